@@ -1,0 +1,161 @@
+import { useState } from "react";
+import { Bot, CalendarDays, HelpCircle, MessageCircle, Play, Share2, Swords, Video, Zap } from "lucide-react";
+import { Badge, Card, Skeleton } from "~/components/ui/card";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { useCommunity } from "~/hooks/use-community";
+import type { CommunitySummary } from "../../../workers/domain/communities";
+import { CommunityIcon } from "./community-icon";
+import { DemoDialog } from "./demo-dialog";
+
+const LOGIN = "/api/login";
+
+const FEATURES = [
+  { icon: Bot, title: "AI-powered matchmaking", body: "Find opponents who share your games, formats, power level and schedule. Every match comes with a score and the reasons behind it." },
+  { icon: Video, title: "TableSync Pro", body: "Play paper Magic, Pokemon, Lorcana and more over webcam: HD video for four, server-rolled dice, turns, life totals and spectators." },
+  { icon: Share2, title: "Social Media Hub", body: "Plan your stream posts for every platform in one place and get a reminder with the text ready when it is time to post." },
+  { icon: CalendarDays, title: "Event Coordination", body: "Game pods with main and waiting-list seats, tournaments with real pairings and standings, and calendar feeds for your phone." },
+];
+
+const SOCIAL_PLATFORMS = ["Twitter/X", "Discord", "Twitch", "YouTube", "Instagram", "TikTok"];
+
+function goToLogin() {
+  window.location.href = LOGIN;
+}
+
+export function LandingPage({ communities }: { communities: CommunitySummary[] | null }) {
+  const [demoOpen, setDemoOpen] = useState(false);
+  const { setSelectedCommunity } = useCommunity();
+  return (
+    <div>
+      <section className="bg-gradient-hero">
+        <div className="mx-auto max-w-7xl px-4 py-20 text-center sm:py-28">
+          <Badge tone="secondary" className="mb-6">
+            <Zap className="h-3.5 w-3.5" aria-hidden="true" /> Built for card-game creators
+          </Badge>
+          <h1 className="mx-auto max-w-4xl text-4xl font-black tracking-tight sm:text-6xl">
+            Play, stream and grow your <span className="bg-gradient-primary bg-clip-text text-transparent">card-game realm</span>
+          </h1>
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-muted">
+            Join one of six gaming communities, find opponents, schedule game pods and play paper cards remotely over
+            webcam with TableSync.
+          </p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <a href={LOGIN} className={buttonClasses("primary", "lg")}>
+              Get Started Free
+            </a>
+            <Button variant="outline" size="lg" onClick={() => setDemoOpen(true)}>
+              <Play className="h-4 w-4" aria-hidden="true" /> Watch Demo
+            </Button>
+          </div>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-7xl px-4 py-16" aria-labelledby="realms-heading">
+        <div className="text-center">
+          <h2 id="realms-heading" className="text-3xl font-bold">
+            Choose your realm
+          </h2>
+          <p className="mt-2 text-muted">
+            <span data-testid="community-count" className="font-semibold text-fg">
+              {communities?.length ?? 0}
+            </span>{" "}
+            gaming communities, each with its own look and language.
+          </p>
+        </div>
+        <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-label="Communities">
+          {communities
+            ? communities.map((community) => (
+                <li key={community.id}>
+                  <button
+                    type="button"
+                    data-testid="community-card"
+                    onClick={() => {
+                      setSelectedCommunity(community.id);
+                      goToLogin();
+                    }}
+                    className="group block h-full w-full rounded-2xl border border-border bg-gradient-card p-6 text-left transition hover:-translate-y-0.5 hover:border-primary"
+                  >
+                    <div className="flex items-start justify-between">
+                      <span
+                        className="grid h-12 w-12 place-items-center rounded-xl text-white"
+                        style={{ background: community.themeColor }}
+                      >
+                        <CommunityIcon iconClass={community.iconClass} className="h-6 w-6" />
+                      </span>
+                      <div className="flex gap-2">
+                        <Badge tone="destructive">LIVE</Badge>
+                        <Badge tone="secondary">Active</Badge>
+                      </div>
+                    </div>
+                    <h3 className="mt-4 text-xl font-bold">{community.displayName}</h3>
+                    <p className="mt-2 text-sm text-muted">{community.description}</p>
+                    <p className="mt-4 text-sm font-medium text-fg">Ready to explore →</p>
+                  </button>
+                </li>
+              ))
+            : Array.from({ length: 6 }, (_, i) => (
+                <li key={i}>
+                  <Skeleton className="h-52" />
+                </li>
+              ))}
+        </ul>
+      </section>
+
+      <section className="mx-auto max-w-7xl px-4 py-16" aria-labelledby="features-heading">
+        <h2 id="features-heading" className="text-center text-3xl font-bold">
+          Everything your table needs
+        </h2>
+        <div className="mt-10 grid gap-5 md:grid-cols-2">
+          {FEATURES.map(({ icon: Icon, title, body }) => (
+            <Card key={title}>
+              <Icon className="h-8 w-8 text-fg" aria-hidden="true" />
+              <h3 className="mt-4 text-xl font-bold">{title}</h3>
+              <p className="mt-2 text-muted">{body}</p>
+            </Card>
+          ))}
+        </div>
+        <div className="mt-12 text-center">
+          <h3 className="text-lg font-semibold">Share to six social platforms</h3>
+          <ul className="mt-4 flex flex-wrap justify-center gap-2">
+            {SOCIAL_PLATFORMS.map((p) => (
+              <li key={p}>
+                <Badge tone="outline" className="px-4 py-1.5 text-sm">
+                  {p}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-5xl px-4 py-16">
+        <div className="rounded-3xl bg-gradient-primary p-10 text-center text-white">
+          <Swords className="mx-auto h-10 w-10" aria-hidden="true" />
+          <h2 className="mt-4 text-3xl font-bold">Ready to gather your realm?</h2>
+          <p className="mx-auto mt-3 max-w-xl opacity-90">Free for players and streamers. Bring your deck and your webcam.</p>
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            <a href={LOGIN} className={buttonClasses("secondary", "lg", "bg-white text-slate-900 border-white")}>
+              Create Free Account
+            </a>
+            <a href="#features-heading" className={buttonClasses("outline", "lg", "border-white text-white hover:bg-white/10")}>
+              Explore Features
+            </a>
+          </div>
+        </div>
+      </section>
+
+      <div className="fixed bottom-4 left-4 z-20 flex flex-col gap-2 sm:flex-row">
+        <Button size="sm" className="shadow-lg">
+          <Zap className="h-4 w-4" aria-hidden="true" /> Quick Match
+        </Button>
+        <Button size="sm" variant="secondary" className="shadow-lg">
+          <HelpCircle className="h-4 w-4" aria-hidden="true" /> Live Help
+        </Button>
+      </div>
+      <DemoDialog type="platform" open={demoOpen} onOpenChange={setDemoOpen} />
+      <span className="sr-only">
+        <MessageCircle aria-hidden="true" />
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { buttonClasses } from "~/components/ui/button";
+
+/** One error path: loaders throw Responses with a status; this renders them per status. */
+export function GeneralErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status === 404) return <NotFoundPanel />;
+  const message = isRouteErrorResponse(error)
+    ? typeof error.data === "string"
+      ? error.data
+      : error.statusText
+    : "Something went wrong on our side. Please try again.";
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <p className="text-sm font-semibold text-muted">Error {status}</p>
+      <h1 className="mt-2 text-3xl font-bold">Something went wrong</h1>
+      <p className="mt-3 text-muted">{message}</p>
+      <Link to="/" className={buttonClasses("primary", "md", "mt-6")}>
+        Back to Home
+      </Link>
+    </section>
+  );
+}
+
+export function NotFoundPanel() {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <p className="text-6xl font-black text-muted">404</p>
+      <h1 className="mt-4 text-3xl font-bold">Page Not Found</h1>
+      <p className="mt-3 text-muted">The page you are looking for does not exist or has moved.</p>
+      <Link to="/" className={buttonClasses("primary", "md", "mt-6")}>
+        Back to Home
+      </Link>
+    </section>
+  );
+}

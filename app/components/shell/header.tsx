@@ -1,0 +1,83 @@
+import { Link, NavLink } from "@remix-run/react";
+import { Sparkles } from "lucide-react";
+import { buttonClasses } from "~/components/ui/button";
+import { NotificationBell } from "~/components/notifications/notification-bell";
+import { cn } from "~/lib/cn";
+import { PRODUCT_NAME } from "~/lib/brand";
+import type { ShellMember } from "../../../workers/domain/shell";
+import { RealmSelector } from "./realm-selector";
+import { UserMenu } from "./user-menu";
+
+const NAV = [
+  { to: "/", label: "Home", end: true },
+  { to: "/tablesync", label: "TableSync" },
+  { to: "/calendar", label: "Calendar" },
+  { to: "/tournaments", label: "Tournaments" },
+  { to: "/community-forum", label: "Forum" },
+];
+
+export function loginHref(returnTo?: string) {
+  return returnTo && returnTo !== "/" ? `/api/login?returnTo=${encodeURIComponent(returnTo)}` : "/api/login";
+}
+
+export function Header({ user, unreadCount }: { user: ShellMember | null; unreadCount: number }) {
+  const links = user ? [...NAV, { to: "/profile", label: "Profile" }] : NAV;
+  return (
+    <header className="sticky top-0 z-30 border-b border-border bg-background/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold" aria-label={`${PRODUCT_NAME} home`}>
+          <span className="grid h-8 w-8 place-items-center rounded-lg bg-gradient-primary text-white" aria-hidden="true">
+            <Sparkles className="h-4 w-4" />
+          </span>
+          <span className="hidden sm:inline">{PRODUCT_NAME}</span>
+        </Link>
+        <RealmSelector />
+        <nav aria-label="Main" className="ml-2 hidden items-center gap-1 lg:flex">
+          {links.map((link) => (
+            <NavItem key={link.to} {...link} />
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          {user ? (
+            <>
+              <NotificationBell initialUnread={unreadCount} />
+              <UserMenu user={user} />
+            </>
+          ) : (
+            <>
+              <a href={loginHref()} className={buttonClasses("ghost", "sm")}>
+                Sign In
+              </a>
+              <a href={loginHref()} className={buttonClasses("primary", "sm")}>
+                Join Free
+              </a>
+            </>
+          )}
+        </div>
+      </div>
+      <nav aria-label="Main (compact)" className="flex gap-1 overflow-x-auto px-4 pb-2 lg:hidden">
+        {links.map((link) => (
+          <NavItem key={link.to} {...link} />
+        ))}
+      </nav>
+    </header>
+  );
+}
+
+function NavItem({ to, label, end }: { to: string; label: string; end?: boolean }) {
+  return (
+    <NavLink
+      to={to}
+      end={end}
+      prefetch="intent"
+      className={({ isActive }) =>
+        cn(
+          "whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium transition",
+          isActive ? "bg-surface text-fg" : "text-muted hover:text-fg",
+        )
+      }
+    >
+      {label}
+    </NavLink>
+  );
+}

@@ -1,0 +1,51 @@
+import { Link } from "@remix-run/react";
+import { DropdownMenu } from "radix-ui";
+import { LogOut, Settings, User } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import type { ShellMember } from "../../../workers/domain/shell";
+import { MemberAvatar } from "./member-avatar";
+
+// The settings dialog is only downloaded when a member opens it.
+const SettingsDialog = lazy(() => import("~/components/settings/settings-dialog"));
+
+const itemClass =
+  "flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-background";
+
+export function UserMenu({ user }: { user: ShellMember }) {
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  return (
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger className="rounded-full" aria-label="Account menu" data-testid="user-menu">
+          <MemberAvatar person={user} />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-[12rem] rounded-xl border border-border bg-surface p-1 text-fg shadow-xl">
+            <DropdownMenu.Label className="px-3 py-2 text-xs text-muted">
+              {[user.firstName, user.lastName].filter(Boolean).join(" ") || user.email}
+            </DropdownMenu.Label>
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to="/profile">
+                <User className="h-4 w-4" aria-hidden="true" /> Profile
+              </Link>
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className={itemClass} onSelect={() => setSettingsOpen(true)}>
+              <Settings className="h-4 w-4" aria-hidden="true" /> Settings
+            </DropdownMenu.Item>
+            <DropdownMenu.Separator className="my-1 h-px bg-border" />
+            <DropdownMenu.Item asChild className={itemClass}>
+              <a href="/api/logout">
+                <LogOut className="h-4 w-4" aria-hidden="true" /> Sign Out
+              </a>
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      {settingsOpen ? (
+        <Suspense fallback={null}>
+          <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} user={user} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import {
+  SELECTED_COMMUNITY_KEY,
+  themeFor,
+  themeVariables,
+  type CommunityTheme,
+} from "~/lib/community-themes";
+import type { CommunitySummary } from "../../workers/domain/communities";
+
+type CommunityContextValue = {
+  communities: CommunitySummary[];
+  selectedCommunity: CommunitySummary | null;
+  selectedCommunityId: string | null;
+  setSelectedCommunity: (id: string | null) => void;
+  theme: CommunityTheme;
+};
+
+const CommunityContext = createContext<CommunityContextValue | null>(null);
+
+/** Cookie mirror of the localStorage selection so loaders can render the right realm. */
+export const SELECTED_COMMUNITY_COOKIE = "selectedCommunityId";
+
+export function applyTheme(theme: CommunityTheme) {
+  const style = document.documentElement.style;
+  for (const [name, value] of Object.entries(themeVariables(theme))) style.setProperty(name, value);
+  document.documentElement.dataset.community = theme.id;
+}
+
+export function CommunityProvider({
+  communities,
+  initialSelectedId,
+  children,
+}: {
+  communities: CommunitySummary[];
+  initialSelectedId: string | null;
+  children: ReactNode;
+}) {
+  const known = (id: string | null) => (id && communities.some((c) => c.id === id) ? id : null);
+  const [selectedCommunityId, setSelectedId] = useState<string | null>(known(initialSelectedId));
+
+  // Spec 000 §4: once communities are loaded, restore the stored selection if it names one.
+  useEffect(() => {
+    const stored = window.localStorage.getItem(SELECTED_COMMUNITY_KEY);
+    setSelectedId(known(stored === "null" ? null : stored));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [communities]);
+
+  const theme = themeFor(selectedCommunityId);
+  useEffect(() => applyTheme(theme), [theme]);
+
+  const setSelectedCommunity = useCallback((id: string | null) => {
+    window.localStorage.setItem(SELECTED_COMMUNITY_KEY, id ?? "null");
+    document.cookie = `${SELECTED_COMMUNITY_COOKIE}=${encodeURIComponent(id ?? "null")}; Path=/; Max-Age=31536000; SameSite=Lax`;
+    setSelectedId(id);
+  }, []);
+
+  const value = useMemo<CommunityContextValue>(
+    () => ({
+      communities,
+      selectedCommunityId,
+      selectedCommunity: communities.find((c) => c.id === selectedCommunityId) ?? null,
+      setSelectedCommunity,
+      theme,
+    }),
+    [communities, selectedCommunityId, setSelectedCommunity, theme],
+  );
+  return <CommunityContext.Provider value={value}>{children}</CommunityContext.Provider>;
+}
+
+export function useCommunity(): CommunityContextValue {
+  const value = useContext(CommunityContext);
+  if (!value) throw new Error("useCommunity must be used within a CommunityProvider");
+  return value;
+}

@@ -1,0 +1,89 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Footer } from "~/components/shell/footer";
+import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
+import { Header } from "~/components/shell/header";
+import { Toaster } from "~/components/ui/toaster";
+import { CommunityProvider, SELECTED_COMMUNITY_COOKIE } from "~/hooks/use-community";
+import { PRODUCT_NAME } from "~/lib/brand";
+import { useNonce } from "~/lib/nonce";
+import { prePaintScript } from "~/lib/pre-paint-script";
+import stylesheet from "~/tailwind.css?url";
+import { getMemberShellData, listCommunitiesCached, publicMember } from "../workers/domain/shell";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: PRODUCT_NAME },
+  { name: "description", content: "Realmcast: play, stream and organise trading-card games with your community." },
+];
+
+function readCookie(header: string | null, name: string): string | null {
+  const match = header?.split(/;\s*/).find((part) => part.startsWith(`${name}=`));
+  const value = match ? decodeURIComponent(match.slice(name.length + 1)) : null;
+  return value && value !== "null" ? value : null;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = context.user;
+  const [communities, memberData] = await Promise.all([
+    listCommunitiesCached(context.db),
+    user ? getMemberShellData(context.db, user.id) : null,
+  ]);
+  return {
+    user: user ? publicMember(user) : null,
+    communities,
+    unreadCount: memberData?.unreadCount ?? 0,
+    themeMode: memberData?.themeMode ?? "system",
+    selectedCommunityId: readCookie(request.headers.get("Cookie"), SELECTED_COMMUNITY_COOKIE),
+  };
+}
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
+
+/** Root data for any route: the member (or null), realms and header state. */
+export function useRootData(): RootLoaderData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const data = useRootData();
+  const mode = data?.themeMode ?? "system";
+  return (
+    <html lang="en" className={mode === "light" ? "light" : mode === "dark" ? "dark" : undefined} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: prePaintScript(mode) }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen antialiased">
+        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground">
+          Skip to content
+        </a>
+        <CommunityProvider communities={data?.communities ?? []} initialSelectedId={data?.selectedCommunityId ?? null}>
+          <Header user={data?.user ?? null} unreadCount={data?.unreadCount ?? 0} />
+          <main id="main">{children}</main>
+          <Footer />
+          <Toaster />
+        </CommunityProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useLoaderData<typeof loader>();
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
+import { PendingPage } from "~/components/shell/pending-page";
+
+import { documentTitle } from "~/lib/brand";
+
+export const meta: MetaFunction = () => [{ title: documentTitle("Help Center") }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  void request; void context;
+  return null;
+}
+
+export default function Page() {
+  return <PendingPage title="Help Center" />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

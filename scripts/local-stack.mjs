@@ -1,0 +1,55 @@
+// Shared steps of `npm start`, `npm run dev` and the e2e runner: build, migrate, seed, serve.
+import { spawn, spawnSync } from "node:child_process";
+import { readdirSync, readFileSync, writeFileSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const bin = (name) => join(process.cwd(), "node_modules", ".bin", name);
+
+function run(cmd, args, env = {}) {
+  const result = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, CI: "true", ...env } });
+  if (result.status !== 0) throw new Error(`${cmd} ${args.join(" ")} exited with ${result.status}`);
+}
+
+const persistArgs = (persistTo) => (persistTo ? ["--persist-to", persistTo] : []);
+
+export function build() {
+  run(bin("remix"), ["vite:build"]);
+}
+
+export function migrateLocal(persistTo) {
+  run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", ...persistArgs(persistTo)]);
+}
+
+/** Applies seed/demo/*.sql in name order as one file. Every statement is INSERT OR IGNORE, so it is idempotent. */
+export function seedLocal(persistTo) {
+  const dir = join(process.cwd(), "seed", "demo");
+  const files = readdirSync(dir).filter((f) => f.endsWith(".sql")).sort();
+  const sql = files.map((f) => `-- ${f}\n${readFileSync(join(dir, f), "utf8")}`).join("\n");
+  const out = join(mkdtempSync(join(tmpdir(), "realmcast-seed-")), "seed.sql");
+  writeFileSync(out, sql);
+  run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--file", out, ...persistArgs(persistTo)]);
+}
+
+/** Starts `wrangler dev`; resolves once the server answers. */
+export async function serve({ port, persistTo, extraArgs = [], stdio = "inherit" }) {
+  const child = spawn(
+    bin("wrangler"),
+    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...persistArgs(persistTo), ...extraArgs],
+    { stdio, env: { ...process.env, CI: "true" } },
+  );
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/communities`);
+      if (res.ok) return { child, url };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  child.kill("SIGTERM");
+  throw new Error("wrangler dev did not start within 90 s");
+}

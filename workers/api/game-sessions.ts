@@ -1,0 +1,5 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../http/app-env";
+
+// Routes of this area are added by its issue; mounted at /api by workers/api/index.ts.
+export const gameSessionsApi = new Hono<AppEnv>();

@@ -1,0 +1,63 @@
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+// The Remix server build is produced by `remix vite:build` before wrangler or vitest load this file.
+// @ts-ignore: generated file, typed as ServerBuild below
+import * as remixBuild from "../build/server/index.js";
+import { api } from "./api/index";
+import { runScheduledJobs } from "./domain/scheduled";
+import type { AppEnv } from "./http/app-env";
+import { resolveUser } from "./http/auth-middleware";
+import { HttpError } from "./http/errors";
+import { MAX_BODY_BYTES, requestGuards, securityHeaders } from "./http/security";
+import type { RealmcastLoadContext } from "./load-context";
+import { handleRoomSocket } from "./ws";
+
+export { GameRoom } from "../durable-objects/game-room";
+
+// Built once per isolate, not per request.
+const handleRemixRequest = createRequestHandler(remixBuild as unknown as ServerBuild);
+
+export const app = new Hono<AppEnv>();
+
+app.use("*", securityHeaders);
+app.use("*", resolveUser);
+app.use("*", requestGuards);
+app.use(
+  "/api/*",
+  bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new HttpError(413, "Request body too large");
+    },
+  }),
+);
+
+app.route("/api", api);
+app.get("/ws", handleRoomSocket);
+
+app.all("*", (c) => {
+  const loadContext: RealmcastLoadContext = {
+    cloudflare: { env: c.env, ctx: c.executionCtx as ExecutionContext },
+    db: c.get("db"),
+    user: c.get("user"),
+    nonce: c.get("nonce"),
+  };
+  return handleRemixRequest(c.req.raw, loadContext);
+});
+
+app.onError((error, c) => {
+  if (error instanceof HttpError) {
+    return c.json(error.issues ? { message: error.message, issues: error.issues } : { message: error.message }, error.status);
+  }
+  // Unexpected: log it with its stack, answer without one.
+  console.error("Unhandled error", c.req.method, new URL(c.req.url).pathname, error);
+  return c.json({ message: "Internal server error" }, 500);
+});
+
+export default {
+  fetch: app.fetch,
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(runScheduledJobs(env, controller.scheduledTime));
+  },
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,592 @@
+/**
+ * The single source of truth for Realmcast's tables. Row types are derived
+ * from here (`typeof users.$inferSelect`), never written by hand.
+ *
+ * Conventions: ids are random UUIDs (text); every timestamp is epoch
+ * milliseconds in an integer column named `*_at`; booleans are integers in
+ * boolean mode; small structured values (settings groups, platform lists) are
+ * JSON text. Every foreign key and every list filter has an index.
+ */
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const now = sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`;
+const createdAt = () => integer("created_at").notNull().default(now);
+const updatedAt = () => integer("updated_at").notNull().default(now);
+
+// ---------------------------------------------------------------- communities
+
+export const communities = sqliteTable("communities", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  displayName: text("display_name").notNull(),
+  description: text("description").notNull(),
+  iconClass: text("icon_class").notNull(),
+  themeColor: text("theme_color").notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+// ---------------------------------------------------------------------- users
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    username: text("username"),
+    profileImageUrl: text("profile_image_url"),
+    bio: text("bio"),
+    status: text("status", { enum: ["online", "away", "busy", "gaming", "offline"] })
+      .notNull()
+      .default("offline"),
+    primaryCommunity: text("primary_community").references(() => communities.id, {
+      onDelete: "set null",
+    }),
+    /** Secret token of the member's private iCalendar feed. */
+    calendarToken: text("calendar_token"),
+    lastActiveAt: integer("last_active_at").notNull().default(now),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    uniqueIndex("users_username_unique").on(t.username),
+    uniqueIndex("users_calendar_token_unique").on(t.calendarToken),
+    index("users_primary_community_idx").on(t.primaryCommunity),
+  ],
+);
+
+export const oauthAccounts = sqliteTable(
+  "oauth_accounts",
+  {
+    provider: text("provider").notNull(),
+    providerUserId: text("provider_user_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.providerUserId] }),
+    index("oauth_accounts_user_idx").on(t.userId),
+  ],
+);
+
+export const userCommunities = sqliteTable(
+  "user_communities",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    communityId: text("community_id")
+      .notNull()
+      .references(() => communities.id, { onDelete: "cascade" }),
+    joinedAt: integer("joined_at").notNull().default(now),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.communityId] }),
+    index("user_communities_community_idx").on(t.communityId),
+  ],
+);
+
+export const userSettings = sqliteTable("user_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  theme: text("theme", { enum: ["light", "dark", "system"] }).notNull().default("system"),
+  notificationSettings: text("notification_settings", { mode: "json" }).notNull(),
+  privacySettings: text("privacy_settings", { mode: "json" }).notNull(),
+  streamingSettings: text("streaming_settings", { mode: "json" }).notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const socialLinks = sqliteTable(
+  "social_links",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    platform: text("platform").notNull(),
+    username: text("username").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("social_links_user_idx").on(t.userId)],
+);
+
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    actionUrl: text("action_url"),
+    read: integer("read", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_user_created_idx").on(t.userId, t.createdAt),
+    index("notifications_user_read_idx").on(t.userId, t.read),
+  ],
+);
+
+// ------------------------------------------------------------------- events
+
+export const events = sqliteTable(
+  "events",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    description: text("description"),
+    type: text("type", {
+      enum: ["tournament", "convention", "release", "game_pod", "community"],
+    }).notNull(),
+    /** yyyy-mm-dd, as the spec's Event.date. */
+    date: text("date").notNull(),
+    /** HH:mm, as the spec's Event.time. */
+    time: text("time").notNull(),
+    /** date + time as epoch ms (UTC), for ordering and the "upcoming" filter. */
+    startsAt: integer("starts_at").notNull(),
+    location: text("location").notNull(),
+    communityId: text("community_id").references(() => communities.id, {
+      onDelete: "set null",
+    }),
+    creatorId: text("creator_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    hostId: text("host_id").references(() => users.id, { onDelete: "set null" }),
+    maxAttendees: integer("max_attendees"),
+    playerSlots: integer("player_slots").notNull().default(4),
+    alternateSlots: integer("alternate_slots").notNull().default(2),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("events_community_starts_idx").on(t.communityId, t.startsAt),
+    index("events_type_starts_idx").on(t.type, t.startsAt),
+    index("events_starts_idx").on(t.startsAt),
+    index("events_date_idx").on(t.date),
+    index("events_creator_idx").on(t.creatorId),
+    index("events_host_idx").on(t.hostId),
+  ],
+);
+
+export const eventAttendees = sqliteTable(
+  "event_attendees",
+  {
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status").notNull().default("attending"),
+    role: text("role", { enum: ["participant", "spectator"] }).notNull(),
+    playerType: text("player_type", { enum: ["main", "alternate"] }).notNull(),
+    joinedAt: integer("joined_at").notNull().default(now),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    index("event_attendees_seat_idx").on(t.eventId, t.role, t.playerType, t.joinedAt),
+    index("event_attendees_user_idx").on(t.userId),
+  ],
+);
+
+// ------------------------------------------------------------ game sessions
+
+export const gameSessions = sqliteTable(
+  "game_sessions",
+  {
+    id: text("id").primaryKey(),
+    status: text("status", { enum: ["waiting", "active", "completed"] })
+      .notNull()
+      .default("waiting"),
+    hostId: text("host_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    communityId: text("community_id").references(() => communities.id, {
+      onDelete: "set null",
+    }),
+    eventId: text("event_id").references(() => events.id, { onDelete: "set null" }),
+    tournamentMatchId: text("tournament_match_id"),
+    name: text("name").notNull(),
+    format: text("format").notNull(),
+    powerLevel: text("power_level"),
+    description: text("description"),
+    currentTurn: text("current_turn"),
+    currentPlayers: integer("current_players").notNull().default(0),
+    maxPlayers: integer("max_players").notNull(),
+    spectators: integer("spectators").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("game_sessions_status_created_idx").on(t.status, t.createdAt),
+    index("game_sessions_community_status_idx").on(t.communityId, t.status, t.createdAt),
+    index("game_sessions_host_idx").on(t.hostId),
+    index("game_sessions_event_idx").on(t.eventId),
+    index("game_sessions_match_idx").on(t.tournamentMatchId),
+  ],
+);
+
+export const gameSessionMembers = sqliteTable(
+  "game_session_members",
+  {
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => gameSessions.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["player", "spectator"] }).notNull(),
+    /** 1-based seat for players, null for spectators. */
+    seat: integer("seat"),
+    joinedAt: integer("joined_at").notNull().default(now),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.userId] }),
+    index("game_session_members_role_idx").on(t.sessionId, t.role, t.seat),
+    index("game_session_members_user_idx").on(t.userId),
+  ],
+);
+
+// -------------------------------------------------------------- matchmaking
+
+export const matchmakingPreferences = sqliteTable(
+  "matchmaking_preferences",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    selectedGames: text("selected_games", { mode: "json" }).$type<string[]>().notNull(),
+    selectedFormats: text("selected_formats", { mode: "json" }).$type<string[]>().notNull(),
+    powerLevelMin: integer("power_level_min").notNull(),
+    powerLevelMax: integer("power_level_max").notNull(),
+    playstyle: text("playstyle").notNull(),
+    location: text("location").notNull().default(""),
+    onlineOnly: integer("online_only", { mode: "boolean" }).notNull().default(false),
+    availability: text("availability").notNull(),
+    language: text("language").notNull(),
+    maxDistance: integer("max_distance").notNull(),
+    updatedAt: updatedAt(),
+  },
+);
+
+/** One row per (member, game) so candidates are filtered by game in SQL. */
+export const matchmakingGames = sqliteTable(
+  "matchmaking_games",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    game: text("game").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.game] }),
+    index("matchmaking_games_game_idx").on(t.game, t.userId),
+  ],
+);
+
+export const friendships = sqliteTable(
+  "friendships",
+  {
+    id: text("id").primaryKey(),
+    requesterId: text("requester_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    addresseeId: text("addressee_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["pending", "accepted", "declined"] })
+      .notNull()
+      .default("pending"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("friendships_pair_unique").on(t.requesterId, t.addresseeId),
+    index("friendships_addressee_status_idx").on(t.addresseeId, t.status),
+    index("friendships_requester_status_idx").on(t.requesterId, t.status),
+  ],
+);
+
+export const userBlocks = sqliteTable(
+  "user_blocks",
+  {
+    blockerId: text("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: text("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index("user_blocks_blocked_idx").on(t.blockedId),
+  ],
+);
+
+// -------------------------------------------------------------- tournaments
+
+export const tournaments = sqliteTable(
+  "tournaments",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description"),
+    gameFormat: text("game_format").notNull(),
+    maxParticipants: integer("max_participants").notNull(),
+    /** ISO date-time, as the spec's Tournament.startDate. */
+    startDate: text("start_date").notNull(),
+    prizePool: text("prize_pool"),
+    rules: text("rules"),
+    communityId: text("community_id")
+      .notNull()
+      .references(() => communities.id, { onDelete: "cascade" }),
+    organizerId: text("organizer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["upcoming", "active", "completed"] })
+      .notNull()
+      .default("upcoming"),
+    pairing: text("pairing", { enum: ["swiss", "single_elimination"] })
+      .notNull()
+      .default("swiss"),
+    currentRound: integer("current_round").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("tournaments_community_status_start_idx").on(t.communityId, t.status, t.startDate),
+    index("tournaments_status_start_idx").on(t.status, t.startDate),
+    index("tournaments_organizer_idx").on(t.organizerId),
+  ],
+);
+
+export const tournamentParticipants = sqliteTable(
+  "tournament_participants",
+  {
+    tournamentId: text("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    seed: integer("seed"),
+    droppedAt: integer("dropped_at"),
+    joinedAt: integer("joined_at").notNull().default(now),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tournamentId, t.userId] }),
+    index("tournament_participants_user_idx").on(t.userId),
+  ],
+);
+
+export const tournamentRounds = sqliteTable(
+  "tournament_rounds",
+  {
+    id: text("id").primaryKey(),
+    tournamentId: text("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    status: text("status", { enum: ["active", "completed"] }).notNull().default("active"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("tournament_rounds_number_unique").on(t.tournamentId, t.number)],
+);
+
+export const tournamentMatches = sqliteTable(
+  "tournament_matches",
+  {
+    id: text("id").primaryKey(),
+    tournamentId: text("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    roundId: text("round_id")
+      .notNull()
+      .references(() => tournamentRounds.id, { onDelete: "cascade" }),
+    roundNumber: integer("round_number").notNull(),
+    tableNumber: integer("table_number").notNull(),
+    player1Id: text("player1_id").references(() => users.id, { onDelete: "set null" }),
+    /** null for a bye. */
+    player2Id: text("player2_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", { enum: ["pending", "disputed", "completed"] })
+      .notNull()
+      .default("pending"),
+    player1Wins: integer("player1_wins").notNull().default(0),
+    player2Wins: integer("player2_wins").notNull().default(0),
+    draws: integer("draws").notNull().default(0),
+    /** Each player's own report, JSON {player1Wins, player2Wins, draws}. */
+    player1Report: text("player1_report", { mode: "json" }),
+    player2Report: text("player2_report", { mode: "json" }),
+    gameSessionId: text("game_session_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("tournament_matches_round_idx").on(t.tournamentId, t.roundNumber, t.tableNumber),
+    index("tournament_matches_round_id_idx").on(t.roundId),
+    index("tournament_matches_player1_idx").on(t.player1Id),
+    index("tournament_matches_player2_idx").on(t.player2Id),
+  ],
+);
+
+// -------------------------------------------------------------------- forum
+
+export const forumPosts = sqliteTable(
+  "forum_posts",
+  {
+    id: text("id").primaryKey(),
+    communityId: text("community_id")
+      .notNull()
+      .references(() => communities.id, { onDelete: "cascade" }),
+    /** null once the author deleted their account: the post stays, unattributed. */
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    category: text("category", {
+      enum: ["strategy", "deck-tech", "stream-tips", "collaboration", "general"],
+    }).notNull(),
+    content: text("content").notNull(),
+    isPinned: integer("is_pinned", { mode: "boolean" }).notNull().default(false),
+    likeCount: integer("like_count").notNull().default(0),
+    replyCount: integer("reply_count").notNull().default(0),
+    viewCount: integer("view_count").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("forum_posts_list_idx").on(t.communityId, t.isPinned, t.createdAt),
+    index("forum_posts_category_idx").on(t.communityId, t.category, t.isPinned, t.createdAt),
+    index("forum_posts_author_idx").on(t.authorId),
+  ],
+);
+
+export const forumReplies = sqliteTable(
+  "forum_replies",
+  {
+    id: text("id").primaryKey(),
+    postId: text("post_id")
+      .notNull()
+      .references(() => forumPosts.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    content: text("content").notNull(),
+    likeCount: integer("like_count").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("forum_replies_post_created_idx").on(t.postId, t.createdAt),
+    index("forum_replies_author_idx").on(t.authorId),
+  ],
+);
+
+export const forumLikes = sqliteTable(
+  "forum_likes",
+  {
+    postId: text("post_id")
+      .notNull()
+      .references(() => forumPosts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    index("forum_likes_user_idx").on(t.userId),
+  ],
+);
+
+export const forumViews = sqliteTable(
+  "forum_views",
+  {
+    postId: text("post_id")
+      .notNull()
+      .references(() => forumPosts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    index("forum_views_user_idx").on(t.userId),
+  ],
+);
+
+// ------------------------------------------------------------ contact, social
+
+export const contactMessages = sqliteTable(
+  "contact_messages",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    clientAddress: text("client_address").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_client_created_idx").on(t.clientAddress, t.createdAt)],
+);
+
+export const socialConnections = sqliteTable(
+  "social_connections",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    platform: text("platform").notNull(),
+    connected: integer("connected", { mode: "boolean" }).notNull().default(true),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.platform] })],
+);
+
+export const socialPosts = sqliteTable(
+  "social_posts",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    platforms: text("platforms", { mode: "json" }).$type<string[]>().notNull(),
+    /** epoch ms, null for a post created without scheduling. */
+    scheduledFor: integer("scheduled_for"),
+    status: text("status", { enum: ["draft", "scheduled", "due"] }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("social_posts_user_idx").on(t.userId, t.createdAt),
+    index("social_posts_due_idx").on(t.status, t.scheduledFor),
+  ],
+);
+
+// --------------------------------------------------------------- rate limits
+
+/** Fixed-window counters for rate limits (contact, sign-in, posting). */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start").notNull(),
+  count: integer("count").notNull(),
+});
+
+export type User = typeof users.$inferSelect;
+export type Community = typeof communities.$inferSelect;

@@ -1,0 +1,11 @@
+import { getDb } from "../db/client";
+
+/**
+ * Work done by the Worker's Cron Trigger (every minute). Each area adds its
+ * periodic job here (e.g. social post reminders) so there is one entry point.
+ */
+export async function runScheduledJobs(env: Env, now = Date.now()): Promise<void> {
+  const db = getDb(env.DB);
+  void db;
+  void now;
+}

@@ -1,0 +1,24 @@
+// Bindings and vars of the Worker, as declared in wrangler.toml and secrets.
+// partyserver reads `Cloudflare.Env`, so the bindings are declared there.
+declare namespace Cloudflare {
+  interface Env {
+    DB: D1Database;
+    SESSIONS: KVNamespace;
+    ASSETS: Fetcher;
+    GameRoom: DurableObjectNamespace<import("../durable-objects/game-room").GameRoom>;
+    AUTH_DEV_LOGIN?: string;
+    STUN_URLS?: string;
+    TURN_URL?: string;
+    TURN_USERNAME?: string;
+    TURN_CREDENTIAL?: string;
+    DISCORD_CLIENT_ID?: string;
+    DISCORD_CLIENT_SECRET?: string;
+    TWITCH_CLIENT_ID?: string;
+    TWITCH_CLIENT_SECRET?: string;
+    GOOGLE_CLIENT_ID?: string;
+    GOOGLE_CLIENT_SECRET?: string;
+    /** Test-only: D1 migrations handed to the vitest setup file. */
+    TEST_MIGRATIONS?: import("@cloudflare/vitest-plugin").D1Migration[];
+  }
+}
+type Env = Cloudflare.Env;

@@ -1,0 +1,32 @@
+import type { MiddlewareHandler } from "hono";
+import { eq } from "drizzle-orm";
+import { getDb } from "../db/client";
+import { users } from "../db/schema";
+import { findUserById } from "../domain/users";
+import { readSessionUserId, sessionIdFromRequest } from "../auth/session";
+import type { AppEnv } from "./app-env";
+
+const ACTIVITY_WRITE_INTERVAL_MS = 5 * 60 * 1000;
+
+/**
+ * Resolves the session cookie to a member once per request. The user row is
+ * read from D1 every time, so deleting an account ends all its sessions at once.
+ */
+export const resolveUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const db = getDb(c.env.DB);
+  c.set("db", db);
+  c.set("user", null);
+  const sessionId = sessionIdFromRequest(c);
+  if (sessionId) {
+    const userId = await readSessionUserId(c.env, sessionId);
+    const user = userId ? await findUserById(db, userId) : null;
+    c.set("user", user);
+    if (user && Date.now() - user.lastActiveAt > ACTIVITY_WRITE_INTERVAL_MS) {
+      // Last activity feeds matchmaking's recency; written at most every 5 minutes.
+      c.executionCtx.waitUntil(
+        db.update(users).set({ lastActiveAt: Date.now() }).where(eq(users.id, user.id)).run().then(() => undefined),
+      );
+    }
+  }
+  await next();
+};

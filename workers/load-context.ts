@@ -1,0 +1,15 @@
+import type { Db } from "./db/client";
+import type { User } from "./db/schema";
+
+/** What every Remix loader and action receives as `context`. */
+export type RealmcastLoadContext = {
+  cloudflare: { env: Env; ctx: ExecutionContext };
+  db: Db;
+  user: User | null;
+  nonce: string;
+};
+
+declare module "@remix-run/cloudflare" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends RealmcastLoadContext {}
+}
