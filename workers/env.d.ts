@@ -20,5 +20,10 @@ declare namespace Cloudflare {
     /** Test-only: D1 migrations handed to the vitest setup file. */
     TEST_MIGRATIONS?: import("@cloudflare/vitest-plugin").D1Migration[];
   }
+  // Types `exports` of "cloudflare:workers" (used by the tests to call the Worker).
+  interface GlobalProps {
+    mainModule: typeof import("./app");
+    durableNamespaces: "GameRoom";
+  }
 }
 type Env = Cloudflare.Env;

@@ -1,0 +1,27 @@
+import { expect, type Browser, type Page } from "@playwright/test";
+
+/** Signs in through the dev sign-in page as a brand-new member; returns their e-mail. */
+export async function signInAsNewMember(page: Page, firstName = "Player", lastName = "One"): Promise<string> {
+  const email = `${firstName.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.realmcast.gg`;
+  await page.goto("/api/login");
+  await page.getByLabel("First name").fill(firstName);
+  await page.getByLabel("Last name").fill(lastName);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("button", { name: "Sign in as a new member" }).click();
+  await expect(page.getByTestId("user-menu")).toBeVisible();
+  return email;
+}
+
+/** A separate browser context (its own cookies) signed in as a new member. */
+export async function newMemberPage(browser: Browser, firstName: string, lastName = "Tester") {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInAsNewMember(page, firstName, lastName);
+  return { context, page };
+}
+
+/** Picks a realm in the header's realm selector. */
+export async function chooseRealm(page: Page, displayName: string) {
+  await page.getByTestId("realm-selector").click();
+  await page.getByRole("menuitemradio", { name: displayName }).click();
+}

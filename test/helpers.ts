@@ -1,0 +1,47 @@
+import { exports } from "cloudflare:workers";
+
+export const ORIGIN = "http://localhost";
+
+type RequestOptions = {
+  method?: string;
+  body?: unknown;
+  cookie?: string;
+  origin?: string | null;
+  headers?: Record<string, string>;
+};
+
+/** Sends a request through the real Worker (Hono, middleware, D1, KV). */
+export async function request(path: string, options: RequestOptions = {}): Promise<Response> {
+  const method = options.method ?? (options.body === undefined ? "GET" : "POST");
+  const headers = new Headers(options.headers);
+  if (options.cookie) headers.set("Cookie", options.cookie);
+  if (method !== "GET" && method !== "HEAD" && options.origin !== null) headers.set("Origin", options.origin ?? ORIGIN);
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
+    if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json");
+  }
+  return exports.default.fetch(new Request(`${ORIGIN}${path}`, { method, headers, body, redirect: "manual" }));
+}
+
+export async function json<T = any>(response: Response): Promise<T> {
+  return (await response.json()) as T;
+}
+
+export type Member = { id: string; cookie: string; email: string; firstName: string };
+
+/** Creates a fresh member through the dev sign-in and returns their session cookie. */
+export async function signUp(firstName = "Tester", lastName = "Member"): Promise<Member> {
+  const email = `${firstName.toLowerCase()}-${crypto.randomUUID()}@test.realmcast.gg`;
+  const res = await request("/api/login/dev", { body: { firstName, lastName, email } });
+  if (res.status !== 303) throw new Error(`dev sign-in failed: ${res.status} ${await res.text()}`);
+  const cookie = sessionCookieFrom(res);
+  const me = await json(await request("/api/auth/user", { cookie }));
+  return { id: me.id, cookie, email, firstName };
+}
+
+export function sessionCookieFrom(res: Response): string {
+  const setCookie = res.headers.getSetCookie().find((c) => c.startsWith("realmcast_session="));
+  if (!setCookie) throw new Error("no session cookie set");
+  return setCookie.split(";")[0];
+}

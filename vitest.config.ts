@@ -1,0 +1,25 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import tsconfigPaths from "vite-tsconfig-paths";
+import { defineConfig } from "vitest/config";
+
+// Every test runs inside workerd with the Worker of wrangler.toml: real D1, KV and Durable Objects.
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations("migrations");
+  return {
+    plugins: [
+      tsconfigPaths(),
+      cloudflareTest({
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+      }),
+    ],
+    test: {
+      include: ["test/**/*.test.ts", "workers/**/*.test.ts", "durable-objects/**/*.test.ts", "app/**/*.test.ts"],
+      setupFiles: ["./test/setup.ts"],
+      testTimeout: 20_000,
+      // Remix's Cloudflare adapter ships CommonJS; pre-bundle it so workerd can import it.
+      deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] } } },
+      hookTimeout: 30_000,
+    },
+  };
+});

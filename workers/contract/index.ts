@@ -1,0 +1,31 @@
+import { authRoutesDoc } from "./auth";
+import { communitiesRoutesDoc } from "./communities";
+import { contactRoutesDoc } from "./contact";
+import { eventsRoutesDoc } from "./events";
+import { forumRoutesDoc } from "./forum";
+import { friendsRoutesDoc } from "./friends";
+import { gameSessionsRoutesDoc } from "./game-sessions";
+import { matchmakingRoutesDoc } from "./matchmaking";
+import { notificationsRoutesDoc } from "./notifications";
+import { profileRoutesDoc } from "./profile";
+import type { RouteDoc } from "./route-doc";
+import { settingsRoutesDoc } from "./settings";
+import { socialRoutesDoc } from "./social";
+import { tournamentsRoutesDoc } from "./tournaments";
+
+/** The whole documented /api contract, area by area. */
+export const API_CONTRACT: RouteDoc[] = [
+  ...authRoutesDoc,
+  ...communitiesRoutesDoc,
+  ...gameSessionsRoutesDoc,
+  ...eventsRoutesDoc,
+  ...forumRoutesDoc,
+  ...contactRoutesDoc,
+  ...matchmakingRoutesDoc,
+  ...friendsRoutesDoc,
+  ...tournamentsRoutesDoc,
+  ...profileRoutesDoc,
+  ...settingsRoutesDoc,
+  ...notificationsRoutesDoc,
+  ...socialRoutesDoc,
+];

@@ -1,0 +1,4 @@
+import type { RouteDoc } from "./route-doc";
+
+// Request schemas of this area live in this file; list every route of workers/api/notifications.ts here.
+export const notificationsRoutesDoc: RouteDoc[] = [];
