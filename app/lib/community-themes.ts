@@ -79,7 +79,7 @@ export const COMMUNITY_THEMES: Record<string, CommunityTheme> = {
     name: "scry-gather",
     displayName: "Scry & Gather",
     description: "Magic: The Gathering",
-    colors: palette("#8b5cf6", "#ffffff", "#f59e0b", "#22d3ee", "#0f0a1e", "#1a1333"),
+    colors: palette("#7c3aed", "#ffffff", "#f59e0b", "#22d3ee", "#0f0a1e", "#1a1333"),
     fonts: { heading: SERIF, body: SANS, accent: SERIF },
     iconClass: "wand",
     gradients: {

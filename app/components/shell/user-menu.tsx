@@ -16,8 +16,11 @@ export function UserMenu({ user }: { user: ShellMember }) {
   return (
     <>
       <DropdownMenu.Root>
-        <DropdownMenu.Trigger className="rounded-full" aria-label="Account menu" data-testid="user-menu">
-          <MemberAvatar person={user} />
+        <DropdownMenu.Trigger className="rounded-full" data-testid="user-menu">
+          <span aria-hidden="true">
+            <MemberAvatar person={user} />
+          </span>
+          <span className="sr-only">Account menu</span>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-[12rem] rounded-xl border border-border bg-surface p-1 text-fg shadow-xl">

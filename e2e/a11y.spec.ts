@@ -1,0 +1,65 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { signInAsNewMember } from "./helpers";
+
+const PUBLIC_PAGES = ["/", "/tablesync", "/community-forum", "/contact", "/help-center", "/getting-started", "/faq", "/api-docs"];
+const MEMBER_PAGES = ["/", "/tablesync", "/calendar", "/matchmaking", "/tournaments", "/profile", "/social", "/community-forum"];
+const THEMES = [null, "scry-gather", "pokestream-hub"] as const;
+
+async function setRealm(page: Page, realm: string | null) {
+  await page.evaluate((id) => {
+    localStorage.setItem("selectedCommunityId", id ?? "null");
+    document.cookie = `selectedCommunityId=${id ?? "null"}; Path=/`;
+  }, realm);
+}
+
+async function expectNoSeriousViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")} ${n.any[0]?.message ?? ""}`).join(" | ")}`);
+  expect(summary, `axe on ${label}`).toEqual([]);
+}
+
+for (const realm of THEMES) {
+  test(`visitor pages have no serious axe violations (${realm ?? "default theme"})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto("/");
+    await setRealm(page, realm);
+    for (const path of PUBLIC_PAGES) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      await expectNoSeriousViolations(page, `${path} (${realm ?? "default"}, signed out)`);
+    }
+  });
+
+  test(`member pages have no serious axe violations (${realm ?? "default theme"})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInAsNewMember(page, "Axe", "Checker");
+    await setRealm(page, realm);
+    for (const path of MEMBER_PAGES) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      await expectNoSeriousViolations(page, `${path} (${realm ?? "default"}, signed in)`);
+    }
+  });
+}
+
+test("dialogs trap focus and close with Escape; the header works from the keyboard", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Watch Demo" }).focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  for (let i = 0; i < 15; i++) {
+    await page.keyboard.press("Tab");
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+
+  await page.getByTestId("realm-selector").focus();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("realm-selector")).toContainText("Scry & Gather");
+});
