@@ -10,7 +10,14 @@ export default defineConfig(async () => {
       tsconfigPaths(),
       cloudflareTest({
         wrangler: { configPath: "./wrangler.toml" },
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            // The production sign-in limit, exercised by test/security.test.ts.
+            SIGNIN_RATE_LIMIT_PER_MINUTE: "30",
+            FUZZ_RUNS: process.env.FUZZ_RUNS ?? "60",
+          },
+        },
       }),
     ],
     test: {

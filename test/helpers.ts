@@ -33,7 +33,12 @@ export type Member = { id: string; cookie: string; email: string; firstName: str
 /** Creates a fresh member through the dev sign-in and returns their session cookie. */
 export async function signUp(firstName = "Tester", lastName = "Member"): Promise<Member> {
   const email = `${firstName.toLowerCase()}-${crypto.randomUUID()}@test.realmcast.gg`;
-  const res = await request("/api/login/dev", { body: { firstName, lastName, email } });
+  // Each test member signs in from its own address, so suites that create many members stay under
+  // the per-address sign-in rate limit.
+  const res = await request("/api/login/dev", {
+    body: { firstName, lastName, email },
+    headers: { "CF-Connecting-IP": `test-${crypto.randomUUID()}` },
+  });
   if (res.status !== 303) throw new Error(`dev sign-in failed: ${res.status} ${await res.text()}`);
   const cookie = sessionCookieFrom(res);
   const me = await json(await request("/api/auth/user", { cookie }));

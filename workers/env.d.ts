@@ -8,6 +8,8 @@ declare namespace Cloudflare {
     GameRoom: DurableObjectNamespace<import("../durable-objects/game-room").GameRoom>;
     AUTH_DEV_LOGIN?: string;
     STUN_URLS?: string;
+    SIGNIN_RATE_LIMIT_PER_MINUTE?: string;
+    FUZZ_RUNS?: string;
     TURN_URL?: string;
     TURN_USERNAME?: string;
     TURN_CREDENTIAL?: string;

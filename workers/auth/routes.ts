@@ -4,7 +4,8 @@ import { z } from "zod";
 import { devLoginBody, safeReturnTo } from "../contract/auth";
 import { getAuthUser, listDemoMembers, upsertUserByEmail, upsertUserFromProvider } from "../domain/users";
 import type { AppEnv } from "../http/app-env";
-import { badRequest, notFound, unauthorized } from "../http/errors";
+import { badRequest, notFound, tooManyRequests, unauthorized } from "../http/errors";
+import type { Db } from "../db/client";
 import { isLocalHost } from "../http/security";
 import { parseValue } from "../http/validate";
 import { consumeRateLimit } from "../domain/rate-limit";
@@ -49,8 +50,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post("/login/dev", async (c) => {
     if (!devLoginEnabled(c.env)) throw notFound();
-    const limited = await consumeRateLimit(c.get("db"), `signin:${clientAddress(c.req.raw)}`, 30, 60_000);
-    if (!limited.allowed) return c.json({ message: "Too many sign-in attempts. Try again in a minute." }, 429);
+    await enforceSignInRateLimit(c.env, c.get("db"), c.req.raw);
     const isJson = (c.req.header("Content-Type") ?? "").startsWith("application/json");
     const raw = isJson ? await c.req.json().catch(() => null) : Object.fromEntries(await c.req.formData());
     const body = parseValue(devLoginBody, raw, "Invalid sign-in details");
@@ -59,6 +59,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.redirect(safeReturnTo(body.returnTo), 303);
   })
   .get("/callback/:provider", async (c) => {
+    await enforceSignInRateLimit(c.env, c.get("db"), c.req.raw);
     const provider = providerParam.safeParse(c.req.param("provider"));
     if (!provider.success || !enabledProviders(c.env).includes(provider.data)) throw notFound("Unknown sign-in provider");
     const state = c.req.query("state");
@@ -105,6 +106,13 @@ function parseOAuthCookie(value: string | undefined) {
   } catch {
     return null;
   }
+}
+
+/** Sign-in attempts per client address per minute (SIGNIN_RATE_LIMIT_PER_MINUTE, default 30). */
+async function enforceSignInRateLimit(env: Env, db: Db, request: Request): Promise<void> {
+  const limit = Number(env.SIGNIN_RATE_LIMIT_PER_MINUTE ?? "30") || 30;
+  const { allowed } = await consumeRateLimit(db, `signin:${clientAddress(request)}`, limit, 60_000);
+  if (!allowed) throw tooManyRequests("Too many sign-in attempts. Try again in a minute.");
 }
 
 export function clientAddress(request: Request): string {

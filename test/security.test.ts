@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { API_CONTRACT } from "../workers/contract";
+import { json, request, signUp } from "./helpers";
+
+/** A concrete path for a documented route: every `:param` becomes a random id. */
+function concretePath(path: string): string {
+  return path.replace(/:([A-Za-z]+)/g, () => crypto.randomUUID());
+}
+
+const mutating = API_CONTRACT.filter((d) => d.method !== "get");
+
+describe("access control: visitors", () => {
+  it.each(mutating.filter((d) => d.auth === "member").map((d) => [d.method.toUpperCase(), d.path] as const))(
+    "%s %s answers 401 to a visitor",
+    async (method, path) => {
+      const res = await request(concretePath(path), { method, body: method === "DELETE" ? undefined : {} });
+      expect(res.status).toBe(401);
+      expect(await json(res)).toEqual({ message: "Unauthorized" });
+    },
+  );
+
+  it.each(API_CONTRACT.filter((d) => d.auth === "member" && d.method === "get").map((d) => [d.path] as const))(
+    "GET %s answers 401 to a visitor",
+    async (path) => {
+      const res = await request(concretePath(path));
+      expect(res.status).toBe(401);
+    },
+  );
+});
+
+describe("CSRF", () => {
+  it("refuses a cross-origin form POST to a Remix page action with 403", async () => {
+    const member = await signUp("Csrf");
+    const res = await request("/profile", {
+      method: "POST",
+      body: "intent=update&firstName=Evil",
+      cookie: member.cookie,
+      origin: "https://evil.example",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it("refuses text/plain bodies on every mutating /api route with 415", async () => {
+    const member = await signUp("Plain");
+    for (const doc of mutating.filter((d) => d.path !== "/api/login/dev")) {
+      const res = await request(concretePath(doc.path), {
+        method: doc.method.toUpperCase(),
+        body: "{}",
+        cookie: member.cookie,
+        headers: { "Content-Type": "text/plain" },
+      });
+      expect(res.status, `${doc.method} ${doc.path}`).toBe(415);
+    }
+  });
+
+  it("refuses a cross-origin Origin on every mutating /api route with 403", async () => {
+    const member = await signUp("Cross");
+    for (const doc of mutating) {
+      const res = await request(concretePath(doc.path), {
+        method: doc.method.toUpperCase(),
+        body: {},
+        cookie: member.cookie,
+        origin: "https://evil.example",
+      });
+      expect(res.status, `${doc.method} ${doc.path}`).toBe(403);
+    }
+  });
+});
+
+describe("sessions", () => {
+  it("renews the session id at every sign-in and the old one stops working after sign-out", async () => {
+    const a = await signUp("Renew");
+    const again = await request("/api/login/dev", { body: { firstName: "Renew", email: a.email }, cookie: a.cookie });
+    const renewed = again.headers.getSetCookie().find((c) => c.startsWith("realmcast_session="))!.split(";")[0];
+    expect(renewed).not.toBe(a.cookie);
+    // Signing in again from the same browser retires its previous session.
+    expect((await request("/api/auth/user", { cookie: a.cookie })).status).toBe(401);
+    expect((await request("/api/auth/user", { cookie: renewed })).status).toBe(200);
+    await request("/api/logout", { cookie: renewed });
+    expect((await request("/api/auth/user", { cookie: renewed })).status).toBe(401);
+  });
+
+  it("sets Secure on the session cookie outside localhost", async () => {
+    const { exports } = await import("cloudflare:workers");
+    const res = await exports.default.fetch(
+      new Request("https://realmcast.example/api/login/dev", {
+        method: "POST",
+        headers: { Origin: "https://realmcast.example", "Content-Type": "application/json" },
+        body: JSON.stringify({ firstName: "Secure", email: `s-${crypto.randomUUID()}@x.test` }),
+        redirect: "manual",
+      }),
+    );
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith("realmcast_session="))!;
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toMatch(/HttpOnly/);
+  });
+});
+
+describe("sign-in rate limit", () => {
+  it("answers 429 with a clear message after 30 sign-in attempts a minute from one address", async () => {
+    const ip = `203.0.113.${Math.floor(Math.random() * 250)}-${crypto.randomUUID()}`;
+    let last: Response | undefined;
+    for (let i = 0; i < 31; i++) {
+      last = await request("/api/login/dev", {
+        body: { firstName: "Rate", email: `r${i}-${crypto.randomUUID()}@x.test` },
+        headers: { "CF-Connecting-IP": ip },
+      });
+    }
+    expect(last!.status).toBe(429);
+    expect((await json(last!)).message).toMatch(/Too many sign-in attempts/);
+  });
+});
