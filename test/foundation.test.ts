@@ -241,3 +241,12 @@ describe("pages", () => {
     expect(res.headers.get("Location")).toBe("/api/login?returnTo=%2Fcalendar");
   });
 });
+
+describe("query budget", () => {
+  it("reports D1 round trips per request in Server-Timing", async () => {
+    const member = await signUp("Counter");
+    const res = await request("/api/auth/user", { cookie: member.cookie });
+    // KV session lookup is not D1; the member row (1) and their communities (1).
+    expect(res.headers.get("Server-Timing")).toBe('d1;desc="2 queries"');
+  });
+});

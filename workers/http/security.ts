@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-env";
+import { withQueryCounter } from "../db/query-counter";
 import { HttpError } from "./errors";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -40,11 +41,12 @@ export function contentSecurityPolicy(url: URL, nonce: string): string {
 /** Nonce per request, security headers on every response the Worker writes. */
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("nonce", randomToken(16));
-  await next();
+  const { queries } = await withQueryCounter(() => next());
   const url = new URL(c.req.url);
   const headers = c.res.headers;
   // WebSocket upgrade responses have immutable headers; they carry no document anyway.
   if (c.res.status === 101) return;
+  headers.set("Server-Timing", `d1;desc="${queries} queries"`);
   headers.set("Content-Security-Policy", contentSecurityPolicy(url, c.get("nonce")));
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
