@@ -1,0 +1,63 @@
+// Lighthouse (mobile preset) on the main pages with Debian's Chromium against a fresh `wrangler dev`.
+// Targets: performance, accessibility and best practices >= 95. Exits 1 when a score is below target.
+import { mkdtempSync, rmSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { build, migrateLocal, seedLocal, serve } from "../scripts/local-stack.mjs";
+
+const TARGET = 95;
+const FLAGS = [
+  "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+  "--disable-component-update", "--disable-sync", "--no-first-run",
+];
+
+if (!existsSync("build/server/index.js")) build();
+const dir = mkdtempSync(join(tmpdir(), "realmcast-lh-"));
+migrateLocal(dir);
+seedLocal(dir);
+const { child, url } = await serve({ port: 8931, persistTo: dir, stdio: ["ignore", "ignore", "ignore"] });
+const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", chromeFlags: FLAGS });
+
+async function memberCookie() {
+  const res = await fetch(`${url}/api/login/dev`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: url, "Content-Type": "application/json" },
+    body: JSON.stringify({ firstName: "Lighthouse", email: `lh-${Date.now()}@bench.realmcast.gg` }),
+  });
+  return res.headers.getSetCookie().find((c) => c.startsWith("realmcast_session=")).split(";")[0];
+}
+
+const pages = [
+  { path: "/", cookie: null },
+  { path: "/tablesync", cookie: null },
+  { path: "/community-forum", cookie: null },
+  { path: "/calendar", cookie: await memberCookie() },
+];
+let failed = false;
+try {
+  console.log("page".padEnd(20), "perf".padStart(5), "a11y".padStart(5), "best".padStart(5), "LCP ms".padStart(8), "TBT ms".padStart(7));
+  for (const { path, cookie } of pages) {
+    const result = await lighthouse(`${url}${path}`, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices"],
+      extraHeaders: cookie ? { Cookie: cookie } : undefined,
+      formFactor: "mobile",
+    });
+    const c = result.lhr.categories;
+    const scores = [c.performance.score, c.accessibility.score, c["best-practices"].score].map((s) => Math.round(s * 100));
+    const lcp = Math.round(result.lhr.audits["largest-contentful-paint"].numericValue);
+    const tbt = Math.round(result.lhr.audits["total-blocking-time"].numericValue);
+    console.log(path.padEnd(20), ...scores.map((s) => String(s).padStart(5)), String(lcp).padStart(8), String(tbt).padStart(7));
+    if (scores.some((s) => s < TARGET)) failed = true;
+  }
+} finally {
+  await chrome.kill();
+  child.kill("SIGTERM");
+  rmSync(dir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
