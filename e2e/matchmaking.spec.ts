@@ -88,3 +88,21 @@ test("the matchmaking page has no serious accessibility violations and fits a 39
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   }
 });
+
+test("skeletons while searching, then the spec's failure toast with the server message", async ({ page }) => {
+  await signInAsNewMember(page, "Stella", "Skeleton");
+  await page.goto("/matchmaking");
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/matchmaking/find-players", async (route) => {
+    await held;
+    await route.fulfill({ status: 503, json: { message: "Matchmaking is taking a break" } });
+  });
+  await page.getByRole("button", { name: "Find Players" }).click();
+  await expect(page.getByTestId("match-skeletons")).toBeVisible();
+  release();
+  await expect(page.getByText("Search failed", { exact: true })).toBeVisible();
+  await expect(page.getByText("Matchmaking is taking a break")).toBeVisible();
+  await expect(page.getByTestId("match-skeletons")).toHaveCount(0);
+  await expect(page.getByText("Failed to find matching players")).toBeVisible();
+});

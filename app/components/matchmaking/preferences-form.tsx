@@ -89,6 +89,7 @@ export function PreferencesForm({
               );
             })}
           </div>
+          <p className="mt-1 text-xs text-muted">Choose at least one game.</p>
         </fieldset>
 
         <fieldset>
