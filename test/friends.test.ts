@@ -2,7 +2,22 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../workers/db/client";
 import { countFriends } from "../workers/domain/friends";
-import { json, request, signUp, type Member } from "./helpers";
+import { json, request, sessionCookieFrom, type Member } from "./helpers";
+
+/**
+ * A fresh member through the dev sign-in, from an address of its own: the sign-in
+ * rate limit (30 a minute per address) must not trip on a file that signs up dozens.
+ */
+async function signUp(firstName: string, lastName = "Member"): Promise<Member> {
+  const email = `${firstName.toLowerCase()}-${crypto.randomUUID()}@test.realmcast.gg`;
+  const address = `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
+  const res = await request("/api/login/dev", { body: { firstName, lastName, email }, headers: { "CF-Connecting-IP": address } });
+  if (res.status !== 303) throw new Error(`dev sign-in failed: ${res.status} ${await res.text()}`);
+  const cookie = sessionCookieFrom(res);
+  const me = await json(await request("/api/auth/user", { cookie }));
+  return { id: me.id, cookie, email, firstName };
+}
+
 
 async function invite(from: Member, to: Member | string) {
   return request("/api/friend-requests", { body: { addresseeId: typeof to === "string" ? to : to.id }, cookie: from.cookie });
@@ -99,6 +114,19 @@ describe("friend requests", () => {
     expect(await json(res)).toMatchObject({ id: first.id, status: "accepted", requesterId: a.id, addresseeId: b.id });
     expect(await friendIds(a)).toEqual([b.id]);
     expect((await notificationsOf(a)).map((n) => n.title)).toEqual(["Friend request accepted"]);
+  });
+
+  it("crossing requests (sent at the same moment) still end as one friendship", async () => {
+    const [a, b] = await Promise.all([signUp("Ari"), signUp("Bex")]);
+    const { id } = await json(await invite(a, b));
+    // The request b sent at the same instant, which the pre-insert check could not see.
+    await env.DB.prepare("INSERT INTO friendships (id, requester_id, addressee_id, status) VALUES (?, ?, ?, 'pending')")
+      .bind(crypto.randomUUID(), b.id, a.id)
+      .run();
+    expect((await request(`/api/friend-requests/${id}/accept`, { method: "POST", cookie: b.cookie })).status).toBe(200);
+    expect(await friendIds(a)).toEqual([b.id]);
+    expect((await requestsOf(a)).incoming).toEqual([]);
+    expect(await countFriends(getDb(env.DB), a.id)).toBe(1);
   });
 
   it("decline: the requester cannot repeat it, the decliner can still invite", async () => {

@@ -44,7 +44,7 @@ export default function MatchmakingPage() {
       <h1 className="text-3xl font-bold">AI Matchmaking</h1>
       <p className="mt-1 text-muted">Find players who share your games, formats, power level and schedule.</p>
       <Tabs value={tab} onValueChange={(v) => setTab(TABS.find((t) => t === v) ?? "find")} className="mt-6">
-        <TabsList>
+        <TabsList className="grid w-full grid-cols-3 sm:inline-flex sm:w-auto">
           <TabsTrigger value="find">Find Players</TabsTrigger>
           <TabsTrigger value="preferences">Preferences</TabsTrigger>
           <TabsTrigger value="connections">

@@ -4,7 +4,7 @@
  * a block removes every friendship row of the pair and stops new requests.
  * Notifications are written in the same batch as the change that causes them.
  */
-import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import type { FriendRequestsResponse, FriendsResponse, PublicMember } from "../contract/friends";
 import type { Db } from "../db/client";
 import { friendships, userBlocks, users, type User } from "../db/schema";
@@ -55,6 +55,14 @@ function blockCondition(a: string, b: string): SQL {
   )!;
 }
 
+/**
+ * Deletes the pair's rows other than `keepId`. Run with every acceptance, so two
+ * crossing requests sent at the same moment still end as exactly one friendship.
+ */
+function otherRowsOfPair(db: Db, a: string, b: string, keepId: string) {
+  return db.delete(friendships).where(and(pairCondition(a, b), ne(friendships.id, keepId)));
+}
+
 function isUniqueViolation(error: unknown): boolean {
   const text = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);
   return text.includes("UNIQUE constraint failed");
@@ -98,6 +106,7 @@ export async function sendFriendRequest(
         .update(friendships)
         .set({ status: "accepted", updatedAt: Date.now() })
         .where(and(eq(friendships.id, theirs.id), eq(friendships.status, "pending"))),
+      otherRowsOfPair(db, requester.id, addresseeId, theirs.id),
       notificationInsert(db, {
         userId: addresseeId,
         type: "friend_request",
@@ -156,6 +165,7 @@ export async function acceptFriendRequest(db: Db, member: User, id: string): Pro
       .set({ status: "accepted", updatedAt: Date.now() })
       .where(and(eq(friendships.id, id), eq(friendships.status, "pending")))
       .returning({ id: friendships.id }),
+    otherRowsOfPair(db, row.requesterId, row.addresseeId, id),
     notificationInsert(db, {
       userId: row.requesterId,
       type: "friend_request",

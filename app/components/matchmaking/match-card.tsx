@@ -37,7 +37,7 @@ export function MatchCard({
 }) {
   const availability = AVAILABILITY_OPTIONS.find((a) => a.value === match.availability)?.label ?? match.availability;
   return (
-    <Card className="flex flex-col gap-4" data-testid="match-card" aria-label={match.username}>
+    <Card role="article" className="flex flex-col gap-4" data-testid="match-card" aria-label={match.username}>
       <div className="flex items-start gap-3">
         <div className="relative">
           <MemberAvatar person={{ firstName: match.username, profileImageUrl: match.avatar }} className="h-12 w-12" />
