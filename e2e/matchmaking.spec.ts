@@ -102,7 +102,7 @@ test("skeletons while searching, then the spec's failure toast with the server m
   await expect(page.getByTestId("match-skeletons")).toBeVisible();
   release();
   await expect(page.getByText("Search failed", { exact: true })).toBeVisible();
-  await expect(page.getByText("Matchmaking is taking a break")).toBeVisible();
+  await expect(page.getByText("Matchmaking is taking a break", { exact: true })).toBeVisible();
   await expect(page.getByTestId("match-skeletons")).toHaveCount(0);
-  await expect(page.getByText("Failed to find matching players")).toBeVisible();
+  await expect(page.getByText("Failed to find matching players", { exact: true })).toBeVisible();
 });

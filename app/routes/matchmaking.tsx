@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { ConnectionsPanel } from "~/components/matchmaking/connections-panel";
 import { FindPlayers } from "~/components/matchmaking/find-players";
 import { PreferencesForm } from "~/components/matchmaking/preferences-form";
@@ -35,6 +35,8 @@ export default function MatchmakingPage() {
   const [searchParams] = useSearchParams();
   const initialTab = TABS.find((t) => t === searchParams.get("tab")) ?? "find";
   const [tab, setTab] = useState<Tab>(initialTab);
+  // A notification link (?tab=connections) followed while already on this page.
+  useEffect(() => setTab(initialTab), [initialTab]);
   const { saved: _saved, ...stored } = data.preferences;
   const [preferences, setPreferences] = useState<MatchmakingPreferences>(stored);
   const refresh = () => revalidator.revalidate();
@@ -44,11 +46,19 @@ export default function MatchmakingPage() {
       <h1 className="text-3xl font-bold">AI Matchmaking</h1>
       <p className="mt-1 text-muted">Find players who share your games, formats, power level and schedule.</p>
       <Tabs value={tab} onValueChange={(v) => setTab(TABS.find((t) => t === v) ?? "find")} className="mt-6">
-        <TabsList className="grid w-full grid-cols-3 sm:inline-flex sm:w-auto">
-          <TabsTrigger value="find">Find Players</TabsTrigger>
-          <TabsTrigger value="preferences">Preferences</TabsTrigger>
-          <TabsTrigger value="connections">
-            Connections{data.requests.incoming.length > 0 ? ` (${data.requests.incoming.length})` : ""}
+        <TabsList className="grid! w-full grid-cols-3 sm:inline-flex! sm:w-auto">
+          <TabsTrigger value="find" className="px-2! sm:px-4!">Find Players</TabsTrigger>
+          <TabsTrigger value="preferences" className="px-2! sm:px-4!">Preferences</TabsTrigger>
+          <TabsTrigger value="connections" className="px-2! sm:px-4!">
+            Connections
+            {data.requests.incoming.length > 0 ? (
+              <>
+                <span aria-hidden="true" className="ml-1 rounded-full bg-destructive px-1.5 text-xs font-bold text-white">
+                  {data.requests.incoming.length}
+                </span>
+                <span className="sr-only"> ({data.requests.incoming.length} pending)</span>
+              </>
+            ) : null}
           </TabsTrigger>
         </TabsList>
         {/* Kept mounted so search results survive a look at the other tabs. */}

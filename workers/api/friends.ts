@@ -13,14 +13,22 @@ import {
   unblockMember,
 } from "../domain/friends";
 import type { AppEnv } from "../http/app-env";
+import { consumeRateLimit } from "../domain/rate-limit";
+import { tooManyRequests } from "../http/errors";
 import { requireUser } from "../http/require-user";
 import { parseJsonBody, parseQuery, parseValue } from "../http/validate";
+
+/** Invites per member per hour: plenty for people, a brake on invite spam. */
+const INVITES_PER_HOUR = 60;
 
 export const friendsApi = new Hono<AppEnv>()
   .post("/friend-requests", async (c) => {
     const user = requireUser(c);
     const { addresseeId } = await parseJsonBody(c, friendRequestBody);
-    const { result, created } = await sendFriendRequest(c.get("db"), user, addresseeId);
+    const db = c.get("db");
+    const { allowed } = await consumeRateLimit(db, `friend-request:${user.id}`, INVITES_PER_HOUR, 3_600_000);
+    if (!allowed) throw tooManyRequests("Too many invites, please try again later");
+    const { result, created } = await sendFriendRequest(db, user, addresseeId);
     return c.json(result, created ? 201 : 200);
   })
   .get("/friend-requests", async (c) => {

@@ -80,6 +80,7 @@ export const friendsRoutesDoc: RouteDoc[] = [
       403: "A block exists between the two members",
       404: "No such member",
       409: "A pending request or a friendship already exists",
+      429: "More than 60 invites in an hour",
     },
   },
   {

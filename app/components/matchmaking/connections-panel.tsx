@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { Check, MessageCircle, UserMinus, X } from "lucide-react";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { MemberAvatar } from "~/components/shell/member-avatar";
@@ -18,7 +19,9 @@ function MemberRow({ member, children, testId }: { member: PublicMember; childre
     <li className="flex flex-wrap items-center gap-3 py-3" data-testid={testId} aria-label={name}>
       <MemberAvatar person={member} />
       <div className="min-w-0 flex-1">
-        <p className="truncate font-medium">{name}</p>
+        <Link to={`/profile/${member.id}`} className="block truncate font-medium hover:underline">
+          {name}
+        </Link>
         <p className="text-xs text-muted">
           {member.username ? `@${member.username} · ` : ""}
           {member.isOnline ? "Online" : "Offline"}

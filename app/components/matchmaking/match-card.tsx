@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { Clock, MapPin, MessageCircle, UserPlus, Zap } from "lucide-react";
 import { MemberAvatar } from "~/components/shell/member-avatar";
 import { Button } from "~/components/ui/button";
@@ -47,7 +48,11 @@ export function MatchCard({
           />
         </div>
         <div className="min-w-0 flex-1">
-          <h3 className="truncate text-lg font-semibold">{match.username}</h3>
+          <h3 className="truncate text-lg font-semibold">
+            <Link to={`/profile/${match.id}`} className="hover:underline">
+              {match.username}
+            </Link>
+          </h3>
           <p className="flex items-center gap-1 text-sm text-muted">
             <Clock className="h-3.5 w-3.5" aria-hidden="true" />
             {match.isOnline ? "Online now" : `Last online ${timeAgo(match.lastOnline)}`}
