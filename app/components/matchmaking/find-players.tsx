@@ -5,7 +5,6 @@ import { Card, Skeleton } from "~/components/ui/card";
 import { useCommunity } from "~/hooks/use-community";
 import { toast } from "~/hooks/use-toast";
 import {
-  MATCHMAKING_FORMATS,
   MATCHMAKING_GAMES,
   type MatchmakingGame,
   type MatchmakingPreferences,
@@ -14,15 +13,10 @@ import {
 import { callApi, errorMessage } from "./api-client";
 import { DirectMessageNote } from "./direct-message-note";
 import { MatchCard, type InviteState } from "./match-card";
+import { quickMatchBody } from "./preference-rules";
 
 /** Spec §4: idle, then searching (skeletons), then results or failure. */
 type SearchState = { phase: "idle" } | { phase: "searching" } | { phase: "results"; results: MatchResult[] } | { phase: "failed" };
-
-/** The search body: the member's preferences narrowed to the quick-match games (and their formats). */
-export function quickMatchBody(prefs: MatchmakingPreferences, games: MatchmakingGame[]): MatchmakingPreferences {
-  const formatsOfGames = new Set<string>(MATCHMAKING_FORMATS.filter((f) => games.includes(f.game)).map((f) => f.value));
-  return { ...prefs, selectedGames: games, selectedFormats: prefs.selectedFormats.filter((f) => formatsOfGames.has(f)) };
-}
 
 /** Find Players tab: quick match over the four games with the current preferences, results with invites. */
 export function FindPlayers({ preferences, onInvited }: { preferences: MatchmakingPreferences; onInvited: () => void }) {

@@ -13,27 +13,15 @@ import {
   MAX_DISTANCE_LIMIT,
   PLAYSTYLES,
   RESET_PREFERENCES,
-  type MatchmakingGame,
   type MatchmakingPreferences,
 } from "../../../workers/contract/matchmaking";
 import { callApi, errorMessage } from "./api-client";
 import { PowerRangeSlider } from "./power-range-slider";
+import { toggleGame } from "./preference-rules";
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 const checkboxClasses = "h-4 w-4 accent-primary";
-
-/** Toggles `game`; its formats go with it. The last game cannot be removed (one is required). */
-export function toggleGame(prefs: MatchmakingPreferences, game: MatchmakingGame): MatchmakingPreferences {
-  if (!prefs.selectedGames.includes(game)) return { ...prefs, selectedGames: [...prefs.selectedGames, game] };
-  if (prefs.selectedGames.length === 1) return prefs;
-  const formatsOfGame = new Set<string>(MATCHMAKING_FORMATS.filter((f) => f.game === game).map((f) => f.value));
-  return {
-    ...prefs,
-    selectedGames: prefs.selectedGames.filter((g) => g !== game),
-    selectedFormats: prefs.selectedFormats.filter((f) => !formatsOfGame.has(f)),
-  };
-}
 
 /** Preferences tab: every control is bound to the stored preferences and saved with PUT. */
 export function PreferencesForm({
