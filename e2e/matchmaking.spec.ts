@@ -1,0 +1,108 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { newMemberPage, signInAsNewMember } from "./helpers";
+
+/** Fills the Preferences tab (location unique to this run, focused playstyle) and saves. */
+async function savePreferences(page: Page, location: string) {
+  await page.goto("/matchmaking");
+  await expect(page).toHaveTitle("AI Matchmaking | Realmcast");
+  await page.getByRole("tab", { name: "Preferences" }).click();
+  await expect(page.getByTestId("power-range-value")).toHaveText("5 - 8");
+  await page.getByLabel("Location").fill(location);
+  await page.getByLabel("Playstyle").selectOption("focused");
+  await page.getByRole("button", { name: "Save Preferences" }).click();
+  await expect(page.getByText("Preferences saved", { exact: true })).toBeVisible();
+}
+
+test("save preferences, find a player, invite; they accept from Connections and both are friends", async ({ page, browser }, testInfo) => {
+  const location = `Playwright City ${Date.now()}, Testland`;
+  const bianca = await newMemberPage(browser, "Bianca", "Tester");
+  await savePreferences(bianca.page, location);
+
+  await signInAsNewMember(page, "Arthur", "Seeker");
+  await savePreferences(page, location);
+
+  // Every preference survives a reload, including the two-thumb power slider moved by keyboard.
+  await page.getByRole("slider", { name: "Maximum power level" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByTestId("power-range-value")).toHaveText("5 - 9");
+  await page.getByLabel("Online only").click();
+  await page.getByLabel("Language").selectOption("english");
+  await page.getByLabel("Maximum distance (km)").fill("120");
+  await page.getByRole("button", { name: "Save Preferences" }).click();
+  await expect(page.getByText("Preferences saved", { exact: true })).toBeVisible();
+  await page.reload();
+  await page.getByRole("tab", { name: "Preferences" }).click();
+  await expect(page.getByTestId("power-range-value")).toHaveText("5 - 9");
+  await expect(page.getByLabel("Online only")).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByLabel("Maximum distance (km)")).toHaveValue("120");
+  await expect(page.getByLabel("Location")).toHaveValue(location);
+
+  await page.getByRole("tab", { name: "Find Players" }).click();
+  await expect(page.getByRole("button", { name: "Magic", pressed: true })).toBeVisible();
+  await page.getByRole("button", { name: "Find Players" }).click();
+  await expect(page.getByText("Players found!", { exact: true })).toBeVisible();
+  const card = page.getByTestId("match-card").filter({ hasText: "Bianca Tester" });
+  await expect(card).toBeVisible();
+  // An online-only search scores being online rather than the shared location.
+  await expect(card).toContainText("Online now");
+  await expect(card).toContainText("Focused playstyle");
+  await page.screenshot({ path: testInfo.outputPath("find-players-1280.png"), fullPage: true });
+  await card.getByRole("button", { name: "Invite Bianca Tester" }).click();
+  await expect(page.getByText("Invite sent!", { exact: true })).toBeVisible();
+  await expect(card.getByRole("button", { name: "Invite Bianca Tester" })).toHaveText("Invited");
+
+  await page.getByRole("tab", { name: "Connections" }).click();
+  await expect(page.getByTestId("outgoing-request").filter({ hasText: "Bianca Tester" })).toBeVisible();
+
+  // Bianca accepts from her Connections tab.
+  await bianca.page.goto("/matchmaking?tab=connections");
+  const incoming = bianca.page.getByTestId("incoming-request").filter({ hasText: "Arthur Seeker" });
+  await expect(incoming).toBeVisible();
+  await incoming.getByRole("button", { name: "Accept" }).click();
+  await expect(bianca.page.getByTestId("friend").filter({ hasText: "Arthur Seeker" })).toBeVisible();
+  await expect(incoming).toHaveCount(0);
+
+  await page.reload();
+  await page.getByRole("tab", { name: "Connections" }).click();
+  await expect(page.getByTestId("friend").filter({ hasText: "Bianca Tester" })).toBeVisible();
+  await expect(page.getByTestId("outgoing-request")).toHaveCount(0);
+  await expect(page.getByRole("tabpanel", { name: "Connections" }).getByText("Direct messaging is available in the next update.")).toBeVisible();
+
+  await bianca.context.close();
+});
+
+test("the matchmaking page has no serious accessibility violations and fits a 390 px phone", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsNewMember(page, "Nora", "Phone");
+  await page.goto("/matchmaking");
+  await page.getByRole("button", { name: "Find Players" }).click();
+  await expect(page.getByText("Players found!", { exact: true })).toBeVisible();
+  for (const tab of ["Find Players", "Preferences", "Connections"]) {
+    await page.getByRole("tab", { name: tab }).click();
+    await page.screenshot({ path: testInfo.outputPath(`${tab.replace(" ", "-").toLowerCase()}-390.png`), fullPage: true });
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(390);
+    const results = await new AxeBuilder({ page }).include("main").analyze();
+    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  }
+});
+
+test("skeletons while searching, then the spec's failure toast with the server message", async ({ page }) => {
+  await signInAsNewMember(page, "Stella", "Skeleton");
+  await page.goto("/matchmaking");
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/matchmaking/find-players", async (route) => {
+    await held;
+    await route.fulfill({ status: 503, json: { message: "Matchmaking is taking a break" } });
+  });
+  await page.getByRole("button", { name: "Find Players" }).click();
+  await expect(page.getByTestId("match-skeletons")).toBeVisible();
+  release();
+  await expect(page.getByText("Search failed", { exact: true })).toBeVisible();
+  await expect(page.getByText("Matchmaking is taking a break", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("match-skeletons")).toHaveCount(0);
+  await expect(page.getByText("Failed to find matching players", { exact: true })).toBeVisible();
+});

@@ -1,0 +1,305 @@
+/**
+ * Friends, friend requests and blocks. One `friendships` row per pair and
+ * direction (requester → addressee) with status pending | accepted | declined;
+ * a block removes every friendship row of the pair and stops new requests.
+ * Notifications are written in the same batch as the change that causes them.
+ */
+import { and, count, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
+import type { FriendRequestsResponse, FriendsResponse, PublicMember } from "../contract/friends";
+import type { Db } from "../db/client";
+import { friendships, userBlocks, users, type User } from "../db/schema";
+import { badRequest, conflict, forbidden, notFound } from "../http/errors";
+import { isMemberOnline } from "./match-scoring";
+import { notificationInsert } from "./notifications";
+
+type Friendship = typeof friendships.$inferSelect;
+export type FriendRequestResult = Pick<Friendship, "id" | "status" | "requesterId" | "addresseeId">;
+
+const CONNECTIONS_URL = "/matchmaking?tab=connections";
+const REQUEST_LIST_LIMIT = 100;
+const BLOCK_LIST_LIMIT = 200;
+
+const publicMemberColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  username: users.username,
+  profileImageUrl: users.profileImageUrl,
+  status: users.status,
+  lastActiveAt: users.lastActiveAt,
+};
+type PublicMemberRow = { [K in keyof typeof publicMemberColumns]: (typeof users.$inferSelect)[K] };
+
+function toPublicMember(row: PublicMemberRow, now: number): PublicMember {
+  const { status, lastActiveAt, ...rest } = row;
+  return { ...rest, isOnline: isMemberOnline(status, lastActiveAt, now) };
+}
+
+/** How a member is named in notifications. */
+function memberName(u: Pick<User, "firstName" | "lastName" | "username">): string {
+  return [u.firstName, u.lastName].filter(Boolean).join(" ") || u.username || "A player";
+}
+
+/** Rows of the pair in either direction. */
+function pairCondition(a: string, b: string): SQL {
+  return or(
+    and(eq(friendships.requesterId, a), eq(friendships.addresseeId, b)),
+    and(eq(friendships.requesterId, b), eq(friendships.addresseeId, a)),
+  )!;
+}
+
+function blockCondition(a: string, b: string): SQL {
+  return or(
+    and(eq(userBlocks.blockerId, a), eq(userBlocks.blockedId, b)),
+    and(eq(userBlocks.blockerId, b), eq(userBlocks.blockedId, a)),
+  )!;
+}
+
+/**
+ * Deletes the pair's rows other than `keepId`. Run with every acceptance, so two
+ * crossing requests sent at the same moment still end as exactly one friendship.
+ */
+function otherRowsOfPair(db: Db, a: string, b: string, keepId: string) {
+  return db.delete(friendships).where(and(pairCondition(a, b), ne(friendships.id, keepId)));
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);
+  return text.includes("UNIQUE constraint failed");
+}
+
+async function requireMemberExists(db: Db, id: string) {
+  const member = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username })
+    .from(users)
+    .where(eq(users.id, id))
+    .get();
+  if (!member) throw notFound("Member not found");
+  return member;
+}
+
+/**
+ * Invites `addresseeId`. If they already invited the requester, that request is
+ * accepted instead. A declined request cannot be repeated by its requester (no
+ * nagging); the member who declined may still invite them.
+ */
+export async function sendFriendRequest(
+  db: Db,
+  requester: User,
+  addresseeId: string,
+): Promise<{ result: FriendRequestResult; created: boolean }> {
+  if (addresseeId === requester.id) throw badRequest("You cannot send a friend request to yourself");
+  const addressee = await requireMemberExists(db, addresseeId);
+  const [blocks, rows] = await db.batch([
+    db.select({ blockerId: userBlocks.blockerId }).from(userBlocks).where(blockCondition(requester.id, addresseeId)).limit(1),
+    db.select().from(friendships).where(pairCondition(requester.id, addresseeId)),
+  ]);
+  if (blocks.length > 0) throw forbidden("You cannot connect with this member");
+  if (rows.some((r) => r.status === "accepted")) throw conflict("You are already friends");
+  const mine = rows.find((r) => r.requesterId === requester.id);
+  const theirs = rows.find((r) => r.requesterId === addresseeId);
+  if (mine) throw conflict("Friend request already sent");
+
+  if (theirs?.status === "pending") {
+    await db.batch([
+      db
+        .update(friendships)
+        .set({ status: "accepted", updatedAt: Date.now() })
+        .where(and(eq(friendships.id, theirs.id), eq(friendships.status, "pending"))),
+      otherRowsOfPair(db, requester.id, addresseeId, theirs.id),
+      notificationInsert(db, {
+        userId: addresseeId,
+        type: "friend_request",
+        title: "Friend request accepted",
+        message: `${memberName(requester)} accepted your friend request.`,
+        actionUrl: CONNECTIONS_URL,
+      }),
+    ]);
+    return { result: { id: theirs.id, status: "accepted", requesterId: addresseeId, addresseeId: requester.id }, created: false };
+  }
+
+  const id = crypto.randomUUID();
+  const insertRequest = db.insert(friendships).values({ id, requesterId: requester.id, addresseeId, status: "pending" });
+  const notify = notificationInsert(db, {
+    userId: addressee.id,
+    type: "friend_request",
+    title: "New friend request",
+    message: `${memberName(requester)} wants to connect with you.`,
+    actionUrl: CONNECTIONS_URL,
+  });
+  try {
+    if (theirs) {
+      // Their old request was declined: it gives way to this new one.
+      await db.batch([db.delete(friendships).where(eq(friendships.id, theirs.id)), insertRequest, notify]);
+    } else {
+      await db.batch([insertRequest, notify]);
+    }
+  } catch (error) {
+    // A concurrent identical request won the pair's unique index.
+    if (isUniqueViolation(error)) throw conflict("Friend request already sent");
+    throw error;
+  }
+  return { result: { id, status: "pending", requesterId: requester.id, addresseeId }, created: true };
+}
+
+/**
+ * Loads a request the member takes part in. Strangers get 404 (the request's
+ * existence is not theirs to know); the wrong side gets 403.
+ */
+async function requestForParticipant(db: Db, id: string, memberId: string, side: "requester" | "addressee") {
+  const row = await db.select().from(friendships).where(eq(friendships.id, id)).get();
+  if (!row || (row.requesterId !== memberId && row.addresseeId !== memberId)) throw notFound("Friend request not found");
+  const allowed = side === "addressee" ? row.addresseeId === memberId : row.requesterId === memberId;
+  if (!allowed) {
+    throw forbidden(side === "addressee" ? "Only the invited member can answer this request" : "Only the member who sent this request can cancel it");
+  }
+  if (row.status !== "pending") throw conflict("This friend request is no longer pending");
+  return row;
+}
+
+export async function acceptFriendRequest(db: Db, member: User, id: string): Promise<FriendRequestResult> {
+  const row = await requestForParticipant(db, id, member.id, "addressee");
+  const [updated] = await db.batch([
+    db
+      .update(friendships)
+      .set({ status: "accepted", updatedAt: Date.now() })
+      .where(and(eq(friendships.id, id), eq(friendships.status, "pending")))
+      .returning({ id: friendships.id }),
+    otherRowsOfPair(db, row.requesterId, row.addresseeId, id),
+    notificationInsert(db, {
+      userId: row.requesterId,
+      type: "friend_request",
+      title: "Friend request accepted",
+      message: `${memberName(member)} accepted your friend request.`,
+      actionUrl: CONNECTIONS_URL,
+    }),
+  ]);
+  if (updated.length === 0) throw conflict("This friend request is no longer pending");
+  return { id, status: "accepted", requesterId: row.requesterId, addresseeId: row.addresseeId };
+}
+
+export async function declineFriendRequest(db: Db, member: User, id: string): Promise<FriendRequestResult> {
+  const row = await requestForParticipant(db, id, member.id, "addressee");
+  const updated = await db
+    .update(friendships)
+    .set({ status: "declined", updatedAt: Date.now() })
+    .where(and(eq(friendships.id, id), eq(friendships.status, "pending")))
+    .returning({ id: friendships.id });
+  if (updated.length === 0) throw conflict("This friend request is no longer pending");
+  return { id, status: "declined", requesterId: row.requesterId, addresseeId: row.addresseeId };
+}
+
+export async function cancelFriendRequest(db: Db, member: User, id: string): Promise<void> {
+  await requestForParticipant(db, id, member.id, "requester");
+  const deleted = await db
+    .delete(friendships)
+    .where(and(eq(friendships.id, id), eq(friendships.status, "pending")))
+    .returning({ id: friendships.id });
+  if (deleted.length === 0) throw conflict("This friend request is no longer pending");
+}
+
+/** Pending requests to and from the member, newest first, with the other member's public fields. */
+export async function listFriendRequests(db: Db, memberId: string, now = Date.now()): Promise<FriendRequestsResponse> {
+  const columns = { requestId: friendships.id, requestStatus: friendships.status, createdAt: friendships.createdAt, ...publicMemberColumns };
+  // Two plain queries, not db.batch(): Drizzle's D1 batch maps joined columns with equal names (id, status) by name.
+  const [incoming, outgoing] = await Promise.all([
+    db
+      .select(columns)
+      .from(friendships)
+      .innerJoin(users, eq(users.id, friendships.requesterId))
+      .where(and(eq(friendships.addresseeId, memberId), eq(friendships.status, "pending")))
+      .orderBy(desc(friendships.createdAt))
+      .limit(REQUEST_LIST_LIMIT)
+      .all(),
+    db
+      .select(columns)
+      .from(friendships)
+      .innerJoin(users, eq(users.id, friendships.addresseeId))
+      .where(and(eq(friendships.requesterId, memberId), eq(friendships.status, "pending")))
+      .orderBy(desc(friendships.createdAt))
+      .limit(REQUEST_LIST_LIMIT)
+      .all(),
+  ]);
+  const view = ({ requestId, requestStatus, createdAt, ...member }: (typeof incoming)[number]) => ({
+    id: requestId,
+    status: requestStatus,
+    createdAt: new Date(createdAt).toISOString(),
+    user: toPublicMember(member, now),
+  });
+  return { incoming: incoming.map(view), outgoing: outgoing.map(view) };
+}
+
+const acceptedWith = (memberId: string) =>
+  and(or(eq(friendships.requesterId, memberId), eq(friendships.addresseeId, memberId)), eq(friendships.status, "accepted"));
+
+/** The member's friends, newest friendship first, one page at a time. */
+export async function listFriends(
+  db: Db,
+  memberId: string,
+  page: { limit: number; offset: number },
+  now = Date.now(),
+): Promise<FriendsResponse> {
+  const otherId = sql`CASE WHEN ${friendships.requesterId} = ${memberId} THEN ${friendships.addresseeId} ELSE ${friendships.requesterId} END`;
+  const rows = await db
+    .select({ friendshipId: friendships.id, since: friendships.updatedAt, ...publicMemberColumns })
+    .from(friendships)
+    .innerJoin(users, eq(users.id, otherId))
+    .where(acceptedWith(memberId))
+    .orderBy(desc(friendships.updatedAt), friendships.id)
+    .limit(page.limit + 1)
+    .offset(page.offset)
+    .all();
+  const hasMore = rows.length > page.limit;
+  return {
+    friends: rows.slice(0, page.limit).map(({ friendshipId, since, ...member }) => ({
+      friendshipId,
+      since: new Date(since).toISOString(),
+      user: toPublicMember(member, now),
+    })),
+    nextOffset: hasMore ? page.offset + page.limit : null,
+  };
+}
+
+/** Accepted friendships of a member (profile's friendCount). */
+export async function countFriends(db: Db, userId: string): Promise<number> {
+  const row = await db.select({ n: count() }).from(friendships).where(acceptedWith(userId)).get();
+  return row?.n ?? 0;
+}
+
+export async function removeFriend(db: Db, memberId: string, otherId: string): Promise<void> {
+  const deleted = await db
+    .delete(friendships)
+    .where(and(pairCondition(memberId, otherId), eq(friendships.status, "accepted")))
+    .returning({ id: friendships.id });
+  if (deleted.length === 0) throw notFound("You are not friends with this member");
+}
+
+/** Blocks a member and, in the same batch, removes every friendship or request of the pair. */
+export async function blockMember(db: Db, memberId: string, otherId: string): Promise<void> {
+  if (otherId === memberId) throw badRequest("You cannot block yourself");
+  await requireMemberExists(db, otherId);
+  await db.batch([
+    db.insert(userBlocks).values({ blockerId: memberId, blockedId: otherId }).onConflictDoNothing(),
+    db.delete(friendships).where(pairCondition(memberId, otherId)),
+  ]);
+}
+
+export async function unblockMember(db: Db, memberId: string, otherId: string): Promise<void> {
+  const deleted = await db
+    .delete(userBlocks)
+    .where(and(eq(userBlocks.blockerId, memberId), eq(userBlocks.blockedId, otherId)))
+    .returning({ id: userBlocks.blockedId });
+  if (deleted.length === 0) throw notFound("This member is not blocked");
+}
+
+export async function listBlocked(db: Db, memberId: string, now = Date.now()): Promise<PublicMember[]> {
+  const rows = await db
+    .select(publicMemberColumns)
+    .from(userBlocks)
+    .innerJoin(users, eq(users.id, userBlocks.blockedId))
+    .where(eq(userBlocks.blockerId, memberId))
+    .orderBy(desc(userBlocks.createdAt))
+    .limit(BLOCK_LIST_LIMIT)
+    .all();
+  return rows.map((r) => toPublicMember(r, now));
+}

@@ -1,0 +1,122 @@
+import { and, desc, eq, gte, inArray, ne, notInArray } from "drizzle-orm";
+import {
+  DEFAULT_PREFERENCES,
+  MAX_MATCH_RESULTS,
+  matchmakingPreferencesSchema,
+  type MatchmakingPreferences,
+  type MatchResult,
+} from "../contract/matchmaking";
+import type { Db } from "../db/client";
+import { matchmakingGames, matchmakingPreferences, userBlocks, users } from "../db/schema";
+import { isMemberOnline, ONLINE_WINDOW_MS, rankCandidates } from "./match-scoring";
+
+/**
+ * How many candidates are scored per search: the most recently active members
+ * who share a game. Bounds the work per request whatever the member count.
+ */
+export const CANDIDATE_LIMIT = 500;
+
+type PreferencesRow = typeof matchmakingPreferences.$inferSelect;
+
+/**
+ * Stored rows come from parsed payloads, but their enum columns are plain
+ * text: parse them again rather than cast, and fall back to the defaults if an
+ * option was ever retired.
+ */
+function toPreferences(row: PreferencesRow): MatchmakingPreferences {
+  const { userId: _userId, updatedAt: _updatedAt, ...stored } = row;
+  const parsed = matchmakingPreferencesSchema.safeParse(stored);
+  return parsed.success ? parsed.data : DEFAULT_PREFERENCES;
+}
+
+/** The member's saved preferences, or the spec §9 defaults when nothing is stored. */
+export async function getPreferences(db: Db, userId: string): Promise<MatchmakingPreferences & { saved: boolean }> {
+  const row = await db.select().from(matchmakingPreferences).where(eq(matchmakingPreferences.userId, userId)).get();
+  return row ? { ...toPreferences(row), saved: true } : { ...DEFAULT_PREFERENCES, saved: false };
+}
+
+/**
+ * Saves preferences and the member's games index (one matchmaking_games row per
+ * game, which find-players filters on) in one batch, so they never disagree.
+ */
+export async function savePreferences(db: Db, userId: string, prefs: MatchmakingPreferences) {
+  const values = { ...prefs, userId, updatedAt: Date.now() };
+  const { userId: _u, ...updates } = values;
+  await db.batch([
+    db.insert(matchmakingPreferences).values(values).onConflictDoUpdate({ target: matchmakingPreferences.userId, set: updates }),
+    db.delete(matchmakingGames).where(eq(matchmakingGames.userId, userId)),
+    db.insert(matchmakingGames).values(prefs.selectedGames.map((game) => ({ userId, game }))),
+  ]);
+  return { ...prefs, saved: true };
+}
+
+/** Display name of a match result: the username, else first and last name. */
+function displayName(u: { username: string | null; firstName: string | null; lastName: string | null }): string {
+  return u.username ?? ([u.firstName, u.lastName].filter(Boolean).join(" ") || "Player");
+}
+
+/**
+ * Up to 20 compatible members, best first. SQL narrows the field (shares a game
+ * through the matchmaking_games index, not the searcher, not blocked either
+ * way, online when asked, the CANDIDATE_LIMIT most recently active); the pure
+ * scoring function in match-scoring.ts ranks what is left.
+ */
+export async function findPlayers(db: Db, searcherId: string, search: MatchmakingPreferences, now = Date.now()): Promise<MatchResult[]> {
+  const onlineSince = now - ONLINE_WINDOW_MS;
+  const sharesAGame = db
+    .select({ userId: matchmakingGames.userId })
+    .from(matchmakingGames)
+    .where(inArray(matchmakingGames.game, search.selectedGames));
+  const blockedBySearcher = db.select({ id: userBlocks.blockedId }).from(userBlocks).where(eq(userBlocks.blockerId, searcherId));
+  const blockingSearcher = db.select({ id: userBlocks.blockerId }).from(userBlocks).where(eq(userBlocks.blockedId, searcherId));
+
+  const rows = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profileImageUrl: users.profileImageUrl,
+      status: users.status,
+      lastActiveAt: users.lastActiveAt,
+      prefs: matchmakingPreferences,
+    })
+    .from(users)
+    .innerJoin(matchmakingPreferences, eq(matchmakingPreferences.userId, users.id))
+    .where(
+      and(
+        inArray(users.id, sharesAGame),
+        ne(users.id, searcherId),
+        notInArray(users.id, blockedBySearcher),
+        notInArray(users.id, blockingSearcher),
+        search.onlineOnly ? and(gte(users.lastActiveAt, onlineSince), ne(users.status, "offline")) : undefined,
+      ),
+    )
+    .orderBy(desc(users.lastActiveAt))
+    .limit(CANDIDATE_LIMIT)
+    .all();
+
+  const candidates = rows.map((r) => ({
+    ...r.prefs,
+    id: r.id,
+    user: r,
+    lastActiveAt: r.lastActiveAt,
+    isOnline: isMemberOnline(r.status, r.lastActiveAt, now),
+  }));
+
+  return rankCandidates(search, candidates, now, MAX_MATCH_RESULTS).map((c) => ({
+    id: c.id,
+    username: displayName(c.user),
+    avatar: c.user.profileImageUrl,
+    games: c.selectedGames,
+    formats: c.selectedFormats,
+    powerLevel: c.powerLevelMin === c.powerLevelMax ? String(c.powerLevelMin) : `${c.powerLevelMin}-${c.powerLevelMax}`,
+    playstyle: c.playstyle,
+    location: c.location,
+    availability: c.availability,
+    matchScore: c.score,
+    commonInterests: c.commonInterests,
+    lastOnline: new Date(c.lastActiveAt).toISOString(),
+    isOnline: c.isOnline,
+  }));
+}
