@@ -153,17 +153,16 @@ function insertMemberRow(db: Db, table: typeof forumLikes | typeof forumViews, p
  * inserted (`changes()` of the insert), so repeats and races never overcount.
  */
 export async function openForumPost(db: Db, postId: string, viewerId: string): Promise<ForumPost> {
-  const [, , rows] = await db.batch([
+  await db.batch([
     insertMemberRow(db, forumViews, postId, viewerId),
     db
       .update(forumPosts)
       .set({ viewCount: sql`${forumPosts.viewCount} + 1` })
       .where(and(eq(forumPosts.id, postId), sql`changes() = 1`)),
-    selectPosts(db, viewerId).where(eq(forumPosts.id, postId)),
   ]);
-  const row = rows[0];
-  if (!row) throw notFound(POST_NOT_FOUND);
-  return toForumPost(row);
+  // Read after the batch: D1 batches return rows as objects, where the post's and
+  // the author's `id` columns would collide.
+  return getForumPost(db, postId, viewerId);
 }
 
 export async function getForumPost(db: Db, postId: string, viewerId: string | null): Promise<ForumPost> {

@@ -20,7 +20,7 @@ export function PostCard({ post, onOpen }: { post: ForumPost; onOpen: (post: For
             </Badge>
           ) : null}
         </div>
-        <h3 className="mt-3 break-words text-lg font-semibold">{post.title}</h3>
+        <h2 className="mt-3 break-words text-lg font-semibold">{post.title}</h2>
         <p className="mt-1 line-clamp-2 whitespace-pre-line break-words text-sm text-muted">{post.content}</p>
         <div className="mt-4">
           <PostMeta post={post} />
