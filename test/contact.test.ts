@@ -54,6 +54,7 @@ describe("contact", () => {
     expect(statuses.filter((s) => s === 429).length).toBe(3);
     const limited = await send(valid, ip);
     expect(limited.status).toBe(429);
+    expect(limited.headers.get("Retry-After")).toBe("3600");
     expect((await json(limited)).message).toMatch(/at most 5 messages an hour/);
     // Another address is unaffected.
     expect((await send(valid, address())).status).toBe(201);
