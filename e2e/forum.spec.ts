@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { chooseRealm, signInAsNewMember } from "./helpers";
+import { chooseRealm, newMemberPage, signInAsNewMember } from "./helpers";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
@@ -135,4 +135,52 @@ test("markup typed by members is shown as text and never runs", async ({ page })
   expect(await page.locator("main img[src='x'], main img[src='y'], main script").count()).toBe(0);
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   expect(dialogs).toEqual([]);
+});
+
+test("authors edit and delete their own post and reply; other members cannot", async ({ page, browser }) => {
+  test.slow(); // two members, two browser contexts
+  await signInAsNewMember(page, "Edna", "Author");
+  await page.goto("/community-forum");
+  await chooseRealm(page, "Deckmaster");
+  const title = `Edit me ${unique()}`;
+  await createPost(page, title, "Strategy & Tactics", "Original text");
+  await page.getByTestId("forum-post-card").filter({ hasText: title }).getByRole("button").click();
+  const detail = page.getByTestId("forum-post-detail");
+  await expect(detail.getByRole("heading", { name: title })).toBeVisible();
+  const postUrl = page.url();
+
+  await detail.getByRole("button", { name: "Edit" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Content").fill("Edited text");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(detail.getByText("Edited text", { exact: true })).toBeVisible();
+
+  await page.getByLabel("Write a reply").fill("My own reply");
+  await page.getByRole("button", { name: "Post Reply" }).click();
+  await expect(page.getByTestId("forum-reply")).toHaveText(/My own reply/);
+  const reply = page.getByTestId("forum-reply").first();
+  await reply.getByRole("button", { name: "Edit reply" }).click();
+  await reply.getByLabel("Edit your reply").fill("My edited reply");
+  await reply.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("forum-reply")).toHaveText(/My edited reply/);
+
+  // Another member sees neither Edit nor Delete.
+  const other = await newMemberPage(browser, "Otto");
+  await other.page.goto(postUrl);
+  await expect(other.page.getByTestId("forum-post-detail").getByText("Edited text", { exact: true })).toBeVisible();
+  await expect(other.page.getByTestId("forum-reply")).toHaveText(/My edited reply/);
+  await expect(other.page.getByRole("button", { name: "Edit" })).toHaveCount(0);
+  await expect(other.page.getByRole("button", { name: /Delete/ })).toHaveCount(0);
+  await other.context.close();
+
+  await page.getByTestId("forum-reply").getByRole("button", { name: "Delete reply" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("No replies yet. Be the first to respond!", { exact: true })).toBeVisible();
+
+  await detail.getByRole("button", { name: "Delete post" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("heading", { name: "Deckmaster Forum", exact: true })).toBeVisible();
+  await expect(page.getByTestId("forum-post-card").filter({ hasText: title })).toHaveCount(0);
+  await page.goto(postUrl);
+  await expect(page.getByText("Post not found", { exact: true })).toBeVisible();
 });

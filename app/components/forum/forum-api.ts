@@ -75,3 +75,6 @@ export async function setLiked(postId: string, liked: boolean): Promise<ForumLik
     throw new Error(liked ? "Failed to like post" : "Failed to unlike post");
   }
 }
+
+export const updateReply = (id: string, content: string) =>
+  call<ForumReply>(`/api/forum/replies/${encodeURIComponent(id)}`, { method: "PATCH", body: { content } });

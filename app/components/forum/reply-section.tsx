@@ -1,15 +1,11 @@
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import type { ForumReply } from "../../../workers/contract/forum";
-import { MemberAvatar } from "~/components/shell/member-avatar";
 import { Button } from "~/components/ui/button";
-import { Card, Skeleton } from "~/components/ui/card";
+import { Skeleton } from "~/components/ui/card";
 import { Label, Textarea } from "~/components/ui/field";
 import { toast } from "~/hooks/use-toast";
-import { authorName } from "./author-name";
-import { ConfirmDelete } from "./confirm-delete";
 import { createReply, deleteReply, fetchReplies, serverMessage } from "./forum-api";
-import { Paragraphs } from "./paragraphs";
-import { timeAgo } from "./time-ago";
+import { ReplyItem } from "./reply-item";
 
 type Props = { postId: string; userId: string; onRepliesChanged: () => void };
 
@@ -89,21 +85,13 @@ export function ReplySection({ postId, userId, onRepliesChanged }: Props) {
           <p className="text-muted">No replies yet. Be the first to respond!</p>
         ) : (
           replies.map((reply) => (
-            <Card key={reply.id} data-testid="forum-reply" className="p-4">
-              <div className="flex items-center justify-between gap-2">
-                <span className="inline-flex items-center gap-2 text-sm">
-                  <MemberAvatar person={reply.author} className="h-7 w-7 text-xs" />
-                  <span className="font-medium">{authorName(reply.author)}</span>
-                  <time className="text-muted" dateTime={reply.createdAt} suppressHydrationWarning>
-                    {timeAgo(reply.createdAt)}
-                  </time>
-                </span>
-                {reply.author?.id === userId ? <ConfirmDelete what="reply" onConfirm={() => remove(reply.id)} /> : null}
-              </div>
-              <div className="mt-3 text-sm">
-                <Paragraphs text={reply.content} />
-              </div>
-            </Card>
+            <ReplyItem
+              key={reply.id}
+              reply={reply}
+              isOwn={reply.author?.id === userId}
+              onChanged={(updated) => setReplies((list) => list.map((r) => (r.id === updated.id ? updated : r)))}
+              onDelete={() => remove(reply.id)}
+            />
           ))
         )}
         {nextCursor ? (
