@@ -5,11 +5,11 @@ import { Input, Label } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 
 const METHOD_TONE: Record<string, string> = {
-  get: "bg-sky-600 text-white",
-  post: "bg-emerald-600 text-white",
-  put: "bg-amber-600 text-white",
-  patch: "bg-violet-600 text-white",
-  delete: "bg-red-600 text-white",
+  get: "bg-sky-700 text-white",
+  post: "bg-emerald-700 text-white",
+  put: "bg-amber-700 text-white",
+  patch: "bg-violet-700 text-white",
+  delete: "bg-red-700 text-white",
 };
 
 function FieldTable({ caption, fields }: { caption: string; fields: FieldReference[] }) {
