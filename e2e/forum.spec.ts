@@ -184,3 +184,29 @@ test("authors edit and delete their own post and reply; other members cannot", a
   await page.goto(postUrl);
   await expect(page.getByText("Post not found", { exact: true })).toBeVisible();
 });
+
+test("Load more fetches the next page, and changing the realm reloads the list", async ({ page, baseURL }) => {
+  await signInAsNewMember(page, "Paige", "Nator");
+  // 21 posts of this member's own, through the API (same cookies as the page).
+  const tag = unique();
+  for (let i = 0; i < 21; i++) {
+    const res = await page.request.post("/api/forum/posts", {
+      headers: { Origin: baseURL!, "Content-Type": "application/json" },
+      data: { title: `Paged ${tag} #${i}`, category: "stream-tips", content: "Page filler", communityId: "pokestream-hub" },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await page.goto("/community-forum");
+  await chooseRealm(page, "PokeStream Hub");
+  await expect(page.getByRole("heading", { name: "PokeStream Hub Forum", exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Streaming Tips", exact: true }).click();
+  const cards = page.getByTestId("forum-post-card");
+  await expect(cards).toHaveCount(20);
+  await page.getByRole("button", { name: "Load more" }).click();
+  await expect.poll(() => cards.count()).toBeGreaterThan(20);
+  await expect(cards.filter({ hasText: `Paged ${tag} #0` })).toHaveCount(1);
+
+  await chooseRealm(page, "Deckmaster");
+  await expect(page.getByRole("heading", { name: "Deckmaster Forum", exact: true })).toBeVisible();
+  await expect(cards.filter({ hasText: `Paged ${tag}` })).toHaveCount(0);
+});

@@ -8,7 +8,7 @@ Pin requests go to the moderators via the contact page.', 1, 412, CAST(unixepoch
 What power level do your streams run at, and how do you keep the table balanced?', 0, 96, CAST(unixepoch('now','-5 days') * 1000 AS INTEGER), CAST(unixepoch('now','-5 days') * 1000 AS INTEGER)),
   ('f0000000-0000-4000-8000-000000000003', 'scry-gather', '00000000-0000-4000-8000-000000000001', 'Budget Yuriko ninjas: 100 dollar list', 'deck-tech', 'Sharing my budget ninja list.
 The core is cheap evasive creatures plus Ninjutsu payoffs; swap in Fierce Guardianship once you can afford it.', 0, 58, CAST(unixepoch('now','-26 days') * 1000 AS INTEGER), CAST(unixepoch('now','-26 days') * 1000 AS INTEGER)),
-  ('f0000000-0000-4000-8000-000000000004', 'pokestream-hub', '00000000-0000-4000-8000-000000000002', 'Pokestream Hub forum rules and league schedule', 'general', 'Welcome trainers!
+  ('f0000000-0000-4000-8000-000000000004', 'pokestream-hub', '00000000-0000-4000-8000-000000000002', 'PokeStream Hub forum rules and league schedule', 'general', 'Welcome trainers!
 League nights are Tuesday and Thursday. Post your decklists in Deck Tech and stream setups in Streaming Tips.', 1, 305, CAST(unixepoch('now','-40 days') * 1000 AS INTEGER), CAST(unixepoch('now','-40 days') * 1000 AS INTEGER)),
   ('f0000000-0000-4000-8000-000000000005', 'pokestream-hub', '00000000-0000-4000-8000-000000000008', 'Overlay ideas for prize card tracking', 'stream-tips', 'I show remaining prize cards as a small overlay in the corner.
 How do you keep viewers aware of prizes without cluttering the screen?', 0, 77, CAST(unixepoch('now','-3 days') * 1000 AS INTEGER), CAST(unixepoch('now','-3 days') * 1000 AS INTEGER)),
