@@ -14,9 +14,15 @@ test("a visitor sends the contact form, which then clears", async ({ page }) => 
   await expect(page.getByText("Please fill in all fields", { exact: true })).toBeVisible();
   await expect(page.getByText("All fields are required to send your message.", { exact: true })).toBeVisible();
 
-  await page.getByLabel("Email").fill("casey@example.com");
+  await page.getByLabel("Email").fill("casey@");
   await page.getByLabel("Subject").fill("Partnership");
   await page.getByLabel("Message").fill("We would love to sponsor a realm tournament.");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Failed to send message", { exact: true })).toBeVisible();
+  await expect(page.getByText("Enter a valid e-mail address", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Message")).toHaveValue("We would love to sponsor a realm tournament.");
+
+  await page.getByLabel("Email").fill("casey@example.com");
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByText("Message sent successfully!", { exact: true })).toBeVisible();
   await expect(page.getByText("We'll get back to you within 24 hours.", { exact: true })).toBeVisible();

@@ -5,6 +5,12 @@ import { Card } from "~/components/ui/card";
 import { Input, Label, Textarea } from "~/components/ui/field";
 import { toast } from "~/hooks/use-toast";
 
+class ContactError extends Error {
+  constructor(readonly reason: string | undefined) {
+    super(reason ?? "Failed to send message");
+  }
+}
+
 const EMPTY = { name: "", email: "", subject: "", message: "" };
 type Fields = typeof EMPTY;
 
@@ -29,17 +35,17 @@ export function ContactForm() {
         body: JSON.stringify(fields),
       });
       if (!res.ok) {
-        const body = (await res.json().catch(() => null)) as { message?: string } | null;
-        // The rate limit's own message is clearer than the generic one.
-        throw new Error(res.status === 429 && body?.message ? body.message : `${res.status}`);
+        const body = (await res.json().catch(() => null)) as { message?: string; issues?: { message?: string }[] } | null;
+        // Say what to fix (400) or when to retry (429); anything else gets the generic text.
+        const reason = res.status === 429 ? body?.message : res.status === 400 ? body?.issues?.[0]?.message : undefined;
+        throw new ContactError(reason);
       }
       toast({ title: "Message sent successfully!", description: "We'll get back to you within 24 hours." });
       setFields(EMPTY);
     } catch (error) {
-      const limited = error instanceof Error && !/^\d+$/.test(error.message) ? error.message : null;
       toast({
         title: "Failed to send message",
-        description: limited ?? "Please try again later or contact us directly.",
+        description: (error instanceof ContactError && error.reason) || "Please try again later or contact us directly.",
         variant: "destructive",
       });
     } finally {
