@@ -16,6 +16,7 @@ async function createPost(page: Page, title: string, category: string, content: 
 }
 
 test("a member picks a realm, posts, filters, opens, replies, likes and unlikes, and goes back", async ({ page }) => {
+  test.slow(); // the whole journey plus two accessibility scans
   await signInAsNewMember(page, "Fora", "Poster");
   await page.goto("/community-forum");
   await expect(page.getByText("Please select a community from the navigation to view its forum.", { exact: true })).toBeVisible();
@@ -82,8 +83,13 @@ test("a member picks a realm, posts, filters, opens, replies, likes and unlikes,
   await expect(refreshed.getByLabel("1 likes")).toBeVisible();
   await expect(refreshed.getByLabel("1 views")).toBeVisible();
 
-  const results = await new AxeBuilder({ page }).include("main").analyze();
-  expect(results.violations.map((v) => v.id)).toEqual([]);
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.reload();
+    await expect(refreshed).toBeVisible();
+    const results = await new AxeBuilder({ page }).include("main").analyze();
+    expect(results.violations.map((v) => `${colorScheme} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
+  }
 });
 
 test("a visitor reads the list but cannot post or like (390 px phone)", async ({ page }) => {
