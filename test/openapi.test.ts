@@ -67,3 +67,13 @@ describe("route reference for /api-docs", () => {
     expect(typeLabel({})).toBe("any");
   });
 });
+
+describe("/api-docs page", () => {
+  it("server-renders every contract route", async () => {
+    const res = await request("/api-docs");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Coming Soon");
+    for (const route of API_CONTRACT) expect(html, route.path).toContain(`${route.path}</code>`);
+  });
+});
