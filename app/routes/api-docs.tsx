@@ -1,18 +1,36 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { Code, Database, Gauge, KeyRound, Server, Webhook } from "lucide-react";
+import { API_CONTRACT } from "../../workers/contract";
+import { buildRouteReference } from "../../workers/contract/openapi";
+import { ApiReference } from "~/components/api-docs/api-reference";
+import { ComingSoonPage, type Topic } from "~/components/help/coming-soon-page";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
-import { PendingPage } from "~/components/shell/pending-page";
-
 import { documentTitle } from "~/lib/brand";
 
 export const meta: MetaFunction = () => [{ title: documentTitle("API Documentation") }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  void request; void context;
-  return null;
+const TOPICS: Topic[] = [
+  { title: "Authentication", description: "Session cookies today; API keys for third parties are planned.", icon: KeyRound },
+  { title: "Data Models", description: "Members, realms, events, rooms, tournaments and forum posts.", icon: Database },
+  { title: "Webhooks", description: "Get notified when events, rooms or tournaments change.", icon: Webhook },
+  { title: "REST Endpoints", description: "The JSON API the Realmcast site itself uses (listed below).", icon: Server },
+  { title: "Rate Limiting", description: "Fair-use limits, answered with 429 Too Many Requests.", icon: Gauge },
+  { title: "Code Examples", description: "Snippets for common integrations.", icon: Code },
+];
+
+/** The reference is generated from the same RouteDoc list the API is tested against. */
+export function loader() {
+  return { routes: buildRouteReference(API_CONTRACT) };
 }
 
-export default function Page() {
-  return <PendingPage title="API Documentation" />;
+export default function ApiDocsPage() {
+  const { routes } = useLoaderData<typeof loader>();
+  return (
+    <ComingSoonPage title="API Documentation" intro="Build on Realmcast: the REST API, its data models and limits." topics={TOPICS}>
+      <ApiReference routes={routes} />
+    </ComingSoonPage>
+  );
 }
 
 export function ErrorBoundary() {

@@ -1,18 +1,22 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { BookOpen, HelpCircle, Lightbulb, Search, Users, Video } from "lucide-react";
+import { ComingSoonPage, type Topic } from "~/components/help/coming-soon-page";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
-import { PendingPage } from "~/components/shell/pending-page";
-
 import { documentTitle } from "~/lib/brand";
 
 export const meta: MetaFunction = () => [{ title: documentTitle("Help Center") }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  void request; void context;
-  return null;
-}
+const TOPICS: Topic[] = [
+  { title: "Tutorials", description: "Step-by-step guides for rooms, events and streaming.", icon: BookOpen },
+  { title: "FAQ", description: "Quick answers to the questions members ask most.", icon: HelpCircle },
+  { title: "Video Guides", description: "Watch how to set up cameras, overlays and game rooms.", icon: Video },
+  { title: "Searchable Knowledge Base", description: "Find any article by keyword.", icon: Search },
+  { title: "Community Support", description: "Get help from experienced players and streamers.", icon: Users },
+  { title: "Tips", description: "Small tricks that make your streams and games smoother.", icon: Lightbulb },
+];
 
-export default function Page() {
-  return <PendingPage title="Help Center" />;
+export default function HelpCenterPage() {
+  return <ComingSoonPage title="Help Center" intro="Everything you need to get the most out of Realmcast, in one place." topics={TOPICS} />;
 }
 
 export function ErrorBoundary() {

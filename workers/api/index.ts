@@ -11,6 +11,7 @@ import { gameSessionsApi } from "./game-sessions";
 import { matchmakingApi } from "./matchmaking";
 import { notificationsApi } from "./notifications";
 import { profileApi } from "./profile";
+import { referenceApi } from "./reference";
 import { settingsApi } from "./settings";
 import { socialApi } from "./social";
 import { tournamentsApi } from "./tournaments";
@@ -33,6 +34,7 @@ export const api = new Hono<AppEnv>()
   .route("/", settingsApi)
   .route("/", notificationsApi)
   .route("/", socialApi)
+  .route("/", referenceApi)
   .all("*", () => {
     throw notFound("No such API route");
   });

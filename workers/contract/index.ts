@@ -8,6 +8,7 @@ import { gameSessionsRoutesDoc } from "./game-sessions";
 import { matchmakingRoutesDoc } from "./matchmaking";
 import { notificationsRoutesDoc } from "./notifications";
 import { profileRoutesDoc } from "./profile";
+import { referenceRoutesDoc } from "./reference";
 import type { RouteDoc } from "./route-doc";
 import { settingsRoutesDoc } from "./settings";
 import { socialRoutesDoc } from "./social";
@@ -28,4 +29,5 @@ export const API_CONTRACT: RouteDoc[] = [
   ...settingsRoutesDoc,
   ...notificationsRoutesDoc,
   ...socialRoutesDoc,
+  ...referenceRoutesDoc,
 ];

@@ -1,0 +1,90 @@
+import { Pencil } from "lucide-react";
+import { useState } from "react";
+import type { ForumReply } from "../../../workers/contract/forum";
+import { MemberAvatar } from "~/components/shell/member-avatar";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Textarea } from "~/components/ui/field";
+import { toast } from "~/hooks/use-toast";
+import { authorName } from "./author-name";
+import { ConfirmDelete } from "./confirm-delete";
+import { serverMessage, updateReply } from "./forum-api";
+import { Paragraphs } from "./paragraphs";
+import { timeAgo } from "./time-ago";
+
+type Props = {
+  reply: ForumReply;
+  isOwn: boolean;
+  onChanged: (reply: ForumReply) => void;
+  onDelete: () => Promise<void>;
+};
+
+/** One reply; its author can edit it in place or delete it. */
+export function ReplyItem({ reply, isOwn, onChanged, onDelete }: Props) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(reply.content);
+  const [saving, setSaving] = useState(false);
+
+  async function save() {
+    if (!draft.trim()) {
+      toast({ title: "Please enter a reply", variant: "destructive" });
+      return;
+    }
+    setSaving(true);
+    try {
+      onChanged(await updateReply(reply.id, draft));
+      setEditing(false);
+    } catch (error) {
+      toast({ title: "Failed to update reply", description: serverMessage(error), variant: "destructive" });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Card data-testid="forum-reply" className="p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="inline-flex items-center gap-2 text-sm">
+          <MemberAvatar person={reply.author} className="h-7 w-7 text-xs" />
+          <span className="font-medium">{authorName(reply.author)}</span>
+          <time className="text-muted" dateTime={reply.createdAt} suppressHydrationWarning>
+            {timeAgo(reply.createdAt)}
+          </time>
+        </span>
+        {isOwn && !editing ? (
+          <span className="flex gap-1">
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label="Edit reply"
+              onClick={() => {
+                setDraft(reply.content);
+                setEditing(true);
+              }}
+            >
+              <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+            </Button>
+            <ConfirmDelete what="reply" onConfirm={onDelete} />
+          </span>
+        ) : null}
+      </div>
+      {editing ? (
+        <div className="mt-3 grid gap-2">
+          <Textarea aria-label="Edit your reply" value={draft} maxLength={5000} onChange={(e) => setDraft(e.target.value)} />
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" size="sm" onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+            <Button size="sm" onClick={save} disabled={!draft.trim() || saving}>
+              Save
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="mt-3 text-sm">
+          <Paragraphs text={reply.content} />
+        </div>
+      )}
+    </Card>
+  );
+}

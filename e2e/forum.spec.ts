@@ -1,0 +1,218 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { chooseRealm, newMemberPage, signInAsNewMember } from "./helpers";
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+async function createPost(page: Page, title: string, category: string, content: string) {
+  await page.getByRole("button", { name: "New Post" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Title").fill(title);
+  await dialog.getByLabel("Category").selectOption({ label: category });
+  await dialog.getByLabel("Content").fill(content);
+  await dialog.getByRole("button", { name: "Create Post" }).click();
+  await expect(page.getByText("Post created successfully!", { exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+test("a member picks a realm, posts, filters, opens, replies, likes and unlikes, and goes back", async ({ page }) => {
+  test.slow(); // the whole journey plus two accessibility scans
+  await signInAsNewMember(page, "Fora", "Poster");
+  await page.goto("/community-forum");
+  await expect(page.getByText("Please select a community from the navigation to view its forum.", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to Home" })).toBeVisible();
+
+  await chooseRealm(page, "Duelcraft");
+  await expect(page.getByRole("heading", { name: "Duelcraft Forum", exact: true })).toBeVisible();
+  await expect(page.getByTestId("forum-post-card").first()).toBeVisible();
+  // The seeded welcome post is pinned, so it comes first.
+  await expect(page.getByTestId("forum-post-card").first()).toContainText("Pinned");
+
+  // Validation texts of the New Post dialog.
+  await page.getByRole("button", { name: "New Post" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Create Post" }).click();
+  await expect(page.getByText("Please fill in all fields", { exact: true })).toBeVisible();
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("dialog")).toBeHidden();
+
+  const title = `Sideboard plan ${unique()}`;
+  await createPost(page, title, "Deck Tech", "First paragraph line\nSecond paragraph line");
+  const card = page.getByTestId("forum-post-card").filter({ hasText: title });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText("Deck Tech");
+
+  // Filter by its category: the post stays, the pinned General Discussion post goes.
+  await page.getByRole("button", { name: "Deck Tech", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Deck Tech", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(card).toBeVisible();
+  await expect(page.getByTestId("forum-post-card").filter({ hasText: "Duelcraft forum guide" })).toHaveCount(0);
+  for (const badge of await page.getByTestId("category-badge").allTextContents()) expect(badge).toBe("Deck Tech");
+
+  await card.getByRole("button").click();
+  await expect(page).toHaveURL(/\?post=/);
+  const detail = page.getByTestId("forum-post-detail");
+  await expect(detail.getByRole("heading", { name: title })).toBeVisible();
+  await expect(detail.locator("p", { hasText: "First paragraph line" })).toHaveCount(1);
+  await expect(detail.locator("p", { hasText: "Second paragraph line" })).toHaveCount(1);
+  await expect(page.getByText("No replies yet. Be the first to respond!", { exact: true })).toBeVisible();
+
+  const replyButton = page.getByRole("button", { name: "Post Reply" });
+  await expect(replyButton).toBeDisabled();
+  await page.getByLabel("Write a reply").fill("   ");
+  await expect(replyButton).toBeDisabled();
+  await page.getByLabel("Write a reply").fill("Great plan, thanks!");
+  await replyButton.click();
+  await expect(page.getByText("Reply posted successfully!", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("forum-reply")).toContainText("Great plan, thanks!");
+  await expect(page.getByLabel("Write a reply")).toHaveValue("");
+
+  const like = page.getByTestId("like-button");
+  await expect(like).toHaveText(/Like \(0\)/);
+  await like.click();
+  await expect(like).toHaveText(/Liked \(1\)/);
+  await expect(like).toHaveAttribute("aria-pressed", "true");
+  await like.click();
+  await expect(like).toHaveText(/Like \(0\)/);
+  await like.click();
+  await expect(like).toHaveText(/Liked \(1\)/);
+
+  await page.getByRole("button", { name: "Back to Forum" }).click();
+  await expect(page.getByRole("heading", { name: "Duelcraft Forum", exact: true })).toBeVisible();
+  const refreshed = page.getByTestId("forum-post-card").filter({ hasText: title });
+  await expect(refreshed.getByLabel("1 replies")).toBeVisible();
+  await expect(refreshed.getByLabel("1 likes")).toBeVisible();
+  await expect(refreshed.getByLabel("1 views")).toBeVisible();
+
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.reload();
+    await expect(refreshed).toBeVisible();
+    const results = await new AxeBuilder({ page }).include("main").analyze();
+    expect(results.violations.map((v) => `${colorScheme} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
+  }
+});
+
+test("a visitor reads the list but cannot post or like (390 px phone)", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/community-forum");
+  await expect(page.getByText("Please select a community from the navigation to view its forum.", { exact: true })).toBeVisible();
+  await page.evaluate(() => {
+    localStorage.setItem("selectedCommunityId", "decksong");
+    document.cookie = "selectedCommunityId=decksong; Path=/";
+  });
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Decksong Forum", exact: true })).toBeVisible();
+  await expect(page.getByTestId("forum-post-card").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "New Post" })).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await page.getByTestId("forum-post-card").first().getByRole("button").click();
+  await expect(page.getByTestId("like-button")).toBeDisabled();
+  await expect(page.getByText("Please sign in to like posts", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Back to Forum" }).click();
+  await expect(page.getByRole("heading", { name: "Decksong Forum", exact: true })).toBeVisible();
+});
+
+test("markup typed by members is shown as text and never runs", async ({ page }) => {
+  const dialogs: string[] = [];
+  page.on("dialog", (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await signInAsNewMember(page, "Mallory", "Markup");
+  await page.goto("/community-forum");
+  await chooseRealm(page, "Bladeforge");
+  const tag = unique();
+  const title = `<img src=x onerror=alert('t${tag}')> ${tag}`;
+  const content = `<script>alert('c${tag}')</script>\n<img src=x onerror="window.__xss=1;alert('i')">`;
+  await createPost(page, title, "General Discussion", content);
+  const card = page.getByTestId("forum-post-card").filter({ hasText: tag });
+  await expect(card).toContainText(title);
+  await card.getByRole("button").click();
+  const detail = page.getByTestId("forum-post-detail");
+  await expect(detail.getByRole("heading", { name: title })).toBeVisible();
+  await expect(detail.getByText(`<script>alert('c${tag}')</script>`, { exact: true })).toBeVisible();
+  await expect(detail.getByText(`<img src=x onerror="window.__xss=1;alert('i')">`)).toBeVisible();
+
+  await page.getByLabel("Write a reply").fill(`<b>bold?</b><img src=y onerror=alert('r')>`);
+  await page.getByRole("button", { name: "Post Reply" }).click();
+  await expect(page.getByTestId("forum-reply")).toContainText(`<b>bold?</b><img src=y onerror=alert('r')>`);
+
+  expect(await page.locator("main img[src='x'], main img[src='y'], main script").count()).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+});
+
+test("authors edit and delete their own post and reply; other members cannot", async ({ page, browser }) => {
+  test.slow(); // two members, two browser contexts
+  await signInAsNewMember(page, "Edna", "Author");
+  await page.goto("/community-forum");
+  await chooseRealm(page, "Deckmaster");
+  const title = `Edit me ${unique()}`;
+  await createPost(page, title, "Strategy & Tactics", "Original text");
+  await page.getByTestId("forum-post-card").filter({ hasText: title }).getByRole("button").click();
+  const detail = page.getByTestId("forum-post-detail");
+  await expect(detail.getByRole("heading", { name: title })).toBeVisible();
+  const postUrl = page.url();
+
+  await detail.getByRole("button", { name: "Edit" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Content").fill("Edited text");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(detail.getByText("Edited text", { exact: true })).toBeVisible();
+
+  await page.getByLabel("Write a reply").fill("My own reply");
+  await page.getByRole("button", { name: "Post Reply" }).click();
+  await expect(page.getByTestId("forum-reply")).toHaveText(/My own reply/);
+  const reply = page.getByTestId("forum-reply").first();
+  await reply.getByRole("button", { name: "Edit reply" }).click();
+  await reply.getByLabel("Edit your reply").fill("My edited reply");
+  await reply.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("forum-reply")).toHaveText(/My edited reply/);
+
+  // Another member sees neither Edit nor Delete.
+  const other = await newMemberPage(browser, "Otto");
+  await other.page.goto(postUrl);
+  await expect(other.page.getByTestId("forum-post-detail").getByText("Edited text", { exact: true })).toBeVisible();
+  await expect(other.page.getByTestId("forum-reply")).toHaveText(/My edited reply/);
+  await expect(other.page.getByRole("button", { name: "Edit" })).toHaveCount(0);
+  await expect(other.page.getByRole("button", { name: /Delete/ })).toHaveCount(0);
+  await other.context.close();
+
+  await page.getByTestId("forum-reply").getByRole("button", { name: "Delete reply" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("No replies yet. Be the first to respond!", { exact: true })).toBeVisible();
+
+  await detail.getByRole("button", { name: "Delete post" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("heading", { name: "Deckmaster Forum", exact: true })).toBeVisible();
+  await expect(page.getByTestId("forum-post-card").filter({ hasText: title })).toHaveCount(0);
+  await page.goto(postUrl);
+  await expect(page.getByText("Post not found", { exact: true })).toBeVisible();
+});
+
+test("Load more fetches the next page, and changing the realm reloads the list", async ({ page, baseURL }) => {
+  await signInAsNewMember(page, "Paige", "Nator");
+  // 21 posts of this member's own, through the API (same cookies as the page).
+  const tag = unique();
+  for (let i = 0; i < 21; i++) {
+    const res = await page.request.post("/api/forum/posts", {
+      headers: { Origin: baseURL!, "Content-Type": "application/json" },
+      data: { title: `Paged ${tag} #${i}`, category: "stream-tips", content: "Page filler", communityId: "pokestream-hub" },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await page.goto("/community-forum");
+  await chooseRealm(page, "PokeStream Hub");
+  await expect(page.getByRole("heading", { name: "PokeStream Hub Forum", exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Streaming Tips", exact: true }).click();
+  const cards = page.getByTestId("forum-post-card");
+  await expect(cards).toHaveCount(20);
+  await page.getByRole("button", { name: "Load more" }).click();
+  await expect.poll(() => cards.count()).toBeGreaterThan(20);
+  await expect(cards.filter({ hasText: `Paged ${tag} #0` })).toHaveCount(1);
+
+  await chooseRealm(page, "Deckmaster");
+  await expect(page.getByRole("heading", { name: "Deckmaster Forum", exact: true })).toBeVisible();
+  await expect(cards.filter({ hasText: `Paged ${tag}` })).toHaveCount(0);
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { API_CONTRACT } from "../workers/contract";
+import { buildRouteReference, toOpenApiPath, typeLabel } from "../workers/contract/openapi";
+import { json, request } from "./helpers";
+
+describe("/api/openapi.json", () => {
+  it("is an OpenAPI 3.1 document listing every API_CONTRACT route", async () => {
+    const res = await request("/api/openapi.json");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toMatch(/application\/json/);
+    const doc = await json(res);
+    expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(doc.info.title).toBeTypeOf("string");
+    expect(doc.info.version).toBeTypeOf("string");
+    expect(doc.components.securitySchemes.session).toMatchObject({ type: "apiKey", in: "cookie" });
+    for (const route of API_CONTRACT) {
+      const path = toOpenApiPath(route.path);
+      expect(path).not.toContain(":");
+      const op = doc.paths[path]?.[route.method];
+      expect(op, `${route.method} ${path}`).toBeDefined();
+      expect(op.summary).toBe(route.summary);
+      expect(Object.keys(op.responses).length).toBeGreaterThan(0);
+      for (const name of path.match(/\{(\w+)\}/g) ?? []) {
+        expect(op.parameters.some((p: any) => p.in === "path" && `{${p.name}}` === name && p.required)).toBe(true);
+      }
+      if (route.body) expect(op.requestBody.content["application/json"].schema.type).toBe("object");
+      if (route.auth === "member") expect(op.security).toEqual([{ session: [] }]);
+    }
+    const operations = Object.values(doc.paths).flatMap((p: any) => Object.keys(p));
+    expect(operations.length).toBe(API_CONTRACT.length);
+    const ids = Object.values(doc.paths).flatMap((p: any) => Object.values(p).map((o: any) => o.operationId));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("carries the zod constraints of request bodies and queries", async () => {
+    const doc = await json(await request("/api/openapi.json"));
+    const create = doc.paths["/api/forum/posts"].post.requestBody.content["application/json"].schema;
+    expect(create.required.sort()).toEqual(["category", "communityId", "content", "title"]);
+    expect(create.properties.title).toMatchObject({ type: "string", minLength: 1, maxLength: 150 });
+    expect(create.properties.category.enum).toEqual(["strategy", "deck-tech", "stream-tips", "collaboration", "general"]);
+    const list = doc.paths["/api/forum/posts"].get.parameters;
+    expect(list.find((p: any) => p.name === "communityId")).toMatchObject({ in: "query", required: true });
+    expect(list.find((p: any) => p.name === "cursor")).toMatchObject({ in: "query", required: false });
+    const contact = doc.paths["/api/contact"].post;
+    expect(contact.requestBody.content["application/json"].schema.properties.message.maxLength).toBe(5000);
+    expect(contact.responses["429"].content["application/json"].schema.$ref).toBe("#/components/schemas/Error");
+  });
+});
+
+describe("route reference for /api-docs", () => {
+  it("has one entry per contract route with body fields, types and constraints", () => {
+    const ref = buildRouteReference(API_CONTRACT);
+    expect(ref.length).toBe(API_CONTRACT.length);
+    const create = ref.find((r) => r.method === "post" && r.path === "/api/forum/posts")!;
+    expect(create.auth).toBe("member");
+    expect(create.status).toBe(201);
+    expect(create.body.find((f) => f.name === "title")).toEqual({ name: "title", type: "string", required: true, constraints: ["length 1-150"] });
+    expect(create.body.find((f) => f.name === "category")?.type).toContain('"deck-tech"');
+    expect(create.response).toContain("likeCount: integer");
+    expect(create.errors.map((e) => e.status)).toEqual([400, 401]);
+  });
+
+  it("labels JSON schema types compactly", () => {
+    expect(typeLabel({ type: "string", format: "email" })).toBe("string (email)");
+    expect(typeLabel({ anyOf: [{ type: "string" }, { type: "null" }] })).toBe("string | null");
+    expect(typeLabel({ type: "array", items: { type: "integer" } })).toBe("integer[]");
+    expect(typeLabel({})).toBe("any");
+  });
+});
+
+describe("/api-docs page", () => {
+  it("server-renders every contract route", async () => {
+    const res = await request("/api-docs");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Coming Soon");
+    for (const route of API_CONTRACT) expect(html, route.path).toContain(`${route.path}</code>`);
+  });
+});

@@ -1,0 +1,347 @@
+import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import {
+  FORUM_PAGE_SIZE,
+  type CreateForumPostBody,
+  type ForumPost,
+  type ForumPostPage,
+  type ForumPostsQuery,
+  type ForumReply,
+  type ForumReplyPage,
+  type UpdateForumPostBody,
+} from "../contract/forum";
+import type { Db } from "../db/client";
+import { forumLikes, forumPosts, forumReplies, forumViews, type User, users } from "../db/schema";
+import { badRequest, forbidden, notFound } from "../http/errors";
+import { communityExists } from "./communities";
+import {
+  containsPattern,
+  decodePostCursor,
+  decodeReplyCursor,
+  encodePostCursor,
+  encodeReplyCursor,
+} from "./forum-cursor";
+import { notificationInsert } from "./notifications";
+
+const POST_NOT_FOUND = "Post not found";
+const REPLY_NOT_FOUND = "Reply not found";
+
+const authorColumns = {
+  id: users.id,
+  profileImageUrl: users.profileImageUrl,
+  firstName: users.firstName,
+  username: users.username,
+  email: users.email,
+};
+
+function authorOf(user: User) {
+  return {
+    id: user.id,
+    profileImageUrl: user.profileImageUrl,
+    firstName: user.firstName,
+    username: user.username,
+    email: user.email,
+  };
+}
+
+/** Posts with their author (left join: the author may have deleted their account) and the viewer's like. */
+function selectPosts(db: Db, viewerId: string | null) {
+  const isLiked = viewerId
+    ? sql<number>`exists (select 1 from ${forumLikes} where ${forumLikes.postId} = ${forumPosts.id} and ${forumLikes.userId} = ${viewerId})`
+    : sql<number>`0`;
+  return db
+    .select({
+      id: forumPosts.id,
+      title: forumPosts.title,
+      category: forumPosts.category,
+      content: forumPosts.content,
+      communityId: forumPosts.communityId,
+      isPinned: forumPosts.isPinned,
+      isLiked,
+      likeCount: forumPosts.likeCount,
+      replyCount: forumPosts.replyCount,
+      viewCount: forumPosts.viewCount,
+      createdAt: forumPosts.createdAt,
+      author: authorColumns,
+    })
+    .from(forumPosts)
+    .leftJoin(users, eq(users.id, forumPosts.authorId));
+}
+type PostRow = Awaited<ReturnType<ReturnType<typeof selectPosts>["all"]>>[number];
+
+function toForumPost(row: PostRow): ForumPost {
+  return { ...row, isLiked: Boolean(row.isLiked), createdAt: new Date(row.createdAt).toISOString() };
+}
+
+function selectReplies(db: Db) {
+  return db
+    .select({
+      id: forumReplies.id,
+      postId: forumReplies.postId,
+      content: forumReplies.content,
+      likeCount: forumReplies.likeCount,
+      createdAt: forumReplies.createdAt,
+      author: authorColumns,
+    })
+    .from(forumReplies)
+    .leftJoin(users, eq(users.id, forumReplies.authorId));
+}
+type ReplyRow = Awaited<ReturnType<ReturnType<typeof selectReplies>["all"]>>[number];
+
+function toForumReply(row: ReplyRow): ForumReply {
+  return { ...row, createdAt: new Date(row.createdAt).toISOString() };
+}
+
+/** One page of a community's posts: pinned first, then newest (keyset on isPinned, createdAt, id). */
+export async function listForumPosts(db: Db, query: ForumPostsQuery, viewerId: string | null): Promise<ForumPostPage> {
+  const conditions: SQL[] = [eq(forumPosts.communityId, query.communityId)];
+  if (query.category) conditions.push(eq(forumPosts.category, query.category));
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    conditions.push(
+      or(
+        sql`${forumPosts.title} like ${pattern} escape '\\'`,
+        sql`${forumPosts.content} like ${pattern} escape '\\'`,
+      )!,
+    );
+  }
+  if (query.cursor) {
+    const after = decodePostCursor(query.cursor);
+    if (!after) throw badRequest("Invalid cursor");
+    conditions.push(
+      sql`(${forumPosts.isPinned}, ${forumPosts.createdAt}, ${forumPosts.id}) < (${after.pinned}, ${after.createdAt}, ${after.id})`,
+    );
+  }
+  const rows = await selectPosts(db, viewerId)
+    .where(and(...conditions))
+    .orderBy(desc(forumPosts.isPinned), desc(forumPosts.createdAt), desc(forumPosts.id))
+    .limit(FORUM_PAGE_SIZE + 1)
+    .all();
+  const page = rows.slice(0, FORUM_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    posts: page.map(toForumPost),
+    nextCursor:
+      rows.length > FORUM_PAGE_SIZE && last
+        ? encodePostCursor({ pinned: last.isPinned ? 1 : 0, createdAt: last.createdAt, id: last.id })
+        : null,
+  };
+}
+
+/**
+ * `insert (post_id, user_id) select ... where the post exists on conflict do nothing`:
+ * a missing post inserts nothing instead of failing a foreign key.
+ */
+function insertMemberRow(db: Db, table: typeof forumLikes | typeof forumViews, postId: string, userId: string) {
+  return db
+    .insert(table)
+    .select(
+      db
+        .select({
+          postId: forumPosts.id,
+          userId: sql<string>`${userId}`.as("user_id"),
+          createdAt: sql<number>`${Date.now()}`.as("created_at"),
+        })
+        .from(forumPosts)
+        .where(eq(forumPosts.id, postId)),
+    )
+    .onConflictDoNothing();
+}
+
+/**
+ * A post as a signed-in member opens it. The view row and the counter change
+ * in one batch: the counter moves only when this member's first view was
+ * inserted (`changes()` of the insert), so repeats and races never overcount.
+ */
+export async function openForumPost(db: Db, postId: string, viewerId: string): Promise<ForumPost> {
+  await db.batch([
+    insertMemberRow(db, forumViews, postId, viewerId),
+    db
+      .update(forumPosts)
+      .set({ viewCount: sql`${forumPosts.viewCount} + 1` })
+      .where(and(eq(forumPosts.id, postId), sql`changes() = 1`)),
+  ]);
+  // Read after the batch: D1 batches return rows as objects, where the post's and
+  // the author's `id` columns would collide.
+  return getForumPost(db, postId, viewerId);
+}
+
+export async function getForumPost(db: Db, postId: string, viewerId: string | null): Promise<ForumPost> {
+  const row = await selectPosts(db, viewerId).where(eq(forumPosts.id, postId)).get();
+  if (!row) throw notFound(POST_NOT_FOUND);
+  return toForumPost(row);
+}
+
+export async function createForumPost(db: Db, author: User, input: CreateForumPostBody): Promise<ForumPost> {
+  if (!(await communityExists(db, input.communityId))) {
+    throw badRequest("Unknown community", [{ path: ["communityId"], message: "No such community" }]);
+  }
+  const row = await db
+    .insert(forumPosts)
+    .values({ id: crypto.randomUUID(), authorId: author.id, ...input })
+    .returning()
+    .get();
+  const { authorId: _authorId, updatedAt: _updatedAt, ...fields } = row;
+  return toForumPost({ ...fields, isLiked: 0, author: authorOf(author) });
+}
+
+/** 404 when the row is missing, 403 when it belongs to someone else. */
+async function assertAuthor(db: Db, table: typeof forumPosts | typeof forumReplies, id: string, userId: string, missing: string) {
+  const row = await db.select({ authorId: table.authorId }).from(table).where(eq(table.id, id)).get();
+  if (!row) throw notFound(missing);
+  if (row.authorId !== userId) throw forbidden("Only the author can change this");
+}
+
+export async function updateForumPost(db: Db, postId: string, user: User, input: UpdateForumPostBody): Promise<ForumPost> {
+  const updated = await db
+    .update(forumPosts)
+    .set({ ...input, updatedAt: Date.now() })
+    .where(and(eq(forumPosts.id, postId), eq(forumPosts.authorId, user.id)))
+    .returning({ id: forumPosts.id })
+    .get();
+  if (!updated) await assertAuthor(db, forumPosts, postId, user.id, POST_NOT_FOUND);
+  return getForumPost(db, postId, user.id);
+}
+
+/** Replies, likes and views go with the post (foreign keys cascade). */
+export async function deleteForumPost(db: Db, postId: string, user: User): Promise<void> {
+  const deleted = await db
+    .delete(forumPosts)
+    .where(and(eq(forumPosts.id, postId), eq(forumPosts.authorId, user.id)))
+    .returning({ id: forumPosts.id })
+    .get();
+  if (!deleted) await assertAuthor(db, forumPosts, postId, user.id, POST_NOT_FOUND);
+}
+
+/**
+ * Likes or unlikes in one batch. The counter is recomputed from the like rows
+ * in the same batch (never +1/-1), so it equals the number of likes whatever
+ * the repetition or concurrency.
+ */
+export async function setForumLike(db: Db, postId: string, userId: string, liked: boolean) {
+  const change = liked
+    ? insertMemberRow(db, forumLikes, postId, userId)
+    : db.delete(forumLikes).where(and(eq(forumLikes.postId, postId), eq(forumLikes.userId, userId)));
+  const [, rows] = await db.batch([
+    change,
+    db
+      .update(forumPosts)
+      .set({ likeCount: sql`(select count(*) from ${forumLikes} where ${forumLikes.postId} = ${postId})` })
+      .where(eq(forumPosts.id, postId))
+      .returning({ likeCount: forumPosts.likeCount }),
+  ]);
+  const row = rows[0];
+  if (!row) throw notFound(POST_NOT_FOUND);
+  return { isLiked: liked, likeCount: row.likeCount };
+}
+
+async function postSummary(db: Db, postId: string) {
+  const post = await db
+    .select({ id: forumPosts.id, title: forumPosts.title, authorId: forumPosts.authorId })
+    .from(forumPosts)
+    .where(eq(forumPosts.id, postId))
+    .get();
+  if (!post) throw notFound(POST_NOT_FOUND);
+  return post;
+}
+
+/** Replies of a post, oldest first (keyset on createdAt, id). */
+export async function listForumReplies(db: Db, postId: string, cursor: string | undefined): Promise<ForumReplyPage> {
+  const conditions: SQL[] = [eq(forumReplies.postId, postId)];
+  if (cursor) {
+    const after = decodeReplyCursor(cursor);
+    if (!after) throw badRequest("Invalid cursor");
+    conditions.push(sql`(${forumReplies.createdAt}, ${forumReplies.id}) > (${after.createdAt}, ${after.id})`);
+  }
+  const [, rows] = await Promise.all([
+    postSummary(db, postId),
+    selectReplies(db)
+      .where(and(...conditions))
+      .orderBy(asc(forumReplies.createdAt), asc(forumReplies.id))
+      .limit(FORUM_PAGE_SIZE + 1)
+      .all(),
+  ]);
+  const page = rows.slice(0, FORUM_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    replies: page.map(toForumReply),
+    nextCursor: rows.length > FORUM_PAGE_SIZE && last ? encodeReplyCursor({ createdAt: last.createdAt, id: last.id }) : null,
+  };
+}
+
+/** Recomputes a post's reply counter from its rows, for use inside a batch. */
+function recountReplies(db: Db, postId: string) {
+  return db
+    .update(forumPosts)
+    .set({ replyCount: sql`(select count(*) from ${forumReplies} where ${forumReplies.postId} = ${postId})` })
+    .where(eq(forumPosts.id, postId));
+}
+
+/** Adds a reply, recounts, and notifies the post's author (not when they answer themselves). */
+export async function createForumReply(db: Db, postId: string, author: User, content: string): Promise<ForumReply> {
+  const post = await postSummary(db, postId);
+  const id = crypto.randomUUID();
+  const now = Date.now();
+  const notify =
+    post.authorId && post.authorId !== author.id
+      ? [
+          notificationInsert(db, {
+            userId: post.authorId,
+            type: "forum",
+            title: "New reply to your post",
+            message: `${author.firstName ?? author.username ?? "A member"} replied to "${post.title}"`,
+            actionUrl: `/community-forum?post=${postId}`,
+          }),
+        ]
+      : [];
+  // The insert is conditional so a post deleted meanwhile yields a 404, not a foreign-key error.
+  const [inserted] = await db.batch([
+    db
+      .insert(forumReplies)
+      .select(
+        db
+          .select({
+            id: sql<string>`${id}`.as("id"),
+            postId: forumPosts.id,
+            authorId: sql<string>`${author.id}`.as("author_id"),
+            content: sql<string>`${content}`.as("content"),
+            likeCount: sql<number>`0`.as("like_count"),
+            createdAt: sql<number>`${now}`.as("created_at"),
+            updatedAt: sql<number>`${now}`.as("updated_at"),
+          })
+          .from(forumPosts)
+          .where(eq(forumPosts.id, postId)),
+      )
+      .returning({ id: forumReplies.id }),
+    recountReplies(db, postId),
+    ...notify,
+  ]);
+  if (inserted.length === 0) throw notFound(POST_NOT_FOUND);
+  return { id, postId, content, likeCount: 0, createdAt: new Date(now).toISOString(), author: authorOf(author) };
+}
+
+export async function updateForumReply(db: Db, replyId: string, user: User, content: string): Promise<ForumReply> {
+  const updated = await db
+    .update(forumReplies)
+    .set({ content, updatedAt: Date.now() })
+    .where(and(eq(forumReplies.id, replyId), eq(forumReplies.authorId, user.id)))
+    .returning({ id: forumReplies.id })
+    .get();
+  if (!updated) await assertAuthor(db, forumReplies, replyId, user.id, REPLY_NOT_FOUND);
+  const row = await selectReplies(db).where(eq(forumReplies.id, replyId)).get();
+  if (!row) throw notFound(REPLY_NOT_FOUND);
+  return toForumReply(row);
+}
+
+export async function deleteForumReply(db: Db, replyId: string, user: User): Promise<void> {
+  const reply = await db
+    .select({ postId: forumReplies.postId, authorId: forumReplies.authorId })
+    .from(forumReplies)
+    .where(eq(forumReplies.id, replyId))
+    .get();
+  if (!reply) throw notFound(REPLY_NOT_FOUND);
+  if (reply.authorId !== user.id) throw forbidden("Only the author can change this");
+  await db.batch([
+    db.delete(forumReplies).where(and(eq(forumReplies.id, replyId), eq(forumReplies.authorId, user.id))),
+    recountReplies(db, reply.postId),
+  ]);
+}
