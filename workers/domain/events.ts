@@ -1,0 +1,426 @@
+/**
+ * Events (spec 001 §3-§8): listing with seat counts, create/update/delete,
+ * joining (seat decided atomically in SQL) and leaving (with promotion).
+ * Shared by the /api router and the /calendar loader.
+ */
+import { and, asc, eq, exists, gt, gte, lte, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { CreateEventBody, EventDto, JoinEventBody, ListEventsQuery, UpdateEventBody } from "../contract/events";
+import type { Db } from "../db/client";
+import { communities, eventAttendees, events, users } from "../db/schema";
+import { badRequest, conflict, forbidden, notFound } from "../http/errors";
+import { communityExists } from "./communities";
+import { hasSeatLimits, startsAtFromDateTime, type Seat } from "./event-seats";
+import { notificationInsert } from "./notifications";
+
+type Viewer = { id: string } | null;
+
+const creator = alias(users, "creator");
+
+// Counts come from the (event_id, role, player_type, joined_at) index: one
+// scalar subquery per figure, evaluated per listed row, never N+1 round trips.
+const countAttendees = sql<number>`(SELECT count(*) FROM event_attendees a WHERE a.event_id = ${events.id})`;
+const countMains = sql<number>`(SELECT count(*) FROM event_attendees a WHERE a.event_id = ${events.id} AND a.role = 'participant' AND a.player_type = 'main')`;
+const countAlternates = sql<number>`(SELECT count(*) FROM event_attendees a WHERE a.event_id = ${events.id} AND a.role = 'participant' AND a.player_type = 'alternate')`;
+
+function eventSelection(viewer: Viewer) {
+  const viewerId = viewer?.id ?? "";
+  return {
+    id: events.id,
+    title: events.title,
+    description: events.description,
+    type: events.type,
+    date: events.date,
+    time: events.time,
+    location: events.location,
+    communityId: events.communityId,
+    communityName: communities.name,
+    creatorId: creator.id,
+    creatorFirstName: creator.firstName,
+    creatorEmail: creator.email,
+    hostId: events.hostId,
+    attendeeCount: countAttendees,
+    maxAttendees: events.maxAttendees,
+    mainPlayers: countMains,
+    playerSlots: events.playerSlots,
+    alternates: countAlternates,
+    alternateSlots: events.alternateSlots,
+    role: sql<Seat["role"] | null>`(SELECT a.role FROM event_attendees a WHERE a.event_id = ${events.id} AND a.user_id = ${viewerId})`,
+    playerType: sql<Seat["playerType"] | null>`(SELECT a.player_type FROM event_attendees a WHERE a.event_id = ${events.id} AND a.user_id = ${viewerId})`,
+    startsAt: events.startsAt,
+    updatedAt: events.updatedAt,
+  };
+}
+
+function baseQuery(db: Db, viewer: Viewer) {
+  return db
+    .select(eventSelection(viewer))
+    .from(events)
+    .innerJoin(creator, eq(creator.id, events.creatorId))
+    .leftJoin(communities, eq(communities.id, events.communityId));
+}
+
+type EventRow = Awaited<ReturnType<ReturnType<typeof baseQuery>["all"]>>[number];
+
+/** The spec's Event shape. Creator e-mails are shown to members only, never to anonymous visitors. */
+function toDto(row: EventRow, viewer: Viewer): EventDto {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    type: row.type,
+    date: row.date,
+    time: row.time,
+    location: row.location,
+    communityId: row.communityId,
+    community: row.communityName === null ? null : { name: row.communityName },
+    creator: { id: row.creatorId, firstName: row.creatorFirstName, email: viewer ? row.creatorEmail : null },
+    hostId: row.hostId,
+    attendeeCount: row.attendeeCount,
+    maxAttendees: row.maxAttendees,
+    mainPlayers: row.mainPlayers,
+    playerSlots: row.playerSlots,
+    alternates: row.alternates,
+    alternateSlots: row.alternateSlots,
+    isUserAttending: row.role !== null,
+    role: row.role,
+    playerType: row.role === null ? null : row.playerType,
+  };
+}
+
+// ------------------------------------------------------------------ listing
+
+function encodeCursor(row: { startsAt: number; id: string }): string {
+  return btoa(`${row.startsAt}:${row.id}`).replace(/=+$/, "");
+}
+
+function decodeCursor(cursor: string): { startsAt: number; id: string } {
+  try {
+    const [startsAt, id] = atob(cursor).split(/:(.*)/s);
+    const n = Number(startsAt);
+    if (!Number.isSafeInteger(n) || !id) throw new Error("bad cursor");
+    return { startsAt: n, id };
+  } catch {
+    throw badRequest("Invalid cursor");
+  }
+}
+
+export type EventPage = { events: EventDto[]; nextCursor: string | null };
+
+/** Events ordered by start (then id), filtered, one page at a time (keyset pagination). */
+export async function listEvents(db: Db, viewer: Viewer, query: ListEventsQuery, now = Date.now()): Promise<EventPage> {
+  const where: (SQL | undefined)[] = [];
+  if (query.type) where.push(eq(events.type, query.type));
+  if (query.communityId) where.push(eq(events.communityId, query.communityId));
+  if (query.upcoming) where.push(gte(events.startsAt, now));
+  if (query.from) where.push(gte(events.date, query.from));
+  if (query.to) where.push(lte(events.date, query.to));
+  if (query.scope === "attending" && viewer) {
+    where.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(eventAttendees)
+          .where(and(eq(eventAttendees.eventId, events.id), eq(eventAttendees.userId, viewer.id))),
+      ),
+    );
+  }
+  if (query.scope === "hosting" && viewer) {
+    where.push(or(eq(events.creatorId, viewer.id), eq(events.hostId, viewer.id)));
+  }
+  if (query.cursor) {
+    const c = decodeCursor(query.cursor);
+    where.push(or(gt(events.startsAt, c.startsAt), and(eq(events.startsAt, c.startsAt), gt(events.id, c.id))));
+  }
+  const rows = await baseQuery(db, viewer)
+    .where(and(...where))
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(query.limit + 1)
+    .all();
+  const page = rows.slice(0, query.limit);
+  return {
+    events: page.map((r) => toDto(r, viewer)),
+    nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]) : null,
+  };
+}
+
+async function findEventRow(db: Db, viewer: Viewer, id: string) {
+  return baseQuery(db, viewer).where(eq(events.id, id)).get();
+}
+
+export async function getEvent(db: Db, viewer: Viewer, id: string): Promise<EventDto> {
+  const row = await findEventRow(db, viewer, id);
+  if (!row) throw notFound("Event not found");
+  return toDto(row, viewer);
+}
+
+/** Rows for iCalendar output (the event plus its timestamps). */
+export async function getEventForIcs(db: Db, id: string) {
+  const row = await findEventRow(db, null, id);
+  if (!row) throw notFound("Event not found");
+  return row;
+}
+
+// --------------------------------------------------------- create / update
+
+async function requireCommunity(db: Db, communityId: string) {
+  if (!(await communityExists(db, communityId))) {
+    throw badRequest("Unknown community", [{ path: ["communityId"], message: "Unknown community" }]);
+  }
+}
+
+export async function createEvent(db: Db, userId: string, input: CreateEventBody): Promise<EventDto> {
+  await requireCommunity(db, input.communityId);
+  const id = crypto.randomUUID();
+  await db.insert(events).values({
+    id,
+    title: input.title,
+    description: input.description,
+    type: input.type,
+    date: input.date,
+    time: input.time,
+    startsAt: startsAtFromDateTime(input.date, input.time),
+    location: input.location,
+    communityId: input.communityId,
+    creatorId: userId,
+    hostId: userId,
+    maxAttendees: input.maxAttendees ?? null,
+    playerSlots: input.playerSlots,
+    alternateSlots: input.alternateSlots,
+  });
+  return getEvent(db, { id: userId }, id);
+}
+
+/** The creator or the host may change or delete an event (spec 001 §6). */
+async function requireManager(db: Db, userId: string, id: string) {
+  const row = await db
+    .select({ creatorId: events.creatorId, hostId: events.hostId, title: events.title, playerSlots: events.playerSlots, alternateSlots: events.alternateSlots })
+    .from(events)
+    .where(eq(events.id, id))
+    .get();
+  if (!row) throw notFound("Event not found");
+  if (row.creatorId !== userId && row.hostId !== userId) throw forbidden("Only the event's creator or host can change it");
+  return row;
+}
+
+/**
+ * Moves the earliest alternates into free main seats, as many as are free.
+ * One statement, so it cannot over-fill when joins and leaves interleave.
+ */
+function promoteAlternates(db: Db, eventId: string) {
+  return db.all<{ userId: string }>(sql`
+    UPDATE event_attendees SET player_type = 'main'
+    WHERE event_id = ${eventId} AND user_id IN (
+      SELECT p.user_id FROM event_attendees p
+      WHERE p.event_id = ${eventId} AND p.role = 'participant' AND p.player_type = 'alternate'
+      ORDER BY p.joined_at, p.user_id
+      LIMIT coalesce(max(0,
+        (SELECT e.player_slots FROM events e WHERE e.id = ${eventId} AND e.type = 'game_pod')
+        - (SELECT count(*) FROM event_attendees m WHERE m.event_id = ${eventId} AND m.role = 'participant' AND m.player_type = 'main')
+      ), 0)
+    )
+    RETURNING user_id AS userId`);
+}
+
+async function notifyPromoted(db: Db, eventId: string, title: string, userIds: string[]) {
+  if (userIds.length === 0) return;
+  const [first, ...rest] = userIds.map((userId) =>
+    notificationInsert(db, {
+      userId,
+      type: "event",
+      title: "You're in! A seat opened up",
+      message: `You moved from the waiting list to a main seat in "${title}".`,
+      actionUrl: `/calendar?event=${eventId}`,
+    }),
+  );
+  await db.batch([first, ...rest]);
+}
+
+export async function updateEvent(db: Db, userId: string, id: string, input: UpdateEventBody): Promise<EventDto> {
+  const current = await requireManager(db, userId, id);
+  await requireCommunity(db, input.communityId);
+  const playerSlots = input.playerSlots ?? current.playerSlots;
+  const alternateSlots = input.alternateSlots ?? current.alternateSlots;
+  const maxAttendees = input.maxAttendees === undefined ? sql`max_attendees` : sql`${input.maxAttendees}`;
+  // Seats may shrink only down to the players already seated (checked in the
+  // same statement as the write); freed main seats are then filled from the waiting list.
+  const seatsFit =
+    input.type === "game_pod"
+      ? sql`(SELECT count(*) FROM event_attendees m WHERE m.event_id = ${id} AND m.role = 'participant' AND m.player_type = 'main') <= ${playerSlots}
+         AND (SELECT count(*) FROM event_attendees m WHERE m.event_id = ${id} AND m.role = 'participant') <= ${playerSlots + alternateSlots}`
+      : sql`1`;
+  const [updated, promoted] = await db.batch([
+    db.all<{ id: string }>(sql`
+      UPDATE events SET
+        title = ${input.title}, description = ${input.description}, type = ${input.type},
+        date = ${input.date}, time = ${input.time}, starts_at = ${startsAtFromDateTime(input.date, input.time)},
+        location = ${input.location}, community_id = ${input.communityId},
+        player_slots = ${playerSlots}, alternate_slots = ${alternateSlots}, max_attendees = ${maxAttendees},
+        updated_at = ${Date.now()}
+      WHERE id = ${id} AND ${seatsFit}
+        AND (${maxAttendees} IS NULL OR (SELECT count(*) FROM event_attendees a WHERE a.event_id = ${id}) <= ${maxAttendees})
+      RETURNING id`),
+    promoteAlternates(db, id),
+  ]);
+  if (updated.length === 0) {
+    throw conflict("There are more players or attendees than the new limits allow");
+  }
+  await notifyPromoted(db, id, input.title, promoted.map((p) => p.userId));
+  return getEvent(db, { id: userId }, id);
+}
+
+/** Deletes the event; its attendees (other than the actor) hear that it was cancelled. */
+export async function deleteEvent(db: Db, userId: string, id: string): Promise<void> {
+  const current = await requireManager(db, userId, id);
+  const attendees = await db
+    .select({ userId: eventAttendees.userId })
+    .from(eventAttendees)
+    .where(eq(eventAttendees.eventId, id))
+    .orderBy(asc(eventAttendees.joinedAt))
+    .limit(MAX_CANCEL_NOTICES)
+    .all();
+  const notices = attendees
+    .filter((a) => a.userId !== userId)
+    .map((a) =>
+      notificationInsert(db, {
+        userId: a.userId,
+        type: "event",
+        title: "Event cancelled",
+        message: `"${current.title}" has been cancelled by its host.`,
+        actionUrl: "/calendar",
+      }),
+    );
+  await db.batch([db.delete(events).where(eq(events.id, id)), ...notices]);
+}
+/** Keeps the delete batch bounded; very large events notify their earliest attendees only. */
+const MAX_CANCEL_NOTICES = 200;
+
+// ------------------------------------------------------------- attendance
+
+const countsOf = (eventId: string) => sql`
+  (SELECT count(*) FROM event_attendees c WHERE c.event_id = ${eventId})`;
+const mainsOf = (eventId: string) => sql`
+  (SELECT count(*) FROM event_attendees c WHERE c.event_id = ${eventId} AND c.role = 'participant' AND c.player_type = 'main')`;
+const alternatesOf = (eventId: string) => sql`
+  (SELECT count(*) FROM event_attendees c WHERE c.event_id = ${eventId} AND c.role = 'participant' AND c.player_type = 'alternate')`;
+
+/**
+ * The SQL form of `decideSeat` (event-seats.ts): one INSERT ... SELECT whose
+ * WHERE is the capacity check, so concurrent joins can never over-fill.
+ */
+function seatInsert(db: Db, eventId: string, userId: string, role: Seat["role"], now: number) {
+  const playerType =
+    role === "spectator"
+      ? sql`'main'`
+      : sql`CASE WHEN e.type <> 'game_pod' OR ${mainsOf(eventId)} < e.player_slots THEN 'main' ELSE 'alternate' END`;
+  const hasRoom =
+    role === "spectator"
+      ? sql`1`
+      : sql`(e.type <> 'game_pod' OR ${mainsOf(eventId)} < e.player_slots OR ${alternatesOf(eventId)} < e.alternate_slots)`;
+  return db.all<Seat>(sql`
+    INSERT INTO event_attendees (event_id, user_id, status, role, player_type, joined_at)
+    SELECT e.id, ${userId}, 'attending', ${role}, ${playerType}, ${now}
+    FROM events e
+    WHERE e.id = ${eventId} AND e.starts_at > ${now}
+      AND (e.max_attendees IS NULL OR ${countsOf(eventId)} < e.max_attendees)
+      AND ${hasRoom}
+    ON CONFLICT (event_id, user_id) DO NOTHING
+    RETURNING role, player_type AS playerType`);
+}
+
+export type JoinResult = { event: EventDto; created: boolean };
+
+export async function joinEvent(db: Db, userId: string, eventId: string, input: JoinEventBody, now = Date.now()): Promise<JoinResult> {
+  // The INSERT and the read of the counts run in one batch (one transaction),
+  // so "my seat was the last main seat" is exact: the host hears once per fill.
+  const [inserted, after] = await db.batch([
+    seatInsert(db, eventId, userId, input.role, now),
+    db.all<{ mains: number; playerSlots: number; type: string; hostId: string; title: string }>(sql`
+      SELECT ${mainsOf(eventId)} AS mains, e.player_slots AS playerSlots, e.type AS type,
+             coalesce(e.host_id, e.creator_id) AS hostId, e.title AS title
+      FROM events e WHERE e.id = ${eventId}`),
+  ]);
+  const seat = inserted[0];
+  if (seat) {
+    const state = after[0];
+    const filledNow =
+      hasSeatLimits(state.type) && seat.role === "participant" && seat.playerType === "main" && state.mains === state.playerSlots;
+    if (filledNow && state.hostId !== userId) {
+      await notificationInsert(db, {
+        userId: state.hostId,
+        type: "event",
+        title: "Your game pod is full",
+        message: `All ${state.playerSlots} player seats of "${state.title}" are taken.`,
+        actionUrl: `/calendar?event=${eventId}`,
+      }).run();
+    }
+    return { event: await getEvent(db, { id: userId }, eventId), created: true };
+  }
+  // Nothing inserted: already attending (idempotent), missing, started or full.
+  const event = await findEventRow(db, { id: userId }, eventId);
+  if (!event) throw notFound("Event not found");
+  if (event.role !== null) return { event: toDto(event, { id: userId }), created: false };
+  if (event.startsAt <= now) throw conflict("This event has already started");
+  if (event.maxAttendees !== null && event.attendeeCount >= event.maxAttendees) {
+    throw conflict("This event has reached its maximum number of attendees");
+  }
+  throw conflict("All player seats and waiting list spots are taken");
+}
+
+/** Leaves the event; a freed main seat goes to the earliest alternate in the same batch. */
+export async function leaveEvent(db: Db, userId: string, eventId: string): Promise<{ promotedUserIds: string[] }> {
+  const [removed, promoted, titles] = await db.batch([
+    db.all<{ userId: string }>(sql`
+      DELETE FROM event_attendees WHERE event_id = ${eventId} AND user_id = ${userId} RETURNING user_id AS userId`),
+    promoteAlternates(db, eventId),
+    db.select({ title: events.title }).from(events).where(eq(events.id, eventId)),
+  ]);
+  if (titles.length === 0) throw notFound("Event not found");
+  if (removed.length === 0) throw conflict("You are not attending this event");
+  const promotedUserIds = promoted.map((p) => p.userId);
+  await notifyPromoted(db, eventId, titles[0].title, promotedUserIds);
+  return { promotedUserIds };
+}
+
+// ------------------------------------------------------------ calendar feed
+
+/** The member's feed token, created on first use (the conditional update keeps one token per member). */
+export async function ensureCalendarToken(db: Db, userId: string, newToken: string): Promise<string> {
+  await db
+    .update(users)
+    .set({ calendarToken: newToken })
+    .where(and(eq(users.id, userId), sql`${users.calendarToken} IS NULL`))
+    .run();
+  const row = await db.select({ token: users.calendarToken }).from(users).where(eq(users.id, userId)).get();
+  if (!row?.token) throw notFound("Member not found");
+  return row.token;
+}
+
+const FEED_LOOKBACK_MS = 90 * 24 * 60 * 60 * 1000;
+const FEED_LIMIT = 500;
+
+/** Events the token's member attends, created or hosts, from 90 days back; null for an unknown token. */
+export async function feedEventsForToken(db: Db, token: string, now = Date.now()) {
+  const owner = await db.select({ id: users.id, firstName: users.firstName }).from(users).where(eq(users.calendarToken, token)).get();
+  if (!owner) return null;
+  const rows = await baseQuery(db, { id: owner.id })
+    .where(
+      and(
+        gte(events.startsAt, now - FEED_LOOKBACK_MS),
+        or(
+          eq(events.creatorId, owner.id),
+          eq(events.hostId, owner.id),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(eventAttendees)
+              .where(and(eq(eventAttendees.eventId, events.id), eq(eventAttendees.userId, owner.id))),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(FEED_LIMIT)
+    .all();
+  return { owner, rows };
+}
