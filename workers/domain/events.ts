@@ -4,7 +4,7 @@
  * Shared by the /api router and the /calendar loader.
  */
 import { and, asc, eq, exists, gt, gte, lte, or, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { alias, SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { CreateEventBody, EventDto, JoinEventBody, ListEventsQuery, UpdateEventBody } from "../contract/events";
 import type { Db } from "../db/client";
 import { communities, eventAttendees, events, users } from "../db/schema";
@@ -14,6 +14,24 @@ import { hasSeatLimits, startsAtFromDateTime, type Seat } from "./event-seats";
 import { notificationInsert } from "./notifications";
 
 type Viewer = { id: string } | null;
+
+const dialect = new SQLiteAsyncDialect();
+
+/**
+ * Runs raw statements as one D1 batch (one transaction, nothing interleaves).
+ * Drizzle 0.45 cannot put parameterised raw `sql` in `db.batch()` on D1, so
+ * these go to the D1 client directly; each result is that statement's rows.
+ */
+async function batchRows(db: Db, queries: SQL[]): Promise<unknown[][]> {
+  // `drizzle()` returns the client with `$client`; the shared `Db` type just does not spell it out.
+  const d1 = (db as Db & { $client: D1Database }).$client;
+  const statements = queries.map((q) => {
+    const { sql: text, params } = dialect.sqlToQuery(q);
+    return d1.prepare(text).bind(...params);
+  });
+  const results = await d1.batch(statements);
+  return results.map((r) => r.results);
+}
 
 const creator = alias(users, "creator");
 
@@ -207,8 +225,9 @@ async function requireManager(db: Db, userId: string, id: string) {
  * Moves the earliest alternates into free main seats, as many as are free.
  * One statement, so it cannot over-fill when joins and leaves interleave.
  */
-function promoteAlternates(db: Db, eventId: string) {
-  return db.all<{ userId: string }>(sql`
+type PromotedRow = { userId: string };
+function promoteAlternates(eventId: string) {
+  return sql`
     UPDATE event_attendees SET player_type = 'main'
     WHERE event_id = ${eventId} AND user_id IN (
       SELECT p.user_id FROM event_attendees p
@@ -219,7 +238,7 @@ function promoteAlternates(db: Db, eventId: string) {
         - (SELECT count(*) FROM event_attendees m WHERE m.event_id = ${eventId} AND m.role = 'participant' AND m.player_type = 'main')
       ), 0)
     )
-    RETURNING user_id AS userId`);
+    RETURNING user_id AS userId`;
 }
 
 async function notifyPromoted(db: Db, eventId: string, title: string, userIds: string[]) {
@@ -249,8 +268,8 @@ export async function updateEvent(db: Db, userId: string, id: string, input: Upd
       ? sql`(SELECT count(*) FROM event_attendees m WHERE m.event_id = ${id} AND m.role = 'participant' AND m.player_type = 'main') <= ${playerSlots}
          AND (SELECT count(*) FROM event_attendees m WHERE m.event_id = ${id} AND m.role = 'participant') <= ${playerSlots + alternateSlots}`
       : sql`1`;
-  const [updated, promoted] = await db.batch([
-    db.all<{ id: string }>(sql`
+  const [updated, promoted] = (await batchRows(db, [
+    sql`
       UPDATE events SET
         title = ${input.title}, description = ${input.description}, type = ${input.type},
         date = ${input.date}, time = ${input.time}, starts_at = ${startsAtFromDateTime(input.date, input.time)},
@@ -259,9 +278,9 @@ export async function updateEvent(db: Db, userId: string, id: string, input: Upd
         updated_at = ${Date.now()}
       WHERE id = ${id} AND ${seatsFit}
         AND (${maxAttendees} IS NULL OR (SELECT count(*) FROM event_attendees a WHERE a.event_id = ${id}) <= ${maxAttendees})
-      RETURNING id`),
-    promoteAlternates(db, id),
-  ]);
+      RETURNING id`,
+    promoteAlternates(id),
+  ])) as [{ id: string }[], PromotedRow[]];
   if (updated.length === 0) {
     throw conflict("There are more players or attendees than the new limits allow");
   }
@@ -308,7 +327,7 @@ const alternatesOf = (eventId: string) => sql`
  * The SQL form of `decideSeat` (event-seats.ts): one INSERT ... SELECT whose
  * WHERE is the capacity check, so concurrent joins can never over-fill.
  */
-function seatInsert(db: Db, eventId: string, userId: string, role: Seat["role"], now: number) {
+function seatInsert(eventId: string, userId: string, role: Seat["role"], now: number) {
   const playerType =
     role === "spectator"
       ? sql`'main'`
@@ -317,7 +336,7 @@ function seatInsert(db: Db, eventId: string, userId: string, role: Seat["role"],
     role === "spectator"
       ? sql`1`
       : sql`(e.type <> 'game_pod' OR ${mainsOf(eventId)} < e.player_slots OR ${alternatesOf(eventId)} < e.alternate_slots)`;
-  return db.all<Seat>(sql`
+  return sql`
     INSERT INTO event_attendees (event_id, user_id, status, role, player_type, joined_at)
     SELECT e.id, ${userId}, 'attending', ${role}, ${playerType}, ${now}
     FROM events e
@@ -325,21 +344,23 @@ function seatInsert(db: Db, eventId: string, userId: string, role: Seat["role"],
       AND (e.max_attendees IS NULL OR ${countsOf(eventId)} < e.max_attendees)
       AND ${hasRoom}
     ON CONFLICT (event_id, user_id) DO NOTHING
-    RETURNING role, player_type AS playerType`);
+    RETURNING role, player_type AS playerType`;
 }
+
+type SeatState = { mains: number; playerSlots: number; type: string; hostId: string; title: string };
 
 export type JoinResult = { event: EventDto; created: boolean };
 
 export async function joinEvent(db: Db, userId: string, eventId: string, input: JoinEventBody, now = Date.now()): Promise<JoinResult> {
   // The INSERT and the read of the counts run in one batch (one transaction),
   // so "my seat was the last main seat" is exact: the host hears once per fill.
-  const [inserted, after] = await db.batch([
-    seatInsert(db, eventId, userId, input.role, now),
-    db.all<{ mains: number; playerSlots: number; type: string; hostId: string; title: string }>(sql`
+  const [inserted, after] = (await batchRows(db, [
+    seatInsert(eventId, userId, input.role, now),
+    sql`
       SELECT ${mainsOf(eventId)} AS mains, e.player_slots AS playerSlots, e.type AS type,
              coalesce(e.host_id, e.creator_id) AS hostId, e.title AS title
-      FROM events e WHERE e.id = ${eventId}`),
-  ]);
+      FROM events e WHERE e.id = ${eventId}`,
+  ])) as [Seat[], SeatState[]];
   const seat = inserted[0];
   if (seat) {
     const state = after[0];
@@ -369,12 +390,11 @@ export async function joinEvent(db: Db, userId: string, eventId: string, input: 
 
 /** Leaves the event; a freed main seat goes to the earliest alternate in the same batch. */
 export async function leaveEvent(db: Db, userId: string, eventId: string): Promise<{ promotedUserIds: string[] }> {
-  const [removed, promoted, titles] = await db.batch([
-    db.all<{ userId: string }>(sql`
-      DELETE FROM event_attendees WHERE event_id = ${eventId} AND user_id = ${userId} RETURNING user_id AS userId`),
-    promoteAlternates(db, eventId),
-    db.select({ title: events.title }).from(events).where(eq(events.id, eventId)),
-  ]);
+  const [removed, promoted, titles] = (await batchRows(db, [
+    sql`DELETE FROM event_attendees WHERE event_id = ${eventId} AND user_id = ${userId} RETURNING user_id AS userId`,
+    promoteAlternates(eventId),
+    sql`SELECT title FROM events WHERE id = ${eventId}`,
+  ])) as [PromotedRow[], PromotedRow[], { title: string }[]];
   if (titles.length === 0) throw notFound("Event not found");
   if (removed.length === 0) throw conflict("You are not attending this event");
   const promotedUserIds = promoted.map((p) => p.userId);
