@@ -444,3 +444,39 @@ export async function feedEventsForToken(db: Db, token: string, now = Date.now()
     .all();
   return { owner, rows };
 }
+
+// ------------------------------------------------------------ /calendar page
+
+/** The Overview shows at most 5 upcoming events (spec 001 §9). */
+export const OVERVIEW_LIMIT = 5;
+const MONTH_LIMIT = 200;
+const MY_EVENTS_LIMIT = 50;
+
+/**
+ * Everything the /calendar page shows for one realm (or all) and one month
+ * grid: the overview, the grid's events, and the member's own upcoming events.
+ */
+export async function loadCalendarPage(
+  db: Db,
+  viewer: { id: string },
+  input: { communityId: string | null; from: string; to: string; focusEventId: string | null },
+  now = Date.now(),
+) {
+  const communityId = input.communityId ?? undefined;
+  const page = (query: Partial<ListEventsQuery> & { limit: number }) => listEvents(db, viewer, { ...query, communityId }, now);
+  const [upcoming, month, attending, hosting, focus] = await Promise.all([
+    page({ upcoming: true, limit: OVERVIEW_LIMIT }),
+    page({ from: input.from, to: input.to, limit: MONTH_LIMIT }),
+    page({ scope: "attending", upcoming: true, limit: MY_EVENTS_LIMIT }),
+    page({ scope: "hosting", upcoming: true, limit: MY_EVENTS_LIMIT }),
+    input.focusEventId ? findEventRow(db, viewer, input.focusEventId) : undefined,
+  ]);
+  return {
+    upcoming: upcoming.events,
+    monthEvents: month.events,
+    monthTruncated: month.nextCursor !== null,
+    attending: attending.events,
+    hosting: hosting.events,
+    focusEvent: focus ? toDto(focus, viewer) : null,
+  };
+}
