@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { chooseRealm, newMemberPage, signInAsNewMember } from "./helpers";
 
@@ -54,6 +55,7 @@ test("create, see in the month grid, edit, join as player and alternate, promoti
   const card = page.getByTestId("event-card").filter({ hasText: title });
   await expect(card).toBeVisible();
   await expect(card.getByTestId("pod-seats")).toHaveText("Players 0/2 · Waiting list 0/1");
+  await page.screenshot({ path: test.info().outputPath("calendar-1280.png"), fullPage: true });
 
   // Keyboard: arrows move between days.
   await dayButton.focus();
@@ -70,7 +72,7 @@ test("create, see in the month grid, edit, join as player and alternate, promoti
   await expect(toast(page, "Event updated successfully!")).toBeVisible();
   await expect(page.getByTestId("grid-event").filter({ hasText: edited })).toBeVisible();
   const ownerCard = page.getByTestId("event-card").filter({ hasText: edited });
-  const icsHref = await ownerCard.getByRole("link", { name: `Add ${edited} to your calendar` }).getAttribute("href");
+  const icsHref = await ownerCard.getByRole("link", { name: `.ics file: add ${edited} to your calendar` }).getAttribute("href");
   const eventId = icsHref!.split("/")[3];
 
   // The owner takes the first seat.
@@ -127,6 +129,10 @@ test("the calendar works on a 390 px phone and lists the member's events", async
   await expect(page.getByRole("grid")).toBeVisible();
   await page.getByRole("button", { name: "Next month" }).click();
   await expect(page).toHaveURL(/month=\d{4}-\d{2}/);
+  await page.screenshot({ path: testInfo.outputPath("calendar-grid-390.png"), fullPage: true });
+  const axe = await new AxeBuilder({ page }).include("#main").analyze();
+  const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
   await page.getByRole("tab", { name: "My Events" }).click();

@@ -106,7 +106,7 @@ export function EventCard({ event, viewerId, mode, pending, onJoin, onLeave, onE
           <a
             href={`/api/events/${event.id}/ics`}
             className={buttonClasses("ghost", "sm")}
-            aria-label={`Add ${event.title} to your calendar`}
+            aria-label={`.ics file: add ${event.title} to your calendar`}
             download
           >
             <CalendarPlus className="h-4 w-4" aria-hidden="true" />
