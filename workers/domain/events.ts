@@ -3,7 +3,7 @@
  * joining (seat decided atomically in SQL) and leaving (with promotion).
  * Shared by the /api router and the /calendar loader.
  */
-import { and, asc, eq, exists, gt, gte, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, exists, gt, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { alias, SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { CreateEventBody, EventDto, JoinEventBody, ListEventsQuery, UpdateEventBody } from "../contract/events";
 import type { Db } from "../db/client";
@@ -134,14 +134,8 @@ export async function listEvents(db: Db, viewer: Viewer, query: ListEventsQuery,
   if (query.from) where.push(gte(events.date, query.from));
   if (query.to) where.push(lte(events.date, query.to));
   if (query.scope === "attending" && viewer) {
-    where.push(
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(eventAttendees)
-          .where(and(eq(eventAttendees.eventId, events.id), eq(eventAttendees.userId, viewer.id))),
-      ),
-    );
+    // Driven by the attendee's user index, not a scan of every upcoming event.
+    where.push(inArray(events.id, db.select({ id: eventAttendees.eventId }).from(eventAttendees).where(eq(eventAttendees.userId, viewer.id))));
   }
   if (query.scope === "hosting" && viewer) {
     where.push(or(eq(events.creatorId, viewer.id), eq(events.hostId, viewer.id)));
