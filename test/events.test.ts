@@ -69,6 +69,16 @@ describe("POST /api/events", () => {
   });
 });
 
+describe("event creation rate limit", () => {
+  it("allows 20 events per member per hour, then 429", async () => {
+    const m = await signUp("Spammy");
+    for (let i = 0; i < 20; i++) expect((await request("/api/events", { body: eventBody(), cookie: m.cookie })).status).toBe(201);
+    const res = await request("/api/events", { body: eventBody(), cookie: m.cookie });
+    expect(res.status).toBe(429);
+    expect((await json(res)).message).toBeTypeOf("string");
+  });
+});
+
 describe("PUT and DELETE /api/events/:id", () => {
   it("lets the creator update; another member gets 403; missing is 404", async () => {
     const [owner, other] = [await signUp("Owner"), await signUp("Other")];

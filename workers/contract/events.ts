@@ -130,7 +130,7 @@ export const eventsRoutesDoc: RouteDoc[] = [
     response: z.array(eventSchema),
     errors: { 400: "Invalid query", 401: "scope needs a signed-in member" },
   },
-  { method: "post", path: "/api/events", summary: "Create an event in a community.", auth: "member", body: createEventBody, response: eventSchema, status: 201, errors: { 400: "Invalid event or unknown community", 401: "Signed out" } },
+  { method: "post", path: "/api/events", summary: "Create an event in a community.", auth: "member", body: createEventBody, response: eventSchema, status: 201, errors: { 400: "Invalid event or unknown community", 401: "Signed out", 429: "More than 20 events in an hour" } },
   { method: "get", path: "/api/events/feed-url", summary: "The member's private iCalendar feed URL (created on first call).", auth: "member", response: feedUrlResponse, errors: { 401: "Signed out" } },
   { method: "get", path: "/api/events/feed/:token", summary: "Private iCalendar feed of the events the token's member attends or hosts (the token is the secret).", auth: "public", produces: "text/calendar", errors: { 404: "Unknown token" } },
   { method: "get", path: "/api/events/:id", summary: "One event.", auth: "public", response: eventSchema, errors: { 404: "No such event" } },

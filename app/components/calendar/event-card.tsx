@@ -97,6 +97,10 @@ export function EventCard({ event, viewerId, mode, pending, onJoin, onLeave, onE
           <Button size="sm" variant="outline" disabled={pending} onClick={() => onLeave(event)}>
             Leave Event
           </Button>
+        ) : event.maxAttendees !== null && event.attendeeCount >= event.maxAttendees ? (
+          <Button size="sm" disabled>
+            Event Full
+          </Button>
         ) : (
           <Button size="sm" disabled={pending} onClick={() => onJoin(event, action)}>
             {joinLabel}
