@@ -8,7 +8,7 @@ import { SELECTED_COMMUNITY_COOKIE } from "~/hooks/use-community";
 import { requireMember } from "~/lib/auth.server";
 import { documentTitle } from "~/lib/brand";
 import { communityExists } from "../../workers/domain/communities";
-import { loadCalendarPage } from "../../workers/domain/events";
+import { loadCalendarPage } from "../../workers/domain/event-queries";
 
 export const meta: MetaFunction = () => [{ title: documentTitle("Event Calendar") }];
 

@@ -1,17 +1,7 @@
 import { Hono } from "hono";
 import { createEventBody, joinEventBody, listEventsQuery, updateEventBody } from "../contract/events";
-import {
-  createEvent,
-  deleteEvent,
-  ensureCalendarToken,
-  feedEventsForToken,
-  getEvent,
-  getEventForIcs,
-  joinEvent,
-  leaveEvent,
-  listEvents,
-  updateEvent,
-} from "../domain/events";
+import { ensureCalendarToken, feedEventsForToken, getEvent, getEventForIcs, listEvents } from "../domain/event-queries";
+import { createEvent, deleteEvent, joinEvent, leaveEvent, updateEvent } from "../domain/events";
 import { buildCalendar, type IcsEvent } from "../domain/ics";
 import type { AppEnv } from "../http/app-env";
 import { consumeRateLimit } from "../domain/rate-limit";

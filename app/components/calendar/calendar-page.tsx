@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useCommunity } from "~/hooks/use-community";
 import type { EventDto } from "../../../workers/contract/events";
-import type { loadCalendarPage } from "../../../workers/domain/events";
+import type { loadCalendarPage } from "../../../workers/domain/event-queries";
 import { CalendarFeed } from "./calendar-feed";
 import { DeleteEventDialog } from "./delete-event-dialog";
 import { EventCard } from "./event-card";
@@ -107,7 +107,7 @@ export function CalendarPage({ data, viewerId }: { data: CalendarData; viewerId:
       </div>
       {loading ? <p className="sr-only" role="status">Loading events</p> : null}
 
-      <Tabs defaultValue="overview" className="mt-6">
+      <Tabs defaultValue="overview" className={loading ? "mt-6 opacity-60 transition-opacity" : "mt-6 transition-opacity"}>
         <TabsList aria-label="Calendar views">
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="calendar">Calendar</TabsTrigger>
