@@ -62,5 +62,12 @@ describe("private calendar feed", () => {
     const otherUrl = (await json(await request("/api/events/feed-url", { cookie: other.cookie }))).url;
     expect(otherUrl).not.toBe(first.url);
     expect((await request("/api/events/feed/not-a-real-token")).status).toBe(404);
+
+    // Resetting the URL retires the old one at once.
+    const rotated = await json(await request("/api/events/feed-url", { method: "POST", cookie: me.cookie }));
+    expect(rotated.url).not.toBe(first.url);
+    expect((await request(new URL(first.url).pathname)).status).toBe(404);
+    expect((await request(new URL(rotated.url).pathname)).status).toBe(200);
+    expect((await request("/api/events/feed-url", { method: "POST" })).status).toBe(401);
   });
 });

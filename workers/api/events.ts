@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { createEventBody, joinEventBody, listEventsQuery, updateEventBody } from "../contract/events";
-import { ensureCalendarToken, feedEventsForToken, getEvent, getEventForIcs, listEvents } from "../domain/event-queries";
+import { ensureCalendarToken, feedEventsForToken, rotateCalendarToken, getEvent, getEventForIcs, listEvents } from "../domain/event-queries";
 import { createEvent, deleteEvent, joinEvent, leaveEvent, updateEvent } from "../domain/events";
 import { buildCalendar, type IcsEvent } from "../domain/ics";
 import type { AppEnv } from "../http/app-env";
@@ -32,6 +32,11 @@ function toIcsEvent(row: IcsRow, origin: string): IcsEvent {
   };
 }
 
+function feedUrls(requestUrl: string, token: string) {
+  const url = new URL(`/api/events/feed/${token}`, requestUrl);
+  return { url: url.href, webcalUrl: url.href.replace(/^https?:/, "webcal:") };
+}
+
 function icsResponse(body: string, filename: string | null, cacheControl: string) {
   const headers: Record<string, string> = { "Content-Type": "text/calendar; charset=utf-8", "Cache-Control": cacheControl };
   if (filename) headers["Content-Disposition"] = `attachment; filename="${filename}"`;
@@ -59,8 +64,12 @@ export const eventsApi = new Hono<AppEnv>()
   .get("/events/feed-url", async (c) => {
     const user = requireUser(c);
     const token = await ensureCalendarToken(c.get("db"), user.id, randomToken(32));
-    const url = new URL(`/api/events/feed/${token}`, c.req.url);
-    return c.json({ url: url.href, webcalUrl: url.href.replace(/^https?:/, "webcal:") });
+    return c.json(feedUrls(c.req.url, token));
+  })
+  .post("/events/feed-url", async (c) => {
+    const user = requireUser(c);
+    const token = await rotateCalendarToken(c.get("db"), user.id, randomToken(32));
+    return c.json(feedUrls(c.req.url, token));
   })
   .get("/events/feed/:token", async (c) => {
     const feed = await feedEventsForToken(c.get("db"), c.req.param("token"));

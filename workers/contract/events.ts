@@ -132,6 +132,7 @@ export const eventsRoutesDoc: RouteDoc[] = [
   },
   { method: "post", path: "/api/events", summary: "Create an event in a community.", auth: "member", body: createEventBody, response: eventSchema, status: 201, errors: { 400: "Invalid event or unknown community", 401: "Signed out", 429: "More than 20 events in an hour" } },
   { method: "get", path: "/api/events/feed-url", summary: "The member's private iCalendar feed URL (created on first call).", auth: "member", response: feedUrlResponse, errors: { 401: "Signed out" } },
+  { method: "post", path: "/api/events/feed-url", summary: "Replace the member's feed URL; the old one stops working.", auth: "member", response: feedUrlResponse, errors: { 401: "Signed out" } },
   { method: "get", path: "/api/events/feed/:token", summary: "Private iCalendar feed of the events the token's member attends or hosts (the token is the secret).", auth: "public", produces: "text/calendar", errors: { 404: "Unknown token" } },
   { method: "get", path: "/api/events/:id", summary: "One event.", auth: "public", response: eventSchema, errors: { 404: "No such event" } },
   { method: "put", path: "/api/events/:id", summary: "Update an event (creator or host only).", auth: "member", body: updateEventBody, response: eventSchema, errors: { 400: "Invalid event", 401: "Signed out", 403: "Not the creator or host", 404: "No such event", 409: "Fewer seats than players already seated" } },

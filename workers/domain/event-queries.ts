@@ -167,6 +167,12 @@ export async function ensureCalendarToken(db: Db, userId: string, newToken: stri
   return row.token;
 }
 
+/** Replaces the member's feed token: the old URL stops working at once (for a leaked link). */
+export async function rotateCalendarToken(db: Db, userId: string, newToken: string): Promise<string> {
+  await db.update(users).set({ calendarToken: newToken }).where(eq(users.id, userId)).run();
+  return newToken;
+}
+
 const FEED_LOOKBACK_MS = 90 * 24 * 60 * 60 * 1000;
 const FEED_LIMIT = 500;
 

@@ -10,10 +10,11 @@ export function CalendarFeed() {
   const [feed, setFeed] = useState<{ url: string; webcalUrl: string } | null>(null);
   const [loading, setLoading] = useState(false);
 
-  async function reveal() {
+  async function reveal(rotate = false) {
     setLoading(true);
     try {
-      setFeed(await eventsClient.feedUrl());
+      setFeed(await (rotate ? eventsClient.rotateFeedUrl() : eventsClient.feedUrl()));
+      if (rotate) toast({ title: "New feed URL created", description: "The previous address no longer works." });
     } catch (error) {
       toast({ title: "Could not get your calendar feed", description: errorMessage(error), variant: "destructive" });
     } finally {
@@ -46,12 +47,17 @@ export function CalendarFeed() {
               <Copy className="h-4 w-4" aria-hidden="true" />
             </Button>
           </div>
-          <a href={feed.webcalUrl} className="text-sm text-primary underline">
-            Open in your calendar app
-          </a>
+          <div className="flex flex-wrap items-center gap-3">
+            <a href={feed.webcalUrl} className="text-sm text-primary underline">
+              Open in your calendar app
+            </a>
+            <Button variant="ghost" size="sm" disabled={loading} onClick={() => reveal(true)}>
+              Reset feed URL
+            </Button>
+          </div>
         </div>
       ) : (
-        <Button className="mt-3" variant="secondary" size="sm" disabled={loading} onClick={reveal}>
+        <Button className="mt-3" variant="secondary" size="sm" disabled={loading} onClick={() => reveal()}>
           Get feed URL
         </Button>
       )}

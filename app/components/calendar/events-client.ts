@@ -45,6 +45,7 @@ export const eventsClient = {
   join: (id: string, input: JoinEventBody) => send<EventDto>("POST", `/api/events/${encodeURIComponent(id)}/join`, input),
   leave: (id: string) => send<{ left: true; promotedUserIds: string[] }>("DELETE", `/api/events/${encodeURIComponent(id)}/leave`),
   feedUrl: () => send<{ url: string; webcalUrl: string }>("GET", "/api/events/feed-url"),
+  rotateFeedUrl: () => send<{ url: string; webcalUrl: string }>("POST", "/api/events/feed-url"),
 };
 
 export function errorMessage(error: unknown): string {
