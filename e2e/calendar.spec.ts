@@ -10,6 +10,8 @@ function utcDate(daysAhead: number): string {
 const toast = (page: Page, text: string) => page.locator("li[data-swipe-direction]", { hasText: text }).first();
 
 test("create, see in the month grid, edit, join as player and alternate, promotion on leave, delete", async ({ page, browser }) => {
+  // Three members in their own contexts: allow for a loaded 2-core CI machine.
+  test.setTimeout(150_000);
   await signInAsNewMember(page, "Olive", "Host");
   await page.goto("/calendar");
   await expect(page).toHaveTitle("Event Calendar | Realmcast");
