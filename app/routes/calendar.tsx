@@ -1,20 +1,60 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { CalendarPage, type CalendarData } from "~/components/calendar/calendar-page";
+import { isMonth, monthGrid, monthOf, todayUtc } from "~/components/calendar/month";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
-import { PendingPage } from "~/components/shell/pending-page";
+import { buttonClasses } from "~/components/ui/button";
+import { SELECTED_COMMUNITY_COOKIE } from "~/hooks/use-community";
 import { requireMember } from "~/lib/auth.server";
 import { documentTitle } from "~/lib/brand";
+import { communityExists } from "../../workers/domain/communities";
+import { loadCalendarPage } from "../../workers/domain/event-queries";
 
 export const meta: MetaFunction = () => [{ title: documentTitle("Event Calendar") }];
 
+function cookieValue(request: Request, name: string): string | null {
+  const part = request.headers.get("Cookie")?.split(/;\s*/).find((p) => p.startsWith(`${name}=`));
+  return part ? decodeURIComponent(part.slice(name.length + 1)) : null;
+}
+
+/** ?realm= (or the realm cookie), ?month=yyyy-mm, ?event= (opened from a notification). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireMember(request, context);
-  return null;
+  const user = requireMember(request, context);
+  const url = new URL(request.url);
+  const today = todayUtc();
+  const monthParam = url.searchParams.get("month");
+  const month = isMonth(monthParam) ? monthParam : monthOf(today);
+  const realm = url.searchParams.get("realm") ?? cookieValue(request, SELECTED_COMMUNITY_COOKIE);
+  const communityId = realm && realm !== "all" && realm !== "null" && (await communityExists(context.db, realm)) ? realm : null;
+  const grid = monthGrid(month);
+  const focusEventId = url.searchParams.get("event");
+  const lists = await loadCalendarPage(context.db, user, {
+    communityId,
+    from: grid[0],
+    to: grid[grid.length - 1],
+    focusEventId: focusEventId && focusEventId.length <= 64 ? focusEventId : null,
+  });
+  return { ...lists, communityId, month, today, viewerId: user.id } satisfies CalendarData & { viewerId: string };
 }
 
-export default function Page() {
-  return <PendingPage title="Event Calendar" />;
+export default function CalendarRoute() {
+  const data = useLoaderData<typeof loader>();
+  return <CalendarPage data={data} viewerId={data.viewerId} />;
 }
 
+/** Spec 001 §8: a list that cannot load says 'Failed to fetch events'. */
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <GeneralErrorBoundary />;
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">Event Calendar</h1>
+      <p className="mt-3 text-muted" role="alert">
+        Failed to fetch events
+      </p>
+      <Link to="/calendar" reloadDocument className={buttonClasses("primary", "md", "mt-6")}>
+        Try again
+      </Link>
+    </section>
+  );
 }

@@ -1,4 +1,143 @@
+import { z } from "zod";
 import type { RouteDoc } from "./route-doc";
 
-// Request schemas of this area live in this file; list every route of workers/api/events.ts here.
-export const eventsRoutesDoc: RouteDoc[] = [];
+/** Spec 001 §3 Event types, with their display labels. */
+export const EVENT_TYPES = ["tournament", "convention", "release", "game_pod", "community"] as const;
+export const eventTypeSchema = z.enum(EVENT_TYPES);
+export type EventType = z.infer<typeof eventTypeSchema>;
+export const EVENT_TYPE_LABELS: Record<EventType, string> = {
+  tournament: "Tournament",
+  convention: "Convention",
+  release: "Product Release",
+  game_pod: "Game Pod",
+  community: "Community Event",
+};
+
+export const DEFAULT_PLAYER_SLOTS = 4;
+export const DEFAULT_ALTERNATE_SLOTS = 2;
+
+function isRealDate(value: string): boolean {
+  const [y, m, d] = value.split("-").map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** yyyy-mm-dd naming a real calendar day (no 2026-02-30). */
+export const eventDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use the format yyyy-mm-dd")
+  .refine(isRealDate, "Not a real calendar date");
+/** HH:mm on a 24-hour clock. */
+export const eventTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use the format HH:mm");
+
+const eventFields = {
+  title: z.string().trim().min(1, "Title is required").max(120),
+  type: eventTypeSchema,
+  date: eventDateSchema,
+  time: eventTimeSchema,
+  location: z.string().trim().min(1, "Location is required").max(200),
+  description: z
+    .string()
+    .trim()
+    .max(2000)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  communityId: z.string().trim().min(1, "Please select a community first").max(64),
+  maxAttendees: z.int().min(1).max(100_000).nullish(),
+};
+
+/** POST /api/events. Seats default to 4 main and 2 alternate (spec 001 §9). */
+export const createEventBody = z.object({
+  ...eventFields,
+  playerSlots: z.int().min(2).max(8).default(DEFAULT_PLAYER_SLOTS),
+  alternateSlots: z.int().min(0).max(8).default(DEFAULT_ALTERNATE_SLOTS),
+});
+export type CreateEventBody = z.infer<typeof createEventBody>;
+
+/** PUT /api/events/:id: the same fields as create; omitted seat settings keep their current value. */
+export const updateEventBody = z.object({
+  ...eventFields,
+  playerSlots: z.int().min(2).max(8).optional(),
+  alternateSlots: z.int().min(0).max(8).optional(),
+});
+export type UpdateEventBody = z.infer<typeof updateEventBody>;
+
+export const attendeeRoleSchema = z.enum(["participant", "spectator"]);
+export const playerTypeSchema = z.enum(["main", "alternate"]);
+
+/** POST /api/events/:id/join (spec 001 §7): the server decides the actual seat. */
+export const joinEventBody = z.object({
+  status: z.literal("attending").default("attending"),
+  role: attendeeRoleSchema.default("participant"),
+  playerType: playerTypeSchema.default("main"),
+});
+export type JoinEventBody = z.infer<typeof joinEventBody>;
+
+const booleanFlag = z.enum(["true", "false"]).transform((v) => v === "true");
+
+/** GET /api/events. `from`/`to` bound the event date (inclusive) for the month view. */
+export const listEventsQuery = z.object({
+  type: eventTypeSchema.optional(),
+  upcoming: booleanFlag.optional(),
+  communityId: z.string().trim().min(1).max(64).optional(),
+  from: eventDateSchema.optional(),
+  to: eventDateSchema.optional(),
+  /** Only the caller's events: those they attend, or those they created or host. */
+  scope: z.enum(["attending", "hosting"]).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(200).optional(),
+});
+export type ListEventsQuery = z.infer<typeof listEventsQuery>;
+
+const seatRole = attendeeRoleSchema.nullable();
+
+/** Spec 001 §3 Event, plus the caller's own seat (`role`, `playerType`, null when not attending). */
+export const eventSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  type: eventTypeSchema,
+  date: z.string(),
+  time: z.string(),
+  location: z.string(),
+  communityId: z.string().nullable(),
+  community: z.object({ name: z.string() }).nullable(),
+  creator: z.object({ id: z.string(), firstName: z.string().nullable(), email: z.string().nullable() }),
+  hostId: z.string().nullable(),
+  attendeeCount: z.number(),
+  maxAttendees: z.number().nullable(),
+  mainPlayers: z.number(),
+  playerSlots: z.number(),
+  alternates: z.number(),
+  alternateSlots: z.number(),
+  isUserAttending: z.boolean(),
+  role: seatRole,
+  playerType: playerTypeSchema.nullable(),
+});
+export type EventDto = z.infer<typeof eventSchema>;
+
+export const feedUrlResponse = z.object({ url: z.string(), webcalUrl: z.string() });
+export const leaveEventResponse = z.object({ left: z.literal(true), promotedUserIds: z.array(z.string()) });
+
+export const eventsRoutesDoc: RouteDoc[] = [
+  {
+    method: "get",
+    path: "/api/events",
+    summary:
+      "Event list ordered by start. Filters: type, upcoming=true, communityId, from/to (yyyy-mm-dd), scope=attending|hosting (member). Cursor pagination: the next cursor is in the X-Next-Cursor header.",
+    auth: "public",
+    query: listEventsQuery,
+    response: z.array(eventSchema),
+    errors: { 400: "Invalid query", 401: "scope needs a signed-in member" },
+  },
+  { method: "post", path: "/api/events", summary: "Create an event in a community.", auth: "member", body: createEventBody, response: eventSchema, status: 201, errors: { 400: "Invalid event or unknown community", 401: "Signed out", 429: "More than 20 events in an hour" } },
+  { method: "get", path: "/api/events/feed-url", summary: "The member's private iCalendar feed URL (created on first call).", auth: "member", response: feedUrlResponse, errors: { 401: "Signed out" } },
+  { method: "post", path: "/api/events/feed-url", summary: "Replace the member's feed URL; the old one stops working.", auth: "member", response: feedUrlResponse, errors: { 401: "Signed out" } },
+  { method: "get", path: "/api/events/feed/:token", summary: "Private iCalendar feed of the events the token's member attends or hosts (the token is the secret).", auth: "public", produces: "text/calendar", errors: { 404: "Unknown token" } },
+  { method: "get", path: "/api/events/:id", summary: "One event.", auth: "public", response: eventSchema, errors: { 404: "No such event" } },
+  { method: "put", path: "/api/events/:id", summary: "Update an event (creator or host only).", auth: "member", body: updateEventBody, response: eventSchema, errors: { 400: "Invalid event", 401: "Signed out", 403: "Not the creator or host", 404: "No such event", 409: "Fewer seats than players already seated" } },
+  { method: "delete", path: "/api/events/:id", summary: "Delete an event (creator or host only); attendees are notified.", auth: "member", status: 204, errors: { 401: "Signed out", 403: "Not the creator or host", 404: "No such event" } },
+  { method: "get", path: "/api/events/:id/ics", summary: "One event as an iCalendar file.", auth: "public", produces: "text/calendar", errors: { 404: "No such event" } },
+  { method: "post", path: "/api/events/:id/join", summary: "Join an event. The server decides the seat atomically: main while free, else alternate (game pods), spectators up to maxAttendees. Idempotent (200 when already attending, 201 when seated now).", auth: "member", body: joinEventBody, response: eventSchema, status: 201, errors: { 400: "Invalid body", 401: "Signed out", 404: "No such event", 409: "Event full or already started" } },
+  { method: "delete", path: "/api/events/:id/leave", summary: "Leave an event. A freed main seat goes to the earliest alternate at once, who is notified.", auth: "member", response: leaveEventResponse, errors: { 401: "Signed out", 404: "No such event", 409: "Not attending" } },
+];

@@ -1,8 +1,89 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { EventCard } from "~/components/calendar/event-card";
+import { eventsClient } from "~/components/calendar/events-client";
+import { useEventActions } from "~/components/calendar/use-event-actions";
+import { Button } from "~/components/ui/button";
+import { Skeleton } from "~/components/ui/card";
+import { toast } from "~/hooks/use-toast";
+import { useRootData } from "~/root";
+import type { EventDto } from "../../../workers/contract/events";
+
+const LOBBY_EVENT_LIMIT = 24;
+type LoadState = { status: "loading" } | { status: "error" } | { status: "ready"; events: EventDto[] };
+
 /**
- * Upcoming game_pod events in the TableSync lobby's Join Room tab (spec 001 §2).
- * Rendered by the lobby (TableSync issue); its content lands with the events issue.
+ * Upcoming game_pod events in the TableSync lobby's Join Room tab (spec 001 §2):
+ * Join as Player, Join Waiting List, Spectate Event or Leave Event by state,
+ * Login to Join for visitors. Self-contained: it loads from /api/events on the
+ * client and refetches after every change. `onCountChange` lets the lobby
+ * decide its 'No Active Rooms or Events' empty state.
  */
-export function LobbyEvents({ communityId }: { communityId: string | null }) {
-  void communityId;
-  return null;
+export function LobbyEvents({ communityId, onCountChange }: { communityId: string | null; onCountChange?: (count: number) => void }) {
+  const viewerId = useRootData()?.user?.id ?? null;
+  const [state, setState] = useState<LoadState>({ status: "loading" });
+  const [reloadKey, setReloadKey] = useState(0);
+  const refresh = useCallback(() => setReloadKey((k) => k + 1), []);
+  const actions = useEventActions("lobby", refresh);
+  // A ref, so an inline callback from the lobby does not refetch on every render.
+  const countChanged = useRef(onCountChange);
+  countChanged.current = onCountChange;
+
+  useEffect(() => {
+    let cancelled = false;
+    const params = new URLSearchParams({ type: "game_pod", upcoming: "true", limit: String(LOBBY_EVENT_LIMIT) });
+    if (communityId) params.set("communityId", communityId);
+    eventsClient.list(params).then(
+      (events) => {
+        if (cancelled) return;
+        setState({ status: "ready", events });
+        countChanged.current?.(events.length);
+      },
+      () => {
+        if (cancelled) return;
+        setState({ status: "error" });
+        countChanged.current?.(0);
+        toast({ title: "Failed to fetch game pod events", variant: "destructive" });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [communityId, reloadKey]);
+
+  if (state.status === "ready" && state.events.length === 0) return null;
+  return (
+    <section aria-labelledby="lobby-events-heading" className="grid gap-3" data-testid="lobby-events">
+      <h2 id="lobby-events-heading" className="text-xl font-semibold">
+        Upcoming Game Pods
+      </h2>
+      {state.status === "loading" ? (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+          <Skeleton className="h-56" />
+          <Skeleton className="h-56" />
+          <Skeleton className="h-56" />
+        </div>
+      ) : state.status === "error" ? (
+        <div className="rounded-xl border border-border p-4 text-sm" role="alert">
+          <p>Failed to fetch game pod events</p>
+          <Button size="sm" variant="outline" className="mt-2" onClick={refresh}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {state.events.map((event) => (
+            <EventCard
+              key={event.id}
+              event={event}
+              viewerId={viewerId}
+              mode="lobby"
+              pending={actions.pendingId === event.id}
+              onJoin={actions.join}
+              onLeave={actions.leave}
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
 }

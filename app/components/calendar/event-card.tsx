@@ -1,0 +1,135 @@
+import { CalendarDays, CalendarPlus, Clock, MapPin, Pencil, Trash2, Users } from "lucide-react";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { Badge, Card } from "~/components/ui/card";
+import { toast } from "~/hooks/use-toast";
+import { EVENT_TYPE_LABELS, type EventDto } from "../../../workers/contract/events";
+import { eventAction, hasSeatLimits, seatLabel, startsAtFromDateTime } from "../../../workers/domain/event-seats";
+import { shortDayLabel } from "./month";
+import type { ActionMode } from "./use-event-actions";
+
+const JOIN_LABELS = { join_main: "Join as Player", join_alternate: "Join Waiting List", spectate: "Spectate Event" } as const;
+
+export type EventCardProps = {
+  event: EventDto;
+  viewerId: string | null;
+  mode: ActionMode;
+  pending: boolean;
+  onJoin: (event: EventDto, action: keyof typeof JOIN_LABELS) => void;
+  onLeave: (event: EventDto) => void;
+  onEdit?: (event: EventDto) => void;
+  onDelete?: (event: EventDto) => void;
+};
+
+export function isUpcoming(event: Pick<EventDto, "date" | "time">, now = Date.now()): boolean {
+  return startsAtFromDateTime(event.date, event.time) > now;
+}
+
+/** Spec 001 §6: the creator or the host manages an event, while it is upcoming. */
+export function canManage(event: EventDto, viewerId: string | null): boolean {
+  return viewerId !== null && (event.creator.id === viewerId || event.hostId === viewerId) && isUpcoming(event);
+}
+
+function loginToJoin() {
+  toast({
+    title: "Please log in to join events",
+    action: (
+      <a href={`/api/login?returnTo=${encodeURIComponent(window.location.pathname)}`} className={buttonClasses("secondary", "sm")}>
+        Sign In
+      </a>
+    ),
+  });
+}
+
+/** One event with its seats and the buttons its state allows (spec 001 §2 lobby cards, §6 roles). */
+export function EventCard({ event, viewerId, mode, pending, onJoin, onLeave, onEdit, onDelete }: EventCardProps) {
+  const pod = hasSeatLimits(event.type);
+  const action = eventAction(event);
+  const upcoming = isUpcoming(event);
+  const titleId = `event-title-${event.id}`;
+  const joinLabel = action === "leave" ? "Leave Event" : pod || action === "spectate" ? JOIN_LABELS[action] : "Join Event";
+
+  return (
+    <Card className="flex flex-col gap-3" data-testid="event-card" aria-labelledby={titleId}>
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone={pod ? "default" : "secondary"}>{EVENT_TYPE_LABELS[event.type]}</Badge>
+        {event.community ? <Badge tone="outline">{event.community.name}</Badge> : null}
+        {event.isUserAttending && event.role ? (
+          <Badge tone="success" data-testid="seat-badge">
+            {seatLabel({ role: event.role, playerType: event.playerType ?? "main" })}
+          </Badge>
+        ) : null}
+      </div>
+      <h3 id={titleId} className="text-lg font-semibold leading-tight">
+        {event.title}
+      </h3>
+      <ul className="grid gap-1 text-sm text-muted">
+        <li className="flex items-center gap-2">
+          <CalendarDays className="h-4 w-4 shrink-0" aria-hidden="true" />
+          {shortDayLabel(event.date)}
+        </li>
+        <li className="flex items-center gap-2">
+          <Clock className="h-4 w-4 shrink-0" aria-hidden="true" />
+          {event.time} UTC
+        </li>
+        <li className="flex items-center gap-2">
+          <MapPin className="h-4 w-4 shrink-0" aria-hidden="true" />
+          <span className="truncate">{event.location}</span>
+        </li>
+        <li className="flex items-center gap-2">
+          <Users className="h-4 w-4 shrink-0" aria-hidden="true" />
+          {event.attendeeCount}
+          {event.maxAttendees ? `/${event.maxAttendees}` : ""} attending
+        </li>
+      </ul>
+      {pod ? (
+        <p className="text-sm" data-testid="pod-seats">
+          Players {event.mainPlayers}/{event.playerSlots} · Waiting list {event.alternates}/{event.alternateSlots}
+        </p>
+      ) : null}
+      {event.description ? <p className="line-clamp-2 text-sm text-muted">{event.description}</p> : null}
+      <p className="text-xs text-muted">Hosted by {event.creator.firstName ?? "a member"}</p>
+      <div className="mt-auto flex flex-wrap gap-2">
+        {!viewerId ? (
+          <Button size="sm" onClick={loginToJoin}>
+            Login to Join
+          </Button>
+        ) : !upcoming && !event.isUserAttending ? null : action === "leave" ? (
+          <Button size="sm" variant="outline" disabled={pending} onClick={() => onLeave(event)}>
+            Leave Event
+          </Button>
+        ) : event.maxAttendees !== null && event.attendeeCount >= event.maxAttendees ? (
+          <Button size="sm" disabled>
+            Event Full
+          </Button>
+        ) : (
+          <Button size="sm" disabled={pending} onClick={() => onJoin(event, action)}>
+            {joinLabel}
+          </Button>
+        )}
+        {mode === "calendar" ? (
+          <a
+            href={`/api/events/${event.id}/ics`}
+            className={buttonClasses("ghost", "sm")}
+            aria-label={`.ics file: add ${event.title} to your calendar`}
+            download
+          >
+            <CalendarPlus className="h-4 w-4" aria-hidden="true" />
+            .ics
+          </a>
+        ) : null}
+        {onEdit && onDelete && canManage(event, viewerId) ? (
+          <>
+            <Button size="sm" variant="secondary" onClick={() => onEdit(event)} aria-label={`Edit ${event.title}`}>
+              <Pencil className="h-4 w-4" aria-hidden="true" />
+              Edit
+            </Button>
+            <Button size="sm" variant="destructive" onClick={() => onDelete(event)} aria-label={`Delete ${event.title}`}>
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+              Delete
+            </Button>
+          </>
+        ) : null}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,47 @@
+import { json, request, sessionCookieFrom, type Member } from "./helpers";
+
+/**
+ * A fresh member through the dev sign-in, from a random client address: the
+ * race tests sign up more members than the per-address sign-in limit (30/min) allows.
+ */
+export async function signUp(firstName = "Tester"): Promise<Member> {
+  const email = `${firstName.toLowerCase()}-${crypto.randomUUID()}@test.realmcast.gg`;
+  const address = `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250)).join(".")}`;
+  const res = await request("/api/login/dev", { body: { firstName, lastName: "Member", email }, headers: { "CF-Connecting-IP": address } });
+  if (res.status !== 303) throw new Error(`dev sign-in failed: ${res.status} ${await res.text()}`);
+  const cookie = sessionCookieFrom(res);
+  const me = await json(await request("/api/auth/user", { cookie }));
+  return { id: me.id, cookie, email, firstName };
+}
+
+/** A date n days from today (UTC), yyyy-mm-dd. */
+export function daysFromNow(n: number): string {
+  return new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+}
+
+export function eventBody(overrides: Record<string, unknown> = {}) {
+  return {
+    title: `Pod ${crypto.randomUUID().slice(0, 8)}`,
+    type: "game_pod",
+    date: daysFromNow(3),
+    time: "19:00",
+    location: "Discord voice",
+    description: "Casual commander pod",
+    communityId: "scry-gather",
+    ...overrides,
+  };
+}
+
+export async function createEventAs(member: Member, overrides: Record<string, unknown> = {}) {
+  const res = await request("/api/events", { body: eventBody(overrides), cookie: member.cookie });
+  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
+  return json(res);
+}
+
+export async function join(member: Member, eventId: string, body: Record<string, unknown> = { status: "attending" }) {
+  return request(`/api/events/${eventId}/join`, { body, cookie: member.cookie });
+}
+
+export async function members(count: number, prefix = "M"): Promise<Member[]> {
+  return Promise.all(Array.from({ length: count }, (_, i) => signUp(`${prefix}${i}`)));
+}

@@ -1,0 +1,199 @@
+import { describe, expect, it } from "vitest";
+import { eventSchema } from "../workers/contract/events";
+import { createEventAs, daysFromNow, eventBody, join, signUp } from "./events-helpers";
+import { json, request } from "./helpers";
+
+describe("POST /api/events", () => {
+  it("creates an event (201) with exactly the spec's fields and derived startsAt ordering", async () => {
+    const alice = await signUp("Alice");
+    const res = await request("/api/events", { body: eventBody({ title: "  Friday pod  ", date: "2030-01-02", time: "18:30" }), cookie: alice.cookie });
+    expect(res.status).toBe(201);
+    const event = await json(res);
+    expect(eventSchema.strict().safeParse(event).success).toBe(true);
+    expect(event).toMatchObject({
+      title: "Friday pod",
+      type: "game_pod",
+      date: "2030-01-02",
+      time: "18:30",
+      communityId: "scry-gather",
+      community: { name: "Scry & Gather" },
+      creator: { id: alice.id, firstName: "Alice", email: alice.email },
+      hostId: alice.id,
+      attendeeCount: 0,
+      maxAttendees: null,
+      mainPlayers: 0,
+      playerSlots: 4,
+      alternates: 0,
+      alternateSlots: 2,
+      isUserAttending: false,
+      role: null,
+      playerType: null,
+    });
+  });
+
+  it("401 signed out", async () => {
+    const res = await request("/api/events", { body: eventBody() });
+    expect(res.status).toBe(401);
+  });
+
+  it("validates every field with 400 and zod issues", async () => {
+    const m = await signUp("Val");
+    const bad = [
+      { title: "" },
+      { title: "x".repeat(121) },
+      { type: "party" },
+      { date: "2026-02-30" },
+      { date: "22/11/2026" },
+      { time: "24:00" },
+      { time: "7pm" },
+      { location: "" },
+      { location: "x".repeat(201) },
+      { description: "x".repeat(2001) },
+      { communityId: "" },
+      { playerSlots: 1 },
+      { playerSlots: 9 },
+      { alternateSlots: -1 },
+      { alternateSlots: 9 },
+      { maxAttendees: 0 },
+      { playerSlots: 2.5 },
+    ];
+    for (const override of bad) {
+      const res = await request("/api/events", { body: eventBody(override), cookie: m.cookie });
+      expect(res.status, JSON.stringify(override)).toBe(400);
+      const body = await json(res);
+      expect(body.issues[0].path[0], JSON.stringify(override)).toBe(Object.keys(override)[0]);
+    }
+    const unknown = await request("/api/events", { body: eventBody({ communityId: "no-such-realm" }), cookie: m.cookie });
+    expect(unknown.status).toBe(400);
+    expect((await json(unknown)).issues[0].path).toEqual(["communityId"]);
+  });
+});
+
+describe("event creation rate limit", () => {
+  it("allows 20 events per member per hour, then 429", async () => {
+    const m = await signUp("Spammy");
+    for (let i = 0; i < 20; i++) expect((await request("/api/events", { body: eventBody(), cookie: m.cookie })).status).toBe(201);
+    const res = await request("/api/events", { body: eventBody(), cookie: m.cookie });
+    expect(res.status).toBe(429);
+    expect((await json(res)).message).toBeTypeOf("string");
+  });
+});
+
+describe("PUT and DELETE /api/events/:id", () => {
+  it("lets the creator update; another member gets 403; missing is 404", async () => {
+    const [owner, other] = [await signUp("Owner"), await signUp("Other")];
+    const event = await createEventAs(owner);
+    const update = eventBody({ title: "Renamed", type: "tournament", date: "2031-05-06", time: "10:15", communityId: "duelcraft", description: "" });
+
+    const forbidden = await request(`/api/events/${event.id}`, { method: "PUT", body: update, cookie: other.cookie });
+    expect(forbidden.status).toBe(403);
+    const forbiddenDelete = await request(`/api/events/${event.id}`, { method: "DELETE", cookie: other.cookie });
+    expect(forbiddenDelete.status).toBe(403);
+
+    const ok = await request(`/api/events/${event.id}`, { method: "PUT", body: update, cookie: owner.cookie });
+    expect(ok.status).toBe(200);
+    expect(await json(ok)).toMatchObject({ title: "Renamed", type: "tournament", date: "2031-05-06", time: "10:15", communityId: "duelcraft", description: null, playerSlots: 4 });
+
+    const missing = await request(`/api/events/${crypto.randomUUID()}`, { method: "PUT", body: update, cookie: owner.cookie });
+    expect(missing.status).toBe(404);
+    const invalid = await request(`/api/events/${event.id}`, { method: "PUT", body: { ...update, date: "nope" }, cookie: owner.cookie });
+    expect(invalid.status).toBe(400);
+    const signedOut = await request(`/api/events/${event.id}`, { method: "PUT", body: update });
+    expect(signedOut.status).toBe(401);
+
+    const deleted = await request(`/api/events/${event.id}`, { method: "DELETE", cookie: owner.cookie });
+    expect(deleted.status).toBe(204);
+    expect((await request(`/api/events/${event.id}`)).status).toBe(404);
+    expect((await request(`/api/events/${event.id}`, { method: "DELETE", cookie: owner.cookie })).status).toBe(404);
+  });
+
+  it("refuses (409) to shrink player seats below the players already seated", async () => {
+    const owner = await signUp("Shrink");
+    const event = await createEventAs(owner, { playerSlots: 3, alternateSlots: 0 });
+    for (const name of ["A", "B", "C"]) expect((await join(await signUp(name), event.id)).status).toBe(201);
+    const res = await request(`/api/events/${event.id}`, { method: "PUT", body: eventBody({ playerSlots: 2, alternateSlots: 0 }), cookie: owner.cookie });
+    expect(res.status).toBe(409);
+    expect((await json(res)).message).toBeTypeOf("string");
+  });
+
+  it("notifies attendees when an event is deleted", async () => {
+    const owner = await signUp("Cancel");
+    const guest = await signUp("Guest");
+    const event = await createEventAs(owner, { type: "convention" });
+    await join(guest, event.id);
+    expect((await request(`/api/events/${event.id}`, { method: "DELETE", cookie: owner.cookie })).status).toBe(204);
+    const { env } = await import("cloudflare:workers");
+    const row = await env.DB.prepare("SELECT title FROM notifications WHERE user_id = ?").bind(guest.id).first<{ title: string }>();
+    expect(row?.title).toBe("Event cancelled");
+  });
+});
+
+describe("GET /api/events", () => {
+  it("lets visitors list events, hiding creator e-mails from them", async () => {
+    const owner = await signUp("Visible");
+    const event = await createEventAs(owner, { communityId: "bladeforge" });
+    const res = await request(`/api/events?communityId=bladeforge&upcoming=true&limit=200`);
+    expect(res.status).toBe(200);
+    const list = await json<any[]>(res);
+    const mine = list.find((e) => e.id === event.id);
+    expect(mine.creator).toEqual({ id: owner.id, firstName: "Visible", email: null });
+    expect(mine.isUserAttending).toBe(false);
+  });
+
+  it("filters by type, community, upcoming and date range, ordered by start", async () => {
+    const owner = await signUp("Filter");
+    const realm = "deckmaster";
+    const past = await createEventAs(owner, { communityId: realm, date: daysFromNow(-2), type: "community" });
+    const later = await createEventAs(owner, { communityId: realm, date: "2032-03-10", time: "20:00" });
+    const sooner = await createEventAs(owner, { communityId: realm, date: "2032-03-10", time: "08:00" });
+    const other = await createEventAs(owner, { communityId: realm, date: "2032-03-11", type: "release" });
+
+    const ids = async (qs: string) => (await json<any[]>(await request(`/api/events?${qs}`, { cookie: owner.cookie }))).map((e) => e.id);
+    const march = await ids(`communityId=${realm}&from=2032-03-10&to=2032-03-10`);
+    expect(march).toEqual([sooner.id, later.id]);
+    const pods = await ids(`communityId=${realm}&type=game_pod&from=2032-03-01&to=2032-03-31`);
+    expect(pods).toEqual([sooner.id, later.id]);
+    const upcoming = await ids(`communityId=${realm}&upcoming=true&limit=200`);
+    expect(upcoming).not.toContain(past.id);
+    expect(upcoming).toEqual(expect.arrayContaining([sooner.id, later.id, other.id]));
+    const all = await ids(`communityId=${realm}&limit=200`);
+    expect(all).toContain(past.id);
+
+    const bad = await request(`/api/events?type=party&upcoming=yes&from=2032-13-01&limit=0`);
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).issues.map((i: any) => i.path[0]).sort()).toEqual(["from", "limit", "type", "upcoming"]);
+  });
+
+  it("paginates with a cursor", async () => {
+    const owner = await signUp("Pager");
+    const realm = "decksong";
+    const created = [];
+    for (let i = 0; i < 5; i++) created.push(await createEventAs(owner, { communityId: realm, date: "2033-07-01", time: `1${i}:00` }));
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const qs: string = `scope=hosting&from=2033-07-01&to=2033-07-01&limit=2${cursor ? `&cursor=${cursor}` : ""}`;
+      const res = await request(`/api/events?${qs}`, { cookie: owner.cookie });
+      const page = await json<any[]>(res);
+      expect(page.length).toBeLessThanOrEqual(2);
+      seen.push(...page.map((e) => e.id));
+      cursor = res.headers.get("X-Next-Cursor");
+    } while (cursor);
+    expect(seen).toEqual(created.map((e) => e.id));
+    expect((await request(`/api/events?cursor=%%%`)).status).toBe(400);
+  });
+
+  it("scope=attending and scope=hosting list the member's events; scope needs sign-in", async () => {
+    const host = await signUp("Hoster");
+    const guest = await signUp("Attender");
+    const a = await createEventAs(host);
+    const b = await createEventAs(host);
+    await join(guest, b.id);
+    const attending = await json<any[]>(await request(`/api/events?scope=attending&limit=200`, { cookie: guest.cookie }));
+    expect(attending.map((e) => e.id)).toEqual([b.id]);
+    expect(attending[0]).toMatchObject({ isUserAttending: true, role: "participant", playerType: "main", mainPlayers: 1, attendeeCount: 1 });
+    const hosting = await json<any[]>(await request(`/api/events?scope=hosting&limit=200`, { cookie: host.cookie }));
+    expect(hosting.map((e) => e.id).sort()).toEqual([a.id, b.id].sort());
+    expect((await request(`/api/events?scope=attending`)).status).toBe(401);
+  });
+});

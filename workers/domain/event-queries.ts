@@ -1,0 +1,239 @@
+/**
+ * Event reads (spec 001 §3 Event): the list with seat counts computed in SQL,
+ * one event, the /calendar page's lists and the private iCalendar feed.
+ * Shared by the /api router and the /calendar loader.
+ */
+import { and, asc, eq, exists, gt, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { EventDto, ListEventsQuery } from "../contract/events";
+import type { Db } from "../db/client";
+import { communities, eventAttendees, events, users } from "../db/schema";
+import { badRequest, notFound } from "../http/errors";
+import type { Seat } from "./event-seats";
+
+export type Viewer = { id: string } | null;
+
+const creator = alias(users, "creator");
+
+// Counts come from the (event_id, role, player_type, joined_at) index: one
+// scalar subquery per figure, evaluated per listed row, never N+1 round trips.
+const countAttendees = sql<number>`(SELECT count(*) FROM event_attendees a WHERE a.event_id = ${events.id})`;
+const countMains = sql<number>`(SELECT count(*) FROM event_attendees a WHERE a.event_id = ${events.id} AND a.role = 'participant' AND a.player_type = 'main')`;
+const countAlternates = sql<number>`(SELECT count(*) FROM event_attendees a WHERE a.event_id = ${events.id} AND a.role = 'participant' AND a.player_type = 'alternate')`;
+
+function eventSelection(viewer: Viewer) {
+  const viewerId = viewer?.id ?? "";
+  return {
+    id: events.id,
+    title: events.title,
+    description: events.description,
+    type: events.type,
+    date: events.date,
+    time: events.time,
+    location: events.location,
+    communityId: events.communityId,
+    communityName: communities.name,
+    creatorId: creator.id,
+    creatorFirstName: creator.firstName,
+    creatorEmail: creator.email,
+    hostId: events.hostId,
+    attendeeCount: countAttendees,
+    maxAttendees: events.maxAttendees,
+    mainPlayers: countMains,
+    playerSlots: events.playerSlots,
+    alternates: countAlternates,
+    alternateSlots: events.alternateSlots,
+    role: sql<Seat["role"] | null>`(SELECT a.role FROM event_attendees a WHERE a.event_id = ${events.id} AND a.user_id = ${viewerId})`,
+    playerType: sql<Seat["playerType"] | null>`(SELECT a.player_type FROM event_attendees a WHERE a.event_id = ${events.id} AND a.user_id = ${viewerId})`,
+    startsAt: events.startsAt,
+    updatedAt: events.updatedAt,
+  };
+}
+
+export function baseQuery(db: Db, viewer: Viewer) {
+  return db
+    .select(eventSelection(viewer))
+    .from(events)
+    .innerJoin(creator, eq(creator.id, events.creatorId))
+    .leftJoin(communities, eq(communities.id, events.communityId));
+}
+
+type EventRow = Awaited<ReturnType<ReturnType<typeof baseQuery>["all"]>>[number];
+
+/** The spec's Event shape. Creator e-mails are shown to members only, never to anonymous visitors. */
+export function toDto(row: EventRow, viewer: Viewer): EventDto {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    type: row.type,
+    date: row.date,
+    time: row.time,
+    location: row.location,
+    communityId: row.communityId,
+    community: row.communityName === null ? null : { name: row.communityName },
+    creator: { id: row.creatorId, firstName: row.creatorFirstName, email: viewer ? row.creatorEmail : null },
+    hostId: row.hostId,
+    attendeeCount: row.attendeeCount,
+    maxAttendees: row.maxAttendees,
+    mainPlayers: row.mainPlayers,
+    playerSlots: row.playerSlots,
+    alternates: row.alternates,
+    alternateSlots: row.alternateSlots,
+    isUserAttending: row.role !== null,
+    role: row.role,
+    playerType: row.role === null ? null : row.playerType,
+  };
+}
+
+// ------------------------------------------------------------------ listing
+
+function encodeCursor(row: { startsAt: number; id: string }): string {
+  return btoa(`${row.startsAt}:${row.id}`).replace(/=+$/, "");
+}
+
+function decodeCursor(cursor: string): { startsAt: number; id: string } {
+  try {
+    const [startsAt, id] = atob(cursor).split(/:(.*)/s);
+    const n = Number(startsAt);
+    if (!Number.isSafeInteger(n) || !id) throw new Error("bad cursor");
+    return { startsAt: n, id };
+  } catch {
+    throw badRequest("Invalid cursor");
+  }
+}
+
+export type EventPage = { events: EventDto[]; nextCursor: string | null };
+
+/** Events ordered by start (then id), filtered, one page at a time (keyset pagination). */
+export async function listEvents(db: Db, viewer: Viewer, query: ListEventsQuery, now = Date.now()): Promise<EventPage> {
+  const where: (SQL | undefined)[] = [];
+  if (query.type) where.push(eq(events.type, query.type));
+  if (query.communityId) where.push(eq(events.communityId, query.communityId));
+  if (query.upcoming) where.push(gte(events.startsAt, now));
+  if (query.from) where.push(gte(events.date, query.from));
+  if (query.to) where.push(lte(events.date, query.to));
+  if (query.scope === "attending" && viewer) {
+    // Driven by the attendee's user index, not a scan of every upcoming event.
+    where.push(inArray(events.id, db.select({ id: eventAttendees.eventId }).from(eventAttendees).where(eq(eventAttendees.userId, viewer.id))));
+  }
+  if (query.scope === "hosting" && viewer) {
+    where.push(or(eq(events.creatorId, viewer.id), eq(events.hostId, viewer.id)));
+  }
+  if (query.cursor) {
+    const c = decodeCursor(query.cursor);
+    where.push(or(gt(events.startsAt, c.startsAt), and(eq(events.startsAt, c.startsAt), gt(events.id, c.id))));
+  }
+  const rows = await baseQuery(db, viewer)
+    .where(and(...where))
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(query.limit + 1)
+    .all();
+  const page = rows.slice(0, query.limit);
+  return {
+    events: page.map((r) => toDto(r, viewer)),
+    nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]) : null,
+  };
+}
+
+export async function findEventRow(db: Db, viewer: Viewer, id: string) {
+  return baseQuery(db, viewer).where(eq(events.id, id)).get();
+}
+
+export async function getEvent(db: Db, viewer: Viewer, id: string): Promise<EventDto> {
+  const row = await findEventRow(db, viewer, id);
+  if (!row) throw notFound("Event not found");
+  return toDto(row, viewer);
+}
+
+/** Rows for iCalendar output (the event plus its timestamps). */
+export async function getEventForIcs(db: Db, id: string) {
+  const row = await findEventRow(db, null, id);
+  if (!row) throw notFound("Event not found");
+  return row;
+}
+
+// ------------------------------------------------------------ calendar feed
+
+/** The member's feed token, created on first use (the conditional update keeps one token per member). */
+export async function ensureCalendarToken(db: Db, userId: string, newToken: string): Promise<string> {
+  await db
+    .update(users)
+    .set({ calendarToken: newToken })
+    .where(and(eq(users.id, userId), sql`${users.calendarToken} IS NULL`))
+    .run();
+  const row = await db.select({ token: users.calendarToken }).from(users).where(eq(users.id, userId)).get();
+  if (!row?.token) throw notFound("Member not found");
+  return row.token;
+}
+
+/** Replaces the member's feed token: the old URL stops working at once (for a leaked link). */
+export async function rotateCalendarToken(db: Db, userId: string, newToken: string): Promise<string> {
+  await db.update(users).set({ calendarToken: newToken }).where(eq(users.id, userId)).run();
+  return newToken;
+}
+
+const FEED_LOOKBACK_MS = 90 * 24 * 60 * 60 * 1000;
+const FEED_LIMIT = 500;
+
+/** Events the token's member attends, created or hosts, from 90 days back; null for an unknown token. */
+export async function feedEventsForToken(db: Db, token: string, now = Date.now()) {
+  const owner = await db.select({ id: users.id, firstName: users.firstName }).from(users).where(eq(users.calendarToken, token)).get();
+  if (!owner) return null;
+  const rows = await baseQuery(db, { id: owner.id })
+    .where(
+      and(
+        gte(events.startsAt, now - FEED_LOOKBACK_MS),
+        or(
+          eq(events.creatorId, owner.id),
+          eq(events.hostId, owner.id),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(eventAttendees)
+              .where(and(eq(eventAttendees.eventId, events.id), eq(eventAttendees.userId, owner.id))),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(FEED_LIMIT)
+    .all();
+  return { owner, rows };
+}
+
+// ------------------------------------------------------------ /calendar page
+
+/** The Overview shows at most 5 upcoming events (spec 001 §9). */
+export const OVERVIEW_LIMIT = 5;
+const MONTH_LIMIT = 200;
+const MY_EVENTS_LIMIT = 50;
+
+/**
+ * Everything the /calendar page shows for one realm (or all) and one month
+ * grid: the overview, the grid's events, and the member's own upcoming events.
+ */
+export async function loadCalendarPage(
+  db: Db,
+  viewer: { id: string },
+  input: { communityId: string | null; from: string; to: string; focusEventId: string | null },
+  now = Date.now(),
+) {
+  const communityId = input.communityId ?? undefined;
+  const page = (query: Partial<ListEventsQuery> & { limit: number }) => listEvents(db, viewer, { ...query, communityId }, now);
+  const [upcoming, month, attending, hosting, focus] = await Promise.all([
+    page({ upcoming: true, limit: OVERVIEW_LIMIT }),
+    page({ from: input.from, to: input.to, limit: MONTH_LIMIT }),
+    page({ scope: "attending", upcoming: true, limit: MY_EVENTS_LIMIT }),
+    page({ scope: "hosting", upcoming: true, limit: MY_EVENTS_LIMIT }),
+    input.focusEventId ? findEventRow(db, viewer, input.focusEventId) : undefined,
+  ]);
+  return {
+    upcoming: upcoming.events,
+    monthEvents: month.events,
+    monthTruncated: month.nextCursor !== null,
+    attending: attending.events,
+    hosting: hosting.events,
+    focusEvent: focus ? toDto(focus, viewer) : null,
+  };
+}

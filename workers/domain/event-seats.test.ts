@@ -1,0 +1,93 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { decideSeat, eventAction, seatToast, startsAtFromDateTime, type SeatCounts, type SeatLimits } from "./event-seats";
+
+const pod: SeatLimits = { type: "game_pod", playerSlots: 4, alternateSlots: 2, maxAttendees: null };
+const counts = (mainPlayers: number, alternates: number, spectators = 0): SeatCounts => ({
+  mainPlayers,
+  alternates,
+  attendeeCount: mainPlayers + alternates + spectators,
+});
+
+describe("decideSeat", () => {
+  it("gives a main seat while one is free, then an alternate seat, then nothing", () => {
+    expect(decideSeat("participant", counts(0, 0), pod)).toEqual({ role: "participant", playerType: "main" });
+    expect(decideSeat("participant", counts(3, 0), pod)).toEqual({ role: "participant", playerType: "main" });
+    expect(decideSeat("participant", counts(4, 0), pod)).toEqual({ role: "participant", playerType: "alternate" });
+    expect(decideSeat("participant", counts(4, 1), pod)).toEqual({ role: "participant", playerType: "alternate" });
+    expect(decideSeat("participant", counts(4, 2), pod)).toBeNull();
+  });
+
+  it("has no waiting list when alternateSlots is 0", () => {
+    expect(decideSeat("participant", counts(4, 0), { ...pod, alternateSlots: 0 })).toBeNull();
+  });
+
+  it("accepts spectators up to maxAttendees, counting everyone", () => {
+    expect(decideSeat("spectator", counts(4, 2, 50), pod)).toEqual({ role: "spectator", playerType: "main" });
+    const capped = { ...pod, maxAttendees: 7 };
+    expect(decideSeat("spectator", counts(4, 2), capped)).toEqual({ role: "spectator", playerType: "main" });
+    expect(decideSeat("spectator", counts(4, 2, 1), capped)).toBeNull();
+    expect(decideSeat("participant", counts(1, 0, 6), capped)).toBeNull();
+  });
+
+  it("seats every participant as main outside game pods", () => {
+    const convention = { ...pod, type: "convention" };
+    expect(decideSeat("participant", counts(40, 0), convention)).toEqual({ role: "participant", playerType: "main" });
+  });
+
+  it("never seats more than the slots, whatever the order of requests", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 8 }),
+        fc.integer({ min: 0, max: 8 }),
+        fc.array(fc.constantFrom("participant" as const, "spectator" as const), { maxLength: 40 }),
+        (playerSlots, alternateSlots, requests) => {
+          const limits = { type: "game_pod", playerSlots, alternateSlots, maxAttendees: null };
+          const c = counts(0, 0);
+          for (const r of requests) {
+            const seat = decideSeat(r, c, limits);
+            if (!seat) continue;
+            c.attendeeCount++;
+            if (seat.role === "participant") seat.playerType === "main" ? c.mainPlayers++ : c.alternates++;
+          }
+          const participants = requests.filter((r) => r === "participant").length;
+          expect(c.mainPlayers).toBe(Math.min(participants, playerSlots));
+          expect(c.alternates).toBe(Math.min(Math.max(participants - playerSlots, 0), alternateSlots));
+        },
+      ),
+    );
+  });
+});
+
+describe("eventAction", () => {
+  const card = (mainPlayers: number, alternates: number, extra: Partial<SeatLimits & { isUserAttending: boolean }> = {}) => ({
+    ...pod,
+    ...counts(mainPlayers, alternates),
+    isUserAttending: false,
+    ...extra,
+  });
+  it("follows the lobby card order: leave, join as player, waiting list, spectate", () => {
+    expect(eventAction(card(4, 2, { isUserAttending: true }))).toBe("leave");
+    expect(eventAction(card(3, 0))).toBe("join_main");
+    expect(eventAction(card(4, 1))).toBe("join_alternate");
+    expect(eventAction(card(4, 2))).toBe("spectate");
+    expect(eventAction(card(4, 0, { alternateSlots: 0 }))).toBe("spectate");
+  });
+});
+
+describe("seatToast", () => {
+  it("uses the spec's texts", () => {
+    expect(seatToast({ role: "participant", playerType: "main" }).title).toBe("Joined as player!");
+    expect(seatToast({ role: "participant", playerType: "alternate" })).toEqual({
+      title: "Added to waiting list!",
+      description: "You'll be notified if a spot opens up.",
+    });
+    expect(seatToast({ role: "spectator", playerType: "main" }).title).toBe("Spectating event!");
+  });
+});
+
+describe("startsAtFromDateTime", () => {
+  it("reads date and time as UTC", () => {
+    expect(new Date(startsAtFromDateTime("2026-11-22", "19:05")).toISOString()).toBe("2026-11-22T19:05:00.000Z");
+  });
+});
