@@ -1,5 +1,9 @@
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { gameSessionMembers, gameSessions } from "../db/schema";
+import { events, gameSessionMembers, gameSessions, users } from "../db/schema";
+import type { CreateGameSessionBody, GameSessionView } from "../contract/game-sessions";
+import { conflict, forbidden, notFound, badRequest } from "../http/errors";
+import { communityExists } from "./communities";
 
 export type NewGameSession = {
   communityId: string | null;
@@ -8,6 +12,10 @@ export type NewGameSession = {
   tournamentMatchId?: string | null;
   gameData: { name: string; format: string; powerLevel?: string | null; description?: string | null };
 };
+
+export type GameSessionRow = typeof gameSessions.$inferSelect;
+export type SessionMemberRow = typeof gameSessionMembers.$inferSelect;
+export type MemberRole = SessionMemberRow["role"];
 
 /**
  * Creates a waiting game session with its host seated as player 1, in one batch.
@@ -34,4 +42,222 @@ export async function createGameSession(db: Db, hostId: string, input: NewGameSe
     db.insert(gameSessionMembers).values({ sessionId: id, userId: hostId, role: "player", seat: 1 }),
   ]);
   return id;
+}
+
+const sessionColumns = {
+  session: gameSessions,
+  host: { id: users.id, firstName: users.firstName, email: users.email },
+};
+
+function toView({ session: s, host }: { session: GameSessionRow; host: { id: string; firstName: string | null; email: string } }): GameSessionView {
+  return {
+    id: s.id,
+    status: s.status,
+    hostId: s.hostId,
+    host,
+    currentPlayers: s.currentPlayers,
+    maxPlayers: s.maxPlayers,
+    spectators: s.spectators,
+    communityId: s.communityId,
+    eventId: s.eventId,
+    gameData: { name: s.name, format: s.format, powerLevel: s.powerLevel, description: s.description, currentTurn: s.currentTurn },
+    createdAt: new Date(s.createdAt).toISOString(),
+  };
+}
+
+/** Sessions newest first; uses the (status, created) and (community, status, created) indexes. */
+export async function listGameSessions(
+  db: Db,
+  filter: { status?: GameSessionRow["status"]; communityId?: string; limit: number },
+): Promise<GameSessionView[]> {
+  const conditions = [
+    filter.status ? eq(gameSessions.status, filter.status) : undefined,
+    filter.communityId ? eq(gameSessions.communityId, filter.communityId) : undefined,
+  ].filter((c) => c !== undefined);
+  const rows = await db
+    .select(sessionColumns)
+    .from(gameSessions)
+    .innerJoin(users, eq(users.id, gameSessions.hostId))
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(gameSessions.createdAt), desc(gameSessions.id))
+    .limit(filter.limit)
+    .all();
+  return rows.map(toView);
+}
+
+export async function getGameSession(db: Db, id: string): Promise<GameSessionView | null> {
+  const row = await db
+    .select(sessionColumns)
+    .from(gameSessions)
+    .innerJoin(users, eq(users.id, gameSessions.hostId))
+    .where(eq(gameSessions.id, id))
+    .get();
+  return row ? toView(row) : null;
+}
+
+async function requireSession(db: Db, id: string): Promise<GameSessionView> {
+  const session = await getGameSession(db, id);
+  if (!session) throw notFound("Game session not found");
+  return session;
+}
+
+/** The API's create: checks the community and event, then seats the host. */
+export async function createRoom(db: Db, hostId: string, body: CreateGameSessionBody): Promise<GameSessionView> {
+  if (!(await communityExists(db, body.communityId))) throw badRequest("Unknown community");
+  if (body.eventId) {
+    const event = await db.select({ id: events.id }).from(events).where(eq(events.id, body.eventId)).get();
+    if (!event) throw badRequest("Unknown event");
+  }
+  const id = await createGameSession(db, hostId, body);
+  return requireSession(db, id);
+}
+
+/** Counters are derived from membership in the same batch as every membership write, so they never drift. */
+function refreshCounters(db: Db, sessionId: string) {
+  return db.run(sql`
+    UPDATE game_sessions SET
+      current_players = (SELECT count(*) FROM game_session_members WHERE session_id = ${sessionId} AND role = 'player'),
+      spectators = (SELECT count(*) FROM game_session_members WHERE session_id = ${sessionId} AND role = 'spectator'),
+      status = CASE
+        WHEN status != 'completed' AND (SELECT count(*) FROM game_session_members WHERE session_id = ${sessionId} AND role = 'player') = 0
+        THEN 'completed' ELSE status END,
+      updated_at = CAST(unixepoch('subsec') * 1000 AS INTEGER)
+    WHERE id = ${sessionId}`);
+}
+
+export async function getMembership(db: Db, sessionId: string, userId: string): Promise<SessionMemberRow | null> {
+  const row = await db
+    .select()
+    .from(gameSessionMembers)
+    .where(and(eq(gameSessionMembers.sessionId, sessionId), eq(gameSessionMembers.userId, userId)))
+    .get();
+  return row ?? null;
+}
+
+export type Membership = { session: GameSessionView; role: MemberRole; seat: number | null };
+
+/**
+ * Takes the lowest free seat. The capacity check and the insert are ONE
+ * statement (`INSERT ... SELECT ... WHERE players < max_players`), so ten
+ * simultaneous joins to a four-seat room seat exactly four. A spectator who
+ * joins is upgraded to a seat the same way; a seated member is left as is.
+ */
+export async function joinGameSession(db: Db, sessionId: string, userId: string): Promise<Membership> {
+  const existing = await requireSession(db, sessionId);
+  if (existing.status === "completed") throw conflict("This game session has ended");
+  const playerCount = sql`(SELECT count(*) FROM game_session_members WHERE session_id = ${sessionId} AND role = 'player')`;
+  // Lowest seat s in 1..max with no player on it.
+  const freeSeat = sql`(
+    WITH RECURSIVE seat_numbers(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seat_numbers WHERE n < 16)
+    SELECT min(n) FROM seat_numbers WHERE NOT EXISTS (
+      SELECT 1 FROM game_session_members WHERE session_id = ${sessionId} AND role = 'player' AND seat = n))`;
+  await db.batch([
+    db.run(sql`
+      INSERT INTO game_session_members (session_id, user_id, role, seat, joined_at)
+      SELECT ${sessionId}, ${userId}, 'player', ${freeSeat}, CAST(unixepoch('subsec') * 1000 AS INTEGER)
+      FROM game_sessions g
+      WHERE g.id = ${sessionId} AND g.status != 'completed' AND ${playerCount} < g.max_players
+      ON CONFLICT (session_id, user_id) DO UPDATE SET role = 'player', seat = excluded.seat
+      WHERE game_session_members.role = 'spectator'`),
+    refreshCounters(db, sessionId),
+  ]);
+  const member = await getMembership(db, sessionId, userId);
+  if (!member || member.role !== "player") throw conflict("Room is full");
+  return { session: await requireSession(db, sessionId), role: "player", seat: member.seat };
+}
+
+/**
+ * Watches as a spectator. A seated member keeps their seat (they already see
+ * everything); a newcomer is added as a spectator. Idempotent.
+ */
+export async function spectateGameSession(db: Db, sessionId: string, userId: string): Promise<Membership> {
+  const existing = await requireSession(db, sessionId);
+  if (existing.status === "completed") throw conflict("This game session has ended");
+  await db.batch([
+    db.run(sql`
+      INSERT INTO game_session_members (session_id, user_id, role, seat, joined_at)
+      VALUES (${sessionId}, ${userId}, 'spectator', NULL, CAST(unixepoch('subsec') * 1000 AS INTEGER))
+      ON CONFLICT (session_id, user_id) DO NOTHING`),
+    refreshCounters(db, sessionId),
+  ]);
+  const member = await getMembership(db, sessionId, userId);
+  if (!member) throw conflict("This game session has ended");
+  return { session: await requireSession(db, sessionId), role: member.role, seat: member.seat };
+}
+
+/**
+ * Leaves the room in one batch: a leaving host hands over to the next seated
+ * player (seat order, wrapping), a leaving turn-holder passes the turn the
+ * same way, and with nobody seated any more the session completes.
+ */
+export async function leaveGameSession(db: Db, sessionId: string, userId: string): Promise<GameSessionView> {
+  await requireSession(db, sessionId);
+  const member = await getMembership(db, sessionId, userId);
+  if (!member) throw notFound("You are not in this game session");
+  const leavingSeat = member.seat ?? 0;
+  const successor = sql`(
+    SELECT user_id FROM game_session_members
+    WHERE session_id = ${sessionId} AND role = 'player' AND user_id != ${userId}
+    ORDER BY (seat < ${leavingSeat}), seat LIMIT 1)`;
+  await db.batch([
+    db.run(sql`
+      UPDATE game_sessions SET
+        host_id = CASE WHEN host_id = ${userId} THEN coalesce(${successor}, host_id) ELSE host_id END,
+        current_turn = CASE WHEN current_turn = ${userId} THEN ${successor} ELSE current_turn END
+      WHERE id = ${sessionId}`),
+    db.delete(gameSessionMembers).where(and(eq(gameSessionMembers.sessionId, sessionId), eq(gameSessionMembers.userId, userId))),
+    refreshCounters(db, sessionId),
+  ]);
+  return requireSession(db, sessionId);
+}
+
+/** Host only: waiting → active with the first turn at the lowest seat. */
+export async function startGameSession(db: Db, sessionId: string, userId: string): Promise<GameSessionView> {
+  const session = await requireSession(db, sessionId);
+  if (session.hostId !== userId) throw forbidden("Only the host can start the game");
+  if (session.status !== "waiting") throw conflict("The game has already started or ended");
+  await db.run(sql`
+    UPDATE game_sessions SET status = 'active',
+      current_turn = (SELECT user_id FROM game_session_members WHERE session_id = ${sessionId} AND role = 'player' ORDER BY seat LIMIT 1),
+      updated_at = CAST(unixepoch('subsec') * 1000 AS INTEGER)
+    WHERE id = ${sessionId} AND status = 'waiting'`);
+  return requireSession(db, sessionId);
+}
+
+/** The room records whose turn it is (the room decides; D1 mirrors it for the lobby and the page). */
+export async function setCurrentTurn(db: Db, sessionId: string, userId: string | null): Promise<void> {
+  await db
+    .update(gameSessions)
+    .set({ currentTurn: userId, updatedAt: Date.now() })
+    .where(eq(gameSessions.id, sessionId));
+}
+
+export type RoomMember = {
+  userId: string;
+  role: MemberRole;
+  seat: number | null;
+  joinedAt: number;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  profileImageUrl: string | null;
+};
+
+/** Everyone in a room with the profile fields the room shows. */
+export async function listRoomMembers(db: Db, sessionId: string): Promise<RoomMember[]> {
+  return db
+    .select({
+      userId: gameSessionMembers.userId,
+      role: gameSessionMembers.role,
+      seat: gameSessionMembers.seat,
+      joinedAt: gameSessionMembers.joinedAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      profileImageUrl: users.profileImageUrl,
+    })
+    .from(gameSessionMembers)
+    .innerJoin(users, eq(users.id, gameSessionMembers.userId))
+    .where(eq(gameSessionMembers.sessionId, sessionId))
+    .all();
 }
