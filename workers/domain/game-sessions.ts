@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { events, gameSessionMembers, gameSessions, users } from "../db/schema";
 import type { CreateGameSessionBody, GameSessionView } from "../contract/game-sessions";
@@ -112,17 +112,34 @@ export async function createRoom(db: Db, hostId: string, body: CreateGameSession
   return requireSession(db, id);
 }
 
+/**
+ * The D1 binding behind the Drizzle client (`drizzle()` sets `$client`; the
+ * shared `Db` type just does not spell it out).
+ */
+function d1Of(db: Db): D1Database {
+  return (db as Db & { $client: D1Database }).$client;
+}
+
+/** D1 prepared statement (raw SQL: the conditional statements below have no query-builder form). */
+function stmt(db: Db, query: string, ...params: (string | number | null)[]): D1PreparedStatement {
+  return d1Of(db).prepare(query).bind(...params);
+}
+
+const NOW_MS = "CAST(unixepoch('subsec') * 1000 AS INTEGER)";
+const PLAYER_COUNT = "(SELECT count(*) FROM game_session_members WHERE session_id = ?1 AND role = 'player')";
+
 /** Counters are derived from membership in the same batch as every membership write, so they never drift. */
-function refreshCounters(db: Db, sessionId: string) {
-  return db.run(sql`
-    UPDATE game_sessions SET
-      current_players = (SELECT count(*) FROM game_session_members WHERE session_id = ${sessionId} AND role = 'player'),
-      spectators = (SELECT count(*) FROM game_session_members WHERE session_id = ${sessionId} AND role = 'spectator'),
-      status = CASE
-        WHEN status != 'completed' AND (SELECT count(*) FROM game_session_members WHERE session_id = ${sessionId} AND role = 'player') = 0
-        THEN 'completed' ELSE status END,
-      updated_at = CAST(unixepoch('subsec') * 1000 AS INTEGER)
-    WHERE id = ${sessionId}`);
+function refreshCounters(db: Db, sessionId: string): D1PreparedStatement {
+  return stmt(
+    db,
+    `UPDATE game_sessions SET
+      current_players = ${PLAYER_COUNT},
+      spectators = (SELECT count(*) FROM game_session_members WHERE session_id = ?1 AND role = 'spectator'),
+      status = CASE WHEN status != 'completed' AND ${PLAYER_COUNT} = 0 THEN 'completed' ELSE status END,
+      updated_at = ${NOW_MS}
+    WHERE id = ?1`,
+    sessionId,
+  );
 }
 
 export async function getMembership(db: Db, sessionId: string, userId: string): Promise<SessionMemberRow | null> {
@@ -145,20 +162,23 @@ export type Membership = { session: GameSessionView; role: MemberRole; seat: num
 export async function joinGameSession(db: Db, sessionId: string, userId: string): Promise<Membership> {
   const existing = await requireSession(db, sessionId);
   if (existing.status === "completed") throw conflict("This game session has ended");
-  const playerCount = sql`(SELECT count(*) FROM game_session_members WHERE session_id = ${sessionId} AND role = 'player')`;
-  // Lowest seat s in 1..max with no player on it.
-  const freeSeat = sql`(
+  // Lowest seat n in 1..16 with no player on it (max_players is at most 8).
+  const freeSeat = `(
     WITH RECURSIVE seat_numbers(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seat_numbers WHERE n < 16)
     SELECT min(n) FROM seat_numbers WHERE NOT EXISTS (
-      SELECT 1 FROM game_session_members WHERE session_id = ${sessionId} AND role = 'player' AND seat = n))`;
-  await db.batch([
-    db.run(sql`
-      INSERT INTO game_session_members (session_id, user_id, role, seat, joined_at)
-      SELECT ${sessionId}, ${userId}, 'player', ${freeSeat}, CAST(unixepoch('subsec') * 1000 AS INTEGER)
+      SELECT 1 FROM game_session_members WHERE session_id = ?1 AND role = 'player' AND seat = n))`;
+  await d1Of(db).batch([
+    stmt(
+      db,
+      `INSERT INTO game_session_members (session_id, user_id, role, seat, joined_at)
+      SELECT ?1, ?2, 'player', ${freeSeat}, ${NOW_MS}
       FROM game_sessions g
-      WHERE g.id = ${sessionId} AND g.status != 'completed' AND ${playerCount} < g.max_players
+      WHERE g.id = ?1 AND g.status != 'completed' AND ${PLAYER_COUNT} < g.max_players
       ON CONFLICT (session_id, user_id) DO UPDATE SET role = 'player', seat = excluded.seat
-      WHERE game_session_members.role = 'spectator'`),
+      WHERE game_session_members.role = 'spectator'`,
+      sessionId,
+      userId,
+    ),
     refreshCounters(db, sessionId),
   ]);
   const member = await getMembership(db, sessionId, userId);
@@ -173,11 +193,15 @@ export async function joinGameSession(db: Db, sessionId: string, userId: string)
 export async function spectateGameSession(db: Db, sessionId: string, userId: string): Promise<Membership> {
   const existing = await requireSession(db, sessionId);
   if (existing.status === "completed") throw conflict("This game session has ended");
-  await db.batch([
-    db.run(sql`
-      INSERT INTO game_session_members (session_id, user_id, role, seat, joined_at)
-      VALUES (${sessionId}, ${userId}, 'spectator', NULL, CAST(unixepoch('subsec') * 1000 AS INTEGER))
-      ON CONFLICT (session_id, user_id) DO NOTHING`),
+  await d1Of(db).batch([
+    stmt(
+      db,
+      `INSERT INTO game_session_members (session_id, user_id, role, seat, joined_at)
+      VALUES (?1, ?2, 'spectator', NULL, ${NOW_MS})
+      ON CONFLICT (session_id, user_id) DO NOTHING`,
+      sessionId,
+      userId,
+    ),
     refreshCounters(db, sessionId),
   ]);
   const member = await getMembership(db, sessionId, userId);
@@ -194,18 +218,22 @@ export async function leaveGameSession(db: Db, sessionId: string, userId: string
   await requireSession(db, sessionId);
   const member = await getMembership(db, sessionId, userId);
   if (!member) throw notFound("You are not in this game session");
-  const leavingSeat = member.seat ?? 0;
-  const successor = sql`(
+  const successor = `(
     SELECT user_id FROM game_session_members
-    WHERE session_id = ${sessionId} AND role = 'player' AND user_id != ${userId}
-    ORDER BY (seat < ${leavingSeat}), seat LIMIT 1)`;
-  await db.batch([
-    db.run(sql`
-      UPDATE game_sessions SET
-        host_id = CASE WHEN host_id = ${userId} THEN coalesce(${successor}, host_id) ELSE host_id END,
-        current_turn = CASE WHEN current_turn = ${userId} THEN ${successor} ELSE current_turn END
-      WHERE id = ${sessionId}`),
-    db.delete(gameSessionMembers).where(and(eq(gameSessionMembers.sessionId, sessionId), eq(gameSessionMembers.userId, userId))),
+    WHERE session_id = ?1 AND role = 'player' AND user_id != ?2
+    ORDER BY (seat < ?3), seat LIMIT 1)`;
+  await d1Of(db).batch([
+    stmt(
+      db,
+      `UPDATE game_sessions SET
+        host_id = CASE WHEN host_id = ?2 THEN coalesce(${successor}, host_id) ELSE host_id END,
+        current_turn = CASE WHEN current_turn = ?2 THEN ${successor} ELSE current_turn END
+      WHERE id = ?1`,
+      sessionId,
+      userId,
+      member.seat ?? 0,
+    ),
+    stmt(db, "DELETE FROM game_session_members WHERE session_id = ?1 AND user_id = ?2", sessionId, userId),
     refreshCounters(db, sessionId),
   ]);
   return requireSession(db, sessionId);
@@ -216,11 +244,14 @@ export async function startGameSession(db: Db, sessionId: string, userId: string
   const session = await requireSession(db, sessionId);
   if (session.hostId !== userId) throw forbidden("Only the host can start the game");
   if (session.status !== "waiting") throw conflict("The game has already started or ended");
-  await db.run(sql`
-    UPDATE game_sessions SET status = 'active',
-      current_turn = (SELECT user_id FROM game_session_members WHERE session_id = ${sessionId} AND role = 'player' ORDER BY seat LIMIT 1),
-      updated_at = CAST(unixepoch('subsec') * 1000 AS INTEGER)
-    WHERE id = ${sessionId} AND status = 'waiting'`);
+  await stmt(
+    db,
+    `UPDATE game_sessions SET status = 'active',
+      current_turn = (SELECT user_id FROM game_session_members WHERE session_id = ?1 AND role = 'player' ORDER BY seat LIMIT 1),
+      updated_at = ${NOW_MS}
+    WHERE id = ?1 AND status = 'waiting'`,
+    sessionId,
+  ).run();
   return requireSession(db, sessionId);
 }
 
