@@ -1,31 +1,12 @@
 import { z } from "zod";
 import type { RouteDoc } from "./route-doc";
 
-/** Spec 001 §3 "Game formats (room creation)", with their labels and player ranges. */
-export const ROOM_FORMATS = [
-  { id: "commander", label: "Commander/EDH", players: "2-4" },
-  { id: "standard", label: "Standard", players: "2" },
-  { id: "modern", label: "Modern", players: "2" },
-  { id: "legacy", label: "Legacy", players: "2" },
-  { id: "draft", label: "Draft", players: "4-8" },
-  { id: "sealed", label: "Sealed", players: "2-8" },
-  { id: "casual", label: "Casual", players: "2-6" },
-] as const;
-export const roomFormatSchema = z.enum(["commander", "standard", "modern", "legacy", "draft", "sealed", "casual"]);
+import { MAX_PLAYER_OPTIONS, POWER_LEVEL_IDS, ROOM_FORMAT_IDS } from "./game-session-options";
+
+export { DEFAULT_MAX_PLAYERS, MAX_PLAYER_OPTIONS, POWER_LEVELS, ROOM_FORMATS } from "./game-session-options";
+export const roomFormatSchema = z.enum(ROOM_FORMAT_IDS);
 export type RoomFormat = z.infer<typeof roomFormatSchema>;
-
-/** Spec 001 §3 "Power levels". */
-export const POWER_LEVELS = [
-  { id: "casual", label: "Casual (1-4)" },
-  { id: "focused", label: "Focused (5-6)" },
-  { id: "optimized", label: "Optimized (7-8)" },
-  { id: "competitive", label: "Competitive (9-10)" },
-] as const;
-export const powerLevelSchema = z.enum(["casual", "focused", "optimized", "competitive"]);
-
-/** Spec 001 §9: room creation max players options. */
-export const MAX_PLAYER_OPTIONS = [2, 3, 4, 5, 6, 8] as const;
-export const DEFAULT_MAX_PLAYERS = 4;
+export const powerLevelSchema = z.enum(POWER_LEVEL_IDS);
 
 export const sessionStatusSchema = z.enum(["waiting", "active", "completed"]);
 
