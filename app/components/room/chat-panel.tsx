@@ -34,7 +34,7 @@ export function ChatPanel({
   return (
     <Card className="flex h-[600px] flex-col p-4" data-testid="chat-panel">
       <h2 className="mb-3 text-lg font-bold">Game Chat</h2>
-      <ol ref={listRef} className="flex-1 space-y-2 overflow-y-auto pr-1" aria-label="Chat messages" aria-live="polite">
+      <ol ref={listRef} className="flex-1 space-y-2 overflow-y-auto pr-1" aria-label="Chat history" aria-live="polite">
         {messages.length === 0 ? <li className="text-sm text-muted">No messages yet.</li> : null}
         {messages.map((m) => (
           <li key={m.id} className="rounded-lg bg-surface p-2 text-sm" data-testid="chat-message">
