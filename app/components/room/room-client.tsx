@@ -66,7 +66,11 @@ export default function RoomClient({ session, selfId, mode, iceServers }: RoomCl
         case "player_joined":
           if (frame.player.id === selfId || !mesh) return;
           if (frame.role === "player") mesh.offerLater(frame.player.id, false);
-          else mesh.syncSpectators(withVideo(frame.spectators));
+          else {
+            // A returning spectator dropped its old connections: offer afresh.
+            if ("receivesVideo" in frame.player && frame.player.receivesVideo) mesh.offerLater(frame.player.id, true);
+            mesh.syncSpectators(withVideo(frame.spectators));
+          }
           return;
         case "player_left":
           mesh?.close(frame.player.id);
