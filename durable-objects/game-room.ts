@@ -54,9 +54,38 @@ export class GameRoom extends Server<Env> {
   private store!: RoomStore;
   /** Token buckets per connection id: losing them to hibernation only refills them. */
   private buckets = new Map<string, Bucket>();
+  /** Caches of storage and socket attachments (rebuilt after hibernation): the broadcast path reads no storage. */
+  private memberCache: Map<string, StoredMember> | null = null;
+  private metaCache: RoomMeta | null = null;
+  private live = new Map<string, { conn: RoomConnection; userId: string }>();
 
   onStart(): void {
     this.store = new RoomStore(this.sql.bind(this));
+    for (const conn of this.getConnections<SocketState>()) {
+      const state = conn.state;
+      if (state?.joined && !state.retired) this.live.set(conn.id, { conn, userId: state.userId });
+    }
+  }
+
+  private members(): StoredMember[] {
+    if (!this.memberCache) this.memberCache = new Map(this.store.members().map((m) => [m.userId, m]));
+    return [...this.memberCache.values()];
+  }
+
+  private member(userId: string): StoredMember | undefined {
+    if (!this.memberCache) this.members();
+    return this.memberCache!.get(userId);
+  }
+
+  private meta(): RoomMeta | null {
+    if (!this.metaCache) this.metaCache = this.store.meta();
+    return this.metaCache;
+  }
+
+  private retire(conn: RoomConnection, code: number, reason: string): void {
+    this.live.delete(conn.id);
+    conn.setState({ ...conn.state!, retired: true });
+    conn.close(code, reason);
   }
 
   private get db() {
@@ -85,7 +114,7 @@ export class GameRoom extends Server<Env> {
     const frame = parsed.frame;
     if (frame.type === "join_room") return this.join(connection);
     if (!state.joined) return this.fail(connection, "not_joined", "Send join_room first");
-    const member = this.store.members().find((m) => m.userId === state.userId);
+    const member = this.member(state.userId);
     if (!member) return this.fail(connection, "not_joined", "You are not in this room");
     await this.handle(connection, member, frame);
   }
@@ -148,13 +177,12 @@ export class GameRoom extends Server<Env> {
     }
     await this.reload();
     for (const other of this.socketsOf(userId)) {
-      if (other.id === connection.id) continue;
-      other.setState({ ...other.state!, retired: true });
-      other.close(4000, "Replaced by a newer connection");
+      if (other.id !== connection.id) this.retire(other, 4000, "Replaced by a newer connection");
     }
     connection.setState({ userId, mode, joined: true });
-    this.store.setDisconnectedAt(userId, null);
-    const me = this.store.members().find((m) => m.userId === userId)!;
+    this.live.set(connection.id, { conn: connection, userId });
+    this.setDisconnectedAt(userId, null);
+    const me = this.member(userId)!;
     const roster = this.roster();
     this.send(connection, {
       type: "room_state",
@@ -169,12 +197,13 @@ export class GameRoom extends Server<Env> {
 
   onClose(connection: RoomConnection): void {
     this.buckets.delete(connection.id);
+    const wasLive = this.live.delete(connection.id);
     const state = connection.state;
-    if (!state?.joined || state.retired) return;
-    if (this.socketsOf(state.userId).some((c) => c.id !== connection.id)) return;
-    const member = this.store.members().find((m) => m.userId === state.userId);
+    if (!wasLive || !state?.joined || state.retired) return;
+    if (this.socketsOf(state.userId).length > 0) return;
+    const member = this.member(state.userId);
     if (!member) return;
-    this.store.setDisconnectedAt(member.userId, Date.now());
+    this.setDisconnectedAt(member.userId, Date.now());
     if (member.role === "spectator") {
       // A spectator holds no seat: their place ends with their last socket.
       this.ctx.waitUntil(this.removeSpectator(member.userId));
@@ -195,9 +224,7 @@ export class GameRoom extends Server<Env> {
   /** Seats of players gone longer than the grace period are given up, so abandoned rooms end. */
   async onAlarm(): Promise<void> {
     const now = Date.now();
-    const stale = this.store
-      .members()
-      .filter((m) => m.role === "player" && m.disconnectedAt !== null && now - m.disconnectedAt >= SEAT_GRACE_MS && this.socketsOf(m.userId).length === 0);
+    const stale = this.members().filter((m) => m.role === "player" && m.disconnectedAt !== null && now - m.disconnectedAt >= SEAT_GRACE_MS && this.socketsOf(m.userId).length === 0);
     for (const m of stale) {
       const membership = await getMembership(this.db, this.name, m.userId);
       if (membership) await leaveGameSession(this.db, this.name, m.userId);
@@ -206,21 +233,18 @@ export class GameRoom extends Server<Env> {
       await this.reload();
       this.broadcastFrame({ type: "room_update", ...this.roster() });
     }
-    const waiting = this.store.members().filter((m) => m.role === "player" && m.disconnectedAt !== null);
+    const waiting = this.members().filter((m) => m.role === "player" && m.disconnectedAt !== null);
     if (waiting.length > 0) await this.ctx.storage.setAlarm(Math.min(...waiting.map((m) => m.disconnectedAt! + SEAT_GRACE_MS)));
   }
 
   /** Called by the Worker after a REST join, spectate, leave or start. */
   async syncFromDatabase(leftUserId: string | null): Promise<void> {
-    const before = this.store.members();
+    const before = this.members();
     await this.reload();
     if (leftUserId) {
       const gone = before.find((m) => m.userId === leftUserId);
       const wasConnected = this.socketsOf(leftUserId).length > 0;
-      for (const socket of this.socketsOf(leftUserId)) {
-        socket.setState({ ...socket.state!, retired: true });
-        socket.close(4001, "Left the room");
-      }
+      for (const socket of this.socketsOf(leftUserId)) this.retire(socket, 4001, "Left the room");
       if (gone && wasConnected) {
         this.broadcastFrame({ type: "player_left", player: { id: gone.userId, name: gone.name }, ...this.roster() });
         return;
@@ -241,6 +265,8 @@ export class GameRoom extends Server<Env> {
       maxPlayers: session.maxPlayers,
     };
     this.store.saveMeta(meta);
+    this.metaCache = meta;
+    this.memberCache = null;
     this.store.replaceMembers(
       members.map((m) => {
         const firstName = m.firstName?.trim() || m.email.split("@")[0];
@@ -286,7 +312,7 @@ export class GameRoom extends Server<Env> {
 
   private async gameAction(connection: RoomConnection, member: StoredMember, frame: GameActionFrame): Promise<void> {
     if (member.role !== "player") return this.fail(connection, "forbidden", "Spectators cannot take game actions");
-    const meta = this.store.meta();
+    const meta = this.meta();
     if (!meta) return this.fail(connection, "not_found", "Room not found");
     switch (frame.action) {
       case "dice_roll": {
@@ -299,6 +325,7 @@ export class GameRoom extends Server<Env> {
       case "life_change": {
         const life = applyLifeChange(member.life, frame.data.delta);
         this.store.setLife(member.userId, life);
+        this.memberCache?.set(member.userId, { ...member, life });
         this.broadcastFrame({ type: "game_action", action: "life_change", player: member.userId, result: { playerId: member.userId, life, delta: frame.data.delta } });
         return;
       }
@@ -307,12 +334,13 @@ export class GameRoom extends Server<Env> {
         if (!canPassTurn(member.userId, meta.currentTurn, meta.hostId)) {
           return this.fail(connection, "forbidden", "Only the current player or the host can pass the turn");
         }
-        const seats = this.store.members().flatMap((m) => (m.role === "player" && m.seat !== null ? [{ userId: m.userId, seat: m.seat }] : []));
+        const seats = this.members().flatMap((m) => (m.role === "player" && m.seat !== null ? [{ userId: m.userId, seat: m.seat }] : []));
         const next = nextTurn(seats, meta.currentTurn);
         await setCurrentTurn(this.db, this.name, next);
-        this.store.saveMeta({ ...meta, currentTurn: next });
+        this.metaCache = { ...meta, currentTurn: next };
+        this.store.saveMeta(this.metaCache);
         this.broadcastFrame({ type: "turn_change", player: next, by: member.userId });
-        const nextName = this.store.members().find((m) => m.userId === next)?.firstName ?? "nobody";
+        const nextName = (next && this.member(next)?.firstName) ?? "nobody";
         this.postMessage(member, `${member.firstName} passed the turn to ${nextName}`, "game_action");
         return;
       }
@@ -325,8 +353,8 @@ export class GameRoom extends Server<Env> {
 
   /** Signalling goes only to the named member in this room, with `fromPlayer` set by the room. */
   private relay(connection: RoomConnection, sender: StoredMember, targetId: string, frame: ServerFrame): void {
-    const target = this.store.members().find((m) => m.userId === targetId);
-    const targets = target ? this.socketsOf(targetId).filter((c) => c.state?.joined) : [];
+    const target = this.member(targetId);
+    const targets = target ? this.socketsOf(targetId) : [];
     if (!target || targets.length === 0 || targetId === sender.userId) {
       return this.fail(connection, "unknown_target", "That player is not connected to this room");
     }
@@ -349,12 +377,10 @@ export class GameRoom extends Server<Env> {
     currentTurn: string | null;
     status: RoomMeta["status"];
   } {
-    const meta = this.store.meta();
+    const meta = this.meta();
     const connected = new Set<string>();
-    for (const c of this.getConnections<SocketState>()) {
-      if (c.id !== excludingConnectionId && c.state?.joined && !c.state.retired) connected.add(c.state.userId);
-    }
-    const members = this.store.members().filter((m) => connected.has(m.userId));
+    for (const [id, entry] of this.live) if (id !== excludingConnectionId) connected.add(entry.userId);
+    const members = this.members().filter((m) => connected.has(m.userId));
     const spectatorMembers = members.filter((m) => m.role === "spectator");
     const withVideo = spectatorsWithVideo(spectatorMembers);
     return {
@@ -371,7 +397,7 @@ export class GameRoom extends Server<Env> {
 
   private socketsOf(userId: string): RoomConnection[] {
     const list: RoomConnection[] = [];
-    for (const c of this.getConnections<SocketState>()) if (c.state?.userId === userId && !c.state.retired) list.push(c);
+    for (const entry of this.live.values()) if (entry.userId === userId) list.push(entry.conn);
     return list;
   }
 
@@ -385,14 +411,20 @@ export class GameRoom extends Server<Env> {
 
   private broadcastFrame(frame: ServerFrame, without: string[] = []): void {
     const text = JSON.stringify(frame);
-    for (const c of this.getConnections<SocketState>()) {
-      if (!c.state?.joined || c.state.retired || without.includes(c.id)) continue;
+    for (const [id, { conn }] of this.live) {
+      if (without.includes(id)) continue;
       try {
-        c.send(text);
+        conn.send(text);
       } catch {
         // See send().
       }
     }
+  }
+
+  private setDisconnectedAt(userId: string, at: number | null): void {
+    this.store.setDisconnectedAt(userId, at);
+    const cached = this.memberCache?.get(userId);
+    if (cached) this.memberCache!.set(userId, { ...cached, disconnectedAt: at });
   }
 
   private fail(connection: RoomConnection, code: string, message: string): void {
