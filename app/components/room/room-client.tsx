@@ -209,8 +209,8 @@ export default function RoomClient({ session, selfId, mode, iceServers }: RoomCl
         ))}
       </dl>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           <VideoPanel
             selfId={selfId}
             spectator={spectator}
@@ -225,7 +225,7 @@ export default function RoomClient({ session, selfId, mode, iceServers }: RoomCl
             onFocus={setFocusId}
             remoteStatus={remoteStatus}
           />
-          <div className="grid gap-6 md:grid-cols-2">
+          <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
             <PlayersList
               players={view.players}
               spectators={view.spectators}

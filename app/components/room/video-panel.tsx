@@ -95,7 +95,7 @@ export function VideoPanel({
           </div>
         </div>
       ) : (
-        <div className="grid gap-2 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
           {tiles.map((t) => (
             <VideoTile key={t.id} {...t} />
           ))}
