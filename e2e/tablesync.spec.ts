@@ -36,6 +36,13 @@ test("create room needs a realm; a missing room shows Room Not Found", async ({ 
   await expect(page.getByTestId("community-banner")).toBeVisible();
   await expect(page.getByLabel("Room name")).toBeDisabled();
   await expect(page.getByRole("button", { name: "Create Game Room" })).toBeDisabled();
+  // A full demo room offers Spectate (Full), which opens the room read-only.
+  await page.getByRole("tab", { name: "Join Room" }).click();
+  await page.getByTestId("room-card").filter({ hasText: "Modern Gauntlet" }).getByRole("button", { name: "Spectate (Full)" }).click();
+  await expect(page.getByText("Now spectating!").first()).toBeVisible();
+  await expect(page).toHaveURL(/\/tablesync\/room\/[0-9a-f-]+\?mode=spectate$/);
+  await expect(page.getByText("Spectating", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Quick d20" })).toBeDisabled();
   await page.goto(`/tablesync/room/${crypto.randomUUID()}`);
   await expect(page.getByText("Room Not Found - This game room may have been deleted or is no longer available.")).toBeVisible();
   await page.getByRole("link", { name: "Back to TableSync" }).click();
@@ -103,7 +110,7 @@ test("two players share a room: list, chat, dice, live video; a third member spe
     await carol.page.goto(`${roomUrl}?mode=spectate`);
     await expect(carol.page.getByTestId("players-list")).toContainText("Alice Host");
     await expect(carol.page.getByTestId("players-list")).toContainText("Bob Guest");
-    await expect(carol.page.getByText("Spectating")).toBeVisible();
+    await expect(carol.page.getByText("Spectating", { exact: true })).toBeVisible();
     for (const name of ["Quick d6", "Quick d20", "Start Timer", "Enable Camera", "Share Screen", "Record", "d20"]) {
       await expect(carol.page.getByRole("button", { name, exact: true })).toBeDisabled();
     }

@@ -27,6 +27,8 @@ export const listGameSessionsQuery = z.object({
   status: sessionStatusSchema.optional(),
   communityId: z.string().min(1).max(100).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
+  /** Keyset pagination: pass the `createdAt` of the last session of the previous page. */
+  before: z.iso.datetime().optional(),
 });
 
 export const sessionIdParam = z.object({ id: z.string().min(1).max(100) });
@@ -64,7 +66,7 @@ export const gameSessionsRoutesDoc: RouteDoc[] = [
   {
     method: "get",
     path: base,
-    summary: "Game sessions, newest first, optionally filtered by status and community (the lobby asks for status=waiting).",
+    summary: "Game sessions, newest first, optionally filtered by status and community (the lobby asks for status=waiting); `limit` (max 100) and `before` (a createdAt) page through them.",
     auth: "public",
     query: listGameSessionsQuery,
     response: z.array(gameSessionResponse),

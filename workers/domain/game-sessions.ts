@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, lt } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { events, gameSessionMembers, gameSessions, users } from "../db/schema";
 import type { CreateGameSessionBody, GameSessionView } from "../contract/game-sessions";
@@ -68,11 +68,12 @@ function toView({ session: s, host }: { session: GameSessionRow; host: { id: str
 /** Sessions newest first; uses the (status, created) and (community, status, created) indexes. */
 export async function listGameSessions(
   db: Db,
-  filter: { status?: GameSessionRow["status"]; communityId?: string; limit: number },
+  filter: { status?: GameSessionRow["status"]; communityId?: string; limit: number; before?: string },
 ): Promise<GameSessionView[]> {
   const conditions = [
     filter.status ? eq(gameSessions.status, filter.status) : undefined,
     filter.communityId ? eq(gameSessions.communityId, filter.communityId) : undefined,
+    filter.before ? lt(gameSessions.createdAt, Date.parse(filter.before)) : undefined,
   ].filter((c) => c !== undefined);
   const rows = await db
     .select(sessionColumns)
