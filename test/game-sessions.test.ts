@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { json, request, signUp, type Member } from "./helpers";
+import { json, request, type Member } from "./helpers";
+import { signUp } from "./room-socket";
 
 const roomBody = (overrides: Record<string, unknown> = {}) => ({
   maxPlayers: 4,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { json, ORIGIN, request, signUp, type Member } from "./helpers";
-import { closeAllSockets, joinRoom, ofType, openSocket } from "./room-socket";
+import { json, ORIGIN, request, type Member } from "./helpers";
+import { closeAllSockets, joinRoom, ofType, openSocket, signUp } from "./room-socket";
 import { exports } from "cloudflare:workers";
 
 afterEach(() => closeAllSockets());
@@ -86,6 +86,28 @@ describe("room socket: joining", () => {
     const left = await a.socket.next(ofType("player_left"));
     expect(left.player.id).toBe(guest.id);
     expect(left.players.map((p: any) => p.id)).toEqual([host.id]);
+  });
+
+  it("brings the room state back to a player who drops and reconnects, keeping the seat", async () => {
+    const host = await signUp("Anchor");
+    const guest = await signUp("Flaky");
+    const id = await newRoom(host);
+    const a = await joinRoom(host, id);
+    const b = await joinRoom(guest, id);
+    b.socket.send({ type: "game_action", action: "life_change", data: { delta: -2 } });
+    b.socket.send({ type: "message", content: "brb" });
+    await a.socket.next((f) => f.type === "message" && f.message.content === "brb");
+    b.socket.ws.close(1001, "network drop");
+    await a.socket.next((f) => f.type === "player_left" && f.player.id === guest.id);
+    const back = await joinRoom(guest, id);
+    expect(back.state.you.role).toBe("player");
+    expect(back.state.players.map((p: any) => [p.id, p.seat, p.life])).toEqual([
+      [host.id, 1, 40],
+      [guest.id, 2, 38],
+    ]);
+    expect(back.state.messages.map((m: any) => m.content)).toContain("brb");
+    await a.socket.next((f) => f.type === "player_joined" && f.player.id === guest.id && f.players.length === 2);
+    expect((await json(await request(`/api/game-sessions/${id}`))).currentPlayers).toBe(2);
   });
 
   it("closes the socket of a member who leaves through REST and tells the others", async () => {
