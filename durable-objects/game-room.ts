@@ -1,13 +1,433 @@
-import { Server, type Connection } from "partyserver";
+import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
+import { getDb } from "../workers/db/client";
+import {
+  getGameSession,
+  getMembership,
+  joinGameSession,
+  leaveGameSession,
+  listRoomMembers,
+  setCurrentTurn,
+  spectateGameSession,
+} from "../workers/domain/game-sessions";
+import { HttpError } from "../workers/http/errors";
+import { ROOM_MODE_HEADER, ROOM_USER_HEADER } from "../workers/ws";
+import {
+  CHAT_HISTORY_SENT,
+  CHAT_MAX_CHARS,
+  parseClientFrame,
+  type ChatMessage,
+  type ClientFrame,
+  type GameActionFrame,
+  type RoomPlayer,
+  type RoomSpectator,
+  type ServerFrame,
+} from "./protocol";
+import { RoomStore, type RoomMeta, type StoredMember } from "./room-store";
+import { rollDie } from "./rules/dice";
+import { freshBucket, takeToken, type Bucket } from "./rules/frame-budget";
+import { applyLifeChange, startingLife } from "./rules/life";
+import { spectatorsWithVideo } from "./rules/spectator-video";
+import { canPassTurn, nextTurn } from "./rules/turns";
+
+/** Per-socket state, kept in the WebSocket attachment so it survives hibernation. */
+type SocketState = {
+  userId: string;
+  mode: "play" | "spectate";
+  joined: boolean;
+  /** Set before the room closes a socket itself (replaced or left), so its close is not announced. */
+  retired?: boolean;
+};
+type RoomConnection = Connection<SocketState>;
+
+/** A seated player whose sockets are all gone gives up the seat after this long. */
+export const SEAT_GRACE_MS = 5 * 60_000;
 
 /**
- * One TableSync room per game session id. The full protocol (seats, chat,
- * dice, turns, signalling) lands with the TableSync issue.
+ * One TableSync room per game session id (spec 001 §7 room socket). The room
+ * is the authority for dice, turns, life totals and who may do what; seats are
+ * decided by the same atomic D1 statement the REST join uses. State lives in
+ * the room's SQLite storage (RoomStore); fields here are caches.
  */
 export class GameRoom extends Server<Env> {
   static options = { hibernate: true };
 
-  onMessage(connection: Connection, _message: string | ArrayBuffer | ArrayBufferView): void {
-    connection.send(JSON.stringify({ type: "error", message: "Rooms are not open yet" }));
+  private store!: RoomStore;
+  /** Token buckets per connection id: losing them to hibernation only refills them. */
+  private buckets = new Map<string, Bucket>();
+  /** Caches of storage and socket attachments (rebuilt after hibernation): the broadcast path reads no storage. */
+  private memberCache: Map<string, StoredMember> | null = null;
+  private metaCache: RoomMeta | null = null;
+  private live = new Map<string, { conn: RoomConnection; userId: string }>();
+
+  onStart(): void {
+    this.store = new RoomStore(this.sql.bind(this));
+    for (const conn of this.getConnections<SocketState>()) {
+      const state = conn.state;
+      if (state?.joined && !state.retired) this.live.set(conn.id, { conn, userId: state.userId });
+    }
+  }
+
+  private members(): StoredMember[] {
+    if (!this.memberCache) this.memberCache = new Map(this.store.members().map((m) => [m.userId, m]));
+    return [...this.memberCache.values()];
+  }
+
+  private member(userId: string): StoredMember | undefined {
+    if (!this.memberCache) this.members();
+    return this.memberCache!.get(userId);
+  }
+
+  private meta(): RoomMeta | null {
+    if (!this.metaCache) this.metaCache = this.store.meta();
+    return this.metaCache;
+  }
+
+  private retire(conn: RoomConnection, code: number, reason: string): void {
+    this.live.delete(conn.id);
+    conn.setState({ ...conn.state!, retired: true });
+    conn.close(code, reason);
+  }
+
+  private get db() {
+    return getDb(this.env.DB);
+  }
+
+  onConnect(connection: RoomConnection, ctx: ConnectionContext): void {
+    const userId = ctx.request.headers.get(ROOM_USER_HEADER);
+    if (!userId) {
+      connection.close(4401, "Unauthorized");
+      return;
+    }
+    const mode = ctx.request.headers.get(ROOM_MODE_HEADER) === "spectate" ? "spectate" : "play";
+    connection.setState({ userId, mode, joined: false });
+  }
+
+  async onMessage(connection: RoomConnection, raw: WSMessage): Promise<void> {
+    const state = connection.state;
+    if (!state) return;
+    const now = Date.now();
+    const budget = takeToken(this.buckets.get(connection.id) ?? freshBucket(now), now);
+    this.buckets.set(connection.id, budget.bucket);
+    if (!budget.allowed) return this.fail(connection, "rate_limited", "Too many frames: slow down (20 per second)");
+    const parsed = parseClientFrame(raw);
+    if (!parsed.ok) return this.fail(connection, parsed.code, parsed.message);
+    const frame = parsed.frame;
+    if (frame.type === "join_room") return this.join(connection);
+    if (!state.joined) return this.fail(connection, "not_joined", "Send join_room first");
+    const member = this.member(state.userId);
+    if (!member) return this.fail(connection, "not_joined", "You are not in this room");
+    await this.handle(connection, member, frame);
+  }
+
+  private async handle(connection: RoomConnection, member: StoredMember, frame: Exclude<ClientFrame, { type: "join_room" }>) {
+    switch (frame.type) {
+      case "message":
+        return this.chat(connection, member, frame.content);
+      case "game_action":
+        return this.gameAction(connection, member, frame);
+      case "webrtc_offer":
+        return this.relay(connection, member, frame.targetPlayer, { type: "webrtc_offer", fromPlayer: member.userId, offer: frame.offer });
+      case "webrtc_answer":
+        return this.relay(connection, member, frame.targetPlayer, { type: "webrtc_answer", fromPlayer: member.userId, answer: frame.answer });
+      case "webrtc_ice_candidate":
+        return this.relay(connection, member, frame.targetPlayer, {
+          type: "webrtc_ice_candidate",
+          fromPlayer: member.userId,
+          candidate: frame.candidate,
+        });
+      case "camera_status":
+      case "mic_status":
+        if (member.role !== "player") return this.fail(connection, "forbidden", "Spectators do not publish media");
+        return this.broadcastFrame({ type: frame.type, player: member.userId, enabled: frame.enabled }, [connection.id]);
+      default: {
+        const unreachable: never = frame;
+        return unreachable;
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- joining
+
+  /**
+   * Seats the member while seats are free (same conditional insert as REST),
+   * else makes them a spectator; `mode=spectate` asks for a spectator place.
+   * A second socket of the same member replaces the first: no duplicates.
+   */
+  private async join(connection: RoomConnection): Promise<void> {
+    const { userId, mode } = connection.state!;
+    const sessionId = this.name;
+    const session = await getGameSession(this.db, sessionId);
+    if (!session) return this.fail(connection, "not_found", "Room not found");
+    if (session.status === "completed") return this.fail(connection, "ended", "This game session has ended");
+    const existing = await getMembership(this.db, sessionId, userId);
+    try {
+      if (!existing && mode === "spectate") await spectateGameSession(this.db, sessionId, userId);
+      else if (mode === "play" && existing?.role !== "player") {
+        await joinGameSession(this.db, sessionId, userId).catch(async (error: unknown) => {
+          if (error instanceof HttpError && error.status === 409 && error.message === "Room is full") {
+            if (!existing) await spectateGameSession(this.db, sessionId, userId);
+            return;
+          }
+          throw error;
+        });
+      }
+    } catch (error) {
+      if (error instanceof HttpError) return this.fail(connection, "join_failed", error.message);
+      throw error;
+    }
+    await this.reload();
+    for (const other of this.socketsOf(userId)) {
+      if (other.id !== connection.id) this.retire(other, 4000, "Replaced by a newer connection");
+    }
+    connection.setState({ userId, mode, joined: true });
+    this.live.set(connection.id, { conn: connection, userId });
+    this.setDisconnectedAt(userId, null);
+    const me = this.member(userId)!;
+    const roster = this.roster();
+    this.send(connection, {
+      type: "room_state",
+      sessionId,
+      you: { id: userId, role: me.role, receivesVideo: me.role === "player" || roster.spectators.some((s) => s.id === userId && s.receivesVideo) },
+      ...roster,
+      messages: this.store.recentChat(CHAT_HISTORY_SENT),
+    });
+    const player = me.role === "player" ? roster.players.find((p) => p.id === userId) : roster.spectators.find((s) => s.id === userId);
+    if (player) this.broadcastFrame({ type: "player_joined", player, role: me.role, ...roster });
+  }
+
+  onClose(connection: RoomConnection): void {
+    this.buckets.delete(connection.id);
+    const wasLive = this.live.delete(connection.id);
+    const state = connection.state;
+    if (!wasLive || !state?.joined || state.retired) return;
+    if (this.socketsOf(state.userId).length > 0) return;
+    const member = this.member(state.userId);
+    if (!member) return;
+    this.setDisconnectedAt(member.userId, Date.now());
+    if (member.role === "spectator") {
+      // A spectator holds no seat: their place ends with their last socket.
+      this.ctx.waitUntil(this.removeSpectator(member.userId));
+    } else {
+      this.ctx.waitUntil(this.ctx.storage.setAlarm(Date.now() + SEAT_GRACE_MS));
+    }
+    this.broadcastFrame({ type: "player_left", player: { id: member.userId, name: member.name }, ...this.roster(connection.id) }, [connection.id]);
+  }
+
+  private async removeSpectator(userId: string): Promise<void> {
+    const member = await getMembership(this.db, this.name, userId);
+    if (member?.role === "spectator" && this.socketsOf(userId).length === 0) {
+      await leaveGameSession(this.db, this.name, userId);
+      await this.reload();
+    }
+  }
+
+  /** Seats of players gone longer than the grace period are given up, so abandoned rooms end. */
+  async onAlarm(): Promise<void> {
+    const now = Date.now();
+    const stale = this.members().filter((m) => m.role === "player" && m.disconnectedAt !== null && now - m.disconnectedAt >= SEAT_GRACE_MS && this.socketsOf(m.userId).length === 0);
+    for (const m of stale) {
+      const membership = await getMembership(this.db, this.name, m.userId);
+      if (membership) await leaveGameSession(this.db, this.name, m.userId);
+    }
+    if (stale.length > 0) {
+      await this.reload();
+      this.broadcastFrame({ type: "room_update", ...this.roster() });
+    }
+    const waiting = this.members().filter((m) => m.role === "player" && m.disconnectedAt !== null);
+    if (waiting.length > 0) await this.ctx.storage.setAlarm(Math.min(...waiting.map((m) => m.disconnectedAt! + SEAT_GRACE_MS)));
+  }
+
+  /** Called by the Worker after a REST join, spectate, leave or start. */
+  async syncFromDatabase(leftUserId: string | null): Promise<void> {
+    const before = this.members();
+    await this.reload();
+    if (leftUserId) {
+      const gone = before.find((m) => m.userId === leftUserId);
+      const wasConnected = this.socketsOf(leftUserId).length > 0;
+      for (const socket of this.socketsOf(leftUserId)) this.retire(socket, 4001, "Left the room");
+      if (gone && wasConnected) {
+        this.broadcastFrame({ type: "player_left", player: { id: gone.userId, name: gone.name }, ...this.roster() });
+        return;
+      }
+    }
+    this.broadcastFrame({ type: "room_update", ...this.roster() });
+  }
+
+  /** Pulls session facts and membership from D1 (the seat authority) into room storage. */
+  private async reload(): Promise<RoomMeta | null> {
+    const [session, members] = await Promise.all([getGameSession(this.db, this.name), listRoomMembers(this.db, this.name)]);
+    if (!session) return null;
+    const meta: RoomMeta = {
+      hostId: session.hostId,
+      status: session.status,
+      currentTurn: session.gameData.currentTurn,
+      format: session.gameData.format,
+      maxPlayers: session.maxPlayers,
+    };
+    this.store.saveMeta(meta);
+    this.metaCache = meta;
+    this.memberCache = null;
+    this.store.replaceMembers(
+      members.map((m) => {
+        const firstName = m.firstName?.trim() || m.email.split("@")[0];
+        return {
+          userId: m.userId,
+          role: m.role,
+          seat: m.seat,
+          joinedAt: m.joinedAt,
+          name: [firstName, m.lastName?.trim()].filter(Boolean).join(" "),
+          firstName,
+          email: m.email,
+          avatar: m.profileImageUrl,
+        };
+      }),
+      startingLife(meta.format),
+    );
+    return meta;
+  }
+
+  // ---------------------------------------------------------------- actions
+
+  private chat(connection: RoomConnection, member: StoredMember, content: string): void {
+    // Decision (docs/decisions/2026-11-22-room-spectators.md): chat is the table's; spectators read it.
+    if (member.role !== "player") return this.fail(connection, "forbidden", "Spectators cannot chat");
+    const text = content.trim();
+    if (text.length === 0 || text.length > CHAT_MAX_CHARS) {
+      return this.fail(connection, "bad_message", `Messages must be 1 to ${CHAT_MAX_CHARS} characters`);
+    }
+    this.postMessage(member, text, "chat");
+  }
+
+  private postMessage(member: StoredMember, content: string, type: ChatMessage["type"]): void {
+    const message: ChatMessage = {
+      id: crypto.randomUUID(),
+      sender: { id: member.userId, firstName: member.firstName, email: member.email, profileImageUrl: member.avatar },
+      content,
+      timestamp: new Date().toISOString(),
+      type,
+    };
+    this.store.appendChat(message);
+    this.broadcastFrame({ type: "message", message });
+  }
+
+  private async gameAction(connection: RoomConnection, member: StoredMember, frame: GameActionFrame): Promise<void> {
+    if (member.role !== "player") return this.fail(connection, "forbidden", "Spectators cannot take game actions");
+    const meta = this.meta();
+    if (!meta) return this.fail(connection, "not_found", "Room not found");
+    switch (frame.action) {
+      case "dice_roll": {
+        const value = rollDie(frame.data.sides);
+        this.store.logDice(member.userId, frame.data.sides, value, Date.now());
+        this.broadcastFrame({ type: "game_action", action: "dice_roll", player: member.userId, result: { sides: frame.data.sides, value } });
+        this.postMessage(member, `${member.firstName} rolled a d${frame.data.sides}: ${value}`, "game_action");
+        return;
+      }
+      case "life_change": {
+        const life = applyLifeChange(member.life, frame.data.delta);
+        this.store.setLife(member.userId, life);
+        this.memberCache?.set(member.userId, { ...member, life });
+        this.broadcastFrame({ type: "game_action", action: "life_change", player: member.userId, result: { playerId: member.userId, life, delta: frame.data.delta } });
+        return;
+      }
+      case "pass_turn": {
+        if (meta.status !== "active") return this.fail(connection, "not_started", "The game has not started yet");
+        if (!canPassTurn(member.userId, meta.currentTurn, meta.hostId)) {
+          return this.fail(connection, "forbidden", "Only the current player or the host can pass the turn");
+        }
+        const seats = this.members().flatMap((m) => (m.role === "player" && m.seat !== null ? [{ userId: m.userId, seat: m.seat }] : []));
+        const next = nextTurn(seats, meta.currentTurn);
+        await setCurrentTurn(this.db, this.name, next);
+        this.metaCache = { ...meta, currentTurn: next };
+        this.store.saveMeta(this.metaCache);
+        this.broadcastFrame({ type: "turn_change", player: next, by: member.userId });
+        const nextName = (next && this.member(next)?.firstName) ?? "nobody";
+        this.postMessage(member, `${member.firstName} passed the turn to ${nextName}`, "game_action");
+        return;
+      }
+      default: {
+        const unreachable: never = frame;
+        return unreachable;
+      }
+    }
+  }
+
+  /** Signalling goes only to the named member in this room, with `fromPlayer` set by the room. */
+  private relay(connection: RoomConnection, sender: StoredMember, targetId: string, frame: ServerFrame): void {
+    const target = this.member(targetId);
+    const targets = target ? this.socketsOf(targetId) : [];
+    if (!target || targets.length === 0 || targetId === sender.userId) {
+      return this.fail(connection, "unknown_target", "That player is not connected to this room");
+    }
+    if (sender.role === "spectator") {
+      // Spectators only answer: they receive video, never publish it, and only to players.
+      if (frame.type === "webrtc_offer" || target.role !== "player") return this.fail(connection, "forbidden", "Spectators only receive video");
+    } else if (target.role === "spectator" && !this.roster().spectators.some((s) => s.id === targetId && s.receivesVideo)) {
+      return this.fail(connection, "spectator_cap", "That spectator is beyond the video cap");
+    }
+    for (const socket of targets) this.send(socket, frame);
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  /** Connected players (seat order) and spectators, as the page shows them. */
+  private roster(excludingConnectionId?: string): {
+    players: RoomPlayer[];
+    spectators: RoomSpectator[];
+    hostId: string;
+    currentTurn: string | null;
+    status: RoomMeta["status"];
+  } {
+    const meta = this.meta();
+    const connected = new Set<string>();
+    for (const [id, entry] of this.live) if (id !== excludingConnectionId) connected.add(entry.userId);
+    const members = this.members().filter((m) => connected.has(m.userId));
+    const spectatorMembers = members.filter((m) => m.role === "spectator");
+    const withVideo = spectatorsWithVideo(spectatorMembers);
+    return {
+      players: members
+        .filter((m) => m.role === "player")
+        .sort((a, b) => (a.seat ?? 0) - (b.seat ?? 0))
+        .map((m) => ({ id: m.userId, name: m.name, avatar: m.avatar, seat: m.seat ?? 0, isHost: m.userId === meta?.hostId, life: m.life })),
+      spectators: spectatorMembers.map((m) => ({ id: m.userId, name: m.name, avatar: m.avatar, receivesVideo: withVideo.has(m.userId) })),
+      hostId: meta?.hostId ?? "",
+      currentTurn: meta?.currentTurn ?? null,
+      status: meta?.status ?? "waiting",
+    };
+  }
+
+  private socketsOf(userId: string): RoomConnection[] {
+    const list: RoomConnection[] = [];
+    for (const entry of this.live.values()) if (entry.userId === userId) list.push(entry.conn);
+    return list;
+  }
+
+  private send(connection: RoomConnection, frame: ServerFrame): void {
+    try {
+      connection.send(JSON.stringify(frame));
+    } catch {
+      // The socket closed between the lookup and the send; its close handler tidies up.
+    }
+  }
+
+  private broadcastFrame(frame: ServerFrame, without: string[] = []): void {
+    const text = JSON.stringify(frame);
+    for (const [id, { conn }] of this.live) {
+      if (without.includes(id)) continue;
+      try {
+        conn.send(text);
+      } catch {
+        // See send().
+      }
+    }
+  }
+
+  private setDisconnectedAt(userId: string, at: number | null): void {
+    this.store.setDisconnectedAt(userId, at);
+    const cached = this.memberCache?.get(userId);
+    if (cached) this.memberCache!.set(userId, { ...cached, disconnectedAt: at });
+  }
+
+  private fail(connection: RoomConnection, code: string, message: string): void {
+    this.send(connection, { type: "error", code, message });
   }
 }

@@ -29,3 +29,13 @@ export async function handleRoomSocket(c: Context<AppEnv>): Promise<Response> {
   const stub = await getServerByName(c.env.GameRoom, sessionId);
   return stub.fetch(new Request(c.req.raw.url, { headers, method: "GET" }));
 }
+
+/**
+ * Tells a room that membership changed through the REST API (join, spectate,
+ * leave, start) so it reloads from D1 and tells its sockets. `leftUserId`
+ * disconnects that member's sockets: they left the room.
+ */
+export async function syncRoom(env: Env, sessionId: string, leftUserId?: string): Promise<void> {
+  const stub = await getServerByName(env.GameRoom, sessionId);
+  await stub.syncFromDatabase(leftUserId ?? null);
+}

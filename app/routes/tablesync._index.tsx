@@ -1,18 +1,22 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
-import { PendingPage } from "~/components/shell/pending-page";
-
+import { TableSyncLanding } from "~/components/tablesync/tablesync-landing";
+import { TableSyncLobby } from "~/components/tablesync/lobby";
 import { documentTitle } from "~/lib/brand";
+import { listGameSessions } from "../../workers/domain/game-sessions";
 
 export const meta: MetaFunction = () => [{ title: documentTitle("TableSync") }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  void request; void context;
-  return null;
+/** Visitors get the landing page; members the lobby of waiting rooms (spec 001 §2). */
+export async function loader({ context }: LoaderFunctionArgs) {
+  if (!context.user) return { sessions: null };
+  return { sessions: await listGameSessions(context.db, { status: "waiting", limit: 60 }) };
 }
 
-export default function Page() {
-  return <PendingPage title="TableSync" />;
+export default function TableSyncPage() {
+  const { sessions } = useLoaderData<typeof loader>();
+  return sessions ? <TableSyncLobby sessions={sessions} /> : <TableSyncLanding />;
 }
 
 export function ErrorBoundary() {

@@ -1,0 +1,99 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { toast } from "~/hooks/use-toast";
+
+/** Spec 001 §8 camera errors, verbatim. */
+export function cameraErrorMessage(error: unknown): string {
+  const name = error instanceof DOMException || error instanceof Error ? error.name : "";
+  if (name === "NotAllowedError" || name === "PermissionDeniedError" || name === "SecurityError") {
+    return "Please allow camera and microphone access in your browser settings.";
+  }
+  if (name === "NotFoundError" || name === "DevicesNotFoundError" || name === "OverconstrainedError") {
+    return "No camera or microphone found. Please connect a camera to use video chat.";
+  }
+  if (name === "NotSupportedError" || name === "TypeError") return "Video chat is not supported in this browser or environment.";
+  return "Camera and microphone access is needed for video chat.";
+}
+
+/**
+ * Camera, microphone and screen share of this browser (spec 001 §4): the
+ * camera starts with both tracks on; each toggles; a screen share replaces
+ * the outgoing video and the camera comes back when it ends.
+ */
+export function useLocalMedia(onTracks: (video: MediaStreamTrack | null, audio: MediaStreamTrack | null) => void) {
+  const [camera, setCamera] = useState<MediaStream | null>(null);
+  const [screen, setScreen] = useState<MediaStream | null>(null);
+  const [videoOn, setVideoOn] = useState(false);
+  const [audioOn, setAudioOn] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const onTracksRef = useRef(onTracks);
+  onTracksRef.current = onTracks;
+
+  // Whatever is live goes out to every peer.
+  useEffect(() => {
+    const video = screen?.getVideoTracks()[0] ?? camera?.getVideoTracks()[0] ?? null;
+    onTracksRef.current(video, camera?.getAudioTracks()[0] ?? null);
+  }, [camera, screen]);
+
+  useEffect(
+    () => () => {
+      camera?.getTracks().forEach((t) => t.stop());
+    },
+    [camera],
+  );
+  useEffect(
+    () => () => {
+      screen?.getTracks().forEach((t) => t.stop());
+    },
+    [screen],
+  );
+
+  const enableCamera = useCallback(async () => {
+    setError(null);
+    if (!navigator.mediaDevices?.getUserMedia) {
+      const message = "Video chat is not supported in this browser or environment.";
+      setError(message);
+      toast({ title: "Camera unavailable", description: message, variant: "destructive" });
+      return;
+    }
+    try {
+      const stream = await navigator.mediaDevices.getUserMedia({ video: { width: { ideal: 1280 }, height: { ideal: 720 } }, audio: true });
+      setCamera(stream);
+      setVideoOn(true);
+      setAudioOn(true);
+    } catch (e) {
+      const message = cameraErrorMessage(e);
+      setError(message);
+      toast({ title: "Camera unavailable", description: message, variant: "destructive" });
+    }
+  }, []);
+
+  const toggleVideo = useCallback(() => {
+    const track = camera?.getVideoTracks()[0];
+    if (!track) return;
+    track.enabled = !track.enabled;
+    setVideoOn(track.enabled);
+  }, [camera]);
+
+  const toggleAudio = useCallback(() => {
+    const track = camera?.getAudioTracks()[0];
+    if (!track) return;
+    track.enabled = !track.enabled;
+    setAudioOn(track.enabled);
+  }, [camera]);
+
+  const startScreenShare = useCallback(async () => {
+    try {
+      const stream = await navigator.mediaDevices.getDisplayMedia({ video: { width: { ideal: 1920 }, height: { ideal: 1080 } } });
+      const track = stream.getVideoTracks()[0];
+      // The browser's own "Stop sharing" ends the track: the camera comes back.
+      track.addEventListener("ended", () => setScreen((current) => (current === stream ? null : current)));
+      setScreen(stream);
+    } catch {
+      toast({ title: "Screen sharing failed", description: "Could not start screen sharing. Please try again.", variant: "destructive" });
+    }
+  }, []);
+
+  const stopScreenShare = useCallback(() => setScreen(null), []);
+
+  return { camera, screen, videoOn, audioOn, error, enableCamera, toggleVideo, toggleAudio, startScreenShare, stopScreenShare };
+}

@@ -1,0 +1,165 @@
+import { z } from "zod";
+import { DICE_SIDES } from "./rules/dice";
+
+/**
+ * The TableSync room socket (spec 001 §7). Frame names are the spec's; the
+ * room parses every inbound frame with `clientFrame` and answers a bad one
+ * with an `error` frame. Identity in frames (`user`, `sessionId`) is accepted
+ * for compatibility but ignored: the Worker tells the room who is connected.
+ */
+
+/** Frames larger than this are refused before parsing. */
+export const MAX_FRAME_BYTES = 64 * 1024;
+export const CHAT_MAX_CHARS = 2000;
+/** Chat history kept by the room, and how much a joiner receives. */
+export const CHAT_HISTORY_KEPT = 200;
+export const CHAT_HISTORY_SENT = 100;
+export const DICE_LOG_KEPT = 200;
+
+const id = z.string().min(1).max(100);
+/** Ignored: who sent a frame is known from the connection. */
+const claimedUser = z
+  .object({ id: z.string().max(100).optional(), name: z.string().max(200).optional(), avatar: z.string().max(2000).nullish() })
+  .partial()
+  .optional();
+
+const sessionDescription = z.object({ type: z.enum(["offer", "answer"]), sdp: z.string().max(60_000) });
+const iceCandidate = z
+  .object({
+    candidate: z.string().max(2000),
+    sdpMid: z.string().max(100).nullish(),
+    sdpMLineIndex: z.number().int().min(0).max(100).nullish(),
+    usernameFragment: z.string().max(256).nullish(),
+  })
+  .nullable();
+
+const diceRoll = z.object({
+  type: z.literal("game_action"),
+  sessionId: id.optional(),
+  action: z.literal("dice_roll"),
+  // `result` is accepted for compatibility with the spec's client and ignored: the room rolls.
+  data: z.object({ sides: z.literal(DICE_SIDES), result: z.unknown().optional() }),
+  user: claimedUser,
+});
+const passTurn = z.object({
+  type: z.literal("game_action"),
+  sessionId: id.optional(),
+  action: z.literal("pass_turn"),
+  data: z.object({}).optional(),
+  user: claimedUser,
+});
+const lifeChange = z.object({
+  type: z.literal("game_action"),
+  sessionId: id.optional(),
+  action: z.literal("life_change"),
+  data: z.object({ delta: z.number().int().min(-1000).max(1000).refine((n) => n !== 0, "delta must not be 0") }),
+  user: claimedUser,
+});
+
+export const clientFrame = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("join_room"), sessionId: id.optional(), user: claimedUser }),
+  z.object({ type: z.literal("message"), sessionId: id.optional(), content: z.string().max(CHAT_MAX_CHARS * 2), user: claimedUser }),
+  z.discriminatedUnion("action", [diceRoll, passTurn, lifeChange]),
+  z.object({ type: z.literal("webrtc_offer"), targetPlayer: id, offer: sessionDescription, sessionId: id.optional() }),
+  z.object({ type: z.literal("webrtc_answer"), targetPlayer: id, answer: sessionDescription, sessionId: id.optional() }),
+  z.object({ type: z.literal("webrtc_ice_candidate"), targetPlayer: id, candidate: iceCandidate, sessionId: id.optional() }),
+  z.object({ type: z.literal("camera_status"), enabled: z.boolean() }),
+  z.object({ type: z.literal("mic_status"), enabled: z.boolean() }),
+]);
+export type ClientFrame = z.infer<typeof clientFrame>;
+export type GameActionFrame = Extract<ClientFrame, { type: "game_action" }>;
+
+// ------------------------------------------------------------------ server → client
+
+/** Spec 001 §3 "Player in room", plus what the table shows about them. */
+export const roomPlayer = z.object({
+  id: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  seat: z.number().int(),
+  isHost: z.boolean(),
+  life: z.number().int(),
+});
+export type RoomPlayer = z.infer<typeof roomPlayer>;
+
+export const roomSpectator = z.object({
+  id: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  /** Whether players send this spectator their video (capped, see rules/spectator-video.ts). */
+  receivesVideo: z.boolean(),
+});
+export type RoomSpectator = z.infer<typeof roomSpectator>;
+
+/** Spec 001 §3 "Chat message". */
+export const chatMessage = z.object({
+  id: z.string(),
+  sender: z.object({ id: z.string(), firstName: z.string(), email: z.string(), profileImageUrl: z.string().nullable() }),
+  content: z.string(),
+  timestamp: z.string(),
+  type: z.enum(["chat", "game_action"]),
+});
+export type ChatMessage = z.infer<typeof chatMessage>;
+
+const roomStatus = z.enum(["waiting", "active", "completed"]);
+const roster = {
+  players: z.array(roomPlayer),
+  spectators: z.array(roomSpectator),
+  hostId: z.string(),
+  currentTurn: z.string().nullable(),
+  status: roomStatus,
+};
+
+export const diceResult = z.object({ sides: z.number().int(), value: z.number().int() });
+export const lifeResult = z.object({ playerId: z.string(), life: z.number().int(), delta: z.number().int() });
+
+export const serverFrame = z.discriminatedUnion("type", [
+  /** Sent to a socket once its join_room succeeds: everything needed to draw the room. */
+  z.object({
+    type: z.literal("room_state"),
+    sessionId: z.string(),
+    you: z.object({ id: z.string(), role: z.enum(["player", "spectator"]), receivesVideo: z.boolean() }),
+    ...roster,
+    messages: z.array(chatMessage),
+  }),
+  z.object({ type: z.literal("message"), message: chatMessage }),
+  z.object({ type: z.literal("player_joined"), player: z.union([roomPlayer, roomSpectator]), role: z.enum(["player", "spectator"]), ...roster }),
+  z.object({ type: z.literal("player_left"), player: z.object({ id: z.string(), name: z.string() }), ...roster }),
+  /** Membership, host or status changed outside a join/leave (REST start, host hand-over). */
+  z.object({ type: z.literal("room_update"), ...roster }),
+  z.discriminatedUnion("action", [
+    z.object({ type: z.literal("game_action"), action: z.literal("dice_roll"), player: z.string(), result: diceResult }),
+    z.object({ type: z.literal("game_action"), action: z.literal("life_change"), player: z.string(), result: lifeResult }),
+  ]),
+  z.object({ type: z.literal("turn_change"), player: z.string().nullable(), by: z.string() }),
+  z.object({ type: z.literal("webrtc_offer"), fromPlayer: z.string(), offer: sessionDescription }),
+  z.object({ type: z.literal("webrtc_answer"), fromPlayer: z.string(), answer: sessionDescription }),
+  z.object({ type: z.literal("webrtc_ice_candidate"), fromPlayer: z.string(), candidate: iceCandidate }),
+  z.object({ type: z.literal("camera_status"), player: z.string(), enabled: z.boolean() }),
+  z.object({ type: z.literal("mic_status"), player: z.string(), enabled: z.boolean() }),
+  z.object({ type: z.literal("error"), message: z.string(), code: z.string() }),
+]);
+export type ServerFrame = z.infer<typeof serverFrame>;
+
+export type ParsedFrame = { ok: true; frame: ClientFrame } | { ok: false; code: "too_large" | "bad_json" | "bad_frame"; message: string };
+
+/** Size check, JSON parse and schema parse of one inbound frame. */
+export function parseClientFrame(raw: string | ArrayBuffer | ArrayBufferView): ParsedFrame {
+  if (typeof raw !== "string") return { ok: false, code: "bad_frame", message: "Frames must be JSON text" };
+  // UTF-8 is at most 3 bytes per UTF-16 unit: only measure exactly when it could matter.
+  if (raw.length * 3 > MAX_FRAME_BYTES && new TextEncoder().encode(raw).byteLength > MAX_FRAME_BYTES) {
+    return { ok: false, code: "too_large", message: "Frame too large (64 KB max)" };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return { ok: false, code: "bad_json", message: "Frame is not valid JSON" };
+  }
+  const result = clientFrame.safeParse(json);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    return { ok: false, code: "bad_frame", message: `Invalid frame: ${issue?.path.join(".") || "type"} ${issue?.message ?? ""}`.trim() };
+  }
+  return { ok: true, frame: result.data };
+}

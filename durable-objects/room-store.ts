@@ -1,0 +1,116 @@
+import type { ChatMessage } from "./protocol";
+import { CHAT_HISTORY_KEPT, DICE_LOG_KEPT } from "./protocol";
+
+/** `Server#sql`: a tagged template over the room's own SQLite storage. */
+export type SqlTag = <T = Record<string, string | number | boolean | null>>(
+  strings: TemplateStringsArray,
+  ...values: (string | number | boolean | null)[]
+) => T[];
+
+export type StoredMember = {
+  userId: string;
+  role: "player" | "spectator";
+  seat: number | null;
+  joinedAt: number;
+  name: string;
+  firstName: string;
+  email: string;
+  avatar: string | null;
+  life: number;
+  /** Epoch ms of the moment the member's last socket closed; null while connected. */
+  disconnectedAt: number | null;
+};
+
+export type RoomMeta = {
+  hostId: string;
+  status: "waiting" | "active" | "completed";
+  currentTurn: string | null;
+  format: string;
+  maxPlayers: number;
+};
+
+/**
+ * The room's durable state in its SQLite storage: members (with life totals),
+ * session facts mirrored from D1, the last 200 chat messages and dice log.
+ * Everything a hibernated or restarted room needs to pick up where it was.
+ */
+export class RoomStore {
+  constructor(private readonly sql: SqlTag) {
+    sql`CREATE TABLE IF NOT EXISTS members (
+      user_id TEXT PRIMARY KEY, role TEXT NOT NULL, seat INTEGER, joined_at INTEGER NOT NULL,
+      name TEXT NOT NULL, first_name TEXT NOT NULL, email TEXT NOT NULL, avatar TEXT,
+      life INTEGER NOT NULL, disconnected_at INTEGER)`;
+    sql`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`;
+    sql`CREATE TABLE IF NOT EXISTS chat (seq INTEGER PRIMARY KEY AUTOINCREMENT, body TEXT NOT NULL)`;
+    sql`CREATE TABLE IF NOT EXISTS dice (seq INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT NOT NULL, sides INTEGER NOT NULL, value INTEGER NOT NULL, at INTEGER NOT NULL)`;
+  }
+
+  meta(): RoomMeta | null {
+    const row = this.sql<{ value: string }>`SELECT value FROM meta WHERE key = 'session'`[0];
+    return row ? (JSON.parse(row.value) as RoomMeta) : null;
+  }
+
+  saveMeta(meta: RoomMeta): void {
+    this.sql`INSERT INTO meta (key, value) VALUES ('session', ${JSON.stringify(meta)})
+      ON CONFLICT (key) DO UPDATE SET value = excluded.value`;
+  }
+
+  members(): StoredMember[] {
+    return this.sql<{
+      user_id: string; role: "player" | "spectator"; seat: number | null; joined_at: number; name: string;
+      first_name: string; email: string; avatar: string | null; life: number; disconnected_at: number | null;
+    }>`SELECT * FROM members`.map((r) => ({
+      userId: r.user_id,
+      role: r.role,
+      seat: r.seat,
+      joinedAt: r.joined_at,
+      name: r.name,
+      firstName: r.first_name,
+      email: r.email,
+      avatar: r.avatar,
+      life: r.life,
+      disconnectedAt: r.disconnected_at,
+    }));
+  }
+
+  /** Replaces the member list with D1's, keeping life totals and presence of those who stay. */
+  replaceMembers(next: Omit<StoredMember, "life" | "disconnectedAt">[], startingLife: number): void {
+    const keep = new Set(next.map((m) => m.userId));
+    for (const old of this.members()) if (!keep.has(old.userId)) this.sql`DELETE FROM members WHERE user_id = ${old.userId}`;
+    for (const m of next) {
+      this.sql`INSERT INTO members (user_id, role, seat, joined_at, name, first_name, email, avatar, life, disconnected_at)
+        VALUES (${m.userId}, ${m.role}, ${m.seat}, ${m.joinedAt}, ${m.name}, ${m.firstName}, ${m.email}, ${m.avatar}, ${startingLife}, NULL)
+        ON CONFLICT (user_id) DO UPDATE SET role = excluded.role, seat = excluded.seat, joined_at = excluded.joined_at,
+          name = excluded.name, first_name = excluded.first_name, email = excluded.email, avatar = excluded.avatar`;
+    }
+  }
+
+  setLife(userId: string, life: number): void {
+    this.sql`UPDATE members SET life = ${life} WHERE user_id = ${userId}`;
+  }
+
+  setDisconnectedAt(userId: string, at: number | null): void {
+    this.sql`UPDATE members SET disconnected_at = ${at} WHERE user_id = ${userId}`;
+  }
+
+  appendChat(message: ChatMessage): void {
+    this.sql`INSERT INTO chat (body) VALUES (${JSON.stringify(message)})`;
+    this.sql`DELETE FROM chat WHERE seq <= (SELECT max(seq) FROM chat) - ${CHAT_HISTORY_KEPT}`;
+  }
+
+  /** The newest `limit` messages, oldest first. */
+  recentChat(limit: number): ChatMessage[] {
+    return this.sql<{ body: string }>`SELECT body FROM (SELECT seq, body FROM chat ORDER BY seq DESC LIMIT ${limit}) ORDER BY seq`.map(
+      (r) => JSON.parse(r.body) as ChatMessage,
+    );
+  }
+
+  chatCount(): number {
+    return this.sql<{ n: number }>`SELECT count(*) AS n FROM chat`[0].n;
+  }
+
+  logDice(userId: string, sides: number, value: number, at: number): void {
+    this.sql`INSERT INTO dice (user_id, sides, value, at) VALUES (${userId}, ${sides}, ${value}, ${at})`;
+    this.sql`DELETE FROM dice WHERE seq <= (SELECT max(seq) FROM dice) - ${DICE_LOG_KEPT}`;
+  }
+}

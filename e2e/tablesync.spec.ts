@@ -1,0 +1,127 @@
+import { expect, test, type Page } from "@playwright/test";
+import { chooseRealm, newMemberPage, signInAsNewMember } from "./helpers";
+
+// WebRTC between two browser contexts on a loaded CI machine can take a while to connect.
+const MEDIA_TIMEOUT = 30_000;
+
+async function remoteVideoPlays(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll<HTMLVideoElement>('[data-testid="remote-video"]')].some((v) => v.videoWidth > 0 && !v.paused),
+        ),
+      { timeout: MEDIA_TIMEOUT },
+    )
+    .toBe(true);
+}
+
+test("visitors get the TableSync landing with sign-in calls to action and the demo", async ({ page }) => {
+  await page.goto("/tablesync");
+  await expect(page).toHaveTitle("TableSync | Realmcast");
+  await expect(page.getByRole("link", { name: "Start Playing Free" })).toHaveAttribute("href", "/api/login");
+  await expect(page.getByRole("link", { name: "Join TableSync Free" })).toHaveAttribute("href", "/api/login");
+  for (const game of ["Magic: The Gathering", "Pokemon TCG", "Disney Lorcana", "Yu-Gi-Oh!", "Bladeforge", "Deckmaster"]) {
+    await expect(page.getByText(game, { exact: true }).first()).toBeVisible();
+  }
+  await expect(page.getByRole("heading", { name: "How it works" })).toBeVisible();
+  await page.getByRole("button", { name: "Watch Demo" }).click();
+  await expect(page.getByRole("dialog")).toContainText("TableSync Demo");
+});
+
+test("create room needs a realm; a missing room shows Room Not Found", async ({ page }) => {
+  await signInAsNewMember(page, "Nadia", "Norealm");
+  await page.goto("/tablesync");
+  await page.getByRole("tab", { name: "Create Room" }).click();
+  await expect(page.getByTestId("community-banner")).toBeVisible();
+  await expect(page.getByLabel("Room name")).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Create Game Room" })).toBeDisabled();
+  // A full demo room offers Spectate (Full), which opens the room read-only.
+  await page.getByRole("tab", { name: "Join Room" }).click();
+  await page.getByTestId("room-card").filter({ hasText: "Modern Gauntlet" }).getByRole("button", { name: "Spectate (Full)" }).click();
+  await expect(page.getByText("Now spectating!").first()).toBeVisible();
+  await expect(page).toHaveURL(/\/tablesync\/room\/[0-9a-f-]+\?mode=spectate$/);
+  await expect(page.getByText("Spectating", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Quick d20" })).toBeDisabled();
+  await page.goto(`/tablesync/room/${crypto.randomUUID()}`);
+  await expect(page.getByText("Room Not Found - This game room may have been deleted or is no longer available.")).toBeVisible();
+  await page.getByRole("link", { name: "Back to TableSync" }).click();
+  await expect(page).toHaveURL(/\/tablesync$/);
+});
+
+test("two players share a room: list, chat, dice, live video; a third member spectates read-only", async ({ browser }) => {
+  test.setTimeout(150_000);
+  const alice = await newMemberPage(browser, "Alice", "Host");
+  const bob = await newMemberPage(browser, "Bob", "Guest");
+  const carol = await newMemberPage(browser, "Carol", "Watcher");
+  const roomName = `E2E pod ${Date.now()}`;
+  try {
+    // Alice creates the room in a realm.
+    await chooseRealm(alice.page, "Duelcraft");
+    await alice.page.goto("/tablesync");
+    await alice.page.getByRole("tab", { name: "Create Room" }).click();
+    await alice.page.getByLabel("Room name").fill(roomName);
+    await alice.page.getByLabel("Format").selectOption("commander");
+    await alice.page.getByRole("button", { name: "Create Game Room" }).click();
+    await expect(alice.page).toHaveURL(/\/tablesync\/room\/[0-9a-f-]+$/);
+    const roomUrl = alice.page.url();
+    const sessionId = roomUrl.split("/").pop()!;
+    await expect(alice.page.getByRole("heading", { name: roomName })).toBeVisible();
+    await expect(alice.page.getByTestId("room-code")).toHaveText(sessionId.slice(-6).toUpperCase());
+    await expect(alice.page.getByText("Waiting for Players")).toBeVisible();
+
+    // Bob joins from the lobby.
+    await bob.page.goto("/tablesync");
+    const card = bob.page.getByTestId("room-card").filter({ hasText: roomName });
+    await card.getByRole("button", { name: "Join Game" }).click();
+    await expect(bob.page).toHaveURL(roomUrl);
+
+    for (const page of [alice.page, bob.page]) {
+      const list = page.getByTestId("players-list");
+      await expect(list).toContainText("Alice Host");
+      await expect(list).toContainText("Bob Guest");
+      await expect(page.getByText("Video Chat (2/4 players)")).toBeVisible();
+    }
+    await expect(alice.page.getByTestId("player-row").filter({ hasText: "Alice Host" })).toContainText("Host");
+
+    // Chat with Enter.
+    const input = alice.page.getByLabel("Chat message");
+    await input.fill("Good luck, have fun!");
+    await input.press("Enter");
+    await expect(input).toHaveValue("");
+    await expect(bob.page.getByTestId("chat-message").filter({ hasText: "Good luck, have fun!" })).toBeVisible();
+
+    // One server roll, the same result everywhere.
+    await bob.page.getByRole("button", { name: "Quick d20" }).click();
+    const rollLine = bob.page.getByTestId("chat-message").filter({ hasText: "rolled a d20" });
+    await expect(rollLine).toContainText("Game Action");
+    const text = (await rollLine.locator("p").innerText()).trim();
+    expect(text).toMatch(/^Bob rolled a d20: ([1-9]|1\d|20)$/);
+    await expect(alice.page.getByTestId("chat-message").filter({ hasText: text })).toHaveCount(1);
+
+    // Cameras on: each sees the other's live video.
+    await alice.page.getByRole("button", { name: "Enable Camera" }).click();
+    await bob.page.getByRole("button", { name: "Enable Camera" }).click();
+    await expect(alice.page.getByTestId("local-video")).toBeVisible();
+    await remoteVideoPlays(alice.page);
+    await remoteVideoPlays(bob.page);
+
+    // Carol watches: every control is disabled, the table is visible.
+    await carol.page.goto(`${roomUrl}?mode=spectate`);
+    await expect(carol.page.getByTestId("players-list")).toContainText("Alice Host");
+    await expect(carol.page.getByTestId("players-list")).toContainText("Bob Guest");
+    await expect(carol.page.getByText("Spectating", { exact: true })).toBeVisible();
+    for (const name of ["Quick d6", "Quick d20", "Start Timer", "Enable Camera", "Share Screen", "Record", "d20"]) {
+      await expect(carol.page.getByRole("button", { name, exact: true })).toBeDisabled();
+    }
+    await expect(carol.page.getByLabel("Chat message")).toBeDisabled();
+    await expect(carol.page.getByTestId("chat-message").filter({ hasText: "Good luck, have fun!" })).toBeVisible();
+    // Spectators receive the players' video over receive-only connections.
+    await remoteVideoPlays(carol.page);
+    await expect(alice.page.getByText("1 watching")).toBeVisible();
+  } finally {
+    await alice.context.close();
+    await bob.context.close();
+    await carol.context.close();
+  }
+});

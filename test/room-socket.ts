@@ -1,0 +1,96 @@
+import { exports } from "cloudflare:workers";
+import { expect } from "vitest";
+import { json, ORIGIN, request, sessionCookieFrom, type Member } from "./helpers";
+
+export type Frame = { type: string; [key: string]: any };
+
+/** A client socket to a room, opened through the real Worker with an `Upgrade: websocket` request. */
+export type TestSocket = {
+  ws: WebSocket;
+  frames: Frame[];
+  send(frame: unknown): void;
+  sendRaw(data: string | ArrayBuffer): void;
+  /** Waits for the next frame (after the ones already consumed) matching `match`. */
+  next(match: (f: Frame) => boolean, timeoutMs?: number): Promise<Frame>;
+  /** Resolves once the socket has been closed, with the close code. */
+  closed: Promise<number>;
+};
+
+const opened: TestSocket[] = [];
+
+export async function openSocket(member: Member | null, sessionId: string, mode?: "spectate"): Promise<TestSocket> {
+  const headers = new Headers({ Upgrade: "websocket" });
+  if (member) headers.set("Cookie", member.cookie);
+  const query = new URLSearchParams({ sessionId, ...(mode ? { mode } : {}) });
+  const res = await exports.default.fetch(new Request(`${ORIGIN}/ws?${query}`, { headers }));
+  expect(res.status).toBe(101);
+  const ws = res.webSocket!;
+  ws.accept();
+  const frames: Frame[] = [];
+  let cursor = 0;
+  const closed = new Promise<number>((resolve) => ws.addEventListener("close", (e) => {
+      resolve(e.code);
+    }));
+  ws.addEventListener("message", (event) => {
+    frames.push(JSON.parse(String(event.data)));
+  });
+  const socket: TestSocket = {
+    ws,
+    frames,
+    closed,
+    send: (frame) => ws.send(JSON.stringify(frame)),
+    sendRaw: (data) => ws.send(data),
+    async next(match, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        for (let i = cursor; i < frames.length; i++) {
+          if (match(frames[i])) {
+            cursor = i + 1;
+            return frames[i];
+          }
+        }
+        if (Date.now() > deadline) throw new Error(`no matching frame; got ${JSON.stringify(frames.slice(cursor)).slice(0, 800)}`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    },
+  };
+  opened.push(socket);
+  return socket;
+}
+
+/** Opens a socket and completes join_room; returns it with its room_state frame. */
+export async function joinRoom(member: Member, sessionId: string, mode?: "spectate") {
+  const socket = await openSocket(member, sessionId, mode);
+  socket.send({ type: "join_room", sessionId, user: { id: "ignored", name: "ignored", avatar: null } });
+  const state = await socket.next((f) => f.type === "room_state" || f.type === "error");
+  expect(state.type).toBe("room_state");
+  return { socket, state };
+}
+
+export function closeAllSockets() {
+  for (const s of opened.splice(0)) {
+    try {
+      s.ws.close(1000, "test over");
+    } catch {
+      // already closed
+    }
+  }
+}
+
+export const ofType = (type: string) => (f: Frame) => f.type === type;
+
+/**
+ * A fresh member, like helpers' signUp, but each from its own client address:
+ * room tests create many members and the dev sign-in allows 30 per minute per address.
+ */
+export async function signUp(firstName = "Tester", lastName = "Member"): Promise<Member> {
+  const email = `${firstName.toLowerCase()}-${crypto.randomUUID()}@test.realmcast.gg`;
+  const address = `10.${rand()}.${rand()}.${rand()}`;
+  const res = await request("/api/login/dev", { body: { firstName, lastName, email }, headers: { "CF-Connecting-IP": address } });
+  if (res.status !== 303) throw new Error(`dev sign-in failed: ${res.status} ${await res.text()}`);
+  const cookie = sessionCookieFrom(res);
+  const me = await json(await request("/api/auth/user", { cookie }));
+  return { id: me.id, cookie, email, firstName };
+}
+
+const rand = () => Math.floor(Math.random() * 256);

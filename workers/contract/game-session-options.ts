@@ -1,0 +1,39 @@
+/**
+ * TableSync option lists (spec 001 §3, §9) without zod, so browser bundles can
+ * import them; workers/contract/game-sessions.ts builds its schemas from them.
+ */
+export const ROOM_FORMATS = [
+  { id: "commander", label: "Commander/EDH", players: "2-4" },
+  { id: "standard", label: "Standard", players: "2" },
+  { id: "modern", label: "Modern", players: "2" },
+  { id: "legacy", label: "Legacy", players: "2" },
+  { id: "draft", label: "Draft", players: "4-8" },
+  { id: "sealed", label: "Sealed", players: "2-8" },
+  { id: "casual", label: "Casual", players: "2-6" },
+] as const;
+export const ROOM_FORMAT_IDS = ["commander", "standard", "modern", "legacy", "draft", "sealed", "casual"] as const;
+
+export const POWER_LEVELS = [
+  { id: "casual", label: "Casual (1-4)" },
+  { id: "focused", label: "Focused (5-6)" },
+  { id: "optimized", label: "Optimized (7-8)" },
+  { id: "competitive", label: "Competitive (9-10)" },
+] as const;
+export const POWER_LEVEL_IDS = ["casual", "focused", "optimized", "competitive"] as const;
+
+export const MAX_PLAYER_OPTIONS = [2, 3, 4, 5, 6, 8] as const;
+export const DEFAULT_MAX_PLAYERS = 4;
+
+export function formatLabel(format: string): string {
+  return ROOM_FORMATS.find((f) => f.id === format)?.label ?? format;
+}
+
+export function powerLevelLabel(level: string | null | undefined): string {
+  if (!level) return "Any";
+  return POWER_LEVELS.find((p) => p.id === level)?.label ?? level;
+}
+
+/** Spec 001 §9: the room code is the last six characters of the session id, upper-cased. */
+export function roomCode(sessionId: string): string {
+  return sessionId.slice(-6).toUpperCase();
+}
