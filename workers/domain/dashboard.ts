@@ -13,6 +13,7 @@ async function memberFigures(db: Db, userId: string) {
       ...memberStatsColumns(userId),
       realmsJoined: sql<number>`(SELECT count(*) FROM user_communities WHERE user_id = ${userId})`,
       unreadCount: sql<number>`(SELECT count(*) FROM notifications WHERE user_id = ${userId} AND read = 0)`,
+      scheduledPosts: sql<number>`(SELECT count(*) FROM social_posts WHERE user_id = ${userId} AND status = 'scheduled')`,
     })
     .from(users)
     .where(eq(users.id, userId))
@@ -23,6 +24,7 @@ async function memberFigures(db: Db, userId: string) {
     eventsHosted: Number(row?.eventsHosted ?? 0),
     realmsJoined: Number(row?.realmsJoined ?? 0),
     unreadCount: Number(row?.unreadCount ?? 0),
+    scheduledPosts: Number(row?.scheduledPosts ?? 0),
   };
 }
 export type MemberFigures = Awaited<ReturnType<typeof memberFigures>>;
