@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { chooseRealm, signInAsNewMember } from "./helpers";
 
@@ -90,7 +91,8 @@ test("home dashboards: All Realms, edit profile in the dialog, realm dashboards"
   await expect(dialog).toBeHidden();
   await expect(page.getByText("Profile updated successfully!", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Welcome back, Dorothea!" })).toBeVisible();
-  await expect(page.getByTestId("member-avatar").first()).toHaveText("DD");
+  await expect(page.getByTestId("member-avatar")).toHaveText("DD");
+  await expect(page.getByTestId("profile-avatar")).toHaveText("DD");
 
   await chooseRealm(page, "Duelcraft");
   const dashboard = page.getByTestId("community-dashboard");
@@ -241,4 +243,38 @@ test("delete the account and land signed out", async ({ page }) => {
   expect(confirmText).toBe("Are you sure you want to permanently delete your account? This action cannot be undone.");
   await expect(page).toHaveURL(/\/$/);
   expect((await page.request.get("/api/auth/user")).status()).toBe(401);
+});
+
+test("member pages fit a 390 px phone and have no axe violations", async ({ page }, testInfo) => {
+  await signInAsNewMember(page, "Phoebe", "Phone");
+  await page.setViewportSize({ width: 390, height: 844 });
+  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  for (const [path, ready] of [
+    ["/", "Community activity"],
+    ["/profile", "Stats"],
+    ["/social", "Social Hub"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { name: ready })).toBeVisible();
+    await hydrated(page);
+    expect(await fits(), `${path} overflows at 390 px`).toBe(true);
+    const axe = await new AxeBuilder({ page }).include("#main").withTags(["wcag2a", "wcag2aa"]).analyze();
+    expect(axe.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath(`${path.replace(/\//g, "_") || "home"}-390.png`), fullPage: true });
+  }
+  await page.goto("/");
+  await hydrated(page);
+  await chooseRealm(page, "PokeStream Hub");
+  await expect(page.getByTestId("community-dashboard")).toHaveAttribute("data-realm", "pokestream-hub");
+  expect(await fits()).toBe(true);
+  const axe = await new AxeBuilder({ page }).include("#main").withTags(["wcag2a", "wcag2aa"]).analyze();
+  expect(axe.violations.map((v) => `pokestream-hub: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await page.getByTestId("user-menu").click();
+  await page.getByRole("menuitem", { name: "Settings" }).click();
+  const dialog = page.getByRole("dialog", { name: "Settings" });
+  await expect(dialog.getByLabel("Theme")).toBeVisible();
+  const box = await dialog.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  const dialogAxe = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(["wcag2a", "wcag2aa"]).analyze();
+  expect(dialogAxe.violations.map((v) => `settings: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 });

@@ -4,7 +4,7 @@ import { useState } from "react";
 import type { CommunityDashboardData } from "../../../workers/domain/dashboard";
 import type { ShellMember } from "../../../workers/domain/shell";
 import { EditProfileDialog } from "~/components/profile/edit-profile-dialog";
-import { MemberAvatar } from "~/components/shell/member-avatar";
+import { ProfileAvatar } from "~/components/profile/profile-avatar";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
 import { useCommunity } from "~/hooks/use-community";
@@ -31,7 +31,7 @@ export function CommunityDashboard({ user, realm, data }: { user: ShellMember; r
     <div data-testid="community-dashboard" data-realm={realm}>
       <section className="bg-gradient-hero">
         <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-10 sm:flex-row sm:items-center">
-          <MemberAvatar person={user} className="h-16 w-16 text-xl" />
+          <ProfileAvatar person={user} className="h-16 w-16 text-xl" />
           <div>
             <p className="text-sm font-medium text-muted">{realmName}</p>
             <h1 className="text-3xl font-bold">Welcome back, {user.firstName || config.wording}!</h1>
@@ -45,7 +45,7 @@ export function CommunityDashboard({ user, realm, data }: { user: ShellMember; r
       </section>
 
       <div className="mx-auto max-w-7xl px-4 py-8">
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           <DashboardTile icon={Zap} label={terms.quickMatch} detail="Find an opponent" to="/matchmaking" />
           <DashboardTile icon={Video} label={terms.tableSync} detail={`${data.openRoomCount} open rooms`} to="/tablesync" />
           <DashboardTile icon={CalendarDays} label={terms.events} detail={`${data.upcomingEventCount} upcoming`} />
@@ -75,7 +75,7 @@ export function CommunityDashboard({ user, realm, data }: { user: ShellMember; r
 
           <Card>
             <div className="flex items-center gap-3">
-              <MemberAvatar person={user} className="h-12 w-12" />
+              <ProfileAvatar person={user} className="h-12 w-12" />
               <div className="min-w-0">
                 <h2 className="truncate font-semibold">{[user.firstName, user.lastName].filter(Boolean).join(" ") || config.wording}</h2>
                 <p className="text-sm text-muted">{config.wording}</p>

@@ -12,7 +12,7 @@ function cookieValue(header: string | null, name: string): string | null {
  * Data of the member home. The realm comes from `?realm=` (the page's fetcher
  * asks for it when the selection changes on the client) or else the selection cookie.
  */
-export async function loadMemberHome(request: Request, context: AppLoadContext) {
+export async function loadMemberHome(request: Request, context: Pick<AppLoadContext, "db" | "user">) {
   const user = context.user;
   if (!user) return { signedIn: false as const };
   const url = new URL(request.url);

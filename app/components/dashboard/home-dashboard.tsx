@@ -1,10 +1,10 @@
 import { Link, useNavigate } from "@remix-run/react";
-import { CalendarDays, Globe, MessageSquare, Pencil, Radio, Star, Users, Video, Zap } from "lucide-react";
+import { Bell, CalendarDays, Globe, MessageSquare, Pencil, Radio, Star, Video, Zap } from "lucide-react";
 import { useState } from "react";
 import type { HomeDashboardData } from "../../../workers/domain/dashboard";
 import type { ShellMember } from "../../../workers/domain/shell";
 import { EditProfileDialog } from "~/components/profile/edit-profile-dialog";
-import { MemberAvatar } from "~/components/shell/member-avatar";
+import { ProfileAvatar } from "~/components/profile/profile-avatar";
 import { Button } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
 import { useCommunity } from "~/hooks/use-community";
@@ -30,7 +30,7 @@ export function HomeDashboard({ user, data }: { user: ShellMember; data: HomeDas
       <h1 className="text-3xl font-bold">Welcome back, {user.firstName || "Creator"}!</h1>
       <p className="mt-2 text-muted">Here is what is happening across every realm.</p>
 
-      <div className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <DashboardTile icon={Zap} label="Quick Match" detail="Find opponents now" to="/matchmaking" />
         <DashboardTile icon={Video} label="TableSync" detail={`${data.openRoomCount} open rooms`} to="/tablesync" />
         <DashboardTile icon={CalendarDays} label="Events" detail="Game pods, tournaments and more" to="/calendar" />
@@ -77,7 +77,7 @@ export function HomeDashboard({ user, data }: { user: ShellMember; data: HomeDas
 
         <Card>
           <div className="flex items-center gap-3">
-            <MemberAvatar person={user} className="h-14 w-14 text-lg" />
+            <ProfileAvatar person={user} className="h-14 w-14 text-lg" />
             <div className="min-w-0">
               <h2 className="truncate font-semibold">{[user.firstName, user.lastName].filter(Boolean).join(" ") || "Creator"}</h2>
               <Badge tone="secondary">
@@ -94,7 +94,7 @@ export function HomeDashboard({ user, data }: { user: ShellMember; data: HomeDas
             <Figure label="Events hosted" value={String(f.eventsHosted)} />
           </dl>
           <p className="mt-3 flex items-center gap-2 text-sm text-muted">
-            <Users className="h-4 w-4" aria-hidden="true" /> {f.unreadCount} unread notifications · {f.scheduledPosts} scheduled posts
+            <Bell className="h-4 w-4" aria-hidden="true" /> {f.unreadCount} unread notifications · {f.scheduledPosts} scheduled posts
           </p>
           <div className="mt-4 grid gap-2">
             <Button onClick={startStreaming}>

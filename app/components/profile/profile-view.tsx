@@ -3,7 +3,7 @@ import { CalendarDays, Pencil, Users } from "lucide-react";
 import { useState } from "react";
 import type { CommunitySummary } from "../../../workers/domain/communities";
 import type { SocialLink, UserProfile } from "../../../workers/domain/profile";
-import { MemberAvatar } from "~/components/shell/member-avatar";
+import { ProfileAvatar } from "~/components/profile/profile-avatar";
 import { Button } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -54,7 +54,7 @@ export function ProfileView({
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <Card className="flex flex-col gap-6 sm:flex-row sm:items-start">
-        <MemberAvatar person={profile} className="h-24 w-24 text-2xl" />
+        <ProfileAvatar person={profile} className="h-24 w-24 text-2xl" />
         <div className="min-w-0 flex-1">
           {editing ? (
             <ProfileEditForm profile={profile} communities={communities} saving={saving} onSave={save} onCancel={() => setEditing(false)} />
