@@ -17,6 +17,7 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
   const [list, setList] = useState<ListState>({ status: "idle" });
   const [loadingMore, setLoadingMore] = useState(false);
   const [now, setNow] = useState(() => Date.now());
+  const [open, setOpen] = useState(false);
 
   const load = useCallback(async () => {
     setList({ status: "loading" });
@@ -80,7 +81,13 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
 
   const label = unread > 0 ? `Notifications, ${unread} unread` : "Notifications";
   return (
-    <Popover.Root onOpenChange={(open) => open && void load()}>
+    <Popover.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) void load();
+      }}
+    >
       <Popover.Trigger className="relative rounded-lg p-2 text-fg hover:bg-surface" aria-label={label} data-testid="notification-bell">
         <Bell className="h-5 w-5" aria-hidden="true" />
         {unread > 0 ? (
@@ -111,7 +118,10 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
                 <>
                   <ul className="grid gap-1" aria-label="Notification list">
                     {list.items.map((item) => (
-                      <NotificationRow key={item.id} item={item} now={now} onRead={markRead} onRemove={remove} onOpen={markRead} />
+                      <NotificationRow key={item.id} item={item} now={now} onRead={markRead} onRemove={remove} onOpen={(n) => {
+                        void markRead(n);
+                        setOpen(false);
+                      }} />
                     ))}
                   </ul>
                   {list.nextCursor ? (

@@ -145,7 +145,7 @@ function SettingsTabs({ user, draft, onChange }: { user: ShellMember; draft: Use
           </div>
           <div>
             <Label htmlFor="settings-theme">Theme</Label>
-            <NativeSelect id="settings-theme" value={draft.theme} onChange={(e) => onChange({ ...draft, theme: e.target.value as UserSettings["theme"] })}>
+            <NativeSelect id="settings-theme" value={draft.theme} onChange={(e) => onChange({ ...draft, theme: THEME_MODES.find((m) => m === e.target.value) ?? draft.theme })}>
               {THEME_MODES.map((mode) => (
                 <option key={mode} value={mode}>
                   {THEME_LABELS[mode]}
@@ -158,7 +158,7 @@ function SettingsTabs({ user, draft, onChange }: { user: ShellMember; draft: Use
             <NativeSelect
               id="settings-quality"
               value={s.defaultQuality}
-              onChange={(e) => setGroup("streamingSettings", { defaultQuality: e.target.value as UserSettings["streamingSettings"]["defaultQuality"] })}
+              onChange={(e) => setGroup("streamingSettings", { defaultQuality: STREAM_QUALITIES.find((q) => q === e.target.value) ?? s.defaultQuality })}
             >
               {STREAM_QUALITIES.map((q) => (
                 <option key={q} value={q}>
