@@ -42,7 +42,17 @@ describe("social posts", () => {
     const later = await json(await request("/api/social/posts", { body: { content: "Later", platforms: ["discord"], scheduledFor: when }, cookie: me.cookie }));
     expect(later).toMatchObject({ status: "scheduled", scheduledFor: when });
     const list = await json(await request("/api/social/posts", { cookie: me.cookie }));
-    expect(list.map((p: any) => p.content)).toEqual(["Later", "Going live!"]);
+    expect(list.posts.map((p: any) => p.content)).toEqual(["Later", "Going live!"]);
+    expect(list.nextCursor).toBeNull();
+    // Cursor pagination, newest first.
+    const first = await json(await request("/api/social/posts?limit=1", { cookie: me.cookie }));
+    expect(first.posts.map((p: any) => p.content)).toEqual(["Later"]);
+    const second = await json(await request(`/api/social/posts?limit=1&cursor=${first.nextCursor}`, { cookie: me.cookie }));
+    expect(second.posts.map((p: any) => p.content)).toEqual(["Going live!"]);
+    expect(second.nextCursor).toBeNull();
+    for (const q of ["limit=0", "limit=101", "cursor=bad", "x=1"]) {
+      expect((await request(`/api/social/posts?${q}`, { cookie: me.cookie })).status, q).toBe(400);
+    }
   });
 
   it.each([
@@ -61,7 +71,7 @@ describe("social posts", () => {
     const res = await request("/api/social/posts", { body, cookie: me.cookie });
     expect(res.status).toBe(400);
     if (field) expect((await json(res)).issues.map((i: any) => i.path[0])).toContain(field);
-    expect(await json(await request("/api/social/posts", { cookie: me.cookie }))).toEqual([]);
+    expect((await json(await request("/api/social/posts", { cookie: me.cookie }))).posts).toEqual([]);
   });
 
   it("accepts exactly 5,000 characters", async () => {
@@ -74,9 +84,9 @@ describe("social posts", () => {
     const other = await signUp("Other");
     const post = await json(await request("/api/social/posts", { body: { content: "Mine", platforms: ["twitter"] }, cookie: me.cookie }));
     expect((await request(`/api/social/posts/${post.id}`, { method: "DELETE", cookie: other.cookie })).status).toBe(404);
-    expect(await json(await request("/api/social/posts", { cookie: other.cookie }))).toEqual([]);
+    expect((await json(await request("/api/social/posts", { cookie: other.cookie }))).posts).toEqual([]);
     expect((await request(`/api/social/posts/${post.id}`, { method: "DELETE", cookie: me.cookie })).status).toBe(204);
-    expect(await json(await request("/api/social/posts", { cookie: me.cookie }))).toEqual([]);
+    expect((await json(await request("/api/social/posts", { cookie: me.cookie }))).posts).toEqual([]);
   });
 
   it("the cron marks due posts and sends one 'Post reminder' with the text, exactly once", async () => {
@@ -90,7 +100,7 @@ describe("social posts", () => {
     const twoHoursLater = Date.now() + 2 * 3_600_000;
     await runScheduledJobs(env, twoHoursLater);
     await runScheduledJobs(env, twoHoursLater + 60_000);
-    const posts = await json(await request("/api/social/posts", { cookie: me.cookie }));
+    const { posts } = await json(await request("/api/social/posts", { cookie: me.cookie }));
     expect(posts.find((p: any) => p.id === due.id).status).toBe("due");
     expect(posts.find((p: any) => p.id === notYet.id).status).toBe("scheduled");
     const inbox = await json(await request("/api/notifications", { cookie: me.cookie }));

@@ -10,13 +10,13 @@ export const meta: MetaFunction = () => [{ title: documentTitle("Social") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireMember(request, context);
-  const [platforms, posts] = await Promise.all([listPlatforms(context.db, user.id), listPosts(context.db, user.id, 50)]);
+  const [platforms, posts] = await Promise.all([listPlatforms(context.db, user.id), listPosts(context.db, user.id, { limit: 50 })]);
   return { platforms, posts };
 }
 
 export default function Page() {
   const { platforms, posts } = useLoaderData<typeof loader>();
-  return <SocialHub initialPlatforms={platforms} initialPosts={posts} />;
+  return <SocialHub initialPlatforms={platforms} initialPosts={posts.posts} initialCursor={posts.nextCursor} />;
 }
 
 export function ErrorBoundary() {

@@ -24,7 +24,7 @@ export const socialApi = new Hono<AppEnv>()
   .get("/social/posts", async (c) => {
     const user = requireUser(c);
     const query = parseQuery(c, socialPostListQuery);
-    return c.json(await listPosts(c.get("db"), user.id, query.limit));
+    return c.json(await listPosts(c.get("db"), user.id, query));
   })
   .post("/social/posts", async (c) => {
     const user = requireUser(c);

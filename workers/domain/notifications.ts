@@ -2,6 +2,7 @@ import { and, count, desc, eq, lt, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { notifications } from "../db/schema";
 import type { NotificationItem, NotificationListQuery, NotificationPage } from "../contract/notifications";
+import { decodeKeysetCursor, pageOf } from "./keyset-cursor";
 
 export type NotificationType = "event" | "message" | "friend_request" | "tournament" | "forum" | "reminder" | "system";
 
@@ -48,16 +49,12 @@ export function toNotificationItem(row: NotificationRow): NotificationItem {
   };
 }
 
-const cursorOf = (row: NotificationRow) => `${row.createdAt}_${row.id}`;
-
 /** Newest first, keyset-paginated on (created_at, id) over notifications_user_created_idx. */
 export async function listNotifications(db: Db, userId: string, query: NotificationListQuery): Promise<NotificationPage> {
   const mine = eq(notifications.userId, userId);
   let where = mine;
   if (query.cursor) {
-    const split = query.cursor.indexOf("_");
-    const at = Number(query.cursor.slice(0, split));
-    const id = query.cursor.slice(split + 1);
+    const { createdAt: at, id } = decodeKeysetCursor(query.cursor);
     where = and(
       mine,
       or(lt(notifications.createdAt, at), and(eq(notifications.createdAt, at), lt(notifications.id, id))),
@@ -72,10 +69,10 @@ export async function listNotifications(db: Db, userId: string, query: Notificat
       .limit(query.limit + 1),
     db.select({ n: count() }).from(notifications).where(and(mine, eq(notifications.read, false))),
   ]);
-  const page = rows.slice(0, query.limit);
+  const { page, nextCursor } = pageOf(rows, query.limit);
   return {
     notifications: page.map(toNotificationItem),
-    nextCursor: rows.length > query.limit ? cursorOf(page[page.length - 1]) : null,
+    nextCursor,
     unreadCount: unread[0]?.n ?? 0,
   };
 }

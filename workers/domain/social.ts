@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, lt, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { socialConnections, socialPosts } from "../db/schema";
 import {
@@ -7,8 +7,11 @@ import {
   type SocialPlatform,
   type SocialPost,
   type SocialPostBody,
+  type SocialPostListQuery,
+  type SocialPostPage,
 } from "../contract/social";
 import { badRequest } from "../http/errors";
+import { decodeKeysetCursor, pageOf } from "./keyset-cursor";
 
 /** The five platforms with the member's connected flags (defaults where never toggled). */
 export async function listPlatforms(db: Db, userId: string): Promise<SocialPlatform[]> {
@@ -47,15 +50,23 @@ function toSocialPost(row: PostRow): SocialPost {
   };
 }
 
-export async function listPosts(db: Db, userId: string, limit: number): Promise<SocialPost[]> {
+/** Newest first, keyset-paginated on (created_at, id) over social_posts_user_idx. */
+export async function listPosts(db: Db, userId: string, query: SocialPostListQuery): Promise<SocialPostPage> {
+  const mine = eq(socialPosts.userId, userId);
+  let where = mine;
+  if (query.cursor) {
+    const at = decodeKeysetCursor(query.cursor);
+    where = and(mine, or(lt(socialPosts.createdAt, at.createdAt), and(eq(socialPosts.createdAt, at.createdAt), lt(socialPosts.id, at.id))))!;
+  }
   const rows = await db
     .select()
     .from(socialPosts)
-    .where(eq(socialPosts.userId, userId))
+    .where(where)
     .orderBy(desc(socialPosts.createdAt), desc(socialPosts.id))
-    .limit(limit)
+    .limit(query.limit + 1)
     .all();
-  return rows.map(toSocialPost);
+  const { page, nextCursor } = pageOf(rows, query.limit);
+  return { posts: page.map(toSocialPost), nextCursor };
 }
 
 /**

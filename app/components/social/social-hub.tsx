@@ -1,6 +1,7 @@
 import { useState } from "react";
-import type { SocialPlatform, SocialPost } from "../../../workers/contract/social";
+import type { SocialPlatform, SocialPost, SocialPostPage } from "../../../workers/contract/social";
 import { apiRequest } from "~/components/profile/api-request";
+import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/hooks/use-toast";
 import { CreatePostTab } from "./create-post-tab";
@@ -8,9 +9,33 @@ import { PlatformsTab } from "./platforms-tab";
 import { ScheduledPostsTab } from "./scheduled-posts-tab";
 
 /** Social Hub (spec 000 §2): Connected Platforms, Create Post, Scheduled Posts. */
-export function SocialHub({ initialPlatforms, initialPosts }: { initialPlatforms: SocialPlatform[]; initialPosts: SocialPost[] }) {
+export function SocialHub({
+  initialPlatforms,
+  initialPosts,
+  initialCursor,
+}: {
+  initialPlatforms: SocialPlatform[];
+  initialPosts: SocialPost[];
+  initialCursor: string | null;
+}) {
   const [platforms, setPlatforms] = useState(initialPlatforms);
   const [posts, setPosts] = useState(initialPosts);
+  const [cursor, setCursor] = useState(initialCursor);
+  const [loadingMore, setLoadingMore] = useState(false);
+
+  const loadMore = async () => {
+    if (!cursor) return;
+    setLoadingMore(true);
+    try {
+      const page = await apiRequest<SocialPostPage>("GET", `/api/social/posts?limit=50&cursor=${encodeURIComponent(cursor)}`);
+      setPosts((list) => [...list, ...page.posts.filter((p) => !list.some((q) => q.id === p.id))]);
+      setCursor(page.nextCursor);
+    } catch {
+      toast({ title: "Could not load more posts", variant: "destructive" });
+    } finally {
+      setLoadingMore(false);
+    }
+  };
   const [tab, setTab] = useState("platforms");
 
   const toggle = async (platform: SocialPlatform, connected: boolean) => {
@@ -53,6 +78,11 @@ export function SocialHub({ initialPlatforms, initialPosts }: { initialPlatforms
         </TabsContent>
         <TabsContent value="scheduled">
           <ScheduledPostsTab posts={posts} platforms={platforms} onDelete={remove} />
+          {cursor ? (
+            <Button variant="outline" className="mt-4 w-full" onClick={loadMore} disabled={loadingMore}>
+              {loadingMore ? "Loading..." : "Load more"}
+            </Button>
+          ) : null}
         </TabsContent>
       </Tabs>
     </div>
