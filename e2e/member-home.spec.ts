@@ -278,3 +278,12 @@ test("member pages fit a 390 px phone and have no axe violations", async ({ page
   const dialogAxe = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(["wcag2a", "wcag2aa"]).analyze();
   expect(dialogAxe.violations.map((v) => `settings: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 });
+
+test("a dashboard whose session ended says Unauthorized and goes to sign-in", async ({ page, context }) => {
+  await signInAsNewMember(page, "Ursula", "Unauth");
+  await hydrated(page);
+  await context.clearCookies();
+  await chooseRealm(page, "Decksong");
+  await expect(page.getByText("You are logged out. Logging in again...", { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/api\/login$/);
+});
