@@ -1,15 +1,22 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { HomeDashboard } from "~/components/dashboard/home-dashboard";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { loadMemberHome } from "~/components/dashboard/dashboard.server";
+import { MemberHome } from "~/components/dashboard/member-home";
 import { LandingPage } from "~/components/landing/landing-page";
-import { useRootData } from "~/root";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { documentTitle } from "~/lib/brand";
+import { useRootData } from "~/root";
 
 export const meta: MetaFunction = () => [{ title: documentTitle() }];
 
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadMemberHome(request, context);
+}
+
 export default function Index() {
   const root = useRootData();
-  if (root?.user) return <HomeDashboard user={root.user} />;
+  const data = useLoaderData<typeof loader>();
+  if (root?.user) return <MemberHome user={root.user} initial={data} />;
   return <LandingPage communities={root?.communities ?? null} />;
 }
 

@@ -1,19 +1,20 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { OwnProfileOrChild } from "~/components/profile/profile-page";
+import { loadProfilePage } from "~/components/profile/profile-page.server";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
-import { PendingPage } from "~/components/shell/pending-page";
 import { requireMember } from "~/lib/auth.server";
 import { documentTitle } from "~/lib/brand";
 
 export const meta: MetaFunction = () => [{ title: documentTitle("Profile") }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireMember(request, context);
-  return null;
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = requireMember(request, context);
+  // /profile/:userId renders its own data through the child route.
+  if (params.userId !== undefined) return null;
+  return loadProfilePage(context, user.id, user.id);
 }
 
-export default function Page() {
-  return <PendingPage title="Profile" />;
-}
+export default OwnProfileOrChild;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

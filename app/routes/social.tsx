@@ -1,18 +1,22 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
-import { PendingPage } from "~/components/shell/pending-page";
+import { SocialHub } from "~/components/social/social-hub";
 import { requireMember } from "~/lib/auth.server";
 import { documentTitle } from "~/lib/brand";
+import { listPlatforms, listPosts } from "../../workers/domain/social";
 
 export const meta: MetaFunction = () => [{ title: documentTitle("Social") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireMember(request, context);
-  return null;
+  const user = requireMember(request, context);
+  const [platforms, posts] = await Promise.all([listPlatforms(context.db, user.id), listPosts(context.db, user.id, { limit: 50 })]);
+  return { platforms, posts };
 }
 
 export default function Page() {
-  return <PendingPage title="Social" />;
+  const { platforms, posts } = useLoaderData<typeof loader>();
+  return <SocialHub initialPlatforms={platforms} initialPosts={posts.posts} initialCursor={posts.nextCursor} />;
 }
 
 export function ErrorBoundary() {

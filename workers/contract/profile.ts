@@ -1,4 +1,64 @@
+import { z } from "zod";
 import type { RouteDoc } from "./route-doc";
 
-// Request schemas of this area live in this file; list every route of workers/api/profile.ts here.
-export const profileRoutesDoc: RouteDoc[] = [];
+/** Spec 000 §4: a member's status; anything unknown is shown as Offline. */
+export const MEMBER_STATUSES = ["online", "away", "busy", "gaming", "offline"] as const;
+export const memberStatus = z.enum(MEMBER_STATUSES);
+export type MemberStatus = z.infer<typeof memberStatus>;
+
+/** Spec 000 §2: the platforms a social link may name (others show a generic icon). */
+export const SOCIAL_LINK_PLATFORMS = ["discord", "twitch", "twitter", "youtube", "steam", "instagram"] as const;
+export const BIO_MAX = 500;
+export const NAME_MAX = 50;
+export const SOCIAL_LINKS_MAX = 20;
+
+const personName = z.string().trim().min(1, "Required").max(NAME_MAX, `At most ${NAME_MAX} characters`);
+
+/**
+ * PATCH /api/user/profile. Strict: any other key (email, id, profileImageUrl...)
+ * is a 400, so nothing but these five fields can ever be written.
+ */
+export const profileUpdateBody = z.strictObject({
+  firstName: personName.optional(),
+  lastName: personName.optional(),
+  bio: z.string().trim().max(BIO_MAX, `At most ${BIO_MAX} characters`).optional(),
+  status: memberStatus.optional(),
+  /** A community id, or "" for no preference. Existence is checked against the database. */
+  primaryCommunity: z.string().trim().max(64).optional(),
+});
+export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
+
+export const socialLinkBody = z.strictObject({
+  platform: z.enum(SOCIAL_LINK_PLATFORMS),
+  username: z.string().trim().min(1, "Required").max(100, "At most 100 characters"),
+});
+export type SocialLinkBody = z.infer<typeof socialLinkBody>;
+
+/** Spec 000 §3 User profile, plus the counted stats. */
+export const userProfileResponse = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  /** Only on the member's own profile; null for anyone else's. */
+  email: z.string().nullable(),
+  bio: z.string().nullable(),
+  status: memberStatus,
+  primaryCommunity: z.string(),
+  profileImageUrl: z.string().nullable(),
+  friendCount: z.number().int(),
+  eventsJoined: z.number().int(),
+  eventsHosted: z.number().int(),
+  createdAt: z.string(),
+});
+
+export const socialLinkResponse = z.object({ id: z.string(), platform: z.string(), username: z.string() });
+
+export const profileRoutesDoc: RouteDoc[] = [
+  { method: "get", path: "/api/user/profile", summary: "The signed-in member's profile with friendCount, eventsJoined and eventsHosted.", auth: "member", response: userProfileResponse, errors: { 401: "Signed out" } },
+  { method: "patch", path: "/api/user/profile", summary: "Updates the signed-in member's firstName, lastName, bio, status and/or primaryCommunity (\"\" for none). Other keys are refused.", auth: "member", body: profileUpdateBody, response: userProfileResponse, errors: { 400: "Invalid field, unknown key or unknown community", 401: "Signed out" } },
+  { method: "get", path: "/api/users/:id/profile", summary: "Another member's profile (read-only).", auth: "member", response: userProfileResponse, errors: { 401: "Signed out", 404: "No such member" } },
+  { method: "get", path: "/api/user/social-links", summary: "The signed-in member's social links.", auth: "member", response: z.array(socialLinkResponse), errors: { 401: "Signed out" } },
+  { method: "post", path: "/api/user/social-links", summary: `Adds a social link (at most ${SOCIAL_LINKS_MAX} per member).`, auth: "member", body: socialLinkBody, response: socialLinkResponse, status: 201, errors: { 400: "Invalid platform or username", 401: "Signed out", 409: "Too many links" } },
+  { method: "delete", path: "/api/user/social-links/:id", summary: "Removes one of the signed-in member's social links.", auth: "member", status: 204, errors: { 401: "Signed out", 404: "No such link of yours" } },
+  { method: "get", path: "/api/users/:id/social-links", summary: "Another member's social links.", auth: "member", response: z.array(socialLinkResponse), errors: { 401: "Signed out", 404: "No such member" } },
+];

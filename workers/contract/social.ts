@@ -1,4 +1,65 @@
+import { z } from "zod";
+import { KEYSET_CURSOR_PATTERN } from "../domain/keyset-cursor";
 import type { RouteDoc } from "./route-doc";
 
-// Request schemas of this area live in this file; list every route of workers/api/social.ts here.
-export const socialRoutesDoc: RouteDoc[] = [];
+/** Spec 000 §2 Social Hub platforms; twitter and discord start connected. */
+export const SOCIAL_HUB_PLATFORMS = [
+  { id: "twitter", name: "Twitter/X", description: "Short updates and go-live announcements", defaultConnected: true },
+  { id: "discord", name: "Discord", description: "Your community server's announcement channel", defaultConnected: true },
+  { id: "bluesky", name: "Bluesky", description: "Posts for your Bluesky followers", defaultConnected: false },
+  { id: "instagram", name: "Instagram", description: "Captions for photos and reels", defaultConnected: false },
+  { id: "tiktok", name: "TikTok", description: "Captions for clips and highlights", defaultConnected: false },
+] as const;
+export const SOCIAL_HUB_PLATFORM_IDS = ["twitter", "discord", "bluesky", "instagram", "tiktok"] as const;
+export const socialHubPlatform = z.enum(SOCIAL_HUB_PLATFORM_IDS);
+export type SocialHubPlatform = z.infer<typeof socialHubPlatform>;
+
+export const POST_CONTENT_MAX = 5000;
+/** The counter's reference length (spec 000 §9); shown, not enforced. */
+export const POST_COUNTER = 280;
+
+export const socialPostBody = z.strictObject({
+  content: z.string().trim().min(1, "Add some content").max(POST_CONTENT_MAX, `At most ${POST_CONTENT_MAX} characters`),
+  platforms: z
+    .array(socialHubPlatform)
+    .min(1, "Select at least one platform")
+    .max(SOCIAL_HUB_PLATFORM_IDS.length)
+    .transform((list) => [...new Set(list)]),
+  /** ISO date-time; when present the post is scheduled and must lie in the future. */
+  scheduledFor: z.iso
+    .datetime({ offset: true, message: "Use an ISO date-time" })
+    .refine((value) => Date.parse(value) > Date.now(), "Choose a time in the future")
+    .optional(),
+});
+export type SocialPostBody = z.infer<typeof socialPostBody>;
+
+/** GET /api/social/posts: newest first; `cursor` is the `nextCursor` of the previous page. */
+export const socialPostListQuery = z.strictObject({
+  cursor: z.string().regex(KEYSET_CURSOR_PATTERN, "Invalid cursor").optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type SocialPostListQuery = z.infer<typeof socialPostListQuery>;
+
+export const connectionBody = z.strictObject({ connected: z.boolean() });
+
+export const socialPlatformResponse = z.object({ id: socialHubPlatform, name: z.string(), description: z.string(), connected: z.boolean() });
+export const socialPostResponse = z.object({
+  id: z.string(),
+  content: z.string(),
+  platforms: z.array(z.string()),
+  scheduledFor: z.string().nullable(),
+  status: z.enum(["draft", "scheduled", "due"]),
+  createdAt: z.string(),
+});
+export type SocialPost = z.infer<typeof socialPostResponse>;
+export const socialPostPage = z.object({ posts: z.array(socialPostResponse), nextCursor: z.string().nullable() });
+export type SocialPostPage = z.infer<typeof socialPostPage>;
+export type SocialPlatform = z.infer<typeof socialPlatformResponse>;
+
+export const socialRoutesDoc: RouteDoc[] = [
+  { method: "get", path: "/api/social/platforms", summary: "The five Social Hub platforms with the member's connected flag (twitter and discord by default). Realmcast holds no platform tokens: a connection only marks where the member publishes.", auth: "member", response: z.array(socialPlatformResponse), errors: { 401: "Signed out" } },
+  { method: "put", path: "/api/social/platforms/:platform", summary: "Connects or disconnects one platform for the member.", auth: "member", body: connectionBody, response: socialPlatformResponse, errors: { 400: "Invalid body", 401: "Signed out", 404: "Unknown platform" } },
+  { method: "get", path: "/api/social/posts", summary: "The member's posts, newest first (drafts, scheduled, due).", auth: "member", query: socialPostListQuery, response: socialPostPage, errors: { 400: "Bad cursor or limit", 401: "Signed out" } },
+  { method: "post", path: "/api/social/posts", summary: "Stores a post for connected platforms. With scheduledFor (future) it is scheduled and a Cron Trigger sends a \"Post reminder\" notification with the text when it is due; Realmcast never publishes to the networks itself.", auth: "member", body: socialPostBody, response: socialPostResponse, status: 201, errors: { 400: "Empty content, no platform, a platform not connected, or a time in the past", 401: "Signed out", 429: "Too many posts" } },
+  { method: "delete", path: "/api/social/posts/:id", summary: "Deletes one of the member's posts.", auth: "member", status: 204, errors: { 401: "Signed out", 404: "No such post of yours" } },
+];

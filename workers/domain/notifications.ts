@@ -1,5 +1,8 @@
+import { and, count, desc, eq, lt, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { notifications } from "../db/schema";
+import type { NotificationItem, NotificationListQuery, NotificationPage } from "../contract/notifications";
+import { decodeKeysetCursor, pageOf } from "./keyset-cursor";
 
 export type NotificationType = "event" | "message" | "friend_request" | "tournament" | "forum" | "reminder" | "system";
 
@@ -29,4 +32,96 @@ export function notificationInsert(db: Db, input: NewNotification) {
 
 export async function createNotification(db: Db, input: NewNotification): Promise<void> {
   await notificationInsert(db, input).run();
+}
+
+type NotificationRow = typeof notifications.$inferSelect;
+
+/** Spec 000 §3 Notification as the browser sees it. */
+export function toNotificationItem(row: NotificationRow): NotificationItem {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    timestamp: new Date(row.createdAt).toISOString(),
+    read: row.read,
+    actionUrl: row.actionUrl,
+  };
+}
+
+/** Newest first, keyset-paginated on (created_at, id) over notifications_user_created_idx. */
+export async function listNotifications(db: Db, userId: string, query: NotificationListQuery): Promise<NotificationPage> {
+  const mine = eq(notifications.userId, userId);
+  let where = mine;
+  if (query.cursor) {
+    const { createdAt: at, id } = decodeKeysetCursor(query.cursor);
+    where = and(
+      mine,
+      or(lt(notifications.createdAt, at), and(eq(notifications.createdAt, at), lt(notifications.id, id))),
+    )!;
+  }
+  const [rows, unread] = await db.batch([
+    db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(query.limit + 1),
+    db.select({ n: count() }).from(notifications).where(and(mine, eq(notifications.read, false))),
+  ]);
+  const { page, nextCursor } = pageOf(rows, query.limit);
+  return {
+    notifications: page.map(toNotificationItem),
+    nextCursor,
+    unreadCount: unread[0]?.n ?? 0,
+  };
+}
+
+export async function countUnread(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+    .get();
+  return row?.n ?? 0;
+}
+
+/** Marks the member's own notification read; null when it is not theirs or missing. */
+export async function markNotificationRead(db: Db, userId: string, id: string): Promise<NotificationItem | null> {
+  const row = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning()
+    .get();
+  return row ? toNotificationItem(row) : null;
+}
+
+export async function markAllNotificationsRead(db: Db, userId: string): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+    .run();
+}
+
+export async function deleteNotification(db: Db, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id })
+    .all();
+  return rows.length > 0;
+}
+
+/** The member's latest notifications (dashboard cards). */
+export async function latestNotifications(db: Db, userId: string, limit: number): Promise<NotificationItem[]> {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit)
+    .all();
+  return rows.map(toNotificationItem);
 }

@@ -1,11 +1,9 @@
-import { getDb } from "../db/client";
+import { markDuePosts } from "./social";
 
 /**
  * Work done by the Worker's Cron Trigger (every minute). Each area adds its
  * periodic job here (e.g. social post reminders) so there is one entry point.
  */
 export async function runScheduledJobs(env: Env, now = Date.now()): Promise<void> {
-  const db = getDb(env.DB);
-  void db;
-  void now;
+  await markDuePosts(env.DB, now);
 }

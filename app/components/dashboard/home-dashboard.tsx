@@ -1,29 +1,121 @@
-import { Link } from "@remix-run/react";
-import { CalendarDays, Globe, Video, Zap } from "lucide-react";
-import { Card } from "~/components/ui/card";
+import { Link, useNavigate } from "@remix-run/react";
+import { Bell, CalendarDays, Globe, MessageSquare, Pencil, Radio, Star, Video, Zap } from "lucide-react";
+import { useState } from "react";
+import type { HomeDashboardData } from "../../../workers/domain/dashboard";
 import type { ShellMember } from "../../../workers/domain/shell";
+import { EditProfileDialog } from "~/components/profile/edit-profile-dialog";
+import { ProfileAvatar } from "~/components/profile/profile-avatar";
+import { Button } from "~/components/ui/button";
+import { Badge, Card } from "~/components/ui/card";
+import { useCommunity } from "~/hooks/use-community";
+import { toast } from "~/hooks/use-toast";
+import { DashboardTile } from "./dashboard-parts";
 
-/** Signed-in home. The full All Realms and community dashboards land with the member-home issue. */
-export function HomeDashboard({ user }: { user: ShellMember }) {
-  const cards = [
-    { to: "/matchmaking", label: "Quick Match", icon: Zap },
-    { to: "/tablesync", label: "TableSync", icon: Video },
-    { to: "/calendar", label: "Events", icon: CalendarDays },
-    { to: "/", label: "All Realms", icon: Globe },
-  ];
+const ACTIVITY_ICONS = { event: CalendarDays, room: Video, post: MessageSquare } as const;
+
+/** All Realms home (spec 000 §2) with real community activity. */
+export function HomeDashboard({ user, data }: { user: ShellMember; data: HomeDashboardData }) {
+  const navigate = useNavigate();
+  const { selectedCommunityId, communities } = useCommunity();
+  const [editOpen, setEditOpen] = useState(false);
+  const f = data.figures;
+
+  const startStreaming = () => {
+    if (selectedCommunityId) navigate("/tablesync");
+    else toast({ title: "Select a community first", description: "Choose a gaming community to start your streaming session." });
+  };
+
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-bold">Welcome back, {user.firstName || "Creator"}!</h1>
-      <div className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {cards.map(({ to, label, icon: Icon }) => (
-          <Link key={label} to={to} className="block">
-            <Card className="h-full hover:border-primary">
-              <Icon className="h-6 w-6" aria-hidden="true" />
-              <p className="mt-3 font-semibold">{label}</p>
-            </Card>
-          </Link>
-        ))}
+      <p className="mt-2 text-muted">Here is what is happening across every realm.</p>
+
+      <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <DashboardTile icon={Zap} label="Quick Match" detail="Find opponents now" to="/matchmaking" />
+        <DashboardTile icon={Video} label="TableSync" detail={`${data.openRoomCount} open rooms`} to="/tablesync" />
+        <DashboardTile icon={CalendarDays} label="Events" detail="Game pods, tournaments and more" to="/calendar" />
+        <button
+          type="button"
+          className="h-full rounded-xl text-left"
+          onClick={() => {
+            navigate("/");
+            toast({ title: "Explore all realms" });
+          }}
+        >
+          <Card className="h-full transition hover:-translate-y-0.5 hover:border-primary">
+            <Globe className="h-6 w-6 text-primary" aria-hidden="true" />
+            <p className="mt-3 font-semibold">All Realms</p>
+            <p className="mt-1 text-sm text-muted">{communities.length} communities</p>
+          </Card>
+        </button>
       </div>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <h2 className="text-xl font-semibold">Community activity</h2>
+          {data.activity.length === 0 ? (
+            <p className="mt-4 text-muted">No community activity yet. Create a room or schedule an event to get things going.</p>
+          ) : (
+            <ul className="mt-4 grid gap-2" aria-label="Community activity">
+              {data.activity.map((item) => {
+                const Icon = ACTIVITY_ICONS[item.kind];
+                return (
+                  <li key={`${item.kind}-${item.id}`}>
+                    <Link to={item.href} className="flex items-center gap-3 rounded-lg border border-border px-3 py-2 hover:border-primary">
+                      <Icon className="h-5 w-5 shrink-0 text-primary" aria-hidden="true" />
+                      <div className="min-w-0">
+                        <p className="truncate font-medium">{item.title}</p>
+                        <p className="truncate text-sm text-muted">{item.detail}</p>
+                      </div>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </Card>
+
+        <Card>
+          <div className="flex items-center gap-3">
+            <ProfileAvatar person={user} className="h-14 w-14 text-lg" />
+            <div className="min-w-0">
+              <h2 className="truncate font-semibold">{[user.firstName, user.lastName].filter(Boolean).join(" ") || "Creator"}</h2>
+              <Badge tone="secondary">
+                <Star className="h-3 w-3" aria-hidden="true" /> Level Master
+              </Badge>
+            </div>
+          </div>
+          <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+            <Figure label="Realms" value={`${f.realmsJoined}/${communities.length}`} />
+            <Figure label="Collaborations" value="127" />
+            <Figure label="Rating" value="4.9" />
+            <Figure label="Friends" value={String(f.friendCount)} />
+            <Figure label="Events joined" value={String(f.eventsJoined)} />
+            <Figure label="Events hosted" value={String(f.eventsHosted)} />
+          </dl>
+          <p className="mt-3 flex items-center gap-2 text-sm text-muted">
+            <Bell className="h-4 w-4" aria-hidden="true" /> {f.unreadCount} unread notifications · {f.scheduledPosts} scheduled posts
+          </p>
+          <div className="mt-4 grid gap-2">
+            <Button onClick={startStreaming}>
+              <Radio className="h-4 w-4" aria-hidden="true" /> Start Streaming Session
+            </Button>
+            <Button variant="outline" onClick={() => setEditOpen(true)}>
+              <Pencil className="h-4 w-4" aria-hidden="true" /> Edit Profile
+            </Button>
+          </div>
+        </Card>
+      </div>
+      <EditProfileDialog open={editOpen} onOpenChange={setEditOpen} user={user} />
+    </div>
+  );
+}
+
+export function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg border border-border p-2">
+      <dt className="text-xs text-muted">{label}</dt>
+      <dd className="text-lg font-bold">{value}</dd>
     </div>
   );
 }

@@ -1,7 +1,22 @@
-import { Dialog, DialogContent } from "~/components/ui/dialog";
+import { useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { DEFAULT_SETTINGS, STREAM_QUALITIES, THEME_MODES, type UserSettings } from "../../../workers/contract/settings";
 import type { ShellMember } from "../../../workers/domain/shell";
+import { Button } from "~/components/ui/button";
+import { Skeleton } from "~/components/ui/card";
+import { Dialog, DialogContent } from "~/components/ui/dialog";
+import { Input, Label, NativeSelect } from "~/components/ui/field";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { apiRequest, ApiError } from "~/components/profile/api-request";
+import { toast } from "~/hooks/use-toast";
+import { useRootData } from "~/root";
+import { AccountActions } from "./account-actions";
+import { SettingSwitch } from "./setting-switch";
+import { applyThemeMode } from "./theme-mode";
 
-/** Settings dialog (spec 000 §2). The four tabs land with the member-home issue. */
+const THEME_LABELS: Record<UserSettings["theme"], string> = { light: "Light", dark: "Dark", system: "System" };
+
+/** Settings (spec 000 §2): General, Notifications, Privacy, Account. Lazy-loaded by the user menu. */
 export default function SettingsDialog({
   open,
   onOpenChange,
@@ -11,11 +26,165 @@ export default function SettingsDialog({
   onOpenChange: (open: boolean) => void;
   user: ShellMember;
 }) {
+  const [saved, setSaved] = useState<UserSettings | null>(null);
+  const [draft, setDraft] = useState<UserSettings | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const revalidator = useRevalidator();
+  const themeMode = useRootData()?.themeMode;
+  const draftTheme = useRef<UserSettings["theme"] | null>(null);
+  draftTheme.current = draft?.theme ?? null;
+
+  useEffect(() => {
+    if (!open) return;
+    let cancelled = false;
+    setLoadError(false);
+    apiRequest<UserSettings>("GET", "/api/user/settings")
+      .then((settings) => {
+        if (cancelled) return;
+        setSaved(settings);
+        setDraft(settings);
+      })
+      .catch(() => !cancelled && setLoadError(true));
+    return () => {
+      cancelled = true;
+    };
+  }, [open]);
+
+  // The root re-renders <html> classes from the saved theme after a revalidation; keep the chosen look.
+  useEffect(() => {
+    if (draftTheme.current) applyThemeMode(draftTheme.current);
+  }, [themeMode]);
+
+  const change = (next: UserSettings) => {
+    if (next.theme !== draft?.theme) applyThemeMode(next.theme);
+    setDraft(next);
+  };
+
+  const close = (next: boolean) => {
+    // An unsaved theme preview is undone when the dialog closes.
+    if (!next && saved) applyThemeMode(saved.theme);
+    onOpenChange(next);
+  };
+
+  const save = async () => {
+    if (!draft) return;
+    setSaving(true);
+    try {
+      const stored = await apiRequest<UserSettings>("PUT", "/api/user/settings", draft);
+      setSaved(stored);
+      toast({ title: "Settings saved" });
+      revalidator.revalidate();
+    } catch (error) {
+      const message = error instanceof ApiError ? error.serverMessage : null;
+      toast({ title: "Failed to save settings", description: message ?? "Something went wrong", variant: "destructive" });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const reset = () => {
+    change(DEFAULT_SETTINGS);
+    toast({ title: "Settings reset", description: "All settings have been reset to defaults." });
+  };
+
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Settings" description={user.email}>
-        <p className="text-sm text-muted">Settings are not available yet.</p>
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent title="Settings" description="Manage your account, notifications and privacy." className="max-w-2xl">
+        {draft ? (
+          <SettingsTabs user={user} draft={draft} onChange={change} />
+        ) : loadError ? (
+          <p className="text-sm text-muted">Your settings could not be loaded. Close the dialog and try again.</p>
+        ) : (
+          <div className="grid gap-3" aria-busy="true" aria-label="Loading settings">
+            <Skeleton className="h-10" />
+            <Skeleton className="h-40" />
+          </div>
+        )}
+        <div className="mt-6 flex flex-wrap justify-between gap-2 border-t border-border pt-4">
+          <Button variant="outline" onClick={reset} disabled={!draft}>
+            Reset to Defaults
+          </Button>
+          <div className="flex gap-2">
+            <Button variant="ghost" onClick={() => close(false)}>
+              Cancel
+            </Button>
+            <Button onClick={save} disabled={!draft || saving}>
+              {saving ? "Saving..." : "Save Changes"}
+            </Button>
+          </div>
+        </div>
       </DialogContent>
     </Dialog>
+  );
+}
+
+function SettingsTabs({ user, draft, onChange }: { user: ShellMember; draft: UserSettings; onChange: (next: UserSettings) => void }) {
+  const setGroup = <K extends "notificationSettings" | "privacySettings" | "streamingSettings">(key: K, patch: Partial<UserSettings[K]>) =>
+    onChange({ ...draft, [key]: { ...draft[key], ...patch } });
+  const n = draft.notificationSettings;
+  const p = draft.privacySettings;
+  const s = draft.streamingSettings;
+  return (
+    <Tabs defaultValue="general">
+      <TabsList aria-label="Settings sections">
+        <TabsTrigger value="general">General</TabsTrigger>
+        <TabsTrigger value="notifications">Notifications</TabsTrigger>
+        <TabsTrigger value="privacy">Privacy</TabsTrigger>
+        <TabsTrigger value="account">Account</TabsTrigger>
+      </TabsList>
+      <TabsContent value="general" className="grid gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <Label htmlFor="settings-name">Name</Label>
+            <Input id="settings-name" readOnly value={[user.firstName, user.lastName].filter(Boolean).join(" ")} />
+          </div>
+          <div>
+            <Label htmlFor="settings-email">E-mail</Label>
+            <Input id="settings-email" readOnly value={user.email} />
+          </div>
+          <div>
+            <Label htmlFor="settings-theme">Theme</Label>
+            <NativeSelect id="settings-theme" value={draft.theme} onChange={(e) => onChange({ ...draft, theme: THEME_MODES.find((m) => m === e.target.value) ?? draft.theme })}>
+              {THEME_MODES.map((mode) => (
+                <option key={mode} value={mode}>
+                  {THEME_LABELS[mode]}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div>
+            <Label htmlFor="settings-quality">Streaming quality</Label>
+            <NativeSelect
+              id="settings-quality"
+              value={s.defaultQuality}
+              onChange={(e) => setGroup("streamingSettings", { defaultQuality: STREAM_QUALITIES.find((q) => q === e.target.value) ?? s.defaultQuality })}
+            >
+              {STREAM_QUALITIES.map((q) => (
+                <option key={q} value={q}>
+                  {q}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        </div>
+        <SettingSwitch label="Auto-start recording" description="Record TableSync sessions as soon as they start" checked={s.autoStartRecording} onCheckedChange={(v) => setGroup("streamingSettings", { autoStartRecording: v })} />
+        <SettingSwitch label="Chat overlay" description="Show room chat over the video" checked={s.chatOverlay} onCheckedChange={(v) => setGroup("streamingSettings", { chatOverlay: v })} />
+      </TabsContent>
+      <TabsContent value="notifications" className="grid gap-1">
+        <SettingSwitch label="E-mail notifications" checked={n.email} onCheckedChange={(v) => setGroup("notificationSettings", { email: v })} />
+        <SettingSwitch label="Browser notifications" checked={n.browser} onCheckedChange={(v) => setGroup("notificationSettings", { browser: v })} />
+        <SettingSwitch label="Event reminders" checked={n.eventReminders} onCheckedChange={(v) => setGroup("notificationSettings", { eventReminders: v })} />
+        <SettingSwitch label="Weekly digest" checked={n.weeklyDigest} onCheckedChange={(v) => setGroup("notificationSettings", { weeklyDigest: v })} />
+      </TabsContent>
+      <TabsContent value="privacy" className="grid gap-1">
+        <SettingSwitch label="Profile visible" description="Other members can open your profile" checked={p.profileVisible} onCheckedChange={(v) => setGroup("privacySettings", { profileVisible: v })} />
+        <SettingSwitch label="Show online status" checked={p.showOnlineStatus} onCheckedChange={(v) => setGroup("privacySettings", { showOnlineStatus: v })} />
+        <SettingSwitch label="Allow direct messages" checked={p.allowDirectMessages} onCheckedChange={(v) => setGroup("privacySettings", { allowDirectMessages: v })} />
+      </TabsContent>
+      <TabsContent value="account">
+        <AccountActions />
+      </TabsContent>
+    </Tabs>
   );
 }

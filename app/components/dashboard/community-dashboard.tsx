@@ -1,0 +1,116 @@
+import { Link } from "@remix-run/react";
+import { CalendarDays, Pencil, Video, Zap } from "lucide-react";
+import { useState } from "react";
+import type { CommunityDashboardData } from "../../../workers/domain/dashboard";
+import type { ShellMember } from "../../../workers/domain/shell";
+import { EditProfileDialog } from "~/components/profile/edit-profile-dialog";
+import { ProfileAvatar } from "~/components/profile/profile-avatar";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { Badge, Card } from "~/components/ui/card";
+import { useCommunity } from "~/hooks/use-community";
+import { COMMUNITY_DASHBOARDS, type DashboardRealm } from "./community-dashboards";
+import { DashboardTile, NotificationsCard, UpcomingEventsCard } from "./dashboard-parts";
+import { Figure } from "./home-dashboard";
+
+/**
+ * One realm's dashboard (spec 000 §2 table): themed header, welcome with the
+ * realm's fallback word, rank badges, four tiles, notifications, profile card
+ * and calendar area. Counts and lists are real; rank, badges and the sample
+ * figure stay sample text as the spec says.
+ */
+export function CommunityDashboard({ user, realm, data }: { user: ShellMember; realm: DashboardRealm; data: CommunityDashboardData }) {
+  const config = COMMUNITY_DASHBOARDS[realm];
+  const { theme, selectedCommunity } = useCommunity();
+  const terms = theme.terminology;
+  const [editOpen, setEditOpen] = useState(false);
+  const FourthIcon = config.fourthTile.icon;
+  const f = data.figures;
+  const realmName = selectedCommunity?.displayName ?? theme.displayName;
+
+  return (
+    <div data-testid="community-dashboard" data-realm={realm}>
+      <section className="bg-gradient-hero">
+        <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-10 sm:flex-row sm:items-center">
+          <ProfileAvatar person={user} className="h-16 w-16 text-xl" />
+          <div>
+            <p className="text-sm font-medium text-muted">{realmName}</p>
+            <h1 className="text-3xl font-bold">Welcome back, {user.firstName || config.wording}!</h1>
+            <div className="mt-2 flex flex-wrap gap-2" aria-label="Rank badges">
+              {config.rankBadges.map((badge) => (
+                <Badge key={badge}>{badge}</Badge>
+              ))}
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <div className="mx-auto max-w-7xl px-4 py-8">
+        <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          <DashboardTile icon={Zap} label={terms.quickMatch} detail="Find an opponent" to="/matchmaking" />
+          <DashboardTile icon={Video} label={terms.tableSync} detail={`${data.openRoomCount} open rooms`} to="/tablesync" />
+          <DashboardTile icon={CalendarDays} label={terms.events} detail={`${data.upcomingEventCount} upcoming`} />
+          <DashboardTile icon={FourthIcon} label={config.fourthTile.label} detail={`${data.memberCount} members`} />
+        </div>
+
+        <div className="mt-8 grid gap-6 lg:grid-cols-3">
+          <div className="grid content-start gap-6 lg:col-span-2">
+            {config.calendar === "events" ? (
+              <UpcomingEventsCard title={`${terms.events} Calendar`} events={data.upcomingEvents} />
+            ) : (
+              <Card>
+                <h2 className="flex items-center gap-2 font-semibold">
+                  <CalendarDays className="h-5 w-5" aria-hidden="true" /> Game Pod Calendar - Coming Soon
+                </h2>
+                <p className="mt-2 text-sm text-muted">
+                  Meanwhile, every {realmName} event is on the{" "}
+                  <Link to="/calendar" className="font-medium text-fg underline">
+                    calendar
+                  </Link>
+                  .
+                </p>
+              </Card>
+            )}
+            <NotificationsCard title={terms.notifications} items={data.notifications} unreadCount={f.unreadCount} />
+          </div>
+
+          <Card>
+            <div className="flex items-center gap-3">
+              <ProfileAvatar person={user} className="h-12 w-12" />
+              <div className="min-w-0">
+                <h2 className="truncate font-semibold">{[user.firstName, user.lastName].filter(Boolean).join(" ") || config.wording}</h2>
+                <p className="text-sm text-muted">{config.wording}</p>
+              </div>
+            </div>
+            <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+              <Figure label={config.sampleFigure.label} value={config.sampleFigure.value} />
+              <Figure label="Friends" value={String(f.friendCount)} />
+              <Figure label="Events joined" value={String(f.eventsJoined)} />
+              <Figure label="Events hosted" value={String(f.eventsHosted)} />
+            </dl>
+            <dl className="mt-3 grid gap-1 text-sm">
+              {config.sampleDetails.map((d) => (
+                <div key={d.label} className="flex justify-between">
+                  <dt className="text-muted">{d.label}</dt>
+                  <dd className="font-medium">{d.value}</dd>
+                </div>
+              ))}
+              <div className="flex justify-between">
+                <dt className="text-muted">Scheduled posts</dt>
+                <dd className="font-medium">{f.scheduledPosts}</dd>
+              </div>
+            </dl>
+            <div className="mt-4 grid gap-2">
+              <Button onClick={() => setEditOpen(true)}>
+                <Pencil className="h-4 w-4" aria-hidden="true" /> Edit Profile
+              </Button>
+              <Link to="/profile" className={buttonClasses("outline")}>
+                View Profile
+              </Link>
+            </div>
+          </Card>
+        </div>
+      </div>
+      <EditProfileDialog open={editOpen} onOpenChange={setEditOpen} user={user} />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { SELECTED_COMMUNITY_COOKIE } from "~/hooks/use-community";
+import { getCommunityDashboard, getHomeDashboard } from "../../../workers/domain/dashboard";
+import { asDashboardRealm } from "./community-dashboards";
+
+function cookieValue(header: string | null, name: string): string | null {
+  const part = header?.split(/;\s*/).find((p) => p.startsWith(`${name}=`));
+  return part ? decodeURIComponent(part.slice(name.length + 1)) : null;
+}
+
+/**
+ * Data of the member home. The realm comes from `?realm=` (the page's fetcher
+ * asks for it when the selection changes on the client) or else the selection cookie.
+ */
+export async function loadMemberHome(request: Request, context: Pick<AppLoadContext, "db" | "user">) {
+  const user = context.user;
+  if (!user) return { signedIn: false as const };
+  const url = new URL(request.url);
+  const realm = asDashboardRealm(url.searchParams.get("realm") ?? cookieValue(request.headers.get("Cookie"), SELECTED_COMMUNITY_COOKIE));
+  if (realm) {
+    return { signedIn: true as const, communityId: realm, community: await getCommunityDashboard(context.db, user.id, realm), home: null };
+  }
+  return { signedIn: true as const, communityId: null, community: null, home: await getHomeDashboard(context.db, user.id) };
+}
+export type MemberHomeData = Awaited<ReturnType<typeof loadMemberHome>>;

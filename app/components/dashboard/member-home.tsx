@@ -1,0 +1,45 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import type { ShellMember } from "../../../workers/domain/shell";
+import { useCommunity } from "~/hooks/use-community";
+import { toast } from "~/hooks/use-toast";
+import { asDashboardRealm } from "./community-dashboards";
+import { CommunityDashboard } from "./community-dashboard";
+import type { MemberHomeData } from "./dashboard.server";
+import { DashboardLoading } from "./dashboard-parts";
+import { HomeDashboard } from "./home-dashboard";
+
+export const LOGIN_REDIRECT_DELAY_MS = 500;
+
+/**
+ * Signed-in home: the selected realm's dashboard, or All Realms. The realm is
+ * client state, so when it changes the page fetches that realm's data.
+ */
+export function MemberHome({ user, initial }: { user: ShellMember; initial: MemberHomeData }) {
+  const { selectedCommunityId } = useCommunity();
+  const wanted = asDashboardRealm(selectedCommunityId);
+  const fetcher = useFetcher<MemberHomeData>();
+  const requested = useRef<string | null | undefined>(undefined);
+  const matches = (d: MemberHomeData | undefined) => d?.signedIn === true && d.communityId === wanted;
+  const data = [fetcher.data, initial].find(matches);
+
+  useEffect(() => {
+    if (data || requested.current === wanted) return;
+    requested.current = wanted;
+    fetcher.load(`/?index&realm=${wanted ?? "all"}`);
+  }, [data, wanted, fetcher]);
+
+  // Spec 000 §2: signed out meanwhile → toast, then sign-in after 500 ms.
+  const signedOut = fetcher.data?.signedIn === false;
+  useEffect(() => {
+    if (!signedOut) return;
+    toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
+    const timer = setTimeout(() => window.location.assign("/api/login"), LOGIN_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [signedOut]);
+
+  if (!data || !data.signedIn) return <DashboardLoading />;
+  if (data.community && data.communityId) return <CommunityDashboard user={user} realm={data.communityId} data={data.community} />;
+  if (data.home) return <HomeDashboard user={user} data={data.home} />;
+  return <DashboardLoading />;
+}

@@ -1,0 +1,18 @@
+import { Avatar } from "radix-ui";
+import { avatarInitials } from "~/components/shell/member-avatar";
+import { cn } from "~/lib/cn";
+
+type Person = Parameters<typeof avatarInitials>[0];
+
+/**
+ * A large avatar for page content (profile header, dashboards) with the same
+ * fallback as the header's; the header keeps the one `member-avatar`.
+ */
+export function ProfileAvatar({ person, className }: { person: Person; className?: string }) {
+  return (
+    <Avatar.Root className={cn("inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-primary font-semibold text-primary-foreground", className)} data-testid="profile-avatar">
+      {person?.profileImageUrl ? <Avatar.Image src={person.profileImageUrl} alt="" className="h-full w-full object-cover" /> : null}
+      <Avatar.Fallback delayMs={person?.profileImageUrl ? 300 : 0}>{avatarInitials(person)}</Avatar.Fallback>
+    </Avatar.Root>
+  );
+}

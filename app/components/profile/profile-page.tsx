@@ -1,0 +1,21 @@
+import { useLoaderData, useOutlet } from "@remix-run/react";
+import { useRootData } from "~/root";
+import type { loadProfilePage } from "./profile-page.server";
+import { ProfileView, UserNotFound } from "./profile-view";
+
+/** The body of /profile and /profile/:userId. */
+export function ProfilePage() {
+  const { profile, links, isOwner } = useLoaderData<typeof loadProfilePage>();
+  const communities = useRootData()?.communities ?? [];
+  if (!profile) return <UserNotFound />;
+  return <ProfileView key={profile.id} profile={profile} links={links} isOwner={isOwner} communities={communities} />;
+}
+
+/**
+ * /profile is also the parent route of /profile/:userId (flat routes nest on
+ * the dot), so it renders the child when there is one.
+ */
+export function OwnProfileOrChild() {
+  const outlet = useOutlet();
+  return outlet ?? <ProfilePage />;
+}

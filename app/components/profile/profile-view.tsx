@@ -1,0 +1,155 @@
+import { useNavigation, useRevalidator } from "@remix-run/react";
+import { CalendarDays, Pencil, Users } from "lucide-react";
+import { useState } from "react";
+import type { CommunitySummary } from "../../../workers/domain/communities";
+import type { SocialLink, UserProfile } from "../../../workers/domain/profile";
+import { ProfileAvatar } from "~/components/profile/profile-avatar";
+import { Button } from "~/components/ui/button";
+import { Badge, Card } from "~/components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { toast } from "~/hooks/use-toast";
+import { STATUS_DOT, STATUS_LABELS, toMemberStatus } from "./member-status";
+import { ProfileEditForm, type ProfileFormValues } from "./profile-edit-form";
+import { saveProfile } from "./save-profile";
+import { SocialLinksCard } from "./social-links-card";
+
+/** Profile page body (spec 000 §2/§4): header, tabs, Status, Social Links and Stats cards. */
+export function ProfileView({
+  profile,
+  links,
+  isOwner,
+  communities,
+}: {
+  profile: UserProfile;
+  links: SocialLink[];
+  isOwner: boolean;
+  communities: CommunitySummary[];
+}) {
+  const [editing, setEditing] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const status = toMemberStatus(profile.status);
+  const name = [profile.firstName, profile.lastName].filter(Boolean).join(" ") || "Member";
+  const community = communities.find((c) => c.id === profile.primaryCommunity);
+
+  if (navigation.state === "loading" && navigation.location.pathname.startsWith("/profile")) {
+    return <p className="mx-auto max-w-6xl px-4 py-16 text-center text-muted">Loading profile...</p>;
+  }
+
+  const save = async (values: ProfileFormValues) => {
+    setSaving(true);
+    try {
+      await saveProfile(values);
+      toast({ title: "Profile updated successfully!" });
+      setEditing(false);
+      revalidator.revalidate();
+    } catch {
+      toast({ title: "Failed to update profile", variant: "destructive" });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <Card className="flex flex-col gap-6 sm:flex-row sm:items-start">
+        <ProfileAvatar person={profile} className="h-24 w-24 text-2xl" />
+        <div className="min-w-0 flex-1">
+          {editing ? (
+            <ProfileEditForm profile={profile} communities={communities} saving={saving} onSave={save} onCancel={() => setEditing(false)} />
+          ) : (
+            <>
+              <div className="flex flex-wrap items-center gap-3">
+                <h1 className="text-3xl font-bold" data-testid="profile-name">
+                  {name}
+                </h1>
+                <Badge tone="secondary">
+                  <span className={`h-2 w-2 rounded-full ${STATUS_DOT[status]}`} aria-hidden="true" /> {STATUS_LABELS[status]}
+                </Badge>
+              </div>
+              {profile.email ? <p className="mt-1 text-sm text-muted">{profile.email}</p> : null}
+              <p className="mt-2 text-sm text-muted">
+                {community ? <>Primary realm: <span className="font-medium text-fg">{community.displayName}</span> · </> : null}
+                Member since {new Date(profile.createdAt).toLocaleDateString(undefined, { year: "numeric", month: "long" })}
+              </p>
+              {isOwner ? (
+                <Button variant="outline" className="mt-4" onClick={() => setEditing(true)}>
+                  <Pencil className="h-4 w-4" aria-hidden="true" /> Edit Profile
+                </Button>
+              ) : null}
+            </>
+          )}
+        </div>
+      </Card>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <Tabs defaultValue="about">
+            <TabsList aria-label="Profile sections">
+              <TabsTrigger value="about">About</TabsTrigger>
+              <TabsTrigger value="gaming">Gaming</TabsTrigger>
+              <TabsTrigger value="activity">Activity</TabsTrigger>
+            </TabsList>
+            <TabsContent value="about">
+              <Card>
+                <h2 className="font-semibold">About</h2>
+                <p className="mt-2 whitespace-pre-line break-words text-muted" data-testid="profile-bio">
+                  {profile.bio || "No bio available"}
+                </p>
+              </Card>
+            </TabsContent>
+            <TabsContent value="gaming">
+              <Card>
+                <p className="text-muted">Gaming profiles coming soon...</p>
+              </Card>
+            </TabsContent>
+            <TabsContent value="activity">
+              <Card>
+                <p className="text-muted">Activity feed coming soon...</p>
+              </Card>
+            </TabsContent>
+          </Tabs>
+        </div>
+        <aside className="grid content-start gap-6" aria-label="Profile details">
+          <Card>
+            <h2 className="font-semibold">Status</h2>
+            <p className="mt-2 flex items-center gap-2 text-sm" data-testid="profile-status">
+              <span className={`h-2.5 w-2.5 rounded-full ${STATUS_DOT[status]}`} aria-hidden="true" /> {STATUS_LABELS[status]}
+            </p>
+          </Card>
+          <SocialLinksCard links={links} isOwner={isOwner} />
+          <Card>
+            <h2 className="font-semibold">Stats</h2>
+            <dl className="mt-3 grid gap-2 text-sm">
+              <Stat icon={Users} label="Friends" value={profile.friendCount} />
+              <Stat icon={CalendarDays} label="Events Joined" value={profile.eventsJoined} />
+              <Stat icon={CalendarDays} label="Events Hosted" value={profile.eventsHosted} />
+            </dl>
+          </Card>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function Stat({ icon: Icon, label, value }: { icon: typeof Users; label: string; value: number }) {
+  return (
+    <div className="flex items-center justify-between">
+      <dt className="flex items-center gap-2 text-muted">
+        <Icon className="h-4 w-4" aria-hidden="true" /> {label}
+      </dt>
+      <dd className="font-semibold">{value}</dd>
+    </div>
+  );
+}
+
+/** Spec 000 §2: a missing profile. */
+export function UserNotFound() {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">User Not Found</h1>
+      <p className="mt-3 text-muted">The user profile you're looking for doesn't exist.</p>
+    </section>
+  );
+}

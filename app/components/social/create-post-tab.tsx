@@ -1,0 +1,121 @@
+import { Switch } from "radix-ui";
+import { useId, useState, type FormEvent } from "react";
+import { POST_CONTENT_MAX, POST_COUNTER, type SocialPlatform, type SocialPost } from "../../../workers/contract/social";
+import { apiRequest, ApiError } from "~/components/profile/api-request";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input, Label, Textarea } from "~/components/ui/field";
+import { toast } from "~/hooks/use-toast";
+
+/** `datetime-local` value for a moment, in the browser's time zone. */
+export function toLocalInputValue(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** Create Post tab (spec 000 §2/§5): content with a length/280 counter, connected platforms, optional schedule. */
+export function CreatePostTab({ platforms, onCreated }: { platforms: SocialPlatform[]; onCreated: (post: SocialPost) => void }) {
+  const connected = platforms.filter((p) => p.connected);
+  const [content, setContent] = useState("");
+  const [selected, setSelected] = useState<string[]>([]);
+  const [scheduling, setScheduling] = useState(false);
+  const [when, setWhen] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+  const ids = { content: useId(), schedule: useId(), when: useId() };
+  const names = (list: string[]) => list.map((id) => platforms.find((p) => p.id === id)?.name ?? id).join(", ");
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const chosen = selected.filter((id) => connected.some((p) => p.id === id));
+    if (!content.trim() || chosen.length === 0) {
+      toast({ title: "Missing Information", description: "Please add content and select at least one platform", variant: "destructive" });
+      return;
+    }
+    const at = scheduling && when ? new Date(when) : null;
+    if (scheduling && (!at || at.getTime() <= Date.now())) {
+      toast({ title: "Missing Information", description: "Please choose a date and time in the future", variant: "destructive" });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const post = await apiRequest<SocialPost>("POST", "/api/social/posts", {
+        content: content.trim(),
+        platforms: chosen,
+        ...(at ? { scheduledFor: at.toISOString() } : {}),
+      });
+      if (at) {
+        toast({ title: "Post Scheduled", description: `Scheduled for ${at.toLocaleString()}. We will remind you with the text to post on ${names(chosen)}.` });
+      } else {
+        toast({ title: "Post Created", description: `Ready for ${names(chosen)}: copy it from Scheduled Posts and publish it there.` });
+      }
+      setContent("");
+      setSelected([]);
+      setWhen("");
+      setScheduling(false);
+      onCreated(post);
+    } catch (error) {
+      const message = error instanceof ApiError ? error.serverMessage : null;
+      toast({ title: "Could not save the post", description: message ?? "Something went wrong", variant: "destructive" });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Card>
+      <form onSubmit={submit} className="grid gap-5" noValidate>
+        <div>
+          <Label htmlFor={ids.content}>Post content</Label>
+          <Textarea id={ids.content} value={content} maxLength={POST_CONTENT_MAX} onChange={(e) => setContent(e.target.value)} placeholder="What are you streaming next?" className="min-h-32" />
+          <p className="mt-1 text-right text-xs text-muted" data-testid="post-counter" aria-live="polite">
+            {content.length}/{POST_COUNTER}
+          </p>
+        </div>
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium">Platforms</legend>
+          {connected.length === 0 ? (
+            <p className="text-sm text-muted">Connect a platform first (Connected Platforms tab).</p>
+          ) : (
+            <div className="grid gap-2 sm:grid-cols-2">
+              {connected.map((p) => (
+                <label key={p.id} className="flex items-center justify-between gap-3 rounded-lg border border-border px-3 py-2 text-sm">
+                  {p.name}
+                  <Switch.Root
+                    checked={selected.includes(p.id)}
+                    onCheckedChange={(on) => setSelected((list) => (on ? [...list, p.id] : list.filter((id) => id !== p.id)))}
+                    aria-label={`Post to ${p.name}`}
+                    className="relative h-6 w-11 shrink-0 rounded-full border border-border bg-background transition data-[state=checked]:bg-primary"
+                  >
+                    <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition data-[state=checked]:translate-x-[1.3rem]" />
+                  </Switch.Root>
+                </label>
+              ))}
+            </div>
+          )}
+        </fieldset>
+        <div className="flex items-center justify-between gap-3">
+          <label htmlFor={ids.schedule} className="text-sm font-medium">
+            Schedule for later
+          </label>
+          <Switch.Root
+            id={ids.schedule}
+            checked={scheduling}
+            onCheckedChange={setScheduling}
+            className="relative h-6 w-11 shrink-0 rounded-full border border-border bg-background transition data-[state=checked]:bg-primary"
+          >
+            <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition data-[state=checked]:translate-x-[1.3rem]" />
+          </Switch.Root>
+        </div>
+        {scheduling ? (
+          <div>
+            <Label htmlFor={ids.when}>Date and time</Label>
+            <Input id={ids.when} type="datetime-local" min={toLocalInputValue(new Date())} value={when} onChange={(e) => setWhen(e.target.value)} />
+          </div>
+        ) : null}
+        <Button type="submit" disabled={submitting}>
+          {submitting ? "Saving..." : scheduling ? "Schedule Post" : "Create Post"}
+        </Button>
+      </form>
+    </Card>
+  );
+}

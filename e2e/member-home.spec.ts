@@ -1,0 +1,289 @@
+import { execFileSync } from "node:child_process";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { chooseRealm, signInAsNewMember } from "./helpers";
+
+/** Runs SQL against the e2e server's local D1 (scripts/e2e.mjs exports its persist directory). */
+function d1(sql: string) {
+  const persistTo = process.env.E2E_PERSIST_TO;
+  if (!persistTo) throw new Error("E2E_PERSIST_TO is not set: run through scripts/e2e.mjs");
+  execFileSync("node_modules/.bin/wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", sql], {
+    stdio: "ignore",
+    env: { ...process.env, CI: "true" },
+  });
+}
+
+/** Waits until React has hydrated the page (its fiber is attached to the header's menu button). */
+async function hydrated(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document.querySelector('[data-testid="user-menu"]') ?? {}).some((k) => k.startsWith("__reactFiber"))))
+    .toBe(true);
+}
+
+async function memberId(page: Page): Promise<string> {
+  const res = await page.request.get("/api/auth/user");
+  return (await res.json()).id;
+}
+
+function localInputValue(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+test("edit the profile on the profile page, add a social link, see it after reload", async ({ page }) => {
+  await signInAsNewMember(page, "Petra", "Page");
+  await page.goto("/profile");
+  await expect(page).toHaveTitle("Profile | Realmcast");
+  await hydrated(page);
+  await expect(page.getByTestId("profile-bio")).toHaveText("No bio available");
+  await page.getByRole("button", { name: "Edit Profile" }).click();
+  await page.getByLabel("Bio").fill("Lorcana storyteller and Friday streamer.");
+  await page.getByLabel("Status").selectOption("gaming");
+  await page.getByLabel("Primary community").selectOption("decksong");
+  // Cancel restores the stored profile.
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByTestId("profile-bio")).toHaveText("No bio available");
+
+  await page.getByRole("button", { name: "Edit Profile" }).click();
+  await page.getByLabel("First name").fill("  Petronella ");
+  await page.getByLabel("Bio").fill("Lorcana storyteller and Friday streamer.");
+  await page.getByLabel("Status").selectOption("gaming");
+  await page.getByLabel("Primary community").selectOption("decksong");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Profile updated successfully!", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("profile-name")).toHaveText("Petronella Page");
+  await expect(page.getByTestId("profile-bio")).toHaveText("Lorcana storyteller and Friday streamer.");
+  await expect(page.getByTestId("profile-status")).toHaveText("Gaming");
+
+  await expect(page.getByText("No social links added")).toBeVisible();
+  await page.getByLabel("Platform").selectOption("discord");
+  await expect(page.getByLabel("Username")).toHaveAttribute("placeholder", "Username#1234");
+  await page.getByLabel("Username").fill("petra#0042");
+  await page.getByRole("button", { name: "Add Link" }).click();
+  await expect(page.getByRole("list", { name: "Social links" })).toContainText("petra#0042");
+
+  await page.reload();
+  await expect(page.getByTestId("profile-bio")).toHaveText("Lorcana storyteller and Friday streamer.");
+  await hydrated(page);
+  await expect(page.getByText("Primary realm: Decksong", { exact: false })).toBeVisible();
+  for (const label of ["Friends", "Events Joined", "Events Hosted"]) await expect(page.getByText(label)).toBeVisible();
+
+  const missing = await page.goto(`/profile/${crypto.randomUUID()}`);
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "User Not Found" })).toBeVisible();
+  await expect(page.getByText("The user profile you're looking for doesn't exist.")).toBeVisible();
+});
+
+test("home dashboards: All Realms, edit profile in the dialog, realm dashboards", async ({ page }) => {
+  await signInAsNewMember(page, "Dana", "Dialog");
+  await expect(page.getByRole("heading", { name: "Welcome back, Dana!" })).toBeVisible();
+  await hydrated(page);
+  await page.getByRole("button", { name: "Start Streaming Session" }).click();
+  await expect(page.getByText("Choose a gaming community to start your streaming session.", { exact: true })).toBeVisible();
+
+  await page.getByRole("button", { name: "Edit Profile" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Profile" });
+  await expect(dialog.getByLabel("First name")).toHaveValue("Dana");
+  await expect(dialog.getByLabel("Last name")).toHaveValue("Dialog");
+  await dialog.getByLabel("First name").fill(" Dorothea ");
+  await dialog.getByLabel("Primary community").selectOption("duelcraft");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Profile updated successfully!", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Welcome back, Dorothea!" })).toBeVisible();
+  await expect(page.getByTestId("member-avatar")).toHaveText("DD");
+  await expect(page.getByTestId("profile-avatar")).toHaveText("DD");
+
+  await chooseRealm(page, "Duelcraft");
+  const dashboard = page.getByTestId("community-dashboard");
+  await expect(dashboard).toHaveAttribute("data-realm", "duelcraft");
+  await expect(dashboard.getByRole("heading", { name: "Welcome back, Dorothea!" })).toBeVisible();
+  await expect(dashboard.getByText("Shadow Realm")).toBeVisible();
+  await expect(dashboard.getByRole("heading", { name: "Duels Calendar" })).toBeVisible();
+
+  await chooseRealm(page, "Scry & Gather");
+  await expect(dashboard).toHaveAttribute("data-realm", "scry-gather");
+  await expect(dashboard.getByText("Game Pod Calendar - Coming Soon")).toBeVisible();
+  await expect(dashboard.getByText("Guild Hall")).toBeVisible();
+  // The realm's dashboard is server-rendered after a reload too.
+  await page.reload();
+  await expect(page.getByTestId("community-dashboard")).toHaveAttribute("data-realm", "scry-gather");
+  await hydrated(page);
+  await chooseRealm(page, "All Realms");
+  await expect(page.getByRole("heading", { name: "Community activity" })).toBeVisible();
+});
+
+test("choose the dark theme in Settings: applied at once and after a reload", async ({ page }) => {
+  await signInAsNewMember(page, "Theo", "Dark");
+  const htmlClass = () => page.evaluate(() => document.documentElement.className);
+  await hydrated(page);
+  await page.getByTestId("user-menu").click();
+  await page.getByRole("menuitem", { name: "Settings" }).click();
+  const dialog = page.getByRole("dialog", { name: "Settings" });
+  await expect(dialog.getByLabel("Theme")).toHaveValue("system");
+  await expect(dialog.getByLabel("E-mail")).toHaveJSProperty("readOnly", true);
+  await dialog.getByLabel("Theme").selectOption("light");
+  await expect.poll(htmlClass).toContain("light");
+  await dialog.getByLabel("Theme").selectOption("dark");
+  await expect.poll(htmlClass).toContain("dark");
+  await dialog.getByRole("tab", { name: "Notifications" }).click();
+  await dialog.getByRole("switch", { name: "Weekly digest" }).click();
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Settings saved", { exact: true })).toBeVisible();
+  await page.reload();
+  expect(await htmlClass()).toBe("dark");
+  await hydrated(page);
+  const saved = await (await page.request.get("/api/user/settings")).json();
+  expect(saved).toMatchObject({ theme: "dark", notificationSettings: { weeklyDigest: false } });
+
+  // Reset restores defaults in the form only, until saved.
+  await page.getByTestId("user-menu").click();
+  await page.getByRole("menuitem", { name: "Settings" }).click();
+  await dialog.getByRole("button", { name: "Reset to Defaults" }).click();
+  await expect(page.getByText("All settings have been reset to defaults.", { exact: true })).toBeVisible();
+  await expect(dialog.getByLabel("Theme")).toHaveValue("system");
+  expect((await (await page.request.get("/api/user/settings")).json()).theme).toBe("dark");
+  // Closing without saving undoes the preview.
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(htmlClass).toBe("dark");
+});
+
+test("notifications arrive on the badge without a reload and can be read and removed", async ({ page }) => {
+  await signInAsNewMember(page, "Nora", "Notes");
+  const id = await memberId(page);
+  const bell = page.getByTestId("notification-bell");
+  await expect(bell).toHaveAccessibleName("Notifications");
+  await hydrated(page);
+  d1(
+    `INSERT INTO notifications (id, user_id, type, title, message, action_url, created_at) VALUES
+     ('${crypto.randomUUID()}', '${id}', 'event', 'Pod tonight', 'Your pod starts at 19:00', '/calendar', CAST(unixepoch('now','-5 minutes') * 1000 AS INTEGER)),
+     ('${crypto.randomUUID()}', '${id}', 'friend_request', 'Friend request', 'Sam wants to be friends', NULL, CAST(unixepoch('now','-2 hours') * 1000 AS INTEGER)),
+     ('${crypto.randomUUID()}', '${id}', 'message', 'Old news', 'From last week', NULL, CAST(unixepoch('now','-3 days') * 1000 AS INTEGER))`,
+  );
+  // The badge polls every 10 s while the tab is visible.
+  await expect(page.getByTestId("unread-badge")).toHaveText("3", { timeout: 20_000 });
+
+  await bell.click();
+  const items = page.getByTestId("notification-item");
+  await expect(items).toHaveCount(3);
+  await expect(items.nth(0)).toContainText("Pod tonight");
+  await expect(items.nth(0)).toContainText("5m ago");
+  await expect(items.nth(1)).toContainText("2h ago");
+  await page.getByRole("button", { name: "Mark as read: Pod tonight" }).click();
+  await expect(items.nth(0)).toHaveAttribute("data-read", "true");
+  await expect(page.getByTestId("unread-badge")).toHaveText("2");
+  await page.getByRole("button", { name: "Remove notification: Old news" }).click();
+  await expect(items).toHaveCount(2);
+  await page.getByRole("button", { name: "Mark all read" }).click();
+  await expect(page.getByText("All notifications marked as read", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("unread-badge")).toBeHidden();
+
+  await page.reload();
+  await expect(bell).toHaveAccessibleName("Notifications");
+  await hydrated(page);
+  await bell.click();
+  await expect(items).toHaveCount(2);
+  for (const title of ["Pod tonight", "Friend request"]) {
+    await page.getByRole("button", { name: `Remove notification: ${title}` }).click();
+  }
+  await expect(page.getByText("No notifications yet")).toBeVisible();
+});
+
+test("schedule a social post and see it under Scheduled Posts", async ({ page }) => {
+  await signInAsNewMember(page, "Sasha", "Social");
+  await page.goto("/social");
+  await expect(page).toHaveTitle("Social | Realmcast");
+  await hydrated(page);
+  await expect(page.getByRole("switch", { name: "Twitter/X connected" })).toBeChecked();
+  await page.getByRole("switch", { name: "Bluesky connected" }).click();
+  await expect(page.getByText("Connecting to Bluesky...", { exact: true })).toBeVisible();
+
+  await page.getByRole("tab", { name: "Create Post" }).click();
+  await page.getByRole("button", { name: "Create Post" }).click();
+  await expect(page.getByText("Please add content and select at least one platform", { exact: true })).toBeVisible();
+  const text = "Live tonight at 8: Duelcraft locals coverage!";
+  await page.getByLabel("Post content").fill(text);
+  await expect(page.getByTestId("post-counter")).toHaveText(`${text.length}/280`);
+  await page.getByRole("switch", { name: "Post to Twitter/X" }).click();
+  await page.getByRole("switch", { name: "Post to Bluesky" }).click();
+  await page.getByRole("switch", { name: "Schedule for later" }).click();
+  await page.getByLabel("Date and time").fill(localInputValue(new Date(Date.now() + 26 * 3_600_000)));
+  await page.getByRole("button", { name: "Schedule Post" }).click();
+  await expect(page.getByText("Post Scheduled", { exact: true })).toBeVisible();
+  // The form resets.
+  await expect(page.getByLabel("Post content")).toHaveValue("");
+  await expect(page.getByTestId("post-counter")).toHaveText("0/280");
+
+  await page.getByRole("tab", { name: "Scheduled Posts" }).click();
+  const post = page.getByTestId("social-post").filter({ hasText: text });
+  await expect(post).toContainText("Scheduled");
+  await expect(post).toContainText("Twitter/X");
+  await expect(post).toContainText("Bluesky");
+  await page.reload();
+  await hydrated(page);
+  await page.getByRole("tab", { name: "Scheduled Posts" }).click();
+  await expect(page.getByTestId("social-post").filter({ hasText: text })).toBeVisible();
+});
+
+test("delete the account and land signed out", async ({ page }) => {
+  await signInAsNewMember(page, "Gone", "Soon");
+  await hydrated(page);
+  await page.getByTestId("user-menu").click();
+  await page.getByRole("menuitem", { name: "Settings" }).click();
+  const dialog = page.getByRole("dialog", { name: "Settings" });
+  await dialog.getByRole("tab", { name: "Account" }).click();
+  let confirmText = "";
+  page.once("dialog", (d) => {
+    confirmText = d.message();
+    void d.accept();
+  });
+  await dialog.getByRole("button", { name: "Delete Account" }).click();
+  await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+  expect(confirmText).toBe("Are you sure you want to permanently delete your account? This action cannot be undone.");
+  await expect(page).toHaveURL(/\/$/);
+  expect((await page.request.get("/api/auth/user")).status()).toBe(401);
+});
+
+test("member pages fit a 390 px phone and have no axe violations", async ({ page }, testInfo) => {
+  await signInAsNewMember(page, "Phoebe", "Phone");
+  await page.setViewportSize({ width: 390, height: 844 });
+  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  for (const [path, ready] of [
+    ["/", "Community activity"],
+    ["/profile", "Stats"],
+    ["/social", "Social Hub"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { name: ready })).toBeVisible();
+    await hydrated(page);
+    expect(await fits(), `${path} overflows at 390 px`).toBe(true);
+    const axe = await new AxeBuilder({ page }).include("#main").withTags(["wcag2a", "wcag2aa"]).analyze();
+    expect(axe.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath(`${path.replace(/\//g, "_") || "home"}-390.png`), fullPage: true });
+  }
+  await page.goto("/");
+  await hydrated(page);
+  await chooseRealm(page, "PokeStream Hub");
+  await expect(page.getByTestId("community-dashboard")).toHaveAttribute("data-realm", "pokestream-hub");
+  expect(await fits()).toBe(true);
+  const axe = await new AxeBuilder({ page }).include("#main").withTags(["wcag2a", "wcag2aa"]).analyze();
+  expect(axe.violations.map((v) => `pokestream-hub: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await page.getByTestId("user-menu").click();
+  await page.getByRole("menuitem", { name: "Settings" }).click();
+  const dialog = page.getByRole("dialog", { name: "Settings" });
+  await expect(dialog.getByLabel("Theme")).toBeVisible();
+  const box = await dialog.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  const dialogAxe = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(["wcag2a", "wcag2aa"]).analyze();
+  expect(dialogAxe.violations.map((v) => `settings: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+});
+
+test("a dashboard whose session ended says Unauthorized and goes to sign-in", async ({ page, context }) => {
+  await signInAsNewMember(page, "Ursula", "Unauth");
+  await hydrated(page);
+  await context.clearCookies();
+  await chooseRealm(page, "Decksong");
+  await expect(page.getByText("You are logged out. Logging in again...", { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/api\/login$/);
+});

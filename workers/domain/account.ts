@@ -1,0 +1,123 @@
+import { eq, or } from "drizzle-orm";
+import type { Db } from "../db/client";
+import {
+  contactMessages,
+  eventAttendees,
+  events,
+  forumLikes,
+  forumPosts,
+  forumReplies,
+  friendships,
+  gameSessionMembers,
+  gameSessions,
+  matchmakingGames,
+  matchmakingPreferences,
+  notifications,
+  socialConnections,
+  socialLinks,
+  socialPosts,
+  tournamentParticipants,
+  tournaments,
+  userBlocks,
+  userCommunities,
+  users,
+  type User,
+} from "../db/schema";
+import { getSettings } from "./settings";
+
+const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
+
+/**
+ * Everything Realmcast stores about one member, read in one D1 batch. Every
+ * query filters on the member's own id (or e-mail for contact messages), so
+ * nobody else's rows can appear; other members are referred to by id only.
+ */
+export async function exportMemberData(db: Db, user: User) {
+  const id = user.id;
+  const [
+    links,
+    communities,
+    createdEvents,
+    attending,
+    hostedRooms,
+    roomSeats,
+    organized,
+    entered,
+    posts,
+    replies,
+    likes,
+    friends,
+    blocks,
+    inbox,
+    socialDrafts,
+    connections,
+    matchmaking,
+    matchmakingGameRows,
+    contact,
+  ] = await db.batch([
+    db.select().from(socialLinks).where(eq(socialLinks.userId, id)),
+    db.select().from(userCommunities).where(eq(userCommunities.userId, id)),
+    db.select().from(events).where(or(eq(events.creatorId, id), eq(events.hostId, id))),
+    db.select().from(eventAttendees).where(eq(eventAttendees.userId, id)),
+    db.select().from(gameSessions).where(eq(gameSessions.hostId, id)),
+    db.select().from(gameSessionMembers).where(eq(gameSessionMembers.userId, id)),
+    db.select().from(tournaments).where(eq(tournaments.organizerId, id)),
+    db.select().from(tournamentParticipants).where(eq(tournamentParticipants.userId, id)),
+    db.select().from(forumPosts).where(eq(forumPosts.authorId, id)),
+    db.select().from(forumReplies).where(eq(forumReplies.authorId, id)),
+    db.select().from(forumLikes).where(eq(forumLikes.userId, id)),
+    db.select().from(friendships).where(or(eq(friendships.requesterId, id), eq(friendships.addresseeId, id))),
+    db.select().from(userBlocks).where(eq(userBlocks.blockerId, id)),
+    db.select().from(notifications).where(eq(notifications.userId, id)),
+    db.select().from(socialPosts).where(eq(socialPosts.userId, id)),
+    db.select().from(socialConnections).where(eq(socialConnections.userId, id)),
+    db.select().from(matchmakingPreferences).where(eq(matchmakingPreferences.userId, id)),
+    db.select().from(matchmakingGames).where(eq(matchmakingGames.userId, id)),
+    db.select().from(contactMessages).where(eq(contactMessages.email, user.email)),
+  ]);
+  const { calendarToken: _secret, ...profile } = user;
+  void _secret;
+  return {
+    exportedAt: new Date().toISOString(),
+    profile: { ...profile, createdAt: iso(profile.createdAt), updatedAt: iso(profile.updatedAt), lastActiveAt: iso(profile.lastActiveAt) },
+    settings: await getSettings(db, id),
+    socialLinks: links,
+    communities: communities.map((c) => c.communityId),
+    events: { createdOrHosted: createdEvents, attending },
+    rooms: { hosted: hostedRooms, seats: roomSeats },
+    tournaments: { organized, entered },
+    forum: { posts, replies, likes },
+    friends: friends.map((f) => ({
+      id: f.id,
+      otherMemberId: f.requesterId === id ? f.addresseeId : f.requesterId,
+      direction: f.requesterId === id ? "sent" : "received",
+      status: f.status,
+      createdAt: iso(f.createdAt),
+    })),
+    blocks: blocks.map((b) => ({ blockedId: b.blockedId, createdAt: iso(b.createdAt) })),
+    notifications: inbox,
+    socialPosts: socialDrafts,
+    socialConnections: connections,
+    matchmaking: { preferences: matchmaking[0] ?? null, games: matchmakingGameRows.map((g) => g.game) },
+    contactMessages: contact,
+  };
+}
+
+/**
+ * Deletes the member in one batch (one D1 transaction). Forum posts and
+ * replies are detached first (author_id NULL) so they survive even if foreign
+ * keys were not enforced; the DELETE of the user row then cascades to every
+ * row that belongs to them (see docs/decisions/2026-11-22-account-deletion.md).
+ * Sessions die with the row: the auth middleware re-reads the user each request.
+ */
+export async function deleteAccount(db: Db, user: User): Promise<void> {
+  const id = user.id;
+  await db.batch([
+    db.update(forumPosts).set({ authorId: null }).where(eq(forumPosts.authorId, id)),
+    db.update(forumReplies).set({ authorId: null }).where(eq(forumReplies.authorId, id)),
+    // Support messages carry the e-mail, not the id: personal data all the same.
+    db.delete(contactMessages).where(eq(contactMessages.email, user.email)),
+    // D1 enforces foreign keys (checked by test/account.test.ts): this cascades.
+    db.delete(users).where(eq(users.id, id)),
+  ]);
+}
