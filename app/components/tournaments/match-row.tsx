@@ -26,8 +26,10 @@ type Props = {
 function GameSelect({ label, value, onChange }: { label: string; value: number; onChange: (n: number) => void }) {
   return (
     <label className="flex items-center gap-1 text-xs">
-      <span className="text-muted">{label}</span>
-      <NativeSelect className="h-8 w-16 px-2 py-0" value={value} onChange={(e) => onChange(Number(e.target.value))}>
+      <span className="text-muted" aria-hidden="true">
+        {label}
+      </span>
+      <NativeSelect aria-label={label} className="h-8 w-16 px-2 py-0" value={value} onChange={(e) => onChange(Number(e.target.value))}>
         {GAMES.map((n) => (
           <option key={n} value={n}>
             {n}
