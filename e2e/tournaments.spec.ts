@@ -1,5 +1,6 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { newMemberPage, signInAsNewMember } from "./helpers";
+import { chooseRealm, newMemberPage, signInAsNewMember } from "./helpers";
 
 const card = (page: Page, name: string) => page.getByTestId("tournament-card").filter({ hasText: name });
 const round = (page: Page, n: number) => page.getByRole("region", { name: new RegExp(`^Round ${n}(?!\\d)`) });
@@ -36,6 +37,8 @@ test("an organizer runs a Swiss tournament: create, three members join, start, r
   await expect(mine).toContainText("May 01, 18:30");
   await expect(mine).toContainText("Playmat");
   await expect(mine).toContainText("Olga");
+  const hubScan = await new AxeBuilder({ page }).include("main").analyze();
+  expect(hubScan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
   await page.getByRole("tab", { name: "My Tournaments" }).click();
   await expect(page.getByRole("tabpanel").getByRole("link", { name })).toBeVisible();
 
@@ -88,6 +91,13 @@ test("an organizer runs a Swiss tournament: create, three members join, start, r
     await p.goto(url);
     const form2 = round(p, 2).getByRole("form");
     if ((await form2.count()) === 0) continue;
+    if (reported === 0) {
+      // One click opens the match's TableSync room for its two players.
+      await round(p, 2).getByRole("button", { name: "Open match room" }).click();
+      await expect(p).toHaveURL(/\/tablesync\/room\/[0-9a-f-]{36}$/);
+      await p.goto(url);
+      await expect(round(p, 2).getByRole("button", { name: "Go to match room" })).toBeVisible();
+    }
     await form2.getByLabel(/wins$/).first().selectOption("2");
     await form2.getByLabel(/wins$/).last().selectOption("0");
     await form2.getByRole("button", { name: "Report result" }).click();
@@ -102,6 +112,8 @@ test("an organizer runs a Swiss tournament: create, three members join, start, r
   await expect(rows).toHaveCount(3);
   await expect(rows.nth(0).locator("td").nth(0)).toHaveText("1");
   await expect(page.getByRole("button", { name: "Next Round" })).toHaveCount(0);
+  const detailScan = await new AxeBuilder({ page }).include("main").analyze();
+  expect(detailScan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 
   for (const { context } of players) await context.close();
 });
@@ -116,6 +128,8 @@ test("the Browse tab shows the empty state in a realm without tournaments and op
   });
   await page.goto("/tournaments");
   await expect(page.getByRole("heading", { name: "No tournaments yet" })).toBeVisible();
+  const emptyScan = await new AxeBuilder({ page }).include("main").analyze();
+  expect(emptyScan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
   await page.getByRole("button", { name: "Create First Tournament" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: "Create Tournament" })).toBeVisible();
@@ -123,6 +137,23 @@ test("the Browse tab shows the empty state in a realm without tournaments and op
   await expect(page.getByText("Missing information", { exact: true })).toBeVisible();
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
+
+  // Switching realm reloads the list client-side, with six skeleton cards meanwhile.
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/tournaments?*", async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await chooseRealm(page, "Scry & Gather");
+  await expect(page.getByTestId("tournament-skeleton")).toHaveCount(6);
+  release();
+  await expect(page.getByTestId("tournament-skeleton")).toHaveCount(0);
+  const seeded = card(page, "Friday Night Modern");
+  await expect(seeded).toContainText("3/8");
+  await expect(seeded).toContainText("alexcasts");
+  await expect(seeded.getByRole("button", { name: "Join Friday Night Modern" })).toBeEnabled();
+  await page.unroute("**/api/tournaments?*");
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole("heading", { name: "Tournament Hub" })).toBeVisible();
 });

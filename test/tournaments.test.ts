@@ -297,7 +297,11 @@ describe("a full 8-player Swiss event through the API", () => {
     for (const m of d.rounds[0].matches.filter((m: any) => m.status !== "completed")) {
       await post(`/api/tournaments/${t.id}/matches/${m.id}/result`, organizer, { player1Wins: 2, player2Wins: 0 });
     }
-    d = await json(await post(`/api/tournaments/${t.id}/rounds`, organizer));
+    // Two "next round" clicks at once pair exactly one round.
+    const twice = await Promise.all([post(`/api/tournaments/${t.id}/rounds`, organizer), post(`/api/tournaments/${t.id}/rounds`, organizer)]);
+    expect(twice.map((r) => r.status).sort()).toEqual([201, 409]);
+    d = await detail(t.id);
+    expect(d.rounds).toHaveLength(2);
     const round2 = d.rounds[1].matches;
     const seated = round2.flatMap((m: any) => [m.player1Id, m.player2Id]).filter(Boolean);
     expect(seated).not.toContain(quitter.id);

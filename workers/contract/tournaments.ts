@@ -97,7 +97,9 @@ const matchSchema = z.object({
 });
 
 export const tournamentDetailSchema = tournamentCardSchema.extend({
+  /** Swiss: ceil(log2(players)); single elimination: rounds to a champion. */
   suggestedRounds: z.number(),
+  activeParticipantCount: z.number(),
   participants: z.array(
     z.object({
       userId: z.string(),

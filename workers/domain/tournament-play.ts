@@ -139,12 +139,19 @@ function roundStatements(
   return [insertRound, ...matchInserts, ...notifications] as const;
 }
 
-/** Runs a guarded batch; a failed guard (FK or unique violation) becomes a 409. */
+/** True for SQLite constraint failures, however deeply the driver wrapped them. */
+function isConstraintError(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) if (/constraint/i.test(e.message)) return true;
+  return false;
+}
+
+/** Runs a guarded batch; a failed guard (NOT NULL, foreign key or unique violation) becomes a 409. */
 async function runGuarded(db: Db, statements: Parameters<Db["batch"]>[0], message: string) {
   try {
     await db.batch(statements);
-  } catch {
-    throw conflict(message);
+  } catch (error) {
+    if (isConstraintError(error)) throw conflict(message);
+    throw error;
   }
 }
 

@@ -26,7 +26,7 @@ export function TournamentCard({ tournament: t, joined, joining, onJoin }: Props
     <Card className="flex h-full flex-col gap-3" data-testid="tournament-card" aria-label={t.name}>
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 className="truncate text-lg font-semibold">{t.name}</h3>
+          <h2 className="truncate text-lg font-semibold">{t.name}</h2>
           <p className="text-sm text-muted">{formatLabel(t.gameFormat)}</p>
         </div>
         <Badge tone={statusTone(t.status)}>{t.status}</Badge>
