@@ -5,7 +5,7 @@ import { chooseRealm, newMemberPage, signInAsNewMember } from "./helpers";
 const card = (page: Page, name: string) => page.getByTestId("tournament-card").filter({ hasText: name });
 const round = (page: Page, n: number) => page.getByRole("region", { name: new RegExp(`^Round ${n}(?!\\d)`) });
 
-test("an organizer runs a Swiss tournament: create, three members join, start, report, next round, standings, finish", async ({ page, browser }) => {
+test("an organizer runs a Swiss tournament: create, three members join, start, report, next round, standings, finish", async ({ page, browser }, testInfo) => {
   test.setTimeout(180_000);
   await signInAsNewMember(page, "Olga", "Organizer");
   await page.goto("/tournaments");
@@ -115,10 +115,17 @@ test("an organizer runs a Swiss tournament: create, three members join, start, r
   const detailScan = await new AxeBuilder({ page }).include("main").analyze();
   expect(detailScan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 
+  // Phone width: the page stays usable (screenshot kept for review).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole("heading", { name })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("tournament-390.png"), fullPage: true });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+
   for (const { context } of players) await context.close();
 });
 
-test("the Browse tab shows the empty state in a realm without tournaments and opens the create dialog", async ({ page }) => {
+test("the Browse tab shows the empty state in a realm without tournaments and opens the create dialog", async ({ page }, testInfo) => {
   await signInAsNewMember(page, "Empty", "Realm");
   // A realm the seed leaves without tournaments.
   await page.goto("/");
@@ -156,4 +163,7 @@ test("the Browse tab shows the empty state in a realm without tournaments and op
   await page.unroute("**/api/tournaments?*");
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole("heading", { name: "Tournament Hub" })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("hub-390.png"), fullPage: true });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
 });

@@ -46,7 +46,7 @@ export default function TournamentPage() {
       <Card className="mb-6">
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div className="min-w-0">
-            <h1 className="text-3xl font-bold">{t.name}</h1>
+            <h1 className="break-words text-3xl font-bold">{t.name}</h1>
             <p className="mt-1 text-muted">
               {formatLabel(t.gameFormat)} · {PAIRING_LABELS[t.pairing]} · <StartDate iso={t.startDate} /> · organized by {organizerName(t)}
             </p>
@@ -86,18 +86,19 @@ export default function TournamentPage() {
           <TournamentControls tournament={t} viewerId={viewer} action={action} />
         </div>
       </Card>
-      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
-        <div className="grid gap-6">
-          <Card>
+      {/* min-w-0: grid items otherwise grow to the standings table's width on phones. */}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="grid min-w-0 gap-6">
+          <Card className="min-w-0">
             <h2 className="mb-3 text-lg font-semibold">Standings</h2>
             <StandingsTable standings={standings} droppedIds={droppedIds} />
           </Card>
-          <Card>
+          <Card className="min-w-0">
             <h2 className="mb-3 text-lg font-semibold">Rounds</h2>
             <RoundsPanel tournament={t} viewerId={viewer} action={action} />
           </Card>
         </div>
-        <Card className="self-start">
+        <Card className="min-w-0 self-start">
           <ParticipantsList participants={t.participants} maxParticipants={t.maxParticipants} />
         </Card>
       </div>
