@@ -58,6 +58,12 @@ test("an organizer runs a Swiss tournament: create, three members join, start, r
   await card(page, name).getByRole("link", { name: `Details of ${name}` }).click();
   await expect(page).toHaveURL(/\/tournaments\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("participants").getByRole("listitem")).toHaveCount(3);
+  // The organizer edits the prize pool before the start.
+  await page.getByRole("button", { name: "Edit Details" }).click();
+  await page.getByRole("dialog").getByLabel("Prize Pool").fill("Playmat and sleeves");
+  await page.getByRole("dialog").getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await expect(page.getByText("Playmat and sleeves", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Start Tournament" }).click();
   await expect(page.getByTestId("tournament-status")).toHaveText("active");
 

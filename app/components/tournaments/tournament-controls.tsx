@@ -1,5 +1,6 @@
 import { Button } from "~/components/ui/button";
 import type { TournamentDetail } from "../../../workers/domain/tournaments";
+import { EditTournamentDialog } from "./edit-tournament-dialog";
 import { tournamentApi } from "./tournament-api";
 import type { useTournamentAction } from "./use-tournament-action";
 
@@ -62,6 +63,7 @@ export function TournamentControls({ tournament: t, viewerId, action }: Props) {
           </Button>
         </>
       ) : null}
+      {isOrganizer && t.status !== "completed" ? <EditTournamentDialog tournament={t} action={action} /> : null}
     </div>
   );
 }
