@@ -5,15 +5,8 @@ import {
   matchResultSchema,
   updateTournamentSchema,
 } from "../contract/tournaments";
-import {
-  dropFromTournament,
-  finishTournament,
-  getStandings,
-  openMatchRoom,
-  pairNextRound,
-  reportMatchResult,
-  startTournament,
-} from "../domain/tournament-play";
+import { dropFromTournament, openMatchRoom, reportMatchResult } from "../domain/tournament-matches";
+import { finishTournament, getStandings, pairNextRound, startTournament } from "../domain/tournament-play";
 import {
   createTournament,
   getTournamentDetail,
