@@ -9,6 +9,7 @@ import { StandingsTable } from "~/components/tournaments/standings-table";
 import { StartDate } from "~/components/tournaments/start-date";
 import { TournamentControls } from "~/components/tournaments/tournament-controls";
 import { formatLabel, organizerName, PAIRING_LABELS, statusTone } from "~/components/tournaments/tournament-format";
+import { useLiveRefresh } from "~/components/tournaments/use-live-refresh";
 import { useTournamentAction } from "~/components/tournaments/use-tournament-action";
 import { Badge, Card } from "~/components/ui/card";
 import { requireMember } from "~/lib/auth.server";
@@ -35,6 +36,7 @@ export default function TournamentPage() {
   const { tournament: t, standings, viewerId } = useLoaderData<typeof loader>();
   const root = useRootData();
   const action = useTournamentAction();
+  useLiveRefresh(t.status === "active");
   const droppedIds = new Set(t.participants.filter((p) => p.dropped).map((p) => p.userId));
   const viewer = root?.user?.id ?? viewerId;
 
