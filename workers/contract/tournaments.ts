@@ -13,13 +13,8 @@ export const TOURNAMENT_STATUSES = ["upcoming", "active", "completed"] as const;
 export const tournamentStatusSchema = z.enum(TOURNAMENT_STATUSES);
 export const tournamentPairingSchema = z.enum(["swiss", "single_elimination"]);
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
+/** Optional free text; blank or null clears it (the domain stores null). No transform, so it documents as JSON Schema. */
+const optionalText = (max: number) => z.string().trim().max(max).nullish();
 
 export const createTournamentSchema = z.object({
   name: z.string().trim().min(1, "Name is required").max(120),

@@ -19,6 +19,11 @@ export function resolveCommunityId(id: string): string {
 
 export type Tournament = typeof tournaments.$inferSelect;
 
+/** Optional text as stored: blank means none. */
+function textOrNull(value: string | null | undefined): string | null {
+  return value ? value : null;
+}
+
 /** How a member is named in pairings and standings: full name, else username. */
 export function memberName(u: { firstName: string | null; lastName: string | null; username: string | null }): string {
   const full = [u.firstName, u.lastName].filter((s) => s && s.trim()).join(" ").trim();
@@ -178,12 +183,12 @@ export async function createTournament(db: Db, organizer: User, input: CreateTou
   await db.insert(tournaments).values({
     id,
     name: input.name,
-    description: input.description,
+    description: textOrNull(input.description),
     gameFormat: input.gameFormat,
     maxParticipants: input.maxParticipants,
     startDate: new Date(input.startDate).toISOString(),
-    prizePool: input.prizePool,
-    rules: input.rules,
+    prizePool: textOrNull(input.prizePool),
+    rules: textOrNull(input.rules),
     communityId,
     organizerId: organizer.id,
     pairing: input.pairing,
@@ -195,7 +200,13 @@ export async function updateTournament(db: Db, id: string, user: User, input: Up
   const tournament = await findTournament(db, id);
   assertOrganizer(tournament, user);
   if (tournament.status === "completed") throw conflict("A completed tournament can no longer be edited");
-  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  // Absent fields stay as they are; blank or null optional text is cleared.
+  const changes = {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.description !== undefined ? { description: textOrNull(input.description) } : {}),
+    ...(input.rules !== undefined ? { rules: textOrNull(input.rules) } : {}),
+    ...(input.prizePool !== undefined ? { prizePool: textOrNull(input.prizePool) } : {}),
+  };
   if (Object.keys(changes).length > 0) {
     // The status condition makes a finish that lands in between win.
     const updated = await db
