@@ -99,6 +99,18 @@ describe("tournament create and list", () => {
   });
 });
 
+describe("create rate limit", () => {
+  it("lets a member create 10 tournaments an hour, then answers 429", async () => {
+    const organizer = await signUp("Busy");
+    for (let i = 0; i < 10; i++) await createTournament(organizer);
+    const res = await request("/api/tournaments", {
+      cookie: organizer.cookie,
+      body: { name: "One too many", gameFormat: "draft", maxParticipants: 4, startDate: future(), communityId: "mtg" },
+    });
+    expect(res.status).toBe(429);
+  });
+});
+
 describe("membership", () => {
   it("joins once, leaves before the start, refuses a join after it", async () => {
     const [organizer, a, b, late] = await members(4, "Mem");

@@ -148,7 +148,7 @@ export const tournamentsRoutesDoc: RouteDoc[] = [
     body: createTournamentSchema,
     response: tournamentDetailSchema,
     status: 201,
-    errors: { 400: "Invalid body or unknown community", 401: "Signed out" },
+    errors: { 400: "Invalid body or unknown community", 401: "Signed out", 429: "More than 10 created in an hour" },
   },
   {
     method: "get",

@@ -7,8 +7,9 @@ import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { CreateTournamentInput, ListTournamentsQuery, UpdateTournamentInput } from "../contract/tournaments";
 import type { Db } from "../db/client";
 import { tournamentMatches, tournamentParticipants, tournamentRounds, tournaments, users, type User } from "../db/schema";
-import { badRequest, conflict, forbidden, notFound } from "../http/errors";
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from "../http/errors";
 import { communityExists } from "./communities";
+import { consumeRateLimit } from "./rate-limit";
 import { eliminationRoundCount, suggestedSwissRounds } from "./tournament-rules/swiss-rounds";
 
 /** The spec's default community id 'mtg' is the Magic realm. */
@@ -174,11 +175,16 @@ export async function getTournamentDetail(db: Db, id: string) {
 }
 export type TournamentDetail = Awaited<ReturnType<typeof getTournamentDetail>>;
 
+/** Creating is cheap for the caller and visible to a whole realm: a member may create 10 an hour. */
+export const CREATE_LIMIT = { count: 10, windowMs: 3_600_000 };
+
 export async function createTournament(db: Db, organizer: User, input: CreateTournamentInput) {
   const communityId = resolveCommunityId(input.communityId);
   if (!(await communityExists(db, communityId))) {
     throw badRequest("Invalid request body", [{ path: ["communityId"], message: "Unknown community" }]);
   }
+  const limited = await consumeRateLimit(db, `tournament-create:${organizer.id}`, CREATE_LIMIT.count, CREATE_LIMIT.windowMs);
+  if (!limited.allowed) throw tooManyRequests("You have created many tournaments recently. Try again later.");
   const id = crypto.randomUUID();
   await db.insert(tournaments).values({
     id,
