@@ -1,0 +1,174 @@
+/**
+ * Matches of a running tournament: results (with player reports and
+ * disputes), drops and the TableSync room of a match.
+ */
+import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
+import type { MatchResultInput } from "../contract/tournaments";
+import type { Db } from "../db/client";
+import { gameSessions, tournamentMatches, tournamentParticipants, type User } from "../db/schema";
+import { badRequest, conflict, forbidden, notFound } from "../http/errors";
+import { createGameSession } from "./game-sessions";
+import { createNotification } from "./notifications";
+import { NOT_RUNNING } from "./tournament-play";
+import { findTournament, publicMatch, type MatchRow } from "./tournaments";
+
+async function findMatch(db: Db, tournamentId: string, matchId: string): Promise<MatchRow> {
+  const match = await db
+    .select()
+    .from(tournamentMatches)
+    .where(and(eq(tournamentMatches.id, matchId), eq(tournamentMatches.tournamentId, tournamentId)))
+    .get();
+  if (!match) throw notFound("Match not found");
+  return match;
+}
+
+/**
+ * Records a result. The organizer's report is final. A player's report is
+ * stored as theirs; the match completes when the other player's report agrees
+ * and is disputed when it differs. That comparison happens inside one UPDATE
+ * (SQLite reads the row's old values in SET), so two players reporting at the
+ * same moment cannot both miss each other's report.
+ */
+export async function reportMatchResult(db: Db, id: string, matchId: string, user: User, input: MatchResultInput) {
+  const tournament = await findTournament(db, id);
+  const match = await findMatch(db, id, matchId);
+  const isOrganizer = tournament.organizerId === user.id;
+  const side = match.player1Id === user.id ? 1 : match.player2Id === user.id ? 2 : null;
+  if (!isOrganizer && side === null) throw forbidden("Only the match's players or the organizer can report its result");
+  if (tournament.status !== "active") throw conflict(NOT_RUNNING);
+  if (match.roundNumber !== tournament.currentRound) throw conflict("Only results of the current round can be reported");
+  if (match.player2Id === null) throw conflict("A bye needs no result");
+  if (tournament.pairing === "single_elimination" && input.player1Wins === input.player2Wins) {
+    throw badRequest("Invalid request body", [{ path: ["player1Wins"], message: "A single-elimination match needs a winner" }]);
+  }
+  const report = { player1Wins: input.player1Wins, player2Wins: input.player2Wins, draws: input.draws };
+  const where = and(eq(tournamentMatches.id, matchId), eq(tournamentMatches.roundNumber, tournament.currentRound));
+
+  let updated: MatchRow[];
+  if (isOrganizer) {
+    updated = await db
+      .update(tournamentMatches)
+      .set({ ...report, status: "completed", updatedAt: Date.now() })
+      .where(where)
+      .returning();
+  } else {
+    const text = JSON.stringify(report);
+    const theirs = side === 1 ? tournamentMatches.player2Report : tournamentMatches.player1Report;
+    const agreed = sql`${theirs} = ${text}`;
+    updated = await db
+      .update(tournamentMatches)
+      .set({
+        ...(side === 1 ? { player1Report: report } : { player2Report: report }),
+        status: sql`CASE WHEN ${theirs} IS NULL THEN 'pending' WHEN ${agreed} THEN 'completed' ELSE 'disputed' END`,
+        player1Wins: sql`CASE WHEN ${agreed} THEN ${report.player1Wins} ELSE ${tournamentMatches.player1Wins} END`,
+        player2Wins: sql`CASE WHEN ${agreed} THEN ${report.player2Wins} ELSE ${tournamentMatches.player2Wins} END`,
+        draws: sql`CASE WHEN ${agreed} THEN ${report.draws} ELSE ${tournamentMatches.draws} END`,
+        updatedAt: Date.now(),
+      })
+      .where(and(where, sql`${tournamentMatches.status} <> 'completed'`))
+      .returning();
+    if (updated.length === 0) throw conflict("This result is final; ask the organizer to correct it");
+    if (updated[0].status === "disputed") {
+      await createNotification(db, {
+        userId: tournament.organizerId,
+        type: "tournament",
+        title: `Disputed result: ${tournament.name}`,
+        message: `The players of table ${match.tableNumber} in round ${match.roundNumber} reported different results.`,
+        actionUrl: `/tournaments/${id}`,
+      });
+    }
+  }
+  if (updated.length === 0) throw conflict("Only results of the current round can be reported");
+  return publicMatch(updated[0]);
+}
+
+/** A participant leaves a running event: never paired again; an open match of the round is conceded 0-2. */
+export async function dropFromTournament(db: Db, id: string, user: User) {
+  const tournament = await findTournament(db, id);
+  if (tournament.status !== "active") {
+    throw conflict(tournament.status === "upcoming" ? "The tournament has not started: leave it instead" : NOT_RUNNING);
+  }
+  const now = Date.now();
+  const m = tournamentMatches;
+  const [dropped] = await db.batch([
+    db
+      .update(tournamentParticipants)
+      .set({ droppedAt: now })
+      .where(
+        and(
+          eq(tournamentParticipants.tournamentId, id),
+          eq(tournamentParticipants.userId, user.id),
+          isNull(tournamentParticipants.droppedAt),
+        ),
+      )
+      .returning({ userId: tournamentParticipants.userId }),
+    db
+      .update(m)
+      .set({
+        status: "completed",
+        player1Wins: sql`CASE WHEN ${m.player1Id} = ${user.id} THEN 0 ELSE 2 END`,
+        player2Wins: sql`CASE WHEN ${m.player2Id} = ${user.id} THEN 0 ELSE 2 END`,
+        draws: 0,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(m.tournamentId, id),
+          eq(m.roundNumber, tournament.currentRound),
+          sql`${m.status} <> 'completed'`,
+          isNotNull(m.player2Id),
+          or(eq(m.player1Id, user.id), eq(m.player2Id, user.id)),
+          // Only when this request is the one that dropped them.
+          sql`EXISTS (SELECT 1 FROM tournament_participants p WHERE p.tournament_id = ${id} AND p.user_id = ${user.id} AND p.dropped_at = ${now})`,
+        ),
+      ),
+  ]);
+  if (dropped.length === 0) {
+    const row = await db
+      .select({ droppedAt: tournamentParticipants.droppedAt })
+      .from(tournamentParticipants)
+      .where(and(eq(tournamentParticipants.tournamentId, id), eq(tournamentParticipants.userId, user.id)))
+      .get();
+    throw conflict(row ? "You have already dropped from this tournament" : "You are not a participant of this tournament");
+  }
+  return { tournamentId: id, userId: user.id, dropped: true as const };
+}
+
+/**
+ * Opens the match's TableSync room once: a waiting two-seat game session with
+ * a player of the match seated as host (player 1 when the organizer opens it),
+ * linked both ways. A concurrent second open loses the conditional link and
+ * its session is removed, so both callers get the same room.
+ */
+export async function openMatchRoom(db: Db, id: string, matchId: string, user: User) {
+  const tournament = await findTournament(db, id);
+  const match = await findMatch(db, id, matchId);
+  const isPlayer = match.player1Id === user.id || match.player2Id === user.id;
+  if (!isPlayer && tournament.organizerId !== user.id) throw forbidden("Only the match's players or the organizer can open its room");
+  if (tournament.status !== "active") throw conflict(NOT_RUNNING);
+  if (match.player2Id === null || match.player1Id === null) throw conflict("A bye has no opponent to play");
+  if (match.gameSessionId) return { gameSessionId: match.gameSessionId };
+
+  const hostId = isPlayer ? user.id : match.player1Id;
+  const sessionId = await createGameSession(db, hostId, {
+    communityId: tournament.communityId,
+    maxPlayers: 2,
+    tournamentMatchId: match.id,
+    gameData: {
+      name: `${tournament.name}: Round ${match.roundNumber}, Table ${match.tableNumber}`,
+      format: tournament.gameFormat,
+      description: `Tournament match of ${tournament.name}`,
+    },
+  });
+  const linked = await db
+    .update(tournamentMatches)
+    .set({ gameSessionId: sessionId, updatedAt: Date.now() })
+    .where(and(eq(tournamentMatches.id, matchId), sql`${tournamentMatches.gameSessionId} IS NULL`))
+    .returning({ id: tournamentMatches.id });
+  if (linked.length === 0) {
+    await db.delete(gameSessions).where(eq(gameSessions.id, sessionId));
+    const winner = await findMatch(db, id, matchId);
+    return { gameSessionId: winner.gameSessionId! };
+  }
+  return { gameSessionId: sessionId };
+}

@@ -1,0 +1,94 @@
+import { cryptoRandom, shuffled, type RandomSource } from "./random";
+
+/** An active (not dropped) player, as the pairing needs them. */
+export type SwissPlayer = { id: string; matchPoints: number; hadBye: boolean };
+
+/** One table of a round; `player2Id` null is a bye. */
+export type Pairing = { player1Id: string; player2Id: string | null };
+
+export type SwissRoundInput = {
+  /** Active players in standings order, best first (dropped players are left out by the caller). */
+  players: readonly SwissPlayer[];
+  /** Who met whom in earlier rounds (both directions). */
+  previousOpponents: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Round 1 is paired at random, ignoring points. */
+  firstRound: boolean;
+  random?: RandomSource;
+  /** Upper bound on backtracking steps before rematches are allowed (keeps worst cases bounded). */
+  stepBudget?: number;
+};
+
+/** Round 1: a random order, neighbours play, the last player of an odd field gets the bye. */
+function pairRandomly(players: readonly SwissPlayer[], random: RandomSource): Pairing[] {
+  const order = shuffled(players, random);
+  const pairings: Pairing[] = [];
+  for (let i = 0; i + 1 < order.length; i += 2) pairings.push({ player1Id: order[i].id, player2Id: order[i + 1].id });
+  if (order.length % 2 === 1) pairings.push({ player1Id: order[order.length - 1].id, player2Id: null });
+  return pairings;
+}
+
+/** Standings order with each score group shuffled, so equal players do not always meet the same way. */
+function pairingOrder(players: readonly SwissPlayer[], random: RandomSource): SwissPlayer[] {
+  const groups = new Map<number, SwissPlayer[]>();
+  for (const p of players) groups.set(p.matchPoints, [...(groups.get(p.matchPoints) ?? []), p]);
+  return [...groups.keys()].sort((a, b) => b - a).flatMap((points) => shuffled(groups.get(points)!, random));
+}
+
+/**
+ * Pairs `order` completely, top down: the highest unpaired player takes the
+ * first partner below who is not a previous opponent, so players meet their own
+ * score group first and the odd one out pairs down. A dead end backtracks.
+ * Returns null when no rematch-free pairing exists within the budget.
+ */
+function pairWithoutRematches(
+  order: readonly SwissPlayer[],
+  met: (a: string, b: string) => boolean,
+  budget: { steps: number },
+): Pairing[] | null {
+  if (order.length === 0) return [];
+  const [first, ...rest] = order;
+  for (let j = 0; j < rest.length; j++) {
+    if (--budget.steps < 0) return null;
+    const partner = rest[j];
+    if (met(first.id, partner.id)) continue;
+    const remaining = [...rest.slice(0, j), ...rest.slice(j + 1)];
+    const tail = pairWithoutRematches(remaining, met, budget);
+    if (tail) return [{ player1Id: first.id, player2Id: partner.id }, ...tail];
+  }
+  return null;
+}
+
+/**
+ * Pairs one Swiss round (MTR-style): round 1 at random; later rounds within
+ * score groups, pairing down when a group is odd, never a rematch when another
+ * complete pairing exists. With an odd field the bye goes to the lowest-ranked
+ * player who has not had one (the next lowest when that leaves no rematch-free
+ * pairing); nobody gets a second bye while someone is still without one.
+ */
+export function pairSwissRound(input: SwissRoundInput): Pairing[] {
+  const random = input.random ?? cryptoRandom;
+  const { players } = input;
+  if (players.length < 2) return players.map((p) => ({ player1Id: p.id, player2Id: null }));
+  if (input.firstRound) return pairRandomly(players, random);
+
+  const met = (a: string, b: string) => input.previousOpponents.get(a)?.has(b) ?? false;
+  const budget = { steps: input.stepBudget ?? 200_000 };
+  const order = pairingOrder(players, random);
+
+  if (players.length % 2 === 0) {
+    return pairWithoutRematches(order, met, budget) ?? pairWithoutRematches(order, () => false, { steps: Infinity })!;
+  }
+
+  const lowestFirst = [...players].reverse();
+  const withoutBye = lowestFirst.filter((p) => !p.hadBye);
+  const byeCandidates = withoutBye.length > 0 ? withoutBye : lowestFirst;
+  for (const candidate of byeCandidates) {
+    const rest = order.filter((p) => p.id !== candidate.id);
+    const paired = pairWithoutRematches(rest, met, budget);
+    if (paired) return [...paired, { player1Id: candidate.id, player2Id: null }];
+  }
+  // Every rematch-free pairing is exhausted (tiny fields, many rounds): allow rematches, keep the bye rule.
+  const candidate = byeCandidates[0];
+  const rest = order.filter((p) => p.id !== candidate.id);
+  return [...pairWithoutRematches(rest, () => false, { steps: Infinity })!, { player1Id: candidate.id, player2Id: null }];
+}
