@@ -1,16 +1,11 @@
 import { z } from "zod";
 import type { RouteDoc } from "./route-doc";
 
-/** Spec 000 §4: a member's status; anything unknown is shown as Offline. */
-export const MEMBER_STATUSES = ["online", "away", "busy", "gaming", "offline"] as const;
-export const memberStatus = z.enum(MEMBER_STATUSES);
-export type MemberStatus = z.infer<typeof memberStatus>;
+import { BIO_MAX, MEMBER_STATUSES, NAME_MAX, SOCIAL_LINK_PLATFORMS, SOCIAL_LINKS_MAX } from "./profile-options";
 
-/** Spec 000 §2: the platforms a social link may name (others show a generic icon). */
-export const SOCIAL_LINK_PLATFORMS = ["discord", "twitch", "twitter", "youtube", "steam", "instagram"] as const;
-export const BIO_MAX = 500;
-export const NAME_MAX = 50;
-export const SOCIAL_LINKS_MAX = 20;
+export { BIO_MAX, MEMBER_STATUSES, NAME_MAX, SOCIAL_LINK_PLATFORMS, SOCIAL_LINKS_MAX };
+export type { MemberStatus } from "./profile-options";
+export const memberStatus = z.enum(MEMBER_STATUSES);
 
 const personName = z.string().trim().min(1, "Required").max(NAME_MAX, `At most ${NAME_MAX} characters`);
 

@@ -1,11 +1,13 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Bot, CalendarDays, HelpCircle, MessageCircle, Play, Share2, Swords, Video, Zap } from "lucide-react";
 import { Badge, Card, Skeleton } from "~/components/ui/card";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { useCommunity } from "~/hooks/use-community";
 import type { CommunitySummary } from "../../../workers/domain/communities";
 import { CommunityIcon } from "./community-icon";
-import { DemoDialog } from "./demo-dialog";
+
+// The demo dialog (dialog + tabs) is fetched only when a visitor asks for it.
+const DemoDialog = lazy(() => import("./demo-dialog").then((m) => ({ default: m.DemoDialog })));
 
 const LOGIN = "/api/login";
 
@@ -152,7 +154,11 @@ export function LandingPage({ communities }: { communities: CommunitySummary[] |
           <HelpCircle className="h-4 w-4" aria-hidden="true" /> Live Help
         </Button>
       </div>
-      <DemoDialog type="platform" open={demoOpen} onOpenChange={setDemoOpen} />
+      {demoOpen ? (
+        <Suspense fallback={null}>
+          <DemoDialog type="platform" open={demoOpen} onOpenChange={setDemoOpen} />
+        </Suspense>
+      ) : null}
       <span className="sr-only">
         <MessageCircle aria-hidden="true" />
       </span>

@@ -1,6 +1,6 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
-import { NAME_MAX } from "../../../workers/contract/profile";
+import { NAME_MAX } from "../../../workers/contract/profile-options";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { Input, Label, NativeSelect } from "~/components/ui/field";

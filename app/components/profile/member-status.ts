@@ -1,4 +1,4 @@
-import { MEMBER_STATUSES, type MemberStatus } from "../../../workers/contract/profile";
+import { MEMBER_STATUSES, type MemberStatus } from "../../../workers/contract/profile-options";
 
 export const STATUS_LABELS: Record<MemberStatus, string> = {
   online: "Online",

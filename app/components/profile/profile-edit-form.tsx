@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { BIO_MAX, MEMBER_STATUSES, NAME_MAX } from "../../../workers/contract/profile";
+import { BIO_MAX, MEMBER_STATUSES, NAME_MAX } from "../../../workers/contract/profile-options";
 import type { CommunitySummary } from "../../../workers/domain/communities";
 import type { UserProfile } from "../../../workers/domain/profile";
 import { Button } from "~/components/ui/button";

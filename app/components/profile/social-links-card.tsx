@@ -1,7 +1,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { Plus, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { SOCIAL_LINK_PLATFORMS } from "../../../workers/contract/profile";
+import { SOCIAL_LINK_PLATFORMS } from "../../../workers/contract/profile-options";
 import type { SocialLink } from "../../../workers/domain/profile";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";

@@ -1,5 +1,5 @@
 import { Gamepad2, Instagram, Link2, MessageSquare, Twitch, Twitter, Youtube, type LucideIcon } from "lucide-react";
-import { SOCIAL_LINK_PLATFORMS } from "../../../workers/contract/profile";
+import { SOCIAL_LINK_PLATFORMS } from "../../../workers/contract/profile-options";
 
 type PlatformInfo = { label: string; placeholder: string; icon: LucideIcon };
 
