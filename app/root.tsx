@@ -9,6 +9,7 @@ import { CommunityProvider, SELECTED_COMMUNITY_COOKIE } from "~/hooks/use-commun
 import { PRODUCT_NAME } from "~/lib/brand";
 import { useNonce } from "~/lib/nonce";
 import { prePaintScript } from "~/lib/pre-paint-script";
+import { useThemeMode } from "~/lib/theme-mode";
 import stylesheet from "~/tailwind.css?url";
 import { getMemberShellData, listCommunitiesCached, publicMember } from "../workers/domain/shell";
 
@@ -53,8 +54,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRootData();
   const mode = data?.themeMode ?? "system";
+  useThemeMode(mode);
   return (
-    <html lang="en" className={mode === "light" ? "light" : mode === "dark" ? "dark" : undefined} suppressHydrationWarning>
+    <html lang="en" className={mode === "system" ? undefined : mode} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

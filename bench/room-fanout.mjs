@@ -9,12 +9,12 @@
 // sender is paced (default 19/s) for both servers; throughput is then bounded by
 // the pace and the interesting figures are the latencies.
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { WebSocketServer } from "ws";
 import { build, migrateLocal, serve } from "../scripts/local-stack.mjs";
+import { createRoom, freePort, joinRoomSocket, openSocket, percentile, signUp, sleep } from "./lib/sockets.mjs";
 import { existsSync } from "node:fs";
 
 const args = Object.fromEntries(
@@ -24,48 +24,6 @@ const MESSAGES = Number(args.messages ?? 500);
 const RATE = Number(args.rate ?? 19);
 const PLAYERS = 4;
 const SPECTATORS = Number(args.spectators ?? 46);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-/** Signs a new member in through the dev sign-in (30 per minute per address: waits when limited). */
-async function signUp(url, i) {
-  for (;;) {
-    const res = await fetch(`${url}/api/login/dev`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "Content-Type": "application/json", Origin: url },
-      body: JSON.stringify({ firstName: `Bench${i}`, lastName: "Member", email: `bench-${i}-${Date.now()}@bench.realmcast.gg` }),
-    });
-    if (res.status === 303) return res.headers.getSetCookie().find((c) => c.startsWith("realmcast_session=")).split(";")[0];
-    if (res.status !== 429) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-    await sleep(5000);
-  }
-}
-
-function openSocket(url, options) {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, options);
-    ws.addEventListener("open", () => resolve(ws), { once: true });
-    ws.addEventListener("error", (e) => reject(new Error(`socket error ${e.message ?? ""}`)), { once: true });
-  });
-}
 
 /** Drives one run: `clients` are open sockets, clients[0] sends; content carries the send time. */
 async function measure(label, clients, sendFrame) {
@@ -127,26 +85,9 @@ async function benchRoom() {
     const total = PLAYERS + SPECTATORS;
     const cookies = [];
     for (let i = 0; i < total; i++) cookies.push(await signUp(url, i));
-    const created = await fetch(`${url}/api/game-sessions`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: url, Cookie: cookies[0] },
-      body: JSON.stringify({ maxPlayers: PLAYERS, communityId: "scry-gather", gameData: { name: "Bench room", format: "commander" } }),
-    });
-    const { id } = await created.json();
-    const wsBase = url.replace("http", "ws");
+    const id = await createRoom(url, cookies[0], PLAYERS);
     for (let i = 0; i < total; i++) {
-      const mode = i < PLAYERS ? "play" : "spectate";
-      const ws = await openSocket(`${wsBase}/ws?sessionId=${id}&mode=${mode}`, { headers: { Cookie: cookies[i] } });
-      const joined = new Promise((resolve) =>
-        ws.addEventListener("message", function onState(event) {
-          if (JSON.parse(String(event.data)).type === "room_state") {
-            ws.removeEventListener("message", onState);
-            resolve();
-          }
-        }),
-      );
-      ws.send(JSON.stringify({ type: "join_room", sessionId: id }));
-      await joined;
+      const { ws } = await joinRoomSocket(url, id, cookies[i], i < PLAYERS ? "play" : "spectate");
       sockets.push(ws);
     }
     await sleep(500);

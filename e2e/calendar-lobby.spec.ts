@@ -11,19 +11,10 @@ async function api(request: APIRequestContext, method: "post" | "delete", path: 
   return res.status() === 204 ? null : res.json();
 }
 
-/**
- * The lobby cards live in the TableSync page (its issue mounts <LobbyEvents />);
- * until that page renders them, these tests skip.
- */
+/** The game-pod cards of /tablesync (members' lobby and visitors' landing); they load after hydration. */
 async function openLobby(page: Page) {
   await page.goto("/tablesync");
-  // The cards load on the client after hydration; give them time before deciding.
-  const mounted = await page
-    .getByTestId("lobby-events")
-    .first()
-    .waitFor({ timeout: 10_000 })
-    .then(() => true, () => false);
-  test.skip(!mounted, "The TableSync lobby does not render <LobbyEvents /> yet");
+  await expect(page.getByTestId("lobby-events").first()).toBeVisible({ timeout: 15_000 });
 }
 
 test("visitors see upcoming game pods with Login to Join", async ({ page }) => {

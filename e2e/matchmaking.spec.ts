@@ -69,6 +69,13 @@ test("save preferences, find a player, invite; they accept from Connections and 
   await expect(page.getByTestId("outgoing-request")).toHaveCount(0);
   await expect(page.getByRole("tabpanel", { name: "Connections" }).getByText("Direct messaging is available in the next update.")).toBeVisible();
 
+  // Both profiles now count one friend (Stats card: Friends from friendCount).
+  for (const p of [page, bianca.page]) {
+    await p.goto("/profile");
+    const friends = p.locator("dt", { hasText: "Friends" }).locator("xpath=following-sibling::dd[1]");
+    await expect(friends).toHaveText("1");
+  }
+
   await bianca.context.close();
 });
 

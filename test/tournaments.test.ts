@@ -380,4 +380,25 @@ describe("match rooms", () => {
     expect(sessions!.n).toBe(1);
     expect((await detail(t.id)).rounds[0].matches[0].gameSessionId).toBe(one.gameSessionId);
   });
+
+  it("seats only the match's two players; others may watch and the room stays out of the lobby", async () => {
+    const [organizer, a, b, stranger] = await members(4, "Seat");
+    const t = await createTournament(organizer, { gameFormat: "standard" });
+    await joinAll(t.id, [a, b]);
+    await post(`/api/tournaments/${t.id}/start`, organizer);
+    const match = (await detail(t.id)).rounds[0].matches[0];
+    const { gameSessionId } = await json(await post(`/api/tournaments/${t.id}/matches/${match.id}/room`, organizer));
+    const players = [match.player1Id, match.player2Id];
+    const [first, second] = [a, b].sort((x, y) => players.indexOf(x.id) - players.indexOf(y.id));
+    // Opened by the organizer, the room is hosted by player 1; joining again is idempotent.
+    expect((await post(`/api/game-sessions/${gameSessionId}/join`, first)).status).toBe(200);
+    const refused = await post(`/api/game-sessions/${gameSessionId}/join`, stranger);
+    expect(refused.status).toBe(403);
+    expect((await json(refused)).message).toBe("Only the players of this match can take a seat");
+    expect((await post(`/api/game-sessions/${gameSessionId}/spectate`, stranger)).status).toBe(200);
+    expect((await post(`/api/game-sessions/${gameSessionId}/join`, second)).status).toBe(200);
+    const lobby = await json<any[]>(await request("/api/game-sessions?status=waiting&limit=100"));
+    expect(lobby.some((s) => s.id === gameSessionId)).toBe(false);
+    expect((await json(await request(`/api/game-sessions/${gameSessionId}`))).tournamentMatchId).toBe(match.id);
+  });
 });

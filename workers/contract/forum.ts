@@ -51,7 +51,8 @@ export const forumAuthor = z
     profileImageUrl: z.string().nullable(),
     firstName: z.string().nullable(),
     username: z.string().nullable(),
-    email: z.string(),
+    /** null for visitors: e-mail addresses are shown to members only. */
+    email: z.string().nullable(),
   })
   .nullable()
   .describe("null once the author deleted their account");

@@ -43,6 +43,8 @@ export const gameSessionResponse = z.object({
   spectators: z.number().int(),
   communityId: z.string().nullable(),
   eventId: z.string().nullable(),
+  /** Set when the room belongs to a tournament pairing: only that match's players take seats. */
+  tournamentMatchId: z.string().nullable(),
   gameData: z.object({
     name: z.string(),
     format: z.string(),

@@ -473,6 +473,8 @@ export const forumPosts = sqliteTable(
     index("forum_posts_list_idx").on(t.communityId, t.isPinned, t.createdAt),
     index("forum_posts_category_idx").on(t.communityId, t.category, t.isPinned, t.createdAt),
     index("forum_posts_author_idx").on(t.authorId),
+    // The All Realms dashboard's "recent posts" across every realm.
+    index("forum_posts_created_idx").on(t.createdAt),
   ],
 );
 

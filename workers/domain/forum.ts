@@ -119,7 +119,8 @@ export async function listForumPosts(db: Db, query: ForumPostsQuery, viewerId: s
   const page = rows.slice(0, FORUM_PAGE_SIZE);
   const last = page.at(-1);
   return {
-    posts: page.map(toForumPost),
+    // Visitors see who wrote a post but never their e-mail address.
+    posts: page.map(toForumPost).map((post) => (viewerId || !post.author ? post : { ...post, author: { ...post.author, email: null } })),
     nextCursor:
       rows.length > FORUM_PAGE_SIZE && last
         ? encodePostCursor({ pinned: last.isPinned ? 1 : 0, createdAt: last.createdAt, id: last.id })

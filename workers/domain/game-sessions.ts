@@ -1,4 +1,4 @@
-import { and, desc, eq, lt } from "drizzle-orm";
+import { and, desc, eq, isNull, lt } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { events, gameSessionMembers, gameSessions, users } from "../db/schema";
 import type { CreateGameSessionBody, GameSessionView } from "../contract/game-sessions";
@@ -60,6 +60,7 @@ function toView({ session: s, host }: { session: GameSessionRow; host: { id: str
     spectators: s.spectators,
     communityId: s.communityId,
     eventId: s.eventId,
+    tournamentMatchId: s.tournamentMatchId,
     gameData: { name: s.name, format: s.format, powerLevel: s.powerLevel, description: s.description, currentTurn: s.currentTurn },
     createdAt: new Date(s.createdAt).toISOString(),
   };
@@ -73,6 +74,8 @@ export async function listGameSessions(
   const conditions = [
     filter.status ? eq(gameSessions.status, filter.status) : undefined,
     filter.communityId ? eq(gameSessions.communityId, filter.communityId) : undefined,
+    // Tournament match rooms belong to their pairing, not to the open lobby.
+    isNull(gameSessions.tournamentMatchId),
     filter.before ? lt(gameSessions.createdAt, Date.parse(filter.before)) : undefined,
   ].filter((c) => c !== undefined);
   const rows = await db
@@ -175,6 +178,8 @@ export async function joinGameSession(db: Db, sessionId: string, userId: string)
       SELECT ?1, ?2, 'player', ${freeSeat}, ${NOW_MS}
       FROM game_sessions g
       WHERE g.id = ?1 AND g.status != 'completed' AND ${PLAYER_COUNT} < g.max_players
+        AND (g.tournament_match_id IS NULL OR EXISTS (
+          SELECT 1 FROM tournament_matches m WHERE m.id = g.tournament_match_id AND ?2 IN (m.player1_id, m.player2_id)))
       ON CONFLICT (session_id, user_id) DO UPDATE SET role = 'player', seat = excluded.seat
       WHERE game_session_members.role = 'spectator'`,
       sessionId,
@@ -183,7 +188,11 @@ export async function joinGameSession(db: Db, sessionId: string, userId: string)
     refreshCounters(db, sessionId),
   ]);
   const member = await getMembership(db, sessionId, userId);
-  if (!member || member.role !== "player") throw conflict("Room is full");
+  if (!member || member.role !== "player") {
+    // A tournament match room seats only that match's two players; anyone else may watch.
+    if (existing.tournamentMatchId) throw forbidden("Only the players of this match can take a seat");
+    throw conflict("Room is full");
+  }
   return { session: await requireSession(db, sessionId), role: "player", seat: member.seat };
 }
 

@@ -12,7 +12,7 @@ import { toast } from "~/hooks/use-toast";
 import { useRootData } from "~/root";
 import { AccountActions } from "./account-actions";
 import { SettingSwitch } from "./setting-switch";
-import { applyThemeMode } from "./theme-mode";
+import { applyThemeMode } from "~/lib/theme-mode";
 
 const THEME_LABELS: Record<UserSettings["theme"], string> = { light: "Light", dark: "Dark", system: "System" };
 

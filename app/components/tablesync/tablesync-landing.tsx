@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { Camera, CheckCircle2, Cpu, MessageSquare, MonitorPlay, Play, Trophy, Users, Video, Zap } from "lucide-react";
 import { DemoDialog } from "~/components/landing/demo-dialog";
+import { useCommunity } from "~/hooks/use-community";
+import { LobbyEvents } from "./lobby-events";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
 
@@ -33,6 +35,7 @@ const FEATURES = [
 
 /** The public TableSync page for visitors (spec 001 §1). */
 export function TableSyncLanding() {
+  const { selectedCommunityId } = useCommunity();
   const [demoOpen, setDemoOpen] = useState(false);
   return (
     <div>
@@ -92,6 +95,11 @@ export function TableSyncLanding() {
           ))}
         </ol>
       </section>
+
+      {/* Spec 001 §2: visitors see the upcoming game pods too, each with Login to Join. */}
+      <div className="mx-auto max-w-6xl px-4 py-8">
+        <LobbyEvents communityId={selectedCommunityId} />
+      </div>
 
       <section className="mx-auto max-w-6xl px-4 py-16" aria-labelledby="premium-heading">
         <h2 id="premium-heading" className="text-center text-3xl font-bold">
