@@ -52,7 +52,7 @@ export function CommunityDashboard({ user, realm, data }: { user: ShellMember; r
           <DashboardTile icon={FourthIcon} label={config.fourthTile.label} detail={`${data.memberCount} members`} />
         </div>
 
-        <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-3">
           <div className="grid content-start gap-6 lg:col-span-2">
             {config.calendar === "events" ? (
               <UpcomingEventsCard title={`${terms.events} Calendar`} events={data.upcomingEvents} />

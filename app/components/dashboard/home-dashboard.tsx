@@ -50,13 +50,13 @@ export function HomeDashboard({ user, data }: { user: ShellMember; data: HomeDas
         </button>
       </div>
 
-      <div className="mt-8 grid gap-6 lg:grid-cols-3">
-        <Card className="lg:col-span-2">
+      <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <Card className="min-w-0 lg:col-span-2">
           <h2 className="text-xl font-semibold">Community activity</h2>
           {data.activity.length === 0 ? (
             <p className="mt-4 text-muted">No community activity yet. Create a room or schedule an event to get things going.</p>
           ) : (
-            <ul className="mt-4 grid gap-2" aria-label="Community activity">
+            <ul className="mt-4 grid grid-cols-1 gap-2" aria-label="Community activity">
               {data.activity.map((item) => {
                 const Icon = ACTIVITY_ICONS[item.kind];
                 return (

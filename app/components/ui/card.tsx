@@ -11,7 +11,7 @@ export function Badge({ className, tone = "default", ...props }: HTMLAttributes<
     secondary: "bg-surface text-fg border border-border",
     destructive: "bg-destructive text-white",
     outline: "border border-border text-fg",
-    success: "bg-emerald-600 text-white",
+    success: "bg-emerald-700 text-white",
   };
   return <span className={cn("inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold", tones[tone], className)} {...props} />;
 }
