@@ -11,7 +11,7 @@ import { useNonce } from "~/lib/nonce";
 import { prePaintScript } from "~/lib/pre-paint-script";
 import { useThemeMode } from "~/lib/theme-mode";
 import stylesheet from "~/tailwind.css?url";
-import { getMemberShellData, listCommunitiesCached, publicMember } from "../workers/domain/shell";
+import { listCommunitiesCached, publicMember } from "../workers/domain/shell";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -31,10 +31,8 @@ function readCookie(header: string | null, name: string): string | null {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = context.user;
-  const [communities, memberData] = await Promise.all([
-    listCommunitiesCached(context.db),
-    user ? getMemberShellData(context.db, user.id) : null,
-  ]);
+  const communities = await listCommunitiesCached(context.db);
+  const memberData = context.shell;
   return {
     user: user ? publicMember(user) : null,
     communities,

@@ -41,6 +41,7 @@ app.all("*", (c) => {
     cloudflare: { env: c.env, ctx: c.executionCtx as ExecutionContext },
     db: c.get("db"),
     user: c.get("user"),
+    shell: c.get("shell"),
     nonce: c.get("nonce"),
   };
   return handleRemixRequest(c.req.raw, loadContext);

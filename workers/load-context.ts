@@ -1,11 +1,13 @@
 import type { Db } from "./db/client";
 import type { User } from "./db/schema";
+import type { MemberShellData } from "./domain/shell";
 
 /** What every Remix loader and action receives as `context`. */
 export type RealmcastLoadContext = {
   cloudflare: { env: Env; ctx: ExecutionContext };
   db: Db;
   user: User | null;
+  shell: MemberShellData | null;
   nonce: string;
 };
 

@@ -1,3 +1,4 @@
+import { listCommunitiesCached } from "../../workers/domain/shell";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { CalendarPage, type CalendarData } from "~/components/calendar/calendar-page";
@@ -7,7 +8,6 @@ import { buttonClasses } from "~/components/ui/button";
 import { SELECTED_COMMUNITY_COOKIE } from "~/hooks/use-community";
 import { requireMember } from "~/lib/auth.server";
 import { documentTitle } from "~/lib/brand";
-import { communityExists } from "../../workers/domain/communities";
 import { loadCalendarPage } from "../../workers/domain/event-queries";
 
 export const meta: MetaFunction = () => [{ title: documentTitle("Event Calendar") }];
@@ -25,7 +25,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const monthParam = url.searchParams.get("month");
   const month = isMonth(monthParam) ? monthParam : monthOf(today);
   const realm = url.searchParams.get("realm") ?? cookieValue(request, SELECTED_COMMUNITY_COOKIE);
-  const communityId = realm && realm !== "all" && realm !== "null" && (await communityExists(context.db, realm)) ? realm : null;
+  // The realm list is cached per isolate, so checking the realm costs no D1 round trip.
+  const realms = await listCommunitiesCached(context.db);
+  const communityId = realm && realms.some((c) => c.id === realm) ? realm : null;
   const grid = monthGrid(month);
   const focusEventId = url.searchParams.get("event");
   const lists = await loadCalendarPage(context.db, user, {

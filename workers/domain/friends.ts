@@ -198,35 +198,37 @@ export async function cancelFriendRequest(db: Db, member: User, id: string): Pro
   if (deleted.length === 0) throw conflict("This friend request is no longer pending");
 }
 
-/** Pending requests to and from the member, newest first, with the other member's public fields. */
+/**
+ * Pending requests to and from the member, newest first, with the other member's public fields.
+ * One query for both directions (joined on whichever side is not the member) keeps the
+ * matchmaking page within its D1 query budget.
+ */
 export async function listFriendRequests(db: Db, memberId: string, now = Date.now()): Promise<FriendRequestsResponse> {
-  const columns = { requestId: friendships.id, requestStatus: friendships.status, createdAt: friendships.createdAt, ...publicMemberColumns };
-  // Two plain queries, not db.batch(): Drizzle's D1 batch maps joined columns with equal names (id, status) by name.
-  const [incoming, outgoing] = await Promise.all([
-    db
-      .select(columns)
-      .from(friendships)
-      .innerJoin(users, eq(users.id, friendships.requesterId))
-      .where(and(eq(friendships.addresseeId, memberId), eq(friendships.status, "pending")))
-      .orderBy(desc(friendships.createdAt))
-      .limit(REQUEST_LIST_LIMIT)
-      .all(),
-    db
-      .select(columns)
-      .from(friendships)
-      .innerJoin(users, eq(users.id, friendships.addresseeId))
-      .where(and(eq(friendships.requesterId, memberId), eq(friendships.status, "pending")))
-      .orderBy(desc(friendships.createdAt))
-      .limit(REQUEST_LIST_LIMIT)
-      .all(),
-  ]);
-  const view = ({ requestId, requestStatus, createdAt, ...member }: (typeof incoming)[number]) => ({
+  const otherId = sql`CASE WHEN ${friendships.requesterId} = ${memberId} THEN ${friendships.addresseeId} ELSE ${friendships.requesterId} END`;
+  const rows = await db
+    .select({
+      requestId: friendships.id,
+      requestStatus: friendships.status,
+      createdAt: friendships.createdAt,
+      requesterId: friendships.requesterId,
+      ...publicMemberColumns,
+    })
+    .from(friendships)
+    .innerJoin(users, eq(users.id, otherId))
+    .where(and(or(eq(friendships.addresseeId, memberId), eq(friendships.requesterId, memberId)), eq(friendships.status, "pending")))
+    .orderBy(desc(friendships.createdAt))
+    .limit(REQUEST_LIST_LIMIT * 2)
+    .all();
+  const view = ({ requestId, requestStatus, createdAt, requesterId: _requester, ...member }: (typeof rows)[number]) => ({
     id: requestId,
     status: requestStatus,
     createdAt: new Date(createdAt).toISOString(),
     user: toPublicMember(member, now),
   });
-  return { incoming: incoming.map(view), outgoing: outgoing.map(view) };
+  return {
+    incoming: rows.filter((r) => r.requesterId !== memberId).slice(0, REQUEST_LIST_LIMIT).map(view),
+    outgoing: rows.filter((r) => r.requesterId === memberId).slice(0, REQUEST_LIST_LIMIT).map(view),
+  };
 }
 
 const acceptedWith = (memberId: string) =>

@@ -1,26 +1,37 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import type { User } from "../db/schema";
+import { users, type User } from "../db/schema";
 import { listCommunities, type CommunitySummary } from "./communities";
 
 export type ThemeMode = "light" | "dark" | "system";
 
-/** What the header needs about the signed-in member, in one D1 round trip. */
-export async function getMemberShellData(db: Db, userId: string): Promise<{ unreadCount: number; themeMode: ThemeMode }> {
-  const row = await db.get<{ unread: number; theme: string | null }>(sql`
-    SELECT
-      (SELECT count(*) FROM notifications WHERE user_id = ${userId} AND read = 0) AS unread,
-      (SELECT theme FROM user_settings WHERE user_id = ${userId}) AS theme`);
-  const theme = row?.theme;
+export type MemberShellData = { unreadCount: number; themeMode: ThemeMode };
+
+/**
+ * The signed-in member plus what the header needs (unread count, saved light/dark mode), in ONE D1
+ * round trip: the session middleware runs it for every request, so pages stay within their query budget.
+ */
+export async function loadMemberWithShell(db: Db, userId: string): Promise<{ user: User; shell: MemberShellData } | null> {
+  const row = await db
+    .select({
+      user: users,
+      unread: sql<number>`(SELECT count(*) FROM notifications WHERE user_id = ${userId} AND read = 0)`,
+      theme: sql<string | null>`(SELECT theme FROM user_settings WHERE user_id = ${userId})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  if (!row) return null;
+  const theme = row.theme;
   return {
-    unreadCount: Number(row?.unread ?? 0),
-    themeMode: theme === "light" || theme === "dark" ? theme : "system",
+    user: row.user,
+    shell: { unreadCount: Number(row.unread ?? 0), themeMode: theme === "light" || theme === "dark" ? theme : "system" },
   };
 }
 
-// Realms change only through migrations, so each isolate keeps the list for a minute.
+// Realms change only through migrations, so each isolate keeps the list for ten minutes.
 let cachedCommunities: { at: number; list: CommunitySummary[] } | null = null;
-const COMMUNITY_CACHE_MS = 60_000;
+const COMMUNITY_CACHE_MS = 10 * 60_000;
 
 export async function listCommunitiesCached(db: Db): Promise<CommunitySummary[]> {
   if (cachedCommunities && Date.now() - cachedCommunities.at < COMMUNITY_CACHE_MS) return cachedCommunities.list;

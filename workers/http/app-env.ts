@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import type { User } from "../db/schema";
+import type { MemberShellData } from "../domain/shell";
 
 /** Hono's typing of the Worker: bindings plus what the middleware puts on the context. */
 export type AppEnv = {
@@ -7,6 +8,8 @@ export type AppEnv = {
   Variables: {
     db: Db;
     user: User | null;
+    /** Header data of the signed-in member, read with the user row. */
+    shell: MemberShellData | null;
     /** Per-request CSP nonce, handed to Remix for its inline scripts. */
     nonce: string;
   };

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { eq } from "drizzle-orm";
 import { getDb } from "../db/client";
 import { users } from "../db/schema";
-import { findUserById } from "../domain/users";
+import { loadMemberWithShell } from "../domain/shell";
 import { readSessionUserId, sessionIdFromRequest } from "../auth/session";
 import type { AppEnv } from "./app-env";
 
@@ -16,11 +16,14 @@ export const resolveUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   const db = getDb(c.env.DB);
   c.set("db", db);
   c.set("user", null);
+  c.set("shell", null);
   const sessionId = sessionIdFromRequest(c);
   if (sessionId) {
     const userId = await readSessionUserId(c.env, sessionId);
-    const user = userId ? await findUserById(db, userId) : null;
+    const member = userId ? await loadMemberWithShell(db, userId) : null;
+    const user = member?.user ?? null;
     c.set("user", user);
+    c.set("shell", member?.shell ?? null);
     if (user && Date.now() - user.lastActiveAt > ACTIVITY_WRITE_INTERVAL_MS) {
       // Last activity feeds matchmaking's recency; written at most every 5 minutes.
       c.executionCtx.waitUntil(

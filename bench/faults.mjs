@@ -1,0 +1,110 @@
+// Fault test: two players and a spectator are in a room when `wrangler dev` stops; it starts again
+// on the same state directory. The clients (partysocket, as in the browser) must reconnect by
+// themselves, the players list must have no duplicates, chat history and life totals must be intact,
+// and a message sent right after the reconnect must arrive. Exits 1 on any failure.
+//
+//   node bench/faults.mjs
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import ReconnectingWebSocket from "partysocket/ws";
+import { build, migrateLocal, serve } from "../scripts/local-stack.mjs";
+import { createRoom, freePort, signUp, sleep } from "./lib/sockets.mjs";
+
+if (!existsSync("build/server/index.js")) build();
+const persistTo = mkdtempSync(join(tmpdir(), "realmcast-faults-"));
+migrateLocal(persistTo);
+const port = await freePort();
+let server = await serve({ port, persistTo, stdio: ["ignore", "ignore", "ignore"] });
+const url = server.url;
+const failures = [];
+const check = (ok, what) => {
+  console.log(`${ok ? "ok  " : "FAIL"} ${what}`);
+  if (!ok) failures.push(what);
+};
+
+/** A member's reconnecting socket that rejoins the room on every (re)open, as the room page does. */
+function client(name, cookie, sessionId, mode) {
+  const CookieWebSocket = class extends WebSocket {
+    constructor(address, protocols) {
+      super(address, { protocols, headers: { Cookie: cookie } });
+    }
+  };
+  const ws = new ReconnectingWebSocket(`${url.replace("http", "ws")}/ws?sessionId=${sessionId}&mode=${mode}`, [], {
+    WebSocket: CookieWebSocket,
+    minReconnectionDelay: 200,
+    maxReconnectionDelay: 2000,
+    connectionTimeout: 4000,
+  });
+  const c = { name, ws, states: [], messages: [], opens: 0 };
+  ws.addEventListener("open", () => {
+    c.opens++;
+    ws.send(JSON.stringify({ type: "join_room", sessionId }));
+  });
+  ws.addEventListener("message", (event) => {
+    const frame = JSON.parse(String(event.data));
+    if (frame.type === "room_state") c.states.push(frame);
+    if (frame.type === "message") c.messages.push(frame.message.content);
+  });
+  return c;
+}
+
+async function until(predicate, what, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (predicate()) return true;
+    await sleep(100);
+  }
+  check(false, `timed out waiting for ${what}`);
+  return false;
+}
+
+const clients = [];
+try {
+  const [aliceCookie, bobCookie, carolCookie] = [await signUp(url, "alice"), await signUp(url, "bob"), await signUp(url, "carol")];
+  const sessionId = await createRoom(url, aliceCookie, 2, "Fault room");
+  const alice = client("alice", aliceCookie, sessionId, "play");
+  await until(() => alice.states.length === 1, "alice's room state");
+  const bob = client("bob", bobCookie, sessionId, "play");
+  await until(() => bob.states.length === 1, "bob's room state");
+  const carol = client("carol", carolCookie, sessionId, "spectate");
+  await until(() => carol.states.length === 1, "carol's room state");
+  clients.push(alice, bob, carol);
+  const bobId = bob.states[0].you.id;
+
+  alice.ws.send(JSON.stringify({ type: "message", sessionId, content: "before the outage" }));
+  bob.ws.send(JSON.stringify({ type: "game_action", sessionId, action: "life_change", data: { delta: -7 } }));
+  await until(() => carol.messages.includes("before the outage"), "chat before the outage");
+  await sleep(500);
+
+  console.log("stopping wrangler dev ...");
+  server.child.kill("SIGTERM");
+  await new Promise((r) => server.child.once("exit", r));
+  await sleep(1500);
+  console.log("starting wrangler dev again on the same state directory ...");
+  server = await serve({ port, persistTo, stdio: ["ignore", "ignore", "ignore"] });
+
+  for (const c of clients) await until(() => c.states.length >= 2, `${c.name} to reconnect and get the room state again`, 60_000);
+  const after = bob.states.at(-1);
+  const playerIds = after.players.map((p) => p.id);
+  check(clients.every((c) => c.opens >= 2), "every client reconnected by itself");
+  check(new Set(playerIds).size === playerIds.length, `no duplicate players (${playerIds.length} listed)`);
+  check(after.players.length === 2 && after.spectators.length === 1, "two players and one spectator after the restart");
+  check(after.messages.some((m) => m.content === "before the outage"), "chat history survived the restart");
+  const bobLife = after.players.find((p) => p.id === bobId)?.life;
+  check(bobLife === (after.players.find((p) => p.id !== bobId)?.life ?? 0) - 7, `bob's life total kept (${bobLife})`);
+
+  alice.ws.send(JSON.stringify({ type: "message", sessionId, content: "right after the reconnect" }));
+  const arrived = await until(
+    () => bob.messages.includes("right after the reconnect") && carol.messages.includes("right after the reconnect"),
+    "a message sent right after the reconnect",
+  );
+  check(arrived, "a message sent right after the reconnect arrived");
+} finally {
+  for (const c of clients) c.ws.close();
+  server.child.kill("SIGTERM");
+  await sleep(500);
+  rmSync(persistTo, { recursive: true, force: true });
+}
+console.log(failures.length ? `\n${failures.length} check(s) failed` : "\nfault test passed");
+process.exit(failures.length ? 1 : 0);

@@ -1,0 +1,56 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signInAsNewMember } from "./helpers";
+
+// Each payload would set window.__xss (or open a dialog) if it ever ran as markup.
+const payload = (label: string) => `<img src=x onerror="window.__xss='${label}'"><script>window.__xss='${label}'</script>`;
+
+async function api(page: Page, method: string, path: string, data: unknown) {
+  const origin = new URL(page.url()).origin;
+  const res = await page.request.fetch(path, { method, data, headers: { Origin: origin } });
+  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
+  return res.json();
+}
+
+async function expectInert(page: Page, text: string) {
+  await expect(page.getByText(text, { exact: false }).first()).toBeVisible();
+  expect(await page.evaluate(() => (window as { __xss?: string }).__xss)).toBeUndefined();
+}
+
+test("markup in names, bios, event titles, tournament names, room names and chat renders as text", async ({ page }) => {
+  test.setTimeout(120_000);
+  page.on("dialog", () => {
+    throw new Error("a dialog opened: injected script ran");
+  });
+  await signInAsNewMember(page, "Safe", "Member");
+  await page.evaluate(() => localStorage.setItem("selectedCommunityId", "scry-gather"));
+
+  await api(page, "PATCH", "/api/user/profile", { firstName: "<b>Bold</b>", lastName: "Name", bio: payload("bio") });
+  await page.goto("/profile");
+  await expectInert(page, "<img src=x onerror=");
+  await expect(page.getByText("<b>Bold</b>").first()).toBeVisible();
+
+  const date = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+  await api(page, "POST", "/api/events", {
+    title: payload("event").slice(0, 110), type: "community", date, time: "18:00", location: payload("loc").slice(0, 150), communityId: "scry-gather",
+  });
+  await page.goto("/calendar?realm=scry-gather");
+  await expectInert(page, "<img src=x onerror=");
+
+  await api(page, "POST", "/api/tournaments", {
+    name: payload("tournament").slice(0, 110), gameFormat: "modern", maxParticipants: 8, startDate: new Date(Date.now() + 86_400_000).toISOString(), communityId: "scry-gather",
+  });
+  await page.goto("/tournaments");
+  await expectInert(page, "<img src=x onerror=");
+
+  const room = await api(page, "POST", "/api/game-sessions", {
+    maxPlayers: 2, communityId: "scry-gather", gameData: { name: payload("room").slice(0, 80), format: "standard" },
+  });
+  await page.goto(`/tablesync/room/${room.id}`);
+  await expectInert(page, "<img src=x onerror=");
+  const input = page.getByLabel("Chat message");
+  await expect(input).toBeEnabled({ timeout: 20_000 });
+  await input.fill(payload("chat"));
+  await input.press("Enter");
+  await expect(page.getByTestId("chat-message").filter({ hasText: "<script>window.__xss='chat'</script>" })).toBeVisible();
+  expect(await page.evaluate(() => (window as { __xss?: string }).__xss)).toBeUndefined();
+});
