@@ -8,11 +8,10 @@
 // same database, each size with fresh searchers. Prints p50/p99 per size and the 10k/1k ratio.
 // Not part of `npm test`.
 import { mkdtempSync, rmSync, writeFileSync, existsSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
-import { build, migrateLocal, serve } from "../scripts/local-stack.mjs";
+import { build, freePort, migrateLocal, serve } from "../scripts/local-stack.mjs";
 
 const REQUESTS = Number(process.argv[process.argv.indexOf("--requests") + 1]) || 50;
 const WARMUP = 5;
@@ -83,18 +82,6 @@ function seedMembers(persistTo, from, to) {
     env: { ...process.env, CI: "true" },
   });
   if (result.status !== 0) throw new Error("seeding failed");
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const SEARCH = {

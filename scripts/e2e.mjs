@@ -2,22 +2,9 @@
 // on a free port with its own --persist-to directory (never the developer's data).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { build, migrateLocal, seedLocal, serve } from "./local-stack.mjs";
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { build, freePort, migrateLocal, seedLocal, serve } from "./local-stack.mjs";
 
 if (!existsSync("build/server/index.js")) build();
 const persistTo = mkdtempSync(join(tmpdir(), "realmcast-e2e-"));

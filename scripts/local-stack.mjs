@@ -1,6 +1,7 @@
 // Shared steps of `npm start`, `npm run dev` and the e2e runner: build, migrate, seed, serve.
 import { spawn, spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync, mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -9,6 +10,19 @@ const bin = (name) => join(process.cwd(), "node_modules", ".bin", name);
 function run(cmd, args, env = {}) {
   const result = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, CI: "true", ...env } });
   if (result.status !== 0) throw new Error(`${cmd} ${args.join(" ")} exited with ${result.status}`);
+}
+
+/** A free TCP port on loopback, for servers started by tests and benchmarks. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 const persistArgs = (persistTo) => (persistTo ? ["--persist-to", persistTo] : []);

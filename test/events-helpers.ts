@@ -1,18 +1,7 @@
-import { json, request, sessionCookieFrom, type Member } from "./helpers";
+import { type Member, json, request, signUp } from "./helpers";
 
-/**
- * A fresh member through the dev sign-in, from a random client address: the
- * race tests sign up more members than the per-address sign-in limit (30/min) allows.
- */
-export async function signUp(firstName = "Tester"): Promise<Member> {
-  const email = `${firstName.toLowerCase()}-${crypto.randomUUID()}@test.realmcast.gg`;
-  const address = `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250)).join(".")}`;
-  const res = await request("/api/login/dev", { body: { firstName, lastName: "Member", email }, headers: { "CF-Connecting-IP": address } });
-  if (res.status !== 303) throw new Error(`dev sign-in failed: ${res.status} ${await res.text()}`);
-  const cookie = sessionCookieFrom(res);
-  const me = await json(await request("/api/auth/user", { cookie }));
-  return { id: me.id, cookie, email, firstName };
-}
+export { signUp };
+
 
 /** A date n days from today (UTC), yyyy-mm-dd. */
 export function daysFromNow(n: number): string {

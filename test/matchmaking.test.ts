@@ -1,21 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PREFERENCES, type MatchmakingPreferences } from "../workers/contract/matchmaking";
-import { json, request, sessionCookieFrom, type Member } from "./helpers";
+import { type Member, json, request, signUp } from "./helpers";
 
-/**
- * A fresh member through the dev sign-in, from an address of its own: the sign-in
- * rate limit (30 a minute per address) must not trip on a file that signs up dozens.
- */
-async function signUp(firstName: string, lastName = "Member"): Promise<Member> {
-  const email = `${firstName.toLowerCase()}-${crypto.randomUUID()}@test.realmcast.gg`;
-  const address = `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
-  const res = await request("/api/login/dev", { body: { firstName, lastName, email }, headers: { "CF-Connecting-IP": address } });
-  if (res.status !== 303) throw new Error(`dev sign-in failed: ${res.status} ${await res.text()}`);
-  const cookie = sessionCookieFrom(res);
-  const me = await json(await request("/api/auth/user", { cookie }));
-  return { id: me.id, cookie, email, firstName };
-}
 
 
 /** A location unique to one test, so its members outscore everyone else's. */

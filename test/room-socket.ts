@@ -1,6 +1,8 @@
 import { exports } from "cloudflare:workers";
 import { expect } from "vitest";
-import { json, ORIGIN, request, sessionCookieFrom, type Member } from "./helpers";
+import { type Member, ORIGIN, request, signUp } from "./helpers";
+
+export { signUp };
 
 export type Frame = { type: string; [key: string]: any };
 
@@ -79,18 +81,4 @@ export function closeAllSockets() {
 
 export const ofType = (type: string) => (f: Frame) => f.type === type;
 
-/**
- * A fresh member, like helpers' signUp, but each from its own client address:
- * room tests create many members and the dev sign-in allows 30 per minute per address.
- */
-export async function signUp(firstName = "Tester", lastName = "Member"): Promise<Member> {
-  const email = `${firstName.toLowerCase()}-${crypto.randomUUID()}@test.realmcast.gg`;
-  const address = `10.${rand()}.${rand()}.${rand()}`;
-  const res = await request("/api/login/dev", { body: { firstName, lastName, email }, headers: { "CF-Connecting-IP": address } });
-  if (res.status !== 303) throw new Error(`dev sign-in failed: ${res.status} ${await res.text()}`);
-  const cookie = sessionCookieFrom(res);
-  const me = await json(await request("/api/auth/user", { cookie }));
-  return { id: me.id, cookie, email, firstName };
-}
 
-const rand = () => Math.floor(Math.random() * 256);

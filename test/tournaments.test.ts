@@ -1,21 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { computeStandings, round4 } from "../workers/domain/tournament-rules/scoring";
-import { json, request, sessionCookieFrom, type Member } from "./helpers";
+import { type Member, json, request, signUp } from "./helpers";
 
-/**
- * A fresh member through the dev sign-in, from its own client address: these
- * tests need dozens of members and the sign-in allows 30 a minute per address.
- */
-async function signUp(firstName: string, lastName = "Member"): Promise<Member> {
-  const email = `${firstName.toLowerCase()}-${crypto.randomUUID()}@test.realmcast.gg`;
-  const address = `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-  const res = await request("/api/login/dev", { body: { firstName, lastName, email }, headers: { "CF-Connecting-IP": address } });
-  if (res.status !== 303) throw new Error(`dev sign-in failed: ${res.status} ${await res.text()}`);
-  const cookie = sessionCookieFrom(res);
-  const me = await json(await request("/api/auth/user", { cookie }));
-  return { id: me.id, cookie, email, firstName };
-}
 
 const future = () => new Date(Date.now() + 7 * 86_400_000).toISOString();
 

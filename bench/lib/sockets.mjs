@@ -1,19 +1,9 @@
 // Helpers shared by the socket benchmarks and the fault test: ports, members, sockets, rooms.
-import { createServer } from "node:net";
+import { freePort } from "../../scripts/local-stack.mjs";
+
+export { freePort };
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
