@@ -30,8 +30,11 @@ describe("POST /api/game-sessions", () => {
       gameData: { name: "Friday Commander", format: "commander", powerLevel: "focused", description: "commander game session", currentTurn: null },
     });
     expect(new Date(session.createdAt).toISOString()).toBe(session.createdAt);
-    const fetched = await json(await request(`/api/game-sessions/${session.id}`));
+    const fetched = await json(await request(`/api/game-sessions/${session.id}`, { cookie: host.cookie }));
     expect(fetched).toEqual(session);
+    // Visitors get the same session without the host's e-mail address.
+    const asVisitor = await json(await request(`/api/game-sessions/${session.id}`));
+    expect(asVisitor).toEqual({ ...session, host: { ...session.host, email: null } });
   });
 
   it("keeps a given description and trims the name", async () => {

@@ -111,3 +111,32 @@ describe("sign-in rate limit", () => {
     expect((await json(last!)).message).toMatch(/Too many sign-in attempts/);
   });
 });
+
+describe("privacy of public lists", () => {
+  it("never shows members' e-mail addresses to visitors (rooms, events, forum)", async () => {
+    const member = await signUp("Private");
+    const room = await json(
+      await request("/api/game-sessions", { cookie: member.cookie, body: { maxPlayers: 2, communityId: "decksong", gameData: { name: "Quiet room", format: "standard" } } }),
+    );
+    const date = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
+    await request("/api/events", {
+      cookie: member.cookie,
+      body: { title: "Quiet pod", type: "game_pod", date, time: "18:00", location: "Online", communityId: "decksong" },
+    });
+    await request("/api/forum/posts", {
+      cookie: member.cookie,
+      body: { title: "Quiet post", category: "general", content: "Hello", communityId: "decksong" },
+    });
+    const publicBodies = await Promise.all(
+      [`/api/game-sessions/${room.id}`, "/api/game-sessions?communityId=decksong", "/api/events?communityId=decksong&upcoming=true", "/api/forum/posts?communityId=decksong"].map(
+        async (path) => (await request(path)).text(),
+      ),
+    );
+    for (const body of publicBodies) {
+      expect(body).toContain("Quiet");
+      expect(body).not.toContain(member.email);
+    }
+    // Members still see the address (the spec's shapes carry it).
+    expect(await (await request(`/api/game-sessions/${room.id}`, { cookie: member.cookie })).text()).toContain(member.email);
+  });
+});

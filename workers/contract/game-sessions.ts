@@ -37,7 +37,8 @@ export const gameSessionResponse = z.object({
   id: z.string(),
   status: sessionStatusSchema,
   hostId: z.string(),
-  host: z.object({ id: z.string(), firstName: z.string().nullable(), email: z.string() }),
+  /** `email` is null for visitors: addresses are shown to members only. */
+  host: z.object({ id: z.string(), firstName: z.string().nullable(), email: z.string().nullable() }),
   currentPlayers: z.number().int(),
   maxPlayers: z.number().int(),
   spectators: z.number().int(),
