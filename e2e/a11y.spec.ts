@@ -63,3 +63,34 @@ test("dialogs trap focus and close with Escape; the header works from the keyboa
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("realm-selector")).toContainText("Scry & Gather");
 });
+
+test("member dialogs (create event, create tournament, new post, settings) trap focus and close with Escape", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAsNewMember(page, "Focus", "Keeper");
+  await setRealm(page, "scry-gather");
+  const dialogs: { path: string; open: () => Promise<void> }[] = [
+    { path: "/calendar", open: () => page.getByRole("button", { name: "Create Event" }).first().click() },
+    { path: "/tournaments", open: () => page.getByRole("button", { name: "Create Tournament" }).first().click() },
+    { path: "/community-forum", open: () => page.getByRole("button", { name: "New Post" }).click() },
+    {
+      path: "/",
+      open: async () => {
+        await page.getByTestId("user-menu").click();
+        await page.getByRole("menuitem", { name: "Settings" }).click();
+      },
+    },
+  ];
+  for (const { path, open } of dialogs) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    await open();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog, `dialog on ${path}`).toBeVisible();
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press("Tab");
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement)), `focus stays in the dialog on ${path}`).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect(dialog, `Escape closes the dialog on ${path}`).toBeHidden();
+  }
+});
