@@ -182,3 +182,30 @@ describe("Swiss pairing", () => {
     );
   });
 });
+
+describe("score groups", () => {
+  it("keeps groups together when they can pair among themselves: 8 players, strict strength order, 3 rounds", () => {
+    for (let seed = 1; seed <= 200; seed++) {
+      const random = seeded(seed);
+      const players = Array.from({ length: 8 }, (_, i) => `p${i}`);
+      const strength = (id: string) => Number(id.slice(1));
+      const matches: ScoredMatch[] = [];
+      for (let round = 1; round <= 3; round++) {
+        const standings = computeStandings(players, matches);
+        const pairings = pairSwissRound({
+          players: standings.map((s) => ({ id: s.userId, matchPoints: s.matchPoints, hadBye: s.byes > 0 })),
+          previousOpponents: new Map(standings.map((s) => [s.userId, new Set(s.opponents)])),
+          firstRound: round === 1,
+          random,
+        });
+        for (const p of pairings) {
+          const p1Wins = strength(p.player1Id) < strength(p.player2Id!);
+          matches.push({ round, player1Id: p.player1Id, player2Id: p.player2Id, player1Wins: p1Wins ? 2 : 0, player2Wins: p1Wins ? 0 : 2, draws: 0 });
+        }
+      }
+      const points = computeStandings(players, matches).map((s) => s.matchPoints).sort((a, b) => b - a);
+      expect(points, `seed ${seed}`).toEqual([9, 6, 6, 6, 3, 3, 3, 0]);
+    }
+  });
+});
+

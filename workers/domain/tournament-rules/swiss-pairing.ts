@@ -35,27 +35,43 @@ function pairingOrder(players: readonly SwissPlayer[], random: RandomSource): Sw
 }
 
 /**
- * Pairs `order` completely, top down: the highest unpaired player takes the
- * first partner below who is not a previous opponent, so players meet their own
- * score group first and the odd one out pairs down. A dead end backtracks.
- * Returns null when no rematch-free pairing exists within the budget.
+ * Pairs `order` completely without rematches, preferring the pairing that keeps
+ * score groups together: it minimises the total match-point gap across tables,
+ * so a player pairs down only when their group cannot be paired among itself.
+ * The search goes top down (highest unpaired player first, partners in order),
+ * so the first complete pairing is the usual greedy one; branch-and-bound then
+ * looks for a cheaper one and stops at a perfect (gap 0) pairing or when the
+ * step budget runs out, returning the best found. Null when none exists within
+ * the budget.
  */
 function pairWithoutRematches(
   order: readonly SwissPlayer[],
   met: (a: string, b: string) => boolean,
   budget: { steps: number },
 ): Pairing[] | null {
-  if (order.length === 0) return [];
-  const [first, ...rest] = order;
-  for (let j = 0; j < rest.length; j++) {
-    if (--budget.steps < 0) return null;
-    const partner = rest[j];
-    if (met(first.id, partner.id)) continue;
-    const remaining = [...rest.slice(0, j), ...rest.slice(j + 1)];
-    const tail = pairWithoutRematches(remaining, met, budget);
-    if (tail) return [{ player1Id: first.id, player2Id: partner.id }, ...tail];
-  }
-  return null;
+  let best: { gap: number; pairs: Pairing[] } | null = null;
+  const pairs: Pairing[] = [];
+  /** Returns true when the search should stop (perfect pairing found, or out of budget). */
+  const search = (remaining: readonly SwissPlayer[], gap: number): boolean => {
+    if (best && gap >= best.gap) return false;
+    if (remaining.length === 0) {
+      best = { gap, pairs: [...pairs] };
+      return gap === 0;
+    }
+    const [first, ...rest] = remaining;
+    for (let j = 0; j < rest.length; j++) {
+      if (--budget.steps < 0) return true;
+      const partner = rest[j];
+      if (met(first.id, partner.id)) continue;
+      pairs.push({ player1Id: first.id, player2Id: partner.id });
+      const stop = search([...rest.slice(0, j), ...rest.slice(j + 1)], gap + Math.abs(first.matchPoints - partner.matchPoints));
+      pairs.pop();
+      if (stop) return true;
+    }
+    return false;
+  };
+  search(order, 0);
+  return (best as { pairs: Pairing[] } | null)?.pairs ?? null;
 }
 
 /**
