@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { signInAsNewMember } from "./helpers";
+import { gotoHydrated, signInAsNewMember } from "./helpers";
 
 const PUBLIC_PAGES = ["/", "/tablesync", "/community-forum", "/contact", "/help-center", "/getting-started", "/faq", "/api-docs"];
 const MEMBER_PAGES = ["/", "/tablesync", "/calendar", "/matchmaking", "/tournaments", "/profile", "/social", "/community-forum"];
@@ -45,7 +45,7 @@ for (const realm of THEMES) {
 }
 
 test("dialogs trap focus and close with Escape; the header works from the keyboard", async ({ page }) => {
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   await page.getByRole("button", { name: "Watch Demo" }).focus();
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog");
@@ -59,7 +59,10 @@ test("dialogs trap focus and close with Escape; the header works from the keyboa
 
   await page.getByTestId("realm-selector").focus();
   await page.keyboard.press("Enter");
+  // Opened from the keyboard, the menu focuses its first item; wait for that before moving on.
+  await expect(page.getByRole("menuitemradio", { name: "All Realms" })).toBeFocused();
   await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("menuitemradio", { name: "Scry & Gather" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("realm-selector")).toContainText("Scry & Gather");
 });

@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { chooseRealm, signInAsNewMember } from "./helpers";
+import { chooseRealm, gotoHydrated, signInAsNewMember } from "./helpers";
 
 test("a visitor sees the six communities (screenshots at 1280 and 390 px)", async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   await expect(page).toHaveTitle("Realmcast");
   await expect(page.getByTestId("community-card")).toHaveCount(6);
   await expect(page.getByTestId("community-count")).toHaveText("6");

@@ -9,6 +9,7 @@ export async function signInAsNewMember(page: Page, firstName = "Player", lastNa
   await page.getByLabel("E-mail").fill(email);
   await page.getByRole("button", { name: "Sign in as a new member" }).click();
   await expect(page.getByTestId("user-menu")).toBeVisible();
+  await waitForHydration(page);
   return email;
 }
 
@@ -22,6 +23,18 @@ export async function newMemberPage(browser: Browser, firstName: string, lastNam
 
 /** Picks a realm in the header's realm selector. */
 export async function chooseRealm(page: Page, displayName: string) {
+  await waitForHydration(page);
   await page.getByTestId("realm-selector").click();
   await page.getByRole("menuitemradio", { name: displayName }).click();
+}
+
+/** Waits until React has hydrated the page (root sets data-hydrated), so clicks reach their handlers. */
+export async function waitForHydration(page: Page) {
+  await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
+}
+
+/** Navigates and waits for hydration. */
+export async function gotoHydrated(page: Page, path: string) {
+  await page.goto(path);
+  await waitForHydration(page);
 }
