@@ -48,9 +48,12 @@ test("markup in names, bios, event titles, tournament names, room names and chat
   await page.goto(`/tablesync/room/${room.id}`);
   await expectInert(page, "<img src=x onerror=");
   const input = page.getByLabel("Chat message");
-  await expect(input).toBeEnabled({ timeout: 20_000 });
+  // The room's state has arrived over the socket once we are listed: chat is live from then on.
+  await expect(page.getByRole("list", { name: "Connected players" }).getByText("(you)")).toBeVisible({ timeout: 20_000 });
+  await expect(input).toBeEnabled();
   await input.fill(payload("chat"));
   await input.press("Enter");
+  await expect(input).toHaveValue("");
   await expect(page.getByTestId("chat-message").filter({ hasText: "<script>window.__xss='chat'</script>" })).toBeVisible();
   expect(await page.evaluate(() => (window as { __xss?: string }).__xss)).toBeUndefined();
 });
