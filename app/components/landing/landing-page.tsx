@@ -1,13 +1,11 @@
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { Bot, CalendarDays, HelpCircle, MessageCircle, Play, Share2, Swords, Video, Zap } from "lucide-react";
 import { Badge, Card, Skeleton } from "~/components/ui/card";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { useCommunity } from "~/hooks/use-community";
 import type { CommunitySummary } from "../../../workers/domain/communities";
 import { CommunityIcon } from "./community-icon";
-
-// The demo dialog (dialog + tabs) is fetched only when a visitor asks for it.
-const DemoDialog = lazy(() => import("./demo-dialog").then((m) => ({ default: m.DemoDialog })));
+import { LazyDemoDialog } from "./lazy-demo-dialog";
 
 const LOGIN = "/api/login";
 
@@ -154,11 +152,7 @@ export function LandingPage({ communities }: { communities: CommunitySummary[] |
           <HelpCircle className="h-4 w-4" aria-hidden="true" /> Live Help
         </Button>
       </div>
-      {demoOpen ? (
-        <Suspense fallback={null}>
-          <DemoDialog type="platform" open={demoOpen} onOpenChange={setDemoOpen} />
-        </Suspense>
-      ) : null}
+      <LazyDemoDialog type="platform" open={demoOpen} onOpenChange={setDemoOpen} />
       <span className="sr-only">
         <MessageCircle aria-hidden="true" />
       </span>

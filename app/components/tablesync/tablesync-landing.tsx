@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Camera, CheckCircle2, Cpu, MessageSquare, MonitorPlay, Play, Trophy, Users, Video, Zap } from "lucide-react";
-import { DemoDialog } from "~/components/landing/demo-dialog";
+import { LazyDemoDialog } from "~/components/landing/lazy-demo-dialog";
 import { useCommunity } from "~/hooks/use-community";
 import { LobbyEvents } from "./lobby-events";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -136,7 +136,7 @@ export function TableSyncLanding() {
           </a>
         </div>
       </section>
-      <DemoDialog type="tablesync" open={demoOpen} onOpenChange={setDemoOpen} />
+      <LazyDemoDialog type="tablesync" open={demoOpen} onOpenChange={setDemoOpen} />
     </div>
   );
 }
