@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { API_CONTRACT } from "../workers/contract";
+import { DECLARED_ROUTES } from "./declared-routes";
 import { json, request, signUp } from "./helpers";
 
 /** A concrete path for a documented route: every `:param` becomes a random id. */
@@ -7,7 +7,7 @@ function concretePath(path: string): string {
   return path.replace(/:([A-Za-z]+)/g, () => crypto.randomUUID());
 }
 
-const mutating = API_CONTRACT.filter((d) => d.method !== "get");
+const mutating = DECLARED_ROUTES.filter((d) => d.method !== "get");
 
 describe("access control: visitors", () => {
   it.each(mutating.filter((d) => d.auth === "member").map((d) => [d.method.toUpperCase(), d.path] as const))(
@@ -19,7 +19,7 @@ describe("access control: visitors", () => {
     },
   );
 
-  it.each(API_CONTRACT.filter((d) => d.auth === "member" && d.method === "get").map((d) => [d.path] as const))(
+  it.each(DECLARED_ROUTES.filter((d) => d.auth === "member" && d.method === "get").map((d) => [d.path] as const))(
     "GET %s answers 401 to a visitor",
     async (path) => {
       const res = await request(concretePath(path));

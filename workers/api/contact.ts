@@ -1,16 +1,23 @@
-import { Hono } from "hono";
-import { contactBody, CONTACT_LIMIT } from "../contract/contact";
+import { createRoute } from "@hono/zod-openapi";
+import { CONTACT_LIMIT, contactBody, contactReceipt } from "../contract/contact";
 import { clientAddressOf, storeContactMessage } from "../domain/contact";
-import type { AppEnv } from "../http/app-env";
-import { tooManyRequests } from "../http/errors";
-import { parseJsonBody } from "../http/validate";
+import { rateLimited } from "../domain/errors";
+import { PUBLIC, apiRouter, errors, jsonBody, jsonResponse } from "./openapi-kit";
 
-export const contactApi = new Hono<AppEnv>().post("/contact", async (c) => {
-  const body = await parseJsonBody(c, contactBody);
-  const id = await storeContactMessage(c.get("db"), body, clientAddressOf(c.req.raw.headers));
-  if (!id) {
-    c.header("Retry-After", "3600");
-    throw tooManyRequests(`You can send at most ${CONTACT_LIMIT} messages an hour. Please try again later.`);
-  }
+const sendContactRoute = createRoute({
+  method: "post",
+  path: "/contact",
+  summary: `Sends a message to the operators (stored in D1). At most ${CONTACT_LIMIT} an hour per client address.`,
+  security: PUBLIC,
+  request: { body: jsonBody(contactBody) },
+  responses: {
+    201: jsonResponse(contactReceipt, "Stored"),
+    ...errors([400, "A field is blank, too long, or the e-mail is invalid"], [429, "Too many messages from this address"]),
+  },
+});
+
+export const contactApi = apiRouter().openapi(sendContactRoute, async (c) => {
+  const id = await storeContactMessage(c.get("db"), c.req.valid("json"), clientAddressOf(c.req.raw.headers));
+  if (!id) throw rateLimited(`You can send at most ${CONTACT_LIMIT} messages an hour. Please try again later.`, 3600);
   return c.json({ id }, 201);
 });

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { RouteDoc } from "./route-doc";
 
 /** At most this many messages per client address per window (spec 001 §5 names no limit). */
 export const CONTACT_LIMIT = 5;
@@ -17,16 +16,3 @@ export const contactBody = z.object({
 export type ContactBody = z.infer<typeof contactBody>;
 
 export const contactReceipt = z.object({ id: z.string() });
-
-export const contactRoutesDoc: RouteDoc[] = [
-  {
-    method: "post",
-    path: "/api/contact",
-    summary: `Sends a message to the operators (stored in D1). At most ${CONTACT_LIMIT} an hour per client address.`,
-    auth: "public",
-    body: contactBody,
-    response: contactReceipt,
-    status: 201,
-    errors: { 400: "A field is blank, too long, or the e-mail is invalid", 429: "Too many messages from this address" },
-  },
-];

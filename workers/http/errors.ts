@@ -1,8 +1,10 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { HTTPException } from "hono/http-exception";
+import { DomainError, type DomainErrorKind } from "../domain/errors";
 
 /**
- * The one error type the API throws on purpose. The app's `onError` shapes it
- * as `{ message, issues? }` with its status; anything else becomes a 500.
+ * An error of the transport itself (bad content type, body too large, not a
+ * WebSocket upgrade, cross-origin). Rules of the product throw DomainError.
  */
 export class HttpError extends Error {
   constructor(
@@ -13,6 +15,36 @@ export class HttpError extends Error {
     super(message);
     this.name = "HttpError";
   }
+}
+
+/** The one mapping of domain error kinds to HTTP statuses. */
+export const STATUS_OF_KIND = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+} as const satisfies Record<DomainErrorKind, ContentfulStatusCode>;
+
+export type ErrorBody = { message: string; issues?: unknown[] };
+
+/** Status, body and headers of an error the API answers on purpose; null for anything unexpected. */
+export function describeError(error: unknown): { status: ContentfulStatusCode; body: ErrorBody; headers?: Record<string, string> } | null {
+  const body = (message: string, issues?: unknown[]): ErrorBody => (issues ? { message, issues } : { message });
+  if (error instanceof DomainError) {
+    return {
+      status: STATUS_OF_KIND[error.kind],
+      body: body(error.message, error.issues),
+      ...(error.retryAfterSeconds ? { headers: { "Retry-After": String(error.retryAfterSeconds) } } : {}),
+    };
+  }
+  if (error instanceof HttpError) return { status: error.status, body: body(error.message, error.issues) };
+  // Hono's own validator and body parsers throw these (malformed JSON, 415 from the media-type gate).
+  if (error instanceof HTTPException && error.status < 500) {
+    return { status: error.status as ContentfulStatusCode, body: body(error.message || "Bad request") };
+  }
+  return null;
 }
 
 export const badRequest = (message: string, issues?: unknown[]) => new HttpError(400, message, issues);

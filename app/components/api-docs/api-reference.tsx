@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import type { FieldReference, RouteReference } from "../../../workers/contract/openapi";
+import type { FieldReference, RouteReference } from "../../../workers/contract/api-reference";
 import { Badge, Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
