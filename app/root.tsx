@@ -1,14 +1,16 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { Footer } from "~/components/shell/footer";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { Header } from "~/components/shell/header";
+import { FlashToast } from "~/components/ui/flash-toast";
 import { Toaster } from "~/components/ui/toaster";
 import { CommunityProvider, SELECTED_COMMUNITY_COOKIE } from "~/hooks/use-community";
 import { PRODUCT_NAME } from "~/lib/brand";
 import { useNonce } from "~/lib/nonce";
 import { prePaintScript } from "~/lib/pre-paint-script";
+import { takeToast } from "~/lib/toast.server";
 import { useThemeMode } from "~/lib/theme-mode";
 import stylesheet from "~/tailwind.css?url";
 import { listCommunitiesCached, publicMember } from "../workers/domain/shell";
@@ -33,15 +35,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = context.user;
   const communities = await listCommunitiesCached(context.db);
   const memberData = context.shell;
-  return {
-    user: user ? publicMember(user) : null,
-    communities,
-    unreadCount: memberData?.unreadCount ?? 0,
-    themeMode: memberData?.themeMode ?? "system",
-    selectedCommunityId: readCookie(request.headers.get("Cookie"), SELECTED_COMMUNITY_COOKIE),
-  };
+  const flash = await takeToast(request);
+  return data(
+    {
+      user: user ? publicMember(user) : null,
+      communities,
+      unreadCount: memberData?.unreadCount ?? 0,
+      themeMode: memberData?.themeMode ?? "system",
+      selectedCommunityId: readCookie(request.headers.get("Cookie"), SELECTED_COMMUNITY_COOKIE),
+      toast: flash.toast,
+    },
+    flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined,
+  );
 }
-export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
+export type RootLoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 /** Root data for any route: the member (or null), realms and header state. */
 export function useRootData(): RootLoaderData | undefined {
@@ -71,6 +78,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <main id="main">{children}</main>
           <Footer />
           <Toaster />
+          <FlashToast toast={data?.toast ?? null} />
         </CommunityProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

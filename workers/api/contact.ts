@@ -1,7 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { CONTACT_LIMIT, contactBody, contactReceipt } from "../contract/contact";
-import { clientAddressOf, storeContactMessage } from "../domain/contact";
-import { rateLimited } from "../domain/errors";
+import { clientAddressOf, sendContactMessage } from "../domain/contact";
 import { PUBLIC, apiRouter, errors, jsonBody, jsonResponse } from "./openapi-kit";
 
 const sendContactRoute = createRoute({
@@ -16,8 +15,6 @@ const sendContactRoute = createRoute({
   },
 });
 
-export const contactApi = apiRouter().openapi(sendContactRoute, async (c) => {
-  const id = await storeContactMessage(c.get("db"), c.req.valid("json"), clientAddressOf(c.req.raw.headers));
-  if (!id) throw rateLimited(`You can send at most ${CONTACT_LIMIT} messages an hour. Please try again later.`, 3600);
-  return c.json({ id }, 201);
-});
+export const contactApi = apiRouter().openapi(sendContactRoute, async (c) =>
+  c.json(await sendContactMessage(c.get("db"), c.req.valid("json"), clientAddressOf(c.req.raw.headers)), 201),
+);

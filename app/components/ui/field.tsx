@@ -29,3 +29,13 @@ export const NativeSelect = forwardRef<HTMLSelectElement, SelectHTMLAttributes<H
 export function Label({ className, ...props }: React.LabelHTMLAttributes<HTMLLabelElement>) {
   return <label className={cn("mb-1 block text-sm font-medium", className)} {...props} />;
 }
+
+/** The error beside a field (from an action's field errors); renders nothing when there is none. */
+export function FieldMessage({ id, children }: { id: string; children?: string }) {
+  if (!children) return null;
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
+      {children}
+    </p>
+  );
+}
