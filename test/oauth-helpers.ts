@@ -1,5 +1,4 @@
-import { exports } from "cloudflare:workers";
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { vi } from "vitest";
 import { ORIGIN } from "./helpers";
 
@@ -10,6 +9,9 @@ const CREDENTIAL_KEYS: Record<MockProvider, [string, string]> = {
   twitch: ["TWITCH_CLIENT_ID", "TWITCH_CLIENT_SECRET"],
   google: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
 };
+
+// Taken once, so mocking again (a spy on the spy) still falls through to the real fetch.
+const realFetch = globalThis.fetch;
 
 const TOKEN_URLS: Record<MockProvider, string> = {
   discord: "https://discord.com/api/oauth2/token",
@@ -40,7 +42,6 @@ export function resetProviders() {
 
 /** Fakes the provider's token and user endpoints (the Worker's outbound fetch); `user` is the user endpoint's JSON. */
 export function mockProviderUser(provider: MockProvider, user: unknown) {
-  const realFetch = globalThis.fetch;
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     if (url.startsWith(TOKEN_URLS[provider])) {
@@ -55,7 +56,10 @@ export function mockProviderUser(provider: MockProvider, user: unknown) {
  * The whole OAuth round trip through the real Worker: /api/login?provider= (state in KV and cookie), then the
  * callback with that state. Returns the callback's response. `origin` defaults to the tests' http://localhost.
  */
-export async function oauthRoundTrip(provider: MockProvider, options: { returnTo?: string; origin?: string } = {}) {
+export async function oauthRoundTrip(
+  provider: MockProvider,
+  options: { returnTo?: string; origin?: string; forgeCookieReturnTo?: string } = {},
+) {
   const origin = options.origin ?? ORIGIN;
   const query = new URLSearchParams({ provider });
   if (options.returnTo !== undefined) query.set("returnTo", options.returnTo);
@@ -63,7 +67,12 @@ export async function oauthRoundTrip(provider: MockProvider, options: { returnTo
   const start = await exports.default.fetch(new Request(`${origin}/api/login?${query}`, { headers: ip, redirect: "manual" }));
   if (start.status !== 302) throw new Error(`sign-in start failed: ${start.status}`);
   const state = new URL(start.headers.get("Location")!).searchParams.get("state")!;
-  const cookie = start.headers.getSetCookie().find((c) => c.startsWith("realmcast_oauth="))!.split(";")[0];
+  let cookie = start.headers.getSetCookie().find((c) => c.startsWith("realmcast_oauth="))!.split(";")[0];
+  if (options.forgeCookieReturnTo !== undefined) {
+    // What a forged state cookie could carry: the callback must not trust what /api/login stored.
+    const value = JSON.parse(decodeURIComponent(cookie.slice("realmcast_oauth=".length)));
+    cookie = `realmcast_oauth=${encodeURIComponent(JSON.stringify({ ...value, returnTo: options.forgeCookieReturnTo }))}`;
+  }
   return exports.default.fetch(
     new Request(`${origin}/api/callback/${provider}?code=code-1&state=${encodeURIComponent(state)}`, {
       headers: { Cookie: cookie, ...ip },
