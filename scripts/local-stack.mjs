@@ -45,11 +45,24 @@ export function seedLocal(persistTo) {
   run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--file", out, ...persistArgs(persistTo)]);
 }
 
+// Local runs opt in to the dev sign-in; wrangler.toml keeps it off so a deploy never ships it on.
+const LOCAL_VARS = ["--var", "AUTH_DEV_LOGIN:true"];
+
 /** Starts `wrangler dev`; resolves once the server answers. */
 export async function serve({ port, persistTo, extraArgs = [], stdio = "inherit" }) {
   const child = spawn(
     bin("wrangler"),
-    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...persistArgs(persistTo), ...extraArgs],
+    [
+      "dev",
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      "--show-interactive-dev-session=false",
+      ...LOCAL_VARS,
+      ...persistArgs(persistTo),
+      ...extraArgs,
+    ],
     { stdio, env: { ...process.env, CI: "true" } },
   );
   const url = `http://localhost:${port}`;
