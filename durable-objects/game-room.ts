@@ -1,7 +1,6 @@
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
 import { readSessionUserIdByKey } from "../workers/auth/session";
 import { getDb } from "../workers/db/client";
-import { users } from "../workers/db/schema";
 import type { SocketEnd } from "../workers/domain/rooms";
 import {
   getGameSession,
@@ -12,7 +11,7 @@ import {
   setCurrentTurn,
   spectateGameSession,
 } from "../workers/domain/game-sessions";
-import { eq } from "drizzle-orm";
+import { findUserById } from "../workers/domain/users";
 import { HttpError } from "../workers/http/errors";
 import { ROOM_MODE_HEADER, ROOM_SESSION_HEADER, ROOM_USER_HEADER } from "../workers/ws";
 import { ROOM_CLOSE } from "./close-codes";
@@ -183,9 +182,9 @@ export class GameRoom extends Server<Env> {
     const check = (async () => {
       const [sessionUser, account] = await Promise.all([
         readSessionUserIdByKey(this.env, session),
-        checkAccount ? this.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get() : Promise.resolve({ id: userId }),
+        checkAccount ? findUserById(this.db, userId) : Promise.resolve({ id: userId }),
       ]);
-      const valid = sessionUser === userId && account !== undefined;
+      const valid = sessionUser === userId && account !== null;
       const current = connection.state;
       if (valid && current && !current.retired) connection.setState({ ...current, sessionCheckedAt: Date.now() });
       return valid;

@@ -160,6 +160,25 @@ describe("account deletion ends the member's room sockets and seats", () => {
     expect((await request(`/api/game-sessions/${id}`)).status).toBe(404);
     expect(await session(otherRoom)).toMatchObject({ currentPlayers: 1, status: "waiting" });
   });
+  it("refuses join_room from a deleted member's other session, which KV still holds until it expires", async () => {
+    const host = await signUp("Lobby");
+    const doomed = await signUp("Elsewhere");
+    const otherBrowser = await signInAgain(doomed);
+    const id = await newRoom(host);
+    const a = await joinRoom(host, id);
+    // Opened, not joined: the member has no place in this room, so deletion has no reason to tell it.
+    const res = await upgrade(otherBrowser, id);
+    expect(res.status).toBe(101);
+    const ws = res.webSocket!;
+    ws.accept();
+    const closed = new Promise<number>((resolve) => ws.addEventListener("close", (e) => resolve(e.code)));
+    expect((await request("/api/user/account", { method: "DELETE", cookie: doomed.cookie })).status).toBe(204);
+    ws.send(JSON.stringify({ type: "join_room", sessionId: id }));
+    expect(await closed).toBe(4401);
+    await roundTrip(a.socket, a.socket);
+    expect(a.socket.frames.some((f) => f.type === "player_joined" && f.player.id === doomed.id)).toBe(false);
+    expect(await session(id)).toMatchObject({ currentPlayers: 1, spectators: 0 });
+  });
 });
 
 describe("sessions ended behind the room's back", () => {
