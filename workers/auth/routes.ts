@@ -9,6 +9,7 @@ import type { Db } from "../db/client";
 import { isLocalHost } from "../http/security";
 import { parseValue } from "../http/validate";
 import { consumeRateLimit } from "../domain/rate-limit";
+import { signOutOfRooms } from "../domain/rooms";
 import { devLoginEnabled } from "./dev-login";
 import { renderLoginPage, renderNotConfiguredPage } from "./login-page";
 import { PROVIDER_IDS, completeAuthorization, enabledProviders, startAuthorization, type ProviderId } from "./providers";
@@ -89,6 +90,7 @@ export const authRoutes = new Hono<AppEnv>()
   .get("/logout", async (c) => {
     const sessionId = sessionIdFromRequest(c);
     if (sessionId) await destroySession(c.env, sessionId);
+    await signOutOfRooms(c.env, c.get("db"), c.get("user")?.id, sessionId);
     clearSessionCookie(c);
     return c.redirect("/", 302);
   })

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { events, gameSessionMembers, gameSessions, users } from "../db/schema";
 import type { CreateGameSessionBody, GameSessionView } from "../contract/game-sessions";
@@ -247,6 +247,33 @@ export async function leaveGameSession(db: Db, sessionId: string, userId: string
     refreshCounters(db, sessionId),
   ]);
   return requireSession(db, sessionId);
+}
+
+/**
+ * For the account-deletion batch, before the user row goes (its cascade then
+ * removes the member's places): every room the member has a place in but does
+ * not host (hosted rooms are deleted with them) is counted without them, the
+ * turn passes on as when they leave, and a room with nobody seated completes.
+ */
+export function removeMemberFromRooms(db: Db, userId: string) {
+  const count = (role: MemberRole) =>
+    sql<number>`(SELECT count(*) FROM game_session_members m WHERE m.session_id = game_sessions.id AND m.role = ${role} AND m.user_id != ${userId})`;
+  const ownSeat = sql`(SELECT seat FROM game_session_members WHERE session_id = game_sessions.id AND user_id = ${userId})`;
+  const successor = sql<string | null>`(
+    SELECT m.user_id FROM game_session_members m
+    WHERE m.session_id = game_sessions.id AND m.role = 'player' AND m.user_id != ${userId}
+    ORDER BY (m.seat < ${ownSeat}), m.seat LIMIT 1)`;
+  const theirRooms = db.select({ id: gameSessionMembers.sessionId }).from(gameSessionMembers).where(eq(gameSessionMembers.userId, userId));
+  return db
+    .update(gameSessions)
+    .set({
+      currentPlayers: count("player"),
+      spectators: count("spectator"),
+      currentTurn: sql`CASE WHEN current_turn = ${userId} THEN ${successor} ELSE current_turn END`,
+      status: sql`CASE WHEN status != 'completed' AND ${count("player")} = 0 THEN 'completed' ELSE status END`,
+      updatedAt: Date.now(),
+    })
+    .where(and(ne(gameSessions.hostId, userId), inArray(gameSessions.id, theirRooms)));
 }
 
 /** Host only: waiting → active with the first turn at the lowest seat. */
