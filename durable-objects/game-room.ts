@@ -269,7 +269,8 @@ export class GameRoom extends Server<Env> {
     this.memberCache = null;
     this.store.replaceMembers(
       members.map((m) => {
-        const firstName = m.firstName?.trim() || m.email.split("@")[0];
+        // Never the e-mail: the room's names reach every socket in it.
+        const firstName = m.firstName?.trim() || m.username?.trim() || "Member";
         return {
           userId: m.userId,
           role: m.role,
@@ -277,7 +278,6 @@ export class GameRoom extends Server<Env> {
           joinedAt: m.joinedAt,
           name: [firstName, m.lastName?.trim()].filter(Boolean).join(" "),
           firstName,
-          email: m.email,
           avatar: m.profileImageUrl,
         };
       }),
@@ -301,7 +301,7 @@ export class GameRoom extends Server<Env> {
   private postMessage(member: StoredMember, content: string, type: ChatMessage["type"]): void {
     const message: ChatMessage = {
       id: crypto.randomUUID(),
-      sender: { id: member.userId, firstName: member.firstName, email: member.email, profileImageUrl: member.avatar },
+      sender: { id: member.userId, firstName: member.firstName, profileImageUrl: member.avatar },
       content,
       timestamp: new Date().toISOString(),
       type,

@@ -233,7 +233,7 @@ export async function joinEvent(db: Db, userId: string, eventId: string, input: 
   // Nothing inserted: already attending (idempotent), missing, started or full.
   const event = await findEventRow(db, { id: userId }, eventId);
   if (!event) throw notFound("Event not found");
-  if (event.role !== null) return { event: toDto(event, { id: userId }), created: false };
+  if (event.role !== null) return { event: toDto(event), created: false };
   if (event.startsAt <= now) throw conflict("This event has already started");
   if (event.maxAttendees !== null && event.attendeeCount >= event.maxAttendees) {
     throw conflict("This event has reached its maximum number of attendees");

@@ -30,7 +30,6 @@ const authorColumns = {
   profileImageUrl: users.profileImageUrl,
   firstName: users.firstName,
   username: users.username,
-  email: users.email,
 };
 
 function authorOf(user: User) {
@@ -39,7 +38,6 @@ function authorOf(user: User) {
     profileImageUrl: user.profileImageUrl,
     firstName: user.firstName,
     username: user.username,
-    email: user.email,
   };
 }
 
@@ -119,8 +117,7 @@ export async function listForumPosts(db: Db, query: ForumPostsQuery, viewerId: s
   const page = rows.slice(0, FORUM_PAGE_SIZE);
   const last = page.at(-1);
   return {
-    // Visitors see who wrote a post but never their e-mail address.
-    posts: page.map(toForumPost).map((post) => (viewerId || !post.author ? post : { ...post, author: { ...post.author, email: null } })),
+    posts: page.map(toForumPost),
     nextCursor:
       rows.length > FORUM_PAGE_SIZE && last
         ? encodePostCursor({ pinned: last.isPinned ? 1 : 0, createdAt: last.createdAt, id: last.id })

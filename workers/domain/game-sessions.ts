@@ -46,10 +46,10 @@ export async function createGameSession(db: Db, hostId: string, input: NewGameSe
 
 const sessionColumns = {
   session: gameSessions,
-  host: { id: users.id, firstName: users.firstName, email: users.email },
+  host: { id: users.id, firstName: users.firstName },
 };
 
-function toView({ session: s, host }: { session: GameSessionRow; host: { id: string; firstName: string | null; email: string } }): GameSessionView {
+function toView({ session: s, host }: { session: GameSessionRow; host: GameSessionView["host"] }): GameSessionView {
   return {
     id: s.id,
     status: s.status,
@@ -280,7 +280,7 @@ export type RoomMember = {
   joinedAt: number;
   firstName: string | null;
   lastName: string | null;
-  email: string;
+  username: string | null;
   profileImageUrl: string | null;
 };
 
@@ -294,7 +294,7 @@ export async function listRoomMembers(db: Db, sessionId: string): Promise<RoomMe
       joinedAt: gameSessionMembers.joinedAt,
       firstName: users.firstName,
       lastName: users.lastName,
-      email: users.email,
+      username: users.username,
       profileImageUrl: users.profileImageUrl,
     })
     .from(gameSessionMembers)
