@@ -163,13 +163,13 @@ export class GameRoom extends Server<Env> {
     try {
       if (!existing && mode === "spectate") await spectateGameSession(this.db, sessionId, userId);
       else if (mode === "play" && existing?.role !== "player") {
-        await joinGameSession(this.db, sessionId, userId).catch(async (error: unknown) => {
-          if (error instanceof HttpError && error.status === 409 && error.message === "Room is full") {
-            if (!existing) await spectateGameSession(this.db, sessionId, userId);
-            return;
-          }
-          throw error;
-        });
+        // A full room makes a newcomer a spectator; any other refusal is answered below.
+        try {
+          await joinGameSession(this.db, sessionId, userId);
+        } catch (error) {
+          if (!(error instanceof HttpError && error.status === 409 && error.message === "Room is full")) throw error;
+          if (!existing) await spectateGameSession(this.db, sessionId, userId);
+        }
       }
     } catch (error) {
       if (error instanceof HttpError) return this.fail(connection, "join_failed", error.message);

@@ -20,6 +20,7 @@ import {
   encodePostCursor,
   encodeReplyCursor,
 } from "./forum-cursor";
+import { isBlockedEitherWay } from "./blocks";
 import { notificationInsert } from "./notifications";
 
 const POST_NOT_FOUND = "Post not found";
@@ -232,9 +233,15 @@ export async function setForumLike(db: Db, postId: string, userId: string, liked
   return { isLiked: liked, likeCount: row.likeCount };
 }
 
-async function postSummary(db: Db, postId: string) {
+/** The post's title and author; `blockedWithAuthor` when a block stands between `actorId` and the author. */
+async function postSummary(db: Db, postId: string, actorId: string | null = null) {
   const post = await db
-    .select({ id: forumPosts.id, title: forumPosts.title, authorId: forumPosts.authorId })
+    .select({
+      id: forumPosts.id,
+      title: forumPosts.title,
+      authorId: forumPosts.authorId,
+      blockedWithAuthor: actorId ? isBlockedEitherWay(actorId, forumPosts.authorId) : sql<number>`0`,
+    })
     .from(forumPosts)
     .where(eq(forumPosts.id, postId))
     .get();
@@ -274,13 +281,17 @@ function recountReplies(db: Db, postId: string) {
     .where(eq(forumPosts.id, postId));
 }
 
-/** Adds a reply, recounts, and notifies the post's author (not when they answer themselves). */
+/**
+ * Adds a reply, recounts, and notifies the post's author: not when they answer
+ * themselves, nor when a block stands between the two (the reply itself stays
+ * public like any other).
+ */
 export async function createForumReply(db: Db, postId: string, author: User, content: string): Promise<ForumReply> {
-  const post = await postSummary(db, postId);
+  const post = await postSummary(db, postId, author.id);
   const id = crypto.randomUUID();
   const now = Date.now();
   const notify =
-    post.authorId && post.authorId !== author.id
+    post.authorId && post.authorId !== author.id && !post.blockedWithAuthor
       ? [
           notificationInsert(db, {
             userId: post.authorId,
