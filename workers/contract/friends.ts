@@ -77,7 +77,7 @@ export const friendsRoutesDoc: RouteDoc[] = [
     errors: {
       400: "Invalid body, or inviting yourself",
       401: "Signed out",
-      403: "A block exists between the two members",
+      403: "A block exists between the two members, or the addressee turned off allowDirectMessages",
       404: "No such member",
       409: "A pending request or a friendship already exists",
       429: "More than 60 invites in an hour",

@@ -37,8 +37,8 @@ export const gameSessionResponse = z.object({
   id: z.string(),
   status: sessionStatusSchema,
   hostId: z.string(),
-  /** `email` is null for visitors: addresses are shown to members only. */
-  host: z.object({ id: z.string(), firstName: z.string().nullable(), email: z.string().nullable() }),
+  /** The spec's `host.email` is never sent: no member's address reaches anyone else. */
+  host: z.object({ id: z.string(), firstName: z.string().nullable() }),
   currentPlayers: z.number().int(),
   maxPlayers: z.number().int(),
   spectators: z.number().int(),

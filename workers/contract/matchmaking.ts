@@ -146,8 +146,9 @@ export const matchResultSchema = z.object({
   availability: z.string(),
   matchScore: z.number().int().min(0).max(100),
   commonInterests: z.array(z.string()),
-  /** ISO date-time of the candidate's last activity. */
-  lastOnline: z.string(),
+  /** ISO date-time of the candidate's last activity; null when they hide their online status. */
+  lastOnline: z.string().nullable(),
+  /** Always false for a member who hides their online status. */
   isOnline: z.boolean(),
 });
 export type MatchResult = z.infer<typeof matchResultSchema>;

@@ -34,10 +34,14 @@ export const userProfileResponse = z.object({
   id: z.string(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
-  /** Only on the member's own profile; null for anyone else's. */
-  email: z.string().nullable(),
+  /** Only on the member's own profile; the key is absent on anyone else's. */
+  email: z.string().optional(),
+  /** null when empty, or when the member hides their profile from others. */
   bio: z.string().nullable(),
+  /** "offline" to others when the member hides their profile or their online status. */
   status: memberStatus,
+  /** The member hides bio, status and social links from other members (privacySettings.profileVisible off). */
+  isPrivate: z.boolean(),
   primaryCommunity: z.string(),
   profileImageUrl: z.string().nullable(),
   friendCount: z.number().int(),
@@ -51,9 +55,9 @@ export const socialLinkResponse = z.object({ id: z.string(), platform: z.string(
 export const profileRoutesDoc: RouteDoc[] = [
   { method: "get", path: "/api/user/profile", summary: "The signed-in member's profile with friendCount, eventsJoined and eventsHosted.", auth: "member", response: userProfileResponse, errors: { 401: "Signed out" } },
   { method: "patch", path: "/api/user/profile", summary: "Updates the signed-in member's firstName, lastName, bio, status and/or primaryCommunity (\"\" for none). Other keys are refused.", auth: "member", body: profileUpdateBody, response: userProfileResponse, errors: { 400: "Invalid field, unknown key or unknown community", 401: "Signed out" } },
-  { method: "get", path: "/api/users/:id/profile", summary: "Another member's profile (read-only).", auth: "member", response: userProfileResponse, errors: { 401: "Signed out", 404: "No such member" } },
+  { method: "get", path: "/api/users/:id/profile", summary: "Another member's profile (read-only), without their e-mail; bio and status as their privacy settings allow.", auth: "member", response: userProfileResponse, errors: { 401: "Signed out", 404: "No such member" } },
   { method: "get", path: "/api/user/social-links", summary: "The signed-in member's social links.", auth: "member", response: z.array(socialLinkResponse), errors: { 401: "Signed out" } },
   { method: "post", path: "/api/user/social-links", summary: `Adds a social link (at most ${SOCIAL_LINKS_MAX} per member).`, auth: "member", body: socialLinkBody, response: socialLinkResponse, status: 201, errors: { 400: "Invalid platform or username", 401: "Signed out", 409: "Too many links" } },
   { method: "delete", path: "/api/user/social-links/:id", summary: "Removes one of the signed-in member's social links.", auth: "member", status: 204, errors: { 401: "Signed out", 404: "No such link of yours" } },
-  { method: "get", path: "/api/users/:id/social-links", summary: "Another member's social links.", auth: "member", response: z.array(socialLinkResponse), errors: { 401: "Signed out", 404: "No such member" } },
+  { method: "get", path: "/api/users/:id/social-links", summary: "Another member's social links; empty when they hide their profile.", auth: "member", response: z.array(socialLinkResponse), errors: { 401: "Signed out", 404: "No such member" } },
 ];

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { events, gameSessionMembers, gameSessions, users } from "../db/schema";
 import type { CreateGameSessionBody, GameSessionView } from "../contract/game-sessions";
 import { conflict, forbidden, notFound, badRequest } from "../http/errors";
+import { isBlockedEitherWay } from "./blocks";
 import { communityExists } from "./communities";
 
 export type NewGameSession = {
@@ -46,10 +47,10 @@ export async function createGameSession(db: Db, hostId: string, input: NewGameSe
 
 const sessionColumns = {
   session: gameSessions,
-  host: { id: users.id, firstName: users.firstName, email: users.email },
+  host: { id: users.id, firstName: users.firstName },
 };
 
-function toView({ session: s, host }: { session: GameSessionRow; host: { id: string; firstName: string | null; email: string } }): GameSessionView {
+function toView({ session: s, host }: { session: GameSessionRow; host: GameSessionView["host"] }): GameSessionView {
   return {
     id: s.id,
     status: s.status,
@@ -102,6 +103,24 @@ export async function getGameSession(db: Db, id: string): Promise<GameSessionVie
 async function requireSession(db: Db, id: string): Promise<GameSessionView> {
   const session = await getGameSession(db, id);
   if (!session) throw notFound("Game session not found");
+  return session;
+}
+
+/**
+ * The session `userId` asks to enter, as a player or a spectator: refused when
+ * a block stands between them and the host (one query with the session read).
+ * A tournament match room is exempt: the pairing decides who plays there.
+ */
+async function requireEnterableSession(db: Db, id: string, userId: string): Promise<GameSessionView> {
+  const row = await db
+    .select({ ...sessionColumns, blockedWithHost: isBlockedEitherWay(userId, gameSessions.hostId) })
+    .from(gameSessions)
+    .innerJoin(users, eq(users.id, gameSessions.hostId))
+    .where(eq(gameSessions.id, id))
+    .get();
+  if (!row) throw notFound("Game session not found");
+  const session = toView(row);
+  if (row.blockedWithHost && !session.tournamentMatchId) throw forbidden("You cannot join this room");
   return session;
 }
 
@@ -164,7 +183,7 @@ export type Membership = { session: GameSessionView; role: MemberRole; seat: num
  * joins is upgraded to a seat the same way; a seated member is left as is.
  */
 export async function joinGameSession(db: Db, sessionId: string, userId: string): Promise<Membership> {
-  const existing = await requireSession(db, sessionId);
+  const existing = await requireEnterableSession(db, sessionId, userId);
   if (existing.status === "completed") throw conflict("This game session has ended");
   // Lowest seat n in 1..16 with no player on it (max_players is at most 8).
   const freeSeat = `(
@@ -201,7 +220,7 @@ export async function joinGameSession(db: Db, sessionId: string, userId: string)
  * everything); a newcomer is added as a spectator. Idempotent.
  */
 export async function spectateGameSession(db: Db, sessionId: string, userId: string): Promise<Membership> {
-  const existing = await requireSession(db, sessionId);
+  const existing = await requireEnterableSession(db, sessionId, userId);
   if (existing.status === "completed") throw conflict("This game session has ended");
   await d1Of(db).batch([
     stmt(
@@ -307,7 +326,7 @@ export type RoomMember = {
   joinedAt: number;
   firstName: string | null;
   lastName: string | null;
-  email: string;
+  username: string | null;
   profileImageUrl: string | null;
 };
 
@@ -321,7 +340,7 @@ export async function listRoomMembers(db: Db, sessionId: string): Promise<RoomMe
       joinedAt: gameSessionMembers.joinedAt,
       firstName: users.firstName,
       lastName: users.lastName,
-      email: users.email,
+      username: users.username,
       profileImageUrl: users.profileImageUrl,
     })
     .from(gameSessionMembers)

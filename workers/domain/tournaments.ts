@@ -8,6 +8,7 @@ import type { CreateTournamentInput, ListTournamentsQuery, UpdateTournamentInput
 import type { Db } from "../db/client";
 import { tournamentMatches, tournamentParticipants, tournamentRounds, tournaments, users, type User } from "../db/schema";
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from "../http/errors";
+import { isBlockedEitherWay } from "./blocks";
 import { communityExists } from "./communities";
 import { consumeRateLimit } from "./rate-limit";
 import { eliminationRoundCount, suggestedSwissRounds } from "./tournament-rules/swiss-rounds";
@@ -240,6 +241,7 @@ async function countParticipants(db: Db, tournamentId: string): Promise<number> 
  * overfill it (D1 runs statements one at a time). The reason for a refusal is
  * read afterwards, only to word the 409.
  */
+/** Registers the member; refused when a block stands between them and the organizer. */
 export async function joinTournament(db: Db, id: string, user: User) {
   await findTournament(db, id);
   const result = await db.run(sql`
@@ -248,17 +250,20 @@ export async function joinTournament(db: Db, id: string, user: User) {
     WHERE t.id = ${id}
       AND t.status = 'upcoming'
       AND (SELECT count(*) FROM tournament_participants p WHERE p.tournament_id = t.id) < t.max_participants
+      AND NOT ${isBlockedEitherWay(user.id, sql`t.organizer_id`)}
     ON CONFLICT DO NOTHING`);
   if (result.meta.changes === 0) {
-    const [tournament, mine] = await Promise.all([
+    const [tournament, mine, block] = await Promise.all([
       findTournament(db, id),
       db
         .select({ userId: tournamentParticipants.userId })
         .from(tournamentParticipants)
         .where(and(eq(tournamentParticipants.tournamentId, id), eq(tournamentParticipants.userId, user.id)))
         .get(),
+      db.select({ blocked: isBlockedEitherWay(user.id, tournaments.organizerId) }).from(tournaments).where(eq(tournaments.id, id)).get(),
     ]);
     if (mine) throw conflict("You have already joined this tournament");
+    if (block?.blocked) throw forbidden("You cannot join this tournament");
     if (tournament.status !== "upcoming") throw conflict("This tournament is no longer open for registration");
     throw conflict("This tournament is full");
   }
