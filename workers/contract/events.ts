@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { RouteDoc } from "./route-doc";
+import { multiLine, singleLine } from "./text";
 
 /** Spec 001 §3 Event types, with their display labels. */
 export const EVENT_TYPES = ["tournament", "convention", "release", "game_pod", "community"] as const;
@@ -31,15 +32,12 @@ export const eventDateSchema = z
 export const eventTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use the format HH:mm");
 
 const eventFields = {
-  title: z.string().trim().min(1, "Title is required").max(120),
+  title: singleLine({ min: 1, max: 120, required: "Title is required" }),
   type: eventTypeSchema,
   date: eventDateSchema,
   time: eventTimeSchema,
-  location: z.string().trim().min(1, "Location is required").max(200),
-  description: z
-    .string()
-    .trim()
-    .max(2000)
+  location: singleLine({ min: 1, max: 200, required: "Location is required" }),
+  description: multiLine({ max: 2000 })
     .nullish()
     .transform((v) => (v ? v : null)),
   communityId: z.string().trim().min(1, "Please select a community first").max(64),

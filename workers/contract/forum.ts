@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FORUM_CATEGORY_IDS } from "./forum-categories";
 import type { RouteDoc } from "./route-doc";
+import { multiLine, singleLine } from "./text";
 
 /** Page size of the post and reply lists (the spec names none). */
 export const FORUM_PAGE_SIZE = 20;
@@ -22,8 +23,8 @@ export const forumRepliesQuery = z.object({ cursor });
 
 export const forumIdParam = z.object({ id: idParam });
 
-const title = z.string().trim().min(1, "Title is required").max(150);
-const content = z.string().trim().min(1, "Content is required").max(10_000);
+const title = singleLine({ min: 1, max: 150, required: "Title is required" });
+const content = multiLine({ min: 1, max: 10_000, required: "Content is required" });
 
 export const createForumPostBody = z.object({
   title,
@@ -40,7 +41,7 @@ export const updateForumPostBody = z
   });
 export type UpdateForumPostBody = z.infer<typeof updateForumPostBody>;
 
-export const forumReplyBody = z.object({ content: z.string().trim().min(1, "Please enter a reply").max(5_000) });
+export const forumReplyBody = z.object({ content: multiLine({ min: 1, max: 5_000, required: "Please enter a reply" }) });
 export type ForumReplyBody = z.infer<typeof forumReplyBody>;
 
 // ------------------------------------------------------------- responses

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { RouteDoc } from "./route-doc";
+import { multiLine, singleLine } from "./text";
 
 import { MAX_PLAYER_OPTIONS, POWER_LEVEL_IDS, ROOM_FORMAT_IDS } from "./game-session-options";
 
@@ -15,10 +16,10 @@ export const createGameSessionBody = z.object({
   maxPlayers: z.literal(MAX_PLAYER_OPTIONS),
   communityId: z.string().min(1).max(100),
   gameData: z.object({
-    name: z.string().trim().min(1, "Room name required").max(100),
+    name: singleLine({ min: 1, max: 100, required: "Room name required" }),
     format: roomFormatSchema,
     powerLevel: powerLevelSchema.nullish(),
-    description: z.string().trim().max(500).nullish(),
+    description: multiLine({ max: 500 }).nullish(),
   }),
 });
 export type CreateGameSessionBody = z.infer<typeof createGameSessionBody>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { RouteDoc } from "./route-doc";
+import { singleLine } from "./text";
 
 /**
  * Matchmaking (spec 001 §3 Matchmaking preferences / Match result / format
@@ -90,7 +91,7 @@ export const matchmakingPreferencesSchema = z
     powerLevelMin: powerLevel,
     powerLevelMax: powerLevel,
     playstyle: z.enum(PLAYSTYLES),
-    location: z.string().trim().max(100),
+    location: singleLine({ max: 100 }),
     onlineOnly: z.boolean(),
     availability: z.enum(AVAILABILITY_VALUES),
     language: z.enum(LANGUAGE_VALUES),

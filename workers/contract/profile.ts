@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { RouteDoc } from "./route-doc";
+import { multiLine, singleLine } from "./text";
 
 import { BIO_MAX, MEMBER_STATUSES, NAME_MAX, SOCIAL_LINK_PLATFORMS, SOCIAL_LINKS_MAX } from "./profile-options";
 
@@ -7,7 +8,7 @@ export { BIO_MAX, MEMBER_STATUSES, NAME_MAX, SOCIAL_LINK_PLATFORMS, SOCIAL_LINKS
 export type { MemberStatus } from "./profile-options";
 export const memberStatus = z.enum(MEMBER_STATUSES);
 
-const personName = z.string().trim().min(1, "Required").max(NAME_MAX, `At most ${NAME_MAX} characters`);
+const personName = singleLine({ min: 1, max: NAME_MAX, required: "Required", tooLong: `At most ${NAME_MAX} characters` });
 
 /**
  * PATCH /api/user/profile. Strict: any other key (email, id, profileImageUrl...)
@@ -16,7 +17,7 @@ const personName = z.string().trim().min(1, "Required").max(NAME_MAX, `At most $
 export const profileUpdateBody = z.strictObject({
   firstName: personName.optional(),
   lastName: personName.optional(),
-  bio: z.string().trim().max(BIO_MAX, `At most ${BIO_MAX} characters`).optional(),
+  bio: multiLine({ max: BIO_MAX, tooLong: `At most ${BIO_MAX} characters` }).optional(),
   status: memberStatus.optional(),
   /** A community id, or "" for no preference. Existence is checked against the database. */
   primaryCommunity: z.string().trim().max(64).optional(),
@@ -25,7 +26,7 @@ export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
 
 export const socialLinkBody = z.strictObject({
   platform: z.enum(SOCIAL_LINK_PLATFORMS),
-  username: z.string().trim().min(1, "Required").max(100, "At most 100 characters"),
+  username: singleLine({ min: 1, max: 100, required: "Required", tooLong: "At most 100 characters" }),
 });
 export type SocialLinkBody = z.infer<typeof socialLinkBody>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { KEYSET_CURSOR_PATTERN } from "../domain/keyset-cursor";
 import type { RouteDoc } from "./route-doc";
+import { multiLine } from "./text";
 
 /** Spec 000 §2 Social Hub platforms; twitter and discord start connected. */
 export const SOCIAL_HUB_PLATFORMS = [
@@ -19,7 +20,7 @@ export const POST_CONTENT_MAX = 5000;
 export const POST_COUNTER = 280;
 
 export const socialPostBody = z.strictObject({
-  content: z.string().trim().min(1, "Add some content").max(POST_CONTENT_MAX, `At most ${POST_CONTENT_MAX} characters`),
+  content: multiLine({ min: 1, max: POST_CONTENT_MAX, required: "Add some content", tooLong: `At most ${POST_CONTENT_MAX} characters` }),
   platforms: z
     .array(socialHubPlatform)
     .min(1, "Select at least one platform")

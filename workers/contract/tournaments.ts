@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { RouteDoc } from "./route-doc";
+import { multiLine, singleLine } from "./text";
 
 /** Spec 001 §3: the formats offered when creating a tournament. */
 export const TOURNAMENT_FORMATS = ["commander", "standard", "modern", "draft", "pokemon-standard", "lorcana-constructed"] as const;
@@ -14,17 +15,19 @@ export const tournamentStatusSchema = z.enum(TOURNAMENT_STATUSES);
 export const tournamentPairingSchema = z.enum(["swiss", "single_elimination"]);
 
 /** Optional free text; blank or null clears it (the domain stores null). No transform, so it documents as JSON Schema. */
-const optionalText = (max: number) => z.string().trim().max(max).nullish();
+const optionalText = (max: number) => multiLine({ max }).nullish();
+const optionalLine = (max: number) => singleLine({ max }).nullish();
+const name = singleLine({ min: 1, max: 120, required: "Name is required" });
 
 export const createTournamentSchema = z.object({
-  name: z.string().trim().min(1, "Name is required").max(120),
+  name,
   description: optionalText(2000),
   gameFormat: tournamentFormatSchema,
   maxParticipants: z.coerce
     .number()
     .pipe(z.union(MAX_PARTICIPANT_OPTIONS.map((n) => z.literal(n)) as [z.ZodLiteral<4>, z.ZodLiteral<8>, z.ZodLiteral<16>, z.ZodLiteral<32>])),
   startDate: z.iso.datetime({ offset: true }),
-  prizePool: optionalText(200),
+  prizePool: optionalLine(200),
   rules: optionalText(4000),
   /** An existing community id; `mtg` (the spec's default) means scry-gather. */
   communityId: z.string().trim().min(1).max(64),
@@ -33,10 +36,10 @@ export const createTournamentSchema = z.object({
 export type CreateTournamentInput = z.infer<typeof createTournamentSchema>;
 
 export const updateTournamentSchema = z.object({
-  name: z.string().trim().min(1).max(120).optional(),
+  name: name.optional(),
   description: optionalText(2000).optional(),
   rules: optionalText(4000).optional(),
-  prizePool: optionalText(200).optional(),
+  prizePool: optionalLine(200).optional(),
 });
 export type UpdateTournamentInput = z.infer<typeof updateTournamentSchema>;
 
