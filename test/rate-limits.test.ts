@@ -1,8 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { API_CONTRACT } from "../workers/contract";
 import { getDb } from "../workers/db/client";
 import { consumeRateLimit } from "../workers/domain/rate-limit";
-import { RATE_LIMITS, type RateLimitName } from "../workers/domain/rate-limit-rules";
+import { limitText, RATE_LIMITS, type RateLimitName } from "../workers/domain/rate-limit-rules";
 import { eventBody } from "./events-helpers";
 import { json, request, signUp, type Member } from "./helpers";
 
@@ -399,5 +400,39 @@ describe("validation comes first", () => {
   it("visitors get 401, not 429, on member-only limited routes", async () => {
     const res = await request("/api/forum/posts", { body: { title: "t", category: "general", content: "c", communityId: COMMUNITY } });
     expect(res.status).toBe(401);
+  });
+});
+
+/** Every limited route, with its limit: the audit of the API's writes (README, "Rate limits"). */
+const LIMITED_ROUTES: [string, string, RateLimitName][] = [
+  ["post", "/api/forum/posts", "forumPost"],
+  ["post", "/api/forum/posts/:id/replies", "forumReply"],
+  ["post", "/api/forum/posts/:id/like", "forumLike"],
+  ["post", "/api/game-sessions", "gameSessionCreate"],
+  ["post", "/api/game-sessions/:id/join", "gameSessionJoin"],
+  ["post", "/api/game-sessions/:id/spectate", "gameSessionJoin"],
+  ["post", "/api/events", "eventCreate"],
+  ["post", "/api/events/:id/join", "eventJoin"],
+  ["post", "/api/tournaments", "tournamentCreate"],
+  ["post", "/api/tournaments/:id/join", "tournamentJoin"],
+  ["post", "/api/tournaments/:id/rounds", "tournamentRound"],
+  ["post", "/api/tournaments/:id/matches/:matchId/result", "matchResult"],
+  ["post", "/api/friend-requests", "friendRequest"],
+  ["post", "/api/blocks", "block"],
+  ["post", "/api/user/social-links", "socialLink"],
+  ["post", "/api/social/posts", "socialPost"],
+  ["post", "/api/matchmaking/find-players", "matchmakingSearch"],
+];
+
+describe("the route reference", () => {
+  it.each(LIMITED_ROUTES)("%s %s documents its 429 with the limit", (method, path, name) => {
+    const doc = API_CONTRACT.find((d) => d.method === method && d.path === path);
+    expect(doc?.errors?.[429], `${method} ${path}`).toContain(limitText(name));
+  });
+
+  it("documents the contact form's two limits", () => {
+    const doc = API_CONTRACT.find((d) => d.path === "/api/contact");
+    expect(doc?.summary).toContain(limitText("contactAddress"));
+    expect(doc?.summary).toContain(limitText("contactMember"));
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { limitText } from "../domain/rate-limit-rules";
 import type { RouteDoc } from "./route-doc";
 import { multiLine, singleLine } from "./text";
 
@@ -85,7 +86,7 @@ export const gameSessionsRoutesDoc: RouteDoc[] = [
     body: createGameSessionBody,
     response: gameSessionResponse,
     status: 201,
-    errors: { 400: "Invalid body or unknown community/event", 401: "Signed out" },
+    errors: { 400: "Invalid body or unknown community/event", 401: "Signed out", 429: `More than ${limitText("gameSessionCreate")}` },
   },
   {
     method: "post",
@@ -93,7 +94,7 @@ export const gameSessionsRoutesDoc: RouteDoc[] = [
     summary: "Takes a free seat (idempotent). Capacity is decided by one conditional insert, so simultaneous joins never overfill.",
     auth: "member",
     response: membershipResponse,
-    errors: { 401: "Signed out", 404: "No such session", 409: "Room is full, or the session has ended" },
+    errors: { 401: "Signed out", 404: "No such session", 409: "Room is full, or the session has ended", 429: `More than ${limitText("gameSessionJoin")} (joins and spectates together)` },
   },
   {
     method: "post",
@@ -101,7 +102,7 @@ export const gameSessionsRoutesDoc: RouteDoc[] = [
     summary: "Watches the room as a spectator (a seated caller gives up their seat).",
     auth: "member",
     response: membershipResponse,
-    errors: { 401: "Signed out", 404: "No such session", 409: "The session has ended" },
+    errors: { 401: "Signed out", 404: "No such session", 409: "The session has ended", 429: `More than ${limitText("gameSessionJoin")} (joins and spectates together)` },
   },
   {
     method: "post",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { limitText } from "../domain/rate-limit-rules";
 import type { RouteDoc } from "./route-doc";
 import { singleLine } from "./text";
 
@@ -179,6 +180,6 @@ export const matchmakingRoutesDoc: RouteDoc[] = [
     auth: "member",
     body: matchmakingPreferencesSchema,
     response: z.array(matchResultSchema),
-    errors: { 400: "Invalid preferences", 401: "Signed out", 429: "Too many searches" },
+    errors: { 400: "Invalid preferences", 401: "Signed out", 429: `More than ${limitText("matchmakingSearch")}` },
   },
 ];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { limitText } from "../domain/rate-limit-rules";
 import type { RouteDoc } from "./route-doc";
 import { multiLine, singleLine } from "./text";
 
@@ -54,7 +55,7 @@ export const profileRoutesDoc: RouteDoc[] = [
   { method: "patch", path: "/api/user/profile", summary: "Updates the signed-in member's firstName, lastName, bio, status and/or primaryCommunity (\"\" for none). Other keys are refused.", auth: "member", body: profileUpdateBody, response: userProfileResponse, errors: { 400: "Invalid field, unknown key or unknown community", 401: "Signed out" } },
   { method: "get", path: "/api/users/:id/profile", summary: "Another member's profile (read-only).", auth: "member", response: userProfileResponse, errors: { 401: "Signed out", 404: "No such member" } },
   { method: "get", path: "/api/user/social-links", summary: "The signed-in member's social links.", auth: "member", response: z.array(socialLinkResponse), errors: { 401: "Signed out" } },
-  { method: "post", path: "/api/user/social-links", summary: `Adds a social link (at most ${SOCIAL_LINKS_MAX} per member).`, auth: "member", body: socialLinkBody, response: socialLinkResponse, status: 201, errors: { 400: "Invalid platform or username", 401: "Signed out", 409: "Too many links" } },
+  { method: "post", path: "/api/user/social-links", summary: `Adds a social link (at most ${SOCIAL_LINKS_MAX} per member).`, auth: "member", body: socialLinkBody, response: socialLinkResponse, status: 201, errors: { 400: "Invalid platform or username", 401: "Signed out", 409: "Too many links", 429: `Added more than ${limitText("socialLink")}` } },
   { method: "delete", path: "/api/user/social-links/:id", summary: "Removes one of the signed-in member's social links.", auth: "member", status: 204, errors: { 401: "Signed out", 404: "No such link of yours" } },
   { method: "get", path: "/api/users/:id/social-links", summary: "Another member's social links.", auth: "member", response: z.array(socialLinkResponse), errors: { 401: "Signed out", 404: "No such member" } },
 ];

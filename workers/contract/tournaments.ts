@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { limitText } from "../domain/rate-limit-rules";
 import type { RouteDoc } from "./route-doc";
 import { multiLine, singleLine } from "./text";
 
@@ -151,7 +152,7 @@ export const tournamentsRoutesDoc: RouteDoc[] = [
     body: createTournamentSchema,
     response: tournamentDetailSchema,
     status: 201,
-    errors: { 400: "Invalid body or unknown community", 401: "Signed out", 429: "More than 10 created in an hour" },
+    errors: { 400: "Invalid body or unknown community", 401: "Signed out", 429: `More than ${limitText("tournamentCreate")}` },
   },
   {
     method: "get",
@@ -184,7 +185,7 @@ export const tournamentsRoutesDoc: RouteDoc[] = [
     summary: "Joins an upcoming tournament; the seat count is checked in the same statement that takes the seat.",
     auth: "member",
     response: membership,
-    errors: { 401: "Signed out", 404: "No such tournament", 409: "Full, already joined or not upcoming" },
+    errors: { 401: "Signed out", 404: "No such tournament", 409: "Full, already joined or not upcoming", 429: `More than ${limitText("tournamentJoin")}` },
   },
   {
     method: "post",
@@ -217,7 +218,7 @@ export const tournamentsRoutesDoc: RouteDoc[] = [
     auth: "member",
     response: tournamentDetailSchema,
     status: 201,
-    errors: { ...organizerOnly, 409: "Not running, results missing, or the bracket is decided" },
+    errors: { ...organizerOnly, 409: "Not running, results missing, or the bracket is decided", 429: `More than ${limitText("tournamentRound")}` },
   },
   {
     method: "post",
@@ -241,6 +242,7 @@ export const tournamentsRoutesDoc: RouteDoc[] = [
       403: "Neither a player of the match nor the organizer",
       404: "No such tournament or match",
       409: "Not running, not the current round, a bye, or already final",
+      429: `More than ${limitText("matchResult")}`,
     },
   },
   {
