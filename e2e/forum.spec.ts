@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { request as apiRequest, expect, test, type Page } from "@playwright/test";
+import { RATE_LIMITS } from "../workers/domain/rate-limit-rules";
 import { chooseRealm, newMemberPage, signInAsNewMember } from "./helpers";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -191,17 +192,30 @@ test("authors edit and delete their own post and reply; other members cannot", a
   await expect(page.getByText("Post not found", { exact: true })).toBeVisible();
 });
 
+/** A member signed in through the dev sign-in in an API context of its own (its own cookies). */
+async function apiMember(baseURL: string, firstName: string) {
+  const api = await apiRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  const email = `${firstName.toLowerCase()}-${unique()}@e2e.realmcast.gg`;
+  const res = await api.post("/api/login/dev", { form: { firstName, lastName: "Filler", email }, maxRedirects: 0 });
+  expect(res.status()).toBe(303);
+  return api;
+}
+
 test("Load more fetches the next page, and changing the realm reloads the list", async ({ page, baseURL }) => {
   await signInAsNewMember(page, "Paige", "Nator");
-  // 21 posts of this member's own, through the API (same cookies as the page).
+  // 21 posts through the API, from as many members as the per-member post limit needs.
   const tag = unique();
-  for (let i = 0; i < 21; i++) {
-    const res = await page.request.post("/api/forum/posts", {
-      headers: { Origin: baseURL!, "Content-Type": "application/json" },
+  const total = 21;
+  const authors = await Promise.all(
+    Array.from({ length: Math.ceil(total / RATE_LIMITS.forumPost.limit) }, (_, i) => apiMember(baseURL!, `Filler${i}`)),
+  );
+  for (let i = 0; i < total; i++) {
+    const res = await authors[i % authors.length].post("/api/forum/posts", {
       data: { title: `Paged ${tag} #${i}`, category: "stream-tips", content: "Page filler", communityId: "pokestream-hub" },
     });
     expect(res.status()).toBe(201);
   }
+  await Promise.all(authors.map((api) => api.dispose()));
   await page.goto("/community-forum");
   await chooseRealm(page, "PokeStream Hub");
   await expect(page.getByRole("heading", { name: "PokeStream Hub Forum", exact: true })).toBeVisible();
