@@ -230,3 +230,33 @@ test("Load more fetches the next page, and changing the realm reloads the list",
   await expect(page.getByRole("heading", { name: "Deckmaster Forum", exact: true })).toBeVisible();
   await expect(cards.filter({ hasText: `Paged ${tag}` })).toHaveCount(0);
 });
+
+test("a member over the hourly post limit is told the limit and when to try again", async ({ page, baseURL }) => {
+  await signInAsNewMember(page, "Prolific", "Poster");
+  // Use up the hour's posts through the API (same cookies as the page).
+  for (let i = 0; i < RATE_LIMITS.forumPost.limit; i++) {
+    const res = await page.request.post("/api/forum/posts", {
+      headers: { Origin: baseURL! },
+      data: { title: `Quota ${unique()}`, category: "general", content: "Filler", communityId: "bladeforge" },
+    });
+    expect(res.status()).toBe(201);
+  }
+  for (const viewport of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(viewport);
+    await page.goto("/community-forum");
+    await chooseRealm(page, "Bladeforge");
+    await page.getByRole("button", { name: "New Post" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Title").fill("One more thought");
+    await dialog.getByLabel("Category").selectOption({ label: "General Discussion" });
+    await dialog.getByLabel("Content").fill("It will have to wait.");
+    await dialog.getByRole("button", { name: "Create Post" }).click();
+    await expect(page.getByText("Failed to create post", { exact: true })).toBeVisible();
+    await expect(
+      page.getByText(new RegExp(`^You can create at most ${RATE_LIMITS.forumPost.limit} forum posts an hour\\. Please try again in \\d+ minutes\\.$`)),
+    ).toBeVisible();
+    // The dialog stays open with what was typed, so nothing is lost.
+    await expect(dialog.getByLabel("Title")).toHaveValue("One more thought");
+    await page.screenshot({ path: `test-results/forum-post-limit-${viewport.width}.png` });
+  }
+});
