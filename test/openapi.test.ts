@@ -57,7 +57,7 @@ describe("route reference for /api-docs", () => {
     expect(create.body.find((f) => f.name === "title")).toEqual({ name: "title", type: "string", required: true, constraints: ["length 1-150"] });
     expect(create.body.find((f) => f.name === "category")?.type).toContain('"deck-tech"');
     expect(create.response).toContain("likeCount: integer");
-    expect(create.errors.map((e) => e.status)).toEqual([400, 401]);
+    expect(create.errors.map((e) => e.status)).toEqual([400, 401, 429]);
   });
 
   it("labels JSON schema types compactly", () => {

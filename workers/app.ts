@@ -49,6 +49,7 @@ app.all("*", (c) => {
 
 app.onError((error, c) => {
   if (error instanceof HttpError) {
+    for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
     return c.json(error.issues ? { message: error.message, issues: error.issues } : { message: error.message }, error.status);
   }
   // Unexpected: log it with its stack, answer without one.

@@ -9,6 +9,7 @@ import {
   spectateGameSession,
   startGameSession,
 } from "../domain/game-sessions";
+import { enforceRateLimit } from "../domain/rate-limit";
 import type { AppEnv } from "../http/app-env";
 import { notFound } from "../http/errors";
 import { requireUser } from "../http/require-user";
@@ -32,11 +33,13 @@ export const gameSessionsApi = new Hono<AppEnv>()
   .post("/game-sessions", async (c) => {
     const user = requireUser(c);
     const body = await parseJsonBody(c, createGameSessionBody);
+    await enforceRateLimit(c.get("db"), "gameSessionCreate", user.id);
     return c.json(await createRoom(c.get("db"), user.id, body), 201);
   })
   .post("/game-sessions/:id/join", async (c) => {
     const user = requireUser(c);
     const id = idOf(c.req.param());
+    await enforceRateLimit(c.get("db"), "gameSessionJoin", user.id);
     const membership = await joinGameSession(c.get("db"), id, user.id);
     await syncRoom(c.env, id);
     return c.json(membership);
@@ -44,6 +47,7 @@ export const gameSessionsApi = new Hono<AppEnv>()
   .post("/game-sessions/:id/spectate", async (c) => {
     const user = requireUser(c);
     const id = idOf(c.req.param());
+    await enforceRateLimit(c.get("db"), "gameSessionJoin", user.id);
     const membership = await spectateGameSession(c.get("db"), id, user.id);
     await syncRoom(c.env, id);
     return c.json(membership);

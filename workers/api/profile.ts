@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { profileUpdateBody, socialLinkBody } from "../contract/profile";
 import { addSocialLink, deleteSocialLink, getProfile, listSocialLinks, memberExists, updateProfile } from "../domain/profile";
+import { enforceRateLimit } from "../domain/rate-limit";
 import type { AppEnv } from "../http/app-env";
 import { notFound } from "../http/errors";
 import { requireUser } from "../http/require-user";
@@ -29,6 +30,7 @@ export const profileApi = new Hono<AppEnv>()
   .post("/user/social-links", async (c) => {
     const user = requireUser(c);
     const body = await parseJsonBody(c, socialLinkBody);
+    await enforceRateLimit(c.get("db"), "socialLink", user.id);
     return c.json(await addSocialLink(c.get("db"), user.id, body), 201);
   })
   .delete("/user/social-links/:id", async (c) => {

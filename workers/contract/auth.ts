@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { singleLine } from "./text";
 
 export const devLoginBody = z.object({
-  firstName: z.string().trim().min(1, "First name is required").max(50),
-  lastName: z.string().trim().max(50).optional().default(""),
+  firstName: singleLine({ min: 1, max: 50, required: "First name is required" }),
+  lastName: singleLine({ max: 50 }).optional().default(""),
   email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid e-mail address")).pipe(z.string().max(200)),
   returnTo: z.string().optional(),
 });

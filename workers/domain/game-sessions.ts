@@ -176,6 +176,15 @@ export async function getMembership(db: Db, sessionId: string, userId: string): 
 
 export type Membership = { session: GameSessionView; role: MemberRole; seat: number | null };
 
+/** The caller's membership, read as the last statement of a join or spectate batch (saves a round trip). */
+function membershipRead(db: Db, sessionId: string, userId: string): D1PreparedStatement {
+  return stmt(db, "SELECT role, seat FROM game_session_members WHERE session_id = ?1 AND user_id = ?2", sessionId, userId);
+}
+
+function membershipFrom(results: D1Result[]): Pick<SessionMemberRow, "role" | "seat"> | null {
+  return (results.at(-1)?.results[0] as Pick<SessionMemberRow, "role" | "seat"> | undefined) ?? null;
+}
+
 /**
  * Takes the lowest free seat. The capacity check and the insert are ONE
  * statement (`INSERT ... SELECT ... WHERE players < max_players`), so ten
@@ -190,7 +199,7 @@ export async function joinGameSession(db: Db, sessionId: string, userId: string)
     WITH RECURSIVE seat_numbers(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seat_numbers WHERE n < 16)
     SELECT min(n) FROM seat_numbers WHERE NOT EXISTS (
       SELECT 1 FROM game_session_members WHERE session_id = ?1 AND role = 'player' AND seat = n))`;
-  await d1Of(db).batch([
+  const results = await d1Of(db).batch([
     stmt(
       db,
       `INSERT INTO game_session_members (session_id, user_id, role, seat, joined_at)
@@ -205,8 +214,9 @@ export async function joinGameSession(db: Db, sessionId: string, userId: string)
       userId,
     ),
     refreshCounters(db, sessionId),
+    membershipRead(db, sessionId, userId),
   ]);
-  const member = await getMembership(db, sessionId, userId);
+  const member = membershipFrom(results);
   if (!member || member.role !== "player") {
     // A tournament match room seats only that match's two players; anyone else may watch.
     if (existing.tournamentMatchId) throw forbidden("Only the players of this match can take a seat");
@@ -222,7 +232,7 @@ export async function joinGameSession(db: Db, sessionId: string, userId: string)
 export async function spectateGameSession(db: Db, sessionId: string, userId: string): Promise<Membership> {
   const existing = await requireEnterableSession(db, sessionId, userId);
   if (existing.status === "completed") throw conflict("This game session has ended");
-  await d1Of(db).batch([
+  const results = await d1Of(db).batch([
     stmt(
       db,
       `INSERT INTO game_session_members (session_id, user_id, role, seat, joined_at)
@@ -232,8 +242,9 @@ export async function spectateGameSession(db: Db, sessionId: string, userId: str
       userId,
     ),
     refreshCounters(db, sessionId),
+    membershipRead(db, sessionId, userId),
   ]);
-  const member = await getMembership(db, sessionId, userId);
+  const member = membershipFrom(results);
   if (!member) throw conflict("This game session has ended");
   return { session: await requireSession(db, sessionId), role: member.role, seat: member.seat };
 }

@@ -7,10 +7,10 @@ import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { CreateTournamentInput, ListTournamentsQuery, UpdateTournamentInput } from "../contract/tournaments";
 import type { Db } from "../db/client";
 import { tournamentMatches, tournamentParticipants, tournamentRounds, tournaments, users, type User } from "../db/schema";
-import { badRequest, conflict, forbidden, notFound, tooManyRequests } from "../http/errors";
+import { badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { isBlockedEitherWay } from "./blocks";
 import { communityExists } from "./communities";
-import { consumeRateLimit } from "./rate-limit";
+import { enforceRateLimit } from "./rate-limit";
 import { eliminationRoundCount, suggestedSwissRounds } from "./tournament-rules/swiss-rounds";
 
 /** The spec's default community id 'mtg' is the Magic realm. */
@@ -161,6 +161,15 @@ export async function getTournamentDetail(db: Db, id: string) {
     listMatches(db, id),
   ]);
   if (!card) throw notFound("Tournament not found");
+  return detailOf(card, participants, rounds, matches);
+}
+
+function detailOf(
+  card: TournamentCard,
+  participants: TournamentParticipant[],
+  rounds: (typeof tournamentRounds.$inferSelect)[],
+  matches: MatchRow[],
+) {
   const activeCount = participants.filter((p) => !p.dropped).length;
   return {
     ...card,
@@ -176,16 +185,12 @@ export async function getTournamentDetail(db: Db, id: string) {
 }
 export type TournamentDetail = Awaited<ReturnType<typeof getTournamentDetail>>;
 
-/** Creating is cheap for the caller and visible to a whole realm: a member may create 10 an hour. */
-export const CREATE_LIMIT = { count: 10, windowMs: 3_600_000 };
-
 export async function createTournament(db: Db, organizer: User, input: CreateTournamentInput) {
   const communityId = resolveCommunityId(input.communityId);
   if (!(await communityExists(db, communityId))) {
     throw badRequest("Invalid request body", [{ path: ["communityId"], message: "Unknown community" }]);
   }
-  const limited = await consumeRateLimit(db, `tournament-create:${organizer.id}`, CREATE_LIMIT.count, CREATE_LIMIT.windowMs);
-  if (!limited.allowed) throw tooManyRequests("You have created many tournaments recently. Try again later.");
+  await enforceRateLimit(db, "tournamentCreate", organizer.id);
   const id = crypto.randomUUID();
   await db.insert(tournaments).values({
     id,
@@ -200,7 +205,10 @@ export async function createTournament(db: Db, organizer: User, input: CreateTou
     organizerId: organizer.id,
     pairing: input.pairing,
   });
-  return getTournamentDetail(db, id);
+  // A new tournament has no participants or rounds: its card is the whole detail (one query instead of four).
+  const card = await selectCards(db, eq(tournaments.id, id)).get();
+  if (!card) throw notFound("Tournament not found");
+  return detailOf(card, [], [], []);
 }
 
 export async function updateTournament(db: Db, id: string, user: User, input: UpdateTournamentInput) {

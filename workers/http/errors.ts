@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly status: ContentfulStatusCode,
     message: string,
     readonly issues?: unknown[],
+    /** Extra response headers, e.g. `Retry-After` on a 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = "HttpError";
@@ -20,4 +22,5 @@ export const unauthorized = (message = "Unauthorized") => new HttpError(401, mes
 export const forbidden = (message = "Forbidden") => new HttpError(403, message);
 export const notFound = (message = "Not found") => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
-export const tooManyRequests = (message: string) => new HttpError(429, message);
+export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
+  new HttpError(429, message, undefined, retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined);
