@@ -45,8 +45,9 @@ export function seedLocal(persistTo) {
   run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--file", out, ...persistArgs(persistTo)]);
 }
 
-// Local runs opt in to the dev sign-in; wrangler.toml keeps it off so a deploy never ships it on.
-const LOCAL_VARS = ["--var", "AUTH_DEV_LOGIN:true"];
+// Local runs opt in to the dev sign-in and a high sign-in limit (tests sign many members in from one
+// address); wrangler.toml keeps the safe values so a deploy never ships these.
+const LOCAL_VARS = ["--var", "AUTH_DEV_LOGIN:true", "--var", "SIGNIN_RATE_LIMIT_PER_MINUTE:1000"];
 
 /** Starts `wrangler dev`; resolves once the server answers. */
 export async function serve({ port, persistTo, extraArgs = [], stdio = "inherit" }) {

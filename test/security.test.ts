@@ -132,6 +132,12 @@ describe("dev sign-in outside loopback", () => {
     expect(devLogin(topLevel) ?? "false").toBe("false");
     for (const section of environments) expect(devLogin(section) ?? "false").toBe("false");
   });
+
+  it("ships the production sign-in limit (30 a minute) in every section of the deployed configuration", async () => {
+    const { default: toml } = await import("../wrangler.toml?raw");
+    const limit = (section: string) => section.match(/^SIGNIN_RATE_LIMIT_PER_MINUTE\s*=\s*"([^"]*)"/m)?.[1];
+    for (const section of toml.split(/^\[env\./m)) expect(limit(section) ?? "30").toBe("30");
+  });
 });
 
 describe("sign-in rate limit", () => {

@@ -1,5 +1,10 @@
 import { z } from "zod";
+import { cleanSingleLine } from "../contract/text";
 import type { ProviderProfile } from "../domain/users";
+
+/** Provider display names become members' names: cleaned like text they would type (workers/contract/text.ts). */
+const NAME_MAX = 50;
+const name = (value: string | null | undefined) => cleanSingleLine(value, NAME_MAX);
 
 // The providers' user endpoints are a boundary like any other: parsed, never cast. An answer that does not
 // parse fails the sign-in (the callback answers 400) instead of creating a half-filled member.
@@ -50,8 +55,8 @@ export function discordProfile(body: unknown): ProviderProfile {
     subject: me.id,
     email: me.email,
     emailVerified: me.email !== null && me.verified === true,
-    firstName: me.global_name ?? me.username,
-    username: me.username,
+    firstName: name(me.global_name) ?? name(me.username),
+    username: name(me.username),
     avatarUrl: me.avatar ? `https://cdn.discordapp.com/avatars/${me.id}/${me.avatar}.png` : null,
   };
 }
@@ -68,8 +73,8 @@ export function twitchProfile(body: unknown): ProviderProfile {
     subject: me.id,
     email: me.email,
     emailVerified: me.email !== null,
-    firstName: me.display_name,
-    username: me.login,
+    firstName: name(me.display_name),
+    username: name(me.login),
     avatarUrl: me.profile_image_url,
   };
 }
@@ -82,8 +87,8 @@ export function googleProfile(body: unknown): ProviderProfile {
     subject: me.sub,
     email: me.email,
     emailVerified: me.email !== null && me.email_verified === true,
-    firstName: me.given_name,
-    lastName: me.family_name,
+    firstName: name(me.given_name),
+    lastName: name(me.family_name),
     avatarUrl: me.picture,
   };
 }

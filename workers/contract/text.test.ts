@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { multiLine, singleLine, TEXT_MESSAGES, textProblem } from "./text";
+import { cleanSingleLine, multiLine, singleLine, TEXT_MESSAGES, textProblem } from "./text";
 
 const BIDI = ["\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069"];
 const ZERO_WIDTH = ["\u200B", "\u200C", "\u200D", "\u2060", "\uFEFF"];
@@ -84,3 +84,18 @@ describe("singleLine and multiLine schemas", () => {
     expect(z.toJSONSchema(singleLine({ min: 1, max: 10 }), { io: "input" })).toMatchObject({ type: "string", minLength: 1, maxLength: 10 });
   });
 });
+
+describe("cleanSingleLine (values from OAuth providers)", () => {
+  it("removes control and bidi characters, trims and cuts to the limit", () => {
+    expect(cleanSingleLine("  Ada\u202E Lovelace\n ", 50)).toBe("Ada Lovelace");
+    expect(cleanSingleLine("x".repeat(80), 50)).toBe("x".repeat(50));
+    expect(cleanSingleLine("Zoë 👩‍💻", 50)).toBe("Zoë 👩‍💻");
+  });
+
+  it("gives null when nothing visible is left", () => {
+    expect(cleanSingleLine("\u200B\u200B", 50)).toBeNull();
+    expect(cleanSingleLine("\u0000\u202E", 50)).toBeNull();
+    expect(cleanSingleLine(null, 50)).toBeNull();
+  });
+});
+

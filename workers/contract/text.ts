@@ -76,3 +76,15 @@ export const singleLine = (options: TextOptions) => text("single-line", options)
 
 /** A trimmed body that keeps line breaks and tabs: descriptions, posts, replies, bios. */
 export const multiLine = (options: TextOptions) => text("multi-line", options);
+
+const STRIP_SINGLE_LINE = /[\p{Cc}\p{Cs}\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu;
+
+/**
+ * A one-line value from elsewhere (an OAuth provider's display name) made acceptable instead of refused:
+ * control, bidi and unpaired surrogate characters removed, trimmed, cut to `max`; null when nothing visible
+ * is left. Members' own input is refused instead (singleLine), so they can fix it.
+ */
+export function cleanSingleLine(value: string | null | undefined, max: number): string | null {
+  const cleaned = [...(value ?? "").replace(STRIP_SINGLE_LINE, "").trim()].slice(0, max).join("").trim();
+  return cleaned && textProblem(cleaned, "single-line") === null ? cleaned : null;
+}
