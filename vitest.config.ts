@@ -13,6 +13,8 @@ export default defineConfig(async () => {
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: migrations,
+            // wrangler.toml keeps the dev sign-in off; the tests sign members in through it (on http://localhost).
+            AUTH_DEV_LOGIN: "true",
             // The production sign-in limit, exercised by test/security.test.ts.
             SIGNIN_RATE_LIMIT_PER_MINUTE: "30",
             FUZZ_RUNS: process.env.FUZZ_RUNS ?? "60",

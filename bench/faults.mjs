@@ -27,7 +27,7 @@ const check = (ok, what) => {
 function client(name, cookie, sessionId, mode) {
   const CookieWebSocket = class extends WebSocket {
     constructor(address, protocols) {
-      super(address, { protocols, headers: { Cookie: cookie } });
+      super(address, { protocols, headers: { Cookie: cookie, Origin: url } });
     }
   };
   const ws = new ReconnectingWebSocket(`${url.replace("http", "ws")}/ws?sessionId=${sessionId}&mode=${mode}`, [], {

@@ -1,5 +1,7 @@
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
+import { readSessionUserIdByKey } from "../workers/auth/session";
 import { getDb } from "../workers/db/client";
+import type { SocketEnd } from "../workers/domain/rooms";
 import {
   getGameSession,
   getMembership,
@@ -9,8 +11,10 @@ import {
   setCurrentTurn,
   spectateGameSession,
 } from "../workers/domain/game-sessions";
+import { findUserById } from "../workers/domain/users";
 import { HttpError } from "../workers/http/errors";
-import { ROOM_MODE_HEADER, ROOM_USER_HEADER } from "../workers/ws";
+import { ROOM_MODE_HEADER, ROOM_SESSION_HEADER, ROOM_USER_HEADER } from "../workers/ws";
+import { ROOM_CLOSE } from "./close-codes";
 import {
   CHAT_HISTORY_SENT,
   CHAT_MAX_CHARS,
@@ -26,18 +30,28 @@ import { RoomStore, type RoomMeta, type StoredMember } from "./room-store";
 import { rollDie } from "./rules/dice";
 import { freshBucket, takeToken, type Bucket } from "./rules/frame-budget";
 import { applyLifeChange, startingLife } from "./rules/life";
+import { sessionCheckDue, socketsOverLimit } from "./rules/socket-limits";
 import { spectatorsWithVideo } from "./rules/spectator-video";
 import { canPassTurn, nextTurn } from "./rules/turns";
 
 /** Per-socket state, kept in the WebSocket attachment so it survives hibernation. */
 type SocketState = {
   userId: string;
+  /** Key (hash) of the session the socket was opened with, from the Worker; never the cookie itself. */
+  session: string;
   mode: "play" | "spectate";
   joined: boolean;
-  /** Set before the room closes a socket itself (replaced or left), so its close is not announced. */
+  connectedAt: number;
+  /** When the session was last known to exist: at the upgrade (the Worker had just read it) or the last re-check. */
+  sessionCheckedAt: number;
+  /** Set before the room closes a socket itself (replaced, left, signed out), so onClose does nothing more. */
   retired?: boolean;
 };
 type RoomConnection = Connection<SocketState>;
+
+/** Connection tags (indexed by the runtime, kept through hibernation): a member's sockets, a session's sockets. */
+const userTag = (userId: string) => `u:${userId}`;
+const sessionTag = (key: string) => `s:${key}`;
 
 /** A seated player whose sockets are all gone gives up the seat after this long. */
 export const SEAT_GRACE_MS = 5 * 60_000;
@@ -58,6 +72,8 @@ export class GameRoom extends Server<Env> {
   private memberCache: Map<string, StoredMember> | null = null;
   private metaCache: RoomMeta | null = null;
   private live = new Map<string, { conn: RoomConnection; userId: string }>();
+  /** Session re-checks in flight per connection, so a burst of frames waits for one KV read. */
+  private sessionChecks = new Map<string, Promise<boolean>>();
 
   onStart(): void {
     this.store = new RoomStore(this.sql.bind(this));
@@ -85,38 +101,96 @@ export class GameRoom extends Server<Env> {
   private retire(conn: RoomConnection, code: number, reason: string): void {
     this.live.delete(conn.id);
     conn.setState({ ...conn.state!, retired: true });
-    conn.close(code, reason);
+    try {
+      conn.close(code, reason);
+    } catch {
+      // Already closing: nothing left to do.
+    }
+  }
+
+  /** Closes a socket for good and, when it was the member's last one, handles it like a drop (seat held, others told). */
+  private endSocket(conn: RoomConnection, code: number, reason: string): void {
+    const userId = conn.state?.userId;
+    const wasLive = this.live.has(conn.id);
+    this.retire(conn, code, reason);
+    if (userId && wasLive) this.memberDisconnected(userId);
   }
 
   private get db() {
     return getDb(this.env.DB);
   }
 
+  getConnectionTags(_connection: RoomConnection, ctx: ConnectionContext): string[] {
+    const userId = ctx.request.headers.get(ROOM_USER_HEADER);
+    const session = ctx.request.headers.get(ROOM_SESSION_HEADER);
+    return userId && session ? [userTag(userId), sessionTag(session)] : [];
+  }
+
   onConnect(connection: RoomConnection, ctx: ConnectionContext): void {
     const userId = ctx.request.headers.get(ROOM_USER_HEADER);
-    if (!userId) {
-      connection.close(4401, "Unauthorized");
+    const session = ctx.request.headers.get(ROOM_SESSION_HEADER);
+    if (!userId || !session) {
+      connection.close(ROOM_CLOSE.signedOut, "Unauthorized");
       return;
     }
     const mode = ctx.request.headers.get(ROOM_MODE_HEADER) === "spectate" ? "spectate" : "play";
-    connection.setState({ userId, mode, joined: false });
+    const now = Date.now();
+    connection.setState({ userId, session, mode, joined: false, connectedAt: now, sessionCheckedAt: now });
+    // At most MAX_SOCKETS_PER_MEMBER sockets per member: the newest stays, so a reconnect always gets in.
+    const mine = [...this.getConnections<SocketState>(userTag(userId))].flatMap((conn) =>
+      conn.state && !conn.state.retired ? [{ id: conn.id, connectedAt: conn.state.connectedAt, conn }] : [],
+    );
+    for (const old of socketsOverLimit(mine, connection.id)) this.endSocket(old.conn, ROOM_CLOSE.replaced, "Replaced by a newer connection");
   }
 
   async onMessage(connection: RoomConnection, raw: WSMessage): Promise<void> {
     const state = connection.state;
-    if (!state) return;
+    if (!state || state.retired) return;
     const now = Date.now();
     const budget = takeToken(this.buckets.get(connection.id) ?? freshBucket(now), now);
     this.buckets.set(connection.id, budget.bucket);
     if (!budget.allowed) return this.fail(connection, "rate_limited", "Too many frames: slow down (20 per second)");
     const parsed = parseClientFrame(raw);
+    if (!parsed.ok && parsed.code === "too_large") {
+      // The runtime has buffered it already (it offers no lower per-socket limit); closing stops the sender sending more.
+      return this.endSocket(connection, ROOM_CLOSE.tooLarge, "Frame too large (64 KB max)");
+    }
     if (!parsed.ok) return this.fail(connection, parsed.code, parsed.message);
     const frame = parsed.frame;
+    // Joining always checks the session; other frames at most every SESSION_RECHECK_MS (no KV read per frame).
+    if (frame.type === "join_room" || sessionCheckDue(state.sessionCheckedAt, now)) {
+      if (!(await this.sessionStillValid(connection, frame.type === "join_room"))) {
+        return this.endSocket(connection, ROOM_CLOSE.signedOut, "Signed out");
+      }
+    }
     if (frame.type === "join_room") return this.join(connection);
     if (!state.joined) return this.fail(connection, "not_joined", "Send join_room first");
     const member = this.member(state.userId);
     if (!member) return this.fail(connection, "not_joined", "You are not in this room");
     await this.handle(connection, member, frame);
+  }
+
+  /**
+   * Whether the socket's session still exists in KV for the same member (and,
+   * when joining, whether the member still exists: a deleted member's other
+   * sessions linger in KV until they expire). Concurrent frames share one check.
+   */
+  private sessionStillValid(connection: RoomConnection, checkAccount: boolean): Promise<boolean> {
+    const pending = this.sessionChecks.get(connection.id);
+    if (pending && !checkAccount) return pending;
+    const { userId, session } = connection.state!;
+    const check = (async () => {
+      const [sessionUser, account] = await Promise.all([
+        readSessionUserIdByKey(this.env, session),
+        checkAccount ? findUserById(this.db, userId) : Promise.resolve({ id: userId }),
+      ]);
+      const valid = sessionUser === userId && account !== null;
+      const current = connection.state;
+      if (valid && current && !current.retired) connection.setState({ ...current, sessionCheckedAt: Date.now() });
+      return valid;
+    })().finally(() => this.sessionChecks.delete(connection.id));
+    this.sessionChecks.set(connection.id, check);
+    return check;
   }
 
   private async handle(connection: RoomConnection, member: StoredMember, frame: Exclude<ClientFrame, { type: "join_room" }>) {
@@ -163,23 +237,24 @@ export class GameRoom extends Server<Env> {
     try {
       if (!existing && mode === "spectate") await spectateGameSession(this.db, sessionId, userId);
       else if (mode === "play" && existing?.role !== "player") {
-        await joinGameSession(this.db, sessionId, userId).catch(async (error: unknown) => {
-          if (error instanceof HttpError && error.status === 409 && error.message === "Room is full") {
-            if (!existing) await spectateGameSession(this.db, sessionId, userId);
-            return;
-          }
-          throw error;
-        });
+        // A full room makes a newcomer a spectator; any other refusal is answered below.
+        try {
+          await joinGameSession(this.db, sessionId, userId);
+        } catch (error) {
+          if (!(error instanceof HttpError && error.status === 409 && error.message === "Room is full")) throw error;
+          if (!existing) await spectateGameSession(this.db, sessionId, userId);
+        }
       }
     } catch (error) {
       if (error instanceof HttpError) return this.fail(connection, "join_failed", error.message);
       throw error;
     }
     await this.reload();
+    if (connection.state?.retired) return;
     for (const other of this.socketsOf(userId)) {
-      if (other.id !== connection.id) this.retire(other, 4000, "Replaced by a newer connection");
+      if (other.id !== connection.id) this.retire(other, ROOM_CLOSE.replaced, "Replaced by a newer connection");
     }
-    connection.setState({ userId, mode, joined: true });
+    connection.setState({ ...connection.state!, joined: true });
     this.live.set(connection.id, { conn: connection, userId });
     this.setDisconnectedAt(userId, null);
     const me = this.member(userId)!;
@@ -200,8 +275,13 @@ export class GameRoom extends Server<Env> {
     const wasLive = this.live.delete(connection.id);
     const state = connection.state;
     if (!wasLive || !state?.joined || state.retired) return;
-    if (this.socketsOf(state.userId).length > 0) return;
-    const member = this.member(state.userId);
+    this.memberDisconnected(state.userId);
+  }
+
+  /** After a member's socket went: if it was their last, hold the seat (or end the spectator place) and tell the room. */
+  private memberDisconnected(userId: string): void {
+    if (this.socketsOf(userId).length > 0) return;
+    const member = this.member(userId);
     if (!member) return;
     this.setDisconnectedAt(member.userId, Date.now());
     if (member.role === "spectator") {
@@ -210,7 +290,43 @@ export class GameRoom extends Server<Env> {
     } else {
       this.ctx.waitUntil(this.ctx.storage.setAlarm(Date.now() + SEAT_GRACE_MS));
     }
-    this.broadcastFrame({ type: "player_left", player: { id: member.userId, name: member.name }, ...this.roster(connection.id) }, [connection.id]);
+    this.broadcastFrame({ type: "player_left", player: { id: member.userId, name: member.name }, ...this.roster() });
+  }
+
+  /**
+   * Called by the Worker (workers/domain/rooms.ts) on sign-out and account
+   * deletion. Sign-out closes the sockets of that one session and treats the
+   * member as dropped (seat held for SEAT_GRACE_MS). Deletion closes all of the
+   * member's sockets and reloads from D1, where the member is already gone; a
+   * room deleted with its host ends for everyone.
+   */
+  async endMemberSockets(end: SocketEnd): Promise<void> {
+    const tag = end.reason === "signed_out" ? sessionTag(end.sessionKey) : userTag(end.userId);
+    const sockets = [...this.getConnections<SocketState>(tag)].filter((conn) => conn.state?.userId === end.userId);
+    if (end.reason === "signed_out") {
+      for (const socket of sockets) this.endSocket(socket, ROOM_CLOSE.signedOut, "Signed out");
+      return;
+    }
+    const before = this.member(end.userId);
+    const wasConnected = this.socketsOf(end.userId).length > 0;
+    for (const socket of sockets) this.retire(socket, ROOM_CLOSE.signedOut, "Account deleted");
+    if (!(await this.reload())) return this.endRoom();
+    if (before && wasConnected) {
+      this.broadcastFrame({ type: "player_left", player: { id: before.userId, name: before.name }, ...this.roster() });
+    } else {
+      this.broadcastFrame({ type: "room_update", ...this.roster() });
+    }
+  }
+
+  /** The game session is gone from D1: everyone's socket closes and the room forgets its state (chat included). */
+  private async endRoom(): Promise<void> {
+    for (const conn of this.getConnections<SocketState>()) this.retire(conn, ROOM_CLOSE.roomGone, "This game session has ended");
+    this.live.clear();
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    this.store = new RoomStore(this.sql.bind(this));
+    this.memberCache = null;
+    this.metaCache = null;
   }
 
   private async removeSpectator(userId: string): Promise<void> {
@@ -240,11 +356,11 @@ export class GameRoom extends Server<Env> {
   /** Called by the Worker after a REST join, spectate, leave or start. */
   async syncFromDatabase(leftUserId: string | null): Promise<void> {
     const before = this.members();
-    await this.reload();
+    if (!(await this.reload())) return this.endRoom();
     if (leftUserId) {
       const gone = before.find((m) => m.userId === leftUserId);
       const wasConnected = this.socketsOf(leftUserId).length > 0;
-      for (const socket of this.socketsOf(leftUserId)) this.retire(socket, 4001, "Left the room");
+      for (const socket of this.socketsOf(leftUserId)) this.retire(socket, ROOM_CLOSE.left, "Left the room");
       if (gone && wasConnected) {
         this.broadcastFrame({ type: "player_left", player: { id: gone.userId, name: gone.name }, ...this.roster() });
         return;
@@ -269,7 +385,8 @@ export class GameRoom extends Server<Env> {
     this.memberCache = null;
     this.store.replaceMembers(
       members.map((m) => {
-        const firstName = m.firstName?.trim() || m.email.split("@")[0];
+        // Never the e-mail: the room's names reach every socket in it.
+        const firstName = m.firstName?.trim() || m.username?.trim() || "Member";
         return {
           userId: m.userId,
           role: m.role,
@@ -277,7 +394,6 @@ export class GameRoom extends Server<Env> {
           joinedAt: m.joinedAt,
           name: [firstName, m.lastName?.trim()].filter(Boolean).join(" "),
           firstName,
-          email: m.email,
           avatar: m.profileImageUrl,
         };
       }),
@@ -301,7 +417,7 @@ export class GameRoom extends Server<Env> {
   private postMessage(member: StoredMember, content: string, type: ChatMessage["type"]): void {
     const message: ChatMessage = {
       id: crypto.randomUUID(),
-      sender: { id: member.userId, firstName: member.firstName, email: member.email, profileImageUrl: member.avatar },
+      sender: { id: member.userId, firstName: member.firstName, profileImageUrl: member.avatar },
       content,
       timestamp: new Date().toISOString(),
       type,

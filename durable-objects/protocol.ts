@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkText } from "../workers/contract/text";
 import { DICE_SIDES } from "./rules/dice";
 
 /**
@@ -58,7 +59,13 @@ const lifeChange = z.object({
 
 export const clientFrame = z.discriminatedUnion("type", [
   z.object({ type: z.literal("join_room"), sessionId: id.optional(), user: claimedUser }),
-  z.object({ type: z.literal("message"), sessionId: id.optional(), content: z.string().max(CHAT_MAX_CHARS * 2), user: claimedUser }),
+  // Chat keeps line breaks and tabs; bidi controls, other control characters and invisible-only text are refused.
+  z.object({
+    type: z.literal("message"),
+    sessionId: id.optional(),
+    content: z.string().max(CHAT_MAX_CHARS * 2).superRefine(checkText("multi-line")),
+    user: claimedUser,
+  }),
   z.discriminatedUnion("action", [diceRoll, passTurn, lifeChange]),
   z.object({ type: z.literal("webrtc_offer"), targetPlayer: id, offer: sessionDescription, sessionId: id.optional() }),
   z.object({ type: z.literal("webrtc_answer"), targetPlayer: id, answer: sessionDescription, sessionId: id.optional() }),
@@ -91,10 +98,10 @@ export const roomSpectator = z.object({
 });
 export type RoomSpectator = z.infer<typeof roomSpectator>;
 
-/** Spec 001 §3 "Chat message". */
+/** Spec 001 §3 "Chat message", without the spec's `sender.email`: no member's address reaches another. */
 export const chatMessage = z.object({
   id: z.string(),
-  sender: z.object({ id: z.string(), firstName: z.string(), email: z.string(), profileImageUrl: z.string().nullable() }),
+  sender: z.object({ id: z.string(), firstName: z.string(), profileImageUrl: z.string().nullable() }),
   content: z.string(),
   timestamp: z.string(),
   type: z.enum(["chat", "game_action"]),

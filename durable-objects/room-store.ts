@@ -14,7 +14,6 @@ export type StoredMember = {
   joinedAt: number;
   name: string;
   firstName: string;
-  email: string;
   avatar: string | null;
   life: number;
   /** Epoch ms of the moment the member's last socket closed; null while connected. */
@@ -38,11 +37,23 @@ export class RoomStore {
   constructor(private readonly sql: SqlTag) {
     sql`CREATE TABLE IF NOT EXISTS members (
       user_id TEXT PRIMARY KEY, role TEXT NOT NULL, seat INTEGER, joined_at INTEGER NOT NULL,
-      name TEXT NOT NULL, first_name TEXT NOT NULL, email TEXT NOT NULL, avatar TEXT,
+      name TEXT NOT NULL, first_name TEXT NOT NULL, avatar TEXT,
       life INTEGER NOT NULL, disconnected_at INTEGER)`;
     sql`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`;
     sql`CREATE TABLE IF NOT EXISTS chat (seq INTEGER PRIMARY KEY AUTOINCREMENT, body TEXT NOT NULL)`;
     sql`CREATE TABLE IF NOT EXISTS dice (seq INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT NOT NULL, sides INTEGER NOT NULL, value INTEGER NOT NULL, at INTEGER NOT NULL)`;
+    this.forgetEmails();
+  }
+
+  /**
+   * Rooms created before e-mails were kept out of frames stored each member's
+   * address and put it in every chat message: drop both, once.
+   */
+  private forgetEmails(): void {
+    const [{ n }] = this.sql<{ n: number }>`SELECT count(*) AS n FROM pragma_table_info('members') WHERE name = 'email'`;
+    if (n === 0) return;
+    this.sql`ALTER TABLE members DROP COLUMN email`;
+    this.sql`UPDATE chat SET body = json_remove(body, '$.sender.email')`;
   }
 
   meta(): RoomMeta | null {
@@ -58,7 +69,7 @@ export class RoomStore {
   members(): StoredMember[] {
     return this.sql<{
       user_id: string; role: "player" | "spectator"; seat: number | null; joined_at: number; name: string;
-      first_name: string; email: string; avatar: string | null; life: number; disconnected_at: number | null;
+      first_name: string; avatar: string | null; life: number; disconnected_at: number | null;
     }>`SELECT * FROM members`.map((r) => ({
       userId: r.user_id,
       role: r.role,
@@ -66,7 +77,6 @@ export class RoomStore {
       joinedAt: r.joined_at,
       name: r.name,
       firstName: r.first_name,
-      email: r.email,
       avatar: r.avatar,
       life: r.life,
       disconnectedAt: r.disconnected_at,
@@ -78,10 +88,10 @@ export class RoomStore {
     const keep = new Set(next.map((m) => m.userId));
     for (const old of this.members()) if (!keep.has(old.userId)) this.sql`DELETE FROM members WHERE user_id = ${old.userId}`;
     for (const m of next) {
-      this.sql`INSERT INTO members (user_id, role, seat, joined_at, name, first_name, email, avatar, life, disconnected_at)
-        VALUES (${m.userId}, ${m.role}, ${m.seat}, ${m.joinedAt}, ${m.name}, ${m.firstName}, ${m.email}, ${m.avatar}, ${startingLife}, NULL)
+      this.sql`INSERT INTO members (user_id, role, seat, joined_at, name, first_name, avatar, life, disconnected_at)
+        VALUES (${m.userId}, ${m.role}, ${m.seat}, ${m.joinedAt}, ${m.name}, ${m.firstName}, ${m.avatar}, ${startingLife}, NULL)
         ON CONFLICT (user_id) DO UPDATE SET role = excluded.role, seat = excluded.seat, joined_at = excluded.joined_at,
-          name = excluded.name, first_name = excluded.first_name, email = excluded.email, avatar = excluded.avatar`;
+          name = excluded.name, first_name = excluded.first_name, avatar = excluded.avatar`;
     }
   }
 

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { request as apiRequest, expect, test, type Page } from "@playwright/test";
+import { RATE_LIMITS } from "../workers/domain/rate-limit-rules";
 import { chooseRealm, newMemberPage, signInAsNewMember } from "./helpers";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -191,17 +192,30 @@ test("authors edit and delete their own post and reply; other members cannot", a
   await expect(page.getByText("Post not found", { exact: true })).toBeVisible();
 });
 
+/** A member signed in through the dev sign-in in an API context of its own (its own cookies). */
+async function apiMember(baseURL: string, firstName: string) {
+  const api = await apiRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  const email = `${firstName.toLowerCase()}-${unique()}@e2e.realmcast.gg`;
+  const res = await api.post("/api/login/dev", { form: { firstName, lastName: "Filler", email }, maxRedirects: 0 });
+  expect(res.status()).toBe(303);
+  return api;
+}
+
 test("Load more fetches the next page, and changing the realm reloads the list", async ({ page, baseURL }) => {
   await signInAsNewMember(page, "Paige", "Nator");
-  // 21 posts of this member's own, through the API (same cookies as the page).
+  // 21 posts through the API, from as many members as the per-member post limit needs.
   const tag = unique();
-  for (let i = 0; i < 21; i++) {
-    const res = await page.request.post("/api/forum/posts", {
-      headers: { Origin: baseURL!, "Content-Type": "application/json" },
+  const total = 21;
+  const authors = await Promise.all(
+    Array.from({ length: Math.ceil(total / RATE_LIMITS.forumPost.limit) }, (_, i) => apiMember(baseURL!, `Filler${i}`)),
+  );
+  for (let i = 0; i < total; i++) {
+    const res = await authors[i % authors.length].post("/api/forum/posts", {
       data: { title: `Paged ${tag} #${i}`, category: "stream-tips", content: "Page filler", communityId: "pokestream-hub" },
     });
     expect(res.status()).toBe(201);
   }
+  await Promise.all(authors.map((api) => api.dispose()));
   await page.goto("/community-forum");
   await chooseRealm(page, "PokeStream Hub");
   await expect(page.getByRole("heading", { name: "PokeStream Hub Forum", exact: true })).toBeVisible();
@@ -215,4 +229,34 @@ test("Load more fetches the next page, and changing the realm reloads the list",
   await chooseRealm(page, "Deckmaster");
   await expect(page.getByRole("heading", { name: "Deckmaster Forum", exact: true })).toBeVisible();
   await expect(cards.filter({ hasText: `Paged ${tag}` })).toHaveCount(0);
+});
+
+test("a member over the hourly post limit is told the limit and when to try again", async ({ page, baseURL }) => {
+  await signInAsNewMember(page, "Prolific", "Poster");
+  // Use up the hour's posts through the API (same cookies as the page).
+  for (let i = 0; i < RATE_LIMITS.forumPost.limit; i++) {
+    const res = await page.request.post("/api/forum/posts", {
+      headers: { Origin: baseURL! },
+      data: { title: `Quota ${unique()}`, category: "general", content: "Filler", communityId: "bladeforge" },
+    });
+    expect(res.status()).toBe(201);
+  }
+  for (const viewport of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(viewport);
+    await page.goto("/community-forum");
+    await chooseRealm(page, "Bladeforge");
+    await page.getByRole("button", { name: "New Post" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Title").fill("One more thought");
+    await dialog.getByLabel("Category").selectOption({ label: "General Discussion" });
+    await dialog.getByLabel("Content").fill("It will have to wait.");
+    await dialog.getByRole("button", { name: "Create Post" }).click();
+    await expect(page.getByText("Failed to create post", { exact: true })).toBeVisible();
+    await expect(
+      page.getByText(new RegExp(`^You can create at most ${RATE_LIMITS.forumPost.limit} forum posts an hour\\. Please try again in \\d+ minutes\\.$`)),
+    ).toBeVisible();
+    // The dialog stays open with what was typed, so nothing is lost.
+    await expect(dialog.getByLabel("Title")).toHaveValue("One more thought");
+    await page.screenshot({ path: `test-results/forum-post-limit-${viewport.width}.png` });
+  }
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { chooseRealm, newMemberPage, signInAsNewMember } from "./helpers";
+import { chooseRealm, newMemberPage, signInAsNewMember, waitForHydration } from "./helpers";
 
 // WebRTC between two browser contexts on a loaded CI machine can take a while to connect.
 const MEDIA_TIMEOUT = 30_000;
@@ -123,5 +123,45 @@ test("two players share a room: list, chat, dice, live video; a third member spe
     await alice.context.close();
     await bob.context.close();
     await carol.context.close();
+  }
+});
+
+test("signing out in another tab ends the room: the room page says so and stops reconnecting", async ({ browser }) => {
+  for (const viewport of [
+    { width: 1366, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    const context = await browser.newContext({ viewport });
+    try {
+      const room = await context.newPage();
+      await signInAsNewMember(room, "Sam", "Signout");
+      const origin = new URL(room.url()).origin;
+      const created = await room.request.post("/api/game-sessions", {
+        headers: { Origin: origin },
+        data: { maxPlayers: 4, communityId: "decksong", gameData: { name: `Sign-out pod ${viewport.width}`, format: "commander" } },
+      });
+      expect(created.status()).toBe(201);
+      const { id } = await created.json();
+      await room.goto(`/tablesync/room/${id}`);
+      await expect(room.getByText("Connected", { exact: true })).toBeVisible();
+      await expect(room.getByTestId("players-list")).toContainText("Sam Signout");
+
+      // The same browser, another tab: Sign Out from the header, as a member would.
+      const other = await context.newPage();
+      await other.goto("/");
+      await waitForHydration(other);
+      await other.getByTestId("user-menu").click();
+      await other.getByRole("menuitem", { name: "Sign Out" }).click();
+      await expect(other.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
+
+      await expect(room.getByRole("status").filter({ hasText: "You are signed out. Sign in again to rejoin this room." })).toBeVisible();
+      await expect(room.getByText("Disconnected", { exact: true })).toBeVisible();
+      await room.screenshot({ path: `test-results/room-signed-out-${viewport.width}.png`, fullPage: false });
+      // It stays ended: no reconnect attempts bring it back.
+      await room.waitForTimeout(2000);
+      await expect(room.getByText("Disconnected", { exact: true })).toBeVisible();
+    } finally {
+      await context.close();
+    }
   }
 });

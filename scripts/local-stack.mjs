@@ -45,11 +45,25 @@ export function seedLocal(persistTo) {
   run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--file", out, ...persistArgs(persistTo)]);
 }
 
+// Local runs opt in to the dev sign-in and a high sign-in limit (tests sign many members in from one
+// address); wrangler.toml keeps the safe values so a deploy never ships these.
+const LOCAL_VARS = ["--var", "AUTH_DEV_LOGIN:true", "--var", "SIGNIN_RATE_LIMIT_PER_MINUTE:1000"];
+
 /** Starts `wrangler dev`; resolves once the server answers. */
 export async function serve({ port, persistTo, extraArgs = [], stdio = "inherit" }) {
   const child = spawn(
     bin("wrangler"),
-    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...persistArgs(persistTo), ...extraArgs],
+    [
+      "dev",
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      "--show-interactive-dev-session=false",
+      ...LOCAL_VARS,
+      ...persistArgs(persistTo),
+      ...extraArgs,
+    ],
     { stdio, env: { ...process.env, CI: "true" } },
   );
   const url = `http://localhost:${port}`;

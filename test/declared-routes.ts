@@ -38,3 +38,12 @@ const declared: DeclaredRoute[] = (apiDeclarations.openAPIRegistry.definitions a
 
 /** Every /api route: the createRoute declarations (and, until each area is converted, the legacy RouteDoc lists). */
 export const DECLARED_ROUTES: DeclaredRoute[] = [...declared, ...API_CONTRACT];
+
+/** One operation of the served OpenAPI document, by method and Hono-style path. */
+export async function documentedOperation(method: DeclaredRoute["method"], path: string) {
+  const { request, json } = await import("./helpers");
+  const doc = await json(await request("/api/openapi.json"));
+  return doc.paths[path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, "{$1}")]?.[method] as
+    | { summary: string; responses: Record<string, { description: string }> }
+    | undefined;
+}

@@ -17,7 +17,7 @@ describe("POST /api/events", () => {
       time: "18:30",
       communityId: "scry-gather",
       community: { name: "Scry & Gather" },
-      creator: { id: alice.id, firstName: "Alice", email: alice.email },
+      creator: { id: alice.id, firstName: "Alice" },
       hostId: alice.id,
       attendeeCount: 0,
       maxAttendees: null,
@@ -136,7 +136,7 @@ describe("GET /api/events", () => {
     expect(res.status).toBe(200);
     const list = await json<any[]>(res);
     const mine = list.find((e) => e.id === event.id);
-    expect(mine.creator).toEqual({ id: owner.id, firstName: "Visible", email: null });
+    expect(mine.creator).toEqual({ id: owner.id, firstName: "Visible" });
     expect(mine.isUserAttending).toBe(false);
   });
 

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { json, request } from "./helpers";
-import { closeAllSockets, joinRoom, signUp, type TestSocket } from "./room-socket";
+import { closeAllSockets, joinRoom, signUp, upgrade, type TestSocket } from "./room-socket";
 
 // Frames per frame type: 60 in `npm test`; `npm run check:full` sets FUZZ_RUNS=1000.
 const RUNS = Number(env.FUZZ_RUNS ?? "60");
@@ -72,4 +72,32 @@ describe("fuzzing every room frame type", () => {
       .all<{ role: string; n: number }>();
     expect(members.results).toEqual([{ role: "player", n: 4 }, { role: "spectator", n: 6 }]);
   }, 180_000);
+});
+
+describe("fuzzing the /ws upgrade", () => {
+  it(`answers ${RUNS} random session ids, _pk values and x-partykit-* headers with 101, 400 or 404, never an error`, async () => {
+    const member = await signUp("FuzzUpgrade");
+    const room = await json(
+      await request("/api/game-sessions", { method: "POST", cookie: member.cookie, body: { maxPlayers: 4, communityId: "decksong", gameData: { name: "Upgrade fuzz", format: "commander" } } }),
+    );
+    const printable = fc.string({ unit: "grapheme-ascii", maxLength: 400 });
+    const upgrades = fc.record({
+      sessionId: fc.oneof(fc.constant(room.id as string), fc.string({ maxLength: 120 }), fc.uuid()),
+      pk: fc.option(fc.string({ maxLength: 400 }), { nil: undefined }),
+      headers: fc.dictionary(fc.constantFrom("x-partykit-props", "x-partykit-room", "x-partykit-namespace", "x-partykit-jurisdiction", "x-realmcast-user-id", "x-realmcast-session"), printable),
+    });
+    for (const { sessionId, pk, headers } of fc.sample(upgrades, RUNS)) {
+      const res = await upgrade(member, sessionId, undefined, { query: pk === undefined ? {} : { _pk: pk }, headers });
+      expect([101, 400, 404]).toContain(res.status);
+      if (res.status !== 101) continue;
+      const ws = res.webSocket!;
+      const frames: string[] = [];
+      ws.accept();
+      ws.addEventListener("message", (e) => frames.push(String(e.data)));
+      ws.send(JSON.stringify({ type: "join_room", sessionId }));
+      await expect.poll(() => frames.some((f) => f.includes('"room_state"')), { timeout: 5000 }).toBe(true);
+      expect(frames.some((f) => f.includes("stack") || f.startsWith('{"error"'))).toBe(false);
+      ws.close(1000, "next case");
+    }
+  }, 120_000);
 });

@@ -78,7 +78,7 @@ describe("route reference for /api-docs", () => {
     expect(create.body.find((f) => f.name === "title")).toEqual({ name: "title", type: "string", required: true, constraints: ["length 1-150"] });
     expect(create.body.find((f) => f.name === "category")?.type).toContain('"deck-tech"');
     expect(create.response).toContain("likeCount: integer");
-    expect(create.errors.map((e) => e.status)).toEqual([400, 401]);
+    expect(create.errors.map((e) => e.status)).toEqual([400, 401, 429]);
     const contact = ref.find((r) => r.method === "post" && r.path === "/api/contact")!;
     expect(contact.body.find((f) => f.name === "message")?.constraints).toEqual(["length 1-5000"]);
     expect(contact.errors.map((e) => e.status)).toEqual([400, 429]);

@@ -35,7 +35,8 @@ describe("profile read", () => {
     const res = await request(`/api/users/${other.id}/profile`, { cookie: me.cookie });
     expect(res.status).toBe(200);
     const body = await json(res);
-    expect(body).toMatchObject({ id: other.id, firstName: "Viewed", email: null });
+    expect(body).toMatchObject({ id: other.id, firstName: "Viewed" });
+    expect(body).not.toHaveProperty("email");
     expect((await request(`/api/users/${crypto.randomUUID()}/profile`, { cookie: me.cookie })).status).toBe(404);
     expect((await request(`/api/users/${crypto.randomUUID()}/social-links`, { cookie: me.cookie })).status).toBe(404);
   });

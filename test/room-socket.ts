@@ -20,11 +20,25 @@ export type TestSocket = {
 
 const opened: TestSocket[] = [];
 
-export async function openSocket(member: Member | null, sessionId: string, mode?: "spectate"): Promise<TestSocket> {
-  const headers = new Headers({ Upgrade: "websocket" });
+export type UpgradeOptions = {
+  /** The page's origin, as a browser sends it; null sends none. */
+  origin?: string | null;
+  /** Extra query values and headers, as a hostile client might add them. */
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+};
+
+/** The raw `/ws` upgrade response from the real Worker. */
+export async function upgrade(member: Member | null, sessionId: string, mode?: "spectate", options: UpgradeOptions = {}): Promise<Response> {
+  const headers = new Headers({ ...options.headers, Upgrade: "websocket" });
   if (member) headers.set("Cookie", member.cookie);
-  const query = new URLSearchParams({ sessionId, ...(mode ? { mode } : {}) });
-  const res = await exports.default.fetch(new Request(`${ORIGIN}/ws?${query}`, { headers }));
+  if (options.origin !== null) headers.set("Origin", options.origin ?? ORIGIN);
+  const query = new URLSearchParams({ sessionId, ...(mode ? { mode } : {}), ...options.query });
+  return exports.default.fetch(new Request(`${ORIGIN}/ws?${query}`, { headers }));
+}
+
+export async function openSocket(member: Member | null, sessionId: string, mode?: "spectate", options: UpgradeOptions = {}): Promise<TestSocket> {
+  const res = await upgrade(member, sessionId, mode, options);
   expect(res.status).toBe(101);
   const ws = res.webSocket!;
   ws.accept();
@@ -61,8 +75,8 @@ export async function openSocket(member: Member | null, sessionId: string, mode?
 }
 
 /** Opens a socket and completes join_room; returns it with its room_state frame. */
-export async function joinRoom(member: Member, sessionId: string, mode?: "spectate") {
-  const socket = await openSocket(member, sessionId, mode);
+export async function joinRoom(member: Member, sessionId: string, mode?: "spectate", options: UpgradeOptions = {}) {
+  const socket = await openSocket(member, sessionId, mode, options);
   socket.send({ type: "join_room", sessionId, user: { id: "ignored", name: "ignored", avatar: null } });
   const state = await socket.next((f) => f.type === "room_state" || f.type === "error");
   expect(state.type).toBe("room_state");

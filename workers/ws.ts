@@ -1,33 +1,53 @@
 import type { Context } from "hono";
 import { getServerByName } from "partyserver";
 import { z } from "zod";
+import { sessionIdFromRequest, sessionKey } from "./auth/session";
+import { getGameSession } from "./domain/game-sessions";
 import type { AppEnv } from "./http/app-env";
-import { HttpError, unauthorized } from "./http/errors";
+import { forbidden, HttpError, notFound, unauthorized } from "./http/errors";
+import { isSameOrigin } from "./http/security";
 import { parseQuery } from "./http/validate";
 
-/** Header the Worker overwrites with the authenticated member's id; rooms trust nothing else. */
+/** Headers the Worker sets on the upgrade it forwards; rooms trust nothing else. */
 export const ROOM_USER_HEADER = "x-realmcast-user-id";
 export const ROOM_MODE_HEADER = "x-realmcast-mode";
+/** The key (hash) of the session the socket is opened with: sign-out ends that session's sockets. */
+export const ROOM_SESSION_HEADER = "x-realmcast-session";
 
 const wsQuery = z.object({
   sessionId: z.string().min(1).max(100),
   mode: z.enum(["play", "spectate"]).optional(),
 });
 
-/** `/ws?sessionId=ID`: authenticates, then hands the upgrade to the GameRoom named ID. */
+/**
+ * `/ws?sessionId=ID`: authenticates, checks the page is ours and the room
+ * exists, then hands the upgrade to the GameRoom named ID.
+ */
 export async function handleRoomSocket(c: Context<AppEnv>): Promise<Response> {
   if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
     throw new HttpError(426, "Expected a WebSocket upgrade");
   }
   const user = c.get("user");
-  if (!user) throw unauthorized();
+  const cookieSession = sessionIdFromRequest(c);
+  if (!user || !cookieSession) throw unauthorized();
+  // Browsers send Origin on every socket upgrade: another site's page must not open a socket with our cookie.
+  if (!isSameOrigin(c.req.raw)) throw forbidden("Cross-origin socket refused");
   const { sessionId, mode } = parseQuery(c, wsQuery);
-  const headers = new Headers(c.req.raw.headers);
-  headers.set(ROOM_USER_HEADER, user.id);
-  headers.set(ROOM_MODE_HEADER, mode ?? "play");
-  headers.set("x-partykit-room", sessionId);
+  // D1 first: every name handed to the namespace creates a Durable Object with its own storage.
+  if (!(await getGameSession(c.get("db"), sessionId))) throw notFound("Game session not found");
+  // Built from scratch, not copied: client headers (x-partykit-*, look-alikes of ours) and query values
+  // (`_pk` becomes the connection id and tag; long ones break the socket attachment) never reach the room.
+  const url = new URL("/ws", c.req.url);
+  url.search = new URLSearchParams({ sessionId, mode: mode ?? "play" }).toString();
+  const headers = new Headers({
+    Upgrade: "websocket",
+    [ROOM_USER_HEADER]: user.id,
+    [ROOM_SESSION_HEADER]: await sessionKey(cookieSession),
+    [ROOM_MODE_HEADER]: mode ?? "play",
+    "x-partykit-room": sessionId,
+  });
   const stub = await getServerByName(c.env.GameRoom, sessionId);
-  return stub.fetch(new Request(c.req.raw.url, { headers, method: "GET" }));
+  return stub.fetch(new Request(url, { headers, method: "GET" }));
 }
 
 /**

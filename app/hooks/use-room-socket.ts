@@ -1,12 +1,10 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import ReconnectingWebSocket from "partysocket/ws";
+import { endedReasonFor } from "../../durable-objects/close-codes";
 import type { ClientFrame, ServerFrame } from "../../durable-objects/protocol";
 import { emptyRoomView, reduceRoomView } from "~/components/room/room-state";
 
 export type SocketStatus = "connecting" | "open" | "closed";
-/** Close codes the room uses when it ends a socket on purpose: do not reconnect. */
-const REPLACED = 4000;
-const LEFT = 4001;
 
 /**
  * The room socket: partysocket reconnects after a drop and every (re)open
@@ -34,11 +32,13 @@ export function useRoomSocket(sessionId: string, mode: "play" | "spectate", onFr
       ws.send(JSON.stringify({ type: "join_room", sessionId } satisfies ClientFrame));
     });
     ws.addEventListener("close", (event) => {
-      if (event.code === REPLACED || event.code === LEFT) {
+      // The room ended this socket on purpose (replaced, left, signed out, room gone): do not reconnect.
+      const ended = endedReasonFor(event.code);
+      if (ended) {
         ws.close();
-        setEndedReason(event.code === REPLACED ? "This room was opened in another tab or window." : "You left the room.");
+        setEndedReason(ended);
       }
-      setStatus(ws.readyState === ws.OPEN ? "open" : event.code === REPLACED || event.code === LEFT ? "closed" : "connecting");
+      setStatus(ws.readyState === ws.OPEN ? "open" : ended ? "closed" : "connecting");
     });
     ws.addEventListener("message", (event) => {
       if (typeof event.data !== "string") return;

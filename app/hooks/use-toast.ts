@@ -16,16 +16,28 @@ export const TOAST_DURATION_MS = 5000;
 let toasts: ToastData[] = [];
 const listeners = new Set<() => void>();
 let counter = 0;
+let pinned = false;
 
 function emit() {
   for (const listener of listeners) listener();
 }
 
 export function toast(input: Omit<ToastData, "id">): { id: string; dismiss: () => void } {
+  if (pinned) return { id: "", dismiss: () => undefined };
   const id = `t${++counter}`;
   toasts = [{ ...input, id }, ...toasts].slice(0, TOAST_LIMIT);
   emit();
   return { id, dismiss: () => dismissToast(id) };
+}
+
+/**
+ * A toast that later toasts do not replace, for the moment before the page leaves (the "logged out" toast
+ * would otherwise give way at once to the failed call's own error toast).
+ */
+export function pinToast(input: Omit<ToastData, "id">): { id: string; dismiss: () => void } {
+  const shown = toast(input);
+  pinned = true;
+  return shown;
 }
 
 export function dismissToast(id?: string) {

@@ -47,7 +47,7 @@ export default function CalendarRoute() {
 /** Spec 001 §8: a list that cannot load says 'Failed to fetch events'. */
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <GeneralErrorBoundary />;
+  if (isRouteErrorResponse(error) && (error.status === 404 || error.status === 401)) return <GeneralErrorBoundary />;
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">Event Calendar</h1>

@@ -16,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = parseSubmission(contactBody, raw, { ...CONTACT_FAILED, description: "Please correct the highlighted fields." });
   if (!parsed.ok) return parsed.response;
   try {
-    await sendContactMessage(context.db, parsed.value, clientAddressOf(request.headers));
+    await sendContactMessage(context.db, parsed.value, clientAddressOf(request.headers), context.user);
   } catch (error) {
     // A rate limit says when to try again; anything else gets the spec's generic text.
     return domainFailure(error, (e) => ({

@@ -45,7 +45,7 @@ export async function createRoom(url, cookie, maxPlayers, name = "Bench room") {
 
 /** Opens a socket to the room and waits for the room's state after `join_room`. */
 export async function joinRoomSocket(url, sessionId, cookie, mode) {
-  const ws = await openSocket(`${url.replace("http", "ws")}/ws?sessionId=${sessionId}&mode=${mode}`, { headers: { Cookie: cookie } });
+  const ws = await openSocket(`${url.replace("http", "ws")}/ws?sessionId=${sessionId}&mode=${mode}`, { headers: { Cookie: cookie, Origin: url } });
   const state = new Promise((resolve) =>
     ws.addEventListener("message", function onState(event) {
       const frame = JSON.parse(String(event.data));

@@ -4,14 +4,11 @@ import { ensureCalendarToken, feedEventsForToken, rotateCalendarToken, getEvent,
 import { createEvent, deleteEvent, joinEvent, leaveEvent, updateEvent } from "../domain/events";
 import { buildCalendar, type IcsEvent } from "../domain/ics";
 import type { AppEnv } from "../http/app-env";
-import { consumeRateLimit } from "../domain/rate-limit";
-import { notFound, tooManyRequests, unauthorized } from "../http/errors";
+import { enforceRateLimit } from "../domain/rate-limit";
+import { notFound, unauthorized } from "../http/errors";
 import { requireUser } from "../http/require-user";
 import { randomToken } from "../http/security";
 import { parseJsonBody, parseQuery } from "../http/validate";
-
-/** Creating events is cheap to abuse (every realm's calendar shows them): 20 per member per hour. */
-const CREATE_LIMIT = { count: 20, windowMs: 60 * 60 * 1000 };
 
 /** Events have a start but no end in the spec; calendar apps get a 2-hour block. */
 const EVENT_DURATION_MINUTES = 120;
@@ -57,8 +54,7 @@ export const eventsApi = new Hono<AppEnv>()
   .post("/events", async (c) => {
     const user = requireUser(c);
     const body = await parseJsonBody(c, createEventBody);
-    const limited = await consumeRateLimit(c.get("db"), `events:create:${user.id}`, CREATE_LIMIT.count, CREATE_LIMIT.windowMs);
-    if (!limited.allowed) throw tooManyRequests("You are creating events too quickly. Try again later.");
+    await enforceRateLimit(c.get("db"), "eventCreate", user.id);
     return c.json(await createEvent(c.get("db"), user.id, body), 201);
   })
   .get("/events/feed-url", async (c) => {
@@ -100,6 +96,7 @@ export const eventsApi = new Hono<AppEnv>()
   .post("/events/:id/join", async (c) => {
     const user = requireUser(c);
     const body = await parseJsonBody(c, joinEventBody);
+    await enforceRateLimit(c.get("db"), "eventJoin", user.id);
     const result = await joinEvent(c.get("db"), user.id, c.req.param("id"), body);
     return c.json(result.event, result.created ? 201 : 200);
   })

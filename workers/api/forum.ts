@@ -19,6 +19,7 @@ import {
   updateForumPost,
   updateForumReply,
 } from "../domain/forum";
+import { enforceRateLimit } from "../domain/rate-limit";
 import type { AppEnv } from "../http/app-env";
 import { requireUser } from "../http/require-user";
 import { parseJsonBody, parseQuery, parseValue } from "../http/validate";
@@ -34,6 +35,7 @@ export const forumApi = new Hono<AppEnv>()
   .post("/forum/posts", async (c) => {
     const user = requireUser(c);
     const body = await parseJsonBody(c, createForumPostBody);
+    await enforceRateLimit(c.get("db"), "forumPost", user.id);
     return c.json(await createForumPost(c.get("db"), user, body), 201);
   })
   .get("/forum/posts/:id", async (c) => {
@@ -58,11 +60,15 @@ export const forumApi = new Hono<AppEnv>()
   .post("/forum/posts/:id/replies", async (c) => {
     const user = requireUser(c);
     const { content } = await parseJsonBody(c, forumReplyBody);
-    return c.json(await createForumReply(c.get("db"), idOf(c), user, content), 201);
+    const id = idOf(c);
+    await enforceRateLimit(c.get("db"), "forumReply", user.id);
+    return c.json(await createForumReply(c.get("db"), id, user, content), 201);
   })
   .post("/forum/posts/:id/like", async (c) => {
     const user = requireUser(c);
-    return c.json(await setForumLike(c.get("db"), idOf(c), user.id, true));
+    const id = idOf(c);
+    await enforceRateLimit(c.get("db"), "forumLike", user.id);
+    return c.json(await setForumLike(c.get("db"), id, user.id, true));
   })
   .delete("/forum/posts/:id/like", async (c) => {
     const user = requireUser(c);

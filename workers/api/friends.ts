@@ -13,21 +13,16 @@ import {
   unblockMember,
 } from "../domain/friends";
 import type { AppEnv } from "../http/app-env";
-import { consumeRateLimit } from "../domain/rate-limit";
-import { tooManyRequests } from "../http/errors";
+import { enforceRateLimit } from "../domain/rate-limit";
 import { requireUser } from "../http/require-user";
 import { parseJsonBody, parseQuery, parseValue } from "../http/validate";
-
-/** Invites per member per hour: plenty for people, a brake on invite spam. */
-const INVITES_PER_HOUR = 60;
 
 export const friendsApi = new Hono<AppEnv>()
   .post("/friend-requests", async (c) => {
     const user = requireUser(c);
     const { addresseeId } = await parseJsonBody(c, friendRequestBody);
     const db = c.get("db");
-    const { allowed } = await consumeRateLimit(db, `friend-request:${user.id}`, INVITES_PER_HOUR, 3_600_000);
-    if (!allowed) throw tooManyRequests("Too many invites, please try again later");
+    await enforceRateLimit(db, "friendRequest", user.id);
     const { result, created } = await sendFriendRequest(db, user, addresseeId);
     return c.json(result, created ? 201 : 200);
   })
@@ -69,6 +64,7 @@ export const friendsApi = new Hono<AppEnv>()
   .post("/blocks", async (c) => {
     const user = requireUser(c);
     const { userId } = await parseJsonBody(c, blockBody);
+    await enforceRateLimit(c.get("db"), "block", user.id);
     await blockMember(c.get("db"), user.id, userId);
     return c.json({ userId, blocked: true as const });
   })

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { createGameSessionBody, listGameSessionsQuery, sessionIdParam, type GameSessionView } from "../contract/game-sessions";
+import { createGameSessionBody, listGameSessionsQuery, sessionIdParam } from "../contract/game-sessions";
 import {
   createRoom,
   getGameSession,
@@ -9,6 +9,7 @@ import {
   spectateGameSession,
   startGameSession,
 } from "../domain/game-sessions";
+import { enforceRateLimit } from "../domain/rate-limit";
 import type { AppEnv } from "../http/app-env";
 import { notFound } from "../http/errors";
 import { requireUser } from "../http/require-user";
@@ -17,29 +18,28 @@ import { syncRoom } from "../ws";
 
 const idOf = (raw: Record<string, string>) => parseValue(sessionIdParam, raw, "Invalid session id").id;
 
-/** Visitors see who hosts a room, never their e-mail address. */
-const withoutHostEmail = (session: GameSessionView): GameSessionView => ({ ...session, host: { ...session.host, email: null } });
-
 /** TableSync REST (spec 001 §7): thin handlers over workers/domain/game-sessions.ts. */
 export const gameSessionsApi = new Hono<AppEnv>()
   .get("/game-sessions", async (c) => {
     const query = parseQuery(c, listGameSessionsQuery);
     const sessions = await listGameSessions(c.get("db"), query);
-    return c.json(c.get("user") ? sessions : sessions.map(withoutHostEmail));
+    return c.json(sessions);
   })
   .get("/game-sessions/:id", async (c) => {
     const session = await getGameSession(c.get("db"), idOf(c.req.param()));
     if (!session) throw notFound("Game session not found");
-    return c.json(c.get("user") ? session : withoutHostEmail(session));
+    return c.json(session);
   })
   .post("/game-sessions", async (c) => {
     const user = requireUser(c);
     const body = await parseJsonBody(c, createGameSessionBody);
+    await enforceRateLimit(c.get("db"), "gameSessionCreate", user.id);
     return c.json(await createRoom(c.get("db"), user.id, body), 201);
   })
   .post("/game-sessions/:id/join", async (c) => {
     const user = requireUser(c);
     const id = idOf(c.req.param());
+    await enforceRateLimit(c.get("db"), "gameSessionJoin", user.id);
     const membership = await joinGameSession(c.get("db"), id, user.id);
     await syncRoom(c.env, id);
     return c.json(membership);
@@ -47,6 +47,7 @@ export const gameSessionsApi = new Hono<AppEnv>()
   .post("/game-sessions/:id/spectate", async (c) => {
     const user = requireUser(c);
     const id = idOf(c.req.param());
+    await enforceRateLimit(c.get("db"), "gameSessionJoin", user.id);
     const membership = await spectateGameSession(c.get("db"), id, user.id);
     await syncRoom(c.env, id);
     return c.json(membership);

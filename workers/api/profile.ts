@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { profileUpdateBody, socialLinkBody } from "../contract/profile";
 import { addSocialLink, deleteSocialLink, getProfile, listSocialLinks, memberExists, updateProfile } from "../domain/profile";
+import { enforceRateLimit } from "../domain/rate-limit";
 import type { AppEnv } from "../http/app-env";
 import { notFound } from "../http/errors";
 import { requireUser } from "../http/require-user";
@@ -24,11 +25,12 @@ export const profileApi = new Hono<AppEnv>()
   })
   .get("/user/social-links", async (c) => {
     const user = requireUser(c);
-    return c.json(await listSocialLinks(c.get("db"), user.id));
+    return c.json(await listSocialLinks(c.get("db"), user.id, user.id));
   })
   .post("/user/social-links", async (c) => {
     const user = requireUser(c);
     const body = await parseJsonBody(c, socialLinkBody);
+    await enforceRateLimit(c.get("db"), "socialLink", user.id);
     return c.json(await addSocialLink(c.get("db"), user.id, body), 201);
   })
   .delete("/user/social-links/:id", async (c) => {
@@ -37,9 +39,9 @@ export const profileApi = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   .get("/users/:id/social-links", async (c) => {
-    requireUser(c);
+    const viewer = requireUser(c);
     const db = c.get("db");
     const id = c.req.param("id");
     if (!(await memberExists(db, id))) throw notFound("User not found");
-    return c.json(await listSocialLinks(db, id));
+    return c.json(await listSocialLinks(db, id, viewer.id));
   });

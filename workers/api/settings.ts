@@ -27,7 +27,7 @@ export const settingsApi = new Hono<AppEnv>()
   })
   .delete("/user/account", async (c) => {
     const user = requireUser(c);
-    await deleteAccount(c.get("db"), user);
+    await deleteAccount(c.env, c.get("db"), user);
     // Other sessions stop resolving because the user row is gone; this one is removed outright.
     const sessionId = sessionIdFromRequest(c);
     if (sessionId) await destroySession(c.env, sessionId);

@@ -1,13 +1,11 @@
 import { Hono } from "hono";
 import { connectionBody, socialHubPlatform, socialPostBody, socialPostListQuery } from "../contract/social";
-import { consumeRateLimit } from "../domain/rate-limit";
+import { enforceRateLimit } from "../domain/rate-limit";
 import { createPost, deletePost, listPlatforms, listPosts, setPlatformConnection } from "../domain/social";
 import type { AppEnv } from "../http/app-env";
-import { notFound, tooManyRequests } from "../http/errors";
+import { notFound } from "../http/errors";
 import { requireUser } from "../http/require-user";
 import { parseJsonBody, parseQuery } from "../http/validate";
-
-const POSTS_PER_MINUTE = 20;
 
 export const socialApi = new Hono<AppEnv>()
   .get("/social/platforms", async (c) => {
@@ -30,8 +28,7 @@ export const socialApi = new Hono<AppEnv>()
     const user = requireUser(c);
     const body = await parseJsonBody(c, socialPostBody);
     const db = c.get("db");
-    const limit = await consumeRateLimit(db, `social-post:${user.id}`, POSTS_PER_MINUTE, 60_000);
-    if (!limit.allowed) throw tooManyRequests("Too many posts. Try again in a minute.");
+    await enforceRateLimit(db, "socialPost", user.id);
     return c.json(await createPost(db, user.id, body), 201);
   })
   .delete("/social/posts/:id", async (c) => {

@@ -15,6 +15,7 @@ import {
   listTournaments,
   updateTournament,
 } from "../domain/tournaments";
+import { enforceRateLimit } from "../domain/rate-limit";
 import type { AppEnv } from "../http/app-env";
 import { requireUser } from "../http/require-user";
 import { parseJsonBody, parseQuery } from "../http/validate";
@@ -39,6 +40,7 @@ export const tournamentsApi = new Hono<AppEnv>()
   .get("/tournaments/:id/standings", async (c) => c.json(await getStandings(c.get("db"), c.req.param("id"))))
   .post("/tournaments/:id/join", async (c) => {
     const user = requireUser(c);
+    await enforceRateLimit(c.get("db"), "tournamentJoin", user.id);
     return c.json(await joinTournament(c.get("db"), c.req.param("id"), user));
   })
   .post("/tournaments/:id/leave", async (c) => {
@@ -55,6 +57,7 @@ export const tournamentsApi = new Hono<AppEnv>()
   })
   .post("/tournaments/:id/rounds", async (c) => {
     const user = requireUser(c);
+    await enforceRateLimit(c.get("db"), "tournamentRound", user.id);
     return c.json(await pairNextRound(c.get("db"), c.req.param("id"), user), 201);
   })
   .post("/tournaments/:id/finish", async (c) => {
@@ -64,6 +67,7 @@ export const tournamentsApi = new Hono<AppEnv>()
   .post("/tournaments/:id/matches/:matchId/result", async (c) => {
     const user = requireUser(c);
     const input = await parseJsonBody(c, matchResultSchema);
+    await enforceRateLimit(c.get("db"), "matchResult", user.id);
     return c.json(await reportMatchResult(c.get("db"), c.req.param("id"), c.req.param("matchId"), user, input));
   })
   .post("/tournaments/:id/matches/:matchId/room", async (c) => {

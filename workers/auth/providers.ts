@@ -1,5 +1,6 @@
 import { Discord, Google, Twitch, generateCodeVerifier, generateState } from "arctic";
 import type { ProviderProfile } from "../domain/users";
+import { discordProfile, googleProfile, twitchProfile } from "./provider-profiles";
 
 export const PROVIDER_IDS = ["discord", "twitch", "google"] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
@@ -74,15 +75,7 @@ export async function completeAuthorization(
         headers: { Authorization: `Bearer ${tokens.accessToken()}` },
       });
       if (!res.ok) throw new Error(`Discord profile request failed: ${res.status}`);
-      const me = (await res.json()) as { id: string; username: string; global_name?: string; email?: string; avatar?: string };
-      return {
-        provider: "discord",
-        subject: me.id,
-        email: me.email ?? null,
-        firstName: me.global_name ?? me.username,
-        username: me.username,
-        avatarUrl: me.avatar ? `https://cdn.discordapp.com/avatars/${me.id}/${me.avatar}.png` : null,
-      };
+      return discordProfile(await res.json());
     }
     case "twitch": {
       const tokens = await new Twitch(creds.clientId, creds.clientSecret, redirectUri).validateAuthorizationCode(code);
@@ -90,18 +83,7 @@ export async function completeAuthorization(
         headers: { Authorization: `Bearer ${tokens.accessToken()}`, "Client-Id": creds.clientId },
       });
       if (!res.ok) throw new Error(`Twitch profile request failed: ${res.status}`);
-      const body = (await res.json()) as {
-        data: { id: string; login: string; display_name: string; email?: string; profile_image_url?: string }[];
-      };
-      const me = body.data[0];
-      return {
-        provider: "twitch",
-        subject: me.id,
-        email: me.email ?? null,
-        firstName: me.display_name,
-        username: me.login,
-        avatarUrl: me.profile_image_url ?? null,
-      };
+      return twitchProfile(await res.json());
     }
     case "google": {
       const tokens = await new Google(creds.clientId, creds.clientSecret, redirectUri).validateAuthorizationCode(
@@ -112,15 +94,7 @@ export async function completeAuthorization(
         headers: { Authorization: `Bearer ${tokens.accessToken()}` },
       });
       if (!res.ok) throw new Error(`Google profile request failed: ${res.status}`);
-      const me = (await res.json()) as { sub: string; email?: string; given_name?: string; family_name?: string; picture?: string };
-      return {
-        provider: "google",
-        subject: me.sub,
-        email: me.email ?? null,
-        firstName: me.given_name ?? null,
-        lastName: me.family_name ?? null,
-        avatarUrl: me.picture ?? null,
-      };
+      return googleProfile(await res.json());
     }
   }
 }

@@ -9,6 +9,8 @@ import type { Db } from "../db/client";
 import { isLocalHost } from "../http/security";
 import { parseValue } from "../http/validate";
 import { consumeRateLimit } from "../domain/rate-limit";
+import { signOutOfRooms } from "../domain/rooms";
+import { devLoginEnabled } from "./dev-login";
 import { renderLoginPage, renderNotConfiguredPage } from "./login-page";
 import { PROVIDER_IDS, completeAuthorization, enabledProviders, startAuthorization, type ProviderId } from "./providers";
 import { clearSessionCookie, destroySession, sessionIdFromRequest, signIn } from "./session";
@@ -17,18 +19,18 @@ const OAUTH_COOKIE = "realmcast_oauth";
 const OAUTH_TTL_SECONDS = 10 * 60;
 const providerParam = z.enum(PROVIDER_IDS);
 
-const devLoginEnabled = (env: Env) => env.AUTH_DEV_LOGIN === "true";
 const callbackUrl = (requestUrl: string, provider: ProviderId) =>
   new URL(`/api/callback/${provider}`, requestUrl).toString();
 
 export const authRoutes = new Hono<AppEnv>()
   .get("/login", async (c) => {
     const providers = enabledProviders(c.env);
+    const devLogin = devLoginEnabled(c.env, c.req.url);
     const requested = c.req.query("provider");
-    const returnTo = safeReturnTo(c.req.query("returnTo"));
+    const returnTo = safeReturnTo(c.req.query("returnTo"), c.req.url);
     const chosen = requested ? providerParam.safeParse(requested) : null;
     if (chosen && (!chosen.success || !providers.includes(chosen.data))) throw notFound("Unknown sign-in provider");
-    const provider = chosen?.data ?? (providers.length === 1 && !devLoginEnabled(c.env) ? providers[0] : null);
+    const provider = chosen?.data ?? (providers.length === 1 && !devLogin ? providers[0] : null);
     if (provider) {
       const start = startAuthorization(c.env, provider, callbackUrl(c.req.url, provider));
       // The state is single-use: it lives in KV until the callback consumes it.
@@ -42,21 +44,21 @@ export const authRoutes = new Hono<AppEnv>()
       });
       return c.redirect(start.url.toString(), 302);
     }
-    if (!devLoginEnabled(c.env) && providers.length === 0) {
+    if (!devLogin && providers.length === 0) {
       return c.html(renderNotConfiguredPage(), 503);
     }
-    const members = devLoginEnabled(c.env) ? await listDemoMembers(c.get("db")) : [];
-    return c.html(renderLoginPage({ devLogin: devLoginEnabled(c.env), providers, members, returnTo }));
+    const members = devLogin ? await listDemoMembers(c.get("db")) : [];
+    return c.html(renderLoginPage({ devLogin, providers, members, returnTo }));
   })
   .post("/login/dev", async (c) => {
-    if (!devLoginEnabled(c.env)) throw notFound();
+    if (!devLoginEnabled(c.env, c.req.url)) throw notFound();
     await enforceSignInRateLimit(c.env, c.get("db"), c.req.raw);
     const isJson = (c.req.header("Content-Type") ?? "").startsWith("application/json");
     const raw = isJson ? await c.req.json().catch(() => null) : Object.fromEntries(await c.req.formData());
     const body = parseValue(devLoginBody, raw, "Invalid sign-in details");
     const user = await upsertUserByEmail(c.get("db"), body);
     await signIn(c, user.id);
-    return c.redirect(safeReturnTo(body.returnTo), 303);
+    return c.redirect(safeReturnTo(body.returnTo, c.req.url), 303);
   })
   .get("/callback/:provider", async (c) => {
     await enforceSignInRateLimit(c.env, c.get("db"), c.req.raw);
@@ -83,11 +85,12 @@ export const authRoutes = new Hono<AppEnv>()
     });
     const user = await upsertUserFromProvider(c.get("db"), profile);
     await signIn(c, user.id);
-    return c.redirect(safeReturnTo(cookie.returnTo), 302);
+    return c.redirect(safeReturnTo(cookie.returnTo, c.req.url), 302);
   })
   .get("/logout", async (c) => {
     const sessionId = sessionIdFromRequest(c);
     if (sessionId) await destroySession(c.env, sessionId);
+    await signOutOfRooms(c.env, c.get("db"), c.get("user")?.id, sessionId);
     clearSessionCookie(c);
     return c.redirect("/", 302);
   })

@@ -5,27 +5,42 @@ import { isLocalHost, randomToken } from "../http/security";
 
 export const SESSION_COOKIE = "realmcast_session";
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
-const kvKey = (sessionId: string) => `session:${sessionId}`;
+const kvKey = (key: string) => `session:${key}`;
 
 type StoredSession = { userId: string; createdAt: number };
+
+/**
+ * A session's key: the SHA-256 of its id, hex. KV stores sessions under the
+ * key, so a copy of the store holds no usable cookie, and rooms keep the key
+ * (never the id, which is a bearer token) to know which session opened a socket.
+ */
+export async function sessionKey(sessionId: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(sessionId));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
 
 /** A fresh 256-bit session id, stored in KV with a 30-day TTL. */
 export async function createSession(env: Env, userId: string): Promise<string> {
   const sessionId = randomToken(32);
   const value: StoredSession = { userId, createdAt: Date.now() };
-  await env.SESSIONS.put(kvKey(sessionId), JSON.stringify(value), {
+  await env.SESSIONS.put(kvKey(await sessionKey(sessionId)), JSON.stringify(value), {
     expirationTtl: SESSION_TTL_SECONDS,
   });
   return sessionId;
 }
 
 export async function readSessionUserId(env: Env, sessionId: string): Promise<string | null> {
-  const stored = await env.SESSIONS.get<StoredSession>(kvKey(sessionId), "json");
+  return readSessionUserIdByKey(env, await sessionKey(sessionId));
+}
+
+/** For holders of a session key only (rooms re-checking a socket's session). */
+export async function readSessionUserIdByKey(env: Env, key: string): Promise<string | null> {
+  const stored = await env.SESSIONS.get<StoredSession>(kvKey(key), "json");
   return stored?.userId ?? null;
 }
 
 export async function destroySession(env: Env, sessionId: string): Promise<void> {
-  await env.SESSIONS.delete(kvKey(sessionId));
+  await env.SESSIONS.delete(kvKey(await sessionKey(sessionId)));
 }
 
 export function sessionIdFromRequest(c: Context<AppEnv>): string | undefined {

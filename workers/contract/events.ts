@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { limitText } from "../domain/rate-limit-rules";
 import type { RouteDoc } from "./route-doc";
+import { multiLine, singleLine } from "./text";
 
 /** Spec 001 §3 Event types, with their display labels. */
 export const EVENT_TYPES = ["tournament", "convention", "release", "game_pod", "community"] as const;
@@ -31,15 +33,12 @@ export const eventDateSchema = z
 export const eventTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use the format HH:mm");
 
 const eventFields = {
-  title: z.string().trim().min(1, "Title is required").max(120),
+  title: singleLine({ min: 1, max: 120, required: "Title is required" }),
   type: eventTypeSchema,
   date: eventDateSchema,
   time: eventTimeSchema,
-  location: z.string().trim().min(1, "Location is required").max(200),
-  description: z
-    .string()
-    .trim()
-    .max(2000)
+  location: singleLine({ min: 1, max: 200, required: "Location is required" }),
+  description: multiLine({ max: 2000 })
     .nullish()
     .transform((v) => (v ? v : null)),
   communityId: z.string().trim().min(1, "Please select a community first").max(64),
@@ -102,7 +101,8 @@ export const eventSchema = z.object({
   location: z.string(),
   communityId: z.string().nullable(),
   community: z.object({ name: z.string() }).nullable(),
-  creator: z.object({ id: z.string(), firstName: z.string().nullable(), email: z.string().nullable() }),
+  /** The spec's `creator.email` is never sent: no member's address reaches anyone else. */
+  creator: z.object({ id: z.string(), firstName: z.string().nullable() }),
   hostId: z.string().nullable(),
   attendeeCount: z.number(),
   maxAttendees: z.number().nullable(),
@@ -130,7 +130,7 @@ export const eventsRoutesDoc: RouteDoc[] = [
     response: z.array(eventSchema),
     errors: { 400: "Invalid query", 401: "scope needs a signed-in member" },
   },
-  { method: "post", path: "/api/events", summary: "Create an event in a community.", auth: "member", body: createEventBody, response: eventSchema, status: 201, errors: { 400: "Invalid event or unknown community", 401: "Signed out", 429: "More than 20 events in an hour" } },
+  { method: "post", path: "/api/events", summary: "Create an event in a community.", auth: "member", body: createEventBody, response: eventSchema, status: 201, errors: { 400: "Invalid event or unknown community", 401: "Signed out", 429: `More than ${limitText("eventCreate")}` } },
   { method: "get", path: "/api/events/feed-url", summary: "The member's private iCalendar feed URL (created on first call).", auth: "member", response: feedUrlResponse, errors: { 401: "Signed out" } },
   { method: "post", path: "/api/events/feed-url", summary: "Replace the member's feed URL; the old one stops working.", auth: "member", response: feedUrlResponse, errors: { 401: "Signed out" } },
   { method: "get", path: "/api/events/feed/:token", summary: "Private iCalendar feed of the events the token's member attends or hosts (the token is the secret).", auth: "public", produces: "text/calendar", errors: { 404: "Unknown token" } },
@@ -138,6 +138,6 @@ export const eventsRoutesDoc: RouteDoc[] = [
   { method: "put", path: "/api/events/:id", summary: "Update an event (creator or host only).", auth: "member", body: updateEventBody, response: eventSchema, errors: { 400: "Invalid event", 401: "Signed out", 403: "Not the creator or host", 404: "No such event", 409: "Fewer seats than players already seated" } },
   { method: "delete", path: "/api/events/:id", summary: "Delete an event (creator or host only); attendees are notified.", auth: "member", status: 204, errors: { 401: "Signed out", 403: "Not the creator or host", 404: "No such event" } },
   { method: "get", path: "/api/events/:id/ics", summary: "One event as an iCalendar file.", auth: "public", produces: "text/calendar", errors: { 404: "No such event" } },
-  { method: "post", path: "/api/events/:id/join", summary: "Join an event. The server decides the seat atomically: main while free, else alternate (game pods), spectators up to maxAttendees. Idempotent (200 when already attending, 201 when seated now).", auth: "member", body: joinEventBody, response: eventSchema, status: 201, errors: { 400: "Invalid body", 401: "Signed out", 404: "No such event", 409: "Event full or already started" } },
+  { method: "post", path: "/api/events/:id/join", summary: "Join an event. The server decides the seat atomically: main while free, else alternate (game pods), spectators up to maxAttendees. Idempotent (200 when already attending, 201 when seated now).", auth: "member", body: joinEventBody, response: eventSchema, status: 201, errors: { 400: "Invalid body", 401: "Signed out", 404: "No such event", 409: "Event full or already started", 429: `More than ${limitText("eventJoin")}` } },
   { method: "delete", path: "/api/events/:id/leave", summary: "Leave an event. A freed main seat goes to the earliest alternate at once, who is notified.", auth: "member", response: leaveEventResponse, errors: { 401: "Signed out", 404: "No such event", 409: "Not attending" } },
 ];

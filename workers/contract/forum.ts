@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { FORUM_CATEGORY_IDS } from "./forum-categories";
+import { limitText } from "../domain/rate-limit-rules";
 import type { RouteDoc } from "./route-doc";
+import { multiLine, singleLine } from "./text";
 
 /** Page size of the post and reply lists (the spec names none). */
 export const FORUM_PAGE_SIZE = 20;
@@ -22,8 +24,8 @@ export const forumRepliesQuery = z.object({ cursor });
 
 export const forumIdParam = z.object({ id: idParam });
 
-const title = z.string().trim().min(1, "Title is required").max(150);
-const content = z.string().trim().min(1, "Content is required").max(10_000);
+const title = singleLine({ min: 1, max: 150, required: "Title is required" });
+const content = multiLine({ min: 1, max: 10_000, required: "Content is required" });
 
 export const createForumPostBody = z.object({
   title,
@@ -40,7 +42,7 @@ export const updateForumPostBody = z
   });
 export type UpdateForumPostBody = z.infer<typeof updateForumPostBody>;
 
-export const forumReplyBody = z.object({ content: z.string().trim().min(1, "Please enter a reply").max(5_000) });
+export const forumReplyBody = z.object({ content: multiLine({ min: 1, max: 5_000, required: "Please enter a reply" }) });
 export type ForumReplyBody = z.infer<typeof forumReplyBody>;
 
 // ------------------------------------------------------------- responses
@@ -51,11 +53,9 @@ export const forumAuthor = z
     profileImageUrl: z.string().nullable(),
     firstName: z.string().nullable(),
     username: z.string().nullable(),
-    /** null for visitors: e-mail addresses are shown to members only. */
-    email: z.string().nullable(),
   })
   .nullable()
-  .describe("null once the author deleted their account");
+  .describe("null once the author deleted their account. The spec's `author.email` is never sent: no member's address reaches anyone else.");
 export type ForumAuthor = z.infer<typeof forumAuthor>;
 
 export const forumPost = z.object({
@@ -97,13 +97,13 @@ const missingPost = "No such post";
 
 export const forumRoutesDoc: RouteDoc[] = [
   { method: "get", path: "/api/forum/posts", summary: `Posts of one community: pinned first, then newest; ${FORUM_PAGE_SIZE} a page. Open to visitors (isLiked is then false).`, auth: "public", query: forumPostsQuery, response: forumPostPage, errors: { 400: "Missing communityId, unknown category or bad cursor" } },
-  { method: "post", path: "/api/forum/posts", summary: "Creates a post in a community.", auth: "member", body: createForumPostBody, response: forumPost, status: 201, errors: { 400: "Invalid post or unknown community", 401: "Signed out" } },
+  { method: "post", path: "/api/forum/posts", summary: "Creates a post in a community.", auth: "member", body: createForumPostBody, response: forumPost, status: 201, errors: { 400: "Invalid post or unknown community", 401: "Signed out", 429: `More than ${limitText("forumPost")}` } },
   { method: "get", path: "/api/forum/posts/:id", summary: "One post with isLiked; counts one view per member per post.", auth: "member", response: forumPost, errors: { 401: "Signed out", 404: missingPost } },
   { method: "patch", path: "/api/forum/posts/:id", summary: "Edits the author's own post (title, category, content).", auth: "member", body: updateForumPostBody, response: forumPost, errors: { 400: "Invalid fields", 401: "Signed out", 403: "Not the author", 404: missingPost } },
   { method: "delete", path: "/api/forum/posts/:id", summary: "Deletes the author's own post with its replies, likes and views.", auth: "member", status: 204, errors: { 401: "Signed out", 403: "Not the author", 404: missingPost } },
   { method: "get", path: "/api/forum/posts/:id/replies", summary: `Replies of a post, oldest first; ${FORUM_PAGE_SIZE} a page.`, auth: "member", query: forumRepliesQuery, response: forumReplyPage, errors: { 400: "Bad cursor", 401: "Signed out", 404: missingPost } },
-  { method: "post", path: "/api/forum/posts/:id/replies", summary: "Replies to a post and notifies its author (unless they reply to themselves).", auth: "member", body: forumReplyBody, response: forumReply, status: 201, errors: { 400: "Blank or too long", 401: "Signed out", 404: missingPost } },
-  { method: "post", path: "/api/forum/posts/:id/like", summary: "Likes a post; idempotent.", auth: "member", response: forumLikeState, errors: { 401: "Signed out", 404: missingPost } },
+  { method: "post", path: "/api/forum/posts/:id/replies", summary: "Replies to a post and notifies its author (unless they reply to themselves).", auth: "member", body: forumReplyBody, response: forumReply, status: 201, errors: { 400: "Blank or too long", 401: "Signed out", 404: missingPost, 429: `More than ${limitText("forumReply")}` } },
+  { method: "post", path: "/api/forum/posts/:id/like", summary: "Likes a post; idempotent.", auth: "member", response: forumLikeState, errors: { 401: "Signed out", 404: missingPost, 429: `More than ${limitText("forumLike")}` } },
   { method: "delete", path: "/api/forum/posts/:id/like", summary: "Removes the member's like; idempotent.", auth: "member", response: forumLikeState, errors: { 401: "Signed out", 404: missingPost } },
   { method: "patch", path: "/api/forum/replies/:id", summary: "Edits the author's own reply.", auth: "member", body: forumReplyBody, response: forumReply, errors: { 400: "Blank or too long", 401: "Signed out", 403: "Not the author", 404: "No such reply" } },
   { method: "delete", path: "/api/forum/replies/:id", summary: "Deletes the author's own reply.", auth: "member", status: 204, errors: { 401: "Signed out", 403: "Not the author", 404: "No such reply" } },

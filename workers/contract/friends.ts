@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { limitText } from "../domain/rate-limit-rules";
 import type { RouteDoc } from "./route-doc";
 
 /** Member ids are UUIDs; a loose bound keeps junk out without rejecting any real id. */
@@ -77,10 +78,10 @@ export const friendsRoutesDoc: RouteDoc[] = [
     errors: {
       400: "Invalid body, or inviting yourself",
       401: "Signed out",
-      403: "A block exists between the two members",
+      403: "A block exists between the two members, or the addressee turned off allowDirectMessages",
       404: "No such member",
       409: "A pending request or a friendship already exists",
-      429: "More than 60 invites in an hour",
+      429: `More than ${limitText("friendRequest")}`,
     },
   },
   {
@@ -148,7 +149,7 @@ export const friendsRoutesDoc: RouteDoc[] = [
     auth: "member",
     body: blockBody,
     response: z.object({ userId: z.string(), blocked: z.literal(true) }),
-    errors: { 400: "Invalid body, or blocking yourself", 401: "Signed out", 404: "No such member" },
+    errors: { 400: "Invalid body, or blocking yourself", 401: "Signed out", 404: "No such member", 429: `Blocked more than ${limitText("block")}` },
   },
   {
     method: "delete",

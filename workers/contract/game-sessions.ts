@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { limitText } from "../domain/rate-limit-rules";
 import type { RouteDoc } from "./route-doc";
+import { multiLine, singleLine } from "./text";
 
 import { MAX_PLAYER_OPTIONS, POWER_LEVEL_IDS, ROOM_FORMAT_IDS } from "./game-session-options";
 
@@ -15,10 +17,10 @@ export const createGameSessionBody = z.object({
   maxPlayers: z.literal(MAX_PLAYER_OPTIONS),
   communityId: z.string().min(1).max(100),
   gameData: z.object({
-    name: z.string().trim().min(1, "Room name required").max(100),
+    name: singleLine({ min: 1, max: 100, required: "Room name required" }),
     format: roomFormatSchema,
     powerLevel: powerLevelSchema.nullish(),
-    description: z.string().trim().max(500).nullish(),
+    description: multiLine({ max: 500 }).nullish(),
   }),
 });
 export type CreateGameSessionBody = z.infer<typeof createGameSessionBody>;
@@ -37,8 +39,8 @@ export const gameSessionResponse = z.object({
   id: z.string(),
   status: sessionStatusSchema,
   hostId: z.string(),
-  /** `email` is null for visitors: addresses are shown to members only. */
-  host: z.object({ id: z.string(), firstName: z.string().nullable(), email: z.string().nullable() }),
+  /** The spec's `host.email` is never sent: no member's address reaches anyone else. */
+  host: z.object({ id: z.string(), firstName: z.string().nullable() }),
   currentPlayers: z.number().int(),
   maxPlayers: z.number().int(),
   spectators: z.number().int(),
@@ -84,7 +86,7 @@ export const gameSessionsRoutesDoc: RouteDoc[] = [
     body: createGameSessionBody,
     response: gameSessionResponse,
     status: 201,
-    errors: { 400: "Invalid body or unknown community/event", 401: "Signed out" },
+    errors: { 400: "Invalid body or unknown community/event", 401: "Signed out", 429: `More than ${limitText("gameSessionCreate")}` },
   },
   {
     method: "post",
@@ -92,7 +94,7 @@ export const gameSessionsRoutesDoc: RouteDoc[] = [
     summary: "Takes a free seat (idempotent). Capacity is decided by one conditional insert, so simultaneous joins never overfill.",
     auth: "member",
     response: membershipResponse,
-    errors: { 401: "Signed out", 404: "No such session", 409: "Room is full, or the session has ended" },
+    errors: { 401: "Signed out", 404: "No such session", 409: "Room is full, or the session has ended", 429: `More than ${limitText("gameSessionJoin")} (joins and spectates together)` },
   },
   {
     method: "post",
@@ -100,7 +102,7 @@ export const gameSessionsRoutesDoc: RouteDoc[] = [
     summary: "Watches the room as a spectator (a seated caller gives up their seat).",
     auth: "member",
     response: membershipResponse,
-    errors: { 401: "Signed out", 404: "No such session", 409: "The session has ended" },
+    errors: { 401: "Signed out", 404: "No such session", 409: "The session has ended", 429: `More than ${limitText("gameSessionJoin")} (joins and spectates together)` },
   },
   {
     method: "post",

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { limitText } from "../domain/rate-limit-rules";
 import type { RouteDoc } from "./route-doc";
+import { singleLine } from "./text";
 
 /**
  * Matchmaking (spec 001 §3 Matchmaking preferences / Match result / format
@@ -90,7 +92,7 @@ export const matchmakingPreferencesSchema = z
     powerLevelMin: powerLevel,
     powerLevelMax: powerLevel,
     playstyle: z.enum(PLAYSTYLES),
-    location: z.string().trim().max(100),
+    location: singleLine({ max: 100 }),
     onlineOnly: z.boolean(),
     availability: z.enum(AVAILABILITY_VALUES),
     language: z.enum(LANGUAGE_VALUES),
@@ -146,8 +148,9 @@ export const matchResultSchema = z.object({
   availability: z.string(),
   matchScore: z.number().int().min(0).max(100),
   commonInterests: z.array(z.string()),
-  /** ISO date-time of the candidate's last activity. */
-  lastOnline: z.string(),
+  /** ISO date-time of the candidate's last activity; null when they hide their online status. */
+  lastOnline: z.string().nullable(),
+  /** Always false for a member who hides their online status. */
   isOnline: z.boolean(),
 });
 export type MatchResult = z.infer<typeof matchResultSchema>;
@@ -178,6 +181,6 @@ export const matchmakingRoutesDoc: RouteDoc[] = [
     auth: "member",
     body: matchmakingPreferencesSchema,
     response: z.array(matchResultSchema),
-    errors: { 400: "Invalid preferences", 401: "Signed out", 429: "Too many searches" },
+    errors: { 400: "Invalid preferences", 401: "Signed out", 429: `More than ${limitText("matchmakingSearch")}` },
   },
 ];

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { limitText } from "../domain/rate-limit-rules";
 import type { RouteDoc } from "./route-doc";
+import { multiLine, singleLine } from "./text";
 
 import { BIO_MAX, MEMBER_STATUSES, NAME_MAX, SOCIAL_LINK_PLATFORMS, SOCIAL_LINKS_MAX } from "./profile-options";
 
@@ -7,7 +9,7 @@ export { BIO_MAX, MEMBER_STATUSES, NAME_MAX, SOCIAL_LINK_PLATFORMS, SOCIAL_LINKS
 export type { MemberStatus } from "./profile-options";
 export const memberStatus = z.enum(MEMBER_STATUSES);
 
-const personName = z.string().trim().min(1, "Required").max(NAME_MAX, `At most ${NAME_MAX} characters`);
+const personName = singleLine({ min: 1, max: NAME_MAX, required: "Required", tooLong: `At most ${NAME_MAX} characters` });
 
 /**
  * PATCH /api/user/profile. Strict: any other key (email, id, profileImageUrl...)
@@ -16,7 +18,7 @@ const personName = z.string().trim().min(1, "Required").max(NAME_MAX, `At most $
 export const profileUpdateBody = z.strictObject({
   firstName: personName.optional(),
   lastName: personName.optional(),
-  bio: z.string().trim().max(BIO_MAX, `At most ${BIO_MAX} characters`).optional(),
+  bio: multiLine({ max: BIO_MAX, tooLong: `At most ${BIO_MAX} characters` }).optional(),
   status: memberStatus.optional(),
   /** A community id, or "" for no preference. Existence is checked against the database. */
   primaryCommunity: z.string().trim().max(64).optional(),
@@ -25,7 +27,7 @@ export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
 
 export const socialLinkBody = z.strictObject({
   platform: z.enum(SOCIAL_LINK_PLATFORMS),
-  username: z.string().trim().min(1, "Required").max(100, "At most 100 characters"),
+  username: singleLine({ min: 1, max: 100, required: "Required", tooLong: "At most 100 characters" }),
 });
 export type SocialLinkBody = z.infer<typeof socialLinkBody>;
 
@@ -34,10 +36,14 @@ export const userProfileResponse = z.object({
   id: z.string(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
-  /** Only on the member's own profile; null for anyone else's. */
-  email: z.string().nullable(),
+  /** Only on the member's own profile; the key is absent on anyone else's. */
+  email: z.string().optional(),
+  /** null when empty, or when the member hides their profile from others. */
   bio: z.string().nullable(),
+  /** "offline" to others when the member hides their profile or their online status. */
   status: memberStatus,
+  /** The member hides bio, status and social links from other members (privacySettings.profileVisible off). */
+  isPrivate: z.boolean(),
   primaryCommunity: z.string(),
   profileImageUrl: z.string().nullable(),
   friendCount: z.number().int(),
@@ -51,9 +57,9 @@ export const socialLinkResponse = z.object({ id: z.string(), platform: z.string(
 export const profileRoutesDoc: RouteDoc[] = [
   { method: "get", path: "/api/user/profile", summary: "The signed-in member's profile with friendCount, eventsJoined and eventsHosted.", auth: "member", response: userProfileResponse, errors: { 401: "Signed out" } },
   { method: "patch", path: "/api/user/profile", summary: "Updates the signed-in member's firstName, lastName, bio, status and/or primaryCommunity (\"\" for none). Other keys are refused.", auth: "member", body: profileUpdateBody, response: userProfileResponse, errors: { 400: "Invalid field, unknown key or unknown community", 401: "Signed out" } },
-  { method: "get", path: "/api/users/:id/profile", summary: "Another member's profile (read-only).", auth: "member", response: userProfileResponse, errors: { 401: "Signed out", 404: "No such member" } },
+  { method: "get", path: "/api/users/:id/profile", summary: "Another member's profile (read-only), without their e-mail; bio and status as their privacy settings allow.", auth: "member", response: userProfileResponse, errors: { 401: "Signed out", 404: "No such member" } },
   { method: "get", path: "/api/user/social-links", summary: "The signed-in member's social links.", auth: "member", response: z.array(socialLinkResponse), errors: { 401: "Signed out" } },
-  { method: "post", path: "/api/user/social-links", summary: `Adds a social link (at most ${SOCIAL_LINKS_MAX} per member).`, auth: "member", body: socialLinkBody, response: socialLinkResponse, status: 201, errors: { 400: "Invalid platform or username", 401: "Signed out", 409: "Too many links" } },
+  { method: "post", path: "/api/user/social-links", summary: `Adds a social link (at most ${SOCIAL_LINKS_MAX} per member).`, auth: "member", body: socialLinkBody, response: socialLinkResponse, status: 201, errors: { 400: "Invalid platform or username", 401: "Signed out", 409: "Too many links", 429: `Added more than ${limitText("socialLink")}` } },
   { method: "delete", path: "/api/user/social-links/:id", summary: "Removes one of the signed-in member's social links.", auth: "member", status: 204, errors: { 401: "Signed out", 404: "No such link of yours" } },
-  { method: "get", path: "/api/users/:id/social-links", summary: "Another member's social links.", auth: "member", response: z.array(socialLinkResponse), errors: { 401: "Signed out", 404: "No such member" } },
+  { method: "get", path: "/api/users/:id/social-links", summary: "Another member's social links; empty when they hide their profile.", auth: "member", response: z.array(socialLinkResponse), errors: { 401: "Signed out", 404: "No such member" } },
 ];

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { KEYSET_CURSOR_PATTERN } from "../domain/keyset-cursor";
+import { limitText } from "../domain/rate-limit-rules";
 import type { RouteDoc } from "./route-doc";
+import { multiLine } from "./text";
 
 /** Spec 000 §2 Social Hub platforms; twitter and discord start connected. */
 export const SOCIAL_HUB_PLATFORMS = [
@@ -19,7 +21,7 @@ export const POST_CONTENT_MAX = 5000;
 export const POST_COUNTER = 280;
 
 export const socialPostBody = z.strictObject({
-  content: z.string().trim().min(1, "Add some content").max(POST_CONTENT_MAX, `At most ${POST_CONTENT_MAX} characters`),
+  content: multiLine({ min: 1, max: POST_CONTENT_MAX, required: "Add some content", tooLong: `At most ${POST_CONTENT_MAX} characters` }),
   platforms: z
     .array(socialHubPlatform)
     .min(1, "Select at least one platform")
@@ -60,6 +62,6 @@ export const socialRoutesDoc: RouteDoc[] = [
   { method: "get", path: "/api/social/platforms", summary: "The five Social Hub platforms with the member's connected flag (twitter and discord by default). Realmcast holds no platform tokens: a connection only marks where the member publishes.", auth: "member", response: z.array(socialPlatformResponse), errors: { 401: "Signed out" } },
   { method: "put", path: "/api/social/platforms/:platform", summary: "Connects or disconnects one platform for the member.", auth: "member", body: connectionBody, response: socialPlatformResponse, errors: { 400: "Invalid body", 401: "Signed out", 404: "Unknown platform" } },
   { method: "get", path: "/api/social/posts", summary: "The member's posts, newest first (drafts, scheduled, due).", auth: "member", query: socialPostListQuery, response: socialPostPage, errors: { 400: "Bad cursor or limit", 401: "Signed out" } },
-  { method: "post", path: "/api/social/posts", summary: "Stores a post for connected platforms. With scheduledFor (future) it is scheduled and a Cron Trigger sends a \"Post reminder\" notification with the text when it is due; Realmcast never publishes to the networks itself.", auth: "member", body: socialPostBody, response: socialPostResponse, status: 201, errors: { 400: "Empty content, no platform, a platform not connected, or a time in the past", 401: "Signed out", 429: "Too many posts" } },
+  { method: "post", path: "/api/social/posts", summary: "Stores a post for connected platforms. With scheduledFor (future) it is scheduled and a Cron Trigger sends a \"Post reminder\" notification with the text when it is due; Realmcast never publishes to the networks itself.", auth: "member", body: socialPostBody, response: socialPostResponse, status: 201, errors: { 400: "Empty content, no platform, a platform not connected, or a time in the past", 401: "Signed out", 429: `More than ${limitText("socialPost")}` } },
   { method: "delete", path: "/api/social/posts/:id", summary: "Deletes one of the member's posts.", auth: "member", status: 204, errors: { 401: "Signed out", 404: "No such post of yours" } },
 ];

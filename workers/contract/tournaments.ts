@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { limitText } from "../domain/rate-limit-rules";
 import type { RouteDoc } from "./route-doc";
+import { multiLine, singleLine } from "./text";
 
 /** Spec 001 §3: the formats offered when creating a tournament. */
 export const TOURNAMENT_FORMATS = ["commander", "standard", "modern", "draft", "pokemon-standard", "lorcana-constructed"] as const;
@@ -14,17 +16,19 @@ export const tournamentStatusSchema = z.enum(TOURNAMENT_STATUSES);
 export const tournamentPairingSchema = z.enum(["swiss", "single_elimination"]);
 
 /** Optional free text; blank or null clears it (the domain stores null). No transform, so it documents as JSON Schema. */
-const optionalText = (max: number) => z.string().trim().max(max).nullish();
+const optionalText = (max: number) => multiLine({ max }).nullish();
+const optionalLine = (max: number) => singleLine({ max }).nullish();
+const name = singleLine({ min: 1, max: 120, required: "Name is required" });
 
 export const createTournamentSchema = z.object({
-  name: z.string().trim().min(1, "Name is required").max(120),
+  name,
   description: optionalText(2000),
   gameFormat: tournamentFormatSchema,
   maxParticipants: z.coerce
     .number()
     .pipe(z.union(MAX_PARTICIPANT_OPTIONS.map((n) => z.literal(n)) as [z.ZodLiteral<4>, z.ZodLiteral<8>, z.ZodLiteral<16>, z.ZodLiteral<32>])),
   startDate: z.iso.datetime({ offset: true }),
-  prizePool: optionalText(200),
+  prizePool: optionalLine(200),
   rules: optionalText(4000),
   /** An existing community id; `mtg` (the spec's default) means scry-gather. */
   communityId: z.string().trim().min(1).max(64),
@@ -33,10 +37,10 @@ export const createTournamentSchema = z.object({
 export type CreateTournamentInput = z.infer<typeof createTournamentSchema>;
 
 export const updateTournamentSchema = z.object({
-  name: z.string().trim().min(1).max(120).optional(),
+  name: name.optional(),
   description: optionalText(2000).optional(),
   rules: optionalText(4000).optional(),
-  prizePool: optionalText(200).optional(),
+  prizePool: optionalLine(200).optional(),
 });
 export type UpdateTournamentInput = z.infer<typeof updateTournamentSchema>;
 
@@ -148,7 +152,7 @@ export const tournamentsRoutesDoc: RouteDoc[] = [
     body: createTournamentSchema,
     response: tournamentDetailSchema,
     status: 201,
-    errors: { 400: "Invalid body or unknown community", 401: "Signed out", 429: "More than 10 created in an hour" },
+    errors: { 400: "Invalid body or unknown community", 401: "Signed out", 429: `More than ${limitText("tournamentCreate")}` },
   },
   {
     method: "get",
@@ -181,7 +185,7 @@ export const tournamentsRoutesDoc: RouteDoc[] = [
     summary: "Joins an upcoming tournament; the seat count is checked in the same statement that takes the seat.",
     auth: "member",
     response: membership,
-    errors: { 401: "Signed out", 404: "No such tournament", 409: "Full, already joined or not upcoming" },
+    errors: { 401: "Signed out", 404: "No such tournament", 409: "Full, already joined or not upcoming", 429: `More than ${limitText("tournamentJoin")}` },
   },
   {
     method: "post",
@@ -214,7 +218,7 @@ export const tournamentsRoutesDoc: RouteDoc[] = [
     auth: "member",
     response: tournamentDetailSchema,
     status: 201,
-    errors: { ...organizerOnly, 409: "Not running, results missing, or the bracket is decided" },
+    errors: { ...organizerOnly, 409: "Not running, results missing, or the bracket is decided", 429: `More than ${limitText("tournamentRound")}` },
   },
   {
     method: "post",
@@ -238,6 +242,7 @@ export const tournamentsRoutesDoc: RouteDoc[] = [
       403: "Neither a player of the match nor the organizer",
       404: "No such tournament or match",
       409: "Not running, not the current round, a bye, or already final",
+      429: `More than ${limitText("matchResult")}`,
     },
   },
   {

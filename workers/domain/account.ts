@@ -23,6 +23,8 @@ import {
   users,
   type User,
 } from "../db/schema";
+import { removeMemberFromRooms } from "./game-sessions";
+import { endMemberSockets, openRoomsOf } from "./rooms";
 import { getSettings } from "./settings";
 
 const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
@@ -109,10 +111,15 @@ export async function exportMemberData(db: Db, user: User) {
  * keys were not enforced; the DELETE of the user row then cascades to every
  * row that belongs to them (see docs/decisions/2026-11-22-account-deletion.md).
  * Sessions die with the row: the auth middleware re-reads the user each request.
+ * Rooms are told afterwards: they close the member's sockets and recount from D1.
  */
-export async function deleteAccount(db: Db, user: User): Promise<void> {
+export async function deleteAccount(env: Env, db: Db, user: User): Promise<void> {
   const id = user.id;
-  await db.batch([
+  const [rooms] = await db.batch([
+    // Read in the same transaction: the rooms that hold the member's places (and so their sockets).
+    openRoomsOf(db, id),
+    // Counters, turn and status of those rooms without the member, while their places still exist.
+    removeMemberFromRooms(db, id),
     db.update(forumPosts).set({ authorId: null }).where(eq(forumPosts.authorId, id)),
     db.update(forumReplies).set({ authorId: null }).where(eq(forumReplies.authorId, id)),
     // Support messages carry the e-mail, not the id: personal data all the same.
@@ -120,4 +127,5 @@ export async function deleteAccount(db: Db, user: User): Promise<void> {
     // D1 enforces foreign keys (checked by test/account.test.ts): this cascades.
     db.delete(users).where(eq(users.id, id)),
   ]);
+  await endMemberSockets(env, rooms.map((r) => r.id), { reason: "account_deleted", userId: id });
 }

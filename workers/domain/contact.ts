@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import { CONTACT_LIMIT, CONTACT_WINDOW_MS, type ContactBody } from "../contract/contact";
 import type { Db } from "../db/client";
-import { contactMessages } from "../db/schema";
+import { contactMessages, type User } from "../db/schema";
 import { rateLimited } from "./errors";
+import { enforceRateLimit } from "./rate-limit";
+import { rateLimitMessage } from "./rate-limit-rules";
 
 /** The caller's address as Cloudflare reports it; "local" under wrangler dev and tests without it. */
 export function clientAddressOf(headers: Headers): string {
@@ -30,9 +32,14 @@ export async function storeContactMessage(
   return row?.id ?? null;
 }
 
-/** Stores the message, or throws `rate_limited` when this address has sent CONTACT_LIMIT this hour. */
-export async function sendContactMessage(db: Db, input: ContactBody, clientAddress: string): Promise<{ id: string }> {
+/**
+ * Stores the message within both limits: per client address (a sliding hour, checked in the insert) and,
+ * when signed in, per member, so changing address does not reset a member's limit.
+ */
+export async function sendContactMessage(db: Db, input: ContactBody, clientAddress: string, sender: User | null): Promise<{ id: string }> {
+  if (sender) await enforceRateLimit(db, "contactMember", sender.id);
   const id = await storeContactMessage(db, input, clientAddress);
-  if (!id) throw rateLimited(`You can send at most ${CONTACT_LIMIT} messages an hour. Please try again later.`, CONTACT_WINDOW_MS / 1000);
+  // The per-address window slides (the check is part of the insert), so a whole window is the safe wait.
+  if (!id) throw rateLimited(rateLimitMessage("contactAddress"), CONTACT_WINDOW_MS / 1000);
   return { id };
 }

@@ -35,7 +35,6 @@ function eventSelection(viewer: Viewer) {
     communityName: communities.name,
     creatorId: creator.id,
     creatorFirstName: creator.firstName,
-    creatorEmail: creator.email,
     hostId: events.hostId,
     attendeeCount: countAttendees,
     maxAttendees: events.maxAttendees,
@@ -60,8 +59,8 @@ export function baseQuery(db: Db, viewer: Viewer) {
 
 type EventRow = Awaited<ReturnType<ReturnType<typeof baseQuery>["all"]>>[number];
 
-/** The spec's Event shape. Creator e-mails are shown to members only, never to anonymous visitors. */
-export function toDto(row: EventRow, viewer: Viewer): EventDto {
+/** The spec's Event shape, without the creator's e-mail (no member's address reaches anyone else). */
+export function toDto(row: EventRow): EventDto {
   return {
     id: row.id,
     title: row.title,
@@ -72,7 +71,7 @@ export function toDto(row: EventRow, viewer: Viewer): EventDto {
     location: row.location,
     communityId: row.communityId,
     community: row.communityName === null ? null : { name: row.communityName },
-    creator: { id: row.creatorId, firstName: row.creatorFirstName, email: viewer ? row.creatorEmail : null },
+    creator: { id: row.creatorId, firstName: row.creatorFirstName },
     hostId: row.hostId,
     attendeeCount: row.attendeeCount,
     maxAttendees: row.maxAttendees,
@@ -131,7 +130,7 @@ export async function listEvents(db: Db, viewer: Viewer, query: ListEventsQuery,
     .all();
   const page = rows.slice(0, query.limit);
   return {
-    events: page.map((r) => toDto(r, viewer)),
+    events: page.map(toDto),
     nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]) : null,
   };
 }
@@ -143,7 +142,7 @@ export async function findEventRow(db: Db, viewer: Viewer, id: string) {
 export async function getEvent(db: Db, viewer: Viewer, id: string): Promise<EventDto> {
   const row = await findEventRow(db, viewer, id);
   if (!row) throw notFound("Event not found");
-  return toDto(row, viewer);
+  return toDto(row);
 }
 
 /** Rows for iCalendar output (the event plus its timestamps). */
@@ -234,6 +233,6 @@ export async function loadCalendarPage(
     monthTruncated: month.nextCursor !== null,
     attending: attending.events,
     hosting: hosting.events,
-    focusEvent: focus ? toDto(focus, viewer) : null,
+    focusEvent: focus ? toDto(focus) : null,
   };
 }

@@ -9,6 +9,7 @@ import type { CreateEventBody, EventDto, JoinEventBody, UpdateEventBody } from "
 import type { Db } from "../db/client";
 import { eventAttendees, events } from "../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors";
+import { isBlockedEitherWay } from "./blocks";
 import { communityExists } from "./communities";
 import { findEventRow, getEvent, toDto } from "./event-queries";
 import { hasSeatLimits, startsAtFromDateTime, type Seat } from "./event-seats";
@@ -196,11 +197,17 @@ function seatInsert(eventId: string, userId: string, role: Seat["role"], now: nu
     WHERE e.id = ${eventId} AND e.starts_at > ${now}
       AND (e.max_attendees IS NULL OR ${countsOf(eventId)} < e.max_attendees)
       AND ${hasRoom}
+      AND NOT ${blockedWithOrganizers(userId)}
     ON CONFLICT (event_id, user_id) DO NOTHING
     RETURNING role, player_type AS playerType`;
 }
 
-type SeatState = { mains: number; playerSlots: number; type: string; hostId: string; title: string };
+/** A block between the member and the event's creator or host (for statements over `events e`). */
+function blockedWithOrganizers(userId: string): SQL {
+  return sql`(${isBlockedEitherWay(userId, sql`e.creator_id`)} OR ${isBlockedEitherWay(userId, sql`e.host_id`)})`;
+}
+
+type SeatState = { mains: number; playerSlots: number; type: string; hostId: string; title: string; blocked: number };
 
 export type JoinResult = { event: EventDto; created: boolean };
 
@@ -211,7 +218,7 @@ export async function joinEvent(db: Db, userId: string, eventId: string, input: 
     seatInsert(eventId, userId, input.role, now),
     sql`
       SELECT ${mainsOf(eventId)} AS mains, e.player_slots AS playerSlots, e.type AS type,
-             coalesce(e.host_id, e.creator_id) AS hostId, e.title AS title
+             coalesce(e.host_id, e.creator_id) AS hostId, e.title AS title, ${blockedWithOrganizers(userId)} AS blocked
       FROM events e WHERE e.id = ${eventId}`,
   ])) as [Seat[], SeatState[]];
   const seat = inserted[0];
@@ -230,10 +237,11 @@ export async function joinEvent(db: Db, userId: string, eventId: string, input: 
     }
     return { event: await getEvent(db, { id: userId }, eventId), created: true };
   }
-  // Nothing inserted: already attending (idempotent), missing, started or full.
+  // Nothing inserted: already attending (idempotent), missing, blocked, started or full.
   const event = await findEventRow(db, { id: userId }, eventId);
   if (!event) throw notFound("Event not found");
-  if (event.role !== null) return { event: toDto(event, { id: userId }), created: false };
+  if (event.role !== null) return { event: toDto(event), created: false };
+  if (after[0]?.blocked) throw forbidden("You cannot join this event");
   if (event.startsAt <= now) throw conflict("This event has already started");
   if (event.maxAttendees !== null && event.attendeeCount >= event.maxAttendees) {
     throw conflict("This event has reached its maximum number of attendees");

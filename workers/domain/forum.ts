@@ -20,6 +20,7 @@ import {
   encodePostCursor,
   encodeReplyCursor,
 } from "./forum-cursor";
+import { isBlockedEitherWay } from "./blocks";
 import { notificationInsert } from "./notifications";
 
 const POST_NOT_FOUND = "Post not found";
@@ -30,7 +31,6 @@ const authorColumns = {
   profileImageUrl: users.profileImageUrl,
   firstName: users.firstName,
   username: users.username,
-  email: users.email,
 };
 
 function authorOf(user: User) {
@@ -39,7 +39,6 @@ function authorOf(user: User) {
     profileImageUrl: user.profileImageUrl,
     firstName: user.firstName,
     username: user.username,
-    email: user.email,
   };
 }
 
@@ -119,8 +118,7 @@ export async function listForumPosts(db: Db, query: ForumPostsQuery, viewerId: s
   const page = rows.slice(0, FORUM_PAGE_SIZE);
   const last = page.at(-1);
   return {
-    // Visitors see who wrote a post but never their e-mail address.
-    posts: page.map(toForumPost).map((post) => (viewerId || !post.author ? post : { ...post, author: { ...post.author, email: null } })),
+    posts: page.map(toForumPost),
     nextCursor:
       rows.length > FORUM_PAGE_SIZE && last
         ? encodePostCursor({ pinned: last.isPinned ? 1 : 0, createdAt: last.createdAt, id: last.id })
@@ -235,9 +233,15 @@ export async function setForumLike(db: Db, postId: string, userId: string, liked
   return { isLiked: liked, likeCount: row.likeCount };
 }
 
-async function postSummary(db: Db, postId: string) {
+/** The post's title and author; `blockedWithAuthor` when a block stands between `actorId` and the author. */
+async function postSummary(db: Db, postId: string, actorId: string | null = null) {
   const post = await db
-    .select({ id: forumPosts.id, title: forumPosts.title, authorId: forumPosts.authorId })
+    .select({
+      id: forumPosts.id,
+      title: forumPosts.title,
+      authorId: forumPosts.authorId,
+      blockedWithAuthor: actorId ? isBlockedEitherWay(actorId, forumPosts.authorId) : sql<number>`0`,
+    })
     .from(forumPosts)
     .where(eq(forumPosts.id, postId))
     .get();
@@ -277,13 +281,17 @@ function recountReplies(db: Db, postId: string) {
     .where(eq(forumPosts.id, postId));
 }
 
-/** Adds a reply, recounts, and notifies the post's author (not when they answer themselves). */
+/**
+ * Adds a reply, recounts, and notifies the post's author: not when they answer
+ * themselves, nor when a block stands between the two (the reply itself stays
+ * public like any other).
+ */
 export async function createForumReply(db: Db, postId: string, author: User, content: string): Promise<ForumReply> {
-  const post = await postSummary(db, postId);
+  const post = await postSummary(db, postId, author.id);
   const id = crypto.randomUUID();
   const now = Date.now();
   const notify =
-    post.authorId && post.authorId !== author.id
+    post.authorId && post.authorId !== author.id && !post.blockedWithAuthor
       ? [
           notificationInsert(db, {
             userId: post.authorId,

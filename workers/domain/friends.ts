@@ -9,8 +9,10 @@ import type { FriendRequestsResponse, FriendsResponse, PublicMember } from "../c
 import type { Db } from "../db/client";
 import { friendships, userBlocks, users, type User } from "../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors";
+import { isBlockedEitherWay } from "./blocks";
 import { isMemberOnline } from "./match-scoring";
 import { notificationInsert } from "./notifications";
+import { privacyFlag } from "./privacy";
 
 type Friendship = typeof friendships.$inferSelect;
 export type FriendRequestResult = Pick<Friendship, "id" | "status" | "requesterId" | "addresseeId">;
@@ -27,12 +29,16 @@ const publicMemberColumns = {
   profileImageUrl: users.profileImageUrl,
   status: users.status,
   lastActiveAt: users.lastActiveAt,
+  showOnlineStatus: privacyFlag(users.id, "showOnlineStatus"),
 };
-type PublicMemberRow = { [K in keyof typeof publicMemberColumns]: (typeof users.$inferSelect)[K] };
+type PublicMemberRow = Pick<User, "id" | "firstName" | "lastName" | "username" | "profileImageUrl" | "status" | "lastActiveAt"> & {
+  showOnlineStatus: boolean;
+};
 
+/** A member who hides their online status is never shown online. */
 function toPublicMember(row: PublicMemberRow, now: number): PublicMember {
-  const { status, lastActiveAt, ...rest } = row;
-  return { ...rest, isOnline: isMemberOnline(status, lastActiveAt, now) };
+  const { status, lastActiveAt, showOnlineStatus, ...rest } = row;
+  return { ...rest, isOnline: showOnlineStatus && isMemberOnline(status, lastActiveAt, now) };
 }
 
 /** How a member is named in notifications. */
@@ -45,13 +51,6 @@ function pairCondition(a: string, b: string): SQL {
   return or(
     and(eq(friendships.requesterId, a), eq(friendships.addresseeId, b)),
     and(eq(friendships.requesterId, b), eq(friendships.addresseeId, a)),
-  )!;
-}
-
-function blockCondition(a: string, b: string): SQL {
-  return or(
-    and(eq(userBlocks.blockerId, a), eq(userBlocks.blockedId, b)),
-    and(eq(userBlocks.blockerId, b), eq(userBlocks.blockedId, a)),
   )!;
 }
 
@@ -81,7 +80,9 @@ async function requireMemberExists(db: Db, id: string) {
 /**
  * Invites `addresseeId`. If they already invited the requester, that request is
  * accepted instead. A declined request cannot be repeated by its requester (no
- * nagging); the member who declined may still invite them.
+ * nagging); the member who declined may still invite them. A friend request is
+ * the one way a member reaches a stranger today (there are no direct messages
+ * yet), so a member who turned `allowDirectMessages` off receives none.
  */
 export async function sendFriendRequest(
   db: Db,
@@ -89,16 +90,25 @@ export async function sendFriendRequest(
   addresseeId: string,
 ): Promise<{ result: FriendRequestResult; created: boolean }> {
   if (addresseeId === requester.id) throw badRequest("You cannot send a friend request to yourself");
-  const addressee = await requireMemberExists(db, addresseeId);
-  const [blocks, rows] = await db.batch([
-    db.select({ blockerId: userBlocks.blockerId }).from(userBlocks).where(blockCondition(requester.id, addresseeId)).limit(1),
+  const [found, rows] = await db.batch([
+    db
+      .select({
+        id: users.id,
+        blocked: isBlockedEitherWay(requester.id, addresseeId),
+        acceptsRequests: privacyFlag(users.id, "allowDirectMessages"),
+      })
+      .from(users)
+      .where(eq(users.id, addresseeId)),
     db.select().from(friendships).where(pairCondition(requester.id, addresseeId)),
   ]);
-  if (blocks.length > 0) throw forbidden("You cannot connect with this member");
+  const addressee = found[0];
+  if (!addressee) throw notFound("Member not found");
+  if (addressee.blocked) throw forbidden("You cannot connect with this member");
   if (rows.some((r) => r.status === "accepted")) throw conflict("You are already friends");
   const mine = rows.find((r) => r.requesterId === requester.id);
   const theirs = rows.find((r) => r.requesterId === addresseeId);
   if (mine) throw conflict("Friend request already sent");
+  if (theirs?.status !== "pending" && !addressee.acceptsRequests) throw forbidden("This member is not accepting friend requests");
 
   if (theirs?.status === "pending") {
     await db.batch([

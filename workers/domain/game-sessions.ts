@@ -1,8 +1,9 @@
-import { and, desc, eq, isNull, lt } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { events, gameSessionMembers, gameSessions, users } from "../db/schema";
 import type { CreateGameSessionBody, GameSessionView } from "../contract/game-sessions";
 import { conflict, forbidden, notFound, badRequest } from "../http/errors";
+import { isBlockedEitherWay } from "./blocks";
 import { communityExists } from "./communities";
 
 export type NewGameSession = {
@@ -46,10 +47,10 @@ export async function createGameSession(db: Db, hostId: string, input: NewGameSe
 
 const sessionColumns = {
   session: gameSessions,
-  host: { id: users.id, firstName: users.firstName, email: users.email },
+  host: { id: users.id, firstName: users.firstName },
 };
 
-function toView({ session: s, host }: { session: GameSessionRow; host: { id: string; firstName: string | null; email: string } }): GameSessionView {
+function toView({ session: s, host }: { session: GameSessionRow; host: GameSessionView["host"] }): GameSessionView {
   return {
     id: s.id,
     status: s.status,
@@ -105,6 +106,24 @@ async function requireSession(db: Db, id: string): Promise<GameSessionView> {
   return session;
 }
 
+/**
+ * The session `userId` asks to enter, as a player or a spectator: refused when
+ * a block stands between them and the host (one query with the session read).
+ * A tournament match room is exempt: the pairing decides who plays there.
+ */
+async function requireEnterableSession(db: Db, id: string, userId: string): Promise<GameSessionView> {
+  const row = await db
+    .select({ ...sessionColumns, blockedWithHost: isBlockedEitherWay(userId, gameSessions.hostId) })
+    .from(gameSessions)
+    .innerJoin(users, eq(users.id, gameSessions.hostId))
+    .where(eq(gameSessions.id, id))
+    .get();
+  if (!row) throw notFound("Game session not found");
+  const session = toView(row);
+  if (row.blockedWithHost && !session.tournamentMatchId) throw forbidden("You cannot join this room");
+  return session;
+}
+
 /** The API's create: checks the community and event, then seats the host. */
 export async function createRoom(db: Db, hostId: string, body: CreateGameSessionBody): Promise<GameSessionView> {
   if (!(await communityExists(db, body.communityId))) throw badRequest("Unknown community");
@@ -157,6 +176,15 @@ export async function getMembership(db: Db, sessionId: string, userId: string): 
 
 export type Membership = { session: GameSessionView; role: MemberRole; seat: number | null };
 
+/** The caller's membership, read as the last statement of a join or spectate batch (saves a round trip). */
+function membershipRead(db: Db, sessionId: string, userId: string): D1PreparedStatement {
+  return stmt(db, "SELECT role, seat FROM game_session_members WHERE session_id = ?1 AND user_id = ?2", sessionId, userId);
+}
+
+function membershipFrom(results: D1Result[]): Pick<SessionMemberRow, "role" | "seat"> | null {
+  return (results.at(-1)?.results[0] as Pick<SessionMemberRow, "role" | "seat"> | undefined) ?? null;
+}
+
 /**
  * Takes the lowest free seat. The capacity check and the insert are ONE
  * statement (`INSERT ... SELECT ... WHERE players < max_players`), so ten
@@ -164,14 +192,14 @@ export type Membership = { session: GameSessionView; role: MemberRole; seat: num
  * joins is upgraded to a seat the same way; a seated member is left as is.
  */
 export async function joinGameSession(db: Db, sessionId: string, userId: string): Promise<Membership> {
-  const existing = await requireSession(db, sessionId);
+  const existing = await requireEnterableSession(db, sessionId, userId);
   if (existing.status === "completed") throw conflict("This game session has ended");
   // Lowest seat n in 1..16 with no player on it (max_players is at most 8).
   const freeSeat = `(
     WITH RECURSIVE seat_numbers(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seat_numbers WHERE n < 16)
     SELECT min(n) FROM seat_numbers WHERE NOT EXISTS (
       SELECT 1 FROM game_session_members WHERE session_id = ?1 AND role = 'player' AND seat = n))`;
-  await d1Of(db).batch([
+  const results = await d1Of(db).batch([
     stmt(
       db,
       `INSERT INTO game_session_members (session_id, user_id, role, seat, joined_at)
@@ -186,8 +214,9 @@ export async function joinGameSession(db: Db, sessionId: string, userId: string)
       userId,
     ),
     refreshCounters(db, sessionId),
+    membershipRead(db, sessionId, userId),
   ]);
-  const member = await getMembership(db, sessionId, userId);
+  const member = membershipFrom(results);
   if (!member || member.role !== "player") {
     // A tournament match room seats only that match's two players; anyone else may watch.
     if (existing.tournamentMatchId) throw forbidden("Only the players of this match can take a seat");
@@ -201,9 +230,9 @@ export async function joinGameSession(db: Db, sessionId: string, userId: string)
  * everything); a newcomer is added as a spectator. Idempotent.
  */
 export async function spectateGameSession(db: Db, sessionId: string, userId: string): Promise<Membership> {
-  const existing = await requireSession(db, sessionId);
+  const existing = await requireEnterableSession(db, sessionId, userId);
   if (existing.status === "completed") throw conflict("This game session has ended");
-  await d1Of(db).batch([
+  const results = await d1Of(db).batch([
     stmt(
       db,
       `INSERT INTO game_session_members (session_id, user_id, role, seat, joined_at)
@@ -213,8 +242,9 @@ export async function spectateGameSession(db: Db, sessionId: string, userId: str
       userId,
     ),
     refreshCounters(db, sessionId),
+    membershipRead(db, sessionId, userId),
   ]);
-  const member = await getMembership(db, sessionId, userId);
+  const member = membershipFrom(results);
   if (!member) throw conflict("This game session has ended");
   return { session: await requireSession(db, sessionId), role: member.role, seat: member.seat };
 }
@@ -249,6 +279,33 @@ export async function leaveGameSession(db: Db, sessionId: string, userId: string
   return requireSession(db, sessionId);
 }
 
+/**
+ * For the account-deletion batch, before the user row goes (its cascade then
+ * removes the member's places): every room the member has a place in but does
+ * not host (hosted rooms are deleted with them) is counted without them, the
+ * turn passes on as when they leave, and a room with nobody seated completes.
+ */
+export function removeMemberFromRooms(db: Db, userId: string) {
+  const count = (role: MemberRole) =>
+    sql<number>`(SELECT count(*) FROM game_session_members m WHERE m.session_id = game_sessions.id AND m.role = ${role} AND m.user_id != ${userId})`;
+  const ownSeat = sql`(SELECT seat FROM game_session_members WHERE session_id = game_sessions.id AND user_id = ${userId})`;
+  const successor = sql<string | null>`(
+    SELECT m.user_id FROM game_session_members m
+    WHERE m.session_id = game_sessions.id AND m.role = 'player' AND m.user_id != ${userId}
+    ORDER BY (m.seat < ${ownSeat}), m.seat LIMIT 1)`;
+  const theirRooms = db.select({ id: gameSessionMembers.sessionId }).from(gameSessionMembers).where(eq(gameSessionMembers.userId, userId));
+  return db
+    .update(gameSessions)
+    .set({
+      currentPlayers: count("player"),
+      spectators: count("spectator"),
+      currentTurn: sql`CASE WHEN current_turn = ${userId} THEN ${successor} ELSE current_turn END`,
+      status: sql`CASE WHEN status != 'completed' AND ${count("player")} = 0 THEN 'completed' ELSE status END`,
+      updatedAt: Date.now(),
+    })
+    .where(and(ne(gameSessions.hostId, userId), inArray(gameSessions.id, theirRooms)));
+}
+
 /** Host only: waiting → active with the first turn at the lowest seat. */
 export async function startGameSession(db: Db, sessionId: string, userId: string): Promise<GameSessionView> {
   const session = await requireSession(db, sessionId);
@@ -280,7 +337,7 @@ export type RoomMember = {
   joinedAt: number;
   firstName: string | null;
   lastName: string | null;
-  email: string;
+  username: string | null;
   profileImageUrl: string | null;
 };
 
@@ -294,7 +351,7 @@ export async function listRoomMembers(db: Db, sessionId: string): Promise<RoomMe
       joinedAt: gameSessionMembers.joinedAt,
       firstName: users.firstName,
       lastName: users.lastName,
-      email: users.email,
+      username: users.username,
       profileImageUrl: users.profileImageUrl,
     })
     .from(gameSessionMembers)

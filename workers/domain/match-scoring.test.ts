@@ -101,6 +101,15 @@ describe("scoreMatch", () => {
     const open = scoreMatch({ ...search, selectedFormats: [] }, candidate("a"), NOW).score;
     expect(open).toBe(100 - SCORE_WEIGHTS.formats / 2);
   });
+
+  it("scores a member who hides their online status like one active earlier today, never as online now", () => {
+    const hidden = candidate("hidden", { hidesOnlineStatus: true, isOnline: false, lastActiveAt: NOW - MINUTE });
+    const activeToday = candidate("today", { isOnline: false, lastActiveAt: NOW - 3 * 60 * MINUTE });
+    expect(scoreMatch(search, hidden, NOW).score).toBe(scoreMatch(search, activeToday, NOW).score);
+    expect(scoreMatch(search, hidden, NOW).score).toBe(100 - 1);
+    const onlineSearch = { ...search, onlineOnly: true };
+    expect(scoreMatch(onlineSearch, hidden, NOW).commonInterests).not.toContain("Online now");
+  });
 });
 
 describe("rankCandidates (hand-written orderings)", () => {

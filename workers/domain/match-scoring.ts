@@ -16,6 +16,7 @@
  * | place         | 5      | online-only search: candidate online now;         |
  * |               |        | otherwise same location (same region: 3)          |
  * | recency       | 5      | active in the last 15 min (day 4, week 2, month 1)|
+ * |               |        | (hidden online status: at most 4)                 |
  *
  * Games, formats and power are proportional; the rest are steps. The total is
  * rounded to an integer in 0..100. Ties are broken by the most recent activity,
@@ -57,8 +58,12 @@ type ComparedPreferences = {
   language: string;
 };
 
-/** A candidate: their saved preferences plus their activity. */
-export type ScoringCandidate = ComparedPreferences & { id: string; lastActiveAt: number; isOnline: boolean };
+/**
+ * A candidate: their saved preferences plus their activity. `hidesOnlineStatus`
+ * (privacy setting) keeps the score from telling "online now" apart from
+ * "active today".
+ */
+export type ScoringCandidate = ComparedPreferences & { id: string; lastActiveAt: number; isOnline: boolean; hidesOnlineStatus?: boolean };
 
 /** The searcher's preferences (the find-players body). */
 export type ScoringSearch = ComparedPreferences & { onlineOnly: boolean };
@@ -77,9 +82,9 @@ function normalizeLocation(location: string): { full: string; region: string } {
   return { full, region: parts.length > 1 ? parts[parts.length - 1] : "" };
 }
 
-function recencyPoints(lastActiveAt: number, now: number): number {
+function recencyPoints(lastActiveAt: number, now: number, hidesOnlineStatus: boolean): number {
   const age = now - lastActiveAt;
-  if (age <= ONLINE_WINDOW_MS) return SCORE_WEIGHTS.recency;
+  if (age <= ONLINE_WINDOW_MS && !hidesOnlineStatus) return SCORE_WEIGHTS.recency;
   if (age <= DAY) return 4;
   if (age <= 7 * DAY) return 2;
   if (age <= 30 * DAY) return 1;
@@ -155,7 +160,7 @@ export function scoreMatch(search: ScoringSearch, candidate: ScoringCandidate, n
     }
   }
 
-  points += recencyPoints(candidate.lastActiveAt, now);
+  points += recencyPoints(candidate.lastActiveAt, now, candidate.hidesOnlineStatus ?? false);
 
   return { score: Math.max(0, Math.min(100, Math.round(points))), commonInterests: interests };
 }

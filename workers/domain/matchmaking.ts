@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, ne, notInArray } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, ne, not } from "drizzle-orm";
 import {
   DEFAULT_PREFERENCES,
   MAX_MATCH_RESULTS,
@@ -7,8 +7,10 @@ import {
   type MatchResult,
 } from "../contract/matchmaking";
 import type { Db } from "../db/client";
-import { matchmakingGames, matchmakingPreferences, userBlocks, users } from "../db/schema";
+import { matchmakingGames, matchmakingPreferences, users } from "../db/schema";
+import { isBlockedEitherWay } from "./blocks";
 import { isMemberOnline, ONLINE_WINDOW_MS, rankCandidates } from "./match-scoring";
+import { privacyFlag } from "./privacy";
 
 /**
  * How many candidates are scored per search: the most recently active members
@@ -59,7 +61,9 @@ function displayName(u: { username: string | null; firstName: string | null; las
  * Up to 20 compatible members, best first. SQL narrows the field (shares a game
  * through the matchmaking_games index, not the searcher, not blocked either
  * way, online when asked, the CANDIDATE_LIMIT most recently active); the pure
- * scoring function in match-scoring.ts ranks what is left.
+ * scoring function in match-scoring.ts ranks what is left. Members who hide
+ * their online status are never shown online, never found by an online-only
+ * search and have no lastOnline.
  */
 export async function findPlayers(db: Db, searcherId: string, search: MatchmakingPreferences, now = Date.now()): Promise<MatchResult[]> {
   const onlineSince = now - ONLINE_WINDOW_MS;
@@ -67,8 +71,6 @@ export async function findPlayers(db: Db, searcherId: string, search: Matchmakin
     .select({ userId: matchmakingGames.userId })
     .from(matchmakingGames)
     .where(inArray(matchmakingGames.game, search.selectedGames));
-  const blockedBySearcher = db.select({ id: userBlocks.blockedId }).from(userBlocks).where(eq(userBlocks.blockerId, searcherId));
-  const blockingSearcher = db.select({ id: userBlocks.blockerId }).from(userBlocks).where(eq(userBlocks.blockedId, searcherId));
 
   const rows = await db
     .select({
@@ -79,6 +81,7 @@ export async function findPlayers(db: Db, searcherId: string, search: Matchmakin
       profileImageUrl: users.profileImageUrl,
       status: users.status,
       lastActiveAt: users.lastActiveAt,
+      showOnlineStatus: privacyFlag(users.id, "showOnlineStatus"),
       prefs: matchmakingPreferences,
     })
     .from(users)
@@ -87,9 +90,10 @@ export async function findPlayers(db: Db, searcherId: string, search: Matchmakin
       and(
         inArray(users.id, sharesAGame),
         ne(users.id, searcherId),
-        notInArray(users.id, blockedBySearcher),
-        notInArray(users.id, blockingSearcher),
-        search.onlineOnly ? and(gte(users.lastActiveAt, onlineSince), ne(users.status, "offline")) : undefined,
+        not(isBlockedEitherWay(searcherId, users.id)),
+        search.onlineOnly
+          ? and(gte(users.lastActiveAt, onlineSince), ne(users.status, "offline"), privacyFlag(users.id, "showOnlineStatus"))
+          : undefined,
       ),
     )
     .orderBy(desc(users.lastActiveAt))
@@ -101,7 +105,8 @@ export async function findPlayers(db: Db, searcherId: string, search: Matchmakin
     id: r.id,
     user: r,
     lastActiveAt: r.lastActiveAt,
-    isOnline: isMemberOnline(r.status, r.lastActiveAt, now),
+    hidesOnlineStatus: !r.showOnlineStatus,
+    isOnline: r.showOnlineStatus && isMemberOnline(r.status, r.lastActiveAt, now),
   }));
 
   return rankCandidates(search, candidates, now, MAX_MATCH_RESULTS).map((c) => ({
@@ -116,7 +121,7 @@ export async function findPlayers(db: Db, searcherId: string, search: Matchmakin
     availability: c.availability,
     matchScore: c.score,
     commonInterests: c.commonInterests,
-    lastOnline: new Date(c.lastActiveAt).toISOString(),
+    lastOnline: c.hidesOnlineStatus ? null : new Date(c.lastActiveAt).toISOString(),
     isOnline: c.isOnline,
   }));
 }

@@ -4,6 +4,7 @@ import { socialLinks, users } from "../db/schema";
 import { SOCIAL_LINKS_MAX, type ProfileUpdateBody, type SocialLinkBody } from "../contract/profile";
 import { badRequest, conflict } from "../http/errors";
 import { communityExists } from "./communities";
+import { privacyFlag, visibleProfileFields } from "./privacy";
 
 /** Counted stats of one member, as SQL subqueries (each served by an index). */
 export function memberStatsColumns(userId: string) {
@@ -16,7 +17,10 @@ export function memberStatsColumns(userId: string) {
 
 /**
  * Spec 000 §3 User profile plus counted stats, in one query; null when no such
- * member. The e-mail is only shown to its owner (`viewerId === userId`).
+ * member. The e-mail is only on the owner's own profile (the key is absent for
+ * anyone else), and the member's privacy settings decide what others see of
+ * bio and status (`visibleProfileFields`). `isPrivate` says the profile is
+ * hidden from others, so pages can say so.
  */
 export async function getProfile(db: Db, userId: string, viewerId: string = userId) {
   const row = await db
@@ -30,15 +34,20 @@ export async function getProfile(db: Db, userId: string, viewerId: string = user
       primaryCommunity: users.primaryCommunity,
       profileImageUrl: users.profileImageUrl,
       createdAt: users.createdAt,
+      profileVisible: privacyFlag(users.id, "profileVisible"),
+      showOnlineStatus: privacyFlag(users.id, "showOnlineStatus"),
       ...memberStatsColumns(userId),
     })
     .from(users)
     .where(eq(users.id, userId))
     .get();
   if (!row) return null;
+  const { email, profileVisible, showOnlineStatus, ...fields } = row;
+  const isOwner = viewerId === userId;
   return {
-    ...row,
-    email: viewerId === userId ? row.email : null,
+    ...visibleProfileFields(fields, { profileVisible, showOnlineStatus }, isOwner),
+    ...(isOwner ? { email } : {}),
+    isPrivate: !profileVisible,
     primaryCommunity: row.primaryCommunity ?? "",
     friendCount: Number(row.friendCount),
     eventsJoined: Number(row.eventsJoined),
@@ -70,11 +79,15 @@ export async function updateProfile(db: Db, userId: string, input: ProfileUpdate
   return (await getProfile(db, userId))!;
 }
 
-export async function listSocialLinks(db: Db, userId: string) {
+/**
+ * A member's social links as `viewerId` sees them: all of them for the owner,
+ * none when the member hides their profile (decided in the same query).
+ */
+export async function listSocialLinks(db: Db, userId: string, viewerId: string) {
   return db
     .select({ id: socialLinks.id, platform: socialLinks.platform, username: socialLinks.username })
     .from(socialLinks)
-    .where(eq(socialLinks.userId, userId))
+    .where(and(eq(socialLinks.userId, userId), viewerId === userId ? undefined : privacyFlag(userId, "profileVisible")))
     .orderBy(asc(socialLinks.createdAt), asc(socialLinks.id))
     .all();
 }

@@ -1,10 +1,17 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rateLimits } from "../db/schema";
+import { tooManyRequests } from "../http/errors";
+import { RATE_LIMITS, rateLimitMessage, type RateLimitName } from "./rate-limit-rules";
+
+export type RateLimitHit = { allowed: boolean; count: number; retryAfterMs: number };
 
 /**
- * Fixed-window counter in one conditional upsert, so concurrent requests
- * cannot both slip under the limit. Returns whether this hit is allowed.
+ * Counts one hit in ONE conditional upsert, so concurrent requests cannot both
+ * slip under the limit. A key's window opens at its first hit and lasts
+ * `windowMs` (not aligned to the clock, so a burst cannot straddle a shared
+ * boundary and get twice the limit). SQLite reads the old row in `SET`, so
+ * both expressions see the same window.
  */
 export async function consumeRateLimit(
   db: Db,
@@ -12,20 +19,33 @@ export async function consumeRateLimit(
   limit: number,
   windowMs: number,
   now = Date.now(),
-): Promise<{ allowed: boolean; count: number }> {
-  const windowStart = now - (now % windowMs);
+): Promise<RateLimitHit> {
+  const open = sql`${rateLimits.windowStart} > ${now - windowMs}`;
   const row = await db
     .insert(rateLimits)
-    .values({ key, windowStart, count: 1 })
+    .values({ key, windowStart: now, count: 1 })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`CASE WHEN ${rateLimits.windowStart} = ${windowStart} THEN ${rateLimits.count} + 1 ELSE 1 END`,
-        windowStart: sql`${windowStart}`,
+        count: sql`CASE WHEN ${open} THEN ${rateLimits.count} + 1 ELSE 1 END`,
+        windowStart: sql`CASE WHEN ${open} THEN ${rateLimits.windowStart} ELSE ${now} END`,
       },
     })
-    .returning({ count: rateLimits.count })
+    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart })
     .get();
   const count = row?.count ?? 1;
-  return { allowed: count <= limit, count };
+  const windowStart = row?.windowStart ?? now;
+  return { allowed: count <= limit, count, retryAfterMs: Math.max(0, windowStart + windowMs - now) };
+}
+
+/**
+ * "This member (or address) may do X N times per window": counts the hit (one
+ * D1 round trip) and throws a 429 with the limit's message and `Retry-After`
+ * when it is over. Call it after validating the input, before the write, so a
+ * refused request creates nothing.
+ */
+export async function enforceRateLimit(db: Db, name: RateLimitName, subject: string, now = Date.now()): Promise<void> {
+  const rule = RATE_LIMITS[name];
+  const hit = await consumeRateLimit(db, `${name}:${subject}`, rule.limit, rule.windowMs, now);
+  if (!hit.allowed) throw tooManyRequests(rateLimitMessage(name, hit.retryAfterMs), Math.ceil(hit.retryAfterMs / 1000));
 }

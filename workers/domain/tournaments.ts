@@ -7,9 +7,10 @@ import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { CreateTournamentInput, ListTournamentsQuery, UpdateTournamentInput } from "../contract/tournaments";
 import type { Db } from "../db/client";
 import { tournamentMatches, tournamentParticipants, tournamentRounds, tournaments, users, type User } from "../db/schema";
-import { badRequest, conflict, forbidden, notFound, tooManyRequests } from "../http/errors";
+import { badRequest, conflict, forbidden, notFound } from "../http/errors";
+import { isBlockedEitherWay } from "./blocks";
 import { communityExists } from "./communities";
-import { consumeRateLimit } from "./rate-limit";
+import { enforceRateLimit } from "./rate-limit";
 import { eliminationRoundCount, suggestedSwissRounds } from "./tournament-rules/swiss-rounds";
 
 /** The spec's default community id 'mtg' is the Magic realm. */
@@ -160,6 +161,15 @@ export async function getTournamentDetail(db: Db, id: string) {
     listMatches(db, id),
   ]);
   if (!card) throw notFound("Tournament not found");
+  return detailOf(card, participants, rounds, matches);
+}
+
+function detailOf(
+  card: TournamentCard,
+  participants: TournamentParticipant[],
+  rounds: (typeof tournamentRounds.$inferSelect)[],
+  matches: MatchRow[],
+) {
   const activeCount = participants.filter((p) => !p.dropped).length;
   return {
     ...card,
@@ -175,16 +185,12 @@ export async function getTournamentDetail(db: Db, id: string) {
 }
 export type TournamentDetail = Awaited<ReturnType<typeof getTournamentDetail>>;
 
-/** Creating is cheap for the caller and visible to a whole realm: a member may create 10 an hour. */
-export const CREATE_LIMIT = { count: 10, windowMs: 3_600_000 };
-
 export async function createTournament(db: Db, organizer: User, input: CreateTournamentInput) {
   const communityId = resolveCommunityId(input.communityId);
   if (!(await communityExists(db, communityId))) {
     throw badRequest("Invalid request body", [{ path: ["communityId"], message: "Unknown community" }]);
   }
-  const limited = await consumeRateLimit(db, `tournament-create:${organizer.id}`, CREATE_LIMIT.count, CREATE_LIMIT.windowMs);
-  if (!limited.allowed) throw tooManyRequests("You have created many tournaments recently. Try again later.");
+  await enforceRateLimit(db, "tournamentCreate", organizer.id);
   const id = crypto.randomUUID();
   await db.insert(tournaments).values({
     id,
@@ -199,7 +205,10 @@ export async function createTournament(db: Db, organizer: User, input: CreateTou
     organizerId: organizer.id,
     pairing: input.pairing,
   });
-  return getTournamentDetail(db, id);
+  // A new tournament has no participants or rounds: its card is the whole detail (one query instead of four).
+  const card = await selectCards(db, eq(tournaments.id, id)).get();
+  if (!card) throw notFound("Tournament not found");
+  return detailOf(card, [], [], []);
 }
 
 export async function updateTournament(db: Db, id: string, user: User, input: UpdateTournamentInput) {
@@ -240,6 +249,7 @@ async function countParticipants(db: Db, tournamentId: string): Promise<number> 
  * overfill it (D1 runs statements one at a time). The reason for a refusal is
  * read afterwards, only to word the 409.
  */
+/** Registers the member; refused when a block stands between them and the organizer. */
 export async function joinTournament(db: Db, id: string, user: User) {
   await findTournament(db, id);
   const result = await db.run(sql`
@@ -248,17 +258,20 @@ export async function joinTournament(db: Db, id: string, user: User) {
     WHERE t.id = ${id}
       AND t.status = 'upcoming'
       AND (SELECT count(*) FROM tournament_participants p WHERE p.tournament_id = t.id) < t.max_participants
+      AND NOT ${isBlockedEitherWay(user.id, sql`t.organizer_id`)}
     ON CONFLICT DO NOTHING`);
   if (result.meta.changes === 0) {
-    const [tournament, mine] = await Promise.all([
+    const [tournament, mine, block] = await Promise.all([
       findTournament(db, id),
       db
         .select({ userId: tournamentParticipants.userId })
         .from(tournamentParticipants)
         .where(and(eq(tournamentParticipants.tournamentId, id), eq(tournamentParticipants.userId, user.id)))
         .get(),
+      db.select({ blocked: isBlockedEitherWay(user.id, tournaments.organizerId) }).from(tournaments).where(eq(tournaments.id, id)).get(),
     ]);
     if (mine) throw conflict("You have already joined this tournament");
+    if (block?.blocked) throw forbidden("You cannot join this tournament");
     if (tournament.status !== "upcoming") throw conflict("This tournament is no longer open for registration");
     throw conflict("This tournament is full");
   }

@@ -1,6 +1,7 @@
 import { and, eq, like } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { oauthAccounts, userCommunities, users, type User } from "../db/schema";
+import { accountEmailFor } from "./account-email";
 
 export const DEMO_EMAIL_DOMAIN = "demo.realmcast.gg";
 
@@ -65,13 +66,18 @@ export type ProviderProfile = {
   provider: string;
   subject: string;
   email: string | null;
+  /** True only when the provider says it verified `email`; unknown counts as unverified. */
+  emailVerified: boolean;
   firstName: string | null;
   lastName?: string | null;
   username?: string | null;
   avatarUrl: string | null;
 };
 
-/** Creates or updates the member behind an OAuth identity (keyed by provider subject). */
+/**
+ * Creates or updates the member behind an OAuth identity (keyed by provider subject). A new identity joins an
+ * existing account only through an e-mail address its provider verified (accountEmailFor).
+ */
 export async function upsertUserFromProvider(db: Db, profile: ProviderProfile): Promise<User> {
   const account = await db
     .select({ userId: oauthAccounts.userId })
@@ -87,7 +93,7 @@ export async function upsertUserFromProvider(db: Db, profile: ProviderProfile): 
       .get();
     if (updated) return updated;
   }
-  const email = (profile.email ?? `${profile.provider}-${profile.subject}@users.realmcast.gg`).toLowerCase();
+  const email = accountEmailFor(profile);
   const byEmail = await db.select().from(users).where(eq(users.email, email)).get();
   const userId = byEmail?.id ?? crypto.randomUUID();
   const statements = [];

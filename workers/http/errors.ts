@@ -11,6 +11,8 @@ export class HttpError extends Error {
     readonly status: ContentfulStatusCode,
     message: string,
     readonly issues?: unknown[],
+    /** Extra response headers, e.g. `Retry-After` on a 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = "HttpError";
@@ -39,7 +41,7 @@ export function describeError(error: unknown): { status: ContentfulStatusCode; b
       ...(error.retryAfterSeconds ? { headers: { "Retry-After": String(error.retryAfterSeconds) } } : {}),
     };
   }
-  if (error instanceof HttpError) return { status: error.status, body: body(error.message, error.issues) };
+  if (error instanceof HttpError) return { status: error.status, body: body(error.message, error.issues), headers: error.headers };
   // Hono's own validator and body parsers throw these (malformed JSON, 415 from the media-type gate).
   if (error instanceof HTTPException && error.status < 500) {
     return { status: error.status as ContentfulStatusCode, body: body(error.message || "Bad request") };
@@ -52,4 +54,5 @@ export const unauthorized = (message = "Unauthorized") => new HttpError(401, mes
 export const forbidden = (message = "Forbidden") => new HttpError(403, message);
 export const notFound = (message = "Not found") => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
-export const tooManyRequests = (message: string) => new HttpError(429, message);
+export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
+  new HttpError(429, message, undefined, retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined);

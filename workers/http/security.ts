@@ -12,6 +12,12 @@ export function isLocalHost(url: URL): boolean {
   return url.hostname === "localhost" || url.hostname === "127.0.0.1" || url.hostname === "[::1]";
 }
 
+/** The request's `Origin` is the site's own (browsers always send one on non-GET requests and socket upgrades). */
+export function isSameOrigin(request: Request): boolean {
+  const origin = request.headers.get("Origin");
+  return origin !== null && origin === new URL(request.url).origin;
+}
+
 function base64Url(bytes: Uint8Array): string {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
@@ -64,8 +70,7 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
 export const requestGuards: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
   const url = new URL(c.req.url);
-  const origin = c.req.header("Origin");
-  if (!origin || origin !== url.origin) {
+  if (!isSameOrigin(c.req.raw)) {
     throw new HttpError(403, "Cross-origin request refused");
   }
   const length = Number(c.req.header("Content-Length") ?? "0");

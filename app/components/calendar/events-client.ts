@@ -4,6 +4,7 @@
  * server's `{ message }` is kept readable for toasts.
  */
 import type { CreateEventBody, EventDto, JoinEventBody, UpdateEventBody } from "../../../workers/contract/events";
+import { noticeUnauthorized } from "~/lib/session-expired";
 
 export class EventApiError extends Error {
   constructor(
@@ -21,6 +22,7 @@ async function send<T>(method: string, path: string, body?: unknown): Promise<T>
     headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  noticeUnauthorized(res.status);
   if (!res.ok) {
     const text = await res.text();
     let message = text || res.statusText;

@@ -2,14 +2,12 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { ShellMember } from "../../../workers/domain/shell";
 import { useCommunity } from "~/hooks/use-community";
-import { toast } from "~/hooks/use-toast";
+import { handleSessionExpired } from "~/lib/session-expired";
 import { asDashboardRealm } from "./community-dashboards";
 import { CommunityDashboard } from "./community-dashboard";
 import type { MemberHomeData } from "./dashboard.server";
 import { DashboardLoading } from "./dashboard-parts";
 import { HomeDashboard } from "./home-dashboard";
-
-export const LOGIN_REDIRECT_DELAY_MS = 500;
 
 /**
  * Signed-in home: the selected realm's dashboard, or All Realms. The realm is
@@ -32,10 +30,7 @@ export function MemberHome({ user, initial }: { user: ShellMember; initial: Memb
   // Spec 000 §2: signed out meanwhile → toast, then sign-in after 500 ms.
   const signedOut = fetcher.data?.signedIn === false;
   useEffect(() => {
-    if (!signedOut) return;
-    toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
-    const timer = setTimeout(() => window.location.assign("/api/login"), LOGIN_REDIRECT_DELAY_MS);
-    return () => clearTimeout(timer);
+    if (signedOut) handleSessionExpired();
   }, [signedOut]);
 
   if (!data || !data.signedIn) return <DashboardLoading />;

@@ -7,6 +7,7 @@ import type {
   ForumReplyPage,
   UpdateForumPostBody,
 } from "../../../workers/contract/forum";
+import { noticeUnauthorized } from "~/lib/session-expired";
 
 /** Thrown for a non-OK answer: `"<status>: <body or status text>"`, with the status kept. */
 export class ApiError extends Error {
@@ -36,6 +37,7 @@ async function call<T>(path: string, init: { method?: string; body?: unknown; si
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
     signal: init.signal,
   });
+  noticeUnauthorized(res.status);
   if (!res.ok) throw new ApiError(res.status, (await res.text()) || res.statusText);
   return (res.status === 204 ? undefined : await res.json()) as T;
 }

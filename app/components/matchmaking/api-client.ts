@@ -1,3 +1,5 @@
+import { noticeUnauthorized } from "~/lib/session-expired";
+
 /**
  * JSON calls from the matchmaking page to the /api contract. A failed call
  * throws an Error whose message is the server's `message` (shown in toasts),
@@ -10,6 +12,7 @@ export async function callApi<T = unknown>(path: string, init: { method?: string
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
     credentials: "same-origin",
   });
+  noticeUnauthorized(res.status);
   if (!res.ok) {
     const text = await res.text();
     let message = "";

@@ -55,7 +55,7 @@ export function MatchCard({
           </h3>
           <p className="flex items-center gap-1 text-sm text-muted">
             <Clock className="h-3.5 w-3.5" aria-hidden="true" />
-            {match.isOnline ? "Online now" : `Last online ${timeAgo(match.lastOnline)}`}
+            {match.isOnline ? "Online now" : match.lastOnline ? `Last online ${timeAgo(match.lastOnline)}` : "Offline"}
           </p>
         </div>
         <div className="text-right">

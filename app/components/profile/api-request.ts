@@ -1,3 +1,5 @@
+import { noticeUnauthorized } from "~/lib/session-expired";
+
 /** An /api call that failed; `message` is "<status>: <body or status text>" (spec 000 §8). */
 export class ApiError extends Error {
   constructor(
@@ -31,6 +33,7 @@ export async function apiRequest<T = unknown>(method: "GET" | "POST" | "PUT" | "
     headers: body === undefined ? undefined : { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  noticeUnauthorized(response.status);
   if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;

@@ -1,5 +1,5 @@
 import { Avatar } from "radix-ui";
-import { avatarInitials } from "~/components/shell/member-avatar";
+import { avatarInitials } from "~/components/shell/avatar-initials";
 import { cn } from "~/lib/cn";
 
 type Person = Parameters<typeof avatarInitials>[0];

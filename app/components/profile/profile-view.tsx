@@ -1,5 +1,5 @@
 import { useNavigation, useRevalidator } from "@remix-run/react";
-import { CalendarDays, Pencil, Users } from "lucide-react";
+import { CalendarDays, Lock, Pencil, Users } from "lucide-react";
 import { useState } from "react";
 import type { CommunitySummary } from "../../../workers/domain/communities";
 import type { SocialLink, UserProfile } from "../../../workers/domain/profile";
@@ -32,6 +32,8 @@ export function ProfileView({
   const status = toMemberStatus(profile.status);
   const name = [profile.firstName, profile.lastName].filter(Boolean).join(" ") || "Member";
   const community = communities.find((c) => c.id === profile.primaryCommunity);
+  // The server already withheld bio, status and links; this only chooses what to say instead.
+  const hiddenFromMe = profile.isPrivate && !isOwner;
 
   if (navigation.state === "loading" && navigation.location.pathname.startsWith("/profile")) {
     return <p className="mx-auto max-w-6xl px-4 py-16 text-center text-muted">Loading profile...</p>;
@@ -64,15 +66,22 @@ export function ProfileView({
                 <h1 className="text-3xl font-bold" data-testid="profile-name">
                   {name}
                 </h1>
-                <Badge tone="secondary">
-                  <span className={`h-2 w-2 rounded-full ${STATUS_DOT[status]}`} aria-hidden="true" /> {STATUS_LABELS[status]}
-                </Badge>
+                {hiddenFromMe ? null : (
+                  <Badge tone="secondary">
+                    <span className={`h-2 w-2 rounded-full ${STATUS_DOT[status]}`} aria-hidden="true" /> {STATUS_LABELS[status]}
+                  </Badge>
+                )}
               </div>
               {profile.email ? <p className="mt-1 text-sm text-muted">{profile.email}</p> : null}
               <p className="mt-2 text-sm text-muted">
                 {community ? <>Primary realm: <span className="font-medium text-fg">{community.displayName}</span> · </> : null}
                 Member since {new Date(profile.createdAt).toLocaleDateString(undefined, { year: "numeric", month: "long" })}
               </p>
+              {profile.isPrivate && isOwner ? (
+                <p className="mt-2 flex items-center gap-2 text-sm text-muted" data-testid="profile-private-note">
+                  <Lock className="h-4 w-4 shrink-0" aria-hidden="true" /> Your bio, status and social links are hidden from other members.
+                </p>
+              ) : null}
               {isOwner ? (
                 <Button variant="outline" className="mt-4" onClick={() => setEditing(true)}>
                   <Pencil className="h-4 w-4" aria-hidden="true" /> Edit Profile
@@ -94,9 +103,15 @@ export function ProfileView({
             <TabsContent value="about">
               <Card>
                 <h2 className="font-semibold">About</h2>
-                <p className="mt-2 whitespace-pre-line break-words text-muted" data-testid="profile-bio">
-                  {profile.bio || "No bio available"}
-                </p>
+                {hiddenFromMe ? (
+                  <p className="mt-2 flex items-center gap-2 text-muted" data-testid="profile-private-note">
+                    <Lock className="h-4 w-4 shrink-0" aria-hidden="true" /> This member keeps their profile private.
+                  </p>
+                ) : (
+                  <p className="mt-2 whitespace-pre-line break-words text-muted" data-testid="profile-bio">
+                    {profile.bio || "No bio available"}
+                  </p>
+                )}
               </Card>
             </TabsContent>
             <TabsContent value="gaming">
@@ -112,13 +127,17 @@ export function ProfileView({
           </Tabs>
         </div>
         <aside className="grid content-start gap-6" aria-label="Profile details">
-          <Card>
-            <h2 className="font-semibold">Status</h2>
-            <p className="mt-2 flex items-center gap-2 text-sm" data-testid="profile-status">
-              <span className={`h-2.5 w-2.5 rounded-full ${STATUS_DOT[status]}`} aria-hidden="true" /> {STATUS_LABELS[status]}
-            </p>
-          </Card>
-          <SocialLinksCard links={links} isOwner={isOwner} />
+          {hiddenFromMe ? null : (
+            <>
+              <Card>
+                <h2 className="font-semibold">Status</h2>
+                <p className="mt-2 flex items-center gap-2 text-sm" data-testid="profile-status">
+                  <span className={`h-2.5 w-2.5 rounded-full ${STATUS_DOT[status]}`} aria-hidden="true" /> {STATUS_LABELS[status]}
+                </p>
+              </Card>
+              <SocialLinksCard links={links} isOwner={isOwner} />
+            </>
+          )}
           <Card>
             <h2 className="font-semibold">Stats</h2>
             <dl className="mt-3 grid gap-2 text-sm">

@@ -121,7 +121,7 @@ export default function RoomClient({ session, selfId, mode, iceServers }: RoomCl
   const connected = status === "open" && view.you !== null;
   const toolsDisabled = spectator || !connected;
   const hostId = view.hostId ?? session.hostId;
-  const hostName = view.players.find((p) => p.id === hostId)?.name ?? session.host.firstName ?? session.host.email ?? "Host";
+  const hostName = view.players.find((p) => p.id === hostId)?.name ?? session.host.firstName ?? "Host";
   const roomStatus = view.status ?? session.status;
   const players = view.status ? view.players.length : session.currentPlayers;
 

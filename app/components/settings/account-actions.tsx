@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { apiRequest } from "~/components/profile/api-request";
 import { toast } from "~/hooks/use-toast";
+import { noticeUnauthorized } from "~/lib/session-expired";
 
 export const DELETE_CONFIRMATION = "Are you sure you want to permanently delete your account? This action cannot be undone.";
 
@@ -14,6 +15,7 @@ export function AccountActions() {
     setBusy("export");
     try {
       const response = await fetch("/api/user/export-data", { method: "POST", credentials: "same-origin" });
+      noticeUnauthorized(response.status);
       if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
       const name = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? "realmcast-data.json";
       const url = URL.createObjectURL(await response.blob());

@@ -178,9 +178,9 @@ function SettingsTabs({ user, draft, onChange }: { user: ShellMember; draft: Use
         <SettingSwitch label="Weekly digest" checked={n.weeklyDigest} onCheckedChange={(v) => setGroup("notificationSettings", { weeklyDigest: v })} />
       </TabsContent>
       <TabsContent value="privacy" className="grid gap-1">
-        <SettingSwitch label="Profile visible" description="Other members can open your profile" checked={p.profileVisible} onCheckedChange={(v) => setGroup("privacySettings", { profileVisible: v })} />
-        <SettingSwitch label="Show online status" checked={p.showOnlineStatus} onCheckedChange={(v) => setGroup("privacySettings", { showOnlineStatus: v })} />
-        <SettingSwitch label="Allow direct messages" checked={p.allowDirectMessages} onCheckedChange={(v) => setGroup("privacySettings", { allowDirectMessages: v })} />
+        <SettingSwitch label="Profile visible" description="Other members see your bio, status and social links" checked={p.profileVisible} onCheckedChange={(v) => setGroup("privacySettings", { profileVisible: v })} />
+        <SettingSwitch label="Show online status" description="Other members see when you are online" checked={p.showOnlineStatus} onCheckedChange={(v) => setGroup("privacySettings", { showOnlineStatus: v })} />
+        <SettingSwitch label="Allow direct messages" description="Members can send you friend requests (and messages, once available)" checked={p.allowDirectMessages} onCheckedChange={(v) => setGroup("privacySettings", { allowDirectMessages: v })} />
       </TabsContent>
       <TabsContent value="account">
         <AccountActions />

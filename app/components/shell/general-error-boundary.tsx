@@ -1,11 +1,15 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
+import { useEffect } from "react";
 import { buttonClasses } from "~/components/ui/button";
+import { loginHref } from "~/lib/login-href";
+import { handleSessionExpired } from "~/lib/session-expired";
 
 /** One error path: loaders throw Responses with a status; this renders them per status. */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (status === 404) return <NotFoundPanel />;
+  if (status === 401) return <LoggedOutPanel />;
   const message = isRouteErrorResponse(error)
     ? typeof error.data === "string"
       ? error.data
@@ -20,6 +24,24 @@ export function GeneralErrorBoundary() {
       <Link to="/" className={buttonClasses("primary", "md", "mt-6")}>
         Back to Home
       </Link>
+    </section>
+  );
+}
+
+/** A member page's data answered 401: the session ended while the page was open. */
+function LoggedOutPanel() {
+  const location = useLocation();
+  useEffect(() => handleSessionExpired(), []);
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">Unauthorized</h1>
+      <p className="mt-3 text-muted" role="status">
+        You are logged out. Logging in again...
+      </p>
+      {/* Without JavaScript nothing moves on by itself. */}
+      <a href={loginHref(location.pathname + location.search)} className={buttonClasses("primary", "md", "mt-6")}>
+        Sign In
+      </a>
     </section>
   );
 }

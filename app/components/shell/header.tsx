@@ -4,6 +4,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { NotificationBell } from "~/components/notifications/notification-bell";
 import { cn } from "~/lib/cn";
 import { PRODUCT_NAME } from "~/lib/brand";
+import { loginHref } from "~/lib/login-href";
 import type { ShellMember } from "../../../workers/domain/shell";
 import { RealmSelector } from "./realm-selector";
 import { UserMenu } from "./user-menu";
@@ -15,10 +16,6 @@ const NAV = [
   { to: "/tournaments", label: "Tournaments" },
   { to: "/community-forum", label: "Forum" },
 ];
-
-export function loginHref(returnTo?: string) {
-  return returnTo && returnTo !== "/" ? `/api/login?returnTo=${encodeURIComponent(returnTo)}` : "/api/login";
-}
 
 export function Header({ user, unreadCount }: { user: ShellMember | null; unreadCount: number }) {
   const links = user ? [...NAV, { to: "/profile", label: "Profile" }] : NAV;

@@ -1,4 +1,5 @@
 import type { GameSessionView, MembershipView } from "../../../workers/contract/game-sessions";
+import { noticeUnauthorized } from "~/lib/session-expired";
 
 /** POSTs JSON to the API; a non-OK answer throws `Error("<status>: <body text>")` (architecture: client API helper). */
 export async function postJson<T>(path: string, body?: unknown): Promise<T> {
@@ -8,6 +9,7 @@ export async function postJson<T>(path: string, body?: unknown): Promise<T> {
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: "same-origin",
   });
+  noticeUnauthorized(res.status);
   if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
   return (await res.json()) as T;
 }

@@ -23,7 +23,7 @@ export function RoomCard({
         <h3 className="text-lg font-bold">{session.gameData.name}</h3>
         <Badge tone="secondary">{formatLabel(session.gameData.format)}</Badge>
       </div>
-      <p className="text-sm text-muted">Hosted by {session.host.firstName ?? session.host.email ?? "a member"}</p>
+      <p className="text-sm text-muted">Hosted by {session.host.firstName ?? "a member"}</p>
       <dl className="grid grid-cols-3 gap-2 text-sm">
         <div>
           <dt className="text-muted">Players</dt>

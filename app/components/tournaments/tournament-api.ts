@@ -1,3 +1,5 @@
+import { noticeUnauthorized } from "~/lib/session-expired";
+
 /**
  * The Tournament Hub's calls to /api (spec 001 §7). A failed call throws an
  * Error carrying the server's message, which the toasts show.
@@ -18,6 +20,7 @@ export async function tournamentApi<T = unknown>(method: "GET" | "POST" | "PATCH
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: "same-origin",
   });
+  noticeUnauthorized(res.status);
   const text = await res.text();
   let data: unknown = null;
   try {

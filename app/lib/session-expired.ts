@@ -1,0 +1,24 @@
+import { pinToast } from "~/hooks/use-toast";
+import { loginHref } from "./login-href";
+
+/** Spec 000 §9: sign-in follows the "logged out" toast after 500 ms. */
+export const LOGIN_REDIRECT_DELAY_MS = 500;
+
+let leaving = false;
+
+/**
+ * The one browser-side answer to a session that ended while a page was open (a page's data or an /api call
+ * answered 401): the spec's toast, then sign-in after 500 ms, coming back to this page. Once per page load.
+ */
+export function handleSessionExpired(): void {
+  if (leaving) return;
+  leaving = true;
+  pinToast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
+  const here = `${window.location.pathname}${window.location.search}`;
+  setTimeout(() => window.location.assign(loginHref(here)), LOGIN_REDIRECT_DELAY_MS);
+}
+
+/** For the /api wrappers: pass every response's status; a 401 means the session is gone. */
+export function noticeUnauthorized(status: number): void {
+  if (status === 401) handleSessionExpired();
+}

@@ -1,0 +1,82 @@
+/**
+ * Every write limit of the API in one table: how many times a member (or, for
+ * visitors, a client address) may do something per window. The routes enforce
+ * them through `enforceRateLimit` (rate-limit.ts), the route reference and the
+ * README quote them, and the tests drive them. Plain data, no imports, so the
+ * contract files (bundled for the browser too) can read it.
+ */
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export type RateLimitRule = {
+  /** Allowed hits per window; the next one is a 429. */
+  limit: number;
+  /** The window opens at a subject's first hit and lasts this long. */
+  windowMs: number;
+  /** Who is counted: the signed-in member, or the client address (CF-Connecting-IP). */
+  per: "member" | "address";
+  /** The 429 message reads "You can {verb} at most {limit} {noun} {window}." */
+  verb: string;
+  noun: string;
+};
+
+export const RATE_LIMITS = {
+  // Forum (spec 001 §3): posts and replies notify and show to a whole realm; likes create rows.
+  forumPost: { limit: 10, windowMs: HOUR, per: "member", verb: "create", noun: "forum posts" },
+  forumReply: { limit: 60, windowMs: HOUR, per: "member", verb: "post", noun: "forum replies" },
+  forumLike: { limit: 120, windowMs: HOUR, per: "member", verb: "like", noun: "forum posts" },
+  // TableSync: rooms show in every lobby; join and spectate share one counter.
+  gameSessionCreate: { limit: 20, windowMs: HOUR, per: "member", verb: "create", noun: "rooms" },
+  gameSessionJoin: { limit: 60, windowMs: HOUR, per: "member", verb: "join or watch", noun: "rooms" },
+  // Events: a filled game pod notifies its host.
+  eventCreate: { limit: 20, windowMs: HOUR, per: "member", verb: "create", noun: "events" },
+  eventJoin: { limit: 60, windowMs: HOUR, per: "member", verb: "join", noun: "events" },
+  // Tournaments: every round notifies its players; a disputed result notifies the organizer.
+  tournamentCreate: { limit: 10, windowMs: HOUR, per: "member", verb: "create", noun: "tournaments" },
+  tournamentJoin: { limit: 30, windowMs: HOUR, per: "member", verb: "join", noun: "tournaments" },
+  tournamentRound: { limit: 30, windowMs: HOUR, per: "member", verb: "pair", noun: "tournament rounds" },
+  matchResult: { limit: 60, windowMs: HOUR, per: "member", verb: "report", noun: "match results" },
+  // Connections.
+  friendRequest: { limit: 60, windowMs: HOUR, per: "member", verb: "send", noun: "friend invites" },
+  block: { limit: 60, windowMs: HOUR, per: "member", verb: "block", noun: "members" },
+  // Profile and Social Hub.
+  socialLink: { limit: 30, windowMs: HOUR, per: "member", verb: "add", noun: "social links" },
+  socialPost: { limit: 20, windowMs: MINUTE, per: "member", verb: "create", noun: "social posts" },
+  // Reads that cost a scan of many members.
+  matchmakingSearch: { limit: 30, windowMs: MINUTE, per: "member", verb: "run", noun: "searches" },
+  // Contact form: per address (a sliding hour, see docs/decisions/2026-11-22-contact-rate-limit.md),
+  // and per member as well when the sender is signed in.
+  contactAddress: { limit: 5, windowMs: HOUR, per: "address", verb: "send", noun: "messages" },
+  contactMember: { limit: 5, windowMs: HOUR, per: "member", verb: "send", noun: "messages" },
+} as const satisfies Record<string, RateLimitRule>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/** "a minute", "an hour", "10 minutes", "2 hours". */
+export function windowText(windowMs: number): string {
+  if (windowMs % HOUR === 0) return windowMs === HOUR ? "an hour" : `${windowMs / HOUR} hours`;
+  const minutes = Math.max(1, Math.round(windowMs / MINUTE));
+  return minutes === 1 ? "a minute" : `${minutes} minutes`;
+}
+
+/** "10 forum posts an hour": for the route reference's 429 lines and the README. */
+export function limitText(name: RateLimitName): string {
+  const rule: RateLimitRule = RATE_LIMITS[name];
+  return `${rule.limit} ${rule.noun} ${windowText(rule.windowMs)}`;
+}
+
+/** "in 12 minutes", "in 40 seconds", "in a minute". */
+function retryText(retryAfterMs: number): string {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  if (seconds < 60) return `in ${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? "in a minute" : `in ${minutes} minutes`;
+}
+
+/** The 429 message: what the limit is and when to try again (unknown: "later"). */
+export function rateLimitMessage(name: RateLimitName, retryAfterMs?: number): string {
+  const rule: RateLimitRule = RATE_LIMITS[name];
+  const when = retryAfterMs === undefined ? "later" : retryText(retryAfterMs);
+  return `You can ${rule.verb} at most ${limitText(name)}. Please try again ${when}.`;
+}
