@@ -12,7 +12,7 @@ import {
   spectateGameSession,
 } from "../workers/domain/game-sessions";
 import { findUserById } from "../workers/domain/users";
-import { HttpError } from "../workers/http/errors";
+import { DomainError } from "../workers/domain/errors";
 import { ROOM_MODE_HEADER, ROOM_SESSION_HEADER, ROOM_USER_HEADER } from "../workers/ws";
 import { ROOM_CLOSE } from "./close-codes";
 import {
@@ -241,12 +241,12 @@ export class GameRoom extends Server<Env> {
         try {
           await joinGameSession(this.db, sessionId, userId);
         } catch (error) {
-          if (!(error instanceof HttpError && error.status === 409 && error.message === "Room is full")) throw error;
+          if (!(error instanceof DomainError && error.kind === "conflict" && error.message === "Room is full")) throw error;
           if (!existing) await spectateGameSession(this.db, sessionId, userId);
         }
       }
     } catch (error) {
-      if (error instanceof HttpError) return this.fail(connection, "join_failed", error.message);
+      if (error instanceof DomainError) return this.fail(connection, "join_failed", error.message);
       throw error;
     }
     await this.reload();

@@ -5,7 +5,7 @@ import { createEvent, deleteEvent, joinEvent, leaveEvent, updateEvent } from "..
 import { buildCalendar, type IcsEvent } from "../domain/ics";
 import type { AppEnv } from "../http/app-env";
 import { enforceRateLimit } from "../domain/rate-limit";
-import { notFound, unauthorized } from "../http/errors";
+import { notFound, unauthorized } from "../domain/errors";
 import { requireUser } from "../http/require-user";
 import { randomToken } from "../http/security";
 import { parseJsonBody, parseQuery } from "../http/validate";

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { authRoutes } from "../auth/routes";
 import { API_CONTRACT } from "../contract";
 import { buildOpenApiDocument } from "../contract/openapi";
-import { notFound } from "../http/errors";
+import { notFound } from "../domain/errors";
 import { communitiesApi } from "./communities";
 import { contactApi } from "./contact";
 import { eventsApi } from "./events";

@@ -1,7 +1,7 @@
 import { OpenAPIHono, type Hook } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { AppEnv } from "../http/app-env";
-import { badRequest } from "../http/errors";
+import { invalid } from "../domain/errors";
 
 /**
  * What every /api route declaration is built from: `createRoute` (from
@@ -21,7 +21,7 @@ const INVALID_INPUT: Record<string, string> = {
 
 /** Failed request validation becomes the API's one error shape: 400 `{ message, issues }`. */
 export const validationHook: Hook<unknown, AppEnv, string, void> = (result) => {
-  if (!result.success) throw badRequest(INVALID_INPUT[result.target] ?? "Invalid request", result.error.issues);
+  if (!result.success) throw invalid(INVALID_INPUT[result.target] ?? "Invalid request", result.error.issues);
 };
 
 /** A router of one /api area. */

@@ -8,7 +8,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { EventDto, ListEventsQuery } from "../contract/events";
 import type { Db } from "../db/client";
 import { communities, eventAttendees, events, users } from "../db/schema";
-import { badRequest, notFound } from "../http/errors";
+import { invalid, notFound } from "./errors";
 import type { Seat } from "./event-seats";
 
 export type Viewer = { id: string } | null;
@@ -98,7 +98,7 @@ function decodeCursor(cursor: string): { startsAt: number; id: string } {
     if (!Number.isSafeInteger(n) || !id) throw new Error("bad cursor");
     return { startsAt: n, id };
   } catch {
-    throw badRequest("Invalid cursor");
+    throw invalid("Invalid cursor");
   }
 }
 

@@ -8,7 +8,7 @@ import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { CreateEventBody, EventDto, JoinEventBody, UpdateEventBody } from "../contract/events";
 import type { Db } from "../db/client";
 import { eventAttendees, events } from "../db/schema";
-import { badRequest, conflict, forbidden, notFound } from "../http/errors";
+import { conflict, forbidden, invalid, notFound } from "./errors";
 import { isBlockedEitherWay } from "./blocks";
 import { communityExists } from "./communities";
 import { findEventRow, getEvent, toDto } from "./event-queries";
@@ -37,7 +37,7 @@ async function batchRows(db: Db, queries: SQL[]): Promise<unknown[][]> {
 
 async function requireCommunity(db: Db, communityId: string) {
   if (!(await communityExists(db, communityId))) {
-    throw badRequest("Unknown community", [{ path: ["communityId"], message: "Unknown community" }]);
+    throw invalid("Unknown community", [{ path: ["communityId"], message: "Unknown community" }]);
   }
 }
 

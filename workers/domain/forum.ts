@@ -11,7 +11,7 @@ import {
 } from "../contract/forum";
 import type { Db } from "../db/client";
 import { forumLikes, forumPosts, forumReplies, forumViews, type User, users } from "../db/schema";
-import { badRequest, forbidden, notFound } from "../http/errors";
+import { forbidden, invalid, notFound } from "./errors";
 import { communityExists } from "./communities";
 import {
   containsPattern,
@@ -105,7 +105,7 @@ export async function listForumPosts(db: Db, query: ForumPostsQuery, viewerId: s
   }
   if (query.cursor) {
     const after = decodePostCursor(query.cursor);
-    if (!after) throw badRequest("Invalid cursor");
+    if (!after) throw invalid("Invalid cursor");
     conditions.push(
       sql`(${forumPosts.isPinned}, ${forumPosts.createdAt}, ${forumPosts.id}) < (${after.pinned}, ${after.createdAt}, ${after.id})`,
     );
@@ -172,7 +172,7 @@ export async function getForumPost(db: Db, postId: string, viewerId: string | nu
 
 export async function createForumPost(db: Db, author: User, input: CreateForumPostBody): Promise<ForumPost> {
   if (!(await communityExists(db, input.communityId))) {
-    throw badRequest("Unknown community", [{ path: ["communityId"], message: "No such community" }]);
+    throw invalid("Unknown community", [{ path: ["communityId"], message: "No such community" }]);
   }
   const row = await db
     .insert(forumPosts)
@@ -254,7 +254,7 @@ export async function listForumReplies(db: Db, postId: string, cursor: string | 
   const conditions: SQL[] = [eq(forumReplies.postId, postId)];
   if (cursor) {
     const after = decodeReplyCursor(cursor);
-    if (!after) throw badRequest("Invalid cursor");
+    if (!after) throw invalid("Invalid cursor");
     conditions.push(sql`(${forumReplies.createdAt}, ${forumReplies.id}) > (${after.createdAt}, ${after.id})`);
   }
   const [, rows] = await Promise.all([

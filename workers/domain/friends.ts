@@ -8,7 +8,7 @@ import { and, count, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import type { FriendRequestsResponse, FriendsResponse, PublicMember } from "../contract/friends";
 import type { Db } from "../db/client";
 import { friendships, userBlocks, users, type User } from "../db/schema";
-import { badRequest, conflict, forbidden, notFound } from "../http/errors";
+import { conflict, forbidden, invalid, notFound } from "./errors";
 import { isBlockedEitherWay } from "./blocks";
 import { isMemberOnline } from "./match-scoring";
 import { notificationInsert } from "./notifications";
@@ -89,7 +89,7 @@ export async function sendFriendRequest(
   requester: User,
   addresseeId: string,
 ): Promise<{ result: FriendRequestResult; created: boolean }> {
-  if (addresseeId === requester.id) throw badRequest("You cannot send a friend request to yourself");
+  if (addresseeId === requester.id) throw invalid("You cannot send a friend request to yourself");
   const [found, rows] = await db.batch([
     db
       .select({
@@ -288,7 +288,7 @@ export async function removeFriend(db: Db, memberId: string, otherId: string): P
 
 /** Blocks a member and, in the same batch, removes every friendship or request of the pair. */
 export async function blockMember(db: Db, memberId: string, otherId: string): Promise<void> {
-  if (otherId === memberId) throw badRequest("You cannot block yourself");
+  if (otherId === memberId) throw invalid("You cannot block yourself");
   await requireMemberExists(db, otherId);
   await db.batch([
     db.insert(userBlocks).values({ blockerId: memberId, blockedId: otherId }).onConflictDoNothing(),

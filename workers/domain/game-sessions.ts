@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { events, gameSessionMembers, gameSessions, users } from "../db/schema";
 import type { CreateGameSessionBody, GameSessionView } from "../contract/game-sessions";
-import { conflict, forbidden, notFound, badRequest } from "../http/errors";
+import { conflict, forbidden, invalid, notFound } from "./errors";
 import { isBlockedEitherWay } from "./blocks";
 import { communityExists } from "./communities";
 
@@ -126,10 +126,10 @@ async function requireEnterableSession(db: Db, id: string, userId: string): Prom
 
 /** The API's create: checks the community and event, then seats the host. */
 export async function createRoom(db: Db, hostId: string, body: CreateGameSessionBody): Promise<GameSessionView> {
-  if (!(await communityExists(db, body.communityId))) throw badRequest("Unknown community");
+  if (!(await communityExists(db, body.communityId))) throw invalid("Unknown community");
   if (body.eventId) {
     const event = await db.select({ id: events.id }).from(events).where(eq(events.id, body.eventId)).get();
-    if (!event) throw badRequest("Unknown event");
+    if (!event) throw invalid("Unknown event");
   }
   const id = await createGameSession(db, hostId, body);
   return requireSession(db, id);

@@ -10,7 +10,7 @@ import {
   type SocialPostListQuery,
   type SocialPostPage,
 } from "../contract/social";
-import { badRequest } from "../http/errors";
+import { invalid } from "./errors";
 import { decodeKeysetCursor, pageOf } from "./keyset-cursor";
 
 /** The five platforms with the member's connected flags (defaults where never toggled). */
@@ -78,7 +78,7 @@ export async function createPost(db: Db, userId: string, input: SocialPostBody):
   const connected = new Set((await listPlatforms(db, userId)).filter((p) => p.connected).map((p) => p.id));
   const missing = input.platforms.filter((p) => !connected.has(p));
   if (missing.length > 0) {
-    throw badRequest("Invalid request body", [{ path: ["platforms"], message: `Not connected: ${missing.join(", ")}` }]);
+    throw invalid("Invalid request body", [{ path: ["platforms"], message: `Not connected: ${missing.join(", ")}` }]);
   }
   const row = await db
     .insert(socialPosts)

@@ -11,7 +11,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { tournamentMatches, tournamentParticipants, tournamentRounds, tournaments, type User } from "../db/schema";
-import { conflict } from "../http/errors";
+import { conflict } from "./errors";
 import { notificationInsert } from "./notifications";
 import { firstEliminationRound, matchWinner, nextEliminationRound } from "./tournament-rules/elimination";
 import { cryptoRandom, shuffled } from "./tournament-rules/random";

@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { CreateTournamentInput, ListTournamentsQuery, UpdateTournamentInput } from "../contract/tournaments";
 import type { Db } from "../db/client";
 import { tournamentMatches, tournamentParticipants, tournamentRounds, tournaments, users, type User } from "../db/schema";
-import { badRequest, conflict, forbidden, notFound } from "../http/errors";
+import { conflict, forbidden, invalid, notFound } from "./errors";
 import { isBlockedEitherWay } from "./blocks";
 import { communityExists } from "./communities";
 import { enforceRateLimit } from "./rate-limit";
@@ -188,7 +188,7 @@ export type TournamentDetail = Awaited<ReturnType<typeof getTournamentDetail>>;
 export async function createTournament(db: Db, organizer: User, input: CreateTournamentInput) {
   const communityId = resolveCommunityId(input.communityId);
   if (!(await communityExists(db, communityId))) {
-    throw badRequest("Invalid request body", [{ path: ["communityId"], message: "Unknown community" }]);
+    throw invalid("Invalid request body", [{ path: ["communityId"], message: "Unknown community" }]);
   }
   await enforceRateLimit(db, "tournamentCreate", organizer.id);
   const id = crypto.randomUUID();

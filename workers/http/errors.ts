@@ -48,11 +48,3 @@ export function describeError(error: unknown): { status: ContentfulStatusCode; b
   }
   return null;
 }
-
-export const badRequest = (message: string, issues?: unknown[]) => new HttpError(400, message, issues);
-export const unauthorized = (message = "Unauthorized") => new HttpError(401, message);
-export const forbidden = (message = "Forbidden") => new HttpError(403, message);
-export const notFound = (message = "Not found") => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
-export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
-  new HttpError(429, message, undefined, retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined);
