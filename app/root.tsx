@@ -6,10 +6,11 @@ import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary"
 import { Header } from "~/components/shell/header";
 import { FlashToast } from "~/components/ui/flash-toast";
 import { Toaster } from "~/components/ui/toaster";
-import { CommunityProvider, SELECTED_COMMUNITY_COOKIE } from "~/hooks/use-community";
+import { CommunityProvider } from "~/hooks/use-community";
 import { PRODUCT_NAME } from "~/lib/brand";
 import { useNonce } from "~/lib/nonce";
 import { prePaintScript } from "~/lib/pre-paint-script";
+import { readSelectedRealm } from "~/lib/realm-cookie.server";
 import { takeToast } from "~/lib/toast.server";
 import { useThemeMode } from "~/lib/theme-mode";
 import stylesheet from "~/tailwind.css?url";
@@ -25,12 +26,6 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Realmcast: play, stream and organise trading-card games with your community." },
 ];
 
-function readCookie(header: string | null, name: string): string | null {
-  const match = header?.split(/;\s*/).find((part) => part.startsWith(`${name}=`));
-  const value = match ? decodeURIComponent(match.slice(name.length + 1)) : null;
-  return value && value !== "null" ? value : null;
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = context.user;
   const communities = await listCommunitiesCached(context.db);
@@ -42,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       communities,
       unreadCount: memberData?.unreadCount ?? 0,
       themeMode: memberData?.themeMode ?? "system",
-      selectedCommunityId: readCookie(request.headers.get("Cookie"), SELECTED_COMMUNITY_COOKIE),
+      selectedCommunityId: await readSelectedRealm(request),
       toast: flash.toast,
     },
     flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined,

@@ -33,6 +33,7 @@ import { applyLifeChange, startingLife } from "./rules/life";
 import { sessionCheckDue, socketsOverLimit } from "./rules/socket-limits";
 import { spectatorsWithVideo } from "./rules/spectator-video";
 import { canPassTurn, nextTurn } from "./rules/turns";
+import { displayName } from "../workers/contract/display-name";
 
 /** Per-socket state, kept in the WebSocket attachment so it survives hibernation. */
 type SocketState = {
@@ -386,14 +387,14 @@ export class GameRoom extends Server<Env> {
     this.store.replaceMembers(
       members.map((m) => {
         // Never the e-mail: the room's names reach every socket in it.
-        const firstName = m.firstName?.trim() || m.username?.trim() || "Member";
+        const name = displayName(m);
         return {
           userId: m.userId,
           role: m.role,
           seat: m.seat,
           joinedAt: m.joinedAt,
-          name: [firstName, m.lastName?.trim()].filter(Boolean).join(" "),
-          firstName,
+          name,
+          firstName: m.firstName?.trim() || name,
           avatar: m.profileImageUrl,
         };
       }),

@@ -9,7 +9,7 @@ const THEMES = [null, "scry-gather", "pokestream-hub"] as const;
 async function setRealm(page: Page, realm: string | null) {
   await page.evaluate((id) => {
     localStorage.setItem("selectedCommunityId", id ?? "null");
-    document.cookie = `selectedCommunityId=${id ?? "null"}; Path=/`;
+    document.cookie = `selectedCommunityId=${btoa(JSON.stringify(id))}; Path=/`;
   }, realm);
 }
 

@@ -99,7 +99,7 @@ test("a visitor reads the list but cannot post or like (390 px phone)", async ({
   await expect(page.getByText("Please select a community from the navigation to view its forum.", { exact: true })).toBeVisible();
   await page.evaluate(() => {
     localStorage.setItem("selectedCommunityId", "decksong");
-    document.cookie = "selectedCommunityId=decksong; Path=/";
+    document.cookie = `selectedCommunityId=${btoa(JSON.stringify("decksong"))}; Path=/`;
   });
   await page.reload();
   await expect(page.getByRole("heading", { name: "Decksong Forum", exact: true })).toBeVisible();

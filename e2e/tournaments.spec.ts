@@ -137,7 +137,7 @@ test("the Browse tab shows the empty state in a realm without tournaments and op
   await page.goto("/");
   await page.evaluate(() => {
     localStorage.setItem("selectedCommunityId", "deckmaster");
-    document.cookie = "selectedCommunityId=deckmaster; Path=/";
+    document.cookie = `selectedCommunityId=${btoa(JSON.stringify("deckmaster"))}; Path=/`;
   });
   await page.goto("/tournaments");
   await expect(page.getByRole("heading", { name: "No tournaments yet" })).toBeVisible();

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { realmCookieValue } from "../app/lib/realm-cookie";
 import { describe, expect, it } from "vitest";
 import { loadMemberHome } from "../app/components/dashboard/dashboard.server";
 import { getDb } from "../workers/db/client";
@@ -55,11 +56,11 @@ describe("member home data", () => {
 
   it("uses the selection cookie when no realm is asked for, and falls back to All Realms for unknown ids", async () => {
     const me = await signUp("Cookie");
-    const viaCookie = await homeData(me.id, null, "selectedCommunityId=bladeforge");
+    const viaCookie = await homeData(me.id, null, `selectedCommunityId=${realmCookieValue("bladeforge")}`);
     expect(viaCookie.communityId).toBe("bladeforge");
-    const unknown = await homeData(me.id, null, "selectedCommunityId=mtg");
+    const unknown = await homeData(me.id, null, `selectedCommunityId=${realmCookieValue("mtg")}`);
     expect(unknown).toMatchObject({ communityId: null, community: null });
-    const html = await (await request("/", { cookie: `${me.cookie}; selectedCommunityId=bladeforge` })).text();
+    const html = await (await request("/", { cookie: `${me.cookie}; selectedCommunityId=${realmCookieValue("bladeforge")}` })).text();
     expect(html).toContain("Command Center");
     expect(html).toContain("Game Pod Calendar - Coming Soon");
   });

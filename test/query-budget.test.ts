@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { realmCookieValue } from "../app/lib/realm-cookie";
 import { request, signUp } from "./helpers";
 
 /** D1 round trips of one request, from the Worker's Server-Timing header. */
@@ -34,7 +35,7 @@ describe("query budget: at most 5 D1 round trips per page or list call", () => {
 
   it.each(PAGES)("page %s (signed in)", async (path) => {
     const member = await signUp("Pages");
-    const res = await request(path, { cookie: `${member.cookie}; selectedCommunityId=scry-gather` });
+    const res = await request(path, { cookie: `${member.cookie}; selectedCommunityId=${realmCookieValue("scry-gather")}` });
     expect(res.status).toBe(200);
     await res.arrayBuffer();
     expect(queriesOf(res)).toBeLessThanOrEqual(5);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cursorParam } from "./cursor";
 import { limitText } from "../domain/rate-limit-rules";
 import type { RouteDoc } from "./route-doc";
 import { multiLine, singleLine } from "./text";
@@ -84,7 +85,7 @@ export const listEventsQuery = z.object({
   /** Only the caller's events: those they attend, or those they created or host. */
   scope: z.enum(["attending", "hosting"]).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().max(200).optional(),
+  cursor: cursorParam.optional(),
 });
 export type ListEventsQuery = z.infer<typeof listEventsQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cursorParam } from "./cursor";
 import { FORUM_CATEGORY_IDS } from "./forum-categories";
 import { limitText } from "../domain/rate-limit-rules";
 import type { RouteDoc } from "./route-doc";
@@ -9,7 +10,7 @@ export const FORUM_PAGE_SIZE = 20;
 
 export const forumCategory = z.enum(FORUM_CATEGORY_IDS);
 
-const cursor = z.string().trim().min(1).max(512).optional().describe("Opaque cursor: nextCursor of the previous page");
+const cursor = cursorParam.optional();
 const idParam = z.string().trim().min(1).max(64);
 
 export const forumPostsQuery = z.object({

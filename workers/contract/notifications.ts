@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { KEYSET_CURSOR_PATTERN } from "../domain/keyset-cursor";
+import { cursorParam } from "./cursor";
 import type { RouteDoc } from "./route-doc";
 
 export const NOTIFICATIONS_PAGE_MAX = 50;
 
 /** GET /api/notifications: newest first; `cursor` is the `nextCursor` of the previous page. */
 export const notificationListQuery = z.strictObject({
-  cursor: z.string().regex(KEYSET_CURSOR_PATTERN, "Invalid cursor").optional(),
+  cursor: cursorParam.optional(),
   limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE_MAX).default(20),
 });
 export type NotificationListQuery = z.infer<typeof notificationListQuery>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { KEYSET_CURSOR_PATTERN } from "../domain/keyset-cursor";
+import { cursorParam } from "./cursor";
 import { limitText } from "../domain/rate-limit-rules";
 import type { RouteDoc } from "./route-doc";
 import { multiLine } from "./text";
@@ -37,7 +37,7 @@ export type SocialPostBody = z.infer<typeof socialPostBody>;
 
 /** GET /api/social/posts: newest first; `cursor` is the `nextCursor` of the previous page. */
 export const socialPostListQuery = z.strictObject({
-  cursor: z.string().regex(KEYSET_CURSOR_PATTERN, "Invalid cursor").optional(),
+  cursor: cursorParam.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type SocialPostListQuery = z.infer<typeof socialPostListQuery>;

@@ -8,6 +8,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { EventDto, ListEventsQuery } from "../contract/events";
 import type { Db } from "../db/client";
 import { communities, eventAttendees, events, users } from "../db/schema";
+import { decodeCursor, pageOf, timeIdKey } from "./cursor";
 import { invalid, notFound } from "./errors";
 import type { Seat } from "./event-seats";
 
@@ -87,19 +88,11 @@ export function toDto(row: EventRow): EventDto {
 
 // ------------------------------------------------------------------ listing
 
-function encodeCursor(row: { startsAt: number; id: string }): string {
-  return btoa(`${row.startsAt}:${row.id}`).replace(/=+$/, "");
-}
-
-function decodeCursor(cursor: string): { startsAt: number; id: string } {
-  try {
-    const [startsAt, id] = atob(cursor).split(/:(.*)/s);
-    const n = Number(startsAt);
-    if (!Number.isSafeInteger(n) || !id) throw new Error("bad cursor");
-    return { startsAt: n, id };
-  } catch {
-    throw invalid("Invalid cursor");
-  }
+/** Events page on (startsAt, id). */
+function decodeEventCursor(cursor: string): { startsAt: number; id: string } {
+  const key = decodeCursor(cursor, timeIdKey);
+  if (!key) throw invalid("Invalid cursor");
+  return { startsAt: key[0], id: key[1] };
 }
 
 export type EventPage = { events: EventDto[]; nextCursor: string | null };
@@ -120,7 +113,7 @@ export async function listEvents(db: Db, viewer: Viewer, query: ListEventsQuery,
     where.push(or(eq(events.creatorId, viewer.id), eq(events.hostId, viewer.id)));
   }
   if (query.cursor) {
-    const c = decodeCursor(query.cursor);
+    const c = decodeEventCursor(query.cursor);
     where.push(or(gt(events.startsAt, c.startsAt), and(eq(events.startsAt, c.startsAt), gt(events.id, c.id))));
   }
   const rows = await baseQuery(db, viewer)
@@ -128,11 +121,8 @@ export async function listEvents(db: Db, viewer: Viewer, query: ListEventsQuery,
     .orderBy(asc(events.startsAt), asc(events.id))
     .limit(query.limit + 1)
     .all();
-  const page = rows.slice(0, query.limit);
-  return {
-    events: page.map(toDto),
-    nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]) : null,
-  };
+  const { page, nextCursor } = pageOf(rows, query.limit, (r) => [r.startsAt, r.id]);
+  return { events: page.map(toDto), nextCursor };
 }
 
 export async function findEventRow(db: Db, viewer: Viewer, id: string) {

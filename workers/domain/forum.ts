@@ -22,22 +22,19 @@ import {
 } from "./forum-cursor";
 import { isBlockedEitherWay } from "./blocks";
 import { notificationInsert } from "./notifications";
+import { publicMemberColumns } from "./member-columns";
 
 const POST_NOT_FOUND = "Post not found";
 const REPLY_NOT_FOUND = "Reply not found";
 
-const authorColumns = {
-  id: users.id,
-  profileImageUrl: users.profileImageUrl,
-  firstName: users.firstName,
-  username: users.username,
-};
+const authorColumns = publicMemberColumns;
 
 function authorOf(user: User) {
   return {
     id: user.id,
     profileImageUrl: user.profileImageUrl,
     firstName: user.firstName,
+    lastName: user.lastName,
     username: user.username,
   };
 }

@@ -13,6 +13,8 @@ import { isBlockedEitherWay } from "./blocks";
 import { isMemberOnline } from "./match-scoring";
 import { notificationInsert } from "./notifications";
 import { privacyFlag } from "./privacy";
+import { displayName, type NamedMember } from "../contract/display-name";
+import { publicMemberColumns } from "./member-columns";
 
 type Friendship = typeof friendships.$inferSelect;
 export type FriendRequestResult = Pick<Friendship, "id" | "status" | "requesterId" | "addresseeId">;
@@ -21,12 +23,8 @@ const CONNECTIONS_URL = "/matchmaking?tab=connections";
 const REQUEST_LIST_LIMIT = 100;
 const BLOCK_LIST_LIMIT = 200;
 
-const publicMemberColumns = {
-  id: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  username: users.username,
-  profileImageUrl: users.profileImageUrl,
+const friendColumns = {
+  ...publicMemberColumns,
   status: users.status,
   lastActiveAt: users.lastActiveAt,
   showOnlineStatus: privacyFlag(users.id, "showOnlineStatus"),
@@ -42,9 +40,7 @@ function toPublicMember(row: PublicMemberRow, now: number): PublicMember {
 }
 
 /** How a member is named in notifications. */
-function memberName(u: Pick<User, "firstName" | "lastName" | "username">): string {
-  return [u.firstName, u.lastName].filter(Boolean).join(" ") || u.username || "A player";
-}
+const memberName = (u: NamedMember) => displayName(u, "A player");
 
 /** Rows of the pair in either direction. */
 function pairCondition(a: string, b: string): SQL {
@@ -69,7 +65,7 @@ function isUniqueViolation(error: unknown): boolean {
 
 async function requireMemberExists(db: Db, id: string) {
   const member = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username })
+    .select(publicMemberColumns)
     .from(users)
     .where(eq(users.id, id))
     .get();
@@ -221,7 +217,7 @@ export async function listFriendRequests(db: Db, memberId: string, now = Date.no
       requestStatus: friendships.status,
       createdAt: friendships.createdAt,
       requesterId: friendships.requesterId,
-      ...publicMemberColumns,
+      ...friendColumns,
     })
     .from(friendships)
     .innerJoin(users, eq(users.id, otherId))
@@ -253,7 +249,7 @@ export async function listFriends(
 ): Promise<FriendsResponse> {
   const otherId = sql`CASE WHEN ${friendships.requesterId} = ${memberId} THEN ${friendships.addresseeId} ELSE ${friendships.requesterId} END`;
   const rows = await db
-    .select({ friendshipId: friendships.id, since: friendships.updatedAt, ...publicMemberColumns })
+    .select({ friendshipId: friendships.id, since: friendships.updatedAt, ...friendColumns })
     .from(friendships)
     .innerJoin(users, eq(users.id, otherId))
     .where(acceptedWith(memberId))
@@ -306,7 +302,7 @@ export async function unblockMember(db: Db, memberId: string, otherId: string): 
 
 export async function listBlocked(db: Db, memberId: string, now = Date.now()): Promise<PublicMember[]> {
   const rows = await db
-    .select(publicMemberColumns)
+    .select(friendColumns)
     .from(userBlocks)
     .innerJoin(users, eq(users.id, userBlocks.blockedId))
     .where(eq(userBlocks.blockerId, memberId))

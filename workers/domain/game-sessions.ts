@@ -5,6 +5,7 @@ import type { CreateGameSessionBody, GameSessionView } from "../contract/game-se
 import { conflict, forbidden, invalid, notFound } from "./errors";
 import { isBlockedEitherWay } from "./blocks";
 import { communityExists } from "./communities";
+import { memberNameColumns, publicMemberColumns } from "./member-columns";
 
 export type NewGameSession = {
   communityId: string | null;
@@ -47,7 +48,7 @@ export async function createGameSession(db: Db, hostId: string, input: NewGameSe
 
 const sessionColumns = {
   session: gameSessions,
-  host: { id: users.id, firstName: users.firstName },
+  host: publicMemberColumns,
 };
 
 function toView({ session: s, host }: { session: GameSessionRow; host: GameSessionView["host"] }): GameSessionView {
@@ -349,10 +350,7 @@ export async function listRoomMembers(db: Db, sessionId: string): Promise<RoomMe
       role: gameSessionMembers.role,
       seat: gameSessionMembers.seat,
       joinedAt: gameSessionMembers.joinedAt,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      username: users.username,
-      profileImageUrl: users.profileImageUrl,
+      ...memberNameColumns,
     })
     .from(gameSessionMembers)
     .innerJoin(users, eq(users.id, gameSessionMembers.userId))

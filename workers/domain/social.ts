@@ -11,7 +11,7 @@ import {
   type SocialPostPage,
 } from "../contract/social";
 import { invalid } from "./errors";
-import { decodeKeysetCursor, pageOf } from "./keyset-cursor";
+import { decodeCursor, pageOf, timeIdKey } from "./cursor";
 
 /** The five platforms with the member's connected flags (defaults where never toggled). */
 export async function listPlatforms(db: Db, userId: string): Promise<SocialPlatform[]> {
@@ -55,8 +55,10 @@ export async function listPosts(db: Db, userId: string, query: SocialPostListQue
   const mine = eq(socialPosts.userId, userId);
   let where = mine;
   if (query.cursor) {
-    const at = decodeKeysetCursor(query.cursor);
-    where = and(mine, or(lt(socialPosts.createdAt, at.createdAt), and(eq(socialPosts.createdAt, at.createdAt), lt(socialPosts.id, at.id))))!;
+    const key = decodeCursor(query.cursor, timeIdKey);
+    if (!key) throw invalid("Invalid cursor");
+    const [at, id] = key;
+    where = and(mine, or(lt(socialPosts.createdAt, at), and(eq(socialPosts.createdAt, at), lt(socialPosts.id, id))))!;
   }
   const rows = await db
     .select()
@@ -65,7 +67,7 @@ export async function listPosts(db: Db, userId: string, query: SocialPostListQue
     .orderBy(desc(socialPosts.createdAt), desc(socialPosts.id))
     .limit(query.limit + 1)
     .all();
-  const { page, nextCursor } = pageOf(rows, query.limit);
+  const { page, nextCursor } = pageOf(rows, query.limit, (r) => [r.createdAt, r.id]);
   return { posts: page.map(toSocialPost), nextCursor };
 }
 

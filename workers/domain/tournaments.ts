@@ -12,6 +12,8 @@ import { isBlockedEitherWay } from "./blocks";
 import { communityExists } from "./communities";
 import { enforceRateLimit } from "./rate-limit";
 import { eliminationRoundCount, suggestedSwissRounds } from "./tournament-rules/swiss-rounds";
+import { displayName, type NamedMember } from "../contract/display-name";
+import { memberNameColumns, publicMemberColumns } from "./member-columns";
 
 /** The spec's default community id 'mtg' is the Magic realm. */
 export const COMMUNITY_ALIASES: Record<string, string> = { mtg: "scry-gather" };
@@ -26,11 +28,8 @@ function textOrNull(value: string | null | undefined): string | null {
   return value ? value : null;
 }
 
-/** How a member is named in pairings and standings: full name, else username. */
-export function memberName(u: { firstName: string | null; lastName: string | null; username: string | null }): string {
-  const full = [u.firstName, u.lastName].filter((s) => s && s.trim()).join(" ").trim();
-  return full || u.username || "Member";
-}
+/** How a member is named in pairings and standings (the one display-name rule). */
+export const memberName = (u: NamedMember) => displayName(u);
 
 const participantCount = sql<number>`(SELECT count(*) FROM tournament_participants tp WHERE tp.tournament_id = ${tournaments.id})`.mapWith(Number);
 
@@ -48,7 +47,7 @@ const cardColumns = {
   pairing: tournaments.pairing,
   currentRound: tournaments.currentRound,
   participantCount,
-  organizer: { id: users.id, username: users.username, firstName: users.firstName },
+  organizer: publicMemberColumns,
 };
 
 // Running events first, then upcoming, then finished; each by start date.
@@ -101,10 +100,7 @@ export async function listParticipants(db: Db, tournamentId: string) {
       seed: tournamentParticipants.seed,
       droppedAt: tournamentParticipants.droppedAt,
       joinedAt: tournamentParticipants.joinedAt,
-      username: users.username,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      profileImageUrl: users.profileImageUrl,
+      ...memberNameColumns,
     })
     .from(tournamentParticipants)
     .innerJoin(users, eq(users.id, tournamentParticipants.userId))

@@ -8,10 +8,9 @@ import { toast } from "~/hooks/use-toast";
 import type { Friend, FriendRequestsResponse, FriendsResponse, PublicMember } from "../../../workers/contract/friends";
 import { callApi, errorMessage } from "./api-client";
 import { DirectMessageNote } from "./direct-message-note";
+import { displayName } from "../../../workers/contract/display-name";
 
-export function memberDisplayName(m: PublicMember): string {
-  return [m.firstName, m.lastName].filter(Boolean).join(" ") || m.username || "Player";
-}
+export const memberDisplayName = (m: PublicMember) => displayName(m, "Player");
 
 function MemberRow({ member, children, testId }: { member: PublicMember; children: ReactNode; testId: string }) {
   const name = memberDisplayName(member);

@@ -4,6 +4,7 @@ import { LogOut, Settings, User } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import type { ShellMember } from "../../../workers/domain/shell";
 import { MemberAvatar } from "./member-avatar";
+import { displayName } from "../../../workers/contract/display-name";
 
 // The settings dialog is only downloaded when a member opens it.
 const SettingsDialog = lazy(() => import("~/components/settings/settings-dialog"));
@@ -25,7 +26,7 @@ export function UserMenu({ user }: { user: ShellMember }) {
         <DropdownMenu.Portal>
           <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-[12rem] rounded-xl border border-border bg-surface p-1 text-fg shadow-xl">
             <DropdownMenu.Label className="px-3 py-2 text-xs text-muted">
-              {[user.firstName, user.lastName].filter(Boolean).join(" ") || user.email}
+              {displayName(user, user.email)}
             </DropdownMenu.Label>
             <DropdownMenu.Item asChild className={itemClass}>
               <Link to="/profile">
