@@ -22,13 +22,19 @@ function nodeBinDir() {
   const binDir = process.platform === "win32" ? pkgDir : join(pkgDir, "bin");
   const binary = join(binDir, process.platform === "win32" ? "node.exe" : "node");
   if (!existsSync(binary)) {
-    console.error(`node22: Node ${process.versions.node} is too old for the Cloudflare toolchain; installing ${pkg}@${WANTED} into ${prefix} (once)`);
+    console.error(
+      `node22: Node ${process.versions.node} is too old for the Cloudflare toolchain; installing ${pkg}@${WANTED} into ${prefix} (once)`,
+    );
     mkdirSync(prefix, { recursive: true });
     const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-    const result = spawnSync(npm, ["install", "--prefix", prefix, "--no-save", "--no-audit", "--no-fund", "--no-package-lock", `${pkg}@${WANTED}`], {
-      stdio: ["ignore", "ignore", "inherit"],
-      shell: process.platform === "win32",
-    });
+    const result = spawnSync(
+      npm,
+      ["install", "--prefix", prefix, "--no-save", "--no-audit", "--no-fund", "--no-package-lock", `${pkg}@${WANTED}`],
+      {
+        stdio: ["ignore", "ignore", "inherit"],
+        shell: process.platform === "win32",
+      },
+    );
     if (result.status !== 0 || !existsSync(binary)) {
       console.error(`node22: could not install ${pkg}@${WANTED}. Install Node.js ${MIN_MAJOR} or newer and try again.`);
       process.exit(1);

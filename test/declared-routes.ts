@@ -44,6 +44,5 @@ export async function documentedOperation(method: DeclaredRoute["method"], path:
   const { request, json } = await import("./helpers");
   const doc = await json(await request("/api/openapi.json"));
   return doc.paths[path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, "{$1}")]?.[method] as
-    | { summary: string; responses: Record<string, { description: string }> }
-    | undefined;
+    { summary: string; responses: Record<string, { description: string }> } | undefined;
 }

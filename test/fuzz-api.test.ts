@@ -56,7 +56,11 @@ const pathArbitrary = (path: string) =>
 let member: Member;
 
 describe("fuzzing every /api route", () => {
-  it.each(DECLARED_ROUTES.filter((d) => !["/api/logout", "/api/login/dev"].includes(d.path)).map((d) => [d.method.toUpperCase(), d.path, d] as const))(
+  it.each(
+    DECLARED_ROUTES.filter((d) => !["/api/logout", "/api/login/dev"].includes(d.path)).map(
+      (d) => [d.method.toUpperCase(), d.path, d] as const,
+    ),
+  )(
     "%s %s never answers 5xx",
     async (method, _path, doc) => {
       member ??= await signUp("Fuzz");

@@ -44,12 +44,19 @@ describe("/api/openapi.json", () => {
       for (const name of path.match(/\{(\w+)\}/g) ?? []) {
         expect(op.parameters.some((p: any) => p.in === "path" && `{${p.name}}` === name && p.required)).toBe(true);
       }
-      if (route.body) expect(op.requestBody.content["application/json"].schema.type ?? op.requestBody.content["application/json"].schema.$ref).toBeDefined();
+      if (route.body)
+        expect(
+          op.requestBody.content["application/json"].schema.type ?? op.requestBody.content["application/json"].schema.$ref,
+        ).toBeDefined();
       if (route.auth === "member") expect(op.security).toEqual([{ session: [] }]);
     }
     const operations = Object.values(doc.paths).flatMap((p: any) => Object.keys(p));
     expect(operations.length).toBe(DECLARED_ROUTES.length);
-    const ids = Object.values(doc.paths).flatMap((p: any) => Object.values(p).map((o: any) => o.operationId).filter(Boolean));
+    const ids = Object.values(doc.paths).flatMap((p: any) =>
+      Object.values(p)
+        .map((o: any) => o.operationId)
+        .filter(Boolean),
+    );
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -75,7 +82,12 @@ describe("route reference for /api-docs", () => {
     const create = ref.find((r) => r.method === "post" && r.path === "/api/forum/posts")!;
     expect(create.auth).toBe("member");
     expect(create.status).toBe(201);
-    expect(create.body.find((f) => f.name === "title")).toEqual({ name: "title", type: "string", required: true, constraints: ["length 1-150"] });
+    expect(create.body.find((f) => f.name === "title")).toEqual({
+      name: "title",
+      type: "string",
+      required: true,
+      constraints: ["length 1-150"],
+    });
     expect(create.body.find((f) => f.name === "category")?.type).toContain('"deck-tech"');
     expect(create.response).toContain("likeCount: integer");
     expect(create.errors.map((e) => e.status)).toEqual([400, 401, 429]);

@@ -22,7 +22,18 @@ const LIST_CALLS = [
   "/api/social/posts",
   "/api/user/social-links",
 ];
-const PAGES = ["/", "/tablesync", "/calendar", "/tournaments", "/community-forum", "/matchmaking", "/profile", "/social", "/contact", "/api-docs"];
+const PAGES = [
+  "/",
+  "/tablesync",
+  "/calendar",
+  "/tournaments",
+  "/community-forum",
+  "/matchmaking",
+  "/profile",
+  "/social",
+  "/contact",
+  "/api-docs",
+];
 
 describe("query budget: at most 5 D1 round trips per page or list call", () => {
   it.each(LIST_CALLS)("GET %s", async (path) => {

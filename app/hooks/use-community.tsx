@@ -1,10 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import {
-  SELECTED_COMMUNITY_KEY,
-  themeFor,
-  themeVariables,
-  type CommunityTheme,
-} from "~/lib/community-themes";
+import { SELECTED_COMMUNITY_KEY, themeFor, themeVariables, type CommunityTheme } from "~/lib/community-themes";
 import { writeRealmCookie } from "~/lib/realm-cookie";
 import type { CommunitySummary } from "../../workers/domain/communities";
 
@@ -17,7 +12,6 @@ type CommunityContextValue = {
 };
 
 const CommunityContext = createContext<CommunityContextValue | null>(null);
-
 
 export function applyTheme(theme: CommunityTheme) {
   const style = document.documentElement.style;

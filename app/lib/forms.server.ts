@@ -49,7 +49,11 @@ export function parseSubmission<S extends z.ZodType>(
   if (result.success) return { ok: true, value: result.data };
   return {
     ok: false,
-    response: failure(400, "Please correct the highlighted fields.", { fieldErrors: fieldErrorsOf(result.error.issues), values: echoValues(raw), toast }),
+    response: failure(400, "Please correct the highlighted fields.", {
+      fieldErrors: fieldErrorsOf(result.error.issues),
+      values: echoValues(raw),
+      toast,
+    }),
   };
 }
 

@@ -22,7 +22,6 @@ import { listMemberTournaments, listTournaments } from "../../workers/domain/tou
 
 export const meta: MetaFunction = () => [{ title: documentTitle("Tournament Hub") }];
 
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireMember(request, context);
   const communityId = (await readSelectedRealm(request)) ?? DEFAULT_COMMUNITY_ID;
@@ -82,7 +81,12 @@ export default function TournamentHub() {
             </Button>
           </DialogTrigger>
           <DialogContent title="Create Tournament" description="Set up a tournament for your community.">
-            <TournamentForm communityId={communityId} idPrefix="dialog" onCreated={created} secondary={{ cancel: () => setDialogOpen(false) }} />
+            <TournamentForm
+              communityId={communityId}
+              idPrefix="dialog"
+              onCreated={created}
+              secondary={{ cancel: () => setDialogOpen(false) }}
+            />
           </DialogContent>
         </Dialog>
       </div>

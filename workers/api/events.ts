@@ -1,6 +1,13 @@
 import { Hono } from "hono";
 import { createEventBody, joinEventBody, listEventsQuery, updateEventBody } from "../contract/events";
-import { ensureCalendarToken, feedEventsForToken, rotateCalendarToken, getEvent, getEventForIcs, listEvents } from "../domain/event-queries";
+import {
+  ensureCalendarToken,
+  feedEventsForToken,
+  rotateCalendarToken,
+  getEvent,
+  getEventForIcs,
+  listEvents,
+} from "../domain/event-queries";
 import { createEvent, deleteEvent, joinEvent, leaveEvent, updateEvent } from "../domain/events";
 import { buildCalendar, type IcsEvent } from "../domain/ics";
 import type { AppEnv } from "../http/app-env";

@@ -39,6 +39,7 @@ export function responseContract(router: OpenAPIHono<AppEnv, any, any>, basePath
     const schema = declaredResponse.content?.["application/json"]?.schema;
     if (!schema || !(c.res.headers.get("Content-Type") ?? "").includes("json")) return;
     const result = schema.safeParse(await c.res.clone().json());
-    if (!result.success) console.error(`Response does not match its declared schema: ${where}`, JSON.stringify(result.error.issues.slice(0, 5)));
+    if (!result.success)
+      console.error(`Response does not match its declared schema: ${where}`, JSON.stringify(result.error.issues.slice(0, 5)));
   };
 }

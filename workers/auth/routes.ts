@@ -19,8 +19,7 @@ const OAUTH_COOKIE = "realmcast_oauth";
 const OAUTH_TTL_SECONDS = 10 * 60;
 const providerParam = z.enum(PROVIDER_IDS);
 
-const callbackUrl = (requestUrl: string, provider: ProviderId) =>
-  new URL(`/api/callback/${provider}`, requestUrl).toString();
+const callbackUrl = (requestUrl: string, provider: ProviderId) => new URL(`/api/callback/${provider}`, requestUrl).toString();
 
 export const authRoutes = new Hono<AppEnv>()
   .get("/login", async (c) => {
@@ -73,16 +72,12 @@ export const authRoutes = new Hono<AppEnv>()
     const stored = await c.env.SESSIONS.get(stateKey);
     await c.env.SESSIONS.delete(stateKey);
     if (stored !== provider.data) throw invalid("Invalid OAuth state");
-    const profile = await completeAuthorization(
-      c.env,
-      provider.data,
-      callbackUrl(c.req.url, provider.data),
-      code,
-      cookie.verifier,
-    ).catch((error: unknown) => {
-      console.warn("OAuth code exchange failed", error);
-      throw invalid("Sign-in with the provider failed. Please try again.");
-    });
+    const profile = await completeAuthorization(c.env, provider.data, callbackUrl(c.req.url, provider.data), code, cookie.verifier).catch(
+      (error: unknown) => {
+        console.warn("OAuth code exchange failed", error);
+        throw invalid("Sign-in with the provider failed. Please try again.");
+      },
+    );
     const user = await upsertUserFromProvider(c.get("db"), profile);
     await signIn(c, user.id);
     return c.redirect(safeReturnTo(cookie.returnTo, c.req.url), 302);

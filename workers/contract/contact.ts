@@ -6,7 +6,12 @@ import { multiLine, singleLine } from "./text";
 export const CONTACT_LIMIT = RATE_LIMITS.contactAddress.limit;
 export const CONTACT_WINDOW_MS = RATE_LIMITS.contactAddress.windowMs;
 
-const required = (label: string, max: number) => ({ min: 1, max, required: `${label} is required`, tooLong: `${label} must be at most ${max} characters` });
+const required = (label: string, max: number) => ({
+  min: 1,
+  max,
+  required: `${label} is required`,
+  tooLong: `${label} must be at most ${max} characters`,
+});
 
 export const contactBody = z.object({
   name: singleLine(required("Name", 100)),

@@ -16,12 +16,7 @@ export function clientAddressOf(headers: Headers): string {
  * the last window. Check and insert are one statement, so parallel requests
  * cannot slip past the limit. Returns the new id, or null when limited.
  */
-export async function storeContactMessage(
-  db: Db,
-  input: ContactBody,
-  clientAddress: string,
-  now = Date.now(),
-): Promise<string | null> {
+export async function storeContactMessage(db: Db, input: ContactBody, clientAddress: string, now = Date.now()): Promise<string | null> {
   const id = crypto.randomUUID();
   const row = await db.get<{ id: string }>(sql`
     insert into ${contactMessages} (id, name, email, subject, message, client_address, created_at)

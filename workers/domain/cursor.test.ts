@@ -15,7 +15,17 @@ describe("page cursors", () => {
   });
 
   it("reject anything they did not make for this shape", () => {
-    for (const bad of ["", "nope", "12", "_abc", "1_x;drop", "%%%", btoa("[1,-5]"), encodeCursor([1.5, "x"]), encodeCursor([1, "a".repeat(65)])]) {
+    for (const bad of [
+      "",
+      "nope",
+      "12",
+      "_abc",
+      "1_x;drop",
+      "%%%",
+      btoa("[1,-5]"),
+      encodeCursor([1.5, "x"]),
+      encodeCursor([1, "a".repeat(65)]),
+    ]) {
       expect(decodeCursor(bad, timeIdKey), bad).toBeNull();
     }
     const otherShape = z.tuple([z.literal(1), z.number()]);

@@ -44,7 +44,9 @@ function eventSelection(viewer: Viewer) {
     alternates: countAlternates,
     alternateSlots: events.alternateSlots,
     role: sql<Seat["role"] | null>`(SELECT a.role FROM event_attendees a WHERE a.event_id = ${events.id} AND a.user_id = ${viewerId})`,
-    playerType: sql<Seat["playerType"] | null>`(SELECT a.player_type FROM event_attendees a WHERE a.event_id = ${events.id} AND a.user_id = ${viewerId})`,
+    playerType: sql<
+      Seat["playerType"] | null
+    >`(SELECT a.player_type FROM event_attendees a WHERE a.event_id = ${events.id} AND a.user_id = ${viewerId})`,
     startsAt: events.startsAt,
     updatedAt: events.updatedAt,
   };
@@ -107,7 +109,9 @@ export async function listEvents(db: Db, viewer: Viewer, query: ListEventsQuery,
   if (query.to) where.push(lte(events.date, query.to));
   if (query.scope === "attending" && viewer) {
     // Driven by the attendee's user index, not a scan of every upcoming event.
-    where.push(inArray(events.id, db.select({ id: eventAttendees.eventId }).from(eventAttendees).where(eq(eventAttendees.userId, viewer.id))));
+    where.push(
+      inArray(events.id, db.select({ id: eventAttendees.eventId }).from(eventAttendees).where(eq(eventAttendees.userId, viewer.id))),
+    );
   }
   if (query.scope === "hosting" && viewer) {
     where.push(or(eq(events.creatorId, viewer.id), eq(events.hostId, viewer.id)));

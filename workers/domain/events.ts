@@ -66,7 +66,13 @@ export async function createEvent(db: Db, userId: string, input: CreateEventBody
 /** The creator or the host may change or delete an event (spec 001 §6). */
 async function requireManager(db: Db, userId: string, id: string) {
   const row = await db
-    .select({ creatorId: events.creatorId, hostId: events.hostId, title: events.title, playerSlots: events.playerSlots, alternateSlots: events.alternateSlots })
+    .select({
+      creatorId: events.creatorId,
+      hostId: events.hostId,
+      title: events.title,
+      playerSlots: events.playerSlots,
+      alternateSlots: events.alternateSlots,
+    })
     .from(events)
     .where(eq(events.id, id))
     .get();
@@ -138,7 +144,12 @@ export async function updateEvent(db: Db, userId: string, id: string, input: Upd
   if (updated.length === 0) {
     throw conflict("There are more players or attendees than the new limits allow");
   }
-  await notifyPromoted(db, id, input.title, promoted.map((p) => p.userId));
+  await notifyPromoted(
+    db,
+    id,
+    input.title,
+    promoted.map((p) => p.userId),
+  );
   return getEvent(db, { id: userId }, id);
 }
 

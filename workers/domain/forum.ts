@@ -13,13 +13,7 @@ import type { Db } from "../db/client";
 import { forumLikes, forumPosts, forumReplies, forumViews, type User, users } from "../db/schema";
 import { forbidden, invalid, notFound } from "./errors";
 import { communityExists } from "./communities";
-import {
-  containsPattern,
-  decodePostCursor,
-  decodeReplyCursor,
-  encodePostCursor,
-  encodeReplyCursor,
-} from "./forum-cursor";
+import { containsPattern, decodePostCursor, decodeReplyCursor, encodePostCursor, encodeReplyCursor } from "./forum-cursor";
 import { isBlockedEitherWay } from "./blocks";
 import { notificationInsert } from "./notifications";
 import { publicMemberColumns } from "./member-columns";
@@ -93,12 +87,7 @@ export async function listForumPosts(db: Db, query: ForumPostsQuery, viewerId: s
   if (query.category) conditions.push(eq(forumPosts.category, query.category));
   if (query.q) {
     const pattern = containsPattern(query.q);
-    conditions.push(
-      or(
-        sql`${forumPosts.title} like ${pattern} escape '\\'`,
-        sql`${forumPosts.content} like ${pattern} escape '\\'`,
-      )!,
-    );
+    conditions.push(or(sql`${forumPosts.title} like ${pattern} escape '\\'`, sql`${forumPosts.content} like ${pattern} escape '\\'`)!);
   }
   if (query.cursor) {
     const after = decodePostCursor(query.cursor);

@@ -64,11 +64,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 async function requireMemberExists(db: Db, id: string) {
-  const member = await db
-    .select(publicMemberColumns)
-    .from(users)
-    .where(eq(users.id, id))
-    .get();
+  const member = await db.select(publicMemberColumns).from(users).where(eq(users.id, id)).get();
   if (!member) throw notFound("Member not found");
   return member;
 }
@@ -157,7 +153,9 @@ async function requestForParticipant(db: Db, id: string, memberId: string, side:
   if (!row || (row.requesterId !== memberId && row.addresseeId !== memberId)) throw notFound("Friend request not found");
   const allowed = side === "addressee" ? row.addresseeId === memberId : row.requesterId === memberId;
   if (!allowed) {
-    throw forbidden(side === "addressee" ? "Only the invited member can answer this request" : "Only the member who sent this request can cancel it");
+    throw forbidden(
+      side === "addressee" ? "Only the invited member can answer this request" : "Only the member who sent this request can cancel it",
+    );
   }
   if (row.status !== "pending") throw conflict("This friend request is no longer pending");
   return row;
@@ -232,8 +230,14 @@ export async function listFriendRequests(db: Db, memberId: string, now = Date.no
     user: toPublicMember(member, now),
   });
   return {
-    incoming: rows.filter((r) => r.requesterId !== memberId).slice(0, REQUEST_LIST_LIMIT).map(view),
-    outgoing: rows.filter((r) => r.requesterId === memberId).slice(0, REQUEST_LIST_LIMIT).map(view),
+    incoming: rows
+      .filter((r) => r.requesterId !== memberId)
+      .slice(0, REQUEST_LIST_LIMIT)
+      .map(view),
+    outgoing: rows
+      .filter((r) => r.requesterId === memberId)
+      .slice(0, REQUEST_LIST_LIMIT)
+      .map(view),
   };
 }
 

@@ -146,7 +146,9 @@ function d1Of(db: Db): D1Database {
 
 /** D1 prepared statement (raw SQL: the conditional statements below have no query-builder form). */
 function stmt(db: Db, query: string, ...params: (string | number | null)[]): D1PreparedStatement {
-  return d1Of(db).prepare(query).bind(...params);
+  return d1Of(db)
+    .prepare(query)
+    .bind(...params);
 }
 
 const NOW_MS = "CAST(unixepoch('subsec') * 1000 AS INTEGER)";
@@ -325,10 +327,7 @@ export async function startGameSession(db: Db, sessionId: string, userId: string
 
 /** The room records whose turn it is (the room decides; D1 mirrors it for the lobby and the page). */
 export async function setCurrentTurn(db: Db, sessionId: string, userId: string | null): Promise<void> {
-  await db
-    .update(gameSessions)
-    .set({ currentTurn: userId, updatedAt: Date.now() })
-    .where(eq(gameSessions.id, sessionId));
+  await db.update(gameSessions).set({ currentTurn: userId, updatedAt: Date.now() }).where(eq(gameSessions.id, sessionId));
 }
 
 export type RoomMember = {
@@ -365,7 +364,10 @@ export type IceServer = { urls: string | string[]; username?: string; credential
 export const DEFAULT_STUN_URLS = ["stun:stun.l.google.com:19302", "stun:stun1.l.google.com:19302"];
 
 export function iceServersFromEnv(env: IceEnv): IceServer[] {
-  const stun = (env.STUN_URLS ?? "").split(",").map((u) => u.trim()).filter(Boolean);
+  const stun = (env.STUN_URLS ?? "")
+    .split(",")
+    .map((u) => u.trim())
+    .filter(Boolean);
   const servers: IceServer[] = [{ urls: stun.length > 0 ? stun : DEFAULT_STUN_URLS }];
   if (env.TURN_URL) servers.push({ urls: env.TURN_URL, username: env.TURN_USERNAME, credential: env.TURN_CREDENTIAL });
   return servers;

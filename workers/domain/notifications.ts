@@ -58,10 +58,7 @@ export async function listNotifications(db: Db, userId: string, query: Notificat
     const key = decodeCursor(query.cursor, timeIdKey);
     if (!key) throw invalid("Invalid cursor");
     const [at, id] = key;
-    where = and(
-      mine,
-      or(lt(notifications.createdAt, at), and(eq(notifications.createdAt, at), lt(notifications.id, id))),
-    )!;
+    where = and(mine, or(lt(notifications.createdAt, at), and(eq(notifications.createdAt, at), lt(notifications.id, id))))!;
   }
   const [rows, unread] = await db.batch([
     db
@@ -70,7 +67,10 @@ export async function listNotifications(db: Db, userId: string, query: Notificat
       .where(where)
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(query.limit + 1),
-    db.select({ n: count() }).from(notifications).where(and(mine, eq(notifications.read, false))),
+    db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(mine, eq(notifications.read, false))),
   ]);
   const { page, nextCursor } = pageOf(rows, query.limit, (r) => [r.createdAt, r.id]);
   return {

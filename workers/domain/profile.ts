@@ -74,7 +74,11 @@ export async function updateProfile(db: Db, userId: string, input: ProfileUpdate
     changes.primaryCommunity = input.primaryCommunity === "" ? null : input.primaryCommunity;
   }
   if (Object.keys(changes).length > 0) {
-    await db.update(users).set({ ...changes, updatedAt: Date.now() }).where(eq(users.id, userId)).run();
+    await db
+      .update(users)
+      .set({ ...changes, updatedAt: Date.now() })
+      .where(eq(users.id, userId))
+      .run();
   }
   return (await getProfile(db, userId))!;
 }

@@ -13,13 +13,7 @@ export type RateLimitHit = { allowed: boolean; count: number; retryAfterMs: numb
  * boundary and get twice the limit). SQLite reads the old row in `SET`, so
  * both expressions see the same window.
  */
-export async function consumeRateLimit(
-  db: Db,
-  key: string,
-  limit: number,
-  windowMs: number,
-  now = Date.now(),
-): Promise<RateLimitHit> {
+export async function consumeRateLimit(db: Db, key: string, limit: number, windowMs: number, now = Date.now()): Promise<RateLimitHit> {
   const open = sql`${rateLimits.windowStart} > ${now - windowMs}`;
   const row = await db
     .insert(rateLimits)

@@ -31,7 +31,9 @@ function textOrNull(value: string | null | undefined): string | null {
 /** How a member is named in pairings and standings (the one display-name rule). */
 export const memberName = (u: NamedMember) => displayName(u);
 
-const participantCount = sql<number>`(SELECT count(*) FROM tournament_participants tp WHERE tp.tournament_id = ${tournaments.id})`.mapWith(Number);
+const participantCount = sql<number>`(SELECT count(*) FROM tournament_participants tp WHERE tp.tournament_id = ${tournaments.id})`.mapWith(
+  Number,
+);
 
 const cardColumns = {
   id: tournaments.id,
@@ -75,7 +77,10 @@ export type TournamentCard = Awaited<ReturnType<typeof listTournaments>>[number]
 
 /** My Tournaments: the member's real events, as a player and as the organizer. */
 export async function listMemberTournaments(db: Db, userId: string, limit = 50) {
-  const joined = db.select({ id: tournamentParticipants.tournamentId }).from(tournamentParticipants).where(eq(tournamentParticipants.userId, userId));
+  const joined = db
+    .select({ id: tournamentParticipants.tournamentId })
+    .from(tournamentParticipants)
+    .where(eq(tournamentParticipants.userId, userId));
   const [participating, organizing] = await Promise.all([
     selectCards(db, inArray(tournaments.id, joined)).limit(limit).all(),
     selectCards(db, eq(tournaments.organizerId, userId)).limit(limit).all(),
@@ -264,7 +269,11 @@ export async function joinTournament(db: Db, id: string, user: User) {
         .from(tournamentParticipants)
         .where(and(eq(tournamentParticipants.tournamentId, id), eq(tournamentParticipants.userId, user.id)))
         .get(),
-      db.select({ blocked: isBlockedEitherWay(user.id, tournaments.organizerId) }).from(tournaments).where(eq(tournaments.id, id)).get(),
+      db
+        .select({ blocked: isBlockedEitherWay(user.id, tournaments.organizerId) })
+        .from(tournaments)
+        .where(eq(tournaments.id, id))
+        .get(),
     ]);
     if (mine) throw conflict("You have already joined this tournament");
     if (block?.blocked) throw forbidden("You cannot join this tournament");

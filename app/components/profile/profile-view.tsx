@@ -75,7 +75,11 @@ export function ProfileView({
               </div>
               {profile.email ? <p className="mt-1 text-sm text-muted">{profile.email}</p> : null}
               <p className="mt-2 text-sm text-muted">
-                {community ? <>Primary realm: <span className="font-medium text-fg">{community.displayName}</span> · </> : null}
+                {community ? (
+                  <>
+                    Primary realm: <span className="font-medium text-fg">{community.displayName}</span> ·{" "}
+                  </>
+                ) : null}
                 Member since {new Date(profile.createdAt).toLocaleDateString(undefined, { year: "numeric", month: "long" })}
               </p>
               {profile.isPrivate && isOwner ? (

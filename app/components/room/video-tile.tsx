@@ -52,9 +52,7 @@ export function VideoTile({
         {muted ? <MicOff className="h-3 w-3" aria-label="Microphone off" /> : null}
         {cameraOff ? <VideoOff className="h-3 w-3" aria-label="Camera off" /> : null}
       </figcaption>
-      {onSelect ? (
-        <button type="button" onClick={onSelect} className="absolute inset-0" aria-label={`Focus on ${label}`} />
-      ) : null}
+      {onSelect ? <button type="button" onClick={onSelect} className="absolute inset-0" aria-label={`Focus on ${label}`} /> : null}
     </figure>
   );
 }

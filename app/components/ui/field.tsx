@@ -4,10 +4,7 @@ import { cn } from "~/lib/cn";
 const fieldClasses =
   "w-full rounded-lg border border-border bg-background px-3 py-2 text-fg placeholder:text-muted focus-visible:border-primary disabled:opacity-60";
 
-export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
-  { className, ...props },
-  ref,
-) {
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input({ className, ...props }, ref) {
   return <input ref={ref} className={cn(fieldClasses, "h-10", className)} {...props} />;
 });
 
