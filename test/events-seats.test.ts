@@ -142,7 +142,10 @@ describe("POST /api/events/:id/join", () => {
       const body = await json(res);
       expect({ role: body.role, playerType: body.playerType }).toEqual(expected);
       counts.attendeeCount++;
-      if (expected.role === "participant") expected.playerType === "main" ? counts.mainPlayers++ : counts.alternates++;
+      if (expected.role === "participant") {
+        if (expected.playerType === "main") counts.mainPlayers++;
+        else counts.alternates++;
+      }
     }
   });
 });

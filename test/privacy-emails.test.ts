@@ -5,7 +5,7 @@ import { DEFAULT_PREFERENCES } from "../workers/contract/matchmaking";
 import { DECLARED_ROUTES } from "./declared-routes";
 import { RoomStore, type SqlTag } from "../durable-objects/room-store";
 import { json, request, type Member } from "./helpers";
-import { closeAllSockets, joinRoom, ofType, signUp, type TestSocket } from "./room-socket";
+import { closeAllSockets, joinRoom, signUp, type TestSocket } from "./room-socket";
 
 afterEach(() => closeAllSockets());
 

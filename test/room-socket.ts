@@ -1,6 +1,6 @@
 import { exports } from "cloudflare:workers";
 import { expect } from "vitest";
-import { type Member, ORIGIN, request, signUp } from "./helpers";
+import { type Member, ORIGIN, signUp } from "./helpers";
 
 export { signUp };
 

@@ -2,6 +2,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 // The Remix server build is produced by `remix vite:build` before wrangler or vitest load this file.
+// eslint-disable-next-line @typescript-eslint/ban-ts-comment -- present after a build, absent before one: @ts-expect-error would fail either way
 // @ts-ignore: generated file, typed as ServerBuild below
 import * as remixBuild from "../build/server/index.js";
 import { api, apiDocument } from "./api/index";

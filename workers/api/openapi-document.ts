@@ -9,7 +9,7 @@ export const API_INFO = {
 };
 
 /** Registers what every document shares: the session cookie scheme. */
-export function registerSecuritySchemes(router: OpenAPIHono<AppEnv, any, any>): void {
+export function registerSecuritySchemes(router: Pick<OpenAPIHono<AppEnv>, "openAPIRegistry">): void {
   router.openAPIRegistry.registerComponent("securitySchemes", "session", {
     type: "apiKey",
     in: "cookie",
@@ -19,7 +19,7 @@ export function registerSecuritySchemes(router: OpenAPIHono<AppEnv, any, any>): 
 }
 
 /** The OpenAPI 3.1 document of every route declared on `router`, built once per isolate. */
-export function documentBuilder(router: OpenAPIHono<AppEnv, any, any>) {
+export function documentBuilder(router: Pick<OpenAPIHono<AppEnv>, "getOpenAPI31Document">) {
   let cached: ReturnType<typeof router.getOpenAPI31Document> | null = null;
   return () => (cached ??= router.getOpenAPI31Document({ openapi: "3.1.0", info: API_INFO, servers: [{ url: "/" }] }));
 }

@@ -15,7 +15,7 @@ type RouteDefinition = {
  * mismatch is logged with console.error, which fails the test that caused it.
  * Production never pays for it.
  */
-export function responseContract(router: OpenAPIHono<AppEnv, any, any>, basePath: string): MiddlewareHandler<AppEnv> {
+export function responseContract(router: Pick<OpenAPIHono<AppEnv>, "openAPIRegistry">, basePath: string): MiddlewareHandler<AppEnv> {
   let declared: Map<string, RouteDefinition["route"]> | null = null;
   const routeOf = (method: string, honoPath: string) => {
     declared ??= new Map(

@@ -12,7 +12,7 @@ export type DevLoginBody = z.infer<typeof devLoginBody>;
 const MAX_RETURN_TO_LENGTH = 2048;
 // Browsers read a backslash as "/" and URL parsers silently drop tabs and newlines, so both can turn a path
 // into another host ("/<backslash>evil.example", "/<TAB>/evil.example"); no page path of ours contains them.
-const UNSAFE_RETURN_TO = /[\\\u0000-\u001f\u007f]/;
+const UNSAFE_RETURN_TO = /[\\\p{Cc}]/u;
 
 /**
  * Where sign-in sends the browser afterwards: a path on this site, never another origin (no open
