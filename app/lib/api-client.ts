@@ -1,6 +1,7 @@
 import { hc, type ClientResponse } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
 import type { ApiRoutes } from "../../workers/api";
+import { noticeUnauthorized } from "./session-expired";
 
 /**
  * The one browser client of /api, typed from the route declarations
@@ -34,10 +35,16 @@ export class ApiError extends Error {
 
 type SuccessBody<R> = R extends ClientResponse<infer T, infer S, infer _F> ? (S extends SuccessStatusCode ? T : never) : never;
 
-/** Awaits a client call: the success body, or an ApiError for any non-OK status. */
+/**
+ * Awaits a client call: the success body, or an ApiError for any non-OK status. A 401 also starts the
+ * "logged out" flow (app/lib/session-expired.ts): the session ended while the page was open.
+ */
 export async function unwrap<R extends ClientResponse<unknown, number, string>>(pending: Promise<R>): Promise<SuccessBody<R>> {
   const res = await pending;
-  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
+  if (!res.ok) {
+    noticeUnauthorized(res.status);
+    throw new ApiError(res.status, await res.text(), res.statusText);
+  }
   if (res.status === 204) return undefined as SuccessBody<R>;
   return (await res.json()) as SuccessBody<R>;
 }
