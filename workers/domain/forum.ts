@@ -16,19 +16,18 @@ import { communityExists } from "./communities";
 import { containsPattern, decodePostCursor, decodeReplyCursor, encodePostCursor, encodeReplyCursor } from "./forum-cursor";
 import { isBlockedEitherWay } from "./blocks";
 import { notificationInsert } from "./notifications";
-import { publicMemberColumns } from "./member-columns";
+import { pickMemberColumns } from "./member-columns";
 
 const POST_NOT_FOUND = "Post not found";
 const REPLY_NOT_FOUND = "Reply not found";
 
-const authorColumns = publicMemberColumns;
+const authorColumns = pickMemberColumns("id", "profileImageUrl", "firstName", "username");
 
 function authorOf(user: User) {
   return {
     id: user.id,
     profileImageUrl: user.profileImageUrl,
     firstName: user.firstName,
-    lastName: user.lastName,
     username: user.username,
   };
 }

@@ -5,7 +5,7 @@ import type { CreateGameSessionBody, GameSessionView } from "../contract/game-se
 import { conflict, forbidden, invalid, notFound } from "./errors";
 import { isBlockedEitherWay } from "./blocks";
 import { communityExists } from "./communities";
-import { memberNameColumns, publicMemberColumns } from "./member-columns";
+import { memberNameColumns, pickMemberColumns } from "./member-columns";
 
 export type NewGameSession = {
   communityId: string | null;
@@ -48,7 +48,7 @@ export async function createGameSession(db: Db, hostId: string, input: NewGameSe
 
 const sessionColumns = {
   session: gameSessions,
-  host: publicMemberColumns,
+  host: pickMemberColumns("id", "firstName"),
 };
 
 function toView({ session: s, host }: { session: GameSessionRow; host: GameSessionView["host"] }): GameSessionView {

@@ -11,3 +11,9 @@ export const memberNameColumns = {
   profileImageUrl: users.profileImageUrl,
 };
 export const publicMemberColumns = { id: users.id, ...memberNameColumns };
+type PublicMemberColumn = keyof typeof publicMemberColumns;
+
+/** Some of the public columns, for responses whose shape the spec fixes (a room's host, a post's author). */
+export function pickMemberColumns<K extends PublicMemberColumn>(...keys: K[]): Pick<typeof publicMemberColumns, K> {
+  return Object.fromEntries(keys.map((key) => [key, publicMemberColumns[key]])) as Pick<typeof publicMemberColumns, K>;
+}

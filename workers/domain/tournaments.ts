@@ -13,7 +13,7 @@ import { communityExists } from "./communities";
 import { enforceRateLimit } from "./rate-limit";
 import { eliminationRoundCount, suggestedSwissRounds } from "./tournament-rules/swiss-rounds";
 import { displayName, type NamedMember } from "../contract/display-name";
-import { memberNameColumns, publicMemberColumns } from "./member-columns";
+import { memberNameColumns, pickMemberColumns } from "./member-columns";
 
 /** The spec's default community id 'mtg' is the Magic realm. */
 export const COMMUNITY_ALIASES: Record<string, string> = { mtg: "scry-gather" };
@@ -49,7 +49,7 @@ const cardColumns = {
   pairing: tournaments.pairing,
   currentRound: tournaments.currentRound,
   participantCount,
-  organizer: publicMemberColumns,
+  organizer: pickMemberColumns("id", "username", "firstName"),
 };
 
 // Running events first, then upcoming, then finished; each by start date.

@@ -1,4 +1,5 @@
 /** Display helpers of the Tournament Hub (spec 001 §2, §3, §4). Browser-safe. */
+import type { TournamentCard } from "../../../workers/domain/tournaments";
 
 export const FORMAT_LABELS: Record<string, string> = {
   commander: "Commander/EDH",
@@ -39,7 +40,7 @@ export function formatStartDate(iso: string, zone: "local" | "utc" = "local"): s
 }
 
 /** Organizer as the card shows it: username, else first name. */
-export function organizerName(card: { organizer: { id: string; username: string | null; firstName: string | null } }): string {
+export function organizerName(card: Pick<TournamentCard, "organizer">): string {
   return card.organizer.username || card.organizer.firstName || "Unknown";
 }
 
