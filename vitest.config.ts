@@ -18,6 +18,8 @@ export default defineConfig(async () => {
             // The production sign-in limit, exercised by test/security.test.ts.
             SIGNIN_RATE_LIMIT_PER_MINUTE: "30",
             FUZZ_RUNS: process.env.FUZZ_RUNS ?? "60",
+            // Every /api response is checked against its declared schema (workers/api/response-contract.ts).
+            CHECK_API_RESPONSES: "true",
           },
         },
       }),

@@ -1,14 +1,17 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { Footer } from "~/components/shell/footer";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { Header } from "~/components/shell/header";
+import { FlashToast } from "~/components/ui/flash-toast";
 import { Toaster } from "~/components/ui/toaster";
-import { CommunityProvider, SELECTED_COMMUNITY_COOKIE } from "~/hooks/use-community";
+import { CommunityProvider } from "~/hooks/use-community";
 import { PRODUCT_NAME } from "~/lib/brand";
 import { useNonce } from "~/lib/nonce";
 import { prePaintScript } from "~/lib/pre-paint-script";
+import { readSelectedRealm } from "~/lib/realm-cookie.server";
+import { takeToast } from "~/lib/toast.server";
 import { useThemeMode } from "~/lib/theme-mode";
 import stylesheet from "~/tailwind.css?url";
 import { listCommunitiesCached, publicMember } from "../workers/domain/shell";
@@ -23,25 +26,24 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Realmcast: play, stream and organise trading-card games with your community." },
 ];
 
-function readCookie(header: string | null, name: string): string | null {
-  const match = header?.split(/;\s*/).find((part) => part.startsWith(`${name}=`));
-  const value = match ? decodeURIComponent(match.slice(name.length + 1)) : null;
-  return value && value !== "null" ? value : null;
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = context.user;
   const communities = await listCommunitiesCached(context.db);
   const memberData = context.shell;
-  return {
-    user: user ? publicMember(user) : null,
-    communities,
-    unreadCount: memberData?.unreadCount ?? 0,
-    themeMode: memberData?.themeMode ?? "system",
-    selectedCommunityId: readCookie(request.headers.get("Cookie"), SELECTED_COMMUNITY_COOKIE),
-  };
+  const flash = await takeToast(request);
+  return data(
+    {
+      user: user ? publicMember(user) : null,
+      communities,
+      unreadCount: memberData?.unreadCount ?? 0,
+      themeMode: memberData?.themeMode ?? "system",
+      selectedCommunityId: await readSelectedRealm(request),
+      toast: flash.toast,
+    },
+    flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined,
+  );
 }
-export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
+export type RootLoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 /** Root data for any route: the member (or null), realms and header state. */
 export function useRootData(): RootLoaderData | undefined {
@@ -63,7 +65,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen antialiased">
-        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground"
+        >
           Skip to content
         </a>
         <CommunityProvider communities={data?.communities ?? []} initialSelectedId={data?.selectedCommunityId ?? null}>
@@ -71,6 +76,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <main id="main">{children}</main>
           <Footer />
           <Toaster />
+          <FlashToast toast={data?.toast ?? null} />
         </CommunityProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

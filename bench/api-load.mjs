@@ -50,12 +50,25 @@ if (!existsSync("build/server/index.js")) build();
 const full = await measure(1, 8911);
 const tenth = await measure(0.1, 8912);
 console.log(`\nAPI load through wrangler dev (autocannon, 10 connections, ${SECONDS} s per endpoint)`);
-console.log("endpoint".padEnd(52), "req/s".padStart(8), "p50 ms".padStart(8), "p99 ms".padStart(8), "D1 q".padStart(5), "p99 @1/10".padStart(10), "p99 ratio".padStart(10));
+console.log(
+  "endpoint".padEnd(52),
+  "req/s".padStart(8),
+  "p50 ms".padStart(8),
+  "p99 ms".padStart(8),
+  "D1 q".padStart(5),
+  "p99 @1/10".padStart(10),
+  "p99 ratio".padStart(10),
+);
 for (const r of full) {
   const t = tenth.find((x) => x.path === r.path);
   console.log(
-    r.path.padEnd(52), r.reqPerSec.toFixed(0).padStart(8), String(r.p50).padStart(8), String(r.p99).padStart(8), String(r.queries).padStart(5),
-    String(t.p99).padStart(10), (r.p99 / Math.max(1, t.p99)).toFixed(2).padStart(10),
+    r.path.padEnd(52),
+    r.reqPerSec.toFixed(0).padStart(8),
+    String(r.p50).padStart(8),
+    String(r.p99).padStart(8),
+    String(r.queries).padStart(5),
+    String(t.p99).padStart(10),
+    (r.p99 / Math.max(1, t.p99)).toFixed(2).padStart(10),
     r.errors ? `  (${r.errors} errors)` : "",
   );
 }

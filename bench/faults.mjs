@@ -87,10 +87,16 @@ try {
   for (const c of clients) await until(() => c.states.length >= 2, `${c.name} to reconnect and get the room state again`, 60_000);
   const after = bob.states.at(-1);
   const playerIds = after.players.map((p) => p.id);
-  check(clients.every((c) => c.opens >= 2), "every client reconnected by itself");
+  check(
+    clients.every((c) => c.opens >= 2),
+    "every client reconnected by itself",
+  );
   check(new Set(playerIds).size === playerIds.length, `no duplicate players (${playerIds.length} listed)`);
   check(after.players.length === 2 && after.spectators.length === 1, "two players and one spectator after the restart");
-  check(after.messages.some((m) => m.content === "before the outage"), "chat history survived the restart");
+  check(
+    after.messages.some((m) => m.content === "before the outage"),
+    "chat history survived the restart",
+  );
   const bobLife = after.players.find((p) => p.id === bobId)?.life;
   check(bobLife === (after.players.find((p) => p.id !== bobId)?.life ?? 0) - 7, `bob's life total kept (${bobLife})`);
 

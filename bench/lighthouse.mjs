@@ -9,8 +9,13 @@ import { build, migrateLocal, seedLocal, serve } from "../scripts/local-stack.mj
 
 const TARGET = 95;
 const FLAGS = [
-  "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-  "--disable-component-update", "--disable-sync", "--no-first-run",
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
 ];
 
 if (!existsSync("build/server/index.js")) build();
@@ -27,7 +32,10 @@ async function memberCookie() {
     headers: { Origin: url, "Content-Type": "application/json" },
     body: JSON.stringify({ firstName: "Lighthouse", email: `lh-${Date.now()}@bench.realmcast.gg` }),
   });
-  return res.headers.getSetCookie().find((c) => c.startsWith("realmcast_session=")).split(";")[0];
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("realmcast_session="))
+    .split(";")[0];
 }
 
 const pages = [

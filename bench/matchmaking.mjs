@@ -53,7 +53,9 @@ function membersSql(from, to) {
     const low = 1 + Math.floor(rand() * 8);
     const high = Math.min(10, low + Math.floor(rand() * 4));
     const lastActive = now - Math.floor(rand() * 30 * 24 * 3600_000);
-    users.push(`(${q(id)}, ${q(`${id}@bench.realmcast.gg`)}, ${q(`Bench${i}`)}, 'Player', ${q(rand() < 0.3 ? "online" : "offline")}, ${lastActive})`);
+    users.push(
+      `(${q(id)}, ${q(`${id}@bench.realmcast.gg`)}, ${q(`Bench${i}`)}, 'Player', ${q(rand() < 0.3 ? "online" : "offline")}, ${lastActive})`,
+    );
     prefs.push(
       `(${q(id)}, ${q(JSON.stringify(mine))}, ${q(JSON.stringify(formats))}, ${low}, ${high}, ${q(pick(PLAYSTYLES))}, ${q(pick(CITIES))}, ${rand() < 0.2 ? 1 : 0}, ${q(pick(AVAILABILITY))}, ${q(pick(LANGUAGES))}, ${Math.floor(rand() * 200)})`,
     );
@@ -153,7 +155,8 @@ try {
   const small = await phase(persistTo, "1k");
   seedMembers(persistTo, 1_000, 10_000);
   const large = await phase(persistTo, "10k");
-  const fmt = (r) => `${r.label.padStart(4)} members: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (${REQUESTS} requests, ${r.results} results)`;
+  const fmt = (r) =>
+    `${r.label.padStart(4)} members: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (${REQUESTS} requests, ${r.results} results)`;
   console.log(`\nPOST /api/matchmaking/find-players (wrangler dev, local D1)`);
   console.log(fmt(small));
   console.log(fmt(large));

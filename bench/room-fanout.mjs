@@ -107,7 +107,10 @@ async function benchBaseline() {
   wss.on("connection", (socket) => {
     socket.on("message", (data) => {
       const frame = JSON.parse(String(data));
-      const out = JSON.stringify({ type: "message", message: { id: crypto.randomUUID(), content: frame.content, timestamp: new Date().toISOString(), type: "chat" } });
+      const out = JSON.stringify({
+        type: "message",
+        message: { id: crypto.randomUUID(), content: frame.content, timestamp: new Date().toISOString(), type: "chat" },
+      });
       for (const client of wss.clients) client.send(out);
     });
   });

@@ -90,7 +90,9 @@ try {
   console.log(`sent ${rooms.reduce((s, r) => s + r.sent, 0)} messages, deliveries ${latencies.length}/${expected}`);
   console.log(`missing ${missing}, duplicates ${duplicates}, out of order ${outOfOrder}, error frames ${errorFrames}`);
   for (const [message, count] of errorMessages) console.log(`  error "${message}" x${count}`);
-  console.log(`latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1)?.toFixed(1)} ms`);
+  console.log(
+    `latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1)?.toFixed(1)} ms`,
+  );
   process.exitCode = missing || duplicates || outOfOrder || errorFrames ? 1 : 0;
 } finally {
   for (const room of rooms) for (const r of room.receivers) r.ws.close();

@@ -12,7 +12,7 @@ import {
   spectateGameSession,
 } from "../workers/domain/game-sessions";
 import { findUserById } from "../workers/domain/users";
-import { HttpError } from "../workers/http/errors";
+import { DomainError } from "../workers/domain/errors";
 import { ROOM_MODE_HEADER, ROOM_SESSION_HEADER, ROOM_USER_HEADER } from "../workers/ws";
 import { ROOM_CLOSE } from "./close-codes";
 import {
@@ -33,6 +33,7 @@ import { applyLifeChange, startingLife } from "./rules/life";
 import { sessionCheckDue, socketsOverLimit } from "./rules/socket-limits";
 import { spectatorsWithVideo } from "./rules/spectator-video";
 import { canPassTurn, nextTurn } from "./rules/turns";
+import { displayName } from "../workers/contract/display-name";
 
 /** Per-socket state, kept in the WebSocket attachment so it survives hibernation. */
 type SocketState = {
@@ -140,7 +141,8 @@ export class GameRoom extends Server<Env> {
     const mine = [...this.getConnections<SocketState>(userTag(userId))].flatMap((conn) =>
       conn.state && !conn.state.retired ? [{ id: conn.id, connectedAt: conn.state.connectedAt, conn }] : [],
     );
-    for (const old of socketsOverLimit(mine, connection.id)) this.endSocket(old.conn, ROOM_CLOSE.replaced, "Replaced by a newer connection");
+    for (const old of socketsOverLimit(mine, connection.id))
+      this.endSocket(old.conn, ROOM_CLOSE.replaced, "Replaced by a newer connection");
   }
 
   async onMessage(connection: RoomConnection, raw: WSMessage): Promise<void> {
@@ -202,7 +204,11 @@ export class GameRoom extends Server<Env> {
       case "webrtc_offer":
         return this.relay(connection, member, frame.targetPlayer, { type: "webrtc_offer", fromPlayer: member.userId, offer: frame.offer });
       case "webrtc_answer":
-        return this.relay(connection, member, frame.targetPlayer, { type: "webrtc_answer", fromPlayer: member.userId, answer: frame.answer });
+        return this.relay(connection, member, frame.targetPlayer, {
+          type: "webrtc_answer",
+          fromPlayer: member.userId,
+          answer: frame.answer,
+        });
       case "webrtc_ice_candidate":
         return this.relay(connection, member, frame.targetPlayer, {
           type: "webrtc_ice_candidate",
@@ -241,12 +247,12 @@ export class GameRoom extends Server<Env> {
         try {
           await joinGameSession(this.db, sessionId, userId);
         } catch (error) {
-          if (!(error instanceof HttpError && error.status === 409 && error.message === "Room is full")) throw error;
+          if (!(error instanceof DomainError && error.kind === "conflict" && error.message === "Room is full")) throw error;
           if (!existing) await spectateGameSession(this.db, sessionId, userId);
         }
       }
     } catch (error) {
-      if (error instanceof HttpError) return this.fail(connection, "join_failed", error.message);
+      if (error instanceof DomainError) return this.fail(connection, "join_failed", error.message);
       throw error;
     }
     await this.reload();
@@ -262,7 +268,11 @@ export class GameRoom extends Server<Env> {
     this.send(connection, {
       type: "room_state",
       sessionId,
-      you: { id: userId, role: me.role, receivesVideo: me.role === "player" || roster.spectators.some((s) => s.id === userId && s.receivesVideo) },
+      you: {
+        id: userId,
+        role: me.role,
+        receivesVideo: me.role === "player" || roster.spectators.some((s) => s.id === userId && s.receivesVideo),
+      },
       ...roster,
       messages: this.store.recentChat(CHAT_HISTORY_SENT),
     });
@@ -340,7 +350,13 @@ export class GameRoom extends Server<Env> {
   /** Seats of players gone longer than the grace period are given up, so abandoned rooms end. */
   async onAlarm(): Promise<void> {
     const now = Date.now();
-    const stale = this.members().filter((m) => m.role === "player" && m.disconnectedAt !== null && now - m.disconnectedAt >= SEAT_GRACE_MS && this.socketsOf(m.userId).length === 0);
+    const stale = this.members().filter(
+      (m) =>
+        m.role === "player" &&
+        m.disconnectedAt !== null &&
+        now - m.disconnectedAt >= SEAT_GRACE_MS &&
+        this.socketsOf(m.userId).length === 0,
+    );
     for (const m of stale) {
       const membership = await getMembership(this.db, this.name, m.userId);
       if (membership) await leaveGameSession(this.db, this.name, m.userId);
@@ -386,14 +402,14 @@ export class GameRoom extends Server<Env> {
     this.store.replaceMembers(
       members.map((m) => {
         // Never the e-mail: the room's names reach every socket in it.
-        const firstName = m.firstName?.trim() || m.username?.trim() || "Member";
+        const name = displayName(m);
         return {
           userId: m.userId,
           role: m.role,
           seat: m.seat,
           joinedAt: m.joinedAt,
-          name: [firstName, m.lastName?.trim()].filter(Boolean).join(" "),
-          firstName,
+          name,
+          firstName: m.firstName?.trim() || name,
           avatar: m.profileImageUrl,
         };
       }),
@@ -434,7 +450,12 @@ export class GameRoom extends Server<Env> {
       case "dice_roll": {
         const value = rollDie(frame.data.sides);
         this.store.logDice(member.userId, frame.data.sides, value, Date.now());
-        this.broadcastFrame({ type: "game_action", action: "dice_roll", player: member.userId, result: { sides: frame.data.sides, value } });
+        this.broadcastFrame({
+          type: "game_action",
+          action: "dice_roll",
+          player: member.userId,
+          result: { sides: frame.data.sides, value },
+        });
         this.postMessage(member, `${member.firstName} rolled a d${frame.data.sides}: ${value}`, "game_action");
         return;
       }
@@ -442,7 +463,12 @@ export class GameRoom extends Server<Env> {
         const life = applyLifeChange(member.life, frame.data.delta);
         this.store.setLife(member.userId, life);
         this.memberCache?.set(member.userId, { ...member, life });
-        this.broadcastFrame({ type: "game_action", action: "life_change", player: member.userId, result: { playerId: member.userId, life, delta: frame.data.delta } });
+        this.broadcastFrame({
+          type: "game_action",
+          action: "life_change",
+          player: member.userId,
+          result: { playerId: member.userId, life, delta: frame.data.delta },
+        });
         return;
       }
       case "pass_turn": {
@@ -476,7 +502,8 @@ export class GameRoom extends Server<Env> {
     }
     if (sender.role === "spectator") {
       // Spectators only answer: they receive video, never publish it, and only to players.
-      if (frame.type === "webrtc_offer" || target.role !== "player") return this.fail(connection, "forbidden", "Spectators only receive video");
+      if (frame.type === "webrtc_offer" || target.role !== "player")
+        return this.fail(connection, "forbidden", "Spectators only receive video");
     } else if (target.role === "spectator" && !this.roster().spectators.some((s) => s.id === targetId && s.receivesVideo)) {
       return this.fail(connection, "spectator_cap", "That spectator is beyond the video cap");
     }

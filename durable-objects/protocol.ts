@@ -53,7 +53,14 @@ const lifeChange = z.object({
   type: z.literal("game_action"),
   sessionId: id.optional(),
   action: z.literal("life_change"),
-  data: z.object({ delta: z.number().int().min(-1000).max(1000).refine((n) => n !== 0, "delta must not be 0") }),
+  data: z.object({
+    delta: z
+      .number()
+      .int()
+      .min(-1000)
+      .max(1000)
+      .refine((n) => n !== 0, "delta must not be 0"),
+  }),
   user: claimedUser,
 });
 
@@ -63,7 +70,10 @@ export const clientFrame = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("message"),
     sessionId: id.optional(),
-    content: z.string().max(CHAT_MAX_CHARS * 2).superRefine(checkText("multi-line")),
+    content: z
+      .string()
+      .max(CHAT_MAX_CHARS * 2)
+      .superRefine(checkText("multi-line")),
     user: claimedUser,
   }),
   z.discriminatedUnion("action", [diceRoll, passTurn, lifeChange]),
@@ -130,7 +140,12 @@ export const serverFrame = z.discriminatedUnion("type", [
     messages: z.array(chatMessage),
   }),
   z.object({ type: z.literal("message"), message: chatMessage }),
-  z.object({ type: z.literal("player_joined"), player: z.union([roomPlayer, roomSpectator]), role: z.enum(["player", "spectator"]), ...roster }),
+  z.object({
+    type: z.literal("player_joined"),
+    player: z.union([roomPlayer, roomSpectator]),
+    role: z.enum(["player", "spectator"]),
+    ...roster,
+  }),
   z.object({ type: z.literal("player_left"), player: z.object({ id: z.string(), name: z.string() }), ...roster }),
   /** Membership, host or status changed outside a join/leave (REST start, host hand-over). */
   z.object({ type: z.literal("room_update"), ...roster }),

@@ -68,8 +68,15 @@ export class RoomStore {
 
   members(): StoredMember[] {
     return this.sql<{
-      user_id: string; role: "player" | "spectator"; seat: number | null; joined_at: number; name: string;
-      first_name: string; avatar: string | null; life: number; disconnected_at: number | null;
+      user_id: string;
+      role: "player" | "spectator";
+      seat: number | null;
+      joined_at: number;
+      name: string;
+      first_name: string;
+      avatar: string | null;
+      life: number;
+      disconnected_at: number | null;
     }>`SELECT * FROM members`.map((r) => ({
       userId: r.user_id,
       role: r.role,

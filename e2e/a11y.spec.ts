@@ -9,14 +9,20 @@ const THEMES = [null, "scry-gather", "pokestream-hub"] as const;
 async function setRealm(page: Page, realm: string | null) {
   await page.evaluate((id) => {
     localStorage.setItem("selectedCommunityId", id ?? "null");
-    document.cookie = `selectedCommunityId=${id ?? "null"}; Path=/`;
+    document.cookie = `selectedCommunityId=${btoa(JSON.stringify(id))}; Path=/`;
   }, realm);
 }
 
 async function expectNoSeriousViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")} ${n.any[0]?.message ?? ""}`).join(" | ")}`);
+  const summary = serious.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes
+        .slice(0, 3)
+        .map((n) => `${n.target.join(" ")} ${n.any[0]?.message ?? ""}`)
+        .join(" | ")}`,
+  );
   expect(summary, `axe on ${label}`).toEqual([]);
 }
 

@@ -25,14 +25,24 @@ test("visitors see upcoming game pods with Login to Join", async ({ page }) => {
   await expect(toast(page, "Please log in to join events")).toBeVisible();
 });
 
-test("lobby pod cards: Join as Player, Join Waiting List, Spectate Event, Leave Event with the spec's toasts", async ({ page, browser }) => {
+test("lobby pod cards: Join as Player, Join Waiting List, Spectate Event, Leave Event with the spec's toasts", async ({
+  page,
+  browser,
+}) => {
   // Three members in their own contexts: allow for a loaded 2-core CI machine.
   test.setTimeout(150_000);
   await signInAsNewMember(page, "Lobby", "Host");
   const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
   const title = `Lobby pod ${Date.now().toString(36)}`;
   const pod = await api(page.request, "post", "/api/events", {
-    title, type: "game_pod", date, time: "20:00", location: "TableSync", communityId: "bladeforge", playerSlots: 2, alternateSlots: 1,
+    title,
+    type: "game_pod",
+    date,
+    time: "20:00",
+    location: "TableSync",
+    communityId: "bladeforge",
+    playerSlots: 2,
+    alternateSlots: 1,
   });
   await openLobby(page);
   await chooseRealm(page, "Bladeforge");

@@ -99,7 +99,7 @@ test("a visitor reads the list but cannot post or like (390 px phone)", async ({
   await expect(page.getByText("Please select a community from the navigation to view its forum.", { exact: true })).toBeVisible();
   await page.evaluate(() => {
     localStorage.setItem("selectedCommunityId", "decksong");
-    document.cookie = "selectedCommunityId=decksong; Path=/";
+    document.cookie = `selectedCommunityId=${btoa(JSON.stringify("decksong"))}; Path=/`;
   });
   await page.reload();
   await expect(page.getByRole("heading", { name: "Decksong Forum", exact: true })).toBeVisible();
@@ -241,7 +241,10 @@ test("a member over the hourly post limit is told the limit and when to try agai
     });
     expect(res.status()).toBe(201);
   }
-  for (const viewport of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 1366, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(viewport);
     await page.goto("/community-forum");
     await chooseRealm(page, "Bladeforge");
@@ -253,7 +256,9 @@ test("a member over the hourly post limit is told the limit and when to try agai
     await dialog.getByRole("button", { name: "Create Post" }).click();
     await expect(page.getByText("Failed to create post", { exact: true })).toBeVisible();
     await expect(
-      page.getByText(new RegExp(`^You can create at most ${RATE_LIMITS.forumPost.limit} forum posts an hour\\. Please try again in \\d+ minutes\\.$`)),
+      page.getByText(
+        new RegExp(`^You can create at most ${RATE_LIMITS.forumPost.limit} forum posts an hour\\. Please try again in \\d+ minutes\\.$`),
+      ),
     ).toBeVisible();
     // The dialog stays open with what was typed, so nothing is lost.
     await expect(dialog.getByLabel("Title")).toHaveValue("One more thought");

@@ -67,7 +67,9 @@ test("save preferences, find a player, invite; they accept from Connections and 
   await page.getByRole("tab", { name: "Connections" }).click();
   await expect(page.getByTestId("friend").filter({ hasText: "Bianca Tester" })).toBeVisible();
   await expect(page.getByTestId("outgoing-request")).toHaveCount(0);
-  await expect(page.getByRole("tabpanel", { name: "Connections" }).getByText("Direct messaging is available in the next update.")).toBeVisible();
+  await expect(
+    page.getByRole("tabpanel", { name: "Connections" }).getByText("Direct messaging is available in the next update."),
+  ).toBeVisible();
 
   // Both profiles now count one friend (Stats card: Friends from friendCount).
   for (const p of [page, bianca.page]) {

@@ -16,7 +16,9 @@ function d1(sql: string) {
 /** Waits until React has hydrated the page (its fiber is attached to the header's menu button). */
 async function hydrated(page: Page) {
   await expect
-    .poll(() => page.evaluate(() => Object.keys(document.querySelector('[data-testid="user-menu"]') ?? {}).some((k) => k.startsWith("__reactFiber"))))
+    .poll(() =>
+      page.evaluate(() => Object.keys(document.querySelector('[data-testid="user-menu"]') ?? {}).some((k) => k.startsWith("__reactFiber"))),
+    )
     .toBe(true);
 }
 

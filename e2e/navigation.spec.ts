@@ -134,11 +134,18 @@ test.describe("header and footer links as a visitor", () => {
     await gotoHydrated(page, "/");
     for (const platform of TOAST_BUTTONS) {
       await footer(page).getByRole("button", { name: platform, exact: true }).click();
-      await expect(page.getByText(`Follow us on ${platform} for the latest updates and community highlights!`, { exact: true })).toBeVisible();
+      await expect(
+        page.getByText(`Follow us on ${platform} for the latest updates and community highlights!`, { exact: true }),
+      ).toBeVisible();
     }
     // Discord opens the invite in a new tab (answered locally: the test machine is offline).
-    await context.route("https://discord.gg/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>Discord invite</title>" }));
-    const [popup] = await Promise.all([page.waitForEvent("popup"), footer(page).getByRole("link", { name: "Discord", exact: true }).click()]);
+    await context.route("https://discord.gg/**", (route) =>
+      route.fulfill({ contentType: "text/html", body: "<title>Discord invite</title>" }),
+    );
+    const [popup] = await Promise.all([
+      page.waitForEvent("popup"),
+      footer(page).getByRole("link", { name: "Discord", exact: true }).click(),
+    ]);
     await expect.poll(() => popup.url()).toBe("https://discord.gg/realmcast");
     await popup.close();
     for (const label of LEGAL_LINKS) {
@@ -185,7 +192,11 @@ test.describe("header and footer links as a member whose session ended", () => {
     noPageErrors();
   });
 
-  test("cookie still sent but no longer valid: 'logged out' toast, then sign-in after 500 ms, then back", async ({ page, context, baseURL }, testInfo) => {
+  test("cookie still sent but no longer valid: 'logged out' toast, then sign-in after 500 ms, then back", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     test.setTimeout(180_000);
     const noPageErrors = watchPageErrors(page);
     await page.setViewportSize(DESKTOP);

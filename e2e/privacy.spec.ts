@@ -14,7 +14,10 @@ async function savePreferences(page: Page, location: string) {
   await expect(page.getByText("Preferences saved", { exact: true })).toBeVisible();
 }
 
-test("a member who hides their profile and online status: others find them offline and see a private profile; they still see it all", async ({ page, browser }, testInfo) => {
+test("a member who hides their profile and online status: others find them offline and see a private profile; they still see it all", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000);
   const location = `Privacy Town ${Date.now()}, Testland`;
   const bio = `Quiet planeswalker ${Date.now()}`;
@@ -50,7 +53,9 @@ test("a member who hides their profile and online status: others find them offli
     // Her own profile still shows everything, with a note that others do not see it.
     await priya.page.reload();
     await expect(priya.page.getByTestId("profile-bio")).toHaveText(bio);
-    await expect(priya.page.getByTestId("profile-private-note")).toHaveText("Your bio, status and social links are hidden from other members.");
+    await expect(priya.page.getByTestId("profile-private-note")).toHaveText(
+      "Your bio, status and social links are hidden from other members.",
+    );
     await expect(priya.page.getByRole("list", { name: "Social links" })).toContainText("priya_streams");
 
     // Oscar finds her in matchmaking (offline, no "last online") and opens her profile from the card.

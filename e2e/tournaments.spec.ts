@@ -5,7 +5,10 @@ import { chooseRealm, newMemberPage, signInAsNewMember } from "./helpers";
 const card = (page: Page, name: string) => page.getByTestId("tournament-card").filter({ hasText: name });
 const round = (page: Page, n: number) => page.getByRole("region", { name: new RegExp(`^Round ${n}(?!\\d)`) });
 
-test("an organizer runs a Swiss tournament: create, three members join, start, report, next round, standings, finish", async ({ page, browser }, testInfo) => {
+test("an organizer runs a Swiss tournament: create, three members join, start, report, next round, standings, finish", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(180_000);
   await signInAsNewMember(page, "Olga", "Organizer");
   await page.goto("/tournaments");
@@ -48,14 +51,18 @@ test("an organizer runs a Swiss tournament: create, three members join, start, r
     const member = await newMemberPage(browser, first);
     players.push(member);
     await member.page.goto("/tournaments");
-    await card(member.page, name).getByRole("button", { name: `Join ${name}` }).click();
+    await card(member.page, name)
+      .getByRole("button", { name: `Join ${name}` })
+      .click();
     await expect(member.page.getByText("Joined tournament!", { exact: true })).toBeVisible();
     await expect(card(member.page, name).getByRole("button", { name: `Joined ${name}` })).toBeDisabled();
   }
 
   // The organizer opens the tournament page and starts it.
   await page.getByRole("tab", { name: "Browse Tournaments" }).click();
-  await card(page, name).getByRole("link", { name: `Details of ${name}` }).click();
+  await card(page, name)
+    .getByRole("link", { name: `Details of ${name}` })
+    .click();
   await expect(page).toHaveURL(/\/tournaments\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("participants").getByRole("listitem")).toHaveCount(3);
   // The organizer edits the prize pool before the start.
@@ -71,7 +78,9 @@ test("an organizer runs a Swiss tournament: create, three members join, start, r
   await expect(round(page, 1).getByTestId("match")).toHaveCount(2);
   await expect(round(page, 1).getByText("has a bye")).toBeVisible();
   await expect(page.getByRole("button", { name: "Next Round" })).toBeDisabled();
-  const match1 = round(page, 1).getByTestId("match").filter({ has: page.getByRole("button", { name: "Record result" }) });
+  const match1 = round(page, 1)
+    .getByTestId("match")
+    .filter({ has: page.getByRole("button", { name: "Record result" }) });
   await match1.getByLabel(/wins$/).first().selectOption("2");
   await match1.getByLabel(/wins$/).last().selectOption("1");
   await match1.getByRole("button", { name: "Record result" }).click();
@@ -137,7 +146,7 @@ test("the Browse tab shows the empty state in a realm without tournaments and op
   await page.goto("/");
   await page.evaluate(() => {
     localStorage.setItem("selectedCommunityId", "deckmaster");
-    document.cookie = "selectedCommunityId=deckmaster; Path=/";
+    document.cookie = `selectedCommunityId=${btoa(JSON.stringify("deckmaster"))}; Path=/`;
   });
   await page.goto("/tournaments");
   await expect(page.getByRole("heading", { name: "No tournaments yet" })).toBeVisible();

@@ -31,19 +31,30 @@ test("markup in names, bios, event titles, tournament names, room names and chat
 
   const date = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
   await api(page, "POST", "/api/events", {
-    title: payload("event").slice(0, 110), type: "community", date, time: "18:00", location: payload("loc").slice(0, 150), communityId: "scry-gather",
+    title: payload("event").slice(0, 110),
+    type: "community",
+    date,
+    time: "18:00",
+    location: payload("loc").slice(0, 150),
+    communityId: "scry-gather",
   });
   await page.goto("/calendar?realm=scry-gather");
   await expectInert(page, "<img src=x onerror=");
 
   await api(page, "POST", "/api/tournaments", {
-    name: payload("tournament").slice(0, 110), gameFormat: "modern", maxParticipants: 8, startDate: new Date(Date.now() + 86_400_000).toISOString(), communityId: "scry-gather",
+    name: payload("tournament").slice(0, 110),
+    gameFormat: "modern",
+    maxParticipants: 8,
+    startDate: new Date(Date.now() + 86_400_000).toISOString(),
+    communityId: "scry-gather",
   });
   await page.goto("/tournaments");
   await expectInert(page, "<img src=x onerror=");
 
   const room = await api(page, "POST", "/api/game-sessions", {
-    maxPlayers: 2, communityId: "scry-gather", gameData: { name: payload("room").slice(0, 80), format: "standard" },
+    maxPlayers: 2,
+    communityId: "scry-gather",
+    gameData: { name: payload("room").slice(0, 80), format: "standard" },
   });
   await page.goto(`/tablesync/room/${room.id}`);
   await expectInert(page, "<img src=x onerror=");

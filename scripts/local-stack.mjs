@@ -38,7 +38,9 @@ export function migrateLocal(persistTo) {
 /** Applies seed/demo/*.sql in name order as one file. Every statement is INSERT OR IGNORE, so it is idempotent. */
 export function seedLocal(persistTo) {
   const dir = join(process.cwd(), "seed", "demo");
-  const files = readdirSync(dir).filter((f) => f.endsWith(".sql")).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort();
   const sql = files.map((f) => `-- ${f}\n${readFileSync(join(dir, f), "utf8")}`).join("\n");
   const out = join(mkdtempSync(join(tmpdir(), "realmcast-seed-")), "seed.sql");
   writeFileSync(out, sql);

@@ -41,7 +41,14 @@ describe("a different member cannot change what is not theirs", () => {
 
   it("events", async () => {
     const [a, b] = await Promise.all([signUp("EventA"), signUp("EventB")]);
-    const body = { title: "A's pod", type: "game_pod", date: future(5).toISOString().slice(0, 10), time: "19:00", location: "Online", communityId: "duelcraft" };
+    const body = {
+      title: "A's pod",
+      type: "game_pod",
+      date: future(5).toISOString().slice(0, 10),
+      time: "19:00",
+      location: "Online",
+      communityId: "duelcraft",
+    };
     const event = await json(await as(a, "POST", "/api/events", body));
     expect((await as(b, "PUT", `/api/events/${event.id}`, { ...body, title: "Taken" })).status).toBe(403);
     expect((await as(b, "DELETE", `/api/events/${event.id}`)).status).toBe(403);
@@ -50,7 +57,13 @@ describe("a different member cannot change what is not theirs", () => {
 
   it("rooms", async () => {
     const [a, b] = await Promise.all([signUp("RoomA"), signUp("RoomB")]);
-    const room = await json(await as(a, "POST", "/api/game-sessions", { maxPlayers: 4, communityId: "duelcraft", gameData: { name: "A's table", format: "modern" } }));
+    const room = await json(
+      await as(a, "POST", "/api/game-sessions", {
+        maxPlayers: 4,
+        communityId: "duelcraft",
+        gameData: { name: "A's table", format: "modern" },
+      }),
+    );
     await as(b, "POST", `/api/game-sessions/${room.id}/join`);
     expect((await as(b, "POST", `/api/game-sessions/${room.id}/start`)).status).toBe(403);
     expect((await json(await request(`/api/game-sessions/${room.id}`))).status).toBe("waiting");
@@ -58,7 +71,9 @@ describe("a different member cannot change what is not theirs", () => {
 
   it("forum posts and replies", async () => {
     const [a, b] = await Promise.all([signUp("ForumA"), signUp("ForumB")]);
-    const post = await json(await as(a, "POST", "/api/forum/posts", { title: "A's thread", category: "general", content: "Mine", communityId: "duelcraft" }));
+    const post = await json(
+      await as(a, "POST", "/api/forum/posts", { title: "A's thread", category: "general", content: "Mine", communityId: "duelcraft" }),
+    );
     const reply = await json(await as(a, "POST", `/api/forum/posts/${post.id}/replies`, { content: "Also mine" }));
     expect((await as(b, "PATCH", `/api/forum/posts/${post.id}`, { title: "Taken" })).status).toBe(403);
     expect((await as(b, "DELETE", `/api/forum/posts/${post.id}`)).status).toBe(403);
@@ -80,14 +95,23 @@ describe("a different member cannot change what is not theirs", () => {
   it("tournaments", async () => {
     const [organizer, p1, p2, other] = await Promise.all([signUp("Org"), signUp("P1"), signUp("P2"), signUp("Other")]);
     const cup = await json(
-      await as(organizer, "POST", "/api/tournaments", { name: "A's cup", gameFormat: "modern", maxParticipants: 4, startDate: future(2).toISOString(), communityId: "mtg" }),
+      await as(organizer, "POST", "/api/tournaments", {
+        name: "A's cup",
+        gameFormat: "modern",
+        maxParticipants: 4,
+        startDate: future(2).toISOString(),
+        communityId: "mtg",
+      }),
     );
     for (const p of [p1, p2]) await as(p, "POST", `/api/tournaments/${cup.id}/join`);
     expect((await as(other, "PATCH", `/api/tournaments/${cup.id}`, { name: "Taken" })).status).toBe(403);
     expect((await as(other, "POST", `/api/tournaments/${cup.id}/start`)).status).toBe(403);
     expect((await as(organizer, "POST", `/api/tournaments/${cup.id}/start`)).status).toBe(200);
     const match = (await json(await request(`/api/tournaments/${cup.id}`))).rounds[0].matches[0];
-    expect((await as(other, "POST", `/api/tournaments/${cup.id}/matches/${match.id}/result`, { player1Wins: 2, player2Wins: 0, draws: 0 })).status).toBe(403);
+    expect(
+      (await as(other, "POST", `/api/tournaments/${cup.id}/matches/${match.id}/result`, { player1Wins: 2, player2Wins: 0, draws: 0 }))
+        .status,
+    ).toBe(403);
     expect((await as(other, "POST", `/api/tournaments/${cup.id}/rounds`)).status).toBe(403);
     expect((await as(other, "POST", `/api/tournaments/${cup.id}/finish`)).status).toBe(403);
     const after = await json(await request(`/api/tournaments/${cup.id}`));

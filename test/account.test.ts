@@ -4,7 +4,14 @@ import { json, request, signUp, type Member } from "./helpers";
 
 const db = () => env.DB;
 const countRows = async (sql: string, ...params: unknown[]) =>
-  Number((await db().prepare(sql).bind(...params).first<{ n: number }>())?.n ?? 0);
+  Number(
+    (
+      await db()
+        .prepare(sql)
+        .bind(...params)
+        .first<{ n: number }>()
+    )?.n ?? 0,
+  );
 
 /** Gives `member` a little of everything, some of it shared with `other`. */
 async function populate(member: Member, other: Member) {
@@ -15,17 +22,49 @@ async function populate(member: Member, other: Member) {
   const othersPost = crypto.randomUUID();
   const roomId = crypto.randomUUID();
   await db().batch([
-    db().prepare("INSERT INTO events (id, title, type, date, time, starts_at, location, community_id, creator_id) VALUES (?, 'Mine', 'game_pod', '2030-01-01', '18:00', ?, 'Online', 'duelcraft', ?)").bind(eventId, now + 86_400_000, member.id),
-    db().prepare("INSERT INTO events (id, title, type, date, time, starts_at, location, community_id, creator_id, host_id) VALUES (?, 'Theirs', 'game_pod', '2030-01-02', '18:00', ?, 'Online', 'duelcraft', ?, ?)").bind(othersEvent, now + 86_400_000, other.id, member.id),
-    db().prepare("INSERT INTO event_attendees (event_id, user_id, role, player_type) VALUES (?, ?, 'participant', 'main')").bind(othersEvent, member.id),
-    db().prepare("INSERT INTO event_attendees (event_id, user_id, role, player_type) VALUES (?, ?, 'participant', 'main')").bind(eventId, other.id),
-    db().prepare("INSERT INTO forum_posts (id, community_id, author_id, title, category, content) VALUES (?, 'duelcraft', ?, 'My strategy', 'strategy', 'Body')").bind(postId, member.id),
-    db().prepare("INSERT INTO forum_posts (id, community_id, author_id, title, category, content) VALUES (?, 'duelcraft', ?, 'Their post', 'general', 'Body')").bind(othersPost, other.id),
-    db().prepare("INSERT INTO forum_replies (id, post_id, author_id, content) VALUES (?, ?, ?, 'My reply')").bind(crypto.randomUUID(), othersPost, member.id),
-    db().prepare("INSERT INTO friendships (id, requester_id, addressee_id, status) VALUES (?, ?, ?, 'accepted')").bind(crypto.randomUUID(), member.id, other.id),
-    db().prepare("INSERT INTO game_sessions (id, host_id, community_id, name, format, max_players, current_players) VALUES (?, ?, 'duelcraft', 'My room', 'Advanced', 4, 1)").bind(roomId, member.id),
-    db().prepare("INSERT INTO notifications (id, user_id, type, title, message) VALUES (?, ?, 'system', 'Mine', 'secret-of-member')").bind(crypto.randomUUID(), member.id),
-    db().prepare("INSERT INTO notifications (id, user_id, type, title, message) VALUES (?, ?, 'system', 'Theirs', 'secret-of-other')").bind(crypto.randomUUID(), other.id),
+    db()
+      .prepare(
+        "INSERT INTO events (id, title, type, date, time, starts_at, location, community_id, creator_id) VALUES (?, 'Mine', 'game_pod', '2030-01-01', '18:00', ?, 'Online', 'duelcraft', ?)",
+      )
+      .bind(eventId, now + 86_400_000, member.id),
+    db()
+      .prepare(
+        "INSERT INTO events (id, title, type, date, time, starts_at, location, community_id, creator_id, host_id) VALUES (?, 'Theirs', 'game_pod', '2030-01-02', '18:00', ?, 'Online', 'duelcraft', ?, ?)",
+      )
+      .bind(othersEvent, now + 86_400_000, other.id, member.id),
+    db()
+      .prepare("INSERT INTO event_attendees (event_id, user_id, role, player_type) VALUES (?, ?, 'participant', 'main')")
+      .bind(othersEvent, member.id),
+    db()
+      .prepare("INSERT INTO event_attendees (event_id, user_id, role, player_type) VALUES (?, ?, 'participant', 'main')")
+      .bind(eventId, other.id),
+    db()
+      .prepare(
+        "INSERT INTO forum_posts (id, community_id, author_id, title, category, content) VALUES (?, 'duelcraft', ?, 'My strategy', 'strategy', 'Body')",
+      )
+      .bind(postId, member.id),
+    db()
+      .prepare(
+        "INSERT INTO forum_posts (id, community_id, author_id, title, category, content) VALUES (?, 'duelcraft', ?, 'Their post', 'general', 'Body')",
+      )
+      .bind(othersPost, other.id),
+    db()
+      .prepare("INSERT INTO forum_replies (id, post_id, author_id, content) VALUES (?, ?, ?, 'My reply')")
+      .bind(crypto.randomUUID(), othersPost, member.id),
+    db()
+      .prepare("INSERT INTO friendships (id, requester_id, addressee_id, status) VALUES (?, ?, ?, 'accepted')")
+      .bind(crypto.randomUUID(), member.id, other.id),
+    db()
+      .prepare(
+        "INSERT INTO game_sessions (id, host_id, community_id, name, format, max_players, current_players) VALUES (?, ?, 'duelcraft', 'My room', 'Advanced', 4, 1)",
+      )
+      .bind(roomId, member.id),
+    db()
+      .prepare("INSERT INTO notifications (id, user_id, type, title, message) VALUES (?, ?, 'system', 'Mine', 'secret-of-member')")
+      .bind(crypto.randomUUID(), member.id),
+    db()
+      .prepare("INSERT INTO notifications (id, user_id, type, title, message) VALUES (?, ?, 'system', 'Theirs', 'secret-of-other')")
+      .bind(crypto.randomUUID(), other.id),
     db().prepare("INSERT INTO user_communities (user_id, community_id) VALUES (?, 'duelcraft')").bind(member.id),
   ]);
   await request("/api/user/social-links", { body: { platform: "twitch", username: "member-twitch" }, cookie: member.cookie });
@@ -38,10 +77,17 @@ describe("profile stats", () => {
     const me = await signUp("Stats");
     const other = await signUp("Friend");
     await populate(me, other);
-    await db().prepare("INSERT INTO friendships (id, requester_id, addressee_id, status) VALUES (?, ?, ?, 'pending')").bind(crypto.randomUUID(), (await signUp("Pending")).id, me.id).run();
+    await db()
+      .prepare("INSERT INTO friendships (id, requester_id, addressee_id, status) VALUES (?, ?, ?, 'pending')")
+      .bind(crypto.randomUUID(), (await signUp("Pending")).id, me.id)
+      .run();
     const profile = await json(await request("/api/user/profile", { cookie: me.cookie }));
     expect(profile).toMatchObject({ friendCount: 1, eventsJoined: 1, eventsHosted: 2 });
-    expect(await json(await request(`/api/users/${other.id}/profile`, { cookie: me.cookie }))).toMatchObject({ friendCount: 1, eventsJoined: 1, eventsHosted: 1 });
+    expect(await json(await request(`/api/users/${other.id}/profile`, { cookie: me.cookie }))).toMatchObject({
+      friendCount: 1,
+      eventsJoined: 1,
+      eventsHosted: 1,
+    });
   });
 });
 
@@ -54,7 +100,16 @@ describe("export data", () => {
     const me = await signUp("Export", "Me");
     const other = await signUp("Other", "Person");
     const ids = await populate(me, other);
-    await request("/api/user/settings", { method: "PUT", cookie: me.cookie, body: { theme: "dark", notificationSettings: { email: false, browser: true, eventReminders: true, socialUpdates: false, weeklyDigest: true }, privacySettings: { profileVisible: true, showOnlineStatus: true, allowDirectMessages: true, shareStreamingActivity: true }, streamingSettings: { defaultQuality: "720p", autoStartRecording: false, chatOverlay: true, showViewerCount: true } } });
+    await request("/api/user/settings", {
+      method: "PUT",
+      cookie: me.cookie,
+      body: {
+        theme: "dark",
+        notificationSettings: { email: false, browser: true, eventReminders: true, socialUpdates: false, weeklyDigest: true },
+        privacySettings: { profileVisible: true, showOnlineStatus: true, allowDirectMessages: true, shareStreamingActivity: true },
+        streamingSettings: { defaultQuality: "720p", autoStartRecording: false, chatOverlay: true, showViewerCount: true },
+      },
+    });
     const res = await request("/api/user/export-data", { method: "POST", cookie: me.cookie });
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="realmcast-data-\d{4}-\d{2}-\d{2}\.json"$/);
@@ -95,7 +150,10 @@ describe("delete account", () => {
     const ids = await populate(me, other);
     // A second session of the same member (another browser).
     const second = await request("/api/login/dev", { body: { firstName: "Leaving", email: me.email } });
-    const secondCookie = second.headers.getSetCookie().find((c) => c.startsWith("realmcast_session="))!.split(";")[0];
+    const secondCookie = second.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("realmcast_session="))!
+      .split(";")[0];
     expect((await request("/api/auth/user", { cookie: secondCookie })).status).toBe(200);
 
     const res = await request("/api/user/account", { method: "DELETE", cookie: me.cookie });
@@ -110,9 +168,17 @@ describe("delete account", () => {
 
     // D1 enforces foreign keys: everything owned cascaded away.
     for (const [table, column] of [
-      ["users", "id"], ["user_communities", "user_id"], ["social_links", "user_id"], ["notifications", "user_id"],
-      ["event_attendees", "user_id"], ["game_sessions", "host_id"], ["events", "creator_id"], ["events", "host_id"],
-      ["user_settings", "user_id"], ["forum_posts", "author_id"], ["forum_replies", "author_id"],
+      ["users", "id"],
+      ["user_communities", "user_id"],
+      ["social_links", "user_id"],
+      ["notifications", "user_id"],
+      ["event_attendees", "user_id"],
+      ["game_sessions", "host_id"],
+      ["events", "creator_id"],
+      ["events", "host_id"],
+      ["user_settings", "user_id"],
+      ["forum_posts", "author_id"],
+      ["forum_replies", "author_id"],
     ]) {
       expect(await countRows(`SELECT count(*) AS n FROM ${table} WHERE ${column} = ?`, me.id), `${table}.${column}`).toBe(0);
     }

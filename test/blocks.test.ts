@@ -36,7 +36,14 @@ async function createRoom(host: Member) {
 async function createEvent(creator: Member) {
   const res = await request("/api/events", {
     cookie: creator.cookie,
-    body: { title: "Blocked pod", type: "game_pod", date: future(6).toISOString().slice(0, 10), time: "19:00", location: "Online", communityId: "bladeforge" },
+    body: {
+      title: "Blocked pod",
+      type: "game_pod",
+      date: future(6).toISOString().slice(0, 10),
+      time: "19:00",
+      location: "Online",
+      communityId: "bladeforge",
+    },
   });
   expect(res.status).toBe(201);
   return json(res);
@@ -45,7 +52,13 @@ async function createEvent(creator: Member) {
 async function createTournament(organizer: Member) {
   const res = await request("/api/tournaments", {
     cookie: organizer.cookie,
-    body: { name: `Block Cup ${crypto.randomUUID().slice(0, 6)}`, gameFormat: "modern", maxParticipants: 8, startDate: future(7).toISOString(), communityId: "mtg" },
+    body: {
+      name: `Block Cup ${crypto.randomUUID().slice(0, 6)}`,
+      gameFormat: "modern",
+      maxParticipants: 8,
+      startDate: future(7).toISOString(),
+      communityId: "mtg",
+    },
   });
   expect(res.status).toBe(201);
   return json(res);
@@ -87,7 +100,10 @@ describe("blocks: invitations", () => {
     const blocker = await signUp("Blocker");
     const blocked = await signUp("Blocked");
     await block(blocker, blocked);
-    for (const [from, to] of [[blocked, blocker], [blocker, blocked]] as const) {
+    for (const [from, to] of [
+      [blocked, blocker],
+      [blocker, blocked],
+    ] as const) {
       const res = await post("/api/friend-requests", from, { addresseeId: to.id });
       expect(res.status).toBe(403);
       expect(await json(res)).toEqual({ message: "You cannot connect with this member" });

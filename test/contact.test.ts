@@ -20,7 +20,9 @@ describe("contact", () => {
     const res = await send({ ...valid, name: "  Ada  ", email: " ada@example.com " }, ip);
     expect(res.status).toBe(201);
     const { id } = await json(res);
-    const row = await env.DB.prepare("SELECT name, email, subject, message, client_address FROM contact_messages WHERE id = ?").bind(id).first();
+    const row = await env.DB.prepare("SELECT name, email, subject, message, client_address FROM contact_messages WHERE id = ?")
+      .bind(id)
+      .first();
     expect(row).toEqual({ name: "Ada", email: "ada@example.com", subject: "Hello", message: valid.message, client_address: ip });
   });
 

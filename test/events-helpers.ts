@@ -2,7 +2,6 @@ import { type Member, json, request, signUp } from "./helpers";
 
 export { signUp };
 
-
 /** A date n days from today (UTC), yyyy-mm-dd. */
 export function daysFromNow(n: number): string {
   return new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);

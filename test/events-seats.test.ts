@@ -5,7 +5,11 @@ import { createEventAs, daysFromNow, join, members, signUp } from "./events-help
 import { json, request } from "./helpers";
 
 async function notificationsOf(userId: string) {
-  const { results } = await env.DB.prepare("SELECT title, message, action_url AS actionUrl FROM notifications WHERE user_id = ? ORDER BY created_at").bind(userId).all<{ title: string; message: string; actionUrl: string }>();
+  const { results } = await env.DB.prepare(
+    "SELECT title, message, action_url AS actionUrl FROM notifications WHERE user_id = ? ORDER BY created_at",
+  )
+    .bind(userId)
+    .all<{ title: string; message: string; actionUrl: string }>();
   return results;
 }
 
@@ -21,14 +25,25 @@ describe("POST /api/events/:id/join", () => {
       const body = await json(res);
       seats.push([body.role, body.playerType]);
     }
-    expect(seats).toEqual([["participant", "main"], ["participant", "main"], ["participant", "alternate"]]);
+    expect(seats).toEqual([
+      ["participant", "main"],
+      ["participant", "main"],
+      ["participant", "alternate"],
+    ]);
     const full = await join(d, pod.id, { status: "attending", role: "participant", playerType: "alternate" });
     expect(full.status).toBe(409);
     expect((await json(full)).message).toBe("All player seats and waiting list spots are taken");
     // Spectators are still welcome (no maxAttendees).
     const spectate = await join(d, pod.id, { status: "attending", role: "spectator", playerType: "main" });
     expect(spectate.status).toBe(201);
-    expect(await json(spectate)).toMatchObject({ role: "spectator", playerType: "main", attendeeCount: 4, mainPlayers: 2, alternates: 1, isUserAttending: true });
+    expect(await json(spectate)).toMatchObject({
+      role: "spectator",
+      playerType: "main",
+      attendeeCount: 4,
+      mainPlayers: 2,
+      alternates: 1,
+      isUserAttending: true,
+    });
   });
 
   it("gives a main seat even to a member asking for alternate while one is free (the server decides)", async () => {
@@ -84,7 +99,9 @@ describe("POST /api/events/:id/join", () => {
     const host = await signUp("Racer");
     const pod = await createEventAs(host, { playerSlots: 4, alternateSlots: 2 });
     const racers = await members(20, "Race");
-    const responses = await Promise.all(racers.map((m) => join(m, pod.id, { status: "attending", role: "participant", playerType: "main" })));
+    const responses = await Promise.all(
+      racers.map((m) => join(m, pod.id, { status: "attending", role: "participant", playerType: "main" })),
+    );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(6);
     expect(statuses.filter((s) => s === 409)).toHaveLength(14);
@@ -103,7 +120,16 @@ describe("POST /api/events/:id/join", () => {
     const host = await signUp("Host");
     const limits = { type: "game_pod", playerSlots: 3, alternateSlots: 2, maxAttendees: 6 };
     const pod = await createEventAs(host, limits);
-    const roles = ["participant", "spectator", "participant", "participant", "participant", "spectator", "participant", "participant"] as const;
+    const roles = [
+      "participant",
+      "spectator",
+      "participant",
+      "participant",
+      "participant",
+      "spectator",
+      "participant",
+      "participant",
+    ] as const;
     const counts = { mainPlayers: 0, alternates: 0, attendeeCount: 0 };
     const joiners = await members(roles.length, "Rule");
     for (const [i, role] of roles.entries()) {
@@ -116,7 +142,10 @@ describe("POST /api/events/:id/join", () => {
       const body = await json(res);
       expect({ role: body.role, playerType: body.playerType }).toEqual(expected);
       counts.attendeeCount++;
-      if (expected.role === "participant") expected.playerType === "main" ? counts.mainPlayers++ : counts.alternates++;
+      if (expected.role === "participant") {
+        if (expected.playerType === "main") counts.mainPlayers++;
+        else counts.alternates++;
+      }
     }
   });
 });
@@ -149,7 +178,15 @@ describe("DELETE /api/events/:id/leave", () => {
     const pod = await createEventAs(host, { playerSlots: 2, alternateSlots: 2 });
     const joiners = await members(4, "Grow");
     for (const m of joiners) await join(m, pod.id);
-    const body = { title: pod.title, type: "game_pod", date: pod.date, time: pod.time, location: pod.location, communityId: pod.communityId, playerSlots: 4 };
+    const body = {
+      title: pod.title,
+      type: "game_pod",
+      date: pod.date,
+      time: pod.time,
+      location: pod.location,
+      communityId: pod.communityId,
+      playerSlots: 4,
+    };
     const res = await request(`/api/events/${pod.id}`, { method: "PUT", body, cookie: host.cookie });
     expect(res.status).toBe(200);
     expect(await json(res)).toMatchObject({ playerSlots: 4, alternateSlots: 2, mainPlayers: 4, alternates: 0 });

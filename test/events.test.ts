@@ -6,7 +6,10 @@ import { json, request } from "./helpers";
 describe("POST /api/events", () => {
   it("creates an event (201) with exactly the spec's fields and derived startsAt ordering", async () => {
     const alice = await signUp("Alice");
-    const res = await request("/api/events", { body: eventBody({ title: "  Friday pod  ", date: "2030-01-02", time: "18:30" }), cookie: alice.cookie });
+    const res = await request("/api/events", {
+      body: eventBody({ title: "  Friday pod  ", date: "2030-01-02", time: "18:30" }),
+      cookie: alice.cookie,
+    });
     expect(res.status).toBe(201);
     const event = await json(res);
     expect(eventSchema.strict().safeParse(event).success).toBe(true);
@@ -83,7 +86,14 @@ describe("PUT and DELETE /api/events/:id", () => {
   it("lets the creator update; another member gets 403; missing is 404", async () => {
     const [owner, other] = [await signUp("Owner"), await signUp("Other")];
     const event = await createEventAs(owner);
-    const update = eventBody({ title: "Renamed", type: "tournament", date: "2031-05-06", time: "10:15", communityId: "duelcraft", description: "" });
+    const update = eventBody({
+      title: "Renamed",
+      type: "tournament",
+      date: "2031-05-06",
+      time: "10:15",
+      communityId: "duelcraft",
+      description: "",
+    });
 
     const forbidden = await request(`/api/events/${event.id}`, { method: "PUT", body: update, cookie: other.cookie });
     expect(forbidden.status).toBe(403);
@@ -92,7 +102,15 @@ describe("PUT and DELETE /api/events/:id", () => {
 
     const ok = await request(`/api/events/${event.id}`, { method: "PUT", body: update, cookie: owner.cookie });
     expect(ok.status).toBe(200);
-    expect(await json(ok)).toMatchObject({ title: "Renamed", type: "tournament", date: "2031-05-06", time: "10:15", communityId: "duelcraft", description: null, playerSlots: 4 });
+    expect(await json(ok)).toMatchObject({
+      title: "Renamed",
+      type: "tournament",
+      date: "2031-05-06",
+      time: "10:15",
+      communityId: "duelcraft",
+      description: null,
+      playerSlots: 4,
+    });
 
     const missing = await request(`/api/events/${crypto.randomUUID()}`, { method: "PUT", body: update, cookie: owner.cookie });
     expect(missing.status).toBe(404);
@@ -111,7 +129,11 @@ describe("PUT and DELETE /api/events/:id", () => {
     const owner = await signUp("Shrink");
     const event = await createEventAs(owner, { playerSlots: 3, alternateSlots: 0 });
     for (const name of ["A", "B", "C"]) expect((await join(await signUp(name), event.id)).status).toBe(201);
-    const res = await request(`/api/events/${event.id}`, { method: "PUT", body: eventBody({ playerSlots: 2, alternateSlots: 0 }), cookie: owner.cookie });
+    const res = await request(`/api/events/${event.id}`, {
+      method: "PUT",
+      body: eventBody({ playerSlots: 2, alternateSlots: 0 }),
+      cookie: owner.cookie,
+    });
     expect(res.status).toBe(409);
     expect((await json(res)).message).toBeTypeOf("string");
   });
@@ -191,7 +213,13 @@ describe("GET /api/events", () => {
     await join(guest, b.id);
     const attending = await json<any[]>(await request(`/api/events?scope=attending&limit=200`, { cookie: guest.cookie }));
     expect(attending.map((e) => e.id)).toEqual([b.id]);
-    expect(attending[0]).toMatchObject({ isUserAttending: true, role: "participant", playerType: "main", mainPlayers: 1, attendeeCount: 1 });
+    expect(attending[0]).toMatchObject({
+      isUserAttending: true,
+      role: "participant",
+      playerType: "main",
+      mainPlayers: 1,
+      attendeeCount: 1,
+    });
     const hosting = await json<any[]>(await request(`/api/events?scope=hosting&limit=200`, { cookie: host.cookie }));
     expect(hosting.map((e) => e.id).sort()).toEqual([a.id, b.id].sort());
     expect((await request(`/api/events?scope=attending`)).status).toBe(401);

@@ -29,7 +29,20 @@ describe("forum posts: create and validate", () => {
     const alice = await signUp("Alice");
     const post = await createPost(alice, { title: "  Trimmed title  " });
     expect(Object.keys(post).sort()).toEqual(
-      ["author", "category", "communityId", "content", "createdAt", "id", "isLiked", "isPinned", "likeCount", "replyCount", "title", "viewCount"].sort(),
+      [
+        "author",
+        "category",
+        "communityId",
+        "content",
+        "createdAt",
+        "id",
+        "isLiked",
+        "isPinned",
+        "likeCount",
+        "replyCount",
+        "title",
+        "viewCount",
+      ].sort(),
     );
     expect(post).toMatchObject({
       title: "Trimmed title",
@@ -49,7 +62,15 @@ describe("forum posts: create and validate", () => {
   it("rejects signed-out writes with 401", async () => {
     const res = await request("/api/forum/posts", { body: { title: "t", category: "general", content: "c", communityId: COMMUNITY } });
     expect(res.status).toBe(401);
-    for (const [method, path] of [["POST", "/api/forum/posts/x/replies"], ["POST", "/api/forum/posts/x/like"], ["DELETE", "/api/forum/posts/x/like"], ["PATCH", "/api/forum/posts/x"], ["DELETE", "/api/forum/posts/x"], ["PATCH", "/api/forum/replies/x"], ["DELETE", "/api/forum/replies/x"]] as const) {
+    for (const [method, path] of [
+      ["POST", "/api/forum/posts/x/replies"],
+      ["POST", "/api/forum/posts/x/like"],
+      ["DELETE", "/api/forum/posts/x/like"],
+      ["PATCH", "/api/forum/posts/x"],
+      ["DELETE", "/api/forum/posts/x"],
+      ["PATCH", "/api/forum/replies/x"],
+      ["DELETE", "/api/forum/replies/x"],
+    ] as const) {
       const r = await request(path, { method, body: method === "DELETE" ? undefined : { content: "x" } });
       expect(r.status, `${method} ${path}`).toBe(401);
     }
@@ -98,7 +119,9 @@ describe("forum list", () => {
   it("puts pinned posts first, then newest, and pages 20 at a time with a cursor", async () => {
     // Several authors: one member may create only RATE_LIMITS.forumPost.limit posts an hour.
     const total = FORUM_PAGE_SIZE + 5;
-    const authors = await Promise.all(Array.from({ length: Math.ceil(total / RATE_LIMITS.forumPost.limit) }, (_, i) => signUp(`Carol${i}`)));
+    const authors = await Promise.all(
+      Array.from({ length: Math.ceil(total / RATE_LIMITS.forumPost.limit) }, (_, i) => signUp(`Carol${i}`)),
+    );
     const tag = uniqueTag();
     const base = Date.now() - 1_000_000;
     const ids: string[] = [];
@@ -226,7 +249,9 @@ describe("forum replies", () => {
       const res = await request(`/api/forum/posts/${post.id}/replies`, { cookie: ned.cookie, body: { content } });
       expect(res.status).toBe(400);
     }
-    expect((await request(`/api/forum/posts/${crypto.randomUUID()}/replies`, { cookie: ned.cookie, body: { content: "hi" } })).status).toBe(404);
+    expect((await request(`/api/forum/posts/${crypto.randomUUID()}/replies`, { cookie: ned.cookie, body: { content: "hi" } })).status).toBe(
+      404,
+    );
 
     const first = await request(`/api/forum/posts/${post.id}/replies`, { cookie: ned.cookie, body: { content: "  first  " } });
     expect(first.status).toBe(201);
@@ -254,7 +279,9 @@ describe("forum replies", () => {
     await request(`/api/forum/posts/${post.id}/replies`, { cookie: pat.cookie, body: { content: "hello" } });
     await request(`/api/forum/posts/${post.id}/replies`, { cookie: ola.cookie, body: { content: "self" } });
     const rows = await env.DB.prepare("SELECT type, message, action_url FROM notifications WHERE user_id = ?").bind(ola.id).all<any>();
-    expect(rows.results).toEqual([{ type: "forum", message: 'Pat replied to "Notify me"', action_url: `/community-forum?post=${post.id}` }]);
+    expect(rows.results).toEqual([
+      { type: "forum", message: 'Pat replied to "Notify me"', action_url: `/community-forum?post=${post.id}` },
+    ]);
   });
 });
 
@@ -270,7 +297,9 @@ describe("author-only edit and delete", () => {
     const edited = await request(`/api/forum/posts/${post.id}`, { method: "PATCH", cookie: quin.cookie, body: edit });
     expect(edited.status).toBe(200);
     expect(await json(edited)).toMatchObject({ title: "Edited", category: "deck-tech", content: post.content });
-    expect((await request(`/api/forum/posts/${crypto.randomUUID()}`, { method: "PATCH", cookie: quin.cookie, body: edit })).status).toBe(404);
+    expect((await request(`/api/forum/posts/${crypto.randomUUID()}`, { method: "PATCH", cookie: quin.cookie, body: edit })).status).toBe(
+      404,
+    );
 
     await request(`/api/forum/posts/${post.id}/replies`, { cookie: rae.cookie, body: { content: "reply" } });
     expect((await request(`/api/forum/posts/${post.id}`, { method: "DELETE", cookie: rae.cookie })).status).toBe(403);
@@ -286,9 +315,15 @@ describe("author-only edit and delete", () => {
     const tia = await signUp("Tia");
     const post = await createPost(sam);
     const reply = await json(await request(`/api/forum/posts/${post.id}/replies`, { cookie: tia.cookie, body: { content: "mine" } }));
-    expect((await request(`/api/forum/replies/${reply.id}`, { method: "PATCH", cookie: sam.cookie, body: { content: "x" } })).status).toBe(403);
-    expect((await request(`/api/forum/replies/${reply.id}`, { method: "PATCH", cookie: tia.cookie, body: { content: "  " } })).status).toBe(400);
-    const edited = await json(await request(`/api/forum/replies/${reply.id}`, { method: "PATCH", cookie: tia.cookie, body: { content: "changed" } }));
+    expect((await request(`/api/forum/replies/${reply.id}`, { method: "PATCH", cookie: sam.cookie, body: { content: "x" } })).status).toBe(
+      403,
+    );
+    expect((await request(`/api/forum/replies/${reply.id}`, { method: "PATCH", cookie: tia.cookie, body: { content: "  " } })).status).toBe(
+      400,
+    );
+    const edited = await json(
+      await request(`/api/forum/replies/${reply.id}`, { method: "PATCH", cookie: tia.cookie, body: { content: "changed" } }),
+    );
     expect(edited).toMatchObject({ id: reply.id, content: "changed", author: { id: tia.id } });
     expect((await request(`/api/forum/replies/${reply.id}`, { method: "DELETE", cookie: sam.cookie })).status).toBe(403);
     expect((await request(`/api/forum/replies/${reply.id}`, { method: "DELETE", cookie: tia.cookie })).status).toBe(204);

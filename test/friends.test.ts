@@ -4,16 +4,15 @@ import { getDb } from "../workers/db/client";
 import { countFriends } from "../workers/domain/friends";
 import { type Member, json, request, signUp } from "./helpers";
 
-
-
 async function invite(from: Member, to: Member | string) {
   return request("/api/friend-requests", { body: { addresseeId: typeof to === "string" ? to : to.id }, cookie: from.cookie });
 }
 
 async function requestsOf(member: Member) {
-  return json<{ incoming: Array<{ id: string; user: { id: string; firstName: string } }>; outgoing: Array<{ id: string; user: { id: string } }> }>(
-    await request("/api/friend-requests", { cookie: member.cookie }),
-  );
+  return json<{
+    incoming: Array<{ id: string; user: { id: string; firstName: string } }>;
+    outgoing: Array<{ id: string; user: { id: string } }>;
+  }>(await request("/api/friend-requests", { cookie: member.cookie }));
 }
 
 async function friendIds(member: Member) {
@@ -61,7 +60,12 @@ describe("friend requests", () => {
     expect(bRequests.incoming[0].user).not.toHaveProperty("email");
     expect((await requestsOf(a)).outgoing.map((r) => r.id)).toEqual([created.id]);
     expect(await notificationsOf(b)).toEqual([
-      { type: "friend_request", title: "New friend request", message: "Alice Member wants to connect with you.", action_url: "/matchmaking?tab=connections" },
+      {
+        type: "friend_request",
+        title: "New friend request",
+        message: "Alice Member wants to connect with you.",
+        action_url: "/matchmaking?tab=connections",
+      },
     ]);
 
     expect((await invite(a, b)).status).toBe(409);

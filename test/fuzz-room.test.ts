@@ -11,23 +11,57 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 afterEach(() => closeAllSockets());
 
 const anyId = fc.oneof(fc.uuid(), fc.string({ maxLength: 120 }), fc.constant(""), fc.integer());
-const anyUser = fc.oneof(fc.constant(undefined), fc.record({ id: anyId, name: fc.string(), avatar: fc.oneof(fc.constant(null), fc.string()) }), fc.jsonValue());
-const sdp = fc.oneof(fc.record({ type: fc.constantFrom("offer", "answer", "pranswer", "rollback", "evil"), sdp: fc.string({ maxLength: 500 }) }), fc.jsonValue());
+const anyUser = fc.oneof(
+  fc.constant(undefined),
+  fc.record({ id: anyId, name: fc.string(), avatar: fc.oneof(fc.constant(null), fc.string()) }),
+  fc.jsonValue(),
+);
+const sdp = fc.oneof(
+  fc.record({ type: fc.constantFrom("offer", "answer", "pranswer", "rollback", "evil"), sdp: fc.string({ maxLength: 500 }) }),
+  fc.jsonValue(),
+);
 
 /** Random and boundary frames for every client frame type, plus unknown types and garbage. */
 const FRAME_TYPES: Record<string, fc.Arbitrary<unknown>> = {
   join_room: fc.record({ type: fc.constant("join_room"), sessionId: anyId, user: anyUser }, { requiredKeys: ["type"] }),
-  message: fc.record({ type: fc.constant("message"), content: fc.oneof(fc.string({ maxLength: 2500 }), fc.constant(""), fc.constant("   "), fc.jsonValue()), user: anyUser }, { requiredKeys: ["type"] }),
-  dice_roll: fc.record({ type: fc.constant("game_action"), action: fc.constant("dice_roll"), data: fc.record({ sides: fc.oneof(fc.constantFrom(4, 6, 8, 10, 12, 20, 0, -1, 7, 100, 1.5), fc.jsonValue()), result: fc.jsonValue() }, { requiredKeys: [] }) }),
-  pass_turn: fc.record({ type: fc.constant("game_action"), action: fc.constant("pass_turn"), data: fc.jsonValue() }, { requiredKeys: ["type", "action"] }),
-  life_change: fc.record({ type: fc.constant("game_action"), action: fc.constant("life_change"), data: fc.record({ delta: fc.oneof(fc.integer({ min: -2000, max: 2000 }), fc.double(), fc.string()) }) }),
+  message: fc.record(
+    {
+      type: fc.constant("message"),
+      content: fc.oneof(fc.string({ maxLength: 2500 }), fc.constant(""), fc.constant("   "), fc.jsonValue()),
+      user: anyUser,
+    },
+    { requiredKeys: ["type"] },
+  ),
+  dice_roll: fc.record({
+    type: fc.constant("game_action"),
+    action: fc.constant("dice_roll"),
+    data: fc.record(
+      { sides: fc.oneof(fc.constantFrom(4, 6, 8, 10, 12, 20, 0, -1, 7, 100, 1.5), fc.jsonValue()), result: fc.jsonValue() },
+      { requiredKeys: [] },
+    ),
+  }),
+  pass_turn: fc.record(
+    { type: fc.constant("game_action"), action: fc.constant("pass_turn"), data: fc.jsonValue() },
+    { requiredKeys: ["type", "action"] },
+  ),
+  life_change: fc.record({
+    type: fc.constant("game_action"),
+    action: fc.constant("life_change"),
+    data: fc.record({ delta: fc.oneof(fc.integer({ min: -2000, max: 2000 }), fc.double(), fc.string()) }),
+  }),
   unknown_action: fc.record({ type: fc.constant("game_action"), action: fc.string({ maxLength: 20 }), data: fc.jsonValue() }),
   webrtc_offer: fc.record({ type: fc.constant("webrtc_offer"), targetPlayer: anyId, offer: sdp }, { requiredKeys: ["type"] }),
   webrtc_answer: fc.record({ type: fc.constant("webrtc_answer"), targetPlayer: anyId, answer: sdp }, { requiredKeys: ["type"] }),
-  webrtc_ice_candidate: fc.record({ type: fc.constant("webrtc_ice_candidate"), targetPlayer: anyId, candidate: fc.jsonValue() }, { requiredKeys: ["type"] }),
+  webrtc_ice_candidate: fc.record(
+    { type: fc.constant("webrtc_ice_candidate"), targetPlayer: anyId, candidate: fc.jsonValue() },
+    { requiredKeys: ["type"] },
+  ),
   status_frames: fc.record({ type: fc.constantFrom("camera_status", "mic_status"), enabled: fc.jsonValue() }),
   unknown_type: fc.record({ type: fc.string({ maxLength: 30 }), payload: fc.jsonValue() }),
-  garbage: fc.oneof(fc.jsonValue(), fc.string({ maxLength: 300 }).map((s) => ({ raw: s }))),
+  garbage: fc.oneof(
+    fc.jsonValue(),
+    fc.string({ maxLength: 300 }).map((s) => ({ raw: s })),
+  ),
 };
 
 describe("fuzzing every room frame type", () => {
@@ -35,7 +69,11 @@ describe("fuzzing every room frame type", () => {
     const players = await Promise.all([0, 1, 2, 3].map((i) => signUp(`FuzzPlayer${i}`)));
     const watchers = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => signUp(`FuzzWatcher${i}`)));
     const room = await json(
-      await request("/api/game-sessions", { method: "POST", cookie: players[0].cookie, body: { maxPlayers: 4, communityId: "bladeforge", gameData: { name: "Fuzz room", format: "commander" } } }),
+      await request("/api/game-sessions", {
+        method: "POST",
+        cookie: players[0].cookie,
+        body: { maxPlayers: 4, communityId: "bladeforge", gameData: { name: "Fuzz room", format: "commander" } },
+      }),
     );
     const sockets: TestSocket[] = [];
     for (const p of players) sockets.push((await joinRoom(p, room.id)).socket);
@@ -47,7 +85,8 @@ describe("fuzzing every room frame type", () => {
     for (const [type, arbitrary] of Object.entries(FRAME_TYPES)) {
       for (const frame of fc.sample(arbitrary, RUNS)) {
         const socket = sockets[sent++ % sockets.length];
-        if (type === "garbage" && frame && typeof frame === "object" && "raw" in frame) socket.sendRaw(String((frame as { raw: string }).raw));
+        if (type === "garbage" && frame && typeof frame === "object" && "raw" in frame)
+          socket.sendRaw(String((frame as { raw: string }).raw));
         else socket.send(frame);
         // ~15 frames a second per socket: under the room's per-connection limit, so frames are parsed, not throttled.
         if (sent % sockets.length === 0) await sleep(65);
@@ -67,10 +106,15 @@ describe("fuzzing every room frame type", () => {
     expect(session.currentPlayers).toBeLessThanOrEqual(session.maxPlayers);
     expect(session.currentPlayers).toBe(4);
     expect(session.spectators).toBe(6);
-    const members = await env.DB.prepare("SELECT role, count(*) AS n FROM game_session_members WHERE session_id = ? GROUP BY role ORDER BY role")
+    const members = await env.DB.prepare(
+      "SELECT role, count(*) AS n FROM game_session_members WHERE session_id = ? GROUP BY role ORDER BY role",
+    )
       .bind(room.id)
       .all<{ role: string; n: number }>();
-    expect(members.results).toEqual([{ role: "player", n: 4 }, { role: "spectator", n: 6 }]);
+    expect(members.results).toEqual([
+      { role: "player", n: 4 },
+      { role: "spectator", n: 6 },
+    ]);
   }, 180_000);
 });
 
@@ -78,13 +122,27 @@ describe("fuzzing the /ws upgrade", () => {
   it(`answers ${RUNS} random session ids, _pk values and x-partykit-* headers with 101, 400 or 404, never an error`, async () => {
     const member = await signUp("FuzzUpgrade");
     const room = await json(
-      await request("/api/game-sessions", { method: "POST", cookie: member.cookie, body: { maxPlayers: 4, communityId: "decksong", gameData: { name: "Upgrade fuzz", format: "commander" } } }),
+      await request("/api/game-sessions", {
+        method: "POST",
+        cookie: member.cookie,
+        body: { maxPlayers: 4, communityId: "decksong", gameData: { name: "Upgrade fuzz", format: "commander" } },
+      }),
     );
     const printable = fc.string({ unit: "grapheme-ascii", maxLength: 400 });
     const upgrades = fc.record({
       sessionId: fc.oneof(fc.constant(room.id as string), fc.string({ maxLength: 120 }), fc.uuid()),
       pk: fc.option(fc.string({ maxLength: 400 }), { nil: undefined }),
-      headers: fc.dictionary(fc.constantFrom("x-partykit-props", "x-partykit-room", "x-partykit-namespace", "x-partykit-jurisdiction", "x-realmcast-user-id", "x-realmcast-session"), printable),
+      headers: fc.dictionary(
+        fc.constantFrom(
+          "x-partykit-props",
+          "x-partykit-room",
+          "x-partykit-namespace",
+          "x-partykit-jurisdiction",
+          "x-realmcast-user-id",
+          "x-realmcast-session",
+        ),
+        printable,
+      ),
     });
     for (const { sessionId, pk, headers } of fc.sample(upgrades, RUNS)) {
       const res = await upgrade(member, sessionId, undefined, { query: pk === undefined ? {} : { _pk: pk }, headers });

@@ -27,7 +27,13 @@ describe("POST /api/game-sessions", () => {
       maxPlayers: 4,
       spectators: 0,
       communityId: "scry-gather",
-      gameData: { name: "Friday Commander", format: "commander", powerLevel: "focused", description: "commander game session", currentTurn: null },
+      gameData: {
+        name: "Friday Commander",
+        format: "commander",
+        powerLevel: "focused",
+        description: "commander game session",
+        currentTurn: null,
+      },
     });
     expect(new Date(session.createdAt).toISOString()).toBe(session.createdAt);
     const fetched = await json(await request(`/api/game-sessions/${session.id}`, { cookie: host.cookie }));
@@ -80,7 +86,9 @@ describe("GET /api/game-sessions", () => {
     expect(list.every((s) => s.status === "waiting" && s.communityId === "duelcraft")).toBe(true);
     const page1 = await json<any[]>(await request("/api/game-sessions?communityId=duelcraft&limit=1"));
     expect(page1).toHaveLength(1);
-    const page2 = await json<any[]>(await request(`/api/game-sessions?communityId=duelcraft&limit=1&before=${encodeURIComponent(page1[0].createdAt)}`));
+    const page2 = await json<any[]>(
+      await request(`/api/game-sessions?communityId=duelcraft&limit=1&before=${encodeURIComponent(page1[0].createdAt)}`),
+    );
     expect(page2.every((s) => s.createdAt < page1[0].createdAt)).toBe(true);
     expect((await request("/api/game-sessions?limit=500")).status).toBe(400);
     const bad = await request("/api/game-sessions?status=nonsense");
@@ -94,7 +102,9 @@ describe("join, spectate, leave, start", () => {
     const host = await signUp("Capacity");
     const session = await createRoom(host);
     const joiners = await Promise.all(Array.from({ length: 10 }, (_, i) => signUp(`J${i}`)));
-    const results = await Promise.all(joiners.map((j) => request(`/api/game-sessions/${session.id}/join`, { cookie: j.cookie, method: "POST" })));
+    const results = await Promise.all(
+      joiners.map((j) => request(`/api/game-sessions/${session.id}/join`, { cookie: j.cookie, method: "POST" })),
+    );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(3); // the host holds the fourth seat
     expect(statuses.filter((s) => s === 409)).toHaveLength(7);

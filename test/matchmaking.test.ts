@@ -3,8 +3,6 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_PREFERENCES, type MatchmakingPreferences } from "../workers/contract/matchmaking";
 import { type Member, json, request, signUp } from "./helpers";
 
-
-
 /** A location unique to one test, so its members outscore everyone else's. */
 const uniquePlace = () => `Testville ${crypto.randomUUID().slice(0, 8)}, Testland`;
 
@@ -95,7 +93,11 @@ describe("matchmaking preferences", () => {
   ])("rejects %s with 400 and issues", async (_name, override) => {
     const member = await signUp("Val");
     for (const path of ["/api/matchmaking/preferences", "/api/matchmaking/find-players"]) {
-      const res = await request(path, { method: path.endsWith("preferences") ? "PUT" : "POST", body: { ...prefs(), ...override }, cookie: member.cookie });
+      const res = await request(path, {
+        method: path.endsWith("preferences") ? "PUT" : "POST",
+        body: { ...prefs(), ...override },
+        cookie: member.cookie,
+      });
       expect(res.status).toBe(400);
       const body = await json(res);
       expect(body.issues.length).toBeGreaterThan(0);
@@ -117,7 +119,10 @@ describe("find-players", () => {
     const mine = prefs({ location: place, playstyle: "focused", availability: "weekends" });
     await savePrefs(searcher, mine);
     await savePrefs(twin, mine);
-    await savePrefs(partial, prefs({ location: place, selectedGames: ["Magic", "Lorcana"], selectedFormats: ["draft"], powerLevelMin: 8, powerLevelMax: 10 }));
+    await savePrefs(
+      partial,
+      prefs({ location: place, selectedGames: ["Magic", "Lorcana"], selectedFormats: ["draft"], powerLevelMin: 8, powerLevelMax: 10 }),
+    );
 
     const results = await search(searcher, mine);
     expect(results.length).toBeLessThanOrEqual(20);
@@ -183,7 +188,9 @@ describe("find-players", () => {
     const [searcher, online, idle, away] = await Promise.all([signUp("Oscar"), signUp("Online"), signUp("Idle"), signUp("Offline")]);
     const mine = prefs({ location: place });
     await Promise.all([searcher, online, idle, away].map((m) => savePrefs(m, mine)));
-    await env.DB.prepare("UPDATE users SET last_active_at = ? WHERE id = ?").bind(Date.now() - 3 * 3600_000, idle.id).run();
+    await env.DB.prepare("UPDATE users SET last_active_at = ? WHERE id = ?")
+      .bind(Date.now() - 3 * 3600_000, idle.id)
+      .run();
     await env.DB.prepare("UPDATE users SET status = 'offline' WHERE id = ?").bind(away.id).run();
 
     const onlineIds = (await search(searcher, { ...mine, onlineOnly: true })).map((r) => r.id);

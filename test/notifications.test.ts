@@ -8,7 +8,12 @@ import { json, request, signUp } from "./helpers";
 async function seed(userId: string, n: number) {
   const base = Date.now() - n * 1000;
   const stmts = Array.from({ length: n }, (_, i) =>
-    env.DB.prepare("INSERT INTO notifications (id, user_id, type, title, message, created_at) VALUES (?, ?, 'event', ?, 'msg', ?)").bind(crypto.randomUUID(), userId, `N${i}`, base + i * 1000),
+    env.DB.prepare("INSERT INTO notifications (id, user_id, type, title, message, created_at) VALUES (?, ?, 'event', ?, 'msg', ?)").bind(
+      crypto.randomUUID(),
+      userId,
+      `N${i}`,
+      base + i * 1000,
+    ),
   );
   await env.DB.batch(stmts);
 }
@@ -44,7 +49,13 @@ describe("notifications", () => {
 
   it("marks one read, all read, and removes one; unread count follows", async () => {
     const me = await signUp("Reader");
-    await createNotification(getDb(env.DB), { userId: me.id, type: "friend_request", title: "Hello", message: "Be my friend", actionUrl: "/profile" });
+    await createNotification(getDb(env.DB), {
+      userId: me.id,
+      type: "friend_request",
+      title: "Hello",
+      message: "Be my friend",
+      actionUrl: "/profile",
+    });
     await seed(me.id, 2);
     const list = await json(await request("/api/notifications", { cookie: me.cookie }));
     expect(list.unreadCount).toBe(3);

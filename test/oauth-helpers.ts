@@ -67,7 +67,10 @@ export async function oauthRoundTrip(
   const start = await exports.default.fetch(new Request(`${origin}/api/login?${query}`, { headers: ip, redirect: "manual" }));
   if (start.status !== 302) throw new Error(`sign-in start failed: ${start.status}`);
   const state = new URL(start.headers.get("Location")!).searchParams.get("state")!;
-  let cookie = start.headers.getSetCookie().find((c) => c.startsWith("realmcast_oauth="))!.split(";")[0];
+  let cookie = start.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("realmcast_oauth="))!
+    .split(";")[0];
   if (options.forgeCookieReturnTo !== undefined) {
     // What a forged state cookie could carry: the callback must not trust what /api/login stored.
     const value = JSON.parse(decodeURIComponent(cookie.slice("realmcast_oauth=".length)));

@@ -61,15 +61,27 @@ describe("OAuth account linking", () => {
 
   it("Google: links on email_verified true only", async () => {
     const victim = await signUp("Victim");
-    const unverified = await signInWith("google", { sub: `g-${crypto.randomUUID()}`, email: victim.email, email_verified: false, given_name: "Eve" });
+    const unverified = await signInWith("google", {
+      sub: `g-${crypto.randomUUID()}`,
+      email: victim.email,
+      email_verified: false,
+      given_name: "Eve",
+    });
     await expectUntouched(victim, unverified.me);
-    const verified = await signInWith("google", { sub: `g-${crypto.randomUUID()}`, email: victim.email, email_verified: true, given_name: "Owner" });
+    const verified = await signInWith("google", {
+      sub: `g-${crypto.randomUUID()}`,
+      email: victim.email,
+      email_verified: true,
+      given_name: "Owner",
+    });
     expect(verified.me.id).toBe(victim.id);
   });
 
   it("Twitch: links on a Helix address (documented as verified), never without one", async () => {
     const owner = await signUp("Owner");
-    const withEmail = await signInWith("twitch", { data: [{ id: `t-${crypto.randomUUID()}`, login: "owner", display_name: "Owner", email: owner.email }] });
+    const withEmail = await signInWith("twitch", {
+      data: [{ id: `t-${crypto.randomUUID()}`, login: "owner", display_name: "Owner", email: owner.email }],
+    });
     expect(withEmail.me.id).toBe(owner.id);
     const without = await signInWith("twitch", { data: [{ id: `t-${crypto.randomUUID()}`, login: "other", display_name: "Other" }] });
     expect(without.me.id).not.toBe(owner.id);

@@ -2,10 +2,10 @@ import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_PREFERENCES } from "../workers/contract/matchmaking";
-import { API_CONTRACT } from "../workers/contract";
+import { DECLARED_ROUTES } from "./declared-routes";
 import { RoomStore, type SqlTag } from "../durable-objects/room-store";
 import { json, request, type Member } from "./helpers";
-import { closeAllSockets, joinRoom, ofType, signUp, type TestSocket } from "./room-socket";
+import { closeAllSockets, joinRoom, signUp, type TestSocket } from "./room-socket";
 
 afterEach(() => closeAllSockets());
 
@@ -43,31 +43,56 @@ describe("no member's e-mail address reaches another member (issue 12)", () => {
     await ok(await request("/api/user/profile", { method: "PATCH", cookie: a.cookie, body: { bio: "I play decks." } }));
     await ok(await request("/api/user/social-links", { cookie: a.cookie, body: { platform: "twitch", username: "subject_streams" } }), 201);
     const room = await ok(
-      await request("/api/game-sessions", { cookie: a.cookie, body: { maxPlayers: 4, communityId: community, gameData: { name: "Leak check room", format: "commander" } } }),
+      await request("/api/game-sessions", {
+        cookie: a.cookie,
+        body: { maxPlayers: 4, communityId: community, gameData: { name: "Leak check room", format: "commander" } },
+      }),
       201,
     );
     const event = await ok(
       await request("/api/events", {
         cookie: a.cookie,
-        body: { title: "Leak check pod", type: "game_pod", date: future(5).toISOString().slice(0, 10), time: "18:00", location: "Online", communityId: community },
+        body: {
+          title: "Leak check pod",
+          type: "game_pod",
+          date: future(5).toISOString().slice(0, 10),
+          time: "18:00",
+          location: "Online",
+          communityId: community,
+        },
       }),
       201,
     );
     const post = await ok(
-      await request("/api/forum/posts", { cookie: a.cookie, body: { title: "Leak check post", category: "general", content: "Hello all", communityId: community } }),
+      await request("/api/forum/posts", {
+        cookie: a.cookie,
+        body: { title: "Leak check post", category: "general", content: "Hello all", communityId: community },
+      }),
       201,
     );
     await ok(await request(`/api/forum/posts/${post.id}/replies`, { cookie: a.cookie, body: { content: "Replying to myself" } }), 201);
     const bPost = await ok(
-      await request("/api/forum/posts", { cookie: b.cookie, body: { title: "Observer post", category: "general", content: "Hi", communityId: community } }),
+      await request("/api/forum/posts", {
+        cookie: b.cookie,
+        body: { title: "Observer post", category: "general", content: "Hi", communityId: community },
+      }),
       201,
     );
-    await ok(await request(`/api/forum/posts/${bPost.id}/replies`, { cookie: a.cookie, body: { content: "A reply that notifies B" } }), 201);
+    await ok(
+      await request(`/api/forum/posts/${bPost.id}/replies`, { cookie: a.cookie, body: { content: "A reply that notifies B" } }),
+      201,
+    );
     await ok(await request(`/api/forum/posts/${bPost.id}/like`, { method: "POST", cookie: a.cookie }));
     const tournament = await ok(
       await request("/api/tournaments", {
         cookie: a.cookie,
-        body: { name: `Leak Cup ${crypto.randomUUID().slice(0, 6)}`, gameFormat: "modern", maxParticipants: 8, startDate: future(7).toISOString(), communityId: "mtg" },
+        body: {
+          name: `Leak Cup ${crypto.randomUUID().slice(0, 6)}`,
+          gameFormat: "modern",
+          maxParticipants: 8,
+          startDate: future(7).toISOString(),
+          communityId: "mtg",
+        },
       }),
       201,
     );
@@ -95,9 +120,15 @@ describe("no member's e-mail address reaches another member (issue 12)", () => {
     await fetchAsB("find players", await request("/api/matchmaking/find-players", { cookie: b.cookie, body: prefs }));
     await fetchAsB("friend requests before accepting", await request("/api/friend-requests", { cookie: b.cookie }));
     await fetchAsB("accept", await request(`/api/friend-requests/${invite.id}/accept`, { method: "POST", cookie: b.cookie }));
-    const started = await fetchAsB("start tournament (as A, read by B below)", await request(`/api/tournaments/${tournament.id}/start`, { method: "POST", cookie: a.cookie }));
+    const started = await fetchAsB(
+      "start tournament (as A, read by B below)",
+      await request(`/api/tournaments/${tournament.id}/start`, { method: "POST", cookie: a.cookie }),
+    );
     const match = JSON.parse(started).rounds[0].matches[0];
-    await fetchAsB("match room", await request(`/api/tournaments/${tournament.id}/matches/${match.id}/room`, { method: "POST", cookie: b.cookie }));
+    await fetchAsB(
+      "match room",
+      await request(`/api/tournaments/${tournament.id}/matches/${match.id}/room`, { method: "POST", cookie: b.cookie }),
+    );
     const feed = await ok(await request("/api/events/feed-url", { cookie: b.cookie }));
 
     // Every documented GET route (a new route fails here until it is added to the sweep).
@@ -132,7 +163,7 @@ describe("no member's e-mail address reaches another member (issue 12)", () => {
       "/api/social/posts": "/api/social/posts",
       "/api/openapi.json": "/api/openapi.json",
     };
-    for (const doc of API_CONTRACT.filter((d) => d.method === "get" && !NOT_DATA_ROUTES.has(d.path))) {
+    for (const doc of DECLARED_ROUTES.filter((d) => d.method === "get" && !NOT_DATA_ROUTES.has(d.path))) {
       const path = concrete[doc.path];
       expect(path, `GET ${doc.path} is not in the e-mail sweep`).toBeDefined();
       await fetchAsB(`GET ${path}`, await request(path, { cookie: b.cookie }));
@@ -141,7 +172,19 @@ describe("no member's e-mail address reaches another member (issue 12)", () => {
     await fetchAsB("export", await request("/api/user/export-data", { method: "POST", cookie: b.cookie }));
 
     // Server-rendered pages (their loader data is inlined in the HTML).
-    for (const page of ["/", "/tablesync", `/tablesync/room/${room.id}`, "/calendar", "/community-forum", "/tournaments", `/tournaments/${tournament.id}`, "/matchmaking", `/profile/${a.id}`, "/social", "/profile"]) {
+    for (const page of [
+      "/",
+      "/tablesync",
+      `/tablesync/room/${room.id}`,
+      "/calendar",
+      "/community-forum",
+      "/tournaments",
+      `/tournaments/${tournament.id}`,
+      "/matchmaking",
+      `/profile/${a.id}`,
+      "/social",
+      "/profile",
+    ]) {
       await fetchAsB(`page ${page}`, await request(page, { cookie: b.cookie }));
     }
 
@@ -186,7 +229,11 @@ describe("no member's e-mail address reaches another member (issue 12)", () => {
     // ...and to nobody else.
     const seenByOther = await ok(await request(`/api/users/${a.id}/profile`, { cookie: other.cookie }));
     expect(seenByOther).not.toHaveProperty("email");
-    expectNoAddress("profile page of A seen by another member", await (await request(`/profile/${a.id}`, { cookie: other.cookie })).text(), a);
+    expectNoAddress(
+      "profile page of A seen by another member",
+      await (await request(`/profile/${a.id}`, { cookie: other.cookie })).text(),
+      a,
+    );
   });
 
   it("rooms created before this rule forget the addresses they stored", async () => {
@@ -199,28 +246,34 @@ describe("no member's e-mail address reaches another member (issue 12)", () => {
         user_id TEXT PRIMARY KEY, role TEXT NOT NULL, seat INTEGER, joined_at INTEGER NOT NULL,
         name TEXT NOT NULL, first_name TEXT NOT NULL, email TEXT NOT NULL, avatar TEXT,
         life INTEGER NOT NULL, disconnected_at INTEGER)`);
-      storage.exec(
-        "INSERT INTO members VALUES ('u1', 'player', 1, 1, 'Old Timer', 'Old', 'old.timer@example.com', NULL, 40, NULL)",
-      );
+      storage.exec("INSERT INTO members VALUES ('u1', 'player', 1, 1, 'Old Timer', 'Old', 'old.timer@example.com', NULL, 40, NULL)");
       storage.exec("CREATE TABLE chat (seq INTEGER PRIMARY KEY AUTOINCREMENT, body TEXT NOT NULL)");
-      storage.exec("INSERT INTO chat (body) VALUES (?)", JSON.stringify({
-        id: "m1",
-        sender: { id: "u1", firstName: "Old", email: "old.timer@example.com", profileImageUrl: null },
-        content: "hi",
-        timestamp: new Date().toISOString(),
-        type: "chat",
-      }));
+      storage.exec(
+        "INSERT INTO chat (body) VALUES (?)",
+        JSON.stringify({
+          id: "m1",
+          sender: { id: "u1", firstName: "Old", email: "old.timer@example.com", profileImageUrl: null },
+          content: "hi",
+          timestamp: new Date().toISOString(),
+          type: "chat",
+        }),
+      );
       const store = new RoomStore(tag);
       // A second start finds nothing left to migrate.
       new RoomStore(tag);
       return {
         members: store.members(),
         chat: store.recentChat(10),
-        columns: storage.exec("SELECT name FROM pragma_table_info('members')").toArray().map((r) => r.name),
+        columns: storage
+          .exec("SELECT name FROM pragma_table_info('members')")
+          .toArray()
+          .map((r) => r.name),
       };
     });
     expect(result.members).toEqual([expect.objectContaining({ userId: "u1", firstName: "Old", life: 40 })]);
-    expect(result.chat).toEqual([expect.objectContaining({ id: "m1", content: "hi", sender: { id: "u1", firstName: "Old", profileImageUrl: null } })]);
+    expect(result.chat).toEqual([
+      expect.objectContaining({ id: "m1", content: "hi", sender: { id: "u1", firstName: "Old", profileImageUrl: null } }),
+    ]);
     expect(result.columns).not.toContain("email");
     expect(JSON.stringify(result)).not.toContain("old.timer");
   });

@@ -20,8 +20,12 @@ async function memberWithProfile(name: string) {
   const member = await signUp(name);
   const bio = `Bio of ${name} ${crypto.randomUUID().slice(0, 8)}`;
   const handle = `${name.toLowerCase()}_${crypto.randomUUID().slice(0, 6)}`;
-  expect((await request("/api/user/profile", { method: "PATCH", cookie: member.cookie, body: { bio, status: "gaming" } })).status).toBe(200);
-  expect((await request("/api/user/social-links", { cookie: member.cookie, body: { platform: "twitch", username: handle } })).status).toBe(201);
+  expect((await request("/api/user/profile", { method: "PATCH", cookie: member.cookie, body: { bio, status: "gaming" } })).status).toBe(
+    200,
+  );
+  expect((await request("/api/user/social-links", { cookie: member.cookie, body: { platform: "twitch", username: handle } })).status).toBe(
+    201,
+  );
   return { member, bio, handle };
 }
 
@@ -83,10 +87,20 @@ describe("privacySettings.showOnlineStatus", () => {
     const view = async () => {
       const friend = (await get("/api/friends", b)).friends.find((f: any) => f.user.id === a.id);
       const incoming = (await get("/api/friend-requests", c)).incoming.find((r: any) => r.user.id === a.id);
-      const match = (await json(await request("/api/matchmaking/find-players", { cookie: b.cookie, body: prefs }))).find((m: any) => m.id === a.id);
-      const onlineOnly = await json(await request("/api/matchmaking/find-players", { cookie: b.cookie, body: { ...prefs, onlineOnly: true } }));
+      const match = (await json(await request("/api/matchmaking/find-players", { cookie: b.cookie, body: prefs }))).find(
+        (m: any) => m.id === a.id,
+      );
+      const onlineOnly = await json(
+        await request("/api/matchmaking/find-players", { cookie: b.cookie, body: { ...prefs, onlineOnly: true } }),
+      );
       const profile = await get(`/api/users/${a.id}/profile`, b);
-      return { friend: friend.user.isOnline, request: incoming.user.isOnline, match, foundOnlineOnly: onlineOnly.some((m: any) => m.id === a.id), status: profile.status };
+      return {
+        friend: friend.user.isOnline,
+        request: incoming.user.isOnline,
+        match,
+        foundOnlineOnly: onlineOnly.some((m: any) => m.id === a.id),
+        status: profile.status,
+      };
     };
 
     const shown = await view();

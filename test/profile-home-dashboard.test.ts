@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { realmCookieValue } from "../app/lib/realm-cookie";
 import { describe, expect, it } from "vitest";
 import { loadMemberHome } from "../app/components/dashboard/dashboard.server";
 import { getDb } from "../workers/db/client";
@@ -24,9 +25,15 @@ describe("member home data", () => {
     const tag = crypto.randomUUID().slice(0, 8);
     const soon = Date.now() + 60_000;
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO events (id, title, type, date, time, starts_at, location, community_id, creator_id) VALUES (?, ?, 'game_pod', '2030-01-01', '18:00', ?, 'Online', 'decksong', ?)").bind(crypto.randomUUID(), `Pod ${tag}`, soon, me.id),
-      env.DB.prepare("INSERT INTO game_sessions (id, host_id, community_id, name, format, max_players, current_players, created_at) VALUES (?, ?, 'decksong', ?, 'Core', 4, 1, ?)").bind(crypto.randomUUID(), me.id, `Room ${tag}`, Date.now() + 10_000_000),
-      env.DB.prepare("INSERT INTO forum_posts (id, community_id, author_id, title, category, content, created_at) VALUES (?, 'decksong', ?, ?, 'general', 'x', ?)").bind(crypto.randomUUID(), me.id, `Post ${tag}`, Date.now() + 10_000_000),
+      env.DB.prepare(
+        "INSERT INTO events (id, title, type, date, time, starts_at, location, community_id, creator_id) VALUES (?, ?, 'game_pod', '2030-01-01', '18:00', ?, 'Online', 'decksong', ?)",
+      ).bind(crypto.randomUUID(), `Pod ${tag}`, soon, me.id),
+      env.DB.prepare(
+        "INSERT INTO game_sessions (id, host_id, community_id, name, format, max_players, current_players, created_at) VALUES (?, ?, 'decksong', ?, 'Core', 4, 1, ?)",
+      ).bind(crypto.randomUUID(), me.id, `Room ${tag}`, Date.now() + 10_000_000),
+      env.DB.prepare(
+        "INSERT INTO forum_posts (id, community_id, author_id, title, category, content, created_at) VALUES (?, 'decksong', ?, ?, 'general', 'x', ?)",
+      ).bind(crypto.randomUUID(), me.id, `Post ${tag}`, Date.now() + 10_000_000),
       env.DB.prepare("INSERT INTO user_communities (user_id, community_id) VALUES (?, 'decksong')").bind(me.id),
     ]);
     const data = await homeData(me.id, "all");
@@ -41,9 +48,17 @@ describe("member home data", () => {
     const me = await signUp("Realm");
     const other = await signUp("Someone");
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO events (id, title, type, date, time, starts_at, location, community_id, creator_id) VALUES (?, 'Duel night', 'game_pod', '2030-01-01', '18:00', ?, 'Online', 'duelcraft', ?)").bind(crypto.randomUUID(), Date.now() + 3_600_000, other.id),
-      env.DB.prepare("INSERT INTO notifications (id, user_id, type, title, message) VALUES (?, ?, 'event', 'For me', 'hello')").bind(crypto.randomUUID(), me.id),
-      env.DB.prepare("INSERT INTO notifications (id, user_id, type, title, message) VALUES (?, ?, 'event', 'Not for me', 'hello')").bind(crypto.randomUUID(), other.id),
+      env.DB.prepare(
+        "INSERT INTO events (id, title, type, date, time, starts_at, location, community_id, creator_id) VALUES (?, 'Duel night', 'game_pod', '2030-01-01', '18:00', ?, 'Online', 'duelcraft', ?)",
+      ).bind(crypto.randomUUID(), Date.now() + 3_600_000, other.id),
+      env.DB.prepare("INSERT INTO notifications (id, user_id, type, title, message) VALUES (?, ?, 'event', 'For me', 'hello')").bind(
+        crypto.randomUUID(),
+        me.id,
+      ),
+      env.DB.prepare("INSERT INTO notifications (id, user_id, type, title, message) VALUES (?, ?, 'event', 'Not for me', 'hello')").bind(
+        crypto.randomUUID(),
+        other.id,
+      ),
     ]);
     const data = await homeData(me.id, "duelcraft");
     expect(data).toMatchObject({ signedIn: true, communityId: "duelcraft", home: null });
@@ -55,11 +70,11 @@ describe("member home data", () => {
 
   it("uses the selection cookie when no realm is asked for, and falls back to All Realms for unknown ids", async () => {
     const me = await signUp("Cookie");
-    const viaCookie = await homeData(me.id, null, "selectedCommunityId=bladeforge");
+    const viaCookie = await homeData(me.id, null, `selectedCommunityId=${realmCookieValue("bladeforge")}`);
     expect(viaCookie.communityId).toBe("bladeforge");
-    const unknown = await homeData(me.id, null, "selectedCommunityId=mtg");
+    const unknown = await homeData(me.id, null, `selectedCommunityId=${realmCookieValue("mtg")}`);
     expect(unknown).toMatchObject({ communityId: null, community: null });
-    const html = await (await request("/", { cookie: `${me.cookie}; selectedCommunityId=bladeforge` })).text();
+    const html = await (await request("/", { cookie: `${me.cookie}; selectedCommunityId=${realmCookieValue("bladeforge")}` })).text();
     expect(html).toContain("Command Center");
     expect(html).toContain("Game Pod Calendar - Coming Soon");
   });

@@ -45,9 +45,21 @@ describe("profile read", () => {
 describe("profile update", () => {
   it("trims names and stores bio, status and primary community", async () => {
     const me = await signUp("Old");
-    const res = await patch(me.cookie, { firstName: "  Ada ", lastName: " Byron ", bio: " Hello ", status: "gaming", primaryCommunity: "duelcraft" });
+    const res = await patch(me.cookie, {
+      firstName: "  Ada ",
+      lastName: " Byron ",
+      bio: " Hello ",
+      status: "gaming",
+      primaryCommunity: "duelcraft",
+    });
     expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ firstName: "Ada", lastName: "Byron", bio: "Hello", status: "gaming", primaryCommunity: "duelcraft" });
+    expect(await json(res)).toMatchObject({
+      firstName: "Ada",
+      lastName: "Byron",
+      bio: "Hello",
+      status: "gaming",
+      primaryCommunity: "duelcraft",
+    });
     const again = await json(await request("/api/user/profile", { cookie: me.cookie }));
     expect(again).toMatchObject({ firstName: "Ada", primaryCommunity: "duelcraft" });
     // "" clears the preference; a partial update leaves the rest alone.
@@ -81,7 +93,12 @@ describe("profile update", () => {
 
   it("refuses unknown keys such as email, id or profileImageUrl and changes nothing", async () => {
     const me = await signUp("Keys");
-    for (const body of [{ email: "evil@x.test" }, { id: crypto.randomUUID() }, { profileImageUrl: "https://x" }, { firstName: "Ok", email: "e@x.test" }]) {
+    for (const body of [
+      { email: "evil@x.test" },
+      { id: crypto.randomUUID() },
+      { profileImageUrl: "https://x" },
+      { firstName: "Ok", email: "e@x.test" },
+    ]) {
       const res = await patch(me.cookie, body);
       expect(res.status).toBe(400);
     }
@@ -106,7 +123,12 @@ describe("profile update", () => {
     expect(profile).toMatchObject({ firstName: "Victim", lastName: "Person", bio: null });
     expect(await json(await request("/api/user/social-links", { cookie: victim.cookie }))).toEqual([]);
     // A cross-site request with the victim's own cookie is refused by the CSRF guard.
-    const csrf = await request("/api/user/profile", { method: "PATCH", body: { firstName: "Csrf" }, cookie: victim.cookie, origin: "https://evil.test" });
+    const csrf = await request("/api/user/profile", {
+      method: "PATCH",
+      body: { firstName: "Csrf" },
+      cookie: victim.cookie,
+      origin: "https://evil.test",
+    });
     expect(csrf.status).toBe(403);
     expect((await json(await request("/api/user/profile", { cookie: victim.cookie }))).firstName).toBe("Victim");
   });
@@ -128,7 +150,13 @@ describe("social links", () => {
 
   it("validates platform and username", async () => {
     const me = await signUp("BadLink");
-    for (const body of [{ platform: "myspace", username: "x" }, { platform: "twitch", username: "  " }, { platform: "twitch", username: "u".repeat(101) }, { platform: "twitch" }, { platform: "twitch", username: "x", userId: "y" }]) {
+    for (const body of [
+      { platform: "myspace", username: "x" },
+      { platform: "twitch", username: "  " },
+      { platform: "twitch", username: "u".repeat(101) },
+      { platform: "twitch" },
+      { platform: "twitch", username: "x", userId: "y" },
+    ]) {
       expect((await request("/api/user/social-links", { body, cookie: me.cookie })).status).toBe(400);
     }
   });
@@ -136,7 +164,9 @@ describe("social links", () => {
   it("answers 404 when deleting another member's link and keeps it", async () => {
     const owner = await signUp("Owner");
     const thief = await signUp("Thief");
-    const link = await json(await request("/api/user/social-links", { body: { platform: "steam", username: "owner" }, cookie: owner.cookie }));
+    const link = await json(
+      await request("/api/user/social-links", { body: { platform: "steam", username: "owner" }, cookie: owner.cookie }),
+    );
     expect((await request(`/api/user/social-links/${link.id}`, { method: "DELETE", cookie: thief.cookie })).status).toBe(404);
     expect(await json(await request("/api/user/social-links", { cookie: owner.cookie }))).toHaveLength(1);
   });
@@ -144,8 +174,12 @@ describe("social links", () => {
   it("caps a member at 20 links with a 409", async () => {
     const me = await signUp("Many");
     for (let i = 0; i < 20; i++) {
-      expect((await request("/api/user/social-links", { body: { platform: "twitch", username: `u${i}` }, cookie: me.cookie })).status).toBe(201);
+      expect((await request("/api/user/social-links", { body: { platform: "twitch", username: `u${i}` }, cookie: me.cookie })).status).toBe(
+        201,
+      );
     }
-    expect((await request("/api/user/social-links", { body: { platform: "twitch", username: "one-more" }, cookie: me.cookie })).status).toBe(409);
+    expect(
+      (await request("/api/user/social-links", { body: { platform: "twitch", username: "one-more" }, cookie: me.cookie })).status,
+    ).toBe(409);
   });
 });

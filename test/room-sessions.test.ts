@@ -93,7 +93,9 @@ describe("sign-out ends the member's room sockets", () => {
     await a.socket.next((f) => f.type === "player_left" && f.player.id === phone.id);
     // The laptop's session is untouched: its socket keeps playing.
     onLaptop.socket.send({ type: "message", content: "still signed in here" });
-    expect(await h2.socket.next(ofType("message"))).toMatchObject({ message: { content: "still signed in here", sender: { id: phone.id } } });
+    expect(await h2.socket.next(ofType("message"))).toMatchObject({
+      message: { content: "still signed in here", sender: { id: phone.id } },
+    });
   });
 });
 
@@ -126,7 +128,9 @@ describe("account deletion ends the member's room sockets and seats", () => {
     expect(await spectating.socket.closed).toBe(4401);
     const left = await a.socket.next((f) => f.type === "player_left" && f.player.id === doomed.id);
     expect(left.players.map((p: any) => p.id)).toEqual([host.id]);
-    const gone = await o.socket.next((f) => (f.type === "player_left" || f.type === "room_update") && !f.spectators.some((s: any) => s.id === doomed.id));
+    const gone = await o.socket.next(
+      (f) => (f.type === "player_left" || f.type === "room_update") && !f.spectators.some((s: any) => s.id === doomed.id),
+    );
     expect(gone.spectators).toEqual([]);
     // The room they hosted is deleted with them: its other sockets end too.
     expect(await guestOfDoomed.socket.closed).toBe(4404);

@@ -1,6 +1,6 @@
 import { exports } from "cloudflare:workers";
 import { expect } from "vitest";
-import { type Member, ORIGIN, request, signUp } from "./helpers";
+import { type Member, ORIGIN, signUp } from "./helpers";
 
 export { signUp };
 
@@ -29,7 +29,12 @@ export type UpgradeOptions = {
 };
 
 /** The raw `/ws` upgrade response from the real Worker. */
-export async function upgrade(member: Member | null, sessionId: string, mode?: "spectate", options: UpgradeOptions = {}): Promise<Response> {
+export async function upgrade(
+  member: Member | null,
+  sessionId: string,
+  mode?: "spectate",
+  options: UpgradeOptions = {},
+): Promise<Response> {
   const headers = new Headers({ ...options.headers, Upgrade: "websocket" });
   if (member) headers.set("Cookie", member.cookie);
   if (options.origin !== null) headers.set("Origin", options.origin ?? ORIGIN);
@@ -37,16 +42,23 @@ export async function upgrade(member: Member | null, sessionId: string, mode?: "
   return exports.default.fetch(new Request(`${ORIGIN}/ws?${query}`, { headers }));
 }
 
-export async function openSocket(member: Member | null, sessionId: string, mode?: "spectate", options: UpgradeOptions = {}): Promise<TestSocket> {
+export async function openSocket(
+  member: Member | null,
+  sessionId: string,
+  mode?: "spectate",
+  options: UpgradeOptions = {},
+): Promise<TestSocket> {
   const res = await upgrade(member, sessionId, mode, options);
   expect(res.status).toBe(101);
   const ws = res.webSocket!;
   ws.accept();
   const frames: Frame[] = [];
   let cursor = 0;
-  const closed = new Promise<number>((resolve) => ws.addEventListener("close", (e) => {
+  const closed = new Promise<number>((resolve) =>
+    ws.addEventListener("close", (e) => {
       resolve(e.code);
-    }));
+    }),
+  );
   ws.addEventListener("message", (event) => {
     frames.push(JSON.parse(String(event.data)));
   });
@@ -94,5 +106,3 @@ export function closeAllSockets() {
 }
 
 export const ofType = (type: string) => (f: Frame) => f.type === type;
-
-

@@ -101,8 +101,9 @@ describe("sockets per member per room", () => {
     // The closed socket was the member's only joined one: the room says so, the seat is held.
     await w.socket.next((f) => f.type === "player_left" && f.player.id === host.id);
     for (const socket of extra) expect(socket.ws.readyState).toBe(WebSocket.OPEN);
-    const openInRoom = await runInDurableObject(env.GameRoom.get(env.GameRoom.idFromName(id)), (_room, state) =>
-      state.getWebSockets(`u:${host.id}`).filter((ws) => ws.readyState === WebSocket.OPEN).length,
+    const openInRoom = await runInDurableObject(
+      env.GameRoom.get(env.GameRoom.idFromName(id)),
+      (_room, state) => state.getWebSockets(`u:${host.id}`).filter((ws) => ws.readyState === WebSocket.OPEN).length,
     );
     expect(openInRoom).toBe(MAX_SOCKETS_PER_MEMBER);
 

@@ -197,7 +197,11 @@ describe("room socket: chat, dice, turns, life", () => {
     expect(a.state.players[0].life).toBe(20);
     const b = await joinRoom(guest, id);
     a.socket.send({ type: "game_action", action: "life_change", data: { delta: -3 } });
-    expect(await b.socket.next(ofType("game_action"))).toMatchObject({ action: "life_change", player: host.id, result: { playerId: host.id, life: 17, delta: -3 } });
+    expect(await b.socket.next(ofType("game_action"))).toMatchObject({
+      action: "life_change",
+      player: host.id,
+      result: { playerId: host.id, life: 17, delta: -3 },
+    });
     const again = await joinRoom(guest, id);
     expect(again.state.players.find((p: any) => p.id === host.id).life).toBe(17);
   });
@@ -217,8 +221,15 @@ describe("room socket: signalling and spectators", () => {
     expect(await b.socket.next(ofType("webrtc_offer"))).toEqual({ type: "webrtc_offer", fromPlayer: host.id, offer });
     b.socket.send({ type: "webrtc_answer", targetPlayer: host.id, answer: { type: "answer", sdp: "v=0 a" } });
     expect(await a.socket.next(ofType("webrtc_answer"))).toMatchObject({ fromPlayer: p2.id });
-    b.socket.send({ type: "webrtc_ice_candidate", targetPlayer: host.id, candidate: { candidate: "candidate:1", sdpMid: "0", sdpMLineIndex: 0 } });
-    expect(await a.socket.next(ofType("webrtc_ice_candidate"))).toMatchObject({ fromPlayer: p2.id, candidate: { candidate: "candidate:1" } });
+    b.socket.send({
+      type: "webrtc_ice_candidate",
+      targetPlayer: host.id,
+      candidate: { candidate: "candidate:1", sdpMid: "0", sdpMLineIndex: 0 },
+    });
+    expect(await a.socket.next(ofType("webrtc_ice_candidate"))).toMatchObject({
+      fromPlayer: p2.id,
+      candidate: { candidate: "candidate:1" },
+    });
     a.socket.send({ type: "webrtc_offer", targetPlayer: crypto.randomUUID(), offer });
     expect(await a.socket.next(ofType("error"))).toMatchObject({ code: "unknown_target" });
     // A message round trip on c proves the earlier relays never reached it.
@@ -250,7 +261,7 @@ describe("room socket: signalling and spectators", () => {
     await s.socket.next(ofType("webrtc_offer"));
     s.socket.send({ type: "webrtc_answer", targetPlayer: host.id, answer: { type: "answer", sdp: "v" } });
     expect(await a.socket.next(ofType("webrtc_answer"))).toMatchObject({ fromPlayer: fan.id });
-    expect(a.socket.frames.some((f) => f.type === "message" || (f.type === "game_action"))).toBe(false);
+    expect(a.socket.frames.some((f) => f.type === "message" || f.type === "game_action")).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { API_CONTRACT } from "../workers/contract";
+import { DECLARED_ROUTES } from "./declared-routes";
 import { json, request, signUp } from "./helpers";
 import { configureProvider, mockProviderUser, oauthRoundTrip, resetProviders } from "./oauth-helpers";
 
@@ -8,7 +8,7 @@ function concretePath(path: string): string {
   return path.replace(/:([A-Za-z]+)/g, () => crypto.randomUUID());
 }
 
-const mutating = API_CONTRACT.filter((d) => d.method !== "get");
+const mutating = DECLARED_ROUTES.filter((d) => d.method !== "get");
 
 describe("access control: visitors", () => {
   it.each(mutating.filter((d) => d.auth === "member").map((d) => [d.method.toUpperCase(), d.path] as const))(
@@ -20,7 +20,7 @@ describe("access control: visitors", () => {
     },
   );
 
-  it.each(API_CONTRACT.filter((d) => d.auth === "member" && d.method === "get").map((d) => [d.path] as const))(
+  it.each(DECLARED_ROUTES.filter((d) => d.auth === "member" && d.method === "get").map((d) => [d.path] as const))(
     "GET %s answers 401 to a visitor",
     async (path) => {
       const res = await request(concretePath(path));
@@ -73,7 +73,10 @@ describe("sessions", () => {
   it("renews the session id at every sign-in and the old one stops working after sign-out", async () => {
     const a = await signUp("Renew");
     const again = await request("/api/login/dev", { body: { firstName: "Renew", email: a.email }, cookie: a.cookie });
-    const renewed = again.headers.getSetCookie().find((c) => c.startsWith("realmcast_session="))!.split(";")[0];
+    const renewed = again.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("realmcast_session="))!
+      .split(";")[0];
     expect(renewed).not.toBe(a.cookie);
     // Signing in again from the same browser retires its previous session.
     expect((await request("/api/auth/user", { cookie: a.cookie })).status).toBe(401);
@@ -108,7 +111,10 @@ describe("dev sign-in outside loopback", () => {
         }),
       );
       expect(res.status, origin).toBe(404);
-      expect(res.headers.getSetCookie().some((c) => c.startsWith("realmcast_session=")), origin).toBe(false);
+      expect(
+        res.headers.getSetCookie().some((c) => c.startsWith("realmcast_session=")),
+        origin,
+      ).toBe(false);
       const page = await exports.default.fetch(new Request(`${origin}/api/login`));
       const html = await page.text();
       expect(html, origin).not.toContain("Development sign-in");
@@ -159,7 +165,10 @@ describe("privacy of public lists", () => {
   it("never shows members' e-mail addresses to visitors (rooms, events, forum)", async () => {
     const member = await signUp("Private");
     const room = await json(
-      await request("/api/game-sessions", { cookie: member.cookie, body: { maxPlayers: 2, communityId: "decksong", gameData: { name: "Quiet room", format: "standard" } } }),
+      await request("/api/game-sessions", {
+        cookie: member.cookie,
+        body: { maxPlayers: 2, communityId: "decksong", gameData: { name: "Quiet room", format: "standard" } },
+      }),
     );
     const date = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
     await request("/api/events", {
@@ -171,9 +180,12 @@ describe("privacy of public lists", () => {
       body: { title: "Quiet post", category: "general", content: "Hello", communityId: "decksong" },
     });
     const publicBodies = await Promise.all(
-      [`/api/game-sessions/${room.id}`, "/api/game-sessions?communityId=decksong", "/api/events?communityId=decksong&upcoming=true", "/api/forum/posts?communityId=decksong"].map(
-        async (path) => (await request(path)).text(),
-      ),
+      [
+        `/api/game-sessions/${room.id}`,
+        "/api/game-sessions?communityId=decksong",
+        "/api/events?communityId=decksong&upcoming=true",
+        "/api/forum/posts?communityId=decksong",
+      ].map(async (path) => (await request(path)).text()),
     );
     for (const body of publicBodies) {
       expect(body).toContain("Quiet");

@@ -68,7 +68,12 @@ describe("settings", () => {
 
   it("415s a non-JSON body and 403s a cross-site request", async () => {
     const me = await signUp("Guard");
-    const form = await request("/api/user/settings", { method: "PUT", body: "theme=dark", cookie: me.cookie, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const form = await request("/api/user/settings", {
+      method: "PUT",
+      body: "theme=dark",
+      cookie: me.cookie,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(form.status).toBe(415);
     const cross = await request("/api/user/settings", { method: "PUT", body: custom, cookie: me.cookie, origin: "https://evil.test" });
     expect(cross.status).toBe(403);

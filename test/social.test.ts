@@ -10,7 +10,13 @@ describe("social platforms", () => {
     const me = await signUp("Social");
     const other = await signUp("Elsewhere");
     const list = await json(await request("/api/social/platforms", { cookie: me.cookie }));
-    expect(list.map((p: any) => [p.id, p.connected])).toEqual([["twitter", true], ["discord", true], ["bluesky", false], ["instagram", false], ["tiktok", false]]);
+    expect(list.map((p: any) => [p.id, p.connected])).toEqual([
+      ["twitter", true],
+      ["discord", true],
+      ["bluesky", false],
+      ["instagram", false],
+      ["tiktok", false],
+    ]);
     const res = await request("/api/social/platforms/bluesky", { method: "PUT", body: { connected: true }, cookie: me.cookie });
     expect(await json(res)).toMatchObject({ id: "bluesky", name: "Bluesky", connected: true });
     await request("/api/social/platforms/twitter", { method: "PUT", body: { connected: false }, cookie: me.cookie });
@@ -22,8 +28,12 @@ describe("social platforms", () => {
 
   it("404s an unknown platform and 400s a bad body", async () => {
     const me = await signUp("Toggle");
-    expect((await request("/api/social/platforms/myspace", { method: "PUT", body: { connected: true }, cookie: me.cookie })).status).toBe(404);
-    expect((await request("/api/social/platforms/twitter", { method: "PUT", body: { connected: "yes" }, cookie: me.cookie })).status).toBe(400);
+    expect((await request("/api/social/platforms/myspace", { method: "PUT", body: { connected: true }, cookie: me.cookie })).status).toBe(
+      404,
+    );
+    expect((await request("/api/social/platforms/twitter", { method: "PUT", body: { connected: "yes" }, cookie: me.cookie })).status).toBe(
+      400,
+    );
   });
 });
 
@@ -35,11 +45,21 @@ describe("social posts", () => {
 
   it("creates a post now (draft) and a scheduled post, trimmed, and lists them newest first", async () => {
     const me = await signUp("Poster");
-    const now = await request("/api/social/posts", { body: { content: "  Going live!  ", platforms: ["twitter", "twitter", "discord"] }, cookie: me.cookie });
+    const now = await request("/api/social/posts", {
+      body: { content: "  Going live!  ", platforms: ["twitter", "twitter", "discord"] },
+      cookie: me.cookie,
+    });
     expect(now.status).toBe(201);
-    expect(await json(now)).toMatchObject({ content: "Going live!", platforms: ["twitter", "discord"], status: "draft", scheduledFor: null });
+    expect(await json(now)).toMatchObject({
+      content: "Going live!",
+      platforms: ["twitter", "discord"],
+      status: "draft",
+      scheduledFor: null,
+    });
     const when = inAnHour();
-    const later = await json(await request("/api/social/posts", { body: { content: "Later", platforms: ["discord"], scheduledFor: when }, cookie: me.cookie }));
+    const later = await json(
+      await request("/api/social/posts", { body: { content: "Later", platforms: ["discord"], scheduledFor: when }, cookie: me.cookie }),
+    );
     expect(later).toMatchObject({ status: "scheduled", scheduledFor: when });
     const list = await json(await request("/api/social/posts", { cookie: me.cookie }));
     expect(list.posts.map((p: any) => p.content)).toEqual(["Later", "Going live!"]);
@@ -76,7 +96,9 @@ describe("social posts", () => {
 
   it("accepts exactly 5,000 characters", async () => {
     const me = await signUp("Long");
-    expect((await request("/api/social/posts", { body: { content: "x".repeat(5000), platforms: ["twitter"] }, cookie: me.cookie })).status).toBe(201);
+    expect(
+      (await request("/api/social/posts", { body: { content: "x".repeat(5000), platforms: ["twitter"] }, cookie: me.cookie })).status,
+    ).toBe(201);
   });
 
   it("deletes only the member's own posts", async () => {
@@ -91,8 +113,18 @@ describe("social posts", () => {
 
   it("the cron marks due posts and sends one 'Post reminder' with the text, exactly once", async () => {
     const me = await signUp("Cron");
-    const due = await json(await request("/api/social/posts", { body: { content: "Remind me to post this", platforms: ["twitter"], scheduledFor: inAnHour() }, cookie: me.cookie }));
-    const notYet = await json(await request("/api/social/posts", { body: { content: "Much later", platforms: ["discord"], scheduledFor: new Date(Date.now() + 86_400_000 * 3).toISOString() }, cookie: me.cookie }));
+    const due = await json(
+      await request("/api/social/posts", {
+        body: { content: "Remind me to post this", platforms: ["twitter"], scheduledFor: inAnHour() },
+        cookie: me.cookie,
+      }),
+    );
+    const notYet = await json(
+      await request("/api/social/posts", {
+        body: { content: "Much later", platforms: ["discord"], scheduledFor: new Date(Date.now() + 86_400_000 * 3).toISOString() },
+        cookie: me.cookie,
+      }),
+    );
     // Nothing is due yet.
     await runScheduledJobs(env, Date.now());
     expect((await json(await request("/api/notifications", { cookie: me.cookie }))).notifications).toEqual([]);
@@ -105,7 +137,13 @@ describe("social posts", () => {
     expect(posts.find((p: any) => p.id === notYet.id).status).toBe("scheduled");
     const inbox = await json(await request("/api/notifications", { cookie: me.cookie }));
     expect(inbox.notifications).toEqual([
-      expect.objectContaining({ type: "reminder", title: "Post reminder", message: "Remind me to post this", read: false, actionUrl: "/social" }),
+      expect.objectContaining({
+        type: "reminder",
+        title: "Post reminder",
+        message: "Remind me to post this",
+        read: false,
+        actionUrl: "/social",
+      }),
     ]);
     expect(inbox.notifications[0].id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/);
   });

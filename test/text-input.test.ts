@@ -52,12 +52,37 @@ const tournament = (overrides: Record<string, unknown>) => ({
   communityId: "mtg",
   ...overrides,
 });
-const room = (gameData: Record<string, unknown>) => ({ maxPlayers: 4, communityId: COMMUNITY, gameData: { name: "Room", format: "commander", ...gameData } });
-const forumPost = (overrides: Record<string, unknown>) => ({ title: "Title", category: "general", content: "Body", communityId: COMMUNITY, ...overrides });
-const contact = (overrides: Record<string, unknown>) => ({ name: "Ada", email: "ada@example.com", subject: "Hello", message: "Hi", ...overrides });
+const room = (gameData: Record<string, unknown>) => ({
+  maxPlayers: 4,
+  communityId: COMMUNITY,
+  gameData: { name: "Room", format: "commander", ...gameData },
+});
+const forumPost = (overrides: Record<string, unknown>) => ({
+  title: "Title",
+  category: "general",
+  content: "Body",
+  communityId: COMMUNITY,
+  ...overrides,
+});
+const contact = (overrides: Record<string, unknown>) => ({
+  name: "Ada",
+  email: "ada@example.com",
+  subject: "Hello",
+  message: "Hi",
+  ...overrides,
+});
 const prefs = (overrides: Record<string, unknown>) => ({
-  selectedGames: ["Magic"], selectedFormats: ["commander"], powerLevelMin: 1, powerLevelMax: 10, playstyle: "any",
-  location: "", onlineOnly: false, availability: "any", language: "english", maxDistance: 50, ...overrides,
+  selectedGames: ["Magic"],
+  selectedFormats: ["commander"],
+  powerLevelMin: 1,
+  powerLevelMax: 10,
+  playstyle: "any",
+  location: "",
+  onlineOnly: false,
+  availability: "any",
+  language: "english",
+  maxDistance: 50,
+  ...overrides,
 });
 
 async function ownPost(m: Member) {
@@ -68,25 +93,52 @@ async function ownPost(m: Member) {
 const ONE_LINE_FIELDS: Route[] = [
   { label: "profile first name", method: "PATCH", path: () => "/api/user/profile", body: (v) => ({ firstName: v }), field: ["firstName"] },
   { label: "profile last name", method: "PATCH", path: () => "/api/user/profile", body: (v) => ({ lastName: v }), field: ["lastName"] },
-  { label: "social link username", path: () => "/api/user/social-links", body: (v) => ({ platform: "twitch", username: v }), field: ["username"] },
+  {
+    label: "social link username",
+    path: () => "/api/user/social-links",
+    body: (v) => ({ platform: "twitch", username: v }),
+    field: ["username"],
+  },
   { label: "room name", path: () => "/api/game-sessions", body: (v) => room({ name: v }), field: ["gameData", "name"] },
   { label: "event title", path: () => "/api/events", body: (v) => eventBody({ title: v }), field: ["title"] },
   { label: "event location", path: () => "/api/events", body: (v) => eventBody({ location: v }), field: ["location"] },
   { label: "tournament name", path: () => "/api/tournaments", body: (v) => tournament({ name: v }), field: ["name"] },
   { label: "tournament prize pool", path: () => "/api/tournaments", body: (v) => tournament({ prizePool: v }), field: ["prizePool"] },
   { label: "forum title", path: () => "/api/forum/posts", body: (v) => forumPost({ title: v }), field: ["title"] },
-  { label: "forum title (edit)", method: "PATCH", path: async (m) => `/api/forum/posts/${await ownPost(m)}`, body: (v) => ({ title: v }), field: ["title"] },
+  {
+    label: "forum title (edit)",
+    method: "PATCH",
+    path: async (m) => `/api/forum/posts/${await ownPost(m)}`,
+    body: (v) => ({ title: v }),
+    field: ["title"],
+  },
   { label: "contact name", path: () => "/api/contact", body: (v) => contact({ name: v }), field: ["name"] },
   { label: "contact subject", path: () => "/api/contact", body: (v) => contact({ subject: v }), field: ["subject"] },
-  { label: "matchmaking location", method: "PUT", path: () => "/api/matchmaking/preferences", body: (v) => prefs({ location: v }), field: ["location"] },
+  {
+    label: "matchmaking location",
+    method: "PUT",
+    path: () => "/api/matchmaking/preferences",
+    body: (v) => prefs({ location: v }),
+    field: ["location"],
+  },
 ];
 
 const BODY_FIELDS: Route[] = [
   { label: "forum content", path: () => "/api/forum/posts", body: (v) => forumPost({ content: v }), field: ["content"] },
-  { label: "forum reply", path: async (m) => `/api/forum/posts/${await ownPost(m)}/replies`, body: (v) => ({ content: v }), field: ["content"] },
+  {
+    label: "forum reply",
+    path: async (m) => `/api/forum/posts/${await ownPost(m)}/replies`,
+    body: (v) => ({ content: v }),
+    field: ["content"],
+  },
   { label: "profile bio", method: "PATCH", path: () => "/api/user/profile", body: (v) => ({ bio: v }), field: ["bio"] },
   { label: "event description", path: () => "/api/events", body: (v) => eventBody({ description: v }), field: ["description"] },
-  { label: "room description", path: () => "/api/game-sessions", body: (v) => room({ description: v }), field: ["gameData", "description"] },
+  {
+    label: "room description",
+    path: () => "/api/game-sessions",
+    body: (v) => room({ description: v }),
+    field: ["gameData", "description"],
+  },
   { label: "tournament rules", path: () => "/api/tournaments", body: (v) => tournament({ rules: v }), field: ["rules"] },
   { label: "contact message", path: () => "/api/contact", body: (v) => contact({ message: v }), field: ["message"] },
   { label: "social post", path: () => "/api/social/posts", body: (v) => ({ content: v, platforms: ["twitter"] }), field: ["content"] },

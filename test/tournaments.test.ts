@@ -3,13 +3,19 @@ import { describe, expect, it } from "vitest";
 import { computeStandings, round4 } from "../workers/domain/tournament-rules/scoring";
 import { type Member, json, request, signUp } from "./helpers";
 
-
 const future = () => new Date(Date.now() + 7 * 86_400_000).toISOString();
 
 async function createTournament(organizer: Member, overrides: Record<string, unknown> = {}) {
   const res = await request("/api/tournaments", {
     cookie: organizer.cookie,
-    body: { name: `Cup ${crypto.randomUUID().slice(0, 8)}`, gameFormat: "modern", maxParticipants: 8, startDate: future(), communityId: "mtg", ...overrides },
+    body: {
+      name: `Cup ${crypto.randomUUID().slice(0, 8)}`,
+      gameFormat: "modern",
+      maxParticipants: 8,
+      startDate: future(),
+      communityId: "mtg",
+      ...overrides,
+    },
   });
   expect(res.status).toBe(201);
   return json(res);
@@ -48,7 +54,22 @@ describe("tournament create and list", () => {
     const list = await json<any[]>(await request("/api/tournaments?communityId=mtg&status=upcoming&limit=100"));
     const card = list.find((c) => c.id === t.id);
     expect(Object.keys(card).sort()).toEqual(
-      ["communityId", "currentRound", "description", "gameFormat", "id", "maxParticipants", "name", "organizer", "pairing", "participantCount", "prizePool", "rules", "startDate", "status"].sort(),
+      [
+        "communityId",
+        "currentRound",
+        "description",
+        "gameFormat",
+        "id",
+        "maxParticipants",
+        "name",
+        "organizer",
+        "pairing",
+        "participantCount",
+        "prizePool",
+        "rules",
+        "startDate",
+        "status",
+      ].sort(),
     );
     expect(card.organizer).toEqual({ id: organizer.id, username: null, firstName: "Org" });
     const other = await json<any[]>(await request("/api/tournaments?communityId=duelcraft"));
@@ -140,7 +161,11 @@ describe("permissions", () => {
     for (const action of ["start", "rounds", "finish"]) expect((await post(`/api/tournaments/${t.id}/${action}`, a)).status).toBe(403);
     const patch = await request(`/api/tournaments/${t.id}`, { method: "PATCH", cookie: a.cookie, body: { name: "Mine now" } });
     expect(patch.status).toBe(403);
-    const ok = await request(`/api/tournaments/${t.id}`, { method: "PATCH", cookie: organizer.cookie, body: { name: "Renamed", prizePool: "Booster box", rules: "Best of three" } });
+    const ok = await request(`/api/tournaments/${t.id}`, {
+      method: "PATCH",
+      cookie: organizer.cookie,
+      body: { name: "Renamed", prizePool: "Booster box", rules: "Best of three" },
+    });
     expect(ok.status).toBe(200);
     expect(await json(ok)).toMatchObject({ name: "Renamed", prizePool: "Booster box", rules: "Best of three" });
     expect((await request(`/api/tournaments/${t.id}`, { method: "PATCH", cookie: organizer.cookie, body: { name: "" } })).status).toBe(400);
@@ -148,11 +173,17 @@ describe("permissions", () => {
     const started = await detail(t.id);
     const match = started.rounds[0].matches[0];
     const stranger = await signUp("Stranger");
-    expect((await post(`/api/tournaments/${t.id}/matches/${match.id}/result`, stranger, { player1Wins: 2, player2Wins: 0 })).status).toBe(403);
+    expect((await post(`/api/tournaments/${t.id}/matches/${match.id}/result`, stranger, { player1Wins: 2, player2Wins: 0 })).status).toBe(
+      403,
+    );
     expect((await post(`/api/tournaments/${t.id}/matches/${match.id}/room`, stranger)).status).toBe(403);
-    expect((await post(`/api/tournaments/${t.id}/matches/${crypto.randomUUID()}/result`, organizer, { player1Wins: 2, player2Wins: 0 })).status).toBe(404);
+    expect(
+      (await post(`/api/tournaments/${t.id}/matches/${crypto.randomUUID()}/result`, organizer, { player1Wins: 2, player2Wins: 0 })).status,
+    ).toBe(404);
     // Out-of-range games: 400.
-    expect((await post(`/api/tournaments/${t.id}/matches/${match.id}/result`, organizer, { player1Wins: 4, player2Wins: 0 })).status).toBe(400);
+    expect((await post(`/api/tournaments/${t.id}/matches/${match.id}/result`, organizer, { player1Wins: 4, player2Wins: 0 })).status).toBe(
+      400,
+    );
     await post(`/api/tournaments/${t.id}/matches/${match.id}/result`, organizer, { player1Wins: 2, player2Wins: 0 });
     expect((await post(`/api/tournaments/${t.id}/finish`, organizer)).status).toBe(200);
     const locked = await request(`/api/tournaments/${t.id}`, { method: "PATCH", cookie: organizer.cookie, body: { name: "Too late" } });
@@ -165,7 +196,10 @@ describe("permissions", () => {
     await joinAll(t.id, [a]);
     expect((await post(`/api/tournaments/${t.id}/start`, organizer)).status).toBe(409);
     await joinAll(t.id, [b]);
-    const [one, two] = await Promise.all([post(`/api/tournaments/${t.id}/start`, organizer), post(`/api/tournaments/${t.id}/start`, organizer)]);
+    const [one, two] = await Promise.all([
+      post(`/api/tournaments/${t.id}/start`, organizer),
+      post(`/api/tournaments/${t.id}/start`, organizer),
+    ]);
     expect([one.status, two.status].sort()).toEqual([200, 409]);
     const d = await detail(t.id);
     expect(d.rounds).toHaveLength(1);
@@ -200,7 +234,9 @@ describe("match results", () => {
     const disputed = await json(await result(t, match, p2, { player1Wins: 0, player2Wins: 2 }));
     expect(disputed.status).toBe("disputed");
     expect((await post(`/api/tournaments/${t.id}/rounds`, organizer)).status).toBe(409);
-    const notice = await env.DB.prepare("SELECT title FROM notifications WHERE user_id = ? AND title LIKE 'Disputed%'").bind(organizer.id).first();
+    const notice = await env.DB.prepare("SELECT title FROM notifications WHERE user_id = ? AND title LIKE 'Disputed%'")
+      .bind(organizer.id)
+      .first();
     expect(notice).not.toBeNull();
     const final = await json(await result(t, match, organizer, { player1Wins: 1, player2Wins: 2, draws: 0 }));
     expect(final).toMatchObject({ status: "completed", player1Wins: 1, player2Wins: 2 });
@@ -229,7 +265,9 @@ describe("a full 8-player Swiss event through the API", () => {
     expect(started).toMatchObject({ status: "active", currentRound: 1, suggestedRounds: 3 });
     expect(started.participants.map((p: any) => p.seed).sort((a: number, b: number) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
 
-    const notices = await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE type = 'tournament' AND action_url = ?").bind(`/tournaments/${t.id}`).first<{ n: number }>();
+    const notices = await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE type = 'tournament' AND action_url = ?")
+      .bind(`/tournaments/${t.id}`)
+      .first<{ n: number }>();
     expect(notices!.n).toBe(8);
 
     const met = new Set<string>();
@@ -255,7 +293,18 @@ describe("a full 8-player Swiss event through the API", () => {
 
     const standings = await json<any[]>(await request(`/api/tournaments/${t.id}/standings`));
     expect(standings).toHaveLength(8);
-    expect(Object.keys(standings[0]).sort()).toEqual(["draws", "gw", "losses", "matchPoints", "name", "ogw", "omw", "rank", "userId", "wins"]);
+    expect(Object.keys(standings[0]).sort()).toEqual([
+      "draws",
+      "gw",
+      "losses",
+      "matchPoints",
+      "name",
+      "ogw",
+      "omw",
+      "rank",
+      "userId",
+      "wins",
+    ]);
     expect(standings.map((s) => s.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     // With a strict strength order, 3 rounds of 8 give one 3-0, three 2-1, three 1-2 and one 0-3.
     expect(standings.map((s) => s.matchPoints)).toEqual([9, 6, 6, 6, 3, 3, 3, 0]);
@@ -266,7 +315,10 @@ describe("a full 8-player Swiss event through the API", () => {
     // The API's standings are the pure rules applied to the recorded matches.
     const d = await detail(t.id);
     const recorded = d.rounds.flatMap((r: any) => r.matches.map((m: any) => ({ round: r.number, ...m })));
-    const expected = computeStandings(players.map((p) => p.id), recorded);
+    const expected = computeStandings(
+      players.map((p) => p.id),
+      recorded,
+    );
     for (const s of standings) {
       const e = expected.find((x) => x.userId === s.userId)!;
       expect([s.matchPoints, s.omw, s.gw, s.ogw]).toEqual([e.matchPoints, round4(e.omw), round4(e.gw), round4(e.ogw)]);
@@ -289,7 +341,11 @@ describe("a full 8-player Swiss event through the API", () => {
     // Someone in a real match drops: their match is conceded 0-2.
     const open = d.rounds[0].matches.find((m: any) => m.player2Id !== null);
     const quitter = players.find((p) => p.id === open.player1Id)!;
-    expect(await json(await post(`/api/tournaments/${t.id}/drop`, quitter))).toEqual({ tournamentId: t.id, userId: quitter.id, dropped: true });
+    expect(await json(await post(`/api/tournaments/${t.id}/drop`, quitter))).toEqual({
+      tournamentId: t.id,
+      userId: quitter.id,
+      dropped: true,
+    });
     expect((await post(`/api/tournaments/${t.id}/drop`, quitter)).status).toBe(409);
     d = await detail(t.id);
     expect(d.rounds[0].matches.find((m: any) => m.id === open.id)).toMatchObject({ status: "completed", player1Wins: 0, player2Wins: 2 });
@@ -297,7 +353,10 @@ describe("a full 8-player Swiss event through the API", () => {
       await post(`/api/tournaments/${t.id}/matches/${m.id}/result`, organizer, { player1Wins: 2, player2Wins: 0 });
     }
     // Two "next round" clicks at once pair exactly one round.
-    const twice = await Promise.all([post(`/api/tournaments/${t.id}/rounds`, organizer), post(`/api/tournaments/${t.id}/rounds`, organizer)]);
+    const twice = await Promise.all([
+      post(`/api/tournaments/${t.id}/rounds`, organizer),
+      post(`/api/tournaments/${t.id}/rounds`, organizer),
+    ]);
     expect(twice.map((r) => r.status).sort()).toEqual([201, 409]);
     d = await detail(t.id);
     expect(d.rounds).toHaveLength(2);
@@ -321,11 +380,16 @@ describe("single elimination", () => {
     const seedOf = new Map(d.participants.map((p: any) => [p.userId, p.seed]));
     const round1 = d.rounds[0].matches;
     expect(round1).toHaveLength(4);
-    const byes = round1.filter((m: any) => m.player2Id === null).map((m: any) => seedOf.get(m.player1Id)).sort();
+    const byes = round1
+      .filter((m: any) => m.player2Id === null)
+      .map((m: any) => seedOf.get(m.player1Id))
+      .sort();
     expect(byes).toEqual([1, 2, 3]);
     const real = round1.find((m: any) => m.player2Id !== null);
     expect([seedOf.get(real.player1Id), seedOf.get(real.player2Id)]).toEqual([4, 5]);
-    expect((await post(`/api/tournaments/${t.id}/matches/${real.id}/result`, organizer, { player1Wins: 1, player2Wins: 1 })).status).toBe(400);
+    expect((await post(`/api/tournaments/${t.id}/matches/${real.id}/result`, organizer, { player1Wins: 1, player2Wins: 1 })).status).toBe(
+      400,
+    );
     await post(`/api/tournaments/${t.id}/matches/${real.id}/result`, organizer, { player1Wins: 0, player2Wins: 2 });
     for (let round = 2; round <= 3; round++) {
       d = await json(await post(`/api/tournaments/${t.id}/rounds`, organizer));
@@ -359,11 +423,22 @@ describe("match rooms", () => {
     expect(one.gameSessionId).toBeTypeOf("string");
     expect(two.gameSessionId).toBe(one.gameSessionId);
     expect((await json(await post(`/api/tournaments/${t.id}/matches/${match.id}/room`, organizer))).gameSessionId).toBe(one.gameSessionId);
-    const session = await env.DB.prepare("SELECT status, max_players, current_players, tournament_match_id, format, community_id FROM game_sessions WHERE id = ?")
+    const session = await env.DB.prepare(
+      "SELECT status, max_players, current_players, tournament_match_id, format, community_id FROM game_sessions WHERE id = ?",
+    )
       .bind(one.gameSessionId)
       .first();
-    expect(session).toEqual({ status: "waiting", max_players: 2, current_players: 1, tournament_match_id: match.id, format: "standard", community_id: "scry-gather" });
-    const sessions = await env.DB.prepare("SELECT count(*) AS n FROM game_sessions WHERE tournament_match_id = ?").bind(match.id).first<{ n: number }>();
+    expect(session).toEqual({
+      status: "waiting",
+      max_players: 2,
+      current_players: 1,
+      tournament_match_id: match.id,
+      format: "standard",
+      community_id: "scry-gather",
+    });
+    const sessions = await env.DB.prepare("SELECT count(*) AS n FROM game_sessions WHERE tournament_match_id = ?")
+      .bind(match.id)
+      .first<{ n: number }>();
     expect(sessions!.n).toBe(1);
     expect((await detail(t.id)).rounds[0].matches[0].gameSessionId).toBe(one.gameSessionId);
   });

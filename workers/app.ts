@@ -2,13 +2,14 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 // The Remix server build is produced by `remix vite:build` before wrangler or vitest load this file.
+// eslint-disable-next-line @typescript-eslint/ban-ts-comment -- present after a build, absent before one: @ts-expect-error would fail either way
 // @ts-ignore: generated file, typed as ServerBuild below
 import * as remixBuild from "../build/server/index.js";
-import { api } from "./api/index";
+import { api, apiDocument } from "./api/index";
 import { runScheduledJobs } from "./domain/scheduled";
 import type { AppEnv } from "./http/app-env";
 import { resolveUser } from "./http/auth-middleware";
-import { HttpError } from "./http/errors";
+import { describeError, HttpError } from "./http/errors";
 import { MAX_BODY_BYTES, requestGuards, securityHeaders } from "./http/security";
 import type { RealmcastLoadContext } from "./load-context";
 import { handleRoomSocket } from "./ws";
@@ -33,7 +34,7 @@ app.use(
   }),
 );
 
-app.route("/api", api);
+app.route("/", api);
 app.get("/ws", handleRoomSocket);
 
 app.all("*", (c) => {
@@ -43,15 +44,14 @@ app.all("*", (c) => {
     user: c.get("user"),
     shell: c.get("shell"),
     nonce: c.get("nonce"),
+    apiDocument,
   };
   return handleRemixRequest(c.req.raw, loadContext);
 });
 
 app.onError((error, c) => {
-  if (error instanceof HttpError) {
-    for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
-    return c.json(error.issues ? { message: error.message, issues: error.issues } : { message: error.message }, error.status);
-  }
+  const known = describeError(error);
+  if (known) return c.json(known.body, known.status, known.headers);
   // Unexpected: log it with its stack, answer without one.
   console.error("Unhandled error", c.req.method, new URL(c.req.url).pathname, error);
   return c.json({ message: "Internal server error" }, 500);

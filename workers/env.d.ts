@@ -10,6 +10,8 @@ declare namespace Cloudflare {
     STUN_URLS?: string;
     SIGNIN_RATE_LIMIT_PER_MINUTE?: string;
     FUZZ_RUNS?: string;
+    /** Test suites set "true": every /api response is checked against its declared schema (workers/api/response-contract.ts). */
+    CHECK_API_RESPONSES?: string;
     TURN_URL?: string;
     TURN_USERNAME?: string;
     TURN_CREDENTIAL?: string;

@@ -1,3 +1,4 @@
+import type { OpenApiDocument } from "./api/openapi-document";
 import type { Db } from "./db/client";
 import type { User } from "./db/schema";
 import type { MemberShellData } from "./domain/shell";
@@ -9,6 +10,8 @@ export type RealmcastLoadContext = {
   user: User | null;
   shell: MemberShellData | null;
   nonce: string;
+  /** The /api OpenAPI document, for the /api-docs page. */
+  apiDocument: () => OpenApiDocument;
 };
 
 declare module "@remix-run/cloudflare" {

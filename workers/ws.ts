@@ -4,7 +4,8 @@ import { z } from "zod";
 import { sessionIdFromRequest, sessionKey } from "./auth/session";
 import { getGameSession } from "./domain/game-sessions";
 import type { AppEnv } from "./http/app-env";
-import { forbidden, HttpError, notFound, unauthorized } from "./http/errors";
+import { forbidden, notFound, unauthorized } from "./domain/errors";
+import { HttpError } from "./http/errors";
 import { isSameOrigin } from "./http/security";
 import { parseQuery } from "./http/validate";
 

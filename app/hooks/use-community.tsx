@@ -1,10 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import {
-  SELECTED_COMMUNITY_KEY,
-  themeFor,
-  themeVariables,
-  type CommunityTheme,
-} from "~/lib/community-themes";
+import { SELECTED_COMMUNITY_KEY, themeFor, themeVariables, type CommunityTheme } from "~/lib/community-themes";
+import { writeRealmCookie } from "~/lib/realm-cookie";
 import type { CommunitySummary } from "../../workers/domain/communities";
 
 type CommunityContextValue = {
@@ -16,9 +12,6 @@ type CommunityContextValue = {
 };
 
 const CommunityContext = createContext<CommunityContextValue | null>(null);
-
-/** Cookie mirror of the localStorage selection so loaders can render the right realm. */
-export const SELECTED_COMMUNITY_COOKIE = "selectedCommunityId";
 
 export function applyTheme(theme: CommunityTheme) {
   const style = document.documentElement.style;
@@ -50,7 +43,7 @@ export function CommunityProvider({
 
   const setSelectedCommunity = useCallback((id: string | null) => {
     window.localStorage.setItem(SELECTED_COMMUNITY_KEY, id ?? "null");
-    document.cookie = `${SELECTED_COMMUNITY_COOKIE}=${encodeURIComponent(id ?? "null")}; Path=/; Max-Age=31536000; SameSite=Lax`;
+    writeRealmCookie(id);
     setSelectedId(id);
   }, []);
 

@@ -53,7 +53,11 @@ function subscribe(listener: () => void) {
 const serverSnapshot: ToastData[] = [];
 
 export function useToasts(): ToastData[] {
-  return useSyncExternalStore(subscribe, () => toasts, () => serverSnapshot);
+  return useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => serverSnapshot,
+  );
 }
 
 export function useToast() {

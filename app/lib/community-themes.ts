@@ -203,4 +203,3 @@ export function themeVariables(theme: CommunityTheme): Record<string, string> {
 
 export const SELECTED_COMMUNITY_KEY = "selectedCommunityId";
 export const DEFAULT_COMMUNITY_ID = "mtg";
-

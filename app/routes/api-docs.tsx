@@ -1,8 +1,7 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Code, Database, Gauge, KeyRound, Server, Webhook } from "lucide-react";
-import { API_CONTRACT } from "../../workers/contract";
-import { buildRouteReference } from "../../workers/contract/openapi";
+import { buildRouteReference } from "../../workers/contract/api-reference";
 import { ApiReference } from "~/components/api-docs/api-reference";
 import { ComingSoonPage, type Topic } from "~/components/help/coming-soon-page";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
@@ -19,9 +18,9 @@ const TOPICS: Topic[] = [
   { title: "Code Examples", description: "Snippets for common integrations.", icon: Code },
 ];
 
-/** The reference is generated from the same RouteDoc list the API is tested against. */
-export function loader() {
-  return { routes: buildRouteReference(API_CONTRACT) };
+/** The reference is the generated OpenAPI document, flattened for reading. */
+export function loader({ context }: LoaderFunctionArgs) {
+  return { routes: buildRouteReference(context.apiDocument()) };
 }
 
 export default function ApiDocsPage() {

@@ -5,17 +5,12 @@ import { CalendarPage, type CalendarData } from "~/components/calendar/calendar-
 import { isMonth, monthGrid, monthOf, todayUtc } from "~/components/calendar/month";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
-import { SELECTED_COMMUNITY_COOKIE } from "~/hooks/use-community";
 import { requireMember } from "~/lib/auth.server";
 import { documentTitle } from "~/lib/brand";
+import { readSelectedRealm } from "~/lib/realm-cookie.server";
 import { loadCalendarPage } from "../../workers/domain/event-queries";
 
 export const meta: MetaFunction = () => [{ title: documentTitle("Event Calendar") }];
-
-function cookieValue(request: Request, name: string): string | null {
-  const part = request.headers.get("Cookie")?.split(/;\s*/).find((p) => p.startsWith(`${name}=`));
-  return part ? decodeURIComponent(part.slice(name.length + 1)) : null;
-}
 
 /** ?realm= (or the realm cookie), ?month=yyyy-mm, ?event= (opened from a notification). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -24,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const today = todayUtc();
   const monthParam = url.searchParams.get("month");
   const month = isMonth(monthParam) ? monthParam : monthOf(today);
-  const realm = url.searchParams.get("realm") ?? cookieValue(request, SELECTED_COMMUNITY_COOKIE);
+  const realm = url.searchParams.get("realm") ?? (await readSelectedRealm(request));
   // The realm list is cached per isolate, so checking the realm costs no D1 round trip.
   const realms = await listCommunitiesCached(context.db);
   const communityId = realm && realms.some((c) => c.id === realm) ? realm : null;

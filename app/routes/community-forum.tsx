@@ -34,9 +34,7 @@ export default function CommunityForumPage() {
   };
 
   if (postId) {
-    return (
-      <PostDetail key={postId} postId={postId} initial={opened?.id === postId ? opened : null} userId={userId} onBack={back} />
-    );
+    return <PostDetail key={postId} postId={postId} initial={opened?.id === postId ? opened : null} userId={userId} onBack={back} />;
   }
   if (!selectedCommunity) {
     return (

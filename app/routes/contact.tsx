@@ -1,10 +1,31 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { ContactForm } from "~/components/help/contact-form";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { contactBody } from "../../workers/contract/contact";
+import { clientAddressOf, sendContactMessage } from "../../workers/domain/contact";
+import { ContactForm, CONTACT_FAILED, CONTACT_SENT } from "~/components/help/contact-form";
 import { ContactInfo } from "~/components/help/contact-info";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { documentTitle } from "~/lib/brand";
+import { domainFailure, parseSubmission, readForm } from "~/lib/forms.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: documentTitle("Contact") }];
+
+/** Spec 001 §2 Contact: works without JavaScript (post, redirect, toast). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const raw = await readForm(request);
+  const parsed = parseSubmission(contactBody, raw, { ...CONTACT_FAILED, description: "Please correct the highlighted fields." });
+  if (!parsed.ok) return parsed.response;
+  try {
+    await sendContactMessage(context.db, parsed.value, clientAddressOf(request.headers), context.user);
+  } catch (error) {
+    // A rate limit says when to try again; anything else gets the spec's generic text.
+    return domainFailure(error, (e) => ({
+      toast: e.kind === "rate_limited" ? { ...CONTACT_FAILED, description: e.message } : CONTACT_FAILED,
+      values: parsed.value,
+    }));
+  }
+  return redirectWithToast(request, "/contact", CONTACT_SENT);
+}
 
 export default function ContactPage() {
   return (

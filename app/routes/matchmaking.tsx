@@ -47,8 +47,12 @@ export default function MatchmakingPage() {
       <p className="mt-1 text-muted">Find players who share your games, formats, power level and schedule.</p>
       <Tabs value={tab} onValueChange={(v) => setTab(TABS.find((t) => t === v) ?? "find")} className="mt-6">
         <TabsList className="grid! w-full grid-cols-3 sm:inline-flex! sm:w-auto">
-          <TabsTrigger value="find" className="px-2! sm:px-4!">Find Players</TabsTrigger>
-          <TabsTrigger value="preferences" className="px-2! sm:px-4!">Preferences</TabsTrigger>
+          <TabsTrigger value="find" className="px-2! sm:px-4!">
+            Find Players
+          </TabsTrigger>
+          <TabsTrigger value="preferences" className="px-2! sm:px-4!">
+            Preferences
+          </TabsTrigger>
           <TabsTrigger value="connections" className="px-2! sm:px-4!">
             Connections
             {data.requests.incoming.length > 0 ? (

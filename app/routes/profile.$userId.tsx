@@ -4,10 +4,10 @@ import { loadProfilePage } from "~/components/profile/profile-page.server";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { requireMember } from "~/lib/auth.server";
 import { documentTitle } from "~/lib/brand";
+import { displayName } from "../../workers/contract/display-name";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  const name = [data?.profile?.firstName, data?.profile?.lastName].filter(Boolean).join(" ");
-  return [{ title: documentTitle("Profile", data?.profile ? name || null : "User Not Found") }];
+  return [{ title: documentTitle("Profile", data?.profile ? displayName(data.profile, "") || null : "User Not Found") }];
 };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

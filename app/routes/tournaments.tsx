@@ -12,25 +12,19 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { SELECTED_COMMUNITY_COOKIE, useCommunity } from "~/hooks/use-community";
+import { useCommunity } from "~/hooks/use-community";
 import { toast } from "~/hooks/use-toast";
 import { requireMember } from "~/lib/auth.server";
 import { documentTitle } from "~/lib/brand";
+import { readSelectedRealm } from "~/lib/realm-cookie.server";
 import { DEFAULT_COMMUNITY_ID } from "~/lib/community-themes";
 import { listMemberTournaments, listTournaments } from "../../workers/domain/tournaments";
 
 export const meta: MetaFunction = () => [{ title: documentTitle("Tournament Hub") }];
 
-function selectedCommunityFrom(request: Request): string {
-  const cookie = request.headers.get("Cookie") ?? "";
-  const part = cookie.split(/;\s*/).find((p) => p.startsWith(`${SELECTED_COMMUNITY_COOKIE}=`));
-  const value = part ? decodeURIComponent(part.slice(SELECTED_COMMUNITY_COOKIE.length + 1)) : "";
-  return value && value !== "null" ? value : DEFAULT_COMMUNITY_ID;
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireMember(request, context);
-  const communityId = selectedCommunityFrom(request);
+  const communityId = (await readSelectedRealm(request)) ?? DEFAULT_COMMUNITY_ID;
   const [items, mine] = await Promise.all([
     listTournaments(context.db, { communityId, limit: 60, offset: 0 }),
     listMemberTournaments(context.db, user.id),
@@ -87,7 +81,12 @@ export default function TournamentHub() {
             </Button>
           </DialogTrigger>
           <DialogContent title="Create Tournament" description="Set up a tournament for your community.">
-            <TournamentForm communityId={communityId} idPrefix="dialog" onCreated={created} secondary={{ cancel: () => setDialogOpen(false) }} />
+            <TournamentForm
+              communityId={communityId}
+              idPrefix="dialog"
+              onCreated={created}
+              secondary={{ cancel: () => setDialogOpen(false) }}
+            />
           </DialogContent>
         </Dialog>
       </div>

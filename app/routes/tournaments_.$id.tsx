@@ -14,7 +14,7 @@ import { useTournamentAction } from "~/components/tournaments/use-tournament-act
 import { Badge, Card } from "~/components/ui/card";
 import { requireMember } from "~/lib/auth.server";
 import { documentTitle } from "~/lib/brand";
-import { HttpError } from "../../workers/http/errors";
+import { DomainError } from "../../workers/domain/errors";
 import { getStandings } from "../../workers/domain/tournament-play";
 import { getTournamentDetail } from "../../workers/domain/tournaments";
 
@@ -27,7 +27,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const [tournament, standings] = await Promise.all([getTournamentDetail(context.db, id), getStandings(context.db, id)]);
     return { tournament, standings, viewerId: user.id };
   } catch (error) {
-    if (error instanceof HttpError && error.status === 404) throw new Response("Tournament not found", { status: 404 });
+    if (error instanceof DomainError && error.kind === "not_found") throw new Response("Tournament not found", { status: 404 });
     throw error;
   }
 }

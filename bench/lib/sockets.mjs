@@ -17,9 +17,17 @@ export async function signUp(url, label) {
       method: "POST",
       redirect: "manual",
       headers: { "Content-Type": "application/json", Origin: url },
-      body: JSON.stringify({ firstName: `Bench${label}`, lastName: "Member", email: `bench-${label}-${crypto.randomUUID()}@bench.realmcast.gg` }),
+      body: JSON.stringify({
+        firstName: `Bench${label}`,
+        lastName: "Member",
+        email: `bench-${label}-${crypto.randomUUID()}@bench.realmcast.gg`,
+      }),
     });
-    if (res.status === 303) return res.headers.getSetCookie().find((c) => c.startsWith("realmcast_session=")).split(";")[0];
+    if (res.status === 303)
+      return res.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("realmcast_session="))
+        .split(";")[0];
     if (res.status !== 429) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
     await sleep(5000);
   }
@@ -45,7 +53,9 @@ export async function createRoom(url, cookie, maxPlayers, name = "Bench room") {
 
 /** Opens a socket to the room and waits for the room's state after `join_room`. */
 export async function joinRoomSocket(url, sessionId, cookie, mode) {
-  const ws = await openSocket(`${url.replace("http", "ws")}/ws?sessionId=${sessionId}&mode=${mode}`, { headers: { Cookie: cookie, Origin: url } });
+  const ws = await openSocket(`${url.replace("http", "ws")}/ws?sessionId=${sessionId}&mode=${mode}`, {
+    headers: { Cookie: cookie, Origin: url },
+  });
   const state = new Promise((resolve) =>
     ws.addEventListener("message", function onState(event) {
       const frame = JSON.parse(String(event.data));

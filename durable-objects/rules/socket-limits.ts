@@ -21,7 +21,11 @@ export function sessionCheckDue(checkedAt: number, now: number, intervalMs = SES
  * `max` (newest wins, so a reconnecting client always gets in; old sockets of
  * a dropped connection are the ones that go).
  */
-export function socketsOverLimit<T extends { id: string; connectedAt: number }>(existing: T[], incomingId: string, max = MAX_SOCKETS_PER_MEMBER): T[] {
+export function socketsOverLimit<T extends { id: string; connectedAt: number }>(
+  existing: T[],
+  incomingId: string,
+  max = MAX_SOCKETS_PER_MEMBER,
+): T[] {
   const others = existing.filter((s) => s.id !== incomingId).sort((a, b) => a.connectedAt - b.connectedAt);
   return others.slice(0, Math.max(0, others.length - (max - 1)));
 }

@@ -7,5 +7,10 @@ export const SPECTATOR_VIDEO_CAP = 6;
 
 /** The ids of the first `cap` spectators, in join order, who get video. */
 export function spectatorsWithVideo(spectators: readonly { userId: string; joinedAt: number }[], cap = SPECTATOR_VIDEO_CAP): Set<string> {
-  return new Set([...spectators].sort((a, b) => a.joinedAt - b.joinedAt).slice(0, cap).map((s) => s.userId));
+  return new Set(
+    [...spectators]
+      .sort((a, b) => a.joinedAt - b.joinedAt)
+      .slice(0, cap)
+      .map((s) => s.userId),
+  );
 }

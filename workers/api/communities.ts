@@ -1,8 +1,17 @@
-import { Hono } from "hono";
+import { createRoute } from "@hono/zod-openapi";
+import { communityList } from "../contract/communities";
 import { listCommunities } from "../domain/communities";
-import type { AppEnv } from "../http/app-env";
+import { PUBLIC, apiRouter, jsonResponse } from "./openapi-kit";
 
-export const communitiesApi = new Hono<AppEnv>().get("/communities", async (c) => {
+const listCommunitiesRoute = createRoute({
+  method: "get",
+  path: "/communities",
+  summary: "The six realms: id, name, displayName, description, iconClass, themeColor.",
+  security: PUBLIC,
+  responses: { 200: jsonResponse(communityList, "The realms") },
+});
+
+export const communitiesApi = apiRouter().openapi(listCommunitiesRoute, async (c) => {
   c.header("Cache-Control", "public, max-age=60");
-  return c.json(await listCommunities(c.get("db")));
+  return c.json(await listCommunities(c.get("db")), 200);
 });

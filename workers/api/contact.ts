@@ -1,20 +1,21 @@
-import { Hono } from "hono";
-import { contactBody } from "../contract/contact";
-import { clientAddressOf, storeContactMessage } from "../domain/contact";
-import { enforceRateLimit } from "../domain/rate-limit";
-import { rateLimitMessage } from "../domain/rate-limit-rules";
-import type { AppEnv } from "../http/app-env";
-import { tooManyRequests } from "../http/errors";
-import { parseJsonBody } from "../http/validate";
+import { createRoute } from "@hono/zod-openapi";
+import { contactBody, contactReceipt } from "../contract/contact";
+import { clientAddressOf, sendContactMessage } from "../domain/contact";
+import { limitText } from "../domain/rate-limit-rules";
+import { PUBLIC, apiRouter, errors, jsonBody, jsonResponse } from "./openapi-kit";
 
-export const contactApi = new Hono<AppEnv>().post("/contact", async (c) => {
-  const body = await parseJsonBody(c, contactBody);
-  const db = c.get("db");
-  // A signed-in sender is also counted as a member, so changing address does not reset their limit.
-  const user = c.get("user");
-  if (user) await enforceRateLimit(db, "contactMember", user.id);
-  const id = await storeContactMessage(db, body, clientAddressOf(c.req.raw.headers));
-  // The per-address window slides (the check is part of the insert), so an hour is the safe wait.
-  if (!id) throw tooManyRequests(rateLimitMessage("contactAddress"), 3600);
-  return c.json({ id }, 201);
+const sendContactRoute = createRoute({
+  method: "post",
+  path: "/contact",
+  summary: `Sends a message to the operators (stored in D1). At most ${limitText("contactAddress")} per client address, and ${limitText("contactMember")} per member when signed in.`,
+  security: PUBLIC,
+  request: { body: jsonBody(contactBody) },
+  responses: {
+    201: jsonResponse(contactReceipt, "Stored"),
+    ...errors([400, "A field is blank, too long, or the e-mail is invalid"], [429, "Too many messages from this address or member"]),
+  },
 });
+
+export const contactApi = apiRouter().openapi(sendContactRoute, async (c) =>
+  c.json(await sendContactMessage(c.get("db"), c.req.valid("json"), clientAddressOf(c.req.raw.headers), c.get("user")), 201),
+);

@@ -1,11 +1,18 @@
 import { Hono } from "hono";
 import { createEventBody, joinEventBody, listEventsQuery, updateEventBody } from "../contract/events";
-import { ensureCalendarToken, feedEventsForToken, rotateCalendarToken, getEvent, getEventForIcs, listEvents } from "../domain/event-queries";
+import {
+  ensureCalendarToken,
+  feedEventsForToken,
+  rotateCalendarToken,
+  getEvent,
+  getEventForIcs,
+  listEvents,
+} from "../domain/event-queries";
 import { createEvent, deleteEvent, joinEvent, leaveEvent, updateEvent } from "../domain/events";
 import { buildCalendar, type IcsEvent } from "../domain/ics";
 import type { AppEnv } from "../http/app-env";
 import { enforceRateLimit } from "../domain/rate-limit";
-import { notFound, unauthorized } from "../http/errors";
+import { notFound, unauthorized } from "../domain/errors";
 import { requireUser } from "../http/require-user";
 import { randomToken } from "../http/security";
 import { parseJsonBody, parseQuery } from "../http/validate";

@@ -24,8 +24,7 @@ import type { AppEnv } from "../http/app-env";
 import { requireUser } from "../http/require-user";
 import { parseJsonBody, parseQuery, parseValue } from "../http/validate";
 
-const idOf = (c: { req: { param: (name: "id") => string } }) =>
-  parseValue(forumIdParam, { id: c.req.param("id") }, "Invalid id").id;
+const idOf = (c: { req: { param: (name: "id") => string } }) => parseValue(forumIdParam, { id: c.req.param("id") }, "Invalid id").id;
 
 export const forumApi = new Hono<AppEnv>()
   .get("/forum/posts", async (c) => {

@@ -11,7 +11,7 @@ import {
 } from "../domain/game-sessions";
 import { enforceRateLimit } from "../domain/rate-limit";
 import type { AppEnv } from "../http/app-env";
-import { notFound } from "../http/errors";
+import { notFound } from "../domain/errors";
 import { requireUser } from "../http/require-user";
 import { parseJsonBody, parseQuery, parseValue } from "../http/validate";
 import { syncRoom } from "../ws";

@@ -1,7 +1,8 @@
-import { Hono } from "hono";
+import { createRoute, z } from "@hono/zod-openapi";
 import { authRoutes } from "../auth/routes";
-import type { AppEnv } from "../http/app-env";
-import { notFound } from "../http/errors";
+import { API_CONTRACT } from "../contract";
+import { buildOpenApiDocument } from "../contract/openapi";
+import { notFound } from "../domain/errors";
 import { communitiesApi } from "./communities";
 import { contactApi } from "./contact";
 import { eventsApi } from "./events";
@@ -10,17 +11,28 @@ import { friendsApi } from "./friends";
 import { gameSessionsApi } from "./game-sessions";
 import { matchmakingApi } from "./matchmaking";
 import { notificationsApi } from "./notifications";
+import { PUBLIC, apiRouter, jsonResponse } from "./openapi-kit";
+import { documentBuilder, registerSecuritySchemes } from "./openapi-document";
 import { profileApi } from "./profile";
-import { referenceApi } from "./reference";
+import { responseContract } from "./response-contract";
 import { settingsApi } from "./settings";
 import { socialApi } from "./social";
 import { tournamentsApi } from "./tournaments";
 
 /**
  * The /api REST contract. Each area router declares its full sub-paths
- * (e.g. `/friend-requests/:id/accept`), so areas never share a file.
+ * (e.g. `/friend-requests/{id}/accept`), so areas never share a file. Every
+ * route is declared once with `createRoute`; `/api/openapi.json` is generated
+ * from those declarations.
  */
-export const api = new Hono<AppEnv>()
+/** Where the API lives; declarations say their paths below it. */
+export const API_BASE = "/api";
+
+const base = apiRouter().basePath(API_BASE);
+base.use("*", responseContract(base, API_BASE));
+
+/** Every declared route (the OpenAPI registry lives here). */
+export const apiDeclarations = base
   .route("/", authRoutes)
   .route("/", communitiesApi)
   .route("/", gameSessionsApi)
@@ -33,8 +45,44 @@ export const api = new Hono<AppEnv>()
   .route("/", profileApi)
   .route("/", settingsApi)
   .route("/", notificationsApi)
-  .route("/", socialApi)
-  .route("/", referenceApi)
+  .route("/", socialApi);
+registerSecuritySchemes(apiDeclarations);
+
+const generatedDocument = documentBuilder(apiDeclarations);
+let mergedDocument: ReturnType<typeof generatedDocument> | null = null;
+/** The API's OpenAPI 3.1 document (also rendered by the /api-docs page). */
+export function apiDocument() {
+  if (mergedDocument) return mergedDocument;
+  // Transitional: areas still described by RouteDoc lists are merged in until they are declared with createRoute.
+  const legacy = buildOpenApiDocument(API_CONTRACT);
+  const generated = generatedDocument();
+  mergedDocument = {
+    ...generated,
+    paths: { ...legacy.paths, ...generated.paths },
+    components: {
+      ...generated.components,
+      schemas: { ...legacy.components.schemas, ...generated.components?.schemas },
+    },
+  } as typeof generated;
+  return mergedDocument;
+}
+
+const openApiDocumentRoute = createRoute({
+  method: "get",
+  path: "/openapi.json",
+  summary: "This API as an OpenAPI 3.1 document, generated from the same route declarations the handlers use.",
+  security: PUBLIC,
+  responses: { 200: jsonResponse(z.looseObject({ openapi: z.string() }), "The OpenAPI document") },
+});
+
+export const api = apiDeclarations
+  .openapi(openApiDocumentRoute, (c) => {
+    c.header("Cache-Control", "public, max-age=300");
+    return c.json(apiDocument(), 200);
+  })
   .all("*", () => {
     throw notFound("No such API route");
   });
+
+/** The API's type, for the typed browser client (`hc<ApiRoutes>`). */
+export type ApiRoutes = typeof api;

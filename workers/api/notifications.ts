@@ -8,7 +8,7 @@ import {
   markNotificationRead,
 } from "../domain/notifications";
 import type { AppEnv } from "../http/app-env";
-import { notFound } from "../http/errors";
+import { notFound } from "../domain/errors";
 import { requireUser } from "../http/require-user";
 import { parseQuery } from "../http/validate";
 

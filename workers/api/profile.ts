@@ -3,7 +3,7 @@ import { profileUpdateBody, socialLinkBody } from "../contract/profile";
 import { addSocialLink, deleteSocialLink, getProfile, listSocialLinks, memberExists, updateProfile } from "../domain/profile";
 import { enforceRateLimit } from "../domain/rate-limit";
 import type { AppEnv } from "../http/app-env";
-import { notFound } from "../http/errors";
+import { notFound } from "../domain/errors";
 import { requireUser } from "../http/require-user";
 import { parseJsonBody } from "../http/validate";
 

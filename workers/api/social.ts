@@ -3,7 +3,7 @@ import { connectionBody, socialHubPlatform, socialPostBody, socialPostListQuery 
 import { enforceRateLimit } from "../domain/rate-limit";
 import { createPost, deletePost, listPlatforms, listPosts, setPlatformConnection } from "../domain/social";
 import type { AppEnv } from "../http/app-env";
-import { notFound } from "../http/errors";
+import { notFound } from "../domain/errors";
 import { requireUser } from "../http/require-user";
 import { parseJsonBody, parseQuery } from "../http/validate";
 

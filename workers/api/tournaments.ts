@@ -1,10 +1,5 @@
 import { Hono } from "hono";
-import {
-  createTournamentSchema,
-  listTournamentsQuerySchema,
-  matchResultSchema,
-  updateTournamentSchema,
-} from "../contract/tournaments";
+import { createTournamentSchema, listTournamentsQuerySchema, matchResultSchema, updateTournamentSchema } from "../contract/tournaments";
 import { dropFromTournament, openMatchRoom, reportMatchResult } from "../domain/tournament-matches";
 import { finishTournament, getStandings, pairNextRound, startTournament } from "../domain/tournament-play";
 import {

@@ -19,41 +19,71 @@ const styles = raw(`
 
 function page(title: string, body: ReturnType<typeof html>) {
   return html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${title} | ${PRODUCT_NAME}</title><style>${styles}</style></head>
-<body><main>${body}</main></body></html>`;
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width,initial-scale=1" />
+        <title>${title} | ${PRODUCT_NAME}</title>
+        <style>
+          ${styles}
+        </style>
+      </head>
+      <body>
+        <main>${body}</main>
+      </body>
+    </html>`;
 }
 
-export function renderLoginPage(opts: {
-  devLogin: boolean;
-  providers: ProviderId[];
-  members: DemoMember[];
-  returnTo: string;
-}) {
+export function renderLoginPage(opts: { devLogin: boolean; providers: ProviderId[]; members: DemoMember[]; returnTo: string }) {
   const providerLinks = opts.providers.map(
     (id) => html`<li><a class="provider" href="/api/login?provider=${id}">Continue with ${PROVIDER_LABELS[id]}</a></li>`,
   );
   const memberButtons = opts.members.map(
-    (m) => html`<li><form method="post" action="/api/login/dev">
-      <input type="hidden" name="email" value="${m.email}"><input type="hidden" name="firstName" value="${m.firstName ?? ""}">
-      <input type="hidden" name="lastName" value="${m.lastName ?? ""}"><input type="hidden" name="returnTo" value="${opts.returnTo}">
-      <button type="submit">Sign in as ${m.firstName ?? ""} ${m.lastName ?? ""} <small>${m.email}</small></button></form></li>`,
+    (m) =>
+      html`<li>
+        <form method="post" action="/api/login/dev">
+          <input type="hidden" name="email" value="${m.email}" /><input type="hidden" name="firstName" value="${m.firstName ?? ""}" />
+          <input type="hidden" name="lastName" value="${m.lastName ?? ""}" /><input
+            type="hidden"
+            name="returnTo"
+            value="${opts.returnTo}"
+          />
+          <button type="submit">Sign in as ${m.firstName ?? ""} ${m.lastName ?? ""} <small>${m.email}</small></button>
+        </form>
+      </li>`,
   );
   return page(
     "Sign in",
-    html`<h1>Sign in to ${PRODUCT_NAME}</h1><p>Pick how you want to sign in.</p>
-    ${opts.providers.length ? html`<ul>${providerLinks}</ul>` : ""}
-    ${opts.devLogin
-      ? html`<h2>Development sign-in</h2>
-        ${opts.members.length ? html`<ul aria-label="Demo members">${memberButtons}</ul>` : ""}
-        <form method="post" action="/api/login/dev" aria-label="New member">
-          <input type="hidden" name="returnTo" value="${opts.returnTo}">
-          <label for="firstName">First name</label><input id="firstName" name="firstName" required maxlength="50" autocomplete="given-name">
-          <label for="lastName">Last name</label><input id="lastName" name="lastName" maxlength="50" autocomplete="family-name">
-          <label for="email">E-mail</label><input id="email" name="email" type="email" required maxlength="200" autocomplete="email">
-          <button class="primary" type="submit">Sign in as a new member</button>
-        </form>`
-      : ""}`,
+    html`<h1>Sign in to ${PRODUCT_NAME}</h1>
+      <p>Pick how you want to sign in.</p>
+      ${
+        opts.providers.length
+          ? html`<ul>
+              ${providerLinks}
+            </ul>`
+          : ""
+      }
+      ${
+        opts.devLogin
+          ? html`<h2>Development sign-in</h2>
+              ${
+                opts.members.length
+                  ? html`<ul aria-label="Demo members">
+                      ${memberButtons}
+                    </ul>`
+                  : ""
+              }
+              <form method="post" action="/api/login/dev" aria-label="New member">
+                <input type="hidden" name="returnTo" value="${opts.returnTo}" />
+                <label for="firstName">First name</label
+                ><input id="firstName" name="firstName" required maxlength="50" autocomplete="given-name" />
+                <label for="lastName">Last name</label><input id="lastName" name="lastName" maxlength="50" autocomplete="family-name" />
+                <label for="email">E-mail</label
+                ><input id="email" name="email" type="email" required maxlength="200" autocomplete="email" />
+                <button class="primary" type="submit">Sign in as a new member</button>
+              </form>`
+          : ""
+      }`,
   );
 }
 
@@ -61,7 +91,10 @@ export function renderNotConfiguredPage() {
   return page(
     "Sign-in not configured",
     html`<h1>Sign-in is not configured</h1>
-    <p>No sign-in provider is set up for this deployment. An operator needs to set the Discord or Twitch client id and secret (see the README's Configuration section).</p>
-    <a class="provider" href="/">Back to ${PRODUCT_NAME}</a>`,
+      <p>
+        No sign-in provider is set up for this deployment. An operator needs to set the Discord or Twitch client id and secret (see the
+        README's Configuration section).
+      </p>
+      <a class="provider" href="/">Back to ${PRODUCT_NAME}</a>`,
   );
 }

@@ -67,10 +67,7 @@ export async function completeAuthorization(
   if (!creds) throw new Error(`Provider ${id} is not configured`);
   switch (id) {
     case "discord": {
-      const tokens = await new Discord(creds.clientId, creds.clientSecret, redirectUri).validateAuthorizationCode(
-        code,
-        codeVerifier,
-      );
+      const tokens = await new Discord(creds.clientId, creds.clientSecret, redirectUri).validateAuthorizationCode(code, codeVerifier);
       const res = await fetch("https://discord.com/api/users/@me", {
         headers: { Authorization: `Bearer ${tokens.accessToken()}` },
       });
@@ -86,10 +83,7 @@ export async function completeAuthorization(
       return twitchProfile(await res.json());
     }
     case "google": {
-      const tokens = await new Google(creds.clientId, creds.clientSecret, redirectUri).validateAuthorizationCode(
-        code,
-        codeVerifier ?? "",
-      );
+      const tokens = await new Google(creds.clientId, creds.clientSecret, redirectUri).validateAuthorizationCode(code, codeVerifier ?? "");
       const res = await fetch("https://openidconnect.googleapis.com/v1/userinfo", {
         headers: { Authorization: `Bearer ${tokens.accessToken()}` },
       });

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { devLoginBody, safeReturnTo } from "../contract/auth";
 import { getAuthUser, listDemoMembers, upsertUserByEmail, upsertUserFromProvider } from "../domain/users";
 import type { AppEnv } from "../http/app-env";
-import { badRequest, notFound, tooManyRequests, unauthorized } from "../http/errors";
+import { invalid, notFound, rateLimited, unauthorized } from "../domain/errors";
 import type { Db } from "../db/client";
 import { isLocalHost } from "../http/security";
 import { parseValue } from "../http/validate";
@@ -19,8 +19,7 @@ const OAUTH_COOKIE = "realmcast_oauth";
 const OAUTH_TTL_SECONDS = 10 * 60;
 const providerParam = z.enum(PROVIDER_IDS);
 
-const callbackUrl = (requestUrl: string, provider: ProviderId) =>
-  new URL(`/api/callback/${provider}`, requestUrl).toString();
+const callbackUrl = (requestUrl: string, provider: ProviderId) => new URL(`/api/callback/${provider}`, requestUrl).toString();
 
 export const authRoutes = new Hono<AppEnv>()
   .get("/login", async (c) => {
@@ -68,21 +67,17 @@ export const authRoutes = new Hono<AppEnv>()
     const code = c.req.query("code");
     const cookie = parseOAuthCookie(getCookie(c, OAUTH_COOKIE));
     deleteCookie(c, OAUTH_COOKIE, { path: "/api/callback" });
-    if (!state || !code || !cookie || cookie.state !== state) throw badRequest("Invalid OAuth state");
+    if (!state || !code || !cookie || cookie.state !== state) throw invalid("Invalid OAuth state");
     const stateKey = `oauth-state:${state}`;
     const stored = await c.env.SESSIONS.get(stateKey);
     await c.env.SESSIONS.delete(stateKey);
-    if (stored !== provider.data) throw badRequest("Invalid OAuth state");
-    const profile = await completeAuthorization(
-      c.env,
-      provider.data,
-      callbackUrl(c.req.url, provider.data),
-      code,
-      cookie.verifier,
-    ).catch((error: unknown) => {
-      console.warn("OAuth code exchange failed", error);
-      throw badRequest("Sign-in with the provider failed. Please try again.");
-    });
+    if (stored !== provider.data) throw invalid("Invalid OAuth state");
+    const profile = await completeAuthorization(c.env, provider.data, callbackUrl(c.req.url, provider.data), code, cookie.verifier).catch(
+      (error: unknown) => {
+        console.warn("OAuth code exchange failed", error);
+        throw invalid("Sign-in with the provider failed. Please try again.");
+      },
+    );
     const user = await upsertUserFromProvider(c.get("db"), profile);
     await signIn(c, user.id);
     return c.redirect(safeReturnTo(cookie.returnTo, c.req.url), 302);
@@ -115,7 +110,7 @@ function parseOAuthCookie(value: string | undefined) {
 async function enforceSignInRateLimit(env: Env, db: Db, request: Request): Promise<void> {
   const limit = Number(env.SIGNIN_RATE_LIMIT_PER_MINUTE ?? "30") || 30;
   const { allowed } = await consumeRateLimit(db, `signin:${clientAddress(request)}`, limit, 60_000);
-  if (!allowed) throw tooManyRequests("Too many sign-in attempts. Try again in a minute.");
+  if (!allowed) throw rateLimited("Too many sign-in attempts. Try again in a minute.");
 }
 
 export function clientAddress(request: Request): string {

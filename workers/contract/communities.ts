@@ -1,5 +1,12 @@
-import type { RouteDoc } from "./route-doc";
+import { z } from "zod";
 
-export const communitiesRoutesDoc: RouteDoc[] = [
-  { method: "get", path: "/api/communities", summary: "The six realms: id, name, displayName, description, iconClass, themeColor.", auth: "public" },
-];
+/** Spec 000 §3 Community. */
+export const communitySummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  displayName: z.string(),
+  description: z.string(),
+  iconClass: z.string(),
+  themeColor: z.string(),
+});
+export const communityList = z.array(communitySummary);

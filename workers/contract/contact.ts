@@ -1,13 +1,17 @@
 import { z } from "zod";
-import { limitText, RATE_LIMITS } from "../domain/rate-limit-rules";
-import type { RouteDoc } from "./route-doc";
+import { RATE_LIMITS } from "../domain/rate-limit-rules";
 import { multiLine, singleLine } from "./text";
 
 /** At most this many messages per client address per window (spec 001 §5 names no limit). */
 export const CONTACT_LIMIT = RATE_LIMITS.contactAddress.limit;
 export const CONTACT_WINDOW_MS = RATE_LIMITS.contactAddress.windowMs;
 
-const required = (label: string, max: number) => ({ min: 1, max, required: `${label} is required`, tooLong: `${label} must be at most ${max} characters` });
+const required = (label: string, max: number) => ({
+  min: 1,
+  max,
+  required: `${label} is required`,
+  tooLong: `${label} must be at most ${max} characters`,
+});
 
 export const contactBody = z.object({
   name: singleLine(required("Name", 100)),
@@ -18,16 +22,3 @@ export const contactBody = z.object({
 export type ContactBody = z.infer<typeof contactBody>;
 
 export const contactReceipt = z.object({ id: z.string() });
-
-export const contactRoutesDoc: RouteDoc[] = [
-  {
-    method: "post",
-    path: "/api/contact",
-    summary: `Sends a message to the operators (stored in D1). At most ${limitText("contactAddress")} per client address, and ${limitText("contactMember")} per member when signed in.`,
-    auth: "public",
-    body: contactBody,
-    response: contactReceipt,
-    status: 201,
-    errors: { 400: "A field is blank, too long, or the e-mail is invalid", 429: "Too many messages from this address or member" },
-  },
-];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cursorParam } from "./cursor";
 import { limitText } from "../domain/rate-limit-rules";
 import type { RouteDoc } from "./route-doc";
 import { multiLine, singleLine } from "./text";
@@ -84,7 +85,7 @@ export const listEventsQuery = z.object({
   /** Only the caller's events: those they attend, or those they created or host. */
   scope: z.enum(["attending", "hosting"]).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().max(200).optional(),
+  cursor: cursorParam.optional(),
 });
 export type ListEventsQuery = z.infer<typeof listEventsQuery>;
 
@@ -130,14 +131,102 @@ export const eventsRoutesDoc: RouteDoc[] = [
     response: z.array(eventSchema),
     errors: { 400: "Invalid query", 401: "scope needs a signed-in member" },
   },
-  { method: "post", path: "/api/events", summary: "Create an event in a community.", auth: "member", body: createEventBody, response: eventSchema, status: 201, errors: { 400: "Invalid event or unknown community", 401: "Signed out", 429: `More than ${limitText("eventCreate")}` } },
-  { method: "get", path: "/api/events/feed-url", summary: "The member's private iCalendar feed URL (created on first call).", auth: "member", response: feedUrlResponse, errors: { 401: "Signed out" } },
-  { method: "post", path: "/api/events/feed-url", summary: "Replace the member's feed URL; the old one stops working.", auth: "member", response: feedUrlResponse, errors: { 401: "Signed out" } },
-  { method: "get", path: "/api/events/feed/:token", summary: "Private iCalendar feed of the events the token's member attends or hosts (the token is the secret).", auth: "public", produces: "text/calendar", errors: { 404: "Unknown token" } },
-  { method: "get", path: "/api/events/:id", summary: "One event.", auth: "public", response: eventSchema, errors: { 404: "No such event" } },
-  { method: "put", path: "/api/events/:id", summary: "Update an event (creator or host only).", auth: "member", body: updateEventBody, response: eventSchema, errors: { 400: "Invalid event", 401: "Signed out", 403: "Not the creator or host", 404: "No such event", 409: "Fewer seats than players already seated" } },
-  { method: "delete", path: "/api/events/:id", summary: "Delete an event (creator or host only); attendees are notified.", auth: "member", status: 204, errors: { 401: "Signed out", 403: "Not the creator or host", 404: "No such event" } },
-  { method: "get", path: "/api/events/:id/ics", summary: "One event as an iCalendar file.", auth: "public", produces: "text/calendar", errors: { 404: "No such event" } },
-  { method: "post", path: "/api/events/:id/join", summary: "Join an event. The server decides the seat atomically: main while free, else alternate (game pods), spectators up to maxAttendees. Idempotent (200 when already attending, 201 when seated now).", auth: "member", body: joinEventBody, response: eventSchema, status: 201, errors: { 400: "Invalid body", 401: "Signed out", 404: "No such event", 409: "Event full or already started", 429: `More than ${limitText("eventJoin")}` } },
-  { method: "delete", path: "/api/events/:id/leave", summary: "Leave an event. A freed main seat goes to the earliest alternate at once, who is notified.", auth: "member", response: leaveEventResponse, errors: { 401: "Signed out", 404: "No such event", 409: "Not attending" } },
+  {
+    method: "post",
+    path: "/api/events",
+    summary: "Create an event in a community.",
+    auth: "member",
+    body: createEventBody,
+    response: eventSchema,
+    status: 201,
+    errors: { 400: "Invalid event or unknown community", 401: "Signed out", 429: `More than ${limitText("eventCreate")}` },
+  },
+  {
+    method: "get",
+    path: "/api/events/feed-url",
+    summary: "The member's private iCalendar feed URL (created on first call).",
+    auth: "member",
+    response: feedUrlResponse,
+    errors: { 401: "Signed out" },
+  },
+  {
+    method: "post",
+    path: "/api/events/feed-url",
+    summary: "Replace the member's feed URL; the old one stops working.",
+    auth: "member",
+    response: feedUrlResponse,
+    errors: { 401: "Signed out" },
+  },
+  {
+    method: "get",
+    path: "/api/events/feed/:token",
+    summary: "Private iCalendar feed of the events the token's member attends or hosts (the token is the secret).",
+    auth: "public",
+    produces: "text/calendar",
+    errors: { 404: "Unknown token" },
+  },
+  {
+    method: "get",
+    path: "/api/events/:id",
+    summary: "One event.",
+    auth: "public",
+    response: eventSchema,
+    errors: { 404: "No such event" },
+  },
+  {
+    method: "put",
+    path: "/api/events/:id",
+    summary: "Update an event (creator or host only).",
+    auth: "member",
+    body: updateEventBody,
+    response: eventSchema,
+    errors: {
+      400: "Invalid event",
+      401: "Signed out",
+      403: "Not the creator or host",
+      404: "No such event",
+      409: "Fewer seats than players already seated",
+    },
+  },
+  {
+    method: "delete",
+    path: "/api/events/:id",
+    summary: "Delete an event (creator or host only); attendees are notified.",
+    auth: "member",
+    status: 204,
+    errors: { 401: "Signed out", 403: "Not the creator or host", 404: "No such event" },
+  },
+  {
+    method: "get",
+    path: "/api/events/:id/ics",
+    summary: "One event as an iCalendar file.",
+    auth: "public",
+    produces: "text/calendar",
+    errors: { 404: "No such event" },
+  },
+  {
+    method: "post",
+    path: "/api/events/:id/join",
+    summary:
+      "Join an event. The server decides the seat atomically: main while free, else alternate (game pods), spectators up to maxAttendees. Idempotent (200 when already attending, 201 when seated now).",
+    auth: "member",
+    body: joinEventBody,
+    response: eventSchema,
+    status: 201,
+    errors: {
+      400: "Invalid body",
+      401: "Signed out",
+      404: "No such event",
+      409: "Event full or already started",
+      429: `More than ${limitText("eventJoin")}`,
+    },
+  },
+  {
+    method: "delete",
+    path: "/api/events/:id/leave",
+    summary: "Leave an event. A freed main seat goes to the earliest alternate at once, who is notified.",
+    auth: "member",
+    response: leaveEventResponse,
+    errors: { 401: "Signed out", 404: "No such event", 409: "Not attending" },
+  },
 ];

@@ -87,7 +87,8 @@ export const friendsRoutesDoc: RouteDoc[] = [
   {
     method: "get",
     path: "/api/friend-requests",
-    summary: "The caller's pending requests, incoming and outgoing (newest first, at most 100 each), with the other member's public fields.",
+    summary:
+      "The caller's pending requests, incoming and outgoing (newest first, at most 100 each), with the other member's public fields.",
     auth: "member",
     response: friendRequestsResponse,
     errors: { 401: "Signed out" },
@@ -149,7 +150,12 @@ export const friendsRoutesDoc: RouteDoc[] = [
     auth: "member",
     body: blockBody,
     response: z.object({ userId: z.string(), blocked: z.literal(true) }),
-    errors: { 400: "Invalid body, or blocking yourself", 401: "Signed out", 404: "No such member", 429: `Blocked more than ${limitText("block")}` },
+    errors: {
+      400: "Invalid body, or blocking yourself",
+      401: "Signed out",
+      404: "No such member",
+      429: `Blocked more than ${limitText("block")}`,
+    },
   },
   {
     method: "delete",

@@ -71,13 +71,21 @@ export const gameSessionsRoutesDoc: RouteDoc[] = [
   {
     method: "get",
     path: base,
-    summary: "Game sessions, newest first, optionally filtered by status and community (the lobby asks for status=waiting); `limit` (max 100) and `before` (a createdAt) page through them.",
+    summary:
+      "Game sessions, newest first, optionally filtered by status and community (the lobby asks for status=waiting); `limit` (max 100) and `before` (a createdAt) page through them.",
     auth: "public",
     query: listGameSessionsQuery,
     response: z.array(gameSessionResponse),
     errors: { 400: "Bad query" },
   },
-  { method: "get", path: `${base}/:id`, summary: "One game session.", auth: "public", response: gameSessionResponse, errors: { 404: "No such session" } },
+  {
+    method: "get",
+    path: `${base}/:id`,
+    summary: "One game session.",
+    auth: "public",
+    response: gameSessionResponse,
+    errors: { 404: "No such session" },
+  },
   {
     method: "post",
     path: base,
@@ -94,7 +102,12 @@ export const gameSessionsRoutesDoc: RouteDoc[] = [
     summary: "Takes a free seat (idempotent). Capacity is decided by one conditional insert, so simultaneous joins never overfill.",
     auth: "member",
     response: membershipResponse,
-    errors: { 401: "Signed out", 404: "No such session", 409: "Room is full, or the session has ended", 429: `More than ${limitText("gameSessionJoin")} (joins and spectates together)` },
+    errors: {
+      401: "Signed out",
+      404: "No such session",
+      409: "Room is full, or the session has ended",
+      429: `More than ${limitText("gameSessionJoin")} (joins and spectates together)`,
+    },
   },
   {
     method: "post",
@@ -102,7 +115,12 @@ export const gameSessionsRoutesDoc: RouteDoc[] = [
     summary: "Watches the room as a spectator (a seated caller gives up their seat).",
     auth: "member",
     response: membershipResponse,
-    errors: { 401: "Signed out", 404: "No such session", 409: "The session has ended", 429: `More than ${limitText("gameSessionJoin")} (joins and spectates together)` },
+    errors: {
+      401: "Signed out",
+      404: "No such session",
+      409: "The session has ended",
+      429: `More than ${limitText("gameSessionJoin")} (joins and spectates together)`,
+    },
   },
   {
     method: "post",

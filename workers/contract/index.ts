@@ -1,6 +1,4 @@
 import { authRoutesDoc } from "./auth";
-import { communitiesRoutesDoc } from "./communities";
-import { contactRoutesDoc } from "./contact";
 import { eventsRoutesDoc } from "./events";
 import { forumRoutesDoc } from "./forum";
 import { friendsRoutesDoc } from "./friends";
@@ -8,7 +6,6 @@ import { gameSessionsRoutesDoc } from "./game-sessions";
 import { matchmakingRoutesDoc } from "./matchmaking";
 import { notificationsRoutesDoc } from "./notifications";
 import { profileRoutesDoc } from "./profile";
-import { referenceRoutesDoc } from "./reference";
 import type { RouteDoc } from "./route-doc";
 import { settingsRoutesDoc } from "./settings";
 import { socialRoutesDoc } from "./social";
@@ -17,11 +14,9 @@ import { tournamentsRoutesDoc } from "./tournaments";
 /** The whole documented /api contract, area by area. */
 export const API_CONTRACT: RouteDoc[] = [
   ...authRoutesDoc,
-  ...communitiesRoutesDoc,
   ...gameSessionsRoutesDoc,
   ...eventsRoutesDoc,
   ...forumRoutesDoc,
-  ...contactRoutesDoc,
   ...matchmakingRoutesDoc,
   ...friendsRoutesDoc,
   ...tournamentsRoutesDoc,
@@ -29,5 +24,4 @@ export const API_CONTRACT: RouteDoc[] = [
   ...settingsRoutesDoc,
   ...notificationsRoutesDoc,
   ...socialRoutesDoc,
-  ...referenceRoutesDoc,
 ];

@@ -105,7 +105,11 @@ export const matchmakingPreferencesSchema = z
     prefs.selectedFormats.forEach((value, index) => {
       const game = MATCHMAKING_FORMATS.find((f) => f.value === value)?.game;
       if (game && !prefs.selectedGames.includes(game)) {
-        ctx.addIssue({ code: "custom", path: ["selectedFormats", index], message: `${value} is a ${game} format, and ${game} is not selected` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["selectedFormats", index],
+          message: `${value} is a ${game} format, and ${game} is not selected`,
+        });
       }
     });
   });

@@ -73,9 +73,7 @@ function operationOf(doc: RouteDoc) {
     operationId: `${doc.method}${doc.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, ch: string | undefined) => (ch ? ch.toUpperCase() : ""))}`,
     ...(doc.auth === "member" ? { security: [{ session: [] }] } : { security: [] }),
     ...(parameters.length ? { parameters } : {}),
-    ...(doc.body
-      ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchemaOf(doc.body, "input") } } } }
-      : {}),
+    ...(doc.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchemaOf(doc.body, "input") } } } } : {}),
     responses,
   };
 }
@@ -168,9 +166,7 @@ function responseLabel(schema: z.ZodType | undefined): string | null {
   const json = jsonSchemaOf(schema, "output");
   const describe = (s: JsonSchema, depth: number): string => {
     if (s.type === "object" && s.properties && depth < 2) {
-      const fields = Object.entries(s.properties as Record<string, JsonSchema>).map(
-        ([k, v]) => `${k}: ${describe(v, depth + 1)}`,
-      );
+      const fields = Object.entries(s.properties as Record<string, JsonSchema>).map(([k, v]) => `${k}: ${describe(v, depth + 1)}`);
       return `{ ${fields.join(", ")} }`;
     }
     if (s.type === "array" && s.items && depth < 2) return `${describe(s.items as JsonSchema, depth)}[]`;

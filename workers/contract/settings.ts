@@ -38,8 +38,39 @@ export const DEFAULT_SETTINGS: UserSettings = {
 };
 
 export const settingsRoutesDoc: RouteDoc[] = [
-  { method: "get", path: "/api/user/settings", summary: "The member's settings; the spec's defaults when never saved.", auth: "member", response: userSettingsBody, errors: { 401: "Signed out" } },
-  { method: "put", path: "/api/user/settings", summary: "Replaces the member's settings (all four groups, every field).", auth: "member", body: userSettingsBody, response: userSettingsBody, errors: { 400: "Missing or invalid field", 401: "Signed out" } },
-  { method: "post", path: "/api/user/export-data", summary: "Everything stored about the member as a JSON file download (Content-Disposition: attachment): profile, settings, links, communities, events, rooms, tournaments, forum posts and replies, friends, notifications, social posts.", auth: "member", produces: "application/json (attachment)", errors: { 401: "Signed out" } },
-  { method: "delete", path: "/api/user/account", summary: "Deletes the member and their personal data in one batch and ends every session. Forum posts and replies stay, unattributed; events, rooms and tournaments they created are deleted.", auth: "member", status: 204, errors: { 401: "Signed out" } },
+  {
+    method: "get",
+    path: "/api/user/settings",
+    summary: "The member's settings; the spec's defaults when never saved.",
+    auth: "member",
+    response: userSettingsBody,
+    errors: { 401: "Signed out" },
+  },
+  {
+    method: "put",
+    path: "/api/user/settings",
+    summary: "Replaces the member's settings (all four groups, every field).",
+    auth: "member",
+    body: userSettingsBody,
+    response: userSettingsBody,
+    errors: { 400: "Missing or invalid field", 401: "Signed out" },
+  },
+  {
+    method: "post",
+    path: "/api/user/export-data",
+    summary:
+      "Everything stored about the member as a JSON file download (Content-Disposition: attachment): profile, settings, links, communities, events, rooms, tournaments, forum posts and replies, friends, notifications, social posts.",
+    auth: "member",
+    produces: "application/json (attachment)",
+    errors: { 401: "Signed out" },
+  },
+  {
+    method: "delete",
+    path: "/api/user/account",
+    summary:
+      "Deletes the member and their personal data in one batch and ends every session. Forum posts and replies stay, unattributed; events, rooms and tournaments they created are deleted.",
+    auth: "member",
+    status: 204,
+    errors: { 401: "Signed out" },
+  },
 ];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { KEYSET_CURSOR_PATTERN } from "../domain/keyset-cursor";
+import { cursorParam } from "./cursor";
 import { limitText } from "../domain/rate-limit-rules";
 import type { RouteDoc } from "./route-doc";
 import { multiLine } from "./text";
@@ -37,14 +37,19 @@ export type SocialPostBody = z.infer<typeof socialPostBody>;
 
 /** GET /api/social/posts: newest first; `cursor` is the `nextCursor` of the previous page. */
 export const socialPostListQuery = z.strictObject({
-  cursor: z.string().regex(KEYSET_CURSOR_PATTERN, "Invalid cursor").optional(),
+  cursor: cursorParam.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type SocialPostListQuery = z.infer<typeof socialPostListQuery>;
 
 export const connectionBody = z.strictObject({ connected: z.boolean() });
 
-export const socialPlatformResponse = z.object({ id: socialHubPlatform, name: z.string(), description: z.string(), connected: z.boolean() });
+export const socialPlatformResponse = z.object({
+  id: socialHubPlatform,
+  name: z.string(),
+  description: z.string(),
+  connected: z.boolean(),
+});
 export const socialPostResponse = z.object({
   id: z.string(),
   content: z.string(),
@@ -59,9 +64,54 @@ export type SocialPostPage = z.infer<typeof socialPostPage>;
 export type SocialPlatform = z.infer<typeof socialPlatformResponse>;
 
 export const socialRoutesDoc: RouteDoc[] = [
-  { method: "get", path: "/api/social/platforms", summary: "The five Social Hub platforms with the member's connected flag (twitter and discord by default). Realmcast holds no platform tokens: a connection only marks where the member publishes.", auth: "member", response: z.array(socialPlatformResponse), errors: { 401: "Signed out" } },
-  { method: "put", path: "/api/social/platforms/:platform", summary: "Connects or disconnects one platform for the member.", auth: "member", body: connectionBody, response: socialPlatformResponse, errors: { 400: "Invalid body", 401: "Signed out", 404: "Unknown platform" } },
-  { method: "get", path: "/api/social/posts", summary: "The member's posts, newest first (drafts, scheduled, due).", auth: "member", query: socialPostListQuery, response: socialPostPage, errors: { 400: "Bad cursor or limit", 401: "Signed out" } },
-  { method: "post", path: "/api/social/posts", summary: "Stores a post for connected platforms. With scheduledFor (future) it is scheduled and a Cron Trigger sends a \"Post reminder\" notification with the text when it is due; Realmcast never publishes to the networks itself.", auth: "member", body: socialPostBody, response: socialPostResponse, status: 201, errors: { 400: "Empty content, no platform, a platform not connected, or a time in the past", 401: "Signed out", 429: `More than ${limitText("socialPost")}` } },
-  { method: "delete", path: "/api/social/posts/:id", summary: "Deletes one of the member's posts.", auth: "member", status: 204, errors: { 401: "Signed out", 404: "No such post of yours" } },
+  {
+    method: "get",
+    path: "/api/social/platforms",
+    summary:
+      "The five Social Hub platforms with the member's connected flag (twitter and discord by default). Realmcast holds no platform tokens: a connection only marks where the member publishes.",
+    auth: "member",
+    response: z.array(socialPlatformResponse),
+    errors: { 401: "Signed out" },
+  },
+  {
+    method: "put",
+    path: "/api/social/platforms/:platform",
+    summary: "Connects or disconnects one platform for the member.",
+    auth: "member",
+    body: connectionBody,
+    response: socialPlatformResponse,
+    errors: { 400: "Invalid body", 401: "Signed out", 404: "Unknown platform" },
+  },
+  {
+    method: "get",
+    path: "/api/social/posts",
+    summary: "The member's posts, newest first (drafts, scheduled, due).",
+    auth: "member",
+    query: socialPostListQuery,
+    response: socialPostPage,
+    errors: { 400: "Bad cursor or limit", 401: "Signed out" },
+  },
+  {
+    method: "post",
+    path: "/api/social/posts",
+    summary:
+      'Stores a post for connected platforms. With scheduledFor (future) it is scheduled and a Cron Trigger sends a "Post reminder" notification with the text when it is due; Realmcast never publishes to the networks itself.',
+    auth: "member",
+    body: socialPostBody,
+    response: socialPostResponse,
+    status: 201,
+    errors: {
+      400: "Empty content, no platform, a platform not connected, or a time in the past",
+      401: "Signed out",
+      429: `More than ${limitText("socialPost")}`,
+    },
+  },
+  {
+    method: "delete",
+    path: "/api/social/posts/:id",
+    summary: "Deletes one of the member's posts.",
+    auth: "member",
+    status: 204,
+    errors: { 401: "Signed out", 404: "No such post of yours" },
+  },
 ];

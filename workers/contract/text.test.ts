@@ -7,7 +7,20 @@ const ZERO_WIDTH = ["\u200B", "\u200C", "\u200D", "\u2060", "\uFEFF"];
 
 describe("textProblem", () => {
   it("accepts ordinary text in many scripts, emoji sequences and direction marks", () => {
-    for (const value of ["Ada Lovelace", "Zoë", "José María", "李小龍", "أحمد\u200F", "שלום", "Grüße ✨", "👨\u200D👩\u200D👧 family", "e\u0301", "Deck-Tech: 60 cards", "", "   "]) {
+    for (const value of [
+      "Ada Lovelace",
+      "Zoë",
+      "José María",
+      "李小龍",
+      "أحمد\u200F",
+      "שלום",
+      "Grüße ✨",
+      "👨\u200D👩\u200D👧 family",
+      "e\u0301",
+      "Deck-Tech: 60 cards",
+      "",
+      "   ",
+    ]) {
       expect(textProblem(value, "single-line"), JSON.stringify(value)).toBeNull();
       expect(textProblem(value, "multi-line"), JSON.stringify(value)).toBeNull();
     }
@@ -21,7 +34,25 @@ describe("textProblem", () => {
   });
 
   it("refuses C0, DEL, C1 and the Unicode separators on one line, including tabs and line breaks", () => {
-    for (const c of ["\0", "\x01", "\x07", "\b", "\t", "\n", "\v", "\f", "\r", "\x1B", "\x1F", "\x7F", "\x80", "\x85", "\x9F", "\u2028", "\u2029"]) {
+    for (const c of [
+      "\0",
+      "\x01",
+      "\x07",
+      "\b",
+      "\t",
+      "\n",
+      "\v",
+      "\f",
+      "\r",
+      "\x1B",
+      "\x1F",
+      "\x7F",
+      "\x80",
+      "\x85",
+      "\x9F",
+      "\u2028",
+      "\u2029",
+    ]) {
       expect(textProblem(`a${c}b`, "single-line"), JSON.stringify(c)).toBe(TEXT_MESSAGES.lineControl);
     }
   });
@@ -34,7 +65,18 @@ describe("textProblem", () => {
   });
 
   it("refuses values made only of invisible characters, but not invisible characters inside text", () => {
-    const invisible = [...ZERO_WIDTH, ZERO_WIDTH.join(""), "\u200B \u200B", "\u0301", "\u0301\u0302", "\u3164", "\u115F\u1160", "\u2800", "\u00AD", "\u200E"];
+    const invisible = [
+      ...ZERO_WIDTH,
+      ZERO_WIDTH.join(""),
+      "\u200B \u200B",
+      "\u0301",
+      "\u0301\u0302",
+      "\u3164",
+      "\u115F\u1160",
+      "\u2800",
+      "\u00AD",
+      "\u200E",
+    ];
     for (const value of invisible) {
       expect(textProblem(value, "single-line"), JSON.stringify(value)).toBe(TEXT_MESSAGES.invisible);
       expect(textProblem(value, "multi-line"), JSON.stringify(value)).toBe(TEXT_MESSAGES.invisible);
@@ -98,4 +140,3 @@ describe("cleanSingleLine (values from OAuth providers)", () => {
     expect(cleanSingleLine(null, 50)).toBeNull();
   });
 });
-

@@ -19,7 +19,8 @@ export type TextKind = "single-line" | "multi-line";
 
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
 const LINE_CONTROLS = /[\p{Cc}\u2028\u2029]/u;
-const BODY_CONTROLS = /[\0-\x08\x0B-\x1F\x7F-\x9F\u2028\u2029]/;
+/** Control characters other than tab and line feed (and the Unicode line/paragraph separators). */
+const BODY_CONTROLS = /[^\P{Cc}\t\n]|[\u2028\u2029]/u;
 const UNPAIRED_SURROGATE = /\p{Cs}/u;
 /** Only ordinary white space (JavaScript's \s without U+FEFF, which is a zero-width character). */
 const BLANK = /^[\t\n\v\f\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$/;

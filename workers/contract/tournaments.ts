@@ -26,7 +26,9 @@ export const createTournamentSchema = z.object({
   gameFormat: tournamentFormatSchema,
   maxParticipants: z.coerce
     .number()
-    .pipe(z.union(MAX_PARTICIPANT_OPTIONS.map((n) => z.literal(n)) as [z.ZodLiteral<4>, z.ZodLiteral<8>, z.ZodLiteral<16>, z.ZodLiteral<32>])),
+    .pipe(
+      z.union(MAX_PARTICIPANT_OPTIONS.map((n) => z.literal(n)) as [z.ZodLiteral<4>, z.ZodLiteral<8>, z.ZodLiteral<16>, z.ZodLiteral<32>]),
+    ),
   startDate: z.iso.datetime({ offset: true }),
   prizePool: optionalLine(200),
   rules: optionalText(4000),
@@ -138,7 +140,8 @@ export const tournamentsRoutesDoc: RouteDoc[] = [
   {
     method: "get",
     path: "/api/tournaments",
-    summary: "Tournament cards of a community (`mtg` means scry-gather), active first, then upcoming, then completed; by start date. Paginated with limit/offset.",
+    summary:
+      "Tournament cards of a community (`mtg` means scry-gather), active first, then upcoming, then completed; by start date. Paginated with limit/offset.",
     auth: "public",
     query: listTournamentsQuerySchema,
     response: z.array(tournamentCardSchema),
@@ -185,7 +188,12 @@ export const tournamentsRoutesDoc: RouteDoc[] = [
     summary: "Joins an upcoming tournament; the seat count is checked in the same statement that takes the seat.",
     auth: "member",
     response: membership,
-    errors: { 401: "Signed out", 404: "No such tournament", 409: "Full, already joined or not upcoming", 429: `More than ${limitText("tournamentJoin")}` },
+    errors: {
+      401: "Signed out",
+      404: "No such tournament",
+      409: "Full, already joined or not upcoming",
+      429: `More than ${limitText("tournamentJoin")}`,
+    },
   },
   {
     method: "post",
@@ -198,7 +206,8 @@ export const tournamentsRoutesDoc: RouteDoc[] = [
   {
     method: "post",
     path: "/api/tournaments/:id/drop",
-    summary: "A participant leaves a running tournament: an unreported match of the current round is conceded 0-2, and they are not paired again.",
+    summary:
+      "A participant leaves a running tournament: an unreported match of the current round is conceded 0-2, and they are not paired again.",
     auth: "member",
     response: z.object({ tournamentId: z.string(), userId: z.string(), dropped: z.literal(true) }),
     errors: { 401: "Signed out", 404: "No such tournament", 409: "Not running, not a participant or dropped already" },
@@ -218,7 +227,11 @@ export const tournamentsRoutesDoc: RouteDoc[] = [
     auth: "member",
     response: tournamentDetailSchema,
     status: 201,
-    errors: { ...organizerOnly, 409: "Not running, results missing, or the bracket is decided", 429: `More than ${limitText("tournamentRound")}` },
+    errors: {
+      ...organizerOnly,
+      409: "Not running, results missing, or the bracket is decided",
+      429: `More than ${limitText("tournamentRound")}`,
+    },
   },
   {
     method: "post",

@@ -8,14 +8,7 @@
  * JSON text. Every foreign key and every list filter has an index.
  */
 import { sql } from "drizzle-orm";
-import {
-  index,
-  integer,
-  primaryKey,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const now = sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`;
 const createdAt = () => integer("created_at").notNull().default(now);
@@ -75,10 +68,7 @@ export const oauthAccounts = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.provider, t.providerUserId] }),
-    index("oauth_accounts_user_idx").on(t.userId),
-  ],
+  (t) => [primaryKey({ columns: [t.provider, t.providerUserId] }), index("oauth_accounts_user_idx").on(t.userId)],
 );
 
 export const userCommunities = sqliteTable(
@@ -92,17 +82,16 @@ export const userCommunities = sqliteTable(
       .references(() => communities.id, { onDelete: "cascade" }),
     joinedAt: integer("joined_at").notNull().default(now),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.communityId] }),
-    index("user_communities_community_idx").on(t.communityId),
-  ],
+  (t) => [primaryKey({ columns: [t.userId, t.communityId] }), index("user_communities_community_idx").on(t.communityId)],
 );
 
 export const userSettings = sqliteTable("user_settings", {
   userId: text("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  theme: text("theme", { enum: ["light", "dark", "system"] }).notNull().default("system"),
+  theme: text("theme", { enum: ["light", "dark", "system"] })
+    .notNull()
+    .default("system"),
   notificationSettings: text("notification_settings", { mode: "json" }).notNull(),
   privacySettings: text("privacy_settings", { mode: "json" }).notNull(),
   streamingSettings: text("streaming_settings", { mode: "json" }).notNull(),
@@ -137,10 +126,7 @@ export const notifications = sqliteTable(
     read: integer("read", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("notifications_user_created_idx").on(t.userId, t.createdAt),
-    index("notifications_user_read_idx").on(t.userId, t.read),
-  ],
+  (t) => [index("notifications_user_created_idx").on(t.userId, t.createdAt), index("notifications_user_read_idx").on(t.userId, t.read)],
 );
 
 // ------------------------------------------------------------------- events
@@ -265,25 +251,22 @@ export const gameSessionMembers = sqliteTable(
 
 // -------------------------------------------------------------- matchmaking
 
-export const matchmakingPreferences = sqliteTable(
-  "matchmaking_preferences",
-  {
-    userId: text("user_id")
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
-    selectedGames: text("selected_games", { mode: "json" }).$type<string[]>().notNull(),
-    selectedFormats: text("selected_formats", { mode: "json" }).$type<string[]>().notNull(),
-    powerLevelMin: integer("power_level_min").notNull(),
-    powerLevelMax: integer("power_level_max").notNull(),
-    playstyle: text("playstyle").notNull(),
-    location: text("location").notNull().default(""),
-    onlineOnly: integer("online_only", { mode: "boolean" }).notNull().default(false),
-    availability: text("availability").notNull(),
-    language: text("language").notNull(),
-    maxDistance: integer("max_distance").notNull(),
-    updatedAt: updatedAt(),
-  },
-);
+export const matchmakingPreferences = sqliteTable("matchmaking_preferences", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  selectedGames: text("selected_games", { mode: "json" }).$type<string[]>().notNull(),
+  selectedFormats: text("selected_formats", { mode: "json" }).$type<string[]>().notNull(),
+  powerLevelMin: integer("power_level_min").notNull(),
+  powerLevelMax: integer("power_level_max").notNull(),
+  playstyle: text("playstyle").notNull(),
+  location: text("location").notNull().default(""),
+  onlineOnly: integer("online_only", { mode: "boolean" }).notNull().default(false),
+  availability: text("availability").notNull(),
+  language: text("language").notNull(),
+  maxDistance: integer("max_distance").notNull(),
+  updatedAt: updatedAt(),
+});
 
 /** One row per (member, game) so candidates are filtered by game in SQL. */
 export const matchmakingGames = sqliteTable(
@@ -294,10 +277,7 @@ export const matchmakingGames = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     game: text("game").notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.game] }),
-    index("matchmaking_games_game_idx").on(t.game, t.userId),
-  ],
+  (t) => [primaryKey({ columns: [t.userId, t.game] }), index("matchmaking_games_game_idx").on(t.game, t.userId)],
 );
 
 export const friendships = sqliteTable(
@@ -334,10 +314,7 @@ export const userBlocks = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.blockerId, t.blockedId] }),
-    index("user_blocks_blocked_idx").on(t.blockedId),
-  ],
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index("user_blocks_blocked_idx").on(t.blockedId)],
 );
 
 // -------------------------------------------------------------- tournaments
@@ -390,10 +367,7 @@ export const tournamentParticipants = sqliteTable(
     droppedAt: integer("dropped_at"),
     joinedAt: integer("joined_at").notNull().default(now),
   },
-  (t) => [
-    primaryKey({ columns: [t.tournamentId, t.userId] }),
-    index("tournament_participants_user_idx").on(t.userId),
-  ],
+  (t) => [primaryKey({ columns: [t.tournamentId, t.userId] }), index("tournament_participants_user_idx").on(t.userId)],
 );
 
 export const tournamentRounds = sqliteTable(
@@ -404,7 +378,9 @@ export const tournamentRounds = sqliteTable(
       .notNull()
       .references(() => tournaments.id, { onDelete: "cascade" }),
     number: integer("number").notNull(),
-    status: text("status", { enum: ["active", "completed"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "completed"] })
+      .notNull()
+      .default("active"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("tournament_rounds_number_unique").on(t.tournamentId, t.number)],
@@ -491,10 +467,7 @@ export const forumReplies = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index("forum_replies_post_created_idx").on(t.postId, t.createdAt),
-    index("forum_replies_author_idx").on(t.authorId),
-  ],
+  (t) => [index("forum_replies_post_created_idx").on(t.postId, t.createdAt), index("forum_replies_author_idx").on(t.authorId)],
 );
 
 export const forumLikes = sqliteTable(
@@ -508,10 +481,7 @@ export const forumLikes = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.postId, t.userId] }),
-    index("forum_likes_user_idx").on(t.userId),
-  ],
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index("forum_likes_user_idx").on(t.userId)],
 );
 
 export const forumViews = sqliteTable(
@@ -525,10 +495,7 @@ export const forumViews = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.postId, t.userId] }),
-    index("forum_views_user_idx").on(t.userId),
-  ],
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index("forum_views_user_idx").on(t.userId)],
 );
 
 // ------------------------------------------------------------ contact, social
@@ -575,10 +542,7 @@ export const socialPosts = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index("social_posts_user_idx").on(t.userId, t.createdAt),
-    index("social_posts_due_idx").on(t.status, t.scheduledFor),
-  ],
+  (t) => [index("social_posts_user_idx").on(t.userId, t.createdAt), index("social_posts_due_idx").on(t.status, t.scheduledFor)],
 );
 
 // --------------------------------------------------------------- rate limits

@@ -59,7 +59,10 @@ export async function exportMemberData(db: Db, user: User) {
   ] = await db.batch([
     db.select().from(socialLinks).where(eq(socialLinks.userId, id)),
     db.select().from(userCommunities).where(eq(userCommunities.userId, id)),
-    db.select().from(events).where(or(eq(events.creatorId, id), eq(events.hostId, id))),
+    db
+      .select()
+      .from(events)
+      .where(or(eq(events.creatorId, id), eq(events.hostId, id))),
     db.select().from(eventAttendees).where(eq(eventAttendees.userId, id)),
     db.select().from(gameSessions).where(eq(gameSessions.hostId, id)),
     db.select().from(gameSessionMembers).where(eq(gameSessionMembers.userId, id)),
@@ -68,7 +71,10 @@ export async function exportMemberData(db: Db, user: User) {
     db.select().from(forumPosts).where(eq(forumPosts.authorId, id)),
     db.select().from(forumReplies).where(eq(forumReplies.authorId, id)),
     db.select().from(forumLikes).where(eq(forumLikes.userId, id)),
-    db.select().from(friendships).where(or(eq(friendships.requesterId, id), eq(friendships.addresseeId, id))),
+    db
+      .select()
+      .from(friendships)
+      .where(or(eq(friendships.requesterId, id), eq(friendships.addresseeId, id))),
     db.select().from(userBlocks).where(eq(userBlocks.blockerId, id)),
     db.select().from(notifications).where(eq(notifications.userId, id)),
     db.select().from(socialPosts).where(eq(socialPosts.userId, id)),
@@ -127,5 +133,9 @@ export async function deleteAccount(env: Env, db: Db, user: User): Promise<void>
     // D1 enforces foreign keys (checked by test/account.test.ts): this cascades.
     db.delete(users).where(eq(users.id, id)),
   ]);
-  await endMemberSockets(env, rooms.map((r) => r.id), { reason: "account_deleted", userId: id });
+  await endMemberSockets(
+    env,
+    rooms.map((r) => r.id),
+    { reason: "account_deleted", userId: id },
+  );
 }

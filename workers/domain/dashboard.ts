@@ -63,9 +63,7 @@ function openRoomsQuery(db: Db, communityId: string | null, limit: number) {
     .from(gameSessions)
     .leftJoin(communities, eq(communities.id, gameSessions.communityId))
     .where(
-      communityId
-        ? and(eq(gameSessions.communityId, communityId), eq(gameSessions.status, "waiting"))
-        : eq(gameSessions.status, "waiting"),
+      communityId ? and(eq(gameSessions.communityId, communityId), eq(gameSessions.status, "waiting")) : eq(gameSessions.status, "waiting"),
     )
     .orderBy(desc(gameSessions.createdAt))
     .limit(limit);
@@ -141,8 +139,14 @@ export type HomeDashboardData = Awaited<ReturnType<typeof getHomeDashboard>>;
 export async function getCommunityDashboard(db: Db, userId: string, communityId: string, now = Date.now()) {
   const [upcoming, eventCount, roomCount, members] = await db.batch([
     upcomingEventsQuery(db, now, communityId, 5),
-    db.select({ n: count() }).from(events).where(and(eq(events.communityId, communityId), gte(events.startsAt, now))),
-    db.select({ n: count() }).from(gameSessions).where(and(eq(gameSessions.communityId, communityId), eq(gameSessions.status, "waiting"))),
+    db
+      .select({ n: count() })
+      .from(events)
+      .where(and(eq(events.communityId, communityId), gte(events.startsAt, now))),
+    db
+      .select({ n: count() })
+      .from(gameSessions)
+      .where(and(eq(gameSessions.communityId, communityId), eq(gameSessions.status, "waiting"))),
     db.select({ n: count() }).from(userCommunities).where(eq(userCommunities.communityId, communityId)),
   ]);
   const [notifications, figures] = await Promise.all([latestNotifications(db, userId, 4), memberFigures(db, userId)]);

@@ -8,7 +8,8 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { EventDto, ListEventsQuery } from "../contract/events";
 import type { Db } from "../db/client";
 import { communities, eventAttendees, events, users } from "../db/schema";
-import { badRequest, notFound } from "../http/errors";
+import { decodeCursor, pageOf, timeIdKey } from "./cursor";
+import { invalid, notFound } from "./errors";
 import type { Seat } from "./event-seats";
 
 export type Viewer = { id: string } | null;
@@ -43,7 +44,9 @@ function eventSelection(viewer: Viewer) {
     alternates: countAlternates,
     alternateSlots: events.alternateSlots,
     role: sql<Seat["role"] | null>`(SELECT a.role FROM event_attendees a WHERE a.event_id = ${events.id} AND a.user_id = ${viewerId})`,
-    playerType: sql<Seat["playerType"] | null>`(SELECT a.player_type FROM event_attendees a WHERE a.event_id = ${events.id} AND a.user_id = ${viewerId})`,
+    playerType: sql<
+      Seat["playerType"] | null
+    >`(SELECT a.player_type FROM event_attendees a WHERE a.event_id = ${events.id} AND a.user_id = ${viewerId})`,
     startsAt: events.startsAt,
     updatedAt: events.updatedAt,
   };
@@ -87,19 +90,11 @@ export function toDto(row: EventRow): EventDto {
 
 // ------------------------------------------------------------------ listing
 
-function encodeCursor(row: { startsAt: number; id: string }): string {
-  return btoa(`${row.startsAt}:${row.id}`).replace(/=+$/, "");
-}
-
-function decodeCursor(cursor: string): { startsAt: number; id: string } {
-  try {
-    const [startsAt, id] = atob(cursor).split(/:(.*)/s);
-    const n = Number(startsAt);
-    if (!Number.isSafeInteger(n) || !id) throw new Error("bad cursor");
-    return { startsAt: n, id };
-  } catch {
-    throw badRequest("Invalid cursor");
-  }
+/** Events page on (startsAt, id). */
+function decodeEventCursor(cursor: string): { startsAt: number; id: string } {
+  const key = decodeCursor(cursor, timeIdKey);
+  if (!key) throw invalid("Invalid cursor");
+  return { startsAt: key[0], id: key[1] };
 }
 
 export type EventPage = { events: EventDto[]; nextCursor: string | null };
@@ -114,13 +109,15 @@ export async function listEvents(db: Db, viewer: Viewer, query: ListEventsQuery,
   if (query.to) where.push(lte(events.date, query.to));
   if (query.scope === "attending" && viewer) {
     // Driven by the attendee's user index, not a scan of every upcoming event.
-    where.push(inArray(events.id, db.select({ id: eventAttendees.eventId }).from(eventAttendees).where(eq(eventAttendees.userId, viewer.id))));
+    where.push(
+      inArray(events.id, db.select({ id: eventAttendees.eventId }).from(eventAttendees).where(eq(eventAttendees.userId, viewer.id))),
+    );
   }
   if (query.scope === "hosting" && viewer) {
     where.push(or(eq(events.creatorId, viewer.id), eq(events.hostId, viewer.id)));
   }
   if (query.cursor) {
-    const c = decodeCursor(query.cursor);
+    const c = decodeEventCursor(query.cursor);
     where.push(or(gt(events.startsAt, c.startsAt), and(eq(events.startsAt, c.startsAt), gt(events.id, c.id))));
   }
   const rows = await baseQuery(db, viewer)
@@ -128,11 +125,8 @@ export async function listEvents(db: Db, viewer: Viewer, query: ListEventsQuery,
     .orderBy(asc(events.startsAt), asc(events.id))
     .limit(query.limit + 1)
     .all();
-  const page = rows.slice(0, query.limit);
-  return {
-    events: page.map(toDto),
-    nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]) : null,
-  };
+  const { page, nextCursor } = pageOf(rows, query.limit, (r) => [r.startsAt, r.id]);
+  return { events: page.map(toDto), nextCursor };
 }
 
 export async function findEventRow(db: Db, viewer: Viewer, id: string) {

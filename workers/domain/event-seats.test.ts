@@ -48,7 +48,10 @@ describe("decideSeat", () => {
             const seat = decideSeat(r, c, limits);
             if (!seat) continue;
             c.attendeeCount++;
-            if (seat.role === "participant") seat.playerType === "main" ? c.mainPlayers++ : c.alternates++;
+            if (seat.role === "participant") {
+              if (seat.playerType === "main") c.mainPlayers++;
+              else c.alternates++;
+            }
           }
           const participants = requests.filter((r) => r === "participant").length;
           expect(c.mainPlayers).toBe(Math.min(participants, playerSlots));

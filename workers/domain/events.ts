@@ -8,7 +8,7 @@ import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { CreateEventBody, EventDto, JoinEventBody, UpdateEventBody } from "../contract/events";
 import type { Db } from "../db/client";
 import { eventAttendees, events } from "../db/schema";
-import { badRequest, conflict, forbidden, notFound } from "../http/errors";
+import { conflict, forbidden, invalid, notFound } from "./errors";
 import { isBlockedEitherWay } from "./blocks";
 import { communityExists } from "./communities";
 import { findEventRow, getEvent, toDto } from "./event-queries";
@@ -37,7 +37,7 @@ async function batchRows(db: Db, queries: SQL[]): Promise<unknown[][]> {
 
 async function requireCommunity(db: Db, communityId: string) {
   if (!(await communityExists(db, communityId))) {
-    throw badRequest("Unknown community", [{ path: ["communityId"], message: "Unknown community" }]);
+    throw invalid("Unknown community", [{ path: ["communityId"], message: "Unknown community" }]);
   }
 }
 
@@ -66,7 +66,13 @@ export async function createEvent(db: Db, userId: string, input: CreateEventBody
 /** The creator or the host may change or delete an event (spec 001 §6). */
 async function requireManager(db: Db, userId: string, id: string) {
   const row = await db
-    .select({ creatorId: events.creatorId, hostId: events.hostId, title: events.title, playerSlots: events.playerSlots, alternateSlots: events.alternateSlots })
+    .select({
+      creatorId: events.creatorId,
+      hostId: events.hostId,
+      title: events.title,
+      playerSlots: events.playerSlots,
+      alternateSlots: events.alternateSlots,
+    })
     .from(events)
     .where(eq(events.id, id))
     .get();
@@ -138,7 +144,12 @@ export async function updateEvent(db: Db, userId: string, id: string, input: Upd
   if (updated.length === 0) {
     throw conflict("There are more players or attendees than the new limits allow");
   }
-  await notifyPromoted(db, id, input.title, promoted.map((p) => p.userId));
+  await notifyPromoted(
+    db,
+    id,
+    input.title,
+    promoted.map((p) => p.userId),
+  );
   return getEvent(db, { id: userId }, id);
 }
 

@@ -11,27 +11,17 @@ import {
 } from "../contract/forum";
 import type { Db } from "../db/client";
 import { forumLikes, forumPosts, forumReplies, forumViews, type User, users } from "../db/schema";
-import { badRequest, forbidden, notFound } from "../http/errors";
+import { forbidden, invalid, notFound } from "./errors";
 import { communityExists } from "./communities";
-import {
-  containsPattern,
-  decodePostCursor,
-  decodeReplyCursor,
-  encodePostCursor,
-  encodeReplyCursor,
-} from "./forum-cursor";
+import { containsPattern, decodePostCursor, decodeReplyCursor, encodePostCursor, encodeReplyCursor } from "./forum-cursor";
 import { isBlockedEitherWay } from "./blocks";
 import { notificationInsert } from "./notifications";
+import { pickMemberColumns } from "./member-columns";
 
 const POST_NOT_FOUND = "Post not found";
 const REPLY_NOT_FOUND = "Reply not found";
 
-const authorColumns = {
-  id: users.id,
-  profileImageUrl: users.profileImageUrl,
-  firstName: users.firstName,
-  username: users.username,
-};
+const authorColumns = pickMemberColumns("id", "profileImageUrl", "firstName", "username");
 
 function authorOf(user: User) {
   return {
@@ -96,16 +86,11 @@ export async function listForumPosts(db: Db, query: ForumPostsQuery, viewerId: s
   if (query.category) conditions.push(eq(forumPosts.category, query.category));
   if (query.q) {
     const pattern = containsPattern(query.q);
-    conditions.push(
-      or(
-        sql`${forumPosts.title} like ${pattern} escape '\\'`,
-        sql`${forumPosts.content} like ${pattern} escape '\\'`,
-      )!,
-    );
+    conditions.push(or(sql`${forumPosts.title} like ${pattern} escape '\\'`, sql`${forumPosts.content} like ${pattern} escape '\\'`)!);
   }
   if (query.cursor) {
     const after = decodePostCursor(query.cursor);
-    if (!after) throw badRequest("Invalid cursor");
+    if (!after) throw invalid("Invalid cursor");
     conditions.push(
       sql`(${forumPosts.isPinned}, ${forumPosts.createdAt}, ${forumPosts.id}) < (${after.pinned}, ${after.createdAt}, ${after.id})`,
     );
@@ -172,7 +157,7 @@ export async function getForumPost(db: Db, postId: string, viewerId: string | nu
 
 export async function createForumPost(db: Db, author: User, input: CreateForumPostBody): Promise<ForumPost> {
   if (!(await communityExists(db, input.communityId))) {
-    throw badRequest("Unknown community", [{ path: ["communityId"], message: "No such community" }]);
+    throw invalid("Unknown community", [{ path: ["communityId"], message: "No such community" }]);
   }
   const row = await db
     .insert(forumPosts)
@@ -254,7 +239,7 @@ export async function listForumReplies(db: Db, postId: string, cursor: string | 
   const conditions: SQL[] = [eq(forumReplies.postId, postId)];
   if (cursor) {
     const after = decodeReplyCursor(cursor);
-    if (!after) throw badRequest("Invalid cursor");
+    if (!after) throw invalid("Invalid cursor");
     conditions.push(sql`(${forumReplies.createdAt}, ${forumReplies.id}) > (${after.createdAt}, ${after.id})`);
   }
   const [, rows] = await Promise.all([

@@ -8,11 +8,13 @@ import { and, count, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import type { FriendRequestsResponse, FriendsResponse, PublicMember } from "../contract/friends";
 import type { Db } from "../db/client";
 import { friendships, userBlocks, users, type User } from "../db/schema";
-import { badRequest, conflict, forbidden, notFound } from "../http/errors";
+import { conflict, forbidden, invalid, notFound } from "./errors";
 import { isBlockedEitherWay } from "./blocks";
 import { isMemberOnline } from "./match-scoring";
 import { notificationInsert } from "./notifications";
 import { privacyFlag } from "./privacy";
+import { displayName, type NamedMember } from "../contract/display-name";
+import { publicMemberColumns } from "./member-columns";
 
 type Friendship = typeof friendships.$inferSelect;
 export type FriendRequestResult = Pick<Friendship, "id" | "status" | "requesterId" | "addresseeId">;
@@ -21,12 +23,8 @@ const CONNECTIONS_URL = "/matchmaking?tab=connections";
 const REQUEST_LIST_LIMIT = 100;
 const BLOCK_LIST_LIMIT = 200;
 
-const publicMemberColumns = {
-  id: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  username: users.username,
-  profileImageUrl: users.profileImageUrl,
+const friendColumns = {
+  ...publicMemberColumns,
   status: users.status,
   lastActiveAt: users.lastActiveAt,
   showOnlineStatus: privacyFlag(users.id, "showOnlineStatus"),
@@ -42,9 +40,7 @@ function toPublicMember(row: PublicMemberRow, now: number): PublicMember {
 }
 
 /** How a member is named in notifications. */
-function memberName(u: Pick<User, "firstName" | "lastName" | "username">): string {
-  return [u.firstName, u.lastName].filter(Boolean).join(" ") || u.username || "A player";
-}
+const memberName = (u: NamedMember) => displayName(u, "A player");
 
 /** Rows of the pair in either direction. */
 function pairCondition(a: string, b: string): SQL {
@@ -68,11 +64,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 async function requireMemberExists(db: Db, id: string) {
-  const member = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username })
-    .from(users)
-    .where(eq(users.id, id))
-    .get();
+  const member = await db.select(publicMemberColumns).from(users).where(eq(users.id, id)).get();
   if (!member) throw notFound("Member not found");
   return member;
 }
@@ -89,7 +81,7 @@ export async function sendFriendRequest(
   requester: User,
   addresseeId: string,
 ): Promise<{ result: FriendRequestResult; created: boolean }> {
-  if (addresseeId === requester.id) throw badRequest("You cannot send a friend request to yourself");
+  if (addresseeId === requester.id) throw invalid("You cannot send a friend request to yourself");
   const [found, rows] = await db.batch([
     db
       .select({
@@ -161,7 +153,9 @@ async function requestForParticipant(db: Db, id: string, memberId: string, side:
   if (!row || (row.requesterId !== memberId && row.addresseeId !== memberId)) throw notFound("Friend request not found");
   const allowed = side === "addressee" ? row.addresseeId === memberId : row.requesterId === memberId;
   if (!allowed) {
-    throw forbidden(side === "addressee" ? "Only the invited member can answer this request" : "Only the member who sent this request can cancel it");
+    throw forbidden(
+      side === "addressee" ? "Only the invited member can answer this request" : "Only the member who sent this request can cancel it",
+    );
   }
   if (row.status !== "pending") throw conflict("This friend request is no longer pending");
   return row;
@@ -221,7 +215,7 @@ export async function listFriendRequests(db: Db, memberId: string, now = Date.no
       requestStatus: friendships.status,
       createdAt: friendships.createdAt,
       requesterId: friendships.requesterId,
-      ...publicMemberColumns,
+      ...friendColumns,
     })
     .from(friendships)
     .innerJoin(users, eq(users.id, otherId))
@@ -236,8 +230,14 @@ export async function listFriendRequests(db: Db, memberId: string, now = Date.no
     user: toPublicMember(member, now),
   });
   return {
-    incoming: rows.filter((r) => r.requesterId !== memberId).slice(0, REQUEST_LIST_LIMIT).map(view),
-    outgoing: rows.filter((r) => r.requesterId === memberId).slice(0, REQUEST_LIST_LIMIT).map(view),
+    incoming: rows
+      .filter((r) => r.requesterId !== memberId)
+      .slice(0, REQUEST_LIST_LIMIT)
+      .map(view),
+    outgoing: rows
+      .filter((r) => r.requesterId === memberId)
+      .slice(0, REQUEST_LIST_LIMIT)
+      .map(view),
   };
 }
 
@@ -253,7 +253,7 @@ export async function listFriends(
 ): Promise<FriendsResponse> {
   const otherId = sql`CASE WHEN ${friendships.requesterId} = ${memberId} THEN ${friendships.addresseeId} ELSE ${friendships.requesterId} END`;
   const rows = await db
-    .select({ friendshipId: friendships.id, since: friendships.updatedAt, ...publicMemberColumns })
+    .select({ friendshipId: friendships.id, since: friendships.updatedAt, ...friendColumns })
     .from(friendships)
     .innerJoin(users, eq(users.id, otherId))
     .where(acceptedWith(memberId))
@@ -288,7 +288,7 @@ export async function removeFriend(db: Db, memberId: string, otherId: string): P
 
 /** Blocks a member and, in the same batch, removes every friendship or request of the pair. */
 export async function blockMember(db: Db, memberId: string, otherId: string): Promise<void> {
-  if (otherId === memberId) throw badRequest("You cannot block yourself");
+  if (otherId === memberId) throw invalid("You cannot block yourself");
   await requireMemberExists(db, otherId);
   await db.batch([
     db.insert(userBlocks).values({ blockerId: memberId, blockedId: otherId }).onConflictDoNothing(),
@@ -306,7 +306,7 @@ export async function unblockMember(db: Db, memberId: string, otherId: string): 
 
 export async function listBlocked(db: Db, memberId: string, now = Date.now()): Promise<PublicMember[]> {
   const rows = await db
-    .select(publicMemberColumns)
+    .select(friendColumns)
     .from(userBlocks)
     .innerJoin(users, eq(users.id, userBlocks.blockedId))
     .where(eq(userBlocks.blockerId, memberId))

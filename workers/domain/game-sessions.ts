@@ -2,9 +2,10 @@ import { and, desc, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { events, gameSessionMembers, gameSessions, users } from "../db/schema";
 import type { CreateGameSessionBody, GameSessionView } from "../contract/game-sessions";
-import { conflict, forbidden, notFound, badRequest } from "../http/errors";
+import { conflict, forbidden, invalid, notFound } from "./errors";
 import { isBlockedEitherWay } from "./blocks";
 import { communityExists } from "./communities";
+import { memberNameColumns, pickMemberColumns } from "./member-columns";
 
 export type NewGameSession = {
   communityId: string | null;
@@ -47,7 +48,7 @@ export async function createGameSession(db: Db, hostId: string, input: NewGameSe
 
 const sessionColumns = {
   session: gameSessions,
-  host: { id: users.id, firstName: users.firstName },
+  host: pickMemberColumns("id", "firstName"),
 };
 
 function toView({ session: s, host }: { session: GameSessionRow; host: GameSessionView["host"] }): GameSessionView {
@@ -126,10 +127,10 @@ async function requireEnterableSession(db: Db, id: string, userId: string): Prom
 
 /** The API's create: checks the community and event, then seats the host. */
 export async function createRoom(db: Db, hostId: string, body: CreateGameSessionBody): Promise<GameSessionView> {
-  if (!(await communityExists(db, body.communityId))) throw badRequest("Unknown community");
+  if (!(await communityExists(db, body.communityId))) throw invalid("Unknown community");
   if (body.eventId) {
     const event = await db.select({ id: events.id }).from(events).where(eq(events.id, body.eventId)).get();
-    if (!event) throw badRequest("Unknown event");
+    if (!event) throw invalid("Unknown event");
   }
   const id = await createGameSession(db, hostId, body);
   return requireSession(db, id);
@@ -145,7 +146,9 @@ function d1Of(db: Db): D1Database {
 
 /** D1 prepared statement (raw SQL: the conditional statements below have no query-builder form). */
 function stmt(db: Db, query: string, ...params: (string | number | null)[]): D1PreparedStatement {
-  return d1Of(db).prepare(query).bind(...params);
+  return d1Of(db)
+    .prepare(query)
+    .bind(...params);
 }
 
 const NOW_MS = "CAST(unixepoch('subsec') * 1000 AS INTEGER)";
@@ -324,10 +327,7 @@ export async function startGameSession(db: Db, sessionId: string, userId: string
 
 /** The room records whose turn it is (the room decides; D1 mirrors it for the lobby and the page). */
 export async function setCurrentTurn(db: Db, sessionId: string, userId: string | null): Promise<void> {
-  await db
-    .update(gameSessions)
-    .set({ currentTurn: userId, updatedAt: Date.now() })
-    .where(eq(gameSessions.id, sessionId));
+  await db.update(gameSessions).set({ currentTurn: userId, updatedAt: Date.now() }).where(eq(gameSessions.id, sessionId));
 }
 
 export type RoomMember = {
@@ -349,10 +349,7 @@ export async function listRoomMembers(db: Db, sessionId: string): Promise<RoomMe
       role: gameSessionMembers.role,
       seat: gameSessionMembers.seat,
       joinedAt: gameSessionMembers.joinedAt,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      username: users.username,
-      profileImageUrl: users.profileImageUrl,
+      ...memberNameColumns,
     })
     .from(gameSessionMembers)
     .innerJoin(users, eq(users.id, gameSessionMembers.userId))
@@ -367,7 +364,10 @@ export type IceServer = { urls: string | string[]; username?: string; credential
 export const DEFAULT_STUN_URLS = ["stun:stun.l.google.com:19302", "stun:stun1.l.google.com:19302"];
 
 export function iceServersFromEnv(env: IceEnv): IceServer[] {
-  const stun = (env.STUN_URLS ?? "").split(",").map((u) => u.trim()).filter(Boolean);
+  const stun = (env.STUN_URLS ?? "")
+    .split(",")
+    .map((u) => u.trim())
+    .filter(Boolean);
   const servers: IceServer[] = [{ urls: stun.length > 0 ? stun : DEFAULT_STUN_URLS }];
   if (env.TURN_URL) servers.push({ urls: env.TURN_URL, username: env.TURN_USERNAME, credential: env.TURN_CREDENTIAL });
   return servers;

@@ -61,7 +61,10 @@ export function foldLine(line: string): string {
 
 /** 20261122T190000Z */
 export function formatUtc(ms: number): string {
-  return new Date(ms).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 function eventLines(event: IcsEvent, now: number): string[] {

@@ -164,7 +164,9 @@ describe("rankCandidates (hand-written orderings)", () => {
   });
 
   it("keeps only the best `limit`", () => {
-    const many = Array.from({ length: 30 }, (_, i) => candidate(`m${String(i).padStart(2, "0")}`, { powerLevelMin: 1 + (i % 10), powerLevelMax: 10 }));
+    const many = Array.from({ length: 30 }, (_, i) =>
+      candidate(`m${String(i).padStart(2, "0")}`, { powerLevelMin: 1 + (i % 10), powerLevelMax: 10 }),
+    );
     const ranked = rankCandidates(search, many, NOW, 20);
     expect(ranked).toHaveLength(20);
     for (let i = 1; i < ranked.length; i++) expect(ranked[i - 1].score).toBeGreaterThanOrEqual(ranked[i].score);

@@ -78,7 +78,10 @@ const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /** Lower-cased, whitespace-collapsed location; its last comma part is the region. */
 function normalizeLocation(location: string): { full: string; region: string } {
   const full = location.trim().toLowerCase().replace(/\s+/g, " ");
-  const parts = full.split(",").map((p) => p.trim()).filter(Boolean);
+  const parts = full
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
   return { full, region: parts.length > 1 ? parts[parts.length - 1] : "" };
 }
 

@@ -11,6 +11,8 @@ import { matchmakingGames, matchmakingPreferences, users } from "../db/schema";
 import { isBlockedEitherWay } from "./blocks";
 import { isMemberOnline, ONLINE_WINDOW_MS, rankCandidates } from "./match-scoring";
 import { privacyFlag } from "./privacy";
+import { displayName, type NamedMember } from "../contract/display-name";
+import { publicMemberColumns } from "./member-columns";
 
 /**
  * How many candidates are scored per search: the most recently active members
@@ -52,9 +54,9 @@ export async function savePreferences(db: Db, userId: string, prefs: Matchmaking
   return { ...prefs, saved: true };
 }
 
-/** Display name of a match result: the username, else first and last name. */
-function displayName(u: { username: string | null; firstName: string | null; lastName: string | null }): string {
-  return u.username ?? ([u.firstName, u.lastName].filter(Boolean).join(" ") || "Player");
+/** A match result's `username` (spec 001 §3): the member's handle, else their display name. */
+function resultName(u: NamedMember): string {
+  return u.username?.trim() || displayName(u, "Player");
 }
 
 /**
@@ -74,11 +76,7 @@ export async function findPlayers(db: Db, searcherId: string, search: Matchmakin
 
   const rows = await db
     .select({
-      id: users.id,
-      username: users.username,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      profileImageUrl: users.profileImageUrl,
+      ...publicMemberColumns,
       status: users.status,
       lastActiveAt: users.lastActiveAt,
       showOnlineStatus: privacyFlag(users.id, "showOnlineStatus"),
@@ -111,7 +109,7 @@ export async function findPlayers(db: Db, searcherId: string, search: Matchmakin
 
   return rankCandidates(search, candidates, now, MAX_MATCH_RESULTS).map((c) => ({
     id: c.id,
-    username: displayName(c.user),
+    username: resultName(c.user),
     avatar: c.user.profileImageUrl,
     games: c.selectedGames,
     formats: c.selectedFormats,

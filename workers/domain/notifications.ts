@@ -2,7 +2,8 @@ import { and, count, desc, eq, lt, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { notifications } from "../db/schema";
 import type { NotificationItem, NotificationListQuery, NotificationPage } from "../contract/notifications";
-import { decodeKeysetCursor, pageOf } from "./keyset-cursor";
+import { decodeCursor, pageOf, timeIdKey } from "./cursor";
+import { invalid } from "./errors";
 
 export type NotificationType = "event" | "message" | "friend_request" | "tournament" | "forum" | "reminder" | "system";
 
@@ -54,11 +55,10 @@ export async function listNotifications(db: Db, userId: string, query: Notificat
   const mine = eq(notifications.userId, userId);
   let where = mine;
   if (query.cursor) {
-    const { createdAt: at, id } = decodeKeysetCursor(query.cursor);
-    where = and(
-      mine,
-      or(lt(notifications.createdAt, at), and(eq(notifications.createdAt, at), lt(notifications.id, id))),
-    )!;
+    const key = decodeCursor(query.cursor, timeIdKey);
+    if (!key) throw invalid("Invalid cursor");
+    const [at, id] = key;
+    where = and(mine, or(lt(notifications.createdAt, at), and(eq(notifications.createdAt, at), lt(notifications.id, id))))!;
   }
   const [rows, unread] = await db.batch([
     db
@@ -67,9 +67,12 @@ export async function listNotifications(db: Db, userId: string, query: Notificat
       .where(where)
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(query.limit + 1),
-    db.select({ n: count() }).from(notifications).where(and(mine, eq(notifications.read, false))),
+    db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(mine, eq(notifications.read, false))),
   ]);
-  const { page, nextCursor } = pageOf(rows, query.limit);
+  const { page, nextCursor } = pageOf(rows, query.limit, (r) => [r.createdAt, r.id]);
   return {
     notifications: page.map(toNotificationItem),
     nextCursor,

@@ -14,7 +14,11 @@ describe("visibleProfileFields", () => {
   });
 
   it("a hidden online status reads as offline, the bio stays", () => {
-    expect(visibleProfileFields(profile, { ...open, showOnlineStatus: false }, false)).toEqual({ id: "u1", bio: "About me", status: "offline" });
+    expect(visibleProfileFields(profile, { ...open, showOnlineStatus: false }, false)).toEqual({
+      id: "u1",
+      bio: "About me",
+      status: "offline",
+    });
   });
 
   it("the owner always sees their own profile", () => {

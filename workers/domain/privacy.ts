@@ -41,4 +41,3 @@ export function visibleProfileFields<P extends GovernedProfileFields>(profile: P
     status: privacy.profileVisible && privacy.showOnlineStatus ? profile.status : "offline",
   };
 }
-

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { socialLinks, users } from "../db/schema";
 import { SOCIAL_LINKS_MAX, type ProfileUpdateBody, type SocialLinkBody } from "../contract/profile";
-import { badRequest, conflict } from "../http/errors";
+import { conflict, invalid } from "./errors";
 import { communityExists } from "./communities";
 import { privacyFlag, visibleProfileFields } from "./privacy";
 
@@ -69,12 +69,16 @@ export async function updateProfile(db: Db, userId: string, input: ProfileUpdate
   if (input.status !== undefined) changes.status = input.status;
   if (input.primaryCommunity !== undefined) {
     if (input.primaryCommunity !== "" && !(await communityExists(db, input.primaryCommunity))) {
-      throw badRequest("Invalid request body", [{ path: ["primaryCommunity"], message: "Unknown community" }]);
+      throw invalid("Invalid request body", [{ path: ["primaryCommunity"], message: "Unknown community" }]);
     }
     changes.primaryCommunity = input.primaryCommunity === "" ? null : input.primaryCommunity;
   }
   if (Object.keys(changes).length > 0) {
-    await db.update(users).set({ ...changes, updatedAt: Date.now() }).where(eq(users.id, userId)).run();
+    await db
+      .update(users)
+      .set({ ...changes, updatedAt: Date.now() })
+      .where(eq(users.id, userId))
+      .run();
   }
   return (await getProfile(db, userId))!;
 }

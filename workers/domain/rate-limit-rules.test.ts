@@ -19,7 +19,9 @@ describe("rate limit rules", () => {
 
   it("says what the limit is and when to try again", () => {
     const name: RateLimitName = "forumReply";
-    expect(rateLimitMessage(name, 12 * 60_000 - 500)).toBe(`You can post at most ${RATE_LIMITS.forumReply.limit} forum replies an hour. Please try again in 12 minutes.`);
+    expect(rateLimitMessage(name, 12 * 60_000 - 500)).toBe(
+      `You can post at most ${RATE_LIMITS.forumReply.limit} forum replies an hour. Please try again in 12 minutes.`,
+    );
     expect(rateLimitMessage(name, 59_000)).toMatch(/try again in 59 seconds\.$/);
     expect(rateLimitMessage(name, 61_000)).toMatch(/try again in 2 minutes\.$/);
     expect(rateLimitMessage(name, 1)).toMatch(/try again in 1 second\.$/);

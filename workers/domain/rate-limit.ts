@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rateLimits } from "../db/schema";
-import { tooManyRequests } from "../http/errors";
+import { rateLimited } from "./errors";
 import { RATE_LIMITS, rateLimitMessage, type RateLimitName } from "./rate-limit-rules";
 
 export type RateLimitHit = { allowed: boolean; count: number; retryAfterMs: number };
@@ -13,13 +13,7 @@ export type RateLimitHit = { allowed: boolean; count: number; retryAfterMs: numb
  * boundary and get twice the limit). SQLite reads the old row in `SET`, so
  * both expressions see the same window.
  */
-export async function consumeRateLimit(
-  db: Db,
-  key: string,
-  limit: number,
-  windowMs: number,
-  now = Date.now(),
-): Promise<RateLimitHit> {
+export async function consumeRateLimit(db: Db, key: string, limit: number, windowMs: number, now = Date.now()): Promise<RateLimitHit> {
   const open = sql`${rateLimits.windowStart} > ${now - windowMs}`;
   const row = await db
     .insert(rateLimits)
@@ -47,5 +41,5 @@ export async function consumeRateLimit(
 export async function enforceRateLimit(db: Db, name: RateLimitName, subject: string, now = Date.now()): Promise<void> {
   const rule = RATE_LIMITS[name];
   const hit = await consumeRateLimit(db, `${name}:${subject}`, rule.limit, rule.windowMs, now);
-  if (!hit.allowed) throw tooManyRequests(rateLimitMessage(name, hit.retryAfterMs), Math.ceil(hit.retryAfterMs / 1000));
+  if (!hit.allowed) throw rateLimited(rateLimitMessage(name, hit.retryAfterMs), Math.ceil(hit.retryAfterMs / 1000));
 }

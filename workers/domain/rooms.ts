@@ -30,9 +30,7 @@ export function openRoomsOf(db: Db, userId: string) {
  * stop the others (and its sockets still fail their next session re-check).
  */
 export async function endMemberSockets(env: Env, roomIds: string[], end: SocketEnd): Promise<void> {
-  const results = await Promise.allSettled(
-    roomIds.map(async (id) => (await getServerByName(env.GameRoom, id)).endMemberSockets(end)),
-  );
+  const results = await Promise.allSettled(roomIds.map(async (id) => (await getServerByName(env.GameRoom, id)).endMemberSockets(end)));
   for (const result of results) {
     if (result.status === "rejected") console.error("Could not end a member's room sockets", end.reason, result.reason);
   }
@@ -43,5 +41,9 @@ export async function signOutOfRooms(env: Env, db: Db, userId: string | undefine
   if (!userId || !sessionId) return;
   const rooms = await openRoomsOf(db, userId);
   if (rooms.length === 0) return;
-  await endMemberSockets(env, rooms.map((r) => r.id), { reason: "signed_out", userId, sessionKey: await sessionKey(sessionId) });
+  await endMemberSockets(
+    env,
+    rooms.map((r) => r.id),
+    { reason: "signed_out", userId, sessionKey: await sessionKey(sessionId) },
+  );
 }

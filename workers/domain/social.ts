@@ -10,8 +10,8 @@ import {
   type SocialPostListQuery,
   type SocialPostPage,
 } from "../contract/social";
-import { badRequest } from "../http/errors";
-import { decodeKeysetCursor, pageOf } from "./keyset-cursor";
+import { invalid } from "./errors";
+import { decodeCursor, pageOf, timeIdKey } from "./cursor";
 
 /** The five platforms with the member's connected flags (defaults where never toggled). */
 export async function listPlatforms(db: Db, userId: string): Promise<SocialPlatform[]> {
@@ -55,8 +55,10 @@ export async function listPosts(db: Db, userId: string, query: SocialPostListQue
   const mine = eq(socialPosts.userId, userId);
   let where = mine;
   if (query.cursor) {
-    const at = decodeKeysetCursor(query.cursor);
-    where = and(mine, or(lt(socialPosts.createdAt, at.createdAt), and(eq(socialPosts.createdAt, at.createdAt), lt(socialPosts.id, at.id))))!;
+    const key = decodeCursor(query.cursor, timeIdKey);
+    if (!key) throw invalid("Invalid cursor");
+    const [at, id] = key;
+    where = and(mine, or(lt(socialPosts.createdAt, at), and(eq(socialPosts.createdAt, at), lt(socialPosts.id, id))))!;
   }
   const rows = await db
     .select()
@@ -65,7 +67,7 @@ export async function listPosts(db: Db, userId: string, query: SocialPostListQue
     .orderBy(desc(socialPosts.createdAt), desc(socialPosts.id))
     .limit(query.limit + 1)
     .all();
-  const { page, nextCursor } = pageOf(rows, query.limit);
+  const { page, nextCursor } = pageOf(rows, query.limit, (r) => [r.createdAt, r.id]);
   return { posts: page.map(toSocialPost), nextCursor };
 }
 
@@ -78,7 +80,7 @@ export async function createPost(db: Db, userId: string, input: SocialPostBody):
   const connected = new Set((await listPlatforms(db, userId)).filter((p) => p.connected).map((p) => p.id));
   const missing = input.platforms.filter((p) => !connected.has(p));
   if (missing.length > 0) {
-    throw badRequest("Invalid request body", [{ path: ["platforms"], message: `Not connected: ${missing.join(", ")}` }]);
+    throw invalid("Invalid request body", [{ path: ["platforms"], message: `Not connected: ${missing.join(", ")}` }]);
   }
   const row = await db
     .insert(socialPosts)

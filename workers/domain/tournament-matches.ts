@@ -6,7 +6,7 @@ import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { MatchResultInput } from "../contract/tournaments";
 import type { Db } from "../db/client";
 import { gameSessions, tournamentMatches, tournamentParticipants, type User } from "../db/schema";
-import { badRequest, conflict, forbidden, notFound } from "../http/errors";
+import { conflict, forbidden, invalid, notFound } from "./errors";
 import { createGameSession } from "./game-sessions";
 import { createNotification } from "./notifications";
 import { NOT_RUNNING } from "./tournament-play";
@@ -39,7 +39,7 @@ export async function reportMatchResult(db: Db, id: string, matchId: string, use
   if (match.roundNumber !== tournament.currentRound) throw conflict("Only results of the current round can be reported");
   if (match.player2Id === null) throw conflict("A bye needs no result");
   if (tournament.pairing === "single_elimination" && input.player1Wins === input.player2Wins) {
-    throw badRequest("Invalid request body", [{ path: ["player1Wins"], message: "A single-elimination match needs a winner" }]);
+    throw invalid("Invalid request body", [{ path: ["player1Wins"], message: "A single-elimination match needs a winner" }]);
   }
   const report = { player1Wins: input.player1Wins, player2Wins: input.player2Wins, draws: input.draws };
   const where = and(eq(tournamentMatches.id, matchId), eq(tournamentMatches.roundNumber, tournament.currentRound));

@@ -11,7 +11,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { tournamentMatches, tournamentParticipants, tournamentRounds, tournaments, type User } from "../db/schema";
-import { conflict } from "../http/errors";
+import { conflict } from "./errors";
 import { notificationInsert } from "./notifications";
 import { firstEliminationRound, matchWinner, nextEliminationRound } from "./tournament-rules/elimination";
 import { cryptoRandom, shuffled } from "./tournament-rules/random";
@@ -121,7 +121,15 @@ function roundStatements(
   const title = `Round ${number} pairings: ${tournament.name}`;
   const notifications = pairings.flatMap((p) =>
     p.player2Id === null
-      ? [notificationInsert(db, { userId: p.player1Id, type: "tournament", title, message: `You have a bye in round ${number}.`, actionUrl })]
+      ? [
+          notificationInsert(db, {
+            userId: p.player1Id,
+            type: "tournament",
+            title,
+            message: `You have a bye in round ${number}.`,
+            actionUrl,
+          }),
+        ]
       : [
           [p.player1Id, p.player2Id],
           [p.player2Id, p.player1Id],
@@ -162,11 +170,20 @@ export async function startTournament(db: Db, id: string, user: User) {
   if (participants.length < 2) throw conflict("At least 2 participants are needed to start");
 
   // Seeds are drawn at random: there is no rating to seed by. Swiss round 1 is random anyway.
-  const seeded = shuffled(participants.map((p) => p.userId), cryptoRandom);
+  const seeded = shuffled(
+    participants.map((p) => p.userId),
+    cryptoRandom,
+  );
   const pairings =
     tournament.pairing === "single_elimination"
       ? firstEliminationRound(seeded)
-      : withTables(pairSwissRound({ players: seeded.map((pid) => ({ id: pid, matchPoints: 0, hadBye: false })), previousOpponents: new Map(), firstRound: true }));
+      : withTables(
+          pairSwissRound({
+            players: seeded.map((pid) => ({ id: pid, matchPoints: 0, hadBye: false })),
+            previousOpponents: new Map(),
+            firstRound: true,
+          }),
+        );
   const names = new Map(participants.map((p) => [p.userId, p.name]));
   const now = Date.now();
   await runGuarded(
@@ -276,7 +293,9 @@ export async function finishTournament(db: Db, id: string, user: User) {
     db
       .update(tournamentRounds)
       .set({ status: "completed" })
-      .where(and(eq(tournamentRounds.tournamentId, id), sql`EXISTS (SELECT 1 FROM tournaments t WHERE t.id = ${id} AND t.status = 'completed')`)),
+      .where(
+        and(eq(tournamentRounds.tournamentId, id), sql`EXISTS (SELECT 1 FROM tournaments t WHERE t.id = ${id} AND t.status = 'completed')`),
+      ),
   ]);
   if (guard.length === 0) throw conflict(UNFINISHED_ROUND);
   const winner = standingsOf(participants, matches)[0];

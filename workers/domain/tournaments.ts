@@ -7,11 +7,13 @@ import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { CreateTournamentInput, ListTournamentsQuery, UpdateTournamentInput } from "../contract/tournaments";
 import type { Db } from "../db/client";
 import { tournamentMatches, tournamentParticipants, tournamentRounds, tournaments, users, type User } from "../db/schema";
-import { badRequest, conflict, forbidden, notFound } from "../http/errors";
+import { conflict, forbidden, invalid, notFound } from "./errors";
 import { isBlockedEitherWay } from "./blocks";
 import { communityExists } from "./communities";
 import { enforceRateLimit } from "./rate-limit";
 import { eliminationRoundCount, suggestedSwissRounds } from "./tournament-rules/swiss-rounds";
+import { displayName, type NamedMember } from "../contract/display-name";
+import { memberNameColumns, pickMemberColumns } from "./member-columns";
 
 /** The spec's default community id 'mtg' is the Magic realm. */
 export const COMMUNITY_ALIASES: Record<string, string> = { mtg: "scry-gather" };
@@ -26,13 +28,12 @@ function textOrNull(value: string | null | undefined): string | null {
   return value ? value : null;
 }
 
-/** How a member is named in pairings and standings: full name, else username. */
-export function memberName(u: { firstName: string | null; lastName: string | null; username: string | null }): string {
-  const full = [u.firstName, u.lastName].filter((s) => s && s.trim()).join(" ").trim();
-  return full || u.username || "Member";
-}
+/** How a member is named in pairings and standings (the one display-name rule). */
+export const memberName = (u: NamedMember) => displayName(u);
 
-const participantCount = sql<number>`(SELECT count(*) FROM tournament_participants tp WHERE tp.tournament_id = ${tournaments.id})`.mapWith(Number);
+const participantCount = sql<number>`(SELECT count(*) FROM tournament_participants tp WHERE tp.tournament_id = ${tournaments.id})`.mapWith(
+  Number,
+);
 
 const cardColumns = {
   id: tournaments.id,
@@ -48,7 +49,7 @@ const cardColumns = {
   pairing: tournaments.pairing,
   currentRound: tournaments.currentRound,
   participantCount,
-  organizer: { id: users.id, username: users.username, firstName: users.firstName },
+  organizer: pickMemberColumns("id", "username", "firstName"),
 };
 
 // Running events first, then upcoming, then finished; each by start date.
@@ -76,7 +77,10 @@ export type TournamentCard = Awaited<ReturnType<typeof listTournaments>>[number]
 
 /** My Tournaments: the member's real events, as a player and as the organizer. */
 export async function listMemberTournaments(db: Db, userId: string, limit = 50) {
-  const joined = db.select({ id: tournamentParticipants.tournamentId }).from(tournamentParticipants).where(eq(tournamentParticipants.userId, userId));
+  const joined = db
+    .select({ id: tournamentParticipants.tournamentId })
+    .from(tournamentParticipants)
+    .where(eq(tournamentParticipants.userId, userId));
   const [participating, organizing] = await Promise.all([
     selectCards(db, inArray(tournaments.id, joined)).limit(limit).all(),
     selectCards(db, eq(tournaments.organizerId, userId)).limit(limit).all(),
@@ -101,10 +105,7 @@ export async function listParticipants(db: Db, tournamentId: string) {
       seed: tournamentParticipants.seed,
       droppedAt: tournamentParticipants.droppedAt,
       joinedAt: tournamentParticipants.joinedAt,
-      username: users.username,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      profileImageUrl: users.profileImageUrl,
+      ...memberNameColumns,
     })
     .from(tournamentParticipants)
     .innerJoin(users, eq(users.id, tournamentParticipants.userId))
@@ -188,7 +189,7 @@ export type TournamentDetail = Awaited<ReturnType<typeof getTournamentDetail>>;
 export async function createTournament(db: Db, organizer: User, input: CreateTournamentInput) {
   const communityId = resolveCommunityId(input.communityId);
   if (!(await communityExists(db, communityId))) {
-    throw badRequest("Invalid request body", [{ path: ["communityId"], message: "Unknown community" }]);
+    throw invalid("Invalid request body", [{ path: ["communityId"], message: "Unknown community" }]);
   }
   await enforceRateLimit(db, "tournamentCreate", organizer.id);
   const id = crypto.randomUUID();
@@ -268,7 +269,11 @@ export async function joinTournament(db: Db, id: string, user: User) {
         .from(tournamentParticipants)
         .where(and(eq(tournamentParticipants.tournamentId, id), eq(tournamentParticipants.userId, user.id)))
         .get(),
-      db.select({ blocked: isBlockedEitherWay(user.id, tournaments.organizerId) }).from(tournaments).where(eq(tournaments.id, id)).get(),
+      db
+        .select({ blocked: isBlockedEitherWay(user.id, tournaments.organizerId) })
+        .from(tournaments)
+        .where(eq(tournaments.id, id))
+        .get(),
     ]);
     if (mine) throw conflict("You have already joined this tournament");
     if (block?.blocked) throw forbidden("You cannot join this tournament");

@@ -39,10 +39,7 @@ export async function listDemoMembers(db: Db, limit = 12) {
 }
 
 /** Finds a member by e-mail or creates one (dev sign-in only). */
-export async function upsertUserByEmail(
-  db: Db,
-  input: { email: string; firstName: string; lastName?: string },
-): Promise<User> {
+export async function upsertUserByEmail(db: Db, input: { email: string; firstName: string; lastName?: string }): Promise<User> {
   const email = input.email.toLowerCase();
   const existing = await db.select().from(users).where(eq(users.email, email)).get();
   if (existing) return existing;
@@ -110,11 +107,8 @@ export async function upsertUserFromProvider(db: Db, profile: ProviderProfile): 
     );
   }
   statements.push(
-    db
-      .insert(oauthAccounts)
-      .values({ provider: profile.provider, providerUserId: profile.subject, userId })
-      .onConflictDoNothing(),
+    db.insert(oauthAccounts).values({ provider: profile.provider, providerUserId: profile.subject, userId }).onConflictDoNothing(),
   );
-  await db.batch(statements as [ (typeof statements)[number], ...(typeof statements)[number][] ]);
+  await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
   return (await findUserById(db, userId))!;
 }

@@ -27,7 +27,12 @@ export const resolveUser: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (user && Date.now() - user.lastActiveAt > ACTIVITY_WRITE_INTERVAL_MS) {
       // Last activity feeds matchmaking's recency; written at most every 5 minutes.
       c.executionCtx.waitUntil(
-        db.update(users).set({ lastActiveAt: Date.now() }).where(eq(users.id, user.id)).run().then(() => undefined),
+        db
+          .update(users)
+          .set({ lastActiveAt: Date.now() })
+          .where(eq(users.id, user.id))
+          .run()
+          .then(() => undefined),
       );
     }
   }

@@ -1,8 +1,10 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { HTTPException } from "hono/http-exception";
+import { DomainError, type DomainErrorKind } from "../domain/errors";
 
 /**
- * The one error type the API throws on purpose. The app's `onError` shapes it
- * as `{ message, issues? }` with its status; anything else becomes a 500.
+ * An error of the transport itself (bad content type, body too large, not a
+ * WebSocket upgrade, cross-origin). Rules of the product throw DomainError.
  */
 export class HttpError extends Error {
   constructor(
@@ -17,10 +19,32 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, issues?: unknown[]) => new HttpError(400, message, issues);
-export const unauthorized = (message = "Unauthorized") => new HttpError(401, message);
-export const forbidden = (message = "Forbidden") => new HttpError(403, message);
-export const notFound = (message = "Not found") => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
-export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
-  new HttpError(429, message, undefined, retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined);
+/** The one mapping of domain error kinds to HTTP statuses. */
+export const STATUS_OF_KIND = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+} as const satisfies Record<DomainErrorKind, ContentfulStatusCode>;
+
+export type ErrorBody = { message: string; issues?: unknown[] };
+
+/** Status, body and headers of an error the API answers on purpose; null for anything unexpected. */
+export function describeError(error: unknown): { status: ContentfulStatusCode; body: ErrorBody; headers?: Record<string, string> } | null {
+  const body = (message: string, issues?: unknown[]): ErrorBody => (issues ? { message, issues } : { message });
+  if (error instanceof DomainError) {
+    return {
+      status: STATUS_OF_KIND[error.kind],
+      body: body(error.message, error.issues),
+      ...(error.retryAfterSeconds ? { headers: { "Retry-After": String(error.retryAfterSeconds) } } : {}),
+    };
+  }
+  if (error instanceof HttpError) return { status: error.status, body: body(error.message, error.issues), headers: error.headers };
+  // Hono's own validator and body parsers throw these (malformed JSON, 415 from the media-type gate).
+  if (error instanceof HTTPException && error.status < 500) {
+    return { status: error.status as ContentfulStatusCode, body: body(error.message || "Bad request") };
+  }
+  return null;
+}

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { User } from "../db/schema";
 import type { AppEnv } from "./app-env";
-import { unauthorized } from "./errors";
+import { unauthorized } from "../domain/errors";
 
 /** The signed-in member, or a 401 `{ message: "Unauthorized" }`. */
 export function requireUser(c: Context<AppEnv>): User {

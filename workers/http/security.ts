@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-env";
 import { withQueryCounter } from "../db/query-counter";
+import { bytesToBase64Url } from "../lib/base64url";
 import { HttpError } from "./errors";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -18,12 +19,8 @@ export function isSameOrigin(request: Request): boolean {
   return origin !== null && origin === new URL(request.url).origin;
 }
 
-function base64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
 export function randomToken(byteLength: number): string {
-  return base64Url(crypto.getRandomValues(new Uint8Array(byteLength)));
+  return bytesToBase64Url(crypto.getRandomValues(new Uint8Array(byteLength)));
 }
 
 export function contentSecurityPolicy(url: URL, nonce: string): string {

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { z } from "zod";
-import { badRequest } from "./errors";
+import { invalid } from "../domain/errors";
 
 /** Parses a JSON body with `schema`; a bad body is a 400 with zod's issues. */
 export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
@@ -10,7 +10,7 @@ export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S):
     try {
       raw = JSON.parse(text);
     } catch {
-      throw badRequest("Request body is not valid JSON");
+      throw invalid("Request body is not valid JSON");
     }
   }
   return parseValue(schema, raw, "Invalid request body");
@@ -23,6 +23,6 @@ export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output
 
 export function parseValue<S extends z.ZodType>(schema: S, raw: unknown, message: string): z.output<S> {
   const result = schema.safeParse(raw);
-  if (!result.success) throw badRequest(message, result.error.issues);
+  if (!result.success) throw invalid(message, result.error.issues);
   return result.data;
 }

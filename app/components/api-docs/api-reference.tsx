@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import type { FieldReference, RouteReference } from "../../../workers/contract/openapi";
+import type { FieldReference, RouteReference } from "../../../workers/contract/api-reference";
 import { Badge, Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
@@ -20,9 +20,15 @@ function FieldTable({ caption, fields }: { caption: string; fields: FieldReferen
         <caption className="mb-1 text-left font-medium">{caption}</caption>
         <thead className="text-muted">
           <tr>
-            <th scope="col" className="py-1 pr-3 font-medium">Field</th>
-            <th scope="col" className="py-1 pr-3 font-medium">Type</th>
-            <th scope="col" className="py-1 font-medium">Rules</th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Field
+            </th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Type
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Rules
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -82,11 +88,15 @@ export function ApiReference({ routes }: { routes: RouteReference[] }) {
   }, [routes, filter]);
   return (
     <section aria-labelledby="api-reference-heading" className="mt-12">
-      <h2 id="api-reference-heading" className="text-2xl font-bold">REST endpoints</h2>
+      <h2 id="api-reference-heading" className="text-2xl font-bold">
+        REST endpoints
+      </h2>
       <p className="mt-2 text-sm text-muted">
         {routes.length} routes, generated from the API's own validation schemas. Also available as{" "}
-        <a className="underline" href="/api/openapi.json">OpenAPI 3.1 JSON</a>. Errors are{" "}
-        <code className="font-mono">{"{ message, issues? }"}</code>; state-changing calls need a same-origin Origin and
+        <a className="underline" href="/api/openapi.json">
+          OpenAPI 3.1 JSON
+        </a>
+        . Errors are <code className="font-mono">{"{ message, issues? }"}</code>; state-changing calls need a same-origin Origin and
         Content-Type application/json.
       </p>
       <div className="mt-4 max-w-sm">

@@ -37,7 +37,9 @@ export function CalendarFeed() {
       <h3 className="flex items-center gap-2 font-semibold">
         <Rss className="h-4 w-4" aria-hidden="true" /> Calendar subscription
       </h3>
-      <p className="mt-1 text-sm text-muted">Events you attend or host, in Google Calendar, Apple Calendar or Outlook. Keep this address private.</p>
+      <p className="mt-1 text-sm text-muted">
+        Events you attend or host, in Google Calendar, Apple Calendar or Outlook. Keep this address private.
+      </p>
       {feed ? (
         <div className="mt-3 grid gap-2">
           <Label htmlFor="calendar-feed-url">Your private feed URL</Label>

@@ -105,7 +105,11 @@ export function CalendarPage({ data, viewerId }: { data: CalendarData; viewerId:
           ) : null}
         </div>
       </div>
-      {loading ? <p className="sr-only" role="status">Loading events</p> : null}
+      {loading ? (
+        <p className="sr-only" role="status">
+          Loading events
+        </p>
+      ) : null}
 
       <Tabs defaultValue="overview" className={loading ? "mt-6 opacity-60 transition-opacity" : "mt-6 transition-opacity"}>
         <TabsList aria-label="Calendar views">
@@ -117,12 +121,16 @@ export function CalendarPage({ data, viewerId }: { data: CalendarData; viewerId:
         <TabsContent value="overview" className="grid gap-6">
           {data.focusEvent ? (
             <section aria-labelledby="focus-heading" className="grid gap-3">
-              <h2 id="focus-heading" className="text-xl font-semibold">Selected event</h2>
+              <h2 id="focus-heading" className="text-xl font-semibold">
+                Selected event
+              </h2>
               <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{card(data.focusEvent)}</div>
             </section>
           ) : null}
           <section aria-labelledby="upcoming-heading" className="grid gap-3">
-            <h2 id="upcoming-heading" className="text-xl font-semibold">Upcoming events</h2>
+            <h2 id="upcoming-heading" className="text-xl font-semibold">
+              Upcoming events
+            </h2>
             <EventList events={data.upcoming} empty="No upcoming events yet." render={card} />
           </section>
         </TabsContent>
@@ -140,18 +148,26 @@ export function CalendarPage({ data, viewerId }: { data: CalendarData; viewerId:
             <h2 id="day-heading" className="text-lg font-semibold">
               {dayLabel(selectedDate)}
             </h2>
-            {dayEvents.length === 0 ? <p className="text-muted">No events on this day.</p> : <div className="grid gap-4">{dayEvents.map(card)}</div>}
+            {dayEvents.length === 0 ? (
+              <p className="text-muted">No events on this day.</p>
+            ) : (
+              <div className="grid gap-4">{dayEvents.map(card)}</div>
+            )}
             {data.monthTruncated ? <p className="text-sm text-muted">This month has more events than the grid shows.</p> : null}
           </section>
         </TabsContent>
 
         <TabsContent value="mine" className="grid gap-8">
           <section aria-labelledby="attending-heading" className="grid gap-3">
-            <h2 id="attending-heading" className="text-xl font-semibold">Attending</h2>
+            <h2 id="attending-heading" className="text-xl font-semibold">
+              Attending
+            </h2>
             <EventList events={data.attending} empty="You are not attending any upcoming events." render={card} />
           </section>
           <section aria-labelledby="hosting-heading" className="grid gap-3">
-            <h2 id="hosting-heading" className="text-xl font-semibold">Hosting</h2>
+            <h2 id="hosting-heading" className="text-xl font-semibold">
+              Hosting
+            </h2>
             <EventList events={data.hosting} empty="You are not hosting any upcoming events." render={card} />
           </section>
           <CalendarFeed />

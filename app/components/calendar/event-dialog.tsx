@@ -118,7 +118,11 @@ export function EventDialog({
       onSaved(saved);
       onOpenChange(false);
     } catch (error) {
-      toast({ title: editing ? "Failed to update event" : "Failed to create event", description: errorMessage(error), variant: "destructive" });
+      toast({
+        title: editing ? "Failed to update event" : "Failed to create event",
+        description: errorMessage(error),
+        variant: "destructive",
+      });
     } finally {
       setSaving(false);
     }
@@ -159,11 +163,23 @@ export function EventDialog({
           </div>
           <div>
             <Label htmlFor={field("location")}>Location</Label>
-            <Input id={field("location")} value={form.location} maxLength={200} placeholder="Discord, store name, or address" onChange={(e) => set("location", e.target.value)} required />
+            <Input
+              id={field("location")}
+              value={form.location}
+              maxLength={200}
+              placeholder="Discord, store name, or address"
+              onChange={(e) => set("location", e.target.value)}
+              required
+            />
           </div>
           <div>
             <Label htmlFor={field("description")}>Description (optional)</Label>
-            <Textarea id={field("description")} value={form.description} maxLength={2000} onChange={(e) => set("description", e.target.value)} />
+            <Textarea
+              id={field("description")}
+              value={form.description}
+              maxLength={2000}
+              onChange={(e) => set("description", e.target.value)}
+            />
           </div>
           <div>
             <Label htmlFor={field("community")}>Community</Label>
@@ -190,7 +206,11 @@ export function EventDialog({
               </div>
               <div>
                 <Label htmlFor={field("alternates")}>Waiting list slots</Label>
-                <NativeSelect id={field("alternates")} value={form.alternateSlots} onChange={(e) => set("alternateSlots", Number(e.target.value))}>
+                <NativeSelect
+                  id={field("alternates")}
+                  value={form.alternateSlots}
+                  onChange={(e) => set("alternateSlots", Number(e.target.value))}
+                >
                   {ALTERNATE_SLOT_OPTIONS.map((n) => (
                     <option key={n} value={n}>
                       {n}
@@ -202,7 +222,14 @@ export function EventDialog({
           ) : null}
           <div>
             <Label htmlFor={field("max")}>Max attendees (optional)</Label>
-            <Input id={field("max")} type="number" inputMode="numeric" min={1} value={form.maxAttendees} onChange={(e) => set("maxAttendees", e.target.value)} />
+            <Input
+              id={field("max")}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              value={form.maxAttendees}
+              onChange={(e) => set("maxAttendees", e.target.value)}
+            />
           </div>
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={() => onOpenChange(false)}>

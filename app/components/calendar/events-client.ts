@@ -37,7 +37,8 @@ async function send<T>(method: string, path: string, body?: unknown): Promise<T>
   return res.status === 204 ? (undefined as T) : ((await res.json()) as T);
 }
 
-export type EventInput = Omit<CreateEventBody, "playerSlots" | "alternateSlots"> & Partial<Pick<UpdateEventBody, "playerSlots" | "alternateSlots">>;
+export type EventInput = Omit<CreateEventBody, "playerSlots" | "alternateSlots"> &
+  Partial<Pick<UpdateEventBody, "playerSlots" | "alternateSlots">>;
 
 export const eventsClient = {
   list: (params: URLSearchParams) => send<EventDto[]>("GET", `/api/events?${params}`),

@@ -128,7 +128,9 @@ export function MonthCalendar({
                                 {e.title}
                               </span>
                             ))}
-                            {count > MAX_TITLES_PER_DAY ? <span className="block text-muted">+{count - MAX_TITLES_PER_DAY} more</span> : null}
+                            {count > MAX_TITLES_PER_DAY ? (
+                              <span className="block text-muted">+{count - MAX_TITLES_PER_DAY} more</span>
+                            ) : null}
                           </span>
                         </>
                       ) : null}

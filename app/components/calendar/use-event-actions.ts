@@ -33,7 +33,11 @@ export function useEventActions(mode: ActionMode, onChanged: () => void) {
         const seat = { role: seated.role ?? body.role, playerType: seated.playerType ?? body.playerType };
         const seatText = seatToast(seat);
         if (mode === "lobby") toast(seatText);
-        else toast({ title: "Joined event successfully!", description: event.type === "game_pod" || seat.role === "spectator" ? seatText.description : undefined });
+        else
+          toast({
+            title: "Joined event successfully!",
+            description: event.type === "game_pod" || seat.role === "spectator" ? seatText.description : undefined,
+          });
         onChanged();
       } catch (error) {
         const kind = body.role === "spectator" ? "spectator" : body.playerType;

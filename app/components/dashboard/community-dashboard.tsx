@@ -11,6 +11,7 @@ import { useCommunity } from "~/hooks/use-community";
 import { COMMUNITY_DASHBOARDS, type DashboardRealm } from "./community-dashboards";
 import { DashboardTile, NotificationsCard, UpcomingEventsCard } from "./dashboard-parts";
 import { Figure } from "./home-dashboard";
+import { displayName } from "../../../workers/contract/display-name";
 
 /**
  * One realm's dashboard (spec 000 §2 table): themed header, welcome with the
@@ -77,7 +78,7 @@ export function CommunityDashboard({ user, realm, data }: { user: ShellMember; r
             <div className="flex items-center gap-3">
               <ProfileAvatar person={user} className="h-12 w-12" />
               <div className="min-w-0">
-                <h2 className="truncate font-semibold">{[user.firstName, user.lastName].filter(Boolean).join(" ") || config.wording}</h2>
+                <h2 className="truncate font-semibold">{displayName(user, config.wording)}</h2>
                 <p className="text-sm text-muted">{config.wording}</p>
               </div>
             </div>

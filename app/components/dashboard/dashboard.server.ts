@@ -1,12 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { SELECTED_COMMUNITY_COOKIE } from "~/hooks/use-community";
+import { readSelectedRealm } from "~/lib/realm-cookie.server";
 import { getCommunityDashboard, getHomeDashboard } from "../../../workers/domain/dashboard";
 import { asDashboardRealm } from "./community-dashboards";
-
-function cookieValue(header: string | null, name: string): string | null {
-  const part = header?.split(/;\s*/).find((p) => p.startsWith(`${name}=`));
-  return part ? decodeURIComponent(part.slice(name.length + 1)) : null;
-}
 
 /**
  * Data of the member home. The realm comes from `?realm=` (the page's fetcher
@@ -16,7 +11,7 @@ export async function loadMemberHome(request: Request, context: Pick<AppLoadCont
   const user = context.user;
   if (!user) return { signedIn: false as const };
   const url = new URL(request.url);
-  const realm = asDashboardRealm(url.searchParams.get("realm") ?? cookieValue(request.headers.get("Cookie"), SELECTED_COMMUNITY_COOKIE));
+  const realm = asDashboardRealm(url.searchParams.get("realm") ?? (await readSelectedRealm(request)));
   if (realm) {
     return { signedIn: true as const, communityId: realm, community: await getCommunityDashboard(context.db, user.id, realm), home: null };
   }

@@ -10,6 +10,7 @@ import { Badge, Card } from "~/components/ui/card";
 import { useCommunity } from "~/hooks/use-community";
 import { toast } from "~/hooks/use-toast";
 import { DashboardTile } from "./dashboard-parts";
+import { displayName } from "../../../workers/contract/display-name";
 
 const ACTIVITY_ICONS = { event: CalendarDays, room: Video, post: MessageSquare } as const;
 
@@ -79,7 +80,7 @@ export function HomeDashboard({ user, data }: { user: ShellMember; data: HomeDas
           <div className="flex items-center gap-3">
             <ProfileAvatar person={user} className="h-14 w-14 text-lg" />
             <div className="min-w-0">
-              <h2 className="truncate font-semibold">{[user.firstName, user.lastName].filter(Boolean).join(" ") || "Creator"}</h2>
+              <h2 className="truncate font-semibold">{displayName(user, "Creator")}</h2>
               <Badge tone="secondary">
                 <Star className="h-3 w-3" aria-hidden="true" /> Level Master
               </Badge>

@@ -11,7 +11,10 @@ import { noticeUnauthorized } from "~/lib/session-expired";
 
 /** Thrown for a non-OK answer: `"<status>: <body or status text>"`, with the status kept. */
 export class ApiError extends Error {
-  constructor(readonly status: number, text: string) {
+  constructor(
+    readonly status: number,
+    text: string,
+  ) {
     super(`${status}: ${text}`);
   }
 }
@@ -49,8 +52,7 @@ export function fetchPosts(params: { communityId: string; category?: string; cur
   return call<ForumPostPage>(`/api/forum/posts?${qs}`, { signal });
 }
 
-export const fetchPost = (id: string, signal?: AbortSignal) =>
-  call<ForumPost>(`/api/forum/posts/${encodeURIComponent(id)}`, { signal });
+export const fetchPost = (id: string, signal?: AbortSignal) => call<ForumPost>(`/api/forum/posts/${encodeURIComponent(id)}`, { signal });
 
 export function fetchReplies(postId: string, cursor?: string | null, signal?: AbortSignal) {
   const qs = cursor ? `?${new URLSearchParams({ cursor })}` : "";

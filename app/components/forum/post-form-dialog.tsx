@@ -86,13 +86,7 @@ export function PostFormDialog({ trigger, communityId, post, onSaved }: Props) {
           </div>
           <div>
             <Label htmlFor="forum-post-content">Content</Label>
-            <Textarea
-              id="forum-post-content"
-              rows={8}
-              value={content}
-              maxLength={10_000}
-              onChange={(e) => setContent(e.target.value)}
-            />
+            <Textarea id="forum-post-content" rows={8} value={content} maxLength={10_000} onChange={(e) => setContent(e.target.value)} />
           </div>
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={() => setOpen(false)}>

@@ -43,7 +43,11 @@ export function ContactInfo() {
       <Card>
         <h2 className="text-xl font-semibold">Quick links</h2>
         <div className="mt-4 grid gap-2">
-          <Button variant="outline" className="justify-start" onClick={() => toast({ title: "Help Center", description: "The Help Center is coming soon!" })}>
+          <Button
+            variant="outline"
+            className="justify-start"
+            onClick={() => toast({ title: "Help Center", description: "The Help Center is coming soon!" })}
+          >
             <HelpCircle className="h-4 w-4" aria-hidden="true" /> Help Center
           </Button>
           <Button

@@ -11,9 +11,15 @@ const DEMOS: Record<"platform" | "tablesync", DemoContent> = {
   platform: {
     heading: "Realmcast Platform Demo",
     steps: [
-      { title: "Choose your realm", body: "Pick one of six communities: Scry & Gather, PokeStream Hub, Decksong, Duelcraft, Bladeforge or Deckmaster. Its theme and wording follow you everywhere." },
+      {
+        title: "Choose your realm",
+        body: "Pick one of six communities: Scry & Gather, PokeStream Hub, Decksong, Duelcraft, Bladeforge or Deckmaster. Its theme and wording follow you everywhere.",
+      },
       { title: "Set up your profile", body: "Add your name, bio, status and social links so players and streamers know who you are." },
-      { title: "Connect and coordinate", body: "Find opponents with matchmaking, schedule game pods on the calendar and talk strategy in the forum." },
+      {
+        title: "Connect and coordinate",
+        body: "Find opponents with matchmaking, schedule game pods on the calendar and talk strategy in the forum.",
+      },
       { title: "Start streaming", body: "Open a TableSync room, invite your pod and go live with video, chat, dice and turn tracking." },
     ],
     features: [
@@ -27,7 +33,10 @@ const DEMOS: Record<"platform" | "tablesync", DemoContent> = {
     heading: "TableSync Demo",
     steps: [
       { title: "Create a game room", body: "Name your room, pick a format, power level and seat count. You are seated as host." },
-      { title: "Invite players", body: "Share the six-character room code or let players join from the lobby; extra people watch as spectators." },
+      {
+        title: "Invite players",
+        body: "Share the six-character room code or let players join from the lobby; extra people watch as spectators.",
+      },
       { title: "Sync your game", body: "Webcams show each battlefield; turns, life totals and dice rolls stay in step for everyone." },
       { title: "Enhanced communication", body: "Chat, screen sharing and recording keep the table social and the stream ready." },
     ],

@@ -10,10 +10,26 @@ import { LazyDemoDialog } from "./lazy-demo-dialog";
 const LOGIN = "/api/login";
 
 const FEATURES = [
-  { icon: Bot, title: "AI-powered matchmaking", body: "Find opponents who share your games, formats, power level and schedule. Every match comes with a score and the reasons behind it." },
-  { icon: Video, title: "TableSync Pro", body: "Play paper Magic, Pokemon, Lorcana and more over webcam: HD video for four, server-rolled dice, turns, life totals and spectators." },
-  { icon: Share2, title: "Social Media Hub", body: "Plan your stream posts for every platform in one place and get a reminder with the text ready when it is time to post." },
-  { icon: CalendarDays, title: "Event Coordination", body: "Game pods with main and waiting-list seats, tournaments with real pairings and standings, and calendar feeds for your phone." },
+  {
+    icon: Bot,
+    title: "AI-powered matchmaking",
+    body: "Find opponents who share your games, formats, power level and schedule. Every match comes with a score and the reasons behind it.",
+  },
+  {
+    icon: Video,
+    title: "TableSync Pro",
+    body: "Play paper Magic, Pokemon, Lorcana and more over webcam: HD video for four, server-rolled dice, turns, life totals and spectators.",
+  },
+  {
+    icon: Share2,
+    title: "Social Media Hub",
+    body: "Plan your stream posts for every platform in one place and get a reminder with the text ready when it is time to post.",
+  },
+  {
+    icon: CalendarDays,
+    title: "Event Coordination",
+    body: "Game pods with main and waiting-list seats, tournaments with real pairings and standings, and calendar feeds for your phone.",
+  },
 ];
 
 const SOCIAL_PLATFORMS = ["Twitter/X", "Discord", "Twitch", "YouTube", "Instagram", "TikTok"];
@@ -36,8 +52,7 @@ export function LandingPage({ communities }: { communities: CommunitySummary[] |
             Play, stream and grow your <span className="bg-gradient-primary bg-clip-text text-transparent">card-game realm</span>
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted">
-            Join one of six gaming communities, find opponents, schedule game pods and play paper cards remotely over
-            webcam with TableSync.
+            Join one of six gaming communities, find opponents, schedule game pods and play paper cards remotely over webcam with TableSync.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <a href={LOGIN} className={buttonClasses("primary", "lg")}>

@@ -8,10 +8,9 @@ import { toast } from "~/hooks/use-toast";
 import type { Friend, FriendRequestsResponse, FriendsResponse, PublicMember } from "../../../workers/contract/friends";
 import { callApi, errorMessage } from "./api-client";
 import { DirectMessageNote } from "./direct-message-note";
+import { displayName } from "../../../workers/contract/display-name";
 
-export function memberDisplayName(m: PublicMember): string {
-  return [m.firstName, m.lastName].filter(Boolean).join(" ") || m.username || "Player";
-}
+export const memberDisplayName = (m: PublicMember) => displayName(m, "Player");
 
 function MemberRow({ member, children, testId }: { member: PublicMember; children: ReactNode; testId: string }) {
   const name = memberDisplayName(member);
@@ -98,10 +97,19 @@ export function ConnectionsPanel({
       <Section title="Friend requests" count={requests.incoming.length} empty="No pending friend requests.">
         {requests.incoming.map((r) => (
           <MemberRow key={r.id} member={r.user} testId="incoming-request">
-            <Button size="sm" disabled={busy !== null} onClick={() => act(r.id, `/api/friend-requests/${r.id}/accept`, "POST", "Friend request accepted")}>
+            <Button
+              size="sm"
+              disabled={busy !== null}
+              onClick={() => act(r.id, `/api/friend-requests/${r.id}/accept`, "POST", "Friend request accepted")}
+            >
               <Check className="h-4 w-4" aria-hidden="true" /> Accept
             </Button>
-            <Button size="sm" variant="outline" disabled={busy !== null} onClick={() => act(r.id, `/api/friend-requests/${r.id}/decline`, "POST", "Friend request declined")}>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy !== null}
+              onClick={() => act(r.id, `/api/friend-requests/${r.id}/decline`, "POST", "Friend request declined")}
+            >
               <X className="h-4 w-4" aria-hidden="true" /> Decline
             </Button>
           </MemberRow>
@@ -111,7 +119,12 @@ export function ConnectionsPanel({
       <Section title="Sent requests" count={requests.outgoing.length} empty="No invites waiting for an answer.">
         {requests.outgoing.map((r) => (
           <MemberRow key={r.id} member={r.user} testId="outgoing-request">
-            <Button size="sm" variant="outline" disabled={busy !== null} onClick={() => act(r.id, `/api/friend-requests/${r.id}`, "DELETE", "Friend request cancelled")}>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy !== null}
+              onClick={() => act(r.id, `/api/friend-requests/${r.id}`, "DELETE", "Friend request cancelled")}
+            >
               Cancel
             </Button>
           </MemberRow>

@@ -67,7 +67,13 @@ export function FindPlayers({ preferences, onInvited }: { preferences: Matchmaki
         <p className="mt-1 text-sm text-muted">Pick the games to search; formats, power level and the rest come from your preferences.</p>
         <div className="mt-4 flex flex-wrap gap-2" role="group" aria-label="Quick match games">
           {MATCHMAKING_GAMES.map((game) => (
-            <Button key={game} variant={games.includes(game) ? "primary" : "outline"} size="sm" aria-pressed={games.includes(game)} onClick={() => toggle(game)}>
+            <Button
+              key={game}
+              variant={games.includes(game) ? "primary" : "outline"}
+              size="sm"
+              aria-pressed={games.includes(game)}
+              onClick={() => toggle(game)}
+            >
               {game}
             </Button>
           ))}
@@ -111,7 +117,13 @@ export function FindPlayers({ preferences, onInvited }: { preferences: Matchmaki
             </h2>
             <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
               {search.results.map((match) => (
-                <MatchCard key={match.id} match={match} inviteState={invites[match.id] ?? "idle"} onInvite={() => invite(match)} messageNoteId={noteId} />
+                <MatchCard
+                  key={match.id}
+                  match={match}
+                  inviteState={invites[match.id] ?? "idle"}
+                  onInvite={() => invite(match)}
+                  messageNoteId={noteId}
+                />
               ))}
             </div>
           </>

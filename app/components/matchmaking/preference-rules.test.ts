@@ -4,11 +4,18 @@ import { quickMatchBody, toggleGame } from "./preference-rules";
 
 describe("toggleGame", () => {
   it("adds a game and keeps the formats", () => {
-    expect(toggleGame(DEFAULT_PREFERENCES, "Pokemon")).toMatchObject({ selectedGames: ["Magic", "Pokemon"], selectedFormats: ["commander"] });
+    expect(toggleGame(DEFAULT_PREFERENCES, "Pokemon")).toMatchObject({
+      selectedGames: ["Magic", "Pokemon"],
+      selectedFormats: ["commander"],
+    });
   });
 
   it("removes a game with its formats", () => {
-    const both: MatchmakingPreferences = { ...DEFAULT_PREFERENCES, selectedGames: ["Magic", "Pokemon"], selectedFormats: ["commander", "pokemon-standard"] };
+    const both: MatchmakingPreferences = {
+      ...DEFAULT_PREFERENCES,
+      selectedGames: ["Magic", "Pokemon"],
+      selectedFormats: ["commander", "pokemon-standard"],
+    };
     const next = toggleGame(both, "Magic");
     expect(next).toMatchObject({ selectedGames: ["Pokemon"], selectedFormats: ["pokemon-standard"] });
     expect(matchmakingPreferencesSchema.safeParse(next).success).toBe(true);
@@ -21,7 +28,10 @@ describe("toggleGame", () => {
 
 describe("quickMatchBody", () => {
   it("narrows games and drops formats of other games, so the body stays valid", () => {
-    const body = quickMatchBody({ ...DEFAULT_PREFERENCES, selectedGames: ["Magic", "Lorcana"], selectedFormats: ["commander", "lorcana-constructed"] }, ["Lorcana"]);
+    const body = quickMatchBody(
+      { ...DEFAULT_PREFERENCES, selectedGames: ["Magic", "Lorcana"], selectedFormats: ["commander", "lorcana-constructed"] },
+      ["Lorcana"],
+    );
     expect(body).toMatchObject({ selectedGames: ["Lorcana"], selectedFormats: ["lorcana-constructed"] });
     expect(matchmakingPreferencesSchema.safeParse(body).success).toBe(true);
   });

@@ -41,7 +41,10 @@ export function PreferencesForm({
     event.preventDefault();
     setSaving(true);
     try {
-      const saved = await callApi<MatchmakingPreferences & { saved: boolean }>("/api/matchmaking/preferences", { method: "PUT", body: value });
+      const saved = await callApi<MatchmakingPreferences & { saved: boolean }>("/api/matchmaking/preferences", {
+        method: "PUT",
+        body: value,
+      });
       const { saved: _saved, ...prefs } = saved;
       onChange(prefs);
       toast({ title: "Preferences saved", description: "Your matchmaking preferences have been updated." });
@@ -113,7 +116,11 @@ export function PreferencesForm({
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <Label htmlFor={`${id}-playstyle`}>Playstyle</Label>
-            <NativeSelect id={`${id}-playstyle`} value={value.playstyle} onChange={(e) => set("playstyle", PLAYSTYLES.find((p) => p === e.target.value) ?? "any")}>
+            <NativeSelect
+              id={`${id}-playstyle`}
+              value={value.playstyle}
+              onChange={(e) => set("playstyle", PLAYSTYLES.find((p) => p === e.target.value) ?? "any")}
+            >
               {PLAYSTYLES.map((p) => (
                 <option key={p} value={p}>
                   {p === "any" ? "Any playstyle" : capitalize(p)}

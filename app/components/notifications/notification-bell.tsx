@@ -91,7 +91,10 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
       <Popover.Trigger className="relative rounded-lg p-2 text-fg hover:bg-surface" aria-label={label} data-testid="notification-bell">
         <Bell className="h-5 w-5" aria-hidden="true" />
         {unread > 0 ? (
-          <span data-testid="unread-badge" className="absolute -right-0.5 -top-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-destructive px-1 text-[11px] font-bold text-white">
+          <span
+            data-testid="unread-badge"
+            className="absolute -right-0.5 -top-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-destructive px-1 text-[11px] font-bold text-white"
+          >
             {unread > 99 ? "99+" : unread}
           </span>
         ) : null}
@@ -118,10 +121,17 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
                 <>
                   <ul className="grid gap-1" aria-label="Notification list">
                     {list.items.map((item) => (
-                      <NotificationRow key={item.id} item={item} now={now} onRead={markRead} onRemove={remove} onOpen={(n) => {
-                        void markRead(n);
-                        setOpen(false);
-                      }} />
+                      <NotificationRow
+                        key={item.id}
+                        item={item}
+                        now={now}
+                        onRead={markRead}
+                        onRemove={remove}
+                        onOpen={(n) => {
+                          void markRead(n);
+                          setOpen(false);
+                        }}
+                      />
                     ))}
                   </ul>
                   {list.nextCursor ? (

@@ -54,11 +54,21 @@ export function NotificationRow({
       </div>
       <div className="flex shrink-0 flex-col gap-1">
         {!item.read ? (
-          <button type="button" onClick={() => onRead(item)} className="rounded p-1 text-muted hover:bg-surface hover:text-fg" aria-label={`Mark as read: ${item.title}`}>
+          <button
+            type="button"
+            onClick={() => onRead(item)}
+            className="rounded p-1 text-muted hover:bg-surface hover:text-fg"
+            aria-label={`Mark as read: ${item.title}`}
+          >
             <Check className="h-4 w-4" aria-hidden="true" />
           </button>
         ) : null}
-        <button type="button" onClick={() => onRemove(item)} className="rounded p-1 text-muted hover:bg-surface hover:text-fg" aria-label={`Remove notification: ${item.title}`}>
+        <button
+          type="button"
+          onClick={() => onRemove(item)}
+          className="rounded p-1 text-muted hover:bg-surface hover:text-fg"
+          aria-label={`Remove notification: ${item.title}`}
+        >
           <X className="h-4 w-4" aria-hidden="true" />
         </button>
       </div>

@@ -26,7 +26,11 @@ export class ApiError extends Error {
  * Browser-side call to the Worker's /api: JSON in, JSON out, same-origin
  * cookie; a JSON content type and body only when there is a payload.
  */
-export async function apiRequest<T = unknown>(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<T> {
+export async function apiRequest<T = unknown>(
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const response = await fetch(path, {
     method,
     credentials: "same-origin",

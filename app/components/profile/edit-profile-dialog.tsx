@@ -11,7 +11,15 @@ import { saveProfile } from "./save-profile";
 type DialogMember = { firstName: string | null; lastName: string | null; primaryCommunity: string | null };
 
 /** Edit Profile dialog (spec 000 §2): first name, last name, primary community; 425 px wide. */
-export function EditProfileDialog({ open, onOpenChange, user }: { open: boolean; onOpenChange: (open: boolean) => void; user: DialogMember }) {
+export function EditProfileDialog({
+  open,
+  onOpenChange,
+  user,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  user: DialogMember;
+}) {
   const { communities } = useCommunity();
   const revalidator = useRevalidator();
   const [firstName, setFirstName] = useState("");

@@ -10,7 +10,13 @@ type Person = Parameters<typeof avatarInitials>[0];
  */
 export function ProfileAvatar({ person, className }: { person: Person; className?: string }) {
   return (
-    <Avatar.Root className={cn("inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-primary font-semibold text-primary-foreground", className)} data-testid="profile-avatar">
+    <Avatar.Root
+      className={cn(
+        "inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-primary font-semibold text-primary-foreground",
+        className,
+      )}
+      data-testid="profile-avatar"
+    >
       {person?.profileImageUrl ? <Avatar.Image src={person.profileImageUrl} alt="" className="h-full w-full object-cover" /> : null}
       <Avatar.Fallback delayMs={person?.profileImageUrl ? 300 : 0}>{avatarInitials(person)}</Avatar.Fallback>
     </Avatar.Root>

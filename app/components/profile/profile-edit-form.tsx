@@ -49,7 +49,13 @@ export function ProfileEditForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <Label htmlFor="profile-first-name">First name</Label>
-          <Input id="profile-first-name" required maxLength={NAME_MAX} value={values.firstName} onChange={(e) => set({ firstName: e.target.value })} />
+          <Input
+            id="profile-first-name"
+            required
+            maxLength={NAME_MAX}
+            value={values.firstName}
+            onChange={(e) => set({ firstName: e.target.value })}
+          />
         </div>
         <div>
           <Label htmlFor="profile-last-name">Last name</Label>
@@ -58,7 +64,13 @@ export function ProfileEditForm({
       </div>
       <div>
         <Label htmlFor="profile-bio">Bio</Label>
-        <Textarea id="profile-bio" maxLength={BIO_MAX} value={values.bio} onChange={(e) => set({ bio: e.target.value })} placeholder="Tell the community about yourself" />
+        <Textarea
+          id="profile-bio"
+          maxLength={BIO_MAX}
+          value={values.bio}
+          onChange={(e) => set({ bio: e.target.value })}
+          placeholder="Tell the community about yourself"
+        />
         <p className="mt-1 text-right text-xs text-muted">
           {values.bio.length}/{BIO_MAX}
         </p>

@@ -12,6 +12,7 @@ import { STATUS_DOT, STATUS_LABELS, toMemberStatus } from "./member-status";
 import { ProfileEditForm, type ProfileFormValues } from "./profile-edit-form";
 import { saveProfile } from "./save-profile";
 import { SocialLinksCard } from "./social-links-card";
+import { displayName } from "../../../workers/contract/display-name";
 
 /** Profile page body (spec 000 §2/§4): header, tabs, Status, Social Links and Stats cards. */
 export function ProfileView({
@@ -30,7 +31,7 @@ export function ProfileView({
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const status = toMemberStatus(profile.status);
-  const name = [profile.firstName, profile.lastName].filter(Boolean).join(" ") || "Member";
+  const name = displayName(profile);
   const community = communities.find((c) => c.id === profile.primaryCommunity);
   // The server already withheld bio, status and links; this only chooses what to say instead.
   const hiddenFromMe = profile.isPrivate && !isOwner;
@@ -74,7 +75,11 @@ export function ProfileView({
               </div>
               {profile.email ? <p className="mt-1 text-sm text-muted">{profile.email}</p> : null}
               <p className="mt-2 text-sm text-muted">
-                {community ? <>Primary realm: <span className="font-medium text-fg">{community.displayName}</span> · </> : null}
+                {community ? (
+                  <>
+                    Primary realm: <span className="font-medium text-fg">{community.displayName}</span> ·{" "}
+                  </>
+                ) : null}
                 Member since {new Date(profile.createdAt).toLocaleDateString(undefined, { year: "numeric", month: "long" })}
               </p>
               {profile.isPrivate && isOwner ? (

@@ -28,7 +28,11 @@ export function SocialLinksCard({ links, isOwner }: { links: SocialLink[]; isOwn
       setUsername("");
       revalidator.revalidate();
     } catch (error) {
-      toast({ title: "Could not add the link", description: (error instanceof ApiError && error.serverMessage) || "Something went wrong", variant: "destructive" });
+      toast({
+        title: "Could not add the link",
+        description: (error instanceof ApiError && error.serverMessage) || "Something went wrong",
+        variant: "destructive",
+      });
     } finally {
       setBusy(false);
     }
@@ -59,7 +63,12 @@ export function SocialLinksCard({ links, isOwner }: { links: SocialLink[]; isOwn
                 <span className="text-muted">{info.label}</span>
                 <span className="min-w-0 flex-1 truncate font-medium">{link.username}</span>
                 {isOwner ? (
-                  <button type="button" onClick={() => remove(link)} className="rounded p-1 text-muted hover:text-fg" aria-label={`Remove ${info.label} link ${link.username}`}>
+                  <button
+                    type="button"
+                    onClick={() => remove(link)}
+                    className="rounded p-1 text-muted hover:text-fg"
+                    aria-label={`Remove ${info.label} link ${link.username}`}
+                  >
                     <Trash2 className="h-4 w-4" aria-hidden="true" />
                   </button>
                 ) : null}
@@ -72,7 +81,11 @@ export function SocialLinksCard({ links, isOwner }: { links: SocialLink[]; isOwn
         <form onSubmit={add} className="mt-4 grid gap-2 border-t border-border pt-4">
           <div>
             <Label htmlFor="link-platform">Platform</Label>
-            <NativeSelect id="link-platform" value={platform} onChange={(e) => setPlatform(SOCIAL_LINK_PLATFORMS.find((p) => p === e.target.value) ?? "discord")}>
+            <NativeSelect
+              id="link-platform"
+              value={platform}
+              onChange={(e) => setPlatform(SOCIAL_LINK_PLATFORMS.find((p) => p === e.target.value) ?? "discord")}
+            >
               {SOCIAL_LINK_PLATFORMS.map((p) => (
                 <option key={p} value={p}>
                   {SOCIAL_LINK_INFO[p].label}
@@ -82,7 +95,13 @@ export function SocialLinksCard({ links, isOwner }: { links: SocialLink[]; isOwn
           </div>
           <div>
             <Label htmlFor="link-username">Username</Label>
-            <Input id="link-username" value={username} maxLength={100} placeholder={SOCIAL_LINK_INFO[platform].placeholder} onChange={(e) => setUsername(e.target.value)} />
+            <Input
+              id="link-username"
+              value={username}
+              maxLength={100}
+              placeholder={SOCIAL_LINK_INFO[platform].placeholder}
+              onChange={(e) => setUsername(e.target.value)}
+            />
           </div>
           <Button type="submit" variant="outline" size="sm" disabled={busy || !username.trim()}>
             <Plus className="h-4 w-4" aria-hidden="true" /> Add Link

@@ -57,7 +57,12 @@ export default function RoomClient({ session, selfId, mode, iceServers }: RoomCl
         case "room_state": {
           meshRef.current?.dispose();
           const publisher = frame.you.role === "player" && mode === "play";
-          const next = new PeerMesh(publisher, iceServers, (signal) => sendRef.current({ ...signal, sessionId: session.id }), onRemoteStream);
+          const next = new PeerMesh(
+            publisher,
+            iceServers,
+            (signal) => sendRef.current({ ...signal, sessionId: session.id }),
+            onRemoteStream,
+          );
           next.setTracks(tracksRef.current.video, tracksRef.current.audio);
           meshRef.current = next;
           next.syncSpectators(withVideo(frame.spectators));
@@ -90,7 +95,10 @@ export default function RoomClient({ session, selfId, mode, iceServers }: RoomCl
           return;
         case "camera_status":
         case "mic_status":
-          setRemoteStatus((all) => ({ ...all, [frame.player]: { ...all[frame.player], [frame.type === "camera_status" ? "camera" : "mic"]: frame.enabled } }));
+          setRemoteStatus((all) => ({
+            ...all,
+            [frame.player]: { ...all[frame.player], [frame.type === "camera_status" ? "camera" : "mic"]: frame.enabled },
+          }));
           return;
         case "error":
           toast({ title: "Room", description: frame.message, variant: "destructive" });

@@ -31,7 +31,10 @@ export function RoomFooter({
         </Button>
       </div>
       <p className="text-sm">
-        Room Code: <span className="font-mono font-bold tracking-widest" data-testid="room-code">{roomCode(sessionId)}</span>
+        Room Code:{" "}
+        <span className="font-mono font-bold tracking-widest" data-testid="room-code">
+          {roomCode(sessionId)}
+        </span>
       </p>
     </footer>
   );

@@ -7,9 +7,15 @@ import { DEFAULT_STUN_URLS, iceServersFromEnv } from "../../../workers/domain/ga
 
 describe("room helpers", () => {
   it("maps camera errors to the spec's messages", () => {
-    expect(cameraErrorMessage(new DOMException("x", "NotAllowedError"))).toBe("Please allow camera and microphone access in your browser settings.");
-    expect(cameraErrorMessage(new DOMException("x", "NotFoundError"))).toBe("No camera or microphone found. Please connect a camera to use video chat.");
-    expect(cameraErrorMessage(new DOMException("x", "NotSupportedError"))).toBe("Video chat is not supported in this browser or environment.");
+    expect(cameraErrorMessage(new DOMException("x", "NotAllowedError"))).toBe(
+      "Please allow camera and microphone access in your browser settings.",
+    );
+    expect(cameraErrorMessage(new DOMException("x", "NotFoundError"))).toBe(
+      "No camera or microphone found. Please connect a camera to use video chat.",
+    );
+    expect(cameraErrorMessage(new DOMException("x", "NotSupportedError"))).toBe(
+      "Video chat is not supported in this browser or environment.",
+    );
     expect(cameraErrorMessage(new Error("boom"))).toBe("Camera and microphone access is needed for video chat.");
   });
 
@@ -29,9 +35,8 @@ describe("room helpers", () => {
 
   it("builds ICE servers from configuration: two public STUN by default, optional TURN", () => {
     expect(iceServersFromEnv({})).toEqual([{ urls: DEFAULT_STUN_URLS }]);
-    expect(iceServersFromEnv({ STUN_URLS: " stun:a:1 , stun:b:2 ", TURN_URL: "turn:t:3478", TURN_USERNAME: "u", TURN_CREDENTIAL: "p" })).toEqual([
-      { urls: ["stun:a:1", "stun:b:2"] },
-      { urls: "turn:t:3478", username: "u", credential: "p" },
-    ]);
+    expect(
+      iceServersFromEnv({ STUN_URLS: " stun:a:1 , stun:b:2 ", TURN_URL: "turn:t:3478", TURN_USERNAME: "u", TURN_CREDENTIAL: "p" }),
+    ).toEqual([{ urls: ["stun:a:1", "stun:b:2"] }, { urls: "turn:t:3478", username: "u", credential: "p" }]);
   });
 });

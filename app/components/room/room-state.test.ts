@@ -6,11 +6,22 @@ const roster = { players: [player("a", 1), player("b", 2)], spectators: [], host
 
 describe("reduceRoomView", () => {
   it("loads room state, then follows joins, turns, life and dice", () => {
-    let view = reduceRoomView(emptyRoomView, { type: "room_state", sessionId: "s", you: { id: "a", role: "player", receivesVideo: true }, ...roster, messages: [] });
+    let view = reduceRoomView(emptyRoomView, {
+      type: "room_state",
+      sessionId: "s",
+      you: { id: "a", role: "player", receivesVideo: true },
+      ...roster,
+      messages: [],
+    });
     expect(view.players).toHaveLength(2);
     view = reduceRoomView(view, { type: "turn_change", player: "b", by: "a" });
     expect(view.currentTurn).toBe("b");
-    view = reduceRoomView(view, { type: "game_action", action: "life_change", player: "b", result: { playerId: "b", life: 35, delta: -5 } });
+    view = reduceRoomView(view, {
+      type: "game_action",
+      action: "life_change",
+      player: "b",
+      result: { playerId: "b", life: 35, delta: -5 },
+    });
     expect(view.players[1].life).toBe(35);
     view = reduceRoomView(view, { type: "game_action", action: "dice_roll", player: "a", result: { sides: 20, value: 7 } }, 123);
     expect(view.lastRoll).toEqual({ player: "a", sides: 20, value: 7, at: 123 });

@@ -54,7 +54,16 @@ export function VideoPanel({
   const tiles = [
     ...(spectator
       ? []
-      : [{ id: selfId, label: media.screen ? "You (screen)" : "You", stream: localStream, local: true, muted: !media.audioOn, cameraOff: Boolean(media.camera) && !media.videoOn }]),
+      : [
+          {
+            id: selfId,
+            label: media.screen ? "You (screen)" : "You",
+            stream: localStream,
+            local: true,
+            muted: !media.audioOn,
+            cameraOff: Boolean(media.camera) && !media.videoOn,
+          },
+        ]),
     ...remotes.map((p) => ({
       id: p.id,
       label: p.name,
@@ -74,10 +83,20 @@ export function VideoPanel({
           <Video className="h-5 w-5" aria-hidden="true" /> Video Chat ({players.length}/{VIDEO_SLOTS} players)
         </h2>
         <div className="flex gap-1" role="group" aria-label="Layout">
-          <Button size="sm" variant={layout === "grid" ? "primary" : "outline"} aria-pressed={layout === "grid"} onClick={() => onLayout("grid")}>
+          <Button
+            size="sm"
+            variant={layout === "grid" ? "primary" : "outline"}
+            aria-pressed={layout === "grid"}
+            onClick={() => onLayout("grid")}
+          >
             <Grid2x2 className="h-4 w-4" aria-hidden="true" /> Grid
           </Button>
-          <Button size="sm" variant={layout === "focus" ? "primary" : "outline"} aria-pressed={layout === "focus"} onClick={() => onLayout("focus")}>
+          <Button
+            size="sm"
+            variant={layout === "focus" ? "primary" : "outline"}
+            aria-pressed={layout === "focus"}
+            onClick={() => onLayout("focus")}
+          >
             <Maximize2 className="h-4 w-4" aria-hidden="true" /> Focus
           </Button>
         </div>
@@ -135,7 +154,13 @@ export function VideoPanel({
         >
           <MonitorUp className="h-4 w-4" aria-hidden="true" /> {media.screen ? "Stop Sharing" : "Share Screen"}
         </Button>
-        <Button size="sm" variant={recording ? "destructive" : "outline"} onClick={onRecord} disabled={controlsDisabled} aria-pressed={recording}>
+        <Button
+          size="sm"
+          variant={recording ? "destructive" : "outline"}
+          onClick={onRecord}
+          disabled={controlsDisabled}
+          aria-pressed={recording}
+        >
           {recording ? <Square className="h-4 w-4" aria-hidden="true" /> : <Circle className="h-4 w-4" aria-hidden="true" />}
           {recording ? "Stop Recording" : "Record"}
         </Button>

@@ -50,8 +50,8 @@ export function AccountActions() {
       <section>
         <h3 className="font-semibold">Export your data</h3>
         <p className="mt-1 text-sm text-muted">
-          Download everything Realmcast stores about you (profile, settings, links, realms, events, rooms, tournaments,
-          forum posts, friends, notifications and social posts) as a JSON file.
+          Download everything Realmcast stores about you (profile, settings, links, realms, events, rooms, tournaments, forum posts,
+          friends, notifications and social posts) as a JSON file.
         </p>
         <Button variant="outline" className="mt-3" onClick={exportData} disabled={busy !== null}>
           <Download className="h-4 w-4" aria-hidden="true" /> {busy === "export" ? "Exporting..." : "Export Data"}
@@ -60,8 +60,8 @@ export function AccountActions() {
       <section className="rounded-xl border border-red-700/60 p-4">
         <h3 className="font-semibold text-red-400">Delete account</h3>
         <p className="mt-1 text-sm text-muted">
-          Removes your profile, settings, links, notifications, friendships, social posts, and the events, rooms and
-          tournaments you created. Your forum posts and replies stay, without your name.
+          Removes your profile, settings, links, notifications, friendships, social posts, and the events, rooms and tournaments you
+          created. Your forum posts and replies stay, without your name.
         </p>
         <Button variant="destructive" className="mt-3" onClick={deleteAccount} disabled={busy !== null}>
           <Trash2 className="h-4 w-4" aria-hidden="true" /> {busy === "delete" ? "Deleting..." : "Delete Account"}

@@ -145,7 +145,11 @@ function SettingsTabs({ user, draft, onChange }: { user: ShellMember; draft: Use
           </div>
           <div>
             <Label htmlFor="settings-theme">Theme</Label>
-            <NativeSelect id="settings-theme" value={draft.theme} onChange={(e) => onChange({ ...draft, theme: THEME_MODES.find((m) => m === e.target.value) ?? draft.theme })}>
+            <NativeSelect
+              id="settings-theme"
+              value={draft.theme}
+              onChange={(e) => onChange({ ...draft, theme: THEME_MODES.find((m) => m === e.target.value) ?? draft.theme })}
+            >
               {THEME_MODES.map((mode) => (
                 <option key={mode} value={mode}>
                   {THEME_LABELS[mode]}
@@ -158,7 +162,9 @@ function SettingsTabs({ user, draft, onChange }: { user: ShellMember; draft: Use
             <NativeSelect
               id="settings-quality"
               value={s.defaultQuality}
-              onChange={(e) => setGroup("streamingSettings", { defaultQuality: STREAM_QUALITIES.find((q) => q === e.target.value) ?? s.defaultQuality })}
+              onChange={(e) =>
+                setGroup("streamingSettings", { defaultQuality: STREAM_QUALITIES.find((q) => q === e.target.value) ?? s.defaultQuality })
+              }
             >
               {STREAM_QUALITIES.map((q) => (
                 <option key={q} value={q}>
@@ -168,19 +174,60 @@ function SettingsTabs({ user, draft, onChange }: { user: ShellMember; draft: Use
             </NativeSelect>
           </div>
         </div>
-        <SettingSwitch label="Auto-start recording" description="Record TableSync sessions as soon as they start" checked={s.autoStartRecording} onCheckedChange={(v) => setGroup("streamingSettings", { autoStartRecording: v })} />
-        <SettingSwitch label="Chat overlay" description="Show room chat over the video" checked={s.chatOverlay} onCheckedChange={(v) => setGroup("streamingSettings", { chatOverlay: v })} />
+        <SettingSwitch
+          label="Auto-start recording"
+          description="Record TableSync sessions as soon as they start"
+          checked={s.autoStartRecording}
+          onCheckedChange={(v) => setGroup("streamingSettings", { autoStartRecording: v })}
+        />
+        <SettingSwitch
+          label="Chat overlay"
+          description="Show room chat over the video"
+          checked={s.chatOverlay}
+          onCheckedChange={(v) => setGroup("streamingSettings", { chatOverlay: v })}
+        />
       </TabsContent>
       <TabsContent value="notifications" className="grid gap-1">
-        <SettingSwitch label="E-mail notifications" checked={n.email} onCheckedChange={(v) => setGroup("notificationSettings", { email: v })} />
-        <SettingSwitch label="Browser notifications" checked={n.browser} onCheckedChange={(v) => setGroup("notificationSettings", { browser: v })} />
-        <SettingSwitch label="Event reminders" checked={n.eventReminders} onCheckedChange={(v) => setGroup("notificationSettings", { eventReminders: v })} />
-        <SettingSwitch label="Weekly digest" checked={n.weeklyDigest} onCheckedChange={(v) => setGroup("notificationSettings", { weeklyDigest: v })} />
+        <SettingSwitch
+          label="E-mail notifications"
+          checked={n.email}
+          onCheckedChange={(v) => setGroup("notificationSettings", { email: v })}
+        />
+        <SettingSwitch
+          label="Browser notifications"
+          checked={n.browser}
+          onCheckedChange={(v) => setGroup("notificationSettings", { browser: v })}
+        />
+        <SettingSwitch
+          label="Event reminders"
+          checked={n.eventReminders}
+          onCheckedChange={(v) => setGroup("notificationSettings", { eventReminders: v })}
+        />
+        <SettingSwitch
+          label="Weekly digest"
+          checked={n.weeklyDigest}
+          onCheckedChange={(v) => setGroup("notificationSettings", { weeklyDigest: v })}
+        />
       </TabsContent>
       <TabsContent value="privacy" className="grid gap-1">
-        <SettingSwitch label="Profile visible" description="Other members see your bio, status and social links" checked={p.profileVisible} onCheckedChange={(v) => setGroup("privacySettings", { profileVisible: v })} />
-        <SettingSwitch label="Show online status" description="Other members see when you are online" checked={p.showOnlineStatus} onCheckedChange={(v) => setGroup("privacySettings", { showOnlineStatus: v })} />
-        <SettingSwitch label="Allow direct messages" description="Members can send you friend requests (and messages, once available)" checked={p.allowDirectMessages} onCheckedChange={(v) => setGroup("privacySettings", { allowDirectMessages: v })} />
+        <SettingSwitch
+          label="Profile visible"
+          description="Other members see your bio, status and social links"
+          checked={p.profileVisible}
+          onCheckedChange={(v) => setGroup("privacySettings", { profileVisible: v })}
+        />
+        <SettingSwitch
+          label="Show online status"
+          description="Other members see when you are online"
+          checked={p.showOnlineStatus}
+          onCheckedChange={(v) => setGroup("privacySettings", { showOnlineStatus: v })}
+        />
+        <SettingSwitch
+          label="Allow direct messages"
+          description="Members can send you friend requests (and messages, once available)"
+          checked={p.allowDirectMessages}
+          onCheckedChange={(v) => setGroup("privacySettings", { allowDirectMessages: v })}
+        />
       </TabsContent>
       <TabsContent value="account">
         <AccountActions />

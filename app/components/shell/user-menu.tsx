@@ -4,12 +4,12 @@ import { LogOut, Settings, User } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import type { ShellMember } from "../../../workers/domain/shell";
 import { MemberAvatar } from "./member-avatar";
+import { displayName } from "../../../workers/contract/display-name";
 
 // The settings dialog is only downloaded when a member opens it.
 const SettingsDialog = lazy(() => import("~/components/settings/settings-dialog"));
 
-const itemClass =
-  "flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-background";
+const itemClass = "flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-background";
 
 export function UserMenu({ user }: { user: ShellMember }) {
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -23,10 +23,12 @@ export function UserMenu({ user }: { user: ShellMember }) {
           <span className="sr-only">Account menu</span>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-[12rem] rounded-xl border border-border bg-surface p-1 text-fg shadow-xl">
-            <DropdownMenu.Label className="px-3 py-2 text-xs text-muted">
-              {[user.firstName, user.lastName].filter(Boolean).join(" ") || user.email}
-            </DropdownMenu.Label>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={6}
+            className="z-50 min-w-[12rem] rounded-xl border border-border bg-surface p-1 text-fg shadow-xl"
+          >
+            <DropdownMenu.Label className="px-3 py-2 text-xs text-muted">{displayName(user, user.email)}</DropdownMenu.Label>
             <DropdownMenu.Item asChild className={itemClass}>
               <Link to="/profile">
                 <User className="h-4 w-4" aria-hidden="true" /> Profile

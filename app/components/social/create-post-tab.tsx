@@ -44,7 +44,10 @@ export function CreatePostTab({ platforms, onCreated }: { platforms: SocialPlatf
         ...(at ? { scheduledFor: at.toISOString() } : {}),
       });
       if (at) {
-        toast({ title: "Post Scheduled", description: `Scheduled for ${at.toLocaleString()}. We will remind you with the text to post on ${names(chosen)}.` });
+        toast({
+          title: "Post Scheduled",
+          description: `Scheduled for ${at.toLocaleString()}. We will remind you with the text to post on ${names(chosen)}.`,
+        });
       } else {
         toast({ title: "Post Created", description: `Ready for ${names(chosen)}: copy it from Scheduled Posts and publish it there.` });
       }
@@ -66,7 +69,14 @@ export function CreatePostTab({ platforms, onCreated }: { platforms: SocialPlatf
       <form onSubmit={submit} className="grid gap-5" noValidate>
         <div>
           <Label htmlFor={ids.content}>Post content</Label>
-          <Textarea id={ids.content} value={content} maxLength={POST_CONTENT_MAX} onChange={(e) => setContent(e.target.value)} placeholder="What are you streaming next?" className="min-h-32" />
+          <Textarea
+            id={ids.content}
+            value={content}
+            maxLength={POST_CONTENT_MAX}
+            onChange={(e) => setContent(e.target.value)}
+            placeholder="What are you streaming next?"
+            className="min-h-32"
+          />
           <p className="mt-1 text-right text-xs text-muted" data-testid="post-counter" aria-live="polite">
             {content.length}/{POST_COUNTER}
           </p>
@@ -109,7 +119,13 @@ export function CreatePostTab({ platforms, onCreated }: { platforms: SocialPlatf
         {scheduling ? (
           <div>
             <Label htmlFor={ids.when}>Date and time</Label>
-            <Input id={ids.when} type="datetime-local" min={toLocalInputValue(new Date())} value={when} onChange={(e) => setWhen(e.target.value)} />
+            <Input
+              id={ids.when}
+              type="datetime-local"
+              min={toLocalInputValue(new Date())}
+              value={when}
+              onChange={(e) => setWhen(e.target.value)}
+            />
           </div>
         ) : null}
         <Button type="submit" disabled={submitting}>

@@ -4,13 +4,19 @@ import type { SocialPlatform } from "../../../workers/contract/social";
 import { Card } from "~/components/ui/card";
 
 /** Connected Platforms tab: one switch per platform (stored per member). */
-export function PlatformsTab({ platforms, onToggle }: { platforms: SocialPlatform[]; onToggle: (platform: SocialPlatform, connected: boolean) => void }) {
+export function PlatformsTab({
+  platforms,
+  onToggle,
+}: {
+  platforms: SocialPlatform[];
+  onToggle: (platform: SocialPlatform, connected: boolean) => void;
+}) {
   return (
     <div className="grid gap-4">
       <p className="flex gap-2 rounded-xl border border-border bg-surface p-4 text-sm text-muted">
         <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-        Realmcast does not hold your platform passwords or tokens and never posts for you. Connecting a platform marks
-        where you publish: we keep your posts and remind you with the text ready to copy when it is time.
+        Realmcast does not hold your platform passwords or tokens and never posts for you. Connecting a platform marks where you publish: we
+        keep your posts and remind you with the text ready to copy when it is time.
       </p>
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Platforms">
         {platforms.map((p) => (

@@ -11,7 +11,15 @@ const STATUS: Record<SocialPost["status"], { label: string; tone: "default" | "s
 };
 
 /** Scheduled Posts tab: the member's stored posts with copy and delete. */
-export function ScheduledPostsTab({ posts, platforms, onDelete }: { posts: SocialPost[]; platforms: SocialPlatform[]; onDelete: (post: SocialPost) => void }) {
+export function ScheduledPostsTab({
+  posts,
+  platforms,
+  onDelete,
+}: {
+  posts: SocialPost[];
+  platforms: SocialPlatform[];
+  onDelete: (post: SocialPost) => void;
+}) {
   if (posts.length === 0) {
     return (
       <Card>

@@ -30,11 +30,18 @@ export function CreateRoomForm() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!name.trim()) return toast({ title: "Room name required", description: "Please enter a name for your game room.", variant: "destructive" });
-    if (!format) return toast({ title: "Format required", description: "Please select a game format for your room.", variant: "destructive" });
-    if (!user) return toast({ title: "Authentication required", description: "Please log in to create a game room.", variant: "destructive" });
+    if (!name.trim())
+      return toast({ title: "Room name required", description: "Please enter a name for your game room.", variant: "destructive" });
+    if (!format)
+      return toast({ title: "Format required", description: "Please select a game format for your room.", variant: "destructive" });
+    if (!user)
+      return toast({ title: "Authentication required", description: "Please log in to create a game room.", variant: "destructive" });
     if (!selectedCommunity) {
-      return toast({ title: "Community required", description: "Please select a specific community to create a game room.", variant: "destructive" });
+      return toast({
+        title: "Community required",
+        description: "Please select a specific community to create a game room.",
+        variant: "destructive",
+      });
     }
     setPending(true);
     try {
@@ -67,7 +74,14 @@ export function CreateRoomForm() {
       <form onSubmit={submit} className="grid gap-4 md:grid-cols-2" aria-label="Create room">
         <div className="md:col-span-2">
           <Label htmlFor="room-name">Room name</Label>
-          <Input id="room-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} disabled={noCommunity} placeholder="Friday night Commander" />
+          <Input
+            id="room-name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={100}
+            disabled={noCommunity}
+            placeholder="Friday night Commander"
+          />
         </div>
         <div>
           <Label htmlFor="room-format">Format</Label>
@@ -103,7 +117,13 @@ export function CreateRoomForm() {
         </div>
         <div className="md:col-span-2">
           <Label htmlFor="room-description">Description (optional)</Label>
-          <Textarea id="room-description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={500} disabled={noCommunity} />
+          <Textarea
+            id="room-description"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            maxLength={500}
+            disabled={noCommunity}
+          />
         </div>
         <div className="md:col-span-2">
           <Button type="submit" size="lg" className="w-full" disabled={pending || !name.trim() || !format || !user || noCommunity}>

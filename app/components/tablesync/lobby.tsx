@@ -23,9 +23,14 @@ export function TableSyncLobby({ sessions }: { sessions: GameSessionView[] }) {
   const { selectedCommunityId } = useCommunity();
 
   async function join(session: GameSessionView) {
-    if (!signedIn) return toast({ title: "Authentication required", description: "Please log in to join a game room.", variant: "destructive" });
+    if (!signedIn)
+      return toast({ title: "Authentication required", description: "Please log in to join a game room.", variant: "destructive" });
     if (session.currentPlayers >= session.maxPlayers) {
-      return toast({ title: "Room is full", description: `This room has reached its maximum capacity of ${session.maxPlayers} players.`, variant: "destructive" });
+      return toast({
+        title: "Room is full",
+        description: `This room has reached its maximum capacity of ${session.maxPlayers} players.`,
+        variant: "destructive",
+      });
     }
     setBusyId(session.id);
     try {

@@ -19,9 +19,21 @@ const GAMES = [
 ];
 
 const STEPS = [
-  { icon: Users, title: "Create or join a room", body: "Open a room for your format and power level, or pick one from the lobby. Extra people watch as spectators." },
-  { icon: Video, title: "Stream and sync", body: "Point your webcam at your battlefield. Turns, life totals and dice rolls stay in step for the whole table." },
-  { icon: Trophy, title: "Play and compete", body: "Chat, roll, pass the turn and record the game for your stream or your pod's highlights." },
+  {
+    icon: Users,
+    title: "Create or join a room",
+    body: "Open a room for your format and power level, or pick one from the lobby. Extra people watch as spectators.",
+  },
+  {
+    icon: Video,
+    title: "Stream and sync",
+    body: "Point your webcam at your battlefield. Turns, life totals and dice rolls stay in step for the whole table.",
+  },
+  {
+    icon: Trophy,
+    title: "Play and compete",
+    body: "Chat, roll, pass the turn and record the game for your stream or your pod's highlights.",
+  },
 ];
 
 const FEATURES = [
@@ -29,7 +41,12 @@ const FEATURES = [
   { icon: MonitorPlay, title: "HD video", body: "1280x720 peer-to-peer video between up to four players.", available: true },
   { icon: Zap, title: "OBS integration", body: "Record the table or capture it straight into your stream.", available: true },
   { icon: Cpu, title: "Card recognition AI", body: "Hover a card on camera to see its oracle text.", available: false },
-  { icon: MessageSquare, title: "Real-time voice and text chat", body: "Talk to the table without a separate voice app.", available: false },
+  {
+    icon: MessageSquare,
+    title: "Real-time voice and text chat",
+    body: "Talk to the table without a separate voice app.",
+    available: false,
+  },
   { icon: Trophy, title: "Tournament mode", body: "Run pods and rounds with pairings built in.", available: false },
 ];
 
@@ -48,8 +65,8 @@ export function TableSyncLanding() {
             Play paper cards with anyone, <span className="bg-gradient-primary bg-clip-text text-transparent">anywhere</span>
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted">
-            TableSync puts your pod around one virtual table: webcams on every battlefield, shared dice, turns and life totals, chat
-            and recording.
+            TableSync puts your pod around one virtual table: webcams on every battlefield, shared dice, turns and life totals, chat and
+            recording.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <a href={LOGIN} className={buttonClasses("primary", "lg")}>

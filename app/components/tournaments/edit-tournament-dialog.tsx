@@ -48,7 +48,12 @@ export function EditTournamentDialog({ tournament: t, action }: Props) {
           </div>
           <div>
             <Label htmlFor="edit-description">Description</Label>
-            <Textarea id="edit-description" value={values.description} maxLength={2000} onChange={(e) => set("description", e.target.value)} />
+            <Textarea
+              id="edit-description"
+              value={values.description}
+              maxLength={2000}
+              onChange={(e) => set("description", e.target.value)}
+            />
           </div>
           <div>
             <Label htmlFor="edit-prize">Prize Pool</Label>

@@ -43,7 +43,7 @@ function GameSelect({ label, value, onChange }: { label: string; value: number; 
 /** One table: players, result, the result form for its players and the organizer, and its match room. */
 export function MatchRow({ tournamentId, match: m, names, viewerId, isOrganizer, live, noDraws, action }: Props) {
   const navigate = useNavigate();
-  const name = (id: string | null) => (id ? names.get(id) ?? "Former member" : "");
+  const name = (id: string | null) => (id ? (names.get(id) ?? "Former member") : "");
   const isPlayer = m.player1Id === viewerId || m.player2Id === viewerId;
   const bye = m.player2Id === null;
   const canReport = live && !bye && (isOrganizer || (isPlayer && m.status !== "completed"));
@@ -59,9 +59,13 @@ export function MatchRow({ tournamentId, match: m, names, viewerId, isOrganizer,
   }
 
   async function openRoom() {
-    const room = await action.run(`room-${m.id}`, () => tournamentApi<{ gameSessionId: string }>("POST", `/api/tournaments/${tournamentId}/matches/${m.id}/room`), {
-      failure: "Failed to open match room",
-    });
+    const room = await action.run(
+      `room-${m.id}`,
+      () => tournamentApi<{ gameSessionId: string }>("POST", `/api/tournaments/${tournamentId}/matches/${m.id}/room`),
+      {
+        failure: "Failed to open match room",
+      },
+    );
     if (room) navigate(`/tablesync/room/${room.gameSessionId}`);
   }
 
@@ -98,8 +102,16 @@ export function MatchRow({ tournamentId, match: m, names, viewerId, isOrganizer,
         <div className="mt-3 flex flex-wrap items-end gap-3">
           {canReport ? (
             <form onSubmit={report} className="flex flex-wrap items-center gap-2" aria-label={`Result of table ${m.table}`}>
-              <GameSelect label={`${name(m.player1Id)} wins`} value={result.player1Wins} onChange={(n) => setResult((r) => ({ ...r, player1Wins: n }))} />
-              <GameSelect label={`${name(m.player2Id)} wins`} value={result.player2Wins} onChange={(n) => setResult((r) => ({ ...r, player2Wins: n }))} />
+              <GameSelect
+                label={`${name(m.player1Id)} wins`}
+                value={result.player1Wins}
+                onChange={(n) => setResult((r) => ({ ...r, player1Wins: n }))}
+              />
+              <GameSelect
+                label={`${name(m.player2Id)} wins`}
+                value={result.player2Wins}
+                onChange={(n) => setResult((r) => ({ ...r, player2Wins: n }))}
+              />
               {noDraws ? null : <GameSelect label="Draws" value={result.draws} onChange={(n) => setResult((r) => ({ ...r, draws: n }))} />}
               <Button type="submit" size="sm" disabled={action.busy}>
                 {isOrganizer ? "Record result" : "Report result"}

@@ -10,13 +10,27 @@ export function StandingsTable({ standings, droppedIds }: { standings: Standings
         <caption className="sr-only">Standings</caption>
         <thead>
           <tr className="border-b border-border text-left text-muted">
-            <th scope="col" className="py-2 pr-2">Rank</th>
-            <th scope="col" className="py-2 pr-2">Player</th>
-            <th scope="col" className="py-2 pr-2 text-right">Points</th>
-            <th scope="col" className="py-2 pr-2 text-right">W-L-D</th>
-            <th scope="col" className="py-2 pr-2 text-right"><abbr title="Opponents' match-win percentage">OMW%</abbr></th>
-            <th scope="col" className="py-2 pr-2 text-right"><abbr title="Game-win percentage">GW%</abbr></th>
-            <th scope="col" className="py-2 text-right"><abbr title="Opponents' game-win percentage">OGW%</abbr></th>
+            <th scope="col" className="py-2 pr-2">
+              Rank
+            </th>
+            <th scope="col" className="py-2 pr-2">
+              Player
+            </th>
+            <th scope="col" className="py-2 pr-2 text-right">
+              Points
+            </th>
+            <th scope="col" className="py-2 pr-2 text-right">
+              W-L-D
+            </th>
+            <th scope="col" className="py-2 pr-2 text-right">
+              <abbr title="Opponents' match-win percentage">OMW%</abbr>
+            </th>
+            <th scope="col" className="py-2 pr-2 text-right">
+              <abbr title="Game-win percentage">GW%</abbr>
+            </th>
+            <th scope="col" className="py-2 text-right">
+              <abbr title="Opponents' game-win percentage">OGW%</abbr>
+            </th>
           </tr>
         </thead>
         <tbody>

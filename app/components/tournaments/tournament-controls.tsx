@@ -21,18 +21,33 @@ export function TournamentControls({ tournament: t, viewerId, action }: Props) {
       {t.status === "upcoming" && !me ? (
         <Button
           disabled={action.busy || t.participantCount >= t.maxParticipants}
-          onClick={() => call("join", "/join", { title: "Joined tournament!", description: "You have successfully joined the tournament." }, "Failed to join tournament")}
+          onClick={() =>
+            call(
+              "join",
+              "/join",
+              { title: "Joined tournament!", description: "You have successfully joined the tournament." },
+              "Failed to join tournament",
+            )
+          }
         >
           Join
         </Button>
       ) : null}
       {t.status === "upcoming" && me ? (
-        <Button variant="outline" disabled={action.busy} onClick={() => call("leave", "/leave", { title: "Left tournament" }, "Failed to leave tournament")}>
+        <Button
+          variant="outline"
+          disabled={action.busy}
+          onClick={() => call("leave", "/leave", { title: "Left tournament" }, "Failed to leave tournament")}
+        >
           Leave
         </Button>
       ) : null}
       {t.status === "active" && me && !me.dropped ? (
-        <Button variant="outline" disabled={action.busy} onClick={() => call("drop", "/drop", { title: "Dropped from tournament" }, "Failed to drop")}>
+        <Button
+          variant="outline"
+          disabled={action.busy}
+          onClick={() => call("drop", "/drop", { title: "Dropped from tournament" }, "Failed to drop")}
+        >
           Drop
         </Button>
       ) : null}
@@ -40,7 +55,9 @@ export function TournamentControls({ tournament: t, viewerId, action }: Props) {
         <Button
           disabled={action.busy || t.participantCount < 2}
           title={t.participantCount < 2 ? "At least 2 participants are needed" : undefined}
-          onClick={() => call("start", "/start", { title: "Tournament started", description: "Round 1 is paired." }, "Failed to start tournament")}
+          onClick={() =>
+            call("start", "/start", { title: "Tournament started", description: "Round 1 is paired." }, "Failed to start tournament")
+          }
         >
           Start Tournament
         </Button>
@@ -57,7 +74,14 @@ export function TournamentControls({ tournament: t, viewerId, action }: Props) {
           <Button
             variant="secondary"
             disabled={action.busy || !roundDone}
-            onClick={() => call("finish", "/finish", { title: "Tournament completed", description: "Final standings are up." }, "Failed to finish tournament")}
+            onClick={() =>
+              call(
+                "finish",
+                "/finish",
+                { title: "Tournament completed", description: "Final standings are up." },
+                "Failed to finish tournament",
+              )
+            }
           >
             Finish Tournament
           </Button>

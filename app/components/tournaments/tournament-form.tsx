@@ -73,7 +73,13 @@ export function TournamentForm({ communityId, idPrefix, onCreated, secondary }: 
     <form onSubmit={submit} className="grid gap-4" noValidate>
       <div>
         <Label htmlFor={id("name")}>Tournament Name *</Label>
-        <Input id={id("name")} value={values.name} maxLength={120} onChange={(e) => set("name", e.target.value)} placeholder="Friday Night Modern" />
+        <Input
+          id={id("name")}
+          value={values.name}
+          maxLength={120}
+          onChange={(e) => set("name", e.target.value)}
+          placeholder="Friday Night Modern"
+        />
       </div>
       <div>
         <Label htmlFor={id("description")}>Description</Label>
@@ -118,7 +124,13 @@ export function TournamentForm({ communityId, idPrefix, onCreated, secondary }: 
       </div>
       <div>
         <Label htmlFor={id("prize")}>Prize Pool</Label>
-        <Input id={id("prize")} value={values.prizePool} maxLength={200} onChange={(e) => set("prizePool", e.target.value)} placeholder="Booster box for first place" />
+        <Input
+          id={id("prize")}
+          value={values.prizePool}
+          maxLength={200}
+          onChange={(e) => set("prizePool", e.target.value)}
+          placeholder="Booster box for first place"
+        />
       </div>
       <div>
         <Label htmlFor={id("rules")}>Rules</Label>

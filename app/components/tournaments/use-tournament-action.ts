@@ -11,7 +11,11 @@ export function useTournamentAction() {
   const revalidator = useRevalidator();
   const [pending, setPending] = useState<string | null>(null);
 
-  async function run<T>(key: string, call: () => Promise<T>, messages: { success?: { title: string; description?: string }; failure: string }) {
+  async function run<T>(
+    key: string,
+    call: () => Promise<T>,
+    messages: { success?: { title: string; description?: string }; failure: string },
+  ) {
     setPending(key);
     try {
       const result = await call();

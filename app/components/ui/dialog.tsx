@@ -35,10 +35,7 @@ export function DialogContent({
           <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
         )}
         <div className="mt-4">{children}</div>
-        <RadixDialog.Close
-          className="absolute right-4 top-4 rounded-md p-1 text-muted hover:text-fg"
-          aria-label="Close"
-        >
+        <RadixDialog.Close className="absolute right-4 top-4 rounded-md p-1 text-muted hover:text-fg" aria-label="Close">
           <X className="h-5 w-5" aria-hidden="true" />
         </RadixDialog.Close>
       </RadixDialog.Content>

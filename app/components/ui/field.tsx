@@ -4,10 +4,7 @@ import { cn } from "~/lib/cn";
 const fieldClasses =
   "w-full rounded-lg border border-border bg-background px-3 py-2 text-fg placeholder:text-muted focus-visible:border-primary disabled:opacity-60";
 
-export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
-  { className, ...props },
-  ref,
-) {
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input({ className, ...props }, ref) {
   return <input ref={ref} className={cn(fieldClasses, "h-10", className)} {...props} />;
 });
 
@@ -27,5 +24,17 @@ export const NativeSelect = forwardRef<HTMLSelectElement, SelectHTMLAttributes<H
 });
 
 export function Label({ className, ...props }: React.LabelHTMLAttributes<HTMLLabelElement>) {
+  // Callers pass `htmlFor` (or wrap their control), which the rule cannot see through the spread.
+  // eslint-disable-next-line jsx-a11y/label-has-associated-control
   return <label className={cn("mb-1 block text-sm font-medium", className)} {...props} />;
+}
+
+/** The error beside a field (from an action's field errors); renders nothing when there is none. */
+export function FieldMessage({ id, children }: { id: string; children?: string }) {
+  if (!children) return null;
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
+      {children}
+    </p>
+  );
 }

@@ -6,10 +6,7 @@ export const Tabs = RadixTabs.Root;
 
 export function TabsList({ className, ...props }: ComponentProps<typeof RadixTabs.List>) {
   return (
-    <RadixTabs.List
-      className={cn("inline-flex flex-wrap gap-1 rounded-xl border border-border bg-surface p-1", className)}
-      {...props}
-    />
+    <RadixTabs.List className={cn("inline-flex flex-wrap gap-1 rounded-xl border border-border bg-surface p-1", className)} {...props} />
   );
 }
 

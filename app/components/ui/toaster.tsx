@@ -15,9 +15,7 @@ export function Toaster() {
           data-variant={t.variant ?? "default"}
           className={cn(
             "relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-xl",
-            t.variant === "destructive"
-              ? "border-red-800 bg-red-700 text-white"
-              : "border-border bg-surface text-fg",
+            t.variant === "destructive" ? "border-red-800 bg-red-700 text-white" : "border-border bg-surface text-fg",
           )}
         >
           <div className="grid gap-1">

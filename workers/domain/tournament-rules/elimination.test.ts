@@ -11,7 +11,8 @@ function playOut(n: number) {
     const last = rounds[rounds.length - 1];
     const results = last.map((p) => ({
       table: p.table,
-      winnerId: p.player2Id === null ? p.player1Id : Number(p.player1Id.slice(1)) < Number(p.player2Id.slice(1)) ? p.player1Id : p.player2Id,
+      winnerId:
+        p.player2Id === null ? p.player1Id : Number(p.player1Id.slice(1)) < Number(p.player2Id.slice(1)) ? p.player1Id : p.player2Id,
     }));
     const next = nextEliminationRound(results, () => false);
     if (next.length === 0) return { rounds, champion: results[0].winnerId };
@@ -46,7 +47,10 @@ describe("single-elimination brackets", () => {
     expect(round1.find((p) => p.player2Id !== null)).toMatchObject({ player1Id: "s4", player2Id: "s5", table: 2 });
     const { rounds, champion } = playOut(5);
     expect(rounds.map((r) => r.length)).toEqual([4, 2, 1]);
-    expect(rounds[1].map((p) => [p.player1Id, p.player2Id])).toEqual([["s1", "s4"], ["s2", "s3"]]);
+    expect(rounds[1].map((p) => [p.player1Id, p.player2Id])).toEqual([
+      ["s1", "s4"],
+      ["s2", "s3"],
+    ]);
     expect(champion).toBe("s1");
   });
 

@@ -66,7 +66,12 @@ export function nextEliminationRound(previous: readonly BracketResult[], isDropp
 }
 
 /** Who won a reported match: a bye's only player, else the one with more game wins (no draws here). */
-export function matchWinner(m: { player1Id: string | null; player2Id: string | null; player1Wins: number; player2Wins: number }): string | null {
+export function matchWinner(m: {
+  player1Id: string | null;
+  player2Id: string | null;
+  player1Wins: number;
+  player2Wins: number;
+}): string | null {
   if (m.player2Id === null) return m.player1Id;
   if (m.player1Wins === m.player2Wins) return null;
   return m.player1Wins > m.player2Wins ? m.player1Id : m.player2Id;

@@ -138,14 +138,7 @@ export function computeStandings(
     omw: average(r.opponents.map((o) => mw.get(o)!)),
     ogw: average(r.opponents.map((o) => gw.get(o)!)),
   }));
-  rows.sort(
-    (a, b) =>
-      b.matchPoints - a.matchPoints ||
-      b.omw - a.omw ||
-      b.gw - a.gw ||
-      b.ogw - a.ogw ||
-      tieBreak(a.userId, b.userId),
-  );
+  rows.sort((a, b) => b.matchPoints - a.matchPoints || b.omw - a.omw || b.gw - a.gw || b.ogw - a.ogw || tieBreak(a.userId, b.userId));
   rows.forEach((row, i) => (row.rank = i + 1));
   return rows;
 }

@@ -200,12 +200,20 @@ describe("score groups", () => {
         });
         for (const p of pairings) {
           const p1Wins = strength(p.player1Id) < strength(p.player2Id!);
-          matches.push({ round, player1Id: p.player1Id, player2Id: p.player2Id, player1Wins: p1Wins ? 2 : 0, player2Wins: p1Wins ? 0 : 2, draws: 0 });
+          matches.push({
+            round,
+            player1Id: p.player1Id,
+            player2Id: p.player2Id,
+            player1Wins: p1Wins ? 2 : 0,
+            player2Wins: p1Wins ? 0 : 2,
+            draws: 0,
+          });
         }
       }
-      const points = computeStandings(players, matches).map((s) => s.matchPoints).sort((a, b) => b - a);
+      const points = computeStandings(players, matches)
+        .map((s) => s.matchPoints)
+        .sort((a, b) => b - a);
       expect(points, `seed ${seed}`).toEqual([9, 6, 6, 6, 3, 3, 3, 0]);
     }
   });
 });
-

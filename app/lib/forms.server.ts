@@ -1,0 +1,83 @@
+import { data } from "@remix-run/cloudflare";
+import type { z } from "zod";
+import { DomainError } from "../../workers/domain/errors";
+import { STATUS_OF_KIND } from "../../workers/http/errors";
+import type { ActionFailure, FieldErrors } from "./forms";
+import type { ToastMessage } from "./toast";
+
+/**
+ * Route actions: read a submitted form, validate it with the same zod schema the
+ * API uses, and answer failures in one shape (`ActionFailure`) that forms show
+ * beside their fields, with or without JavaScript.
+ */
+
+/** FormData as a plain object; a repeated name becomes an array. */
+export async function readForm(request: Request): Promise<Record<string, string | string[]>> {
+  const form = await request.formData();
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of form) {
+    if (typeof value !== "string") continue;
+    const previous = out[name];
+    out[name] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+  }
+  return out;
+}
+
+/** zod issues keyed by their dotted path ("gameData.name"); "" holds errors of the whole form. */
+export function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join(".");
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; response: ReturnType<typeof failure> };
+
+/** The text fields of a submission, to show again after a failure. */
+export const echoValues = (raw: Record<string, string | string[]>) =>
+  Object.fromEntries(Object.entries(raw).flatMap(([k, v]) => (typeof v === "string" && k !== "intent" ? [[k, v]] : [])));
+
+/** Validates `raw` with `schema`; a failure is ready to return from the action (400 with field errors). */
+export function parseSubmission<S extends z.ZodType>(
+  schema: S,
+  raw: Record<string, string | string[]>,
+  toast?: ToastMessage,
+): Parsed<z.output<S>> {
+  const result = schema.safeParse(raw);
+  if (result.success) return { ok: true, value: result.data };
+  return {
+    ok: false,
+    response: failure(400, "Please correct the highlighted fields.", {
+      fieldErrors: fieldErrorsOf(result.error.issues),
+      values: echoValues(raw),
+      toast,
+    }),
+  };
+}
+
+/** An action's failure answer, with its status. */
+export function failure(status: number, message: string, extra: Omit<ActionFailure, "ok" | "message"> = {}) {
+  const body: ActionFailure = { ok: false, message, ...extra };
+  return data(body, { status });
+}
+
+/**
+ * The one mapping of domain errors for actions: a DomainError becomes a failure
+ * with its status (and field errors for invalid input); anything else is rethrown
+ * to the route's error boundary.
+ */
+type FailureExtra = Omit<ActionFailure, "ok" | "message" | "fieldErrors">;
+export function domainFailure(error: unknown, extraFor: FailureExtra | ((error: DomainError) => FailureExtra) = {}) {
+  if (!(error instanceof DomainError)) throw error;
+  const extra = typeof extraFor === "function" ? extraFor(error) : extraFor;
+  const fieldErrors = error.issues ? fieldErrorsOf(error.issues as { path: PropertyKey[]; message: string }[]) : undefined;
+  return failure(STATUS_OF_KIND[error.kind], error.message, { ...extra, ...(fieldErrors ? { fieldErrors } : {}) });
+}
+
+/** For loaders: a DomainError becomes a thrown Response with its status (the route's error boundary shows it). */
+export function rethrowForLoader(error: unknown): never {
+  if (error instanceof DomainError) throw data({ message: error.message }, { status: STATUS_OF_KIND[error.kind] });
+  throw error;
+}

@@ -1,0 +1,28 @@
+/**
+ * What went wrong in the domain, independent of HTTP. The API maps a kind to a
+ * status in one place (workers/http/errors.ts); Remix loaders and actions map it
+ * to their responses (app/lib/domain-response.server.ts).
+ */
+export type DomainErrorKind = "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "rate_limited";
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+    /** zod issues, for `invalid`. */
+    readonly issues?: unknown[],
+    /** Seconds until a rate-limited caller may try again. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = "DomainError";
+  }
+}
+
+export const invalid = (message: string, issues?: unknown[]) => new DomainError("invalid", message, issues);
+export const unauthorized = (message = "Unauthorized") => new DomainError("unauthorized", message);
+export const forbidden = (message = "Forbidden") => new DomainError("forbidden", message);
+export const notFound = (message = "Not found") => new DomainError("not_found", message);
+export const conflict = (message: string) => new DomainError("conflict", message);
+export const rateLimited = (message: string, retryAfterSeconds?: number) =>
+  new DomainError("rate_limited", message, undefined, retryAfterSeconds);
