@@ -29,5 +29,10 @@ export default defineConfig({
     resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] },
   },
   resolve: { mainFields: ["browser", "module", "main"] },
-  build: { minify: true },
+  build: {
+    minify: true,
+    // The room service (workers/domain/rooms.ts, used by the TableSync actions) reaches rooms through partyserver,
+    // which imports the Workers runtime module: the Worker bundle that imports the server build provides it.
+    rollupOptions: { external: ["cloudflare:workers"] },
+  },
 });

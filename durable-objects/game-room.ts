@@ -1,23 +1,15 @@
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
 import { readSessionUserIdByKey } from "../workers/auth/session";
 import { getDb } from "../workers/db/client";
-import type { SocketEnd } from "../workers/domain/rooms";
-import {
-  getGameSession,
-  getMembership,
-  joinGameSession,
-  leaveGameSession,
-  listRoomMembers,
-  setCurrentTurn,
-  spectateGameSession,
-} from "../workers/domain/game-sessions";
-import { findUserById } from "../workers/domain/users";
-import { DomainError } from "../workers/domain/errors";
-import { ROOM_MODE_HEADER, ROOM_SESSION_HEADER, ROOM_USER_HEADER } from "../workers/ws";
+import { setCurrentTurn } from "../workers/domain/game-sessions";
+import type { EntryRefusal } from "../workers/domain/room-rules";
+import { endPlaceFromRoom, readAdmission, readRoomSnapshot, type RoomSnapshot, type SocketEnd } from "../workers/domain/rooms";
+import { ROOM_SESSION_HEADER, ROOM_USER_HEADER } from "../workers/ws";
 import { ROOM_CLOSE } from "./close-codes";
 import {
   CHAT_HISTORY_SENT,
   CHAT_MAX_CHARS,
+  ROOM_ERROR,
   parseClientFrame,
   type ChatMessage,
   type ClientFrame,
@@ -40,7 +32,6 @@ type SocketState = {
   userId: string;
   /** Key (hash) of the session the socket was opened with, from the Worker; never the cookie itself. */
   session: string;
-  mode: "play" | "spectate";
   joined: boolean;
   connectedAt: number;
   /** When the session was last known to exist: at the upgrade (the Worker had just read it) or the last re-check. */
@@ -59,9 +50,10 @@ export const SEAT_GRACE_MS = 5 * 60_000;
 
 /**
  * One TableSync room per game session id (spec 001 §7 room socket). The room
- * is the authority for dice, turns, life totals and who may do what; seats are
- * decided by the same atomic D1 statement the REST join uses. State lives in
- * the room's SQLite storage (RoomStore); fields here are caches.
+ * is the authority for dice, turns, life totals and who may do what. Places
+ * (seats, spectators) are decided by the room service (workers/domain/rooms.ts),
+ * which tells the room every change; the room never seats anyone itself. State
+ * lives in the room's SQLite storage (RoomStore); fields here are caches.
  */
 export class GameRoom extends Server<Env> {
   static options = { hibernate: true };
@@ -134,9 +126,8 @@ export class GameRoom extends Server<Env> {
       connection.close(ROOM_CLOSE.signedOut, "Unauthorized");
       return;
     }
-    const mode = ctx.request.headers.get(ROOM_MODE_HEADER) === "spectate" ? "spectate" : "play";
     const now = Date.now();
-    connection.setState({ userId, session, mode, joined: false, connectedAt: now, sessionCheckedAt: now });
+    connection.setState({ userId, session, joined: false, connectedAt: now, sessionCheckedAt: now });
     // At most MAX_SOCKETS_PER_MEMBER sockets per member: the newest stays, so a reconnect always gets in.
     const mine = [...this.getConnections<SocketState>(userTag(userId))].flatMap((conn) =>
       conn.state && !conn.state.retired ? [{ id: conn.id, connectedAt: conn.state.connectedAt, conn }] : [],
@@ -161,7 +152,7 @@ export class GameRoom extends Server<Env> {
     const frame = parsed.frame;
     // Joining always checks the session; other frames at most every SESSION_RECHECK_MS (no KV read per frame).
     if (frame.type === "join_room" || sessionCheckDue(state.sessionCheckedAt, now)) {
-      if (!(await this.sessionStillValid(connection, frame.type === "join_room"))) {
+      if (!(await this.sessionStillValid(connection))) {
         return this.endSocket(connection, ROOM_CLOSE.signedOut, "Signed out");
       }
     }
@@ -173,20 +164,16 @@ export class GameRoom extends Server<Env> {
   }
 
   /**
-   * Whether the socket's session still exists in KV for the same member (and,
-   * when joining, whether the member still exists: a deleted member's other
-   * sessions linger in KV until they expire). Concurrent frames share one check.
+   * Whether the socket's session still exists in KV for the same member (a KV
+   * read, never D1: whether a member without a place still exists is asked
+   * when they join). Concurrent frames share one check.
    */
-  private sessionStillValid(connection: RoomConnection, checkAccount: boolean): Promise<boolean> {
+  private sessionStillValid(connection: RoomConnection): Promise<boolean> {
     const pending = this.sessionChecks.get(connection.id);
-    if (pending && !checkAccount) return pending;
+    if (pending) return pending;
     const { userId, session } = connection.state!;
     const check = (async () => {
-      const [sessionUser, account] = await Promise.all([
-        readSessionUserIdByKey(this.env, session),
-        checkAccount ? findUserById(this.db, userId) : Promise.resolve({ id: userId }),
-      ]);
-      const valid = sessionUser === userId && account !== null;
+      const valid = (await readSessionUserIdByKey(this.env, session)) === userId;
       const current = connection.state;
       if (valid && current && !current.retired) connection.setState({ ...current, sessionCheckedAt: Date.now() });
       return valid;
@@ -229,33 +216,25 @@ export class GameRoom extends Server<Env> {
   // ---------------------------------------------------------------- joining
 
   /**
-   * Seats the member while seats are free (same conditional insert as REST),
-   * else makes them a spectator; `mode=spectate` asks for a spectator place.
-   * A second socket of the same member replaces the first: no duplicates.
+   * Attaches the socket to its member's place. The room never gives places:
+   * the room service does (the lobby, the room page, the API) and tells the
+   * room, so a member it knows gets in without a D1 read. A member it does not
+   * know (or a room never told, new or seeded) makes it read D1 once, in case
+   * it missed a change, and is told why there is no place. A second socket of
+   * the same member replaces the first: no duplicates.
    */
   private async join(connection: RoomConnection): Promise<void> {
-    const { userId, mode } = connection.state!;
+    const { userId } = connection.state!;
     const sessionId = this.name;
-    const session = await getGameSession(this.db, sessionId);
-    if (!session) return this.fail(connection, "not_found", "Room not found");
-    if (session.status === "completed") return this.fail(connection, "ended", "This game session has ended");
-    const existing = await getMembership(this.db, sessionId, userId);
-    try {
-      if (!existing && mode === "spectate") await spectateGameSession(this.db, sessionId, userId);
-      else if (mode === "play" && existing?.role !== "player") {
-        // A full room makes a newcomer a spectator; any other refusal is answered below.
-        try {
-          await joinGameSession(this.db, sessionId, userId);
-        } catch (error) {
-          if (!(error instanceof DomainError && error.kind === "conflict" && error.message === "Room is full")) throw error;
-          if (!existing) await spectateGameSession(this.db, sessionId, userId);
-        }
-      }
-    } catch (error) {
-      if (error instanceof DomainError) return this.fail(connection, "join_failed", error.message);
-      throw error;
+    if (!this.meta() || !this.member(userId)) {
+      const admission = await readAdmission(this.db, sessionId, userId);
+      // A deleted member's other sessions linger in KV until they expire: the account must still exist.
+      if (!admission.accountExists) return this.endSocket(connection, ROOM_CLOSE.signedOut, "Signed out");
+      if (!admission.snapshot) return this.fail(connection, "not_found", "Room not found");
+      this.applySnapshot(admission.snapshot);
+      if (!this.member(userId)) return this.refuse(connection, admission.refusal);
     }
-    await this.reload();
+    if (this.meta()?.status === "completed") return this.fail(connection, "ended", "This game session has ended");
     if (connection.state?.retired) return;
     for (const other of this.socketsOf(userId)) {
       if (other.id !== connection.id) this.retire(other, ROOM_CLOSE.replaced, "Replaced by a newer connection");
@@ -278,6 +257,23 @@ export class GameRoom extends Server<Env> {
     });
     const player = me.role === "player" ? roster.players.find((p) => p.id === userId) : roster.spectators.find((s) => s.id === userId);
     if (player) this.broadcastFrame({ type: "player_joined", player, role: me.role, ...roster });
+  }
+
+  private refuse(connection: RoomConnection, refusal: EntryRefusal): void {
+    switch (refusal) {
+      case "not_found":
+        return this.fail(connection, "not_found", "Room not found");
+      case "blocked":
+        return this.fail(connection, "join_failed", "You cannot join this room");
+      case "ended":
+        return this.fail(connection, "ended", "This game session has ended");
+      case "no_place":
+        return this.fail(connection, ROOM_ERROR.noPlace, "Join or watch this room first");
+      default: {
+        const unreachable: never = refusal;
+        return unreachable;
+      }
+    }
   }
 
   onClose(connection: RoomConnection): void {
@@ -340,11 +336,9 @@ export class GameRoom extends Server<Env> {
   }
 
   private async removeSpectator(userId: string): Promise<void> {
-    const member = await getMembership(this.db, this.name, userId);
-    if (member?.role === "spectator" && this.socketsOf(userId).length === 0) {
-      await leaveGameSession(this.db, this.name, userId);
-      await this.reload();
-    }
+    if (this.member(userId)?.role !== "spectator" || this.socketsOf(userId).length > 0) return;
+    const snapshot = await endPlaceFromRoom(this.db, this.name, userId, "spectator");
+    if (snapshot) await this.absorb(snapshot);
   }
 
   /** Seats of players gone longer than the grace period are given up, so abandoned rooms end. */
@@ -358,21 +352,22 @@ export class GameRoom extends Server<Env> {
         this.socketsOf(m.userId).length === 0,
     );
     for (const m of stale) {
-      const membership = await getMembership(this.db, this.name, m.userId);
-      if (membership) await leaveGameSession(this.db, this.name, m.userId);
+      const snapshot = await endPlaceFromRoom(this.db, this.name, m.userId, "player");
+      if (snapshot) await this.absorb(snapshot);
     }
-    if (stale.length > 0) {
-      await this.reload();
-      this.broadcastFrame({ type: "room_update", ...this.roster() });
-    }
+    if (stale.length > 0) this.broadcastFrame({ type: "room_update", ...this.roster() });
     const waiting = this.members().filter((m) => m.role === "player" && m.disconnectedAt !== null);
     if (waiting.length > 0) await this.ctx.storage.setAlarm(Math.min(...waiting.map((m) => m.disconnectedAt! + SEAT_GRACE_MS)));
   }
 
-  /** Called by the Worker after a REST join, spectate, leave or start. */
-  async syncFromDatabase(leftUserId: string | null): Promise<void> {
+  /**
+   * Called by the room service after it changed a place (join, spectate, leave,
+   * start) with what the room now holds, read in the same D1 batch as the
+   * change; `leftUserId` left, so their sockets close.
+   */
+  async applyRoster(snapshot: RoomSnapshot | null, leftUserId: string | null): Promise<void> {
     const before = this.members();
-    if (!(await this.reload())) return this.endRoom();
+    if (!snapshot || !(await this.absorb(snapshot))) return this.endRoom();
     if (leftUserId) {
       const gone = before.find((m) => m.userId === leftUserId);
       const wasConnected = this.socketsOf(leftUserId).length > 0;
@@ -387,9 +382,25 @@ export class GameRoom extends Server<Env> {
 
   /** Pulls session facts and membership from D1 (the seat authority) into room storage. */
   private async reload(): Promise<RoomMeta | null> {
-    const [session, members] = await Promise.all([getGameSession(this.db, this.name), listRoomMembers(this.db, this.name)]);
-    if (!session) return null;
+    const snapshot = await readRoomSnapshot(this.db, this.name);
+    return snapshot ? this.applySnapshot(snapshot) : null;
+  }
+
+  /**
+   * A snapshot the room is told (by the service, or by its own writes). One no
+   * newer than what the room holds arrived late (two changes at once): the
+   * room reads D1 instead, so a late snapshot never undoes a newer change.
+   */
+  private async absorb(snapshot: RoomSnapshot): Promise<RoomMeta | null> {
+    const current = this.meta();
+    if (current && current.version >= snapshot.version) return this.reload();
+    return this.applySnapshot(snapshot);
+  }
+
+  /** Stores what D1 holds of the room: session facts and members (life totals and presence of those who stay are kept). */
+  private applySnapshot({ session, version, members }: RoomSnapshot): RoomMeta {
     const meta: RoomMeta = {
+      version,
       hostId: session.hostId,
       status: session.status,
       currentTurn: session.gameData.currentTurn,
@@ -478,8 +489,8 @@ export class GameRoom extends Server<Env> {
         }
         const seats = this.members().flatMap((m) => (m.role === "player" && m.seat !== null ? [{ userId: m.userId, seat: m.seat }] : []));
         const next = nextTurn(seats, meta.currentTurn);
-        await setCurrentTurn(this.db, this.name, next);
-        this.metaCache = { ...meta, currentTurn: next };
+        const version = await setCurrentTurn(this.db, this.name, next);
+        this.metaCache = { ...(this.meta() ?? meta), currentTurn: next, version };
         this.store.saveMeta(this.metaCache);
         this.broadcastFrame({ type: "turn_change", player: next, by: member.userId });
         const nextName = (next && this.member(next)?.firstName) ?? "nobody";

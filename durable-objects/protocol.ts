@@ -163,6 +163,29 @@ export const serverFrame = z.discriminatedUnion("type", [
 ]);
 export type ServerFrame = z.infer<typeof serverFrame>;
 
+/** Error codes the room page acts on (others it only shows). */
+export const ROOM_ERROR = {
+  /** The member has no place in the room (never took one, or a spectator place ended with its last socket): take one first. */
+  noPlace: "not_member",
+} as const;
+
+/**
+ * The room page's parse of one frame from the room, with the same schema the
+ * room's frames are typed by: null for anything it does not describe (the page
+ * skips it rather than act on a shape it does not know).
+ */
+export function parseServerFrame(raw: unknown): ServerFrame | null {
+  if (typeof raw !== "string") return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const result = serverFrame.safeParse(json);
+  return result.success ? result.data : null;
+}
+
 export type ParsedFrame = { ok: true; frame: ClientFrame } | { ok: false; code: "too_large" | "bad_json" | "bad_frame"; message: string };
 
 /** Size check, JSON parse and schema parse of one inbound frame. */

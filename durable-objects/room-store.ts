@@ -21,6 +21,8 @@ export type StoredMember = {
 };
 
 export type RoomMeta = {
+  /** The session's last change in D1 (its `updated_at`) when the room stored this (0 for rooms stored before it was kept). */
+  version: number;
   hostId: string;
   status: "waiting" | "active" | "completed";
   currentTurn: string | null;
@@ -58,7 +60,7 @@ export class RoomStore {
 
   meta(): RoomMeta | null {
     const row = this.sql<{ value: string }>`SELECT value FROM meta WHERE key = 'session'`[0];
-    return row ? (JSON.parse(row.value) as RoomMeta) : null;
+    return row ? ({ version: 0, ...(JSON.parse(row.value) as Partial<RoomMeta>) } as RoomMeta) : null;
   }
 
   saveMeta(meta: RoomMeta): void {

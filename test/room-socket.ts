@@ -1,6 +1,6 @@
 import { exports } from "cloudflare:workers";
 import { expect } from "vitest";
-import { type Member, ORIGIN, signUp } from "./helpers";
+import { type Member, ORIGIN, request, signUp } from "./helpers";
 
 export { signUp };
 
@@ -86,8 +86,26 @@ export async function openSocket(
   return socket;
 }
 
-/** Opens a socket and completes join_room; returns it with its room_state frame. */
+/**
+ * Takes a place the way the room page does when it is opened from a link: its
+ * action, through the room service (`play` seats while a seat is free and
+ * watches otherwise). The room's socket never gives places itself.
+ */
+export async function takePlace(member: Member, sessionId: string, mode: "play" | "spectate" = "play"): Promise<Response> {
+  return request(`/tablesync/room/${sessionId}`, {
+    method: "POST",
+    cookie: member.cookie,
+    body: new URLSearchParams({ intent: "enter", mode }).toString(),
+    // Remix checks an action's Origin against the Host a browser sends.
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Host: "localhost" },
+  });
+}
+
+/** Takes a place, opens a socket and completes join_room; returns it with its room_state frame. */
 export async function joinRoom(member: Member, sessionId: string, mode?: "spectate", options: UpgradeOptions = {}) {
+  const entered = await takePlace(member, sessionId, mode ?? "play");
+  expect(entered.status).toBe(200);
+  await entered.arrayBuffer();
   const socket = await openSocket(member, sessionId, mode, options);
   socket.send({ type: "join_room", sessionId, user: { id: "ignored", name: "ignored", avatar: null } });
   const state = await socket.next((f) => f.type === "room_state" || f.type === "error");

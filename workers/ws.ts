@@ -11,12 +11,12 @@ import { parseQuery } from "./http/validate";
 
 /** Headers the Worker sets on the upgrade it forwards; rooms trust nothing else. */
 export const ROOM_USER_HEADER = "x-realmcast-user-id";
-export const ROOM_MODE_HEADER = "x-realmcast-mode";
 /** The key (hash) of the session the socket is opened with: sign-out ends that session's sockets. */
 export const ROOM_SESSION_HEADER = "x-realmcast-session";
 
 const wsQuery = z.object({
   sessionId: z.string().min(1).max(100),
+  // Accepted for the spec's clients and ignored: a socket attaches to the place its member has (workers/domain/rooms.ts).
   mode: z.enum(["play", "spectate"]).optional(),
 });
 
@@ -33,30 +33,19 @@ export async function handleRoomSocket(c: Context<AppEnv>): Promise<Response> {
   if (!user || !cookieSession) throw unauthorized();
   // Browsers send Origin on every socket upgrade: another site's page must not open a socket with our cookie.
   if (!isSameOrigin(c.req.raw)) throw forbidden("Cross-origin socket refused");
-  const { sessionId, mode } = parseQuery(c, wsQuery);
+  const { sessionId } = parseQuery(c, wsQuery);
   // D1 first: every name handed to the namespace creates a Durable Object with its own storage.
   if (!(await getGameSession(c.get("db"), sessionId))) throw notFound("Game session not found");
   // Built from scratch, not copied: client headers (x-partykit-*, look-alikes of ours) and query values
   // (`_pk` becomes the connection id and tag; long ones break the socket attachment) never reach the room.
   const url = new URL("/ws", c.req.url);
-  url.search = new URLSearchParams({ sessionId, mode: mode ?? "play" }).toString();
+  url.search = new URLSearchParams({ sessionId }).toString();
   const headers = new Headers({
     Upgrade: "websocket",
     [ROOM_USER_HEADER]: user.id,
     [ROOM_SESSION_HEADER]: await sessionKey(cookieSession),
-    [ROOM_MODE_HEADER]: mode ?? "play",
     "x-partykit-room": sessionId,
   });
   const stub = await getServerByName(c.env.GameRoom, sessionId);
   return stub.fetch(new Request(url, { headers, method: "GET" }));
-}
-
-/**
- * Tells a room that membership changed through the REST API (join, spectate,
- * leave, start) so it reloads from D1 and tells its sockets. `leftUserId`
- * disconnects that member's sockets: they left the room.
- */
-export async function syncRoom(env: Env, sessionId: string, leftUserId?: string): Promise<void> {
-  const stub = await getServerByName(env.GameRoom, sessionId);
-  await stub.syncFromDatabase(leftUserId ?? null);
 }

@@ -1,68 +1,145 @@
-import { Hono } from "hono";
-import { createGameSessionBody, listGameSessionsQuery, sessionIdParam } from "../contract/game-sessions";
+import { createRoute, z } from "@hono/zod-openapi";
 import {
-  createRoom,
-  getGameSession,
-  joinGameSession,
-  leaveGameSession,
-  listGameSessions,
-  spectateGameSession,
-  startGameSession,
-} from "../domain/game-sessions";
-import { enforceRateLimit } from "../domain/rate-limit";
+  createGameSessionBody,
+  gameSessionResponse,
+  listGameSessionsQuery,
+  membershipResponse,
+  sessionIdParam,
+} from "../contract/game-sessions";
+import { conflict, forbidden, notFound } from "../domain/errors";
+import { getGameSession, listGameSessions } from "../domain/game-sessions";
+import { limitText } from "../domain/rate-limit-rules";
+import { createRoom, joinRoom, leaveRoom, spectateRoom, startRoom, type SeatResult } from "../domain/rooms";
 import type { AppEnv } from "../http/app-env";
-import { notFound } from "../domain/errors";
 import { requireUser } from "../http/require-user";
-import { parseJsonBody, parseQuery, parseValue } from "../http/validate";
-import { syncRoom } from "../ws";
+import type { MiddlewareHandler } from "hono";
+import { MEMBER_ONLY, PUBLIC, apiRouter, errors, jsonBody, jsonResponse } from "./openapi-kit";
 
-const idOf = (raw: Record<string, string>) => parseValue(sessionIdParam, raw, "Invalid session id").id;
+/** TableSync REST (spec 001 §7): thin handlers over the room service (workers/domain/rooms.ts). */
 
-/** TableSync REST (spec 001 §7): thin handlers over workers/domain/game-sessions.ts. */
-export const gameSessionsApi = new Hono<AppEnv>()
-  .get("/game-sessions", async (c) => {
-    const query = parseQuery(c, listGameSessionsQuery);
-    const sessions = await listGameSessions(c.get("db"), query);
-    return c.json(sessions);
-  })
-  .get("/game-sessions/:id", async (c) => {
-    const session = await getGameSession(c.get("db"), idOf(c.req.param()));
+/** Runs before the request validators: a visitor gets the 401 whatever the body or path says. */
+const memberOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireUser(c);
+  await next();
+};
+
+const JOIN_LIMIT = [429, `More than ${limitText("gameSessionJoin")} (joins and spectates together)`] as const;
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/game-sessions",
+  summary:
+    "Game sessions, newest first, optionally filtered by status and community (the lobby asks for status=waiting); `limit` (max 100) and `before` (a createdAt) page through them.",
+  security: PUBLIC,
+  request: { query: listGameSessionsQuery },
+  responses: { 200: jsonResponse(z.array(gameSessionResponse), "The sessions"), ...errors([400, "Bad query"]) },
+});
+
+const getRoute = createRoute({
+  method: "get",
+  path: "/game-sessions/{id}",
+  summary: "One game session.",
+  security: PUBLIC,
+  request: { params: sessionIdParam },
+  responses: { 200: jsonResponse(gameSessionResponse, "The session"), ...errors([404, "No such session"]) },
+});
+
+const createRoomRoute = createRoute({
+  method: "post",
+  path: "/game-sessions",
+  summary: "Creates a waiting room; the caller is seated as host in seat 1. Description defaults to '{format} game session'.",
+  security: MEMBER_ONLY,
+  middleware: memberOnly,
+  request: { body: jsonBody(createGameSessionBody) },
+  responses: {
+    201: jsonResponse(gameSessionResponse, "The new session"),
+    ...errors([400, "Invalid body or unknown community/event"], [401, "Signed out"], [429, `More than ${limitText("gameSessionCreate")}`]),
+  },
+});
+
+const joinRoute = createRoute({
+  method: "post",
+  path: "/game-sessions/{id}/join",
+  summary: "Takes a free seat (idempotent). Capacity is decided by one conditional insert, so simultaneous joins never overfill.",
+  security: MEMBER_ONLY,
+  middleware: memberOnly,
+  request: { params: sessionIdParam },
+  responses: {
+    200: jsonResponse(membershipResponse, "Seated"),
+    ...errors(
+      [401, "Signed out"],
+      [403, "A block stands between the caller and the host, or a tournament match room of other players"],
+      [404, "No such session"],
+      [409, "Room is full, or the session has ended"],
+      JOIN_LIMIT,
+    ),
+  },
+});
+
+const spectateRoute = createRoute({
+  method: "post",
+  path: "/game-sessions/{id}/spectate",
+  summary: "Watches the room as a spectator (a seated caller keeps their seat).",
+  security: MEMBER_ONLY,
+  middleware: memberOnly,
+  request: { params: sessionIdParam },
+  responses: {
+    200: jsonResponse(membershipResponse, "Watching"),
+    ...errors(
+      [401, "Signed out"],
+      [403, "A block stands between the caller and the host"],
+      [404, "No such session"],
+      [409, "The session has ended"],
+      JOIN_LIMIT,
+    ),
+  },
+});
+
+const leaveRoute = createRoute({
+  method: "post",
+  path: "/game-sessions/{id}/leave",
+  summary: "Leaves the room. A leaving host hands over to the next seated player; when nobody is seated the session completes.",
+  security: MEMBER_ONLY,
+  middleware: memberOnly,
+  request: { params: sessionIdParam },
+  responses: {
+    200: jsonResponse(gameSessionResponse, "The session after leaving"),
+    ...errors([401, "Signed out"], [404, "No such session, or not in it"]),
+  },
+});
+
+const startRoute = createRoute({
+  method: "post",
+  path: "/game-sessions/{id}/start",
+  summary: "Host only: waiting → active, the first turn goes to seat 1.",
+  security: MEMBER_ONLY,
+  middleware: memberOnly,
+  request: { params: sessionIdParam },
+  responses: {
+    200: jsonResponse(gameSessionResponse, "The started session"),
+    ...errors([401, "Signed out"], [403, "Not the host"], [404, "No such session"], [409, "Not waiting"]),
+  },
+});
+
+/** The API's words for a seat the service could not give. */
+function seatRefused(result: Exclude<SeatResult, { ok: true }>): never {
+  if (result.reason === "full") throw conflict("Room is full");
+  throw forbidden("Only the players of this match can take a seat");
+}
+
+export const gameSessionsApi = apiRouter()
+  .openapi(listRoute, async (c) => c.json(await listGameSessions(c.get("db"), c.req.valid("query")), 200))
+  .openapi(getRoute, async (c) => {
+    const session = await getGameSession(c.get("db"), c.req.valid("param").id);
     if (!session) throw notFound("Game session not found");
-    return c.json(session);
+    return c.json(session, 200);
   })
-  .post("/game-sessions", async (c) => {
-    const user = requireUser(c);
-    const body = await parseJsonBody(c, createGameSessionBody);
-    await enforceRateLimit(c.get("db"), "gameSessionCreate", user.id);
-    return c.json(await createRoom(c.get("db"), user.id, body), 201);
+  .openapi(createRoomRoute, async (c) => c.json(await createRoom(c.get("db"), requireUser(c).id, c.req.valid("json")), 201))
+  .openapi(joinRoute, async (c) => {
+    const result = await joinRoom(c.env, c.get("db"), c.req.valid("param").id, requireUser(c).id);
+    if (!result.ok) seatRefused(result);
+    return c.json(result.membership, 200);
   })
-  .post("/game-sessions/:id/join", async (c) => {
-    const user = requireUser(c);
-    const id = idOf(c.req.param());
-    await enforceRateLimit(c.get("db"), "gameSessionJoin", user.id);
-    const membership = await joinGameSession(c.get("db"), id, user.id);
-    await syncRoom(c.env, id);
-    return c.json(membership);
-  })
-  .post("/game-sessions/:id/spectate", async (c) => {
-    const user = requireUser(c);
-    const id = idOf(c.req.param());
-    await enforceRateLimit(c.get("db"), "gameSessionJoin", user.id);
-    const membership = await spectateGameSession(c.get("db"), id, user.id);
-    await syncRoom(c.env, id);
-    return c.json(membership);
-  })
-  .post("/game-sessions/:id/leave", async (c) => {
-    const user = requireUser(c);
-    const id = idOf(c.req.param());
-    const session = await leaveGameSession(c.get("db"), id, user.id);
-    await syncRoom(c.env, id, user.id);
-    return c.json(session);
-  })
-  .post("/game-sessions/:id/start", async (c) => {
-    const user = requireUser(c);
-    const id = idOf(c.req.param());
-    const session = await startGameSession(c.get("db"), id, user.id);
-    await syncRoom(c.env, id);
-    return c.json(session);
-  });
+  .openapi(spectateRoute, async (c) => c.json(await spectateRoom(c.env, c.get("db"), c.req.valid("param").id, requireUser(c).id), 200))
+  .openapi(leaveRoute, async (c) => c.json(await leaveRoom(c.env, c.get("db"), c.req.valid("param").id, requireUser(c).id), 200))
+  .openapi(startRoute, async (c) => c.json(await startRoom(c.env, c.get("db"), c.req.valid("param").id, requireUser(c).id), 200));

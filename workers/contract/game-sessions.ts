@@ -1,12 +1,9 @@
 import { z } from "zod";
-import { limitText } from "../domain/rate-limit-rules";
-import type { RouteDoc } from "./route-doc";
 import { multiLine, singleLine } from "./text";
-
-import { MAX_PLAYER_OPTIONS, POWER_LEVEL_IDS, ROOM_FORMAT_IDS } from "./game-session-options";
+import { DEFAULT_MAX_PLAYERS, MAX_PLAYER_OPTIONS, POWER_LEVEL_IDS, ROOM_FORMAT_IDS } from "./game-session-options";
 
 export { DEFAULT_MAX_PLAYERS, MAX_PLAYER_OPTIONS, POWER_LEVELS, ROOM_FORMATS } from "./game-session-options";
-export const roomFormatSchema = z.enum(ROOM_FORMAT_IDS);
+export const roomFormatSchema = z.enum(ROOM_FORMAT_IDS, { error: "Format required" });
 export type RoomFormat = z.infer<typeof roomFormatSchema>;
 export const powerLevelSchema = z.enum(POWER_LEVEL_IDS);
 
@@ -15,7 +12,7 @@ export const sessionStatusSchema = z.enum(["waiting", "active", "completed"]);
 export const createGameSessionBody = z.object({
   eventId: z.string().min(1).max(100).nullish(),
   maxPlayers: z.literal(MAX_PLAYER_OPTIONS),
-  communityId: z.string().min(1).max(100),
+  communityId: z.string().min(1, "Community required").max(100),
   gameData: z.object({
     name: singleLine({ min: 1, max: 100, required: "Room name required" }),
     format: roomFormatSchema,
@@ -66,76 +63,42 @@ export const membershipResponse = z.object({
 });
 export type MembershipView = z.infer<typeof membershipResponse>;
 
-const base = "/api/game-sessions";
-export const gameSessionsRoutesDoc: RouteDoc[] = [
-  {
-    method: "get",
-    path: base,
-    summary:
-      "Game sessions, newest first, optionally filtered by status and community (the lobby asks for status=waiting); `limit` (max 100) and `before` (a createdAt) page through them.",
-    auth: "public",
-    query: listGameSessionsQuery,
-    response: z.array(gameSessionResponse),
-    errors: { 400: "Bad query" },
-  },
-  {
-    method: "get",
-    path: `${base}/:id`,
-    summary: "One game session.",
-    auth: "public",
-    response: gameSessionResponse,
-    errors: { 404: "No such session" },
-  },
-  {
-    method: "post",
-    path: base,
-    summary: "Creates a waiting room; the caller is seated as host in seat 1. Description defaults to '{format} game session'.",
-    auth: "member",
-    body: createGameSessionBody,
-    response: gameSessionResponse,
-    status: 201,
-    errors: { 400: "Invalid body or unknown community/event", 401: "Signed out", 429: `More than ${limitText("gameSessionCreate")}` },
-  },
-  {
-    method: "post",
-    path: `${base}/:id/join`,
-    summary: "Takes a free seat (idempotent). Capacity is decided by one conditional insert, so simultaneous joins never overfill.",
-    auth: "member",
-    response: membershipResponse,
-    errors: {
-      401: "Signed out",
-      404: "No such session",
-      409: "Room is full, or the session has ended",
-      429: `More than ${limitText("gameSessionJoin")} (joins and spectates together)`,
+// ------------------------------------------------------------------ page forms (Remix actions)
+
+/**
+ * The lobby's Create Room form: flat fields named after the API body's paths
+ * ("gameData.name"), turned into that body and checked by the same schema, so
+ * a refused field comes back under the name of the input that sent it.
+ */
+export const createRoomForm = z.preprocess((raw) => {
+  const field = (name: string) => {
+    const value = raw && typeof raw === "object" ? (raw as Record<string, unknown>)[name] : undefined;
+    return typeof value === "string" ? value : undefined;
+  };
+  return {
+    communityId: field("communityId") ?? "",
+    maxPlayers: Number(field("maxPlayers") || DEFAULT_MAX_PLAYERS),
+    gameData: {
+      name: field("gameData.name") ?? "",
+      format: field("gameData.format") || undefined,
+      powerLevel: field("gameData.powerLevel") || null,
+      description: field("gameData.description") || null,
     },
-  },
-  {
-    method: "post",
-    path: `${base}/:id/spectate`,
-    summary: "Watches the room as a spectator (a seated caller gives up their seat).",
-    auth: "member",
-    response: membershipResponse,
-    errors: {
-      401: "Signed out",
-      404: "No such session",
-      409: "The session has ended",
-      429: `More than ${limitText("gameSessionJoin")} (joins and spectates together)`,
-    },
-  },
-  {
-    method: "post",
-    path: `${base}/:id/leave`,
-    summary: "Leaves the room. A leaving host hands over to the next seated player; when nobody is seated the session completes.",
-    auth: "member",
-    response: gameSessionResponse,
-    errors: { 401: "Signed out", 404: "No such session, or not in it" },
-  },
-  {
-    method: "post",
-    path: `${base}/:id/start`,
-    summary: "Host only: waiting → active, the first turn goes to seat 1.",
-    auth: "member",
-    response: gameSessionResponse,
-    errors: { 401: "Signed out", 403: "Not the host", 404: "No such session", 409: "Not waiting" },
-  },
-];
+  };
+}, createGameSessionBody);
+
+/** The lobby's forms: create a room, or join or watch one of the listed rooms. */
+export const lobbyIntent = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create") }),
+  z.object({ intent: z.literal("join"), sessionId: sessionIdParam.shape.id }),
+  z.object({ intent: z.literal("spectate"), sessionId: sessionIdParam.shape.id }),
+]);
+
+export const roomModeSchema = z.enum(["play", "spectate"]);
+
+/** The room page's forms: take a place (a shared link), leave, start the game. */
+export const roomIntent = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("enter"), mode: roomModeSchema.default("play") }),
+  z.object({ intent: z.literal("leave") }),
+  z.object({ intent: z.literal("start") }),
+]);

@@ -2,7 +2,6 @@ import { authRoutesDoc } from "./auth";
 import { eventsRoutesDoc } from "./events";
 import { forumRoutesDoc } from "./forum";
 import { friendsRoutesDoc } from "./friends";
-import { gameSessionsRoutesDoc } from "./game-sessions";
 import { matchmakingRoutesDoc } from "./matchmaking";
 import { notificationsRoutesDoc } from "./notifications";
 import { profileRoutesDoc } from "./profile";
@@ -14,7 +13,6 @@ import { tournamentsRoutesDoc } from "./tournaments";
 /** The whole documented /api contract, area by area. */
 export const API_CONTRACT: RouteDoc[] = [
   ...authRoutesDoc,
-  ...gameSessionsRoutesDoc,
   ...eventsRoutesDoc,
   ...forumRoutesDoc,
   ...matchmakingRoutesDoc,

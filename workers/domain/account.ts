@@ -23,8 +23,7 @@ import {
   users,
   type User,
 } from "../db/schema";
-import { removeMemberFromRooms } from "./game-sessions";
-import { endMemberSockets, openRoomsOf } from "./rooms";
+import { endMemberSockets, openRoomsOf, removeMemberFromRooms } from "./rooms";
 import { getSettings } from "./settings";
 
 const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());

@@ -1,8 +1,259 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { sessionKey } from "../auth/session";
+import type { CreateGameSessionBody, GameSessionView, MembershipView } from "../contract/game-sessions";
 import type { Db } from "../db/client";
-import { gameSessionMembers, gameSessions } from "../db/schema";
+import { gameSessionMembers, gameSessions, users } from "../db/schema";
+import { conflict, forbidden, invalid, notFound } from "./errors";
+import { roomMembersQuery, sessionQuery, toView, type MemberRole, type RoomMember } from "./game-sessions";
+import { enforceRateLimit } from "./rate-limit";
+import { entryRefusal, seatOutcome, watchOutcome, type EntryRefusal, type RoomRead } from "./room-rules";
+import {
+  givePlaceUp,
+  insertRoom,
+  refreshCounters,
+  roomReadBack,
+  sessionReadBack,
+  startGame,
+  takeSeat,
+  takeSpectatorPlace,
+  type NewGameSession,
+} from "./room-seats";
+
+/**
+ * The room service. Every change of a place in a room goes through here: the
+ * API and the pages' actions (join, spectate, enter, leave, start, create),
+ * tournaments (match rooms), account deletion and sign-out, and the GameRoom
+ * itself (a spectator's place ending, a seat held too long). D1 decides each
+ * change in one batch that also reads the room back; the room's Durable Object
+ * is then told that snapshot, so it never reads D1 to let a member in.
+ * Decision: docs/decisions/2026-11-25-room-service-one-request-join.md.
+ */
+
+export { removeMemberFromRooms, type NewGameSession } from "./room-seats";
+
+/**
+ * What a room's Durable Object holds of D1: the session and everyone with a
+ * place in it, and the session's last change (`updated_at`, which every place
+ * change sets) so a snapshot told late never overwrites a newer one.
+ */
+export type RoomSnapshot = { session: GameSessionView; version: number; members: RoomMember[] };
+
+/** A seat request either seats the member or says why not; "full" is an answer, not an error to compare text with. */
+export type SeatResult =
+  | { ok: true; membership: MembershipView }
+  | { ok: false; reason: "full"; maxPlayers: number }
+  | { ok: false; reason: "match_players_only" };
+
+export type EnterMode = "play" | "spectate";
+
+type SessionReadRow = Awaited<ReturnType<typeof sessionReadBack>>[number];
+
+function snapshotOf(sessions: SessionReadRow[] | Awaited<ReturnType<typeof sessionQuery>>, members: RoomMember[]): RoomSnapshot | null {
+  const row = sessions[0];
+  return row ? { session: toView(row), version: row.session.updatedAt, members } : null;
+}
+
+function readOf(sessions: SessionReadRow[], members: RoomMember[], userId: string): RoomRead & { snapshot: RoomSnapshot | null } {
+  const snapshot = snapshotOf(sessions, members);
+  const me = members.find((m) => m.userId === userId);
+  return {
+    snapshot,
+    session: snapshot?.session ?? null,
+    blockedWithHost: Boolean(sessions[0]?.blockedWithHost),
+    place: me ? { role: me.role, seat: me.seat } : null,
+  };
+}
+
+/**
+ * Tells the room's Durable Object what it now holds (it broadcasts the new
+ * roster; `leftUserId`'s sockets close). A room that cannot be told catches up
+ * by itself: a member it does not know makes it read D1 once.
+ */
+async function tellRoom(env: Env, sessionId: string, snapshot: RoomSnapshot | null, leftUserId: string | null = null): Promise<void> {
+  try {
+    const room = await getServerByName(env.GameRoom, sessionId);
+    await room.applyRoster(snapshot, leftUserId);
+  } catch (error) {
+    console.error("Could not tell a room about a change", sessionId, error);
+  }
+}
+
+// ------------------------------------------------------------------ creating
+
+/** Creates a waiting session with its host in seat 1 (tournaments' match rooms too); returns its id. */
+export async function createGameSession(db: Db, hostId: string, input: NewGameSession): Promise<string> {
+  const id = crypto.randomUUID();
+  await db.batch([...insertRoom(db, id, hostId, input)]);
+  return id;
+}
+
+/** A match room that lost the race to be linked to its match: nobody but its host ever had a place in it. */
+export async function discardUnusedRoom(db: Db, sessionId: string): Promise<void> {
+  await db.delete(gameSessions).where(eq(gameSessions.id, sessionId));
+}
+
+/** A member's room (API and lobby): checks the realm and event, then creates it with the host seated. */
+export async function createRoom(db: Db, hostId: string, body: CreateGameSessionBody): Promise<GameSessionView> {
+  await enforceRateLimit(db, "gameSessionCreate", hostId);
+  const eventId = body.eventId ?? null;
+  const known = await db.get<{ community: number; event: number }>(sql`SELECT
+      EXISTS (SELECT 1 FROM communities WHERE id = ${body.communityId}) AS community,
+      (${eventId} IS NULL OR EXISTS (SELECT 1 FROM events WHERE id = ${eventId})) AS event`);
+  if (!known?.community) throw invalid("Unknown community");
+  if (!known.event) throw invalid("Unknown event");
+  const id = crypto.randomUUID();
+  const [, , sessions] = await db.batch([...insertRoom(db, id, hostId, body), sessionQuery(db, id)]);
+  return toView(sessions[0]);
+}
+
+// ------------------------------------------------------------------ places
+
+async function seat(env: Env, db: Db, sessionId: string, userId: string): Promise<SeatResult> {
+  const [, , sessions, members] = await db.batch([
+    takeSeat(db, sessionId, userId),
+    refreshCounters(db, sessionId),
+    ...roomReadBack(db, sessionId, userId),
+  ]);
+  const read = readOf(sessions, members, userId);
+  const outcome = seatOutcome(read);
+  switch (outcome.kind) {
+    case "not_found":
+      throw notFound("Game session not found");
+    case "blocked":
+      throw forbidden("You cannot join this room");
+    case "ended":
+      throw conflict("This game session has ended");
+    case "full":
+      return { ok: false, reason: "full", maxPlayers: outcome.maxPlayers };
+    case "match_players_only":
+      return { ok: false, reason: "match_players_only" };
+    case "seated":
+      await tellRoom(env, sessionId, read.snapshot);
+      return { ok: true, membership: { session: read.snapshot!.session, role: "player", seat: outcome.seat } };
+  }
+}
+
+async function watch(env: Env, db: Db, sessionId: string, userId: string): Promise<MembershipView> {
+  const [, , sessions, members] = await db.batch([
+    takeSpectatorPlace(db, sessionId, userId),
+    refreshCounters(db, sessionId),
+    ...roomReadBack(db, sessionId, userId),
+  ]);
+  const read = readOf(sessions, members, userId);
+  const outcome = watchOutcome(read);
+  switch (outcome.kind) {
+    case "not_found":
+      throw notFound("Game session not found");
+    case "blocked":
+      throw forbidden("You cannot join this room");
+    case "ended":
+      throw conflict("This game session has ended");
+    case "watching":
+      await tellRoom(env, sessionId, read.snapshot);
+      return { session: read.snapshot!.session, ...outcome.place };
+  }
+}
+
+/**
+ * Takes a free seat (idempotent; a spectator is upgraded). One conditional
+ * statement decides, so simultaneous joins never overfill; the joins and
+ * watches of a member share one rate limit.
+ */
+export async function joinRoom(env: Env, db: Db, sessionId: string, userId: string): Promise<SeatResult> {
+  await enforceRateLimit(db, "gameSessionJoin", userId);
+  return seat(env, db, sessionId, userId);
+}
+
+/** Watches as a spectator; a seated member keeps their seat. Idempotent. */
+export async function spectateRoom(env: Env, db: Db, sessionId: string, userId: string): Promise<MembershipView> {
+  await enforceRateLimit(db, "gameSessionJoin", userId);
+  return watch(env, db, sessionId, userId);
+}
+
+/**
+ * A member opens a room they have no place in (a shared link, a match room):
+ * `play` takes a seat while one is free and watches otherwise (a full room, a
+ * match room of others); `spectate` watches.
+ */
+export async function enterRoom(env: Env, db: Db, sessionId: string, userId: string, mode: EnterMode): Promise<MembershipView> {
+  await enforceRateLimit(db, "gameSessionJoin", userId);
+  if (mode === "play") {
+    const seated = await seat(env, db, sessionId, userId);
+    if (seated.ok) return seated.membership;
+  }
+  return watch(env, db, sessionId, userId);
+}
+
+/** Leaves: a leaving host hands over to the next seated player; when nobody is seated the session completes. */
+export async function leaveRoom(env: Env, db: Db, sessionId: string, userId: string): Promise<GameSessionView> {
+  const [, gone, , sessions, members] = await db.batch([
+    ...givePlaceUp(db, sessionId, userId),
+    refreshCounters(db, sessionId),
+    ...roomReadBack(db, sessionId, userId),
+  ]);
+  const snapshot = snapshotOf(sessions, members);
+  if (!snapshot) throw notFound("Game session not found");
+  if (gone.length === 0) throw notFound("You are not in this game session");
+  await tellRoom(env, sessionId, snapshot, userId);
+  return snapshot.session;
+}
+
+/** Host only: waiting → active, the first turn to the lowest seat. */
+export async function startRoom(env: Env, db: Db, sessionId: string, userId: string): Promise<GameSessionView> {
+  const [started, sessions, members] = await db.batch([startGame(db, sessionId, userId), ...roomReadBack(db, sessionId, userId)]);
+  const snapshot = snapshotOf(sessions, members);
+  if (!snapshot) throw notFound("Game session not found");
+  if (started.length === 0) {
+    if (snapshot.session.hostId !== userId) throw forbidden("Only the host can start the game");
+    throw conflict("The game has already started or ended");
+  }
+  await tellRoom(env, sessionId, snapshot);
+  return snapshot.session;
+}
+
+// ------------------------------------------------------------------ for the GameRoom
+
+/**
+ * The room ends a place itself (a spectator's last socket closed, a seat held
+ * past the grace period); only a place of that role goes, so a change a
+ * request made meanwhile stands. Returns what the room now holds: it applies
+ * the snapshot itself instead of being told.
+ */
+export async function endPlaceFromRoom(db: Db, sessionId: string, userId: string, role: MemberRole): Promise<RoomSnapshot | null> {
+  const [, , , sessions, members] = await db.batch([
+    ...givePlaceUp(db, sessionId, userId, role),
+    refreshCounters(db, sessionId),
+    ...roomReadBack(db, sessionId, userId),
+  ]);
+  return snapshotOf(sessions, members);
+}
+
+/** A room's snapshot from D1, for a room that was never told (a new or seeded one) or reloads (account deletion). */
+export async function readRoomSnapshot(db: Db, sessionId: string): Promise<RoomSnapshot | null> {
+  const [sessions, members] = await db.batch([sessionQuery(db, sessionId), roomMembersQuery(db, sessionId)]);
+  return snapshotOf(sessions, members);
+}
+
+/**
+ * For a socket whose member the room does not know: the room from D1 (it may
+ * have missed a change), whether the account still exists (a deleted member's
+ * other sessions linger in KV until they expire), and why there is no place.
+ */
+export async function readAdmission(
+  db: Db,
+  sessionId: string,
+  userId: string,
+): Promise<{ snapshot: RoomSnapshot | null; accountExists: boolean; refusal: EntryRefusal }> {
+  const [sessions, members, accounts] = await db.batch([
+    ...roomReadBack(db, sessionId, userId),
+    db.select({ id: users.id }).from(users).where(eq(users.id, userId)),
+  ]);
+  const read = readOf(sessions, members, userId);
+  return { snapshot: read.snapshot, accountExists: accounts.length > 0, refusal: entryRefusal(read) };
+}
+
+// ------------------------------------------------------------------ sockets that end with their session
 
 /** Why a member's room sockets end. The room picks the close code and does the rest (GameRoom#endMemberSockets). */
 export type SocketEnd =

@@ -5,9 +5,9 @@
 import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { MatchResultInput } from "../contract/tournaments";
 import type { Db } from "../db/client";
-import { gameSessions, tournamentMatches, tournamentParticipants, type User } from "../db/schema";
+import { tournamentMatches, tournamentParticipants, type User } from "../db/schema";
 import { conflict, forbidden, invalid, notFound } from "./errors";
-import { createGameSession } from "./game-sessions";
+import { createGameSession, discardUnusedRoom } from "./rooms";
 import { createNotification } from "./notifications";
 import { NOT_RUNNING } from "./tournament-play";
 import { findTournament, publicMatch, type MatchRow } from "./tournaments";
@@ -166,7 +166,7 @@ export async function openMatchRoom(db: Db, id: string, matchId: string, user: U
     .where(and(eq(tournamentMatches.id, matchId), sql`${tournamentMatches.gameSessionId} IS NULL`))
     .returning({ id: tournamentMatches.id });
   if (linked.length === 0) {
-    await db.delete(gameSessions).where(eq(gameSessions.id, sessionId));
+    await discardUnusedRoom(db, sessionId);
     const winner = await findMatch(db, id, matchId);
     return { gameSessionId: winner.gameSessionId! };
   }

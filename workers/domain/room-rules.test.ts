@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { entryRefusal, seatOutcome, watchOutcome, type RoomRead } from "./room-rules";
+
+const open = { status: "waiting" as const, maxPlayers: 4, tournamentMatchId: null };
+const read = (overrides: Partial<RoomRead> = {}): RoomRead => ({ session: open, blockedWithHost: false, place: null, ...overrides });
+
+describe("seatOutcome", () => {
+  it("is seated when the member holds a seat after the write", () => {
+    expect(seatOutcome(read({ place: { role: "player", seat: 3 } }))).toEqual({ kind: "seated", seat: 3 });
+  });
+
+  it("is a typed 'full' with the capacity when the conditional insert took no seat", () => {
+    expect(seatOutcome(read())).toEqual({ kind: "full", maxPlayers: 4 });
+    // A spectator who asks for a seat in a full room stays a spectator: still full.
+    expect(seatOutcome(read({ place: { role: "spectator", seat: null } }))).toEqual({ kind: "full", maxPlayers: 4 });
+  });
+
+  it("refuses a seat in a tournament match room to anyone but its players", () => {
+    expect(seatOutcome(read({ session: { ...open, maxPlayers: 2, tournamentMatchId: "m" } }))).toEqual({ kind: "match_players_only" });
+  });
+
+  it("answers not found, blocked and ended before anything else", () => {
+    expect(seatOutcome(read({ session: null }))).toEqual({ kind: "not_found" });
+    expect(seatOutcome(read({ blockedWithHost: true, place: { role: "player", seat: 2 } }))).toEqual({ kind: "blocked" });
+    expect(seatOutcome(read({ session: { ...open, status: "completed" } }))).toEqual({ kind: "ended" });
+  });
+
+  it("lets a block pass in a tournament match room: the pairing decides", () => {
+    const match = { ...open, maxPlayers: 2, tournamentMatchId: "m" };
+    expect(seatOutcome(read({ session: match, blockedWithHost: true, place: { role: "player", seat: 2 } }))).toEqual({
+      kind: "seated",
+      seat: 2,
+    });
+  });
+});
+
+describe("watchOutcome", () => {
+  it("watches with whatever place the member has (a seated member keeps the seat)", () => {
+    expect(watchOutcome(read({ place: { role: "spectator", seat: null } }))).toEqual({
+      kind: "watching",
+      place: { role: "spectator", seat: null },
+    });
+    expect(watchOutcome(read({ place: { role: "player", seat: 1 } }))).toMatchObject({ kind: "watching", place: { role: "player" } });
+  });
+
+  it("answers not found, blocked and ended", () => {
+    expect(watchOutcome(read({ session: null }))).toEqual({ kind: "not_found" });
+    expect(watchOutcome(read({ blockedWithHost: true, place: { role: "spectator", seat: null } }))).toEqual({ kind: "blocked" });
+    expect(watchOutcome(read({ session: { ...open, status: "completed" } }))).toEqual({ kind: "ended" });
+  });
+});
+
+describe("entryRefusal", () => {
+  it("says why a member without a place cannot attach a socket", () => {
+    expect(entryRefusal({ session: null, blockedWithHost: false })).toBe("not_found");
+    expect(entryRefusal({ session: open, blockedWithHost: true })).toBe("blocked");
+    expect(entryRefusal({ session: { ...open, status: "completed" }, blockedWithHost: false })).toBe("ended");
+    expect(entryRefusal({ session: open, blockedWithHost: false })).toBe("no_place");
+    expect(entryRefusal({ session: { ...open, tournamentMatchId: "m" }, blockedWithHost: true })).toBe("no_place");
+  });
+});

@@ -1,0 +1,61 @@
+import type { GameSessionView } from "../contract/game-sessions";
+import type { Place } from "./game-sessions";
+
+/**
+ * What a request for a place in a room came to. The room service writes first
+ * (one conditional statement decides) and reads the room back in the same
+ * batch; these pure rules turn that read into the answer.
+ */
+export type RoomRead = {
+  session: Pick<GameSessionView, "status" | "maxPlayers" | "tournamentMatchId"> | null;
+  /** A block stands between the member and the host (either way). */
+  blockedWithHost: boolean;
+  /** The member's place after the write, if any. */
+  place: Place | null;
+};
+
+export type SeatOutcome =
+  | { kind: "seated"; seat: number | null }
+  | { kind: "full"; maxPlayers: number }
+  | { kind: "match_players_only" }
+  | { kind: "not_found" }
+  | { kind: "blocked" }
+  | { kind: "ended" };
+
+/** Blocks keep members out of each other's rooms, except a tournament match room: the pairing decides who plays there. */
+const refusedByBlock = (read: RoomRead) => read.blockedWithHost && !read.session?.tournamentMatchId;
+
+export function seatOutcome(read: RoomRead): SeatOutcome {
+  const { session, place } = read;
+  if (!session) return { kind: "not_found" };
+  if (refusedByBlock(read)) return { kind: "blocked" };
+  if (session.status === "completed") return { kind: "ended" };
+  if (place?.role === "player") return { kind: "seated", seat: place.seat };
+  // A tournament match room seats only that match's two players; anyone else may watch.
+  if (session.tournamentMatchId) return { kind: "match_players_only" };
+  return { kind: "full", maxPlayers: session.maxPlayers };
+}
+
+export type WatchOutcome = { kind: "watching"; place: Place } | { kind: "not_found" } | { kind: "blocked" } | { kind: "ended" };
+
+/** A seated member who asks to watch keeps their seat: they already see everything. */
+export function watchOutcome(read: RoomRead): WatchOutcome {
+  const { session, place } = read;
+  if (!session) return { kind: "not_found" };
+  if (refusedByBlock(read)) return { kind: "blocked" };
+  if (session.status === "completed" || !place) return { kind: "ended" };
+  return { kind: "watching", place };
+}
+
+export type EntryRefusal = "not_found" | "blocked" | "ended" | "no_place";
+
+/**
+ * Why a socket's member may not attach to a room: the room never seats anyone
+ * itself, so a member without a place is told why (or to take one first).
+ */
+export function entryRefusal(read: Omit<RoomRead, "place">): EntryRefusal {
+  if (!read.session) return "not_found";
+  if (refusedByBlock({ ...read, place: null })) return "blocked";
+  if (read.session.status === "completed") return "ended";
+  return "no_place";
+}
