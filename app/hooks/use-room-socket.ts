@@ -1,17 +1,19 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import ReconnectingWebSocket from "partysocket/ws";
 import { endedReasonFor } from "../../durable-objects/close-codes";
-import type { ClientFrame, ServerFrame } from "../../durable-objects/protocol";
+import { parseServerFrame, type ClientFrame, type ServerFrame } from "../../durable-objects/protocol";
 import { emptyRoomView, reduceRoomView } from "~/components/room/room-state";
 
 export type SocketStatus = "connecting" | "open" | "closed";
 
 /**
- * The room socket: partysocket reconnects after a drop and every (re)open
- * sends join_room, so the room state comes back. Frames are typed by
- * durable-objects/protocol.ts; `onFrame` sees every frame (signalling).
+ * The room socket, opened once the member holds a place (`enabled`):
+ * partysocket reconnects after a drop and every (re)open sends join_room,
+ * which attaches the socket to that place, so the room state comes back.
+ * Incoming frames are parsed with the shared protocol (a frame it does not
+ * describe is skipped); `onFrame` sees every frame (signalling).
  */
-export function useRoomSocket(sessionId: string, mode: "play" | "spectate", onFrame: (frame: ServerFrame) => void) {
+export function useRoomSocket(sessionId: string, enabled: boolean, onFrame: (frame: ServerFrame) => void) {
   const [view, dispatch] = useReducer(reduceRoomView, emptyRoomView);
   const [status, setStatus] = useState<SocketStatus>("connecting");
   const [endedReason, setEndedReason] = useState<string | null>(null);
@@ -20,8 +22,9 @@ export function useRoomSocket(sessionId: string, mode: "play" | "spectate", onFr
   onFrameRef.current = onFrame;
 
   useEffect(() => {
+    if (!enabled) return;
     const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
-    const query = new URLSearchParams({ sessionId, mode });
+    const query = new URLSearchParams({ sessionId });
     const ws = new ReconnectingWebSocket(`${scheme}//${window.location.host}/ws?${query}`, [], {
       maxReconnectionDelay: 5000,
       minReconnectionDelay: 500,
@@ -41,23 +44,17 @@ export function useRoomSocket(sessionId: string, mode: "play" | "spectate", onFr
       setStatus(ws.readyState === ws.OPEN ? "open" : ended ? "closed" : "connecting");
     });
     ws.addEventListener("message", (event) => {
-      if (typeof event.data !== "string") return;
-      let frame: ServerFrame;
-      try {
-        // The room is trusted and its frames are typed by the shared protocol; a bad one is skipped.
-        frame = JSON.parse(event.data);
-      } catch {
-        return;
-      }
-      if (typeof frame?.type !== "string") return;
+      const frame = parseServerFrame(event.data);
+      if (!frame) return;
       dispatch(frame);
       onFrameRef.current(frame);
     });
     return () => {
       socketRef.current = null;
       ws.close();
+      setStatus("connecting");
     };
-  }, [sessionId, mode]);
+  }, [sessionId, enabled]);
 
   const send = useCallback((frame: ClientFrame): boolean => {
     const ws = socketRef.current;

@@ -1,11 +1,14 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { RoomSummary } from "~/components/room/room-summary";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { requireMember } from "~/lib/auth.server";
 import { documentTitle } from "~/lib/brand";
-import { getGameSession, iceServersFromEnv } from "../../workers/domain/game-sessions";
+import { getRoomPage, iceServersFromEnv } from "../../workers/domain/game-sessions";
+
+export { roomAction as action } from "~/components/room/room-action.server";
 
 // The room (sockets, WebRTC, media, tools) is its own chunk: no other page downloads it.
 const RoomClient = lazy(() => import("~/components/room/room-client"));
@@ -16,22 +19,21 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = requireMember(request, context);
-  const session = params.id ? await getGameSession(context.db, params.id) : null;
+  const page = params.id ? await getRoomPage(context.db, params.id, user.id) : null;
   const mode: "play" | "spectate" = new URL(request.url).searchParams.get("mode") === "spectate" ? "spectate" : "play";
   const iceServers = iceServersFromEnv(context.cloudflare.env);
-  return data({ session, mode, selfId: user.id, iceServers }, { status: session ? 200 : 404 });
-}
-
-function RoomLoading() {
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-20 text-center" role="status">
-      <p className="text-lg text-muted">Loading game room...</p>
-    </div>
+  return data(
+    { session: page?.session ?? null, place: page?.place ?? null, mode, selfId: user.id, iceServers },
+    { status: page ? 200 : 404 },
   );
 }
 
+/** Taking a place and starting change nothing this page loaded: the room's socket carries the table from there. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, currentUrl, defaultShouldRevalidate }) =>
+  formMethod === "POST" && formAction === currentUrl.pathname ? false : defaultShouldRevalidate;
+
 export default function GameRoomPage() {
-  const { session, mode, selfId, iceServers } = useLoaderData<typeof loader>();
+  const { session, place, mode, selfId, iceServers } = useLoaderData<typeof loader>();
   // Render the live room only in the browser: it needs sockets and media devices.
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
@@ -45,10 +47,18 @@ export default function GameRoomPage() {
       </div>
     );
   }
-  if (!mounted) return <RoomLoading />;
+  const summary = <RoomSummary session={session} place={place} mode={mode} />;
+  if (!mounted) return summary;
   return (
-    <Suspense fallback={<RoomLoading />}>
-      <RoomClient key={`${session.id}-${mode}`} session={session} selfId={selfId} mode={mode} iceServers={iceServers} />
+    <Suspense fallback={summary}>
+      <RoomClient
+        key={`${session.id}-${mode}`}
+        session={session}
+        selfId={selfId}
+        mode={mode}
+        hasPlace={place !== null}
+        iceServers={iceServers}
+      />
     </Suspense>
   );
 }

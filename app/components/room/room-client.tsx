@@ -1,18 +1,19 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useNavigate } from "@remix-run/react";
+import { Form, useActionData, useFetcher } from "@remix-run/react";
 import { Clock, Gauge, LogOut, Play, Swords, Users, Wifi, WifiOff } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
 import { formatClock, useGameTimer } from "~/hooks/use-game-timer";
 import { useLocalMedia } from "~/hooks/use-local-media";
 import { useRecorder } from "~/hooks/use-recorder";
+import { useRoomPlace } from "~/hooks/use-room-place";
 import { useRoomSocket } from "~/hooks/use-room-socket";
 import { toast } from "~/hooks/use-toast";
-import type { ClientFrame, ServerFrame } from "../../../durable-objects/protocol";
+import { useResultToast, type ActionResult } from "~/lib/forms";
+import { ROOM_ERROR, type ClientFrame, type ServerFrame } from "../../../durable-objects/protocol";
 import type { DiceSides } from "../../../durable-objects/rules/dice";
 import type { GameSessionView } from "../../../workers/contract/game-sessions";
 import { formatLabel, powerLevelLabel } from "../../../workers/contract/game-session-options";
-import { leaveRoom, startRoom } from "../tablesync/room-api";
 import { ChatPanel } from "./chat-panel";
 import { GameTools, type ShownRoll } from "./game-tools";
 import { PeerMesh } from "./peer-mesh";
@@ -24,12 +25,19 @@ export type RoomClientProps = {
   session: GameSessionView;
   selfId: string;
   mode: "play" | "spectate";
+  /** Whether the member had a place in the room when the page loaded. */
+  hasPlace: boolean;
   iceServers: RTCIceServer[];
 };
 
 /** The live game room (spec 001 §2), loaded lazily by the route so other pages never carry it. */
-export default function RoomClient({ session, selfId, mode, iceServers }: RoomClientProps) {
-  const navigate = useNavigate();
+export default function RoomClient({ session, selfId, mode, hasPlace, iceServers }: RoomClientProps) {
+  const place = useRoomPlace(mode, hasPlace);
+  const { lost } = place;
+  const startFetcher = useFetcher<ActionResult>();
+  useResultToast(startFetcher.data);
+  // A refused Leave (the redirect after a successful one leaves the page).
+  useResultToast(useActionData<ActionResult>());
   const meshRef = useRef<PeerMesh | null>(null);
   const sendRef = useRef<(frame: ClientFrame) => boolean>(() => false);
   const tracksRef = useRef<{ video: MediaStreamTrack | null; audio: MediaStreamTrack | null }>({ video: null, audio: null });
@@ -101,16 +109,25 @@ export default function RoomClient({ session, selfId, mode, iceServers }: RoomCl
           }));
           return;
         case "error":
+          // No place (any more): take one through the room service, then the socket joins again.
+          if (frame.code === ROOM_ERROR.noPlace) return lost();
           toast({ title: "Room", description: frame.message, variant: "destructive" });
           return;
-        default:
+        // Chat, dice, life and turns are folded into the view by the socket hook.
+        case "message":
+        case "game_action":
+        case "turn_change":
           return;
+        default: {
+          const unreachable: never = frame;
+          return unreachable;
+        }
       }
     },
-    [iceServers, mode, onRemoteStream, selfId, session.id],
+    [iceServers, lost, mode, onRemoteStream, selfId, session.id],
   );
 
-  const { view, status, send, endedReason } = useRoomSocket(session.id, mode, onFrame);
+  const { view, status, send, endedReason } = useRoomSocket(session.id, place.held, onFrame);
   sendRef.current = send;
   useEffect(() => () => meshRef.current?.dispose(), []);
 
@@ -141,28 +158,7 @@ export default function RoomClient({ session, selfId, mode, iceServers }: RoomCl
 
   const roll = (sides: DiceSides) => send({ type: "game_action", sessionId: session.id, action: "dice_roll", data: { sides } });
 
-  async function leave() {
-    recorder.stop();
-    try {
-      await leaveRoom(session.id);
-    } catch (error) {
-      // Already out of the room (a spectator whose place ended): leaving has happened.
-      if (!(error instanceof Error && error.message.startsWith("404"))) {
-        toast({ title: "Error leaving room", description: "Please try again", variant: "destructive" });
-        return;
-      }
-    }
-    toast({ title: "Left the room", description: "See you at the next game." });
-    navigate("/tablesync");
-  }
-
-  async function start() {
-    try {
-      await startRoom(session.id);
-    } catch {
-      toast({ title: "Could not start the game", description: "Please try again", variant: "destructive" });
-    }
-  }
+  const notice = endedReason ?? (place.refusal ? `You could not take a place in this room: ${place.refusal}` : null);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
@@ -185,19 +181,25 @@ export default function RoomClient({ session, selfId, mode, iceServers }: RoomCl
         </div>
         <div className="flex gap-2">
           {!spectator && hostId === selfId && roomStatus === "waiting" ? (
-            <Button onClick={start} disabled={!connected}>
-              <Play className="h-4 w-4" aria-hidden="true" /> Start Game
-            </Button>
+            <startFetcher.Form method="post">
+              <input type="hidden" name="intent" value="start" />
+              <Button type="submit" disabled={!connected || startFetcher.state !== "idle"}>
+                <Play className="h-4 w-4" aria-hidden="true" /> Start Game
+              </Button>
+            </startFetcher.Form>
           ) : null}
-          <Button variant="destructive" onClick={leave}>
-            <LogOut className="h-4 w-4" aria-hidden="true" /> Leave Room
-          </Button>
+          <Form method="post" onSubmit={() => recorder.stop()}>
+            <input type="hidden" name="intent" value="leave" />
+            <Button type="submit" variant="destructive">
+              <LogOut className="h-4 w-4" aria-hidden="true" /> Leave Room
+            </Button>
+          </Form>
         </div>
       </header>
 
-      {endedReason ? (
+      {notice ? (
         <p role="status" className="mt-4 rounded-lg border border-border bg-surface p-3 text-sm">
-          {endedReason}
+          {notice}
         </p>
       ) : null}
 

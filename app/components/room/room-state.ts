@@ -56,11 +56,31 @@ export function reduceRoomView(view: RoomView, frame: ServerFrame, now = Date.no
       if (view.messages.some((m) => m.id === frame.message.id)) return view;
       return { ...view, messages: [...view.messages, frame.message].slice(-MESSAGES_SHOWN) };
     case "game_action":
-      if (frame.action === "dice_roll") return { ...view, lastRoll: { player: frame.player, ...frame.result, at: now } };
-      return { ...view, players: view.players.map((p) => (p.id === frame.result.playerId ? { ...p, life: frame.result.life } : p)) };
+      switch (frame.action) {
+        case "dice_roll":
+          return { ...view, lastRoll: { player: frame.player, ...frame.result, at: now } };
+        case "life_change": {
+          const { playerId, life } = frame.result;
+          return { ...view, players: view.players.map((p) => (p.id === playerId ? { ...p, life } : p)) };
+        }
+        default: {
+          const unreachable: never = frame;
+          return unreachable;
+        }
+      }
     case "turn_change":
       return { ...view, currentTurn: frame.player };
-    default:
+    // Signalling, media status and errors change nothing drawn from this view (the page handles them).
+    case "webrtc_offer":
+    case "webrtc_answer":
+    case "webrtc_ice_candidate":
+    case "camera_status":
+    case "mic_status":
+    case "error":
       return view;
+    default: {
+      const unreachable: never = frame;
+      return unreachable;
+    }
   }
 }

@@ -1,91 +1,101 @@
 import { useState, type FormEvent } from "react";
-import { useNavigate } from "@remix-run/react";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Input, Label, NativeSelect, Textarea } from "~/components/ui/field";
+import { FieldMessage, Input, Label, NativeSelect, Textarea } from "~/components/ui/field";
 import { useCommunity } from "~/hooks/use-community";
 import { toast } from "~/hooks/use-toast";
+import { fieldError, submittedValue, type ActionResult } from "~/lib/forms";
 import { useRootData } from "~/root";
-import {
-  DEFAULT_MAX_PLAYERS,
-  MAX_PLAYER_OPTIONS,
-  POWER_LEVELS,
-  ROOM_FORMATS,
-  formatLabel,
-} from "../../../workers/contract/game-session-options";
-import { createRoom } from "./room-api";
+import { DEFAULT_MAX_PLAYERS, MAX_PLAYER_OPTIONS, POWER_LEVELS, ROOM_FORMATS } from "../../../workers/contract/game-session-options";
+import { ROOM_TOASTS } from "./room-toasts";
+import { useHydrated } from "./use-hydrated";
 
-/** Create Room tab (spec 001 §2, validation §5 with its toasts verbatim). */
+/**
+ * Create Room tab (spec 001 §2, validation §5 with its toasts verbatim). It
+ * posts to the lobby's action, which creates the room and goes to it. With
+ * JavaScript the realm is the header's selection (the inputs wait for one);
+ * without, the form has its own realm field, set to the realm cookie.
+ */
 export function CreateRoomForm() {
-  const navigate = useNavigate();
+  const result = useActionData<ActionResult>();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
   const user = useRootData()?.user ?? null;
-  const { selectedCommunity } = useCommunity();
-  const [name, setName] = useState("");
-  const [format, setFormat] = useState("");
-  const [powerLevel, setPowerLevel] = useState("");
-  const [maxPlayers, setMaxPlayers] = useState(String(DEFAULT_MAX_PLAYERS));
-  const [description, setDescription] = useState("");
-  const [pending, setPending] = useState(false);
-  const noCommunity = !selectedCommunity;
+  const { communities, selectedCommunity, selectedCommunityId } = useCommunity();
+  const sent = (field: string) => submittedValue(result, field);
+  const [name, setName] = useState(sent("gameData.name") ?? "");
+  const [format, setFormat] = useState(sent("gameData.format") ?? "");
+  const [powerLevel, setPowerLevel] = useState(sent("gameData.powerLevel") ?? "");
+  const [maxPlayers, setMaxPlayers] = useState(sent("maxPlayers") ?? String(DEFAULT_MAX_PLAYERS));
+  const [description, setDescription] = useState(sent("gameData.description") ?? "");
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "create";
+  // Before JavaScript runs, the form must work as it is; afterwards it follows the spec's rules.
+  const noCommunity = hydrated && !selectedCommunity;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!name.trim())
-      return toast({ title: "Room name required", description: "Please enter a name for your game room.", variant: "destructive" });
-    if (!format)
-      return toast({ title: "Format required", description: "Please select a game format for your room.", variant: "destructive" });
-    if (!user)
-      return toast({ title: "Authentication required", description: "Please log in to create a game room.", variant: "destructive" });
-    if (!selectedCommunity) {
-      return toast({
-        title: "Community required",
-        description: "Please select a specific community to create a game room.",
-        variant: "destructive",
-      });
-    }
-    setPending(true);
-    try {
-      const session = await createRoom({
-        maxPlayers: Number(maxPlayers),
-        communityId: selectedCommunity.id,
-        gameData: { name: name.trim(), format, powerLevel: powerLevel || null, description: description.trim() || null },
-      });
-      toast({
-        title: "Room created successfully!",
-        description: `Your ${formatLabel(format)} room "${name.trim()}" is now live. Redirecting to game room...`,
-      });
-      navigate(`/tablesync/room/${session.id}`);
-    } catch {
-      toast({ title: "Failed to create room", description: "Please try again later.", variant: "destructive" });
-    } finally {
-      setPending(false);
-    }
+  function check(event: FormEvent<HTMLFormElement>) {
+    const refuse = (message: Parameters<typeof toast>[0]) => {
+      event.preventDefault();
+      toast(message);
+    };
+    if (!name.trim()) return refuse(ROOM_TOASTS.nameRequired);
+    if (!format) return refuse(ROOM_TOASTS.formatRequired);
+    if (!user) return refuse(ROOM_TOASTS.createNeedsLogin);
+    if (!selectedCommunity) return refuse(ROOM_TOASTS.communityRequired);
   }
+
+  const field = (id: string, name: string) => {
+    const error = fieldError(result, name);
+    return {
+      id,
+      name,
+      disabled: noCommunity,
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": error ? `${id}-error` : undefined,
+    };
+  };
 
   return (
     <Card>
-      {noCommunity ? (
+      {!hydrated ? null : noCommunity ? (
         <p role="status" className="mb-4 rounded-lg border border-border bg-surface p-3 text-sm" data-testid="community-banner">
           Please select a community from the realm selector in the header to create a game room.
         </p>
       ) : (
-        <p className="mb-4 text-sm text-muted">Creating a room in {selectedCommunity.displayName}.</p>
+        <p className="mb-4 text-sm text-muted">Creating a room in {selectedCommunity?.displayName}.</p>
       )}
-      <form onSubmit={submit} className="grid gap-4 md:grid-cols-2" aria-label="Create room">
+      <Form method="post" onSubmit={check} noValidate className="grid gap-4 md:grid-cols-2" aria-label="Create room">
+        <input type="hidden" name="intent" value="create" />
+        {hydrated ? (
+          <input type="hidden" name="communityId" value={selectedCommunity?.id ?? ""} />
+        ) : (
+          <div className="md:col-span-2">
+            <Label htmlFor="room-realm">Realm</Label>
+            <NativeSelect {...field("room-realm", "communityId")} defaultValue={sent("communityId") ?? selectedCommunityId ?? ""}>
+              <option value="">Select a realm</option>
+              {communities.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.displayName}
+                </option>
+              ))}
+            </NativeSelect>
+            <FieldMessage id="room-realm-error">{fieldError(result, "communityId")}</FieldMessage>
+          </div>
+        )}
         <div className="md:col-span-2">
           <Label htmlFor="room-name">Room name</Label>
           <Input
-            id="room-name"
+            {...field("room-name", "gameData.name")}
             value={name}
             onChange={(e) => setName(e.target.value)}
             maxLength={100}
-            disabled={noCommunity}
             placeholder="Friday night Commander"
           />
+          <FieldMessage id="room-name-error">{fieldError(result, "gameData.name")}</FieldMessage>
         </div>
         <div>
           <Label htmlFor="room-format">Format</Label>
-          <NativeSelect id="room-format" value={format} onChange={(e) => setFormat(e.target.value)} disabled={noCommunity}>
+          <NativeSelect {...field("room-format", "gameData.format")} value={format} onChange={(e) => setFormat(e.target.value)}>
             <option value="">Select format</option>
             {ROOM_FORMATS.map((f) => (
               <option key={f.id} value={f.id}>
@@ -93,10 +103,11 @@ export function CreateRoomForm() {
               </option>
             ))}
           </NativeSelect>
+          <FieldMessage id="room-format-error">{fieldError(result, "gameData.format")}</FieldMessage>
         </div>
         <div>
           <Label htmlFor="room-power">Power level</Label>
-          <NativeSelect id="room-power" value={powerLevel} onChange={(e) => setPowerLevel(e.target.value)} disabled={noCommunity}>
+          <NativeSelect {...field("room-power", "gameData.powerLevel")} value={powerLevel} onChange={(e) => setPowerLevel(e.target.value)}>
             <option value="">Any</option>
             {POWER_LEVELS.map((p) => (
               <option key={p.id} value={p.id}>
@@ -104,33 +115,40 @@ export function CreateRoomForm() {
               </option>
             ))}
           </NativeSelect>
+          <FieldMessage id="room-power-error">{fieldError(result, "gameData.powerLevel")}</FieldMessage>
         </div>
         <div>
           <Label htmlFor="room-max">Max players</Label>
-          <NativeSelect id="room-max" value={maxPlayers} onChange={(e) => setMaxPlayers(e.target.value)} disabled={noCommunity}>
+          <NativeSelect {...field("room-max", "maxPlayers")} value={maxPlayers} onChange={(e) => setMaxPlayers(e.target.value)}>
             {MAX_PLAYER_OPTIONS.map((n) => (
               <option key={n} value={n}>
                 {n} players
               </option>
             ))}
           </NativeSelect>
+          <FieldMessage id="room-max-error">{fieldError(result, "maxPlayers")}</FieldMessage>
         </div>
         <div className="md:col-span-2">
           <Label htmlFor="room-description">Description (optional)</Label>
           <Textarea
-            id="room-description"
+            {...field("room-description", "gameData.description")}
             value={description}
             onChange={(e) => setDescription(e.target.value)}
             maxLength={500}
-            disabled={noCommunity}
           />
+          <FieldMessage id="room-description-error">{fieldError(result, "gameData.description")}</FieldMessage>
         </div>
         <div className="md:col-span-2">
-          <Button type="submit" size="lg" className="w-full" disabled={pending || !name.trim() || !format || !user || noCommunity}>
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full"
+            disabled={hydrated && (pending || !name.trim() || !format || !user || noCommunity)}
+          >
             Create Game Room
           </Button>
         </div>
-      </form>
+      </Form>
     </Card>
   );
 }

@@ -1,62 +1,43 @@
-import { useState } from "react";
-import { useNavigate, useRevalidator } from "@remix-run/react";
+import { useState, type MouseEvent, type ReactNode } from "react";
+import { useActionData } from "@remix-run/react";
 import { Plus, Video } from "lucide-react";
-import { Button } from "~/components/ui/button";
+import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { FlashToast } from "~/components/ui/flash-toast";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useCommunity } from "~/hooks/use-community";
-import { toast } from "~/hooks/use-toast";
-import { useRootData } from "~/root";
+import type { ActionResult } from "~/lib/forms";
 import type { GameSessionView } from "../../../workers/contract/game-sessions";
 import { CreateRoomForm } from "./create-room-form";
 import { LobbyEvents } from "./lobby-events";
 import { RoomCard } from "./room-card";
-import { joinRoom, spectateRoom } from "./room-api";
+
+export type LobbyTab = "join" | "create";
+export const lobbyTab = (value: string | null | undefined): LobbyTab => (value === "create" ? "create" : "join");
+
+/** With JavaScript a plain click switches tabs in place; the link is for pages without it (and new tabs). */
+function stayOnPage(event: MouseEvent<HTMLAnchorElement>) {
+  if (event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey) event.preventDefault();
+}
+
+/** A tab that is also a link to `?tab=`, so the tabs work before and without JavaScript. */
+function TabLink({ value, children }: { value: LobbyTab; children: ReactNode }) {
+  return (
+    <TabsTrigger value={value} asChild>
+      <a href={`/tablesync?tab=${value}`} onClick={stayOnPage}>
+        {children}
+      </a>
+    </TabsTrigger>
+  );
+}
 
 /** The members' TableSync lobby: Join Room and Create Room tabs (spec 001 §2). */
-export function TableSyncLobby({ sessions }: { sessions: GameSessionView[] }) {
-  const [tab, setTab] = useState("join");
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
-  const signedIn = Boolean(useRootData()?.user);
+export function TableSyncLobby({ sessions, initialTab }: { sessions: GameSessionView[]; initialTab: LobbyTab }) {
+  const [tab, setTab] = useState<LobbyTab>(initialTab);
   const { selectedCommunityId } = useCommunity();
-
-  async function join(session: GameSessionView) {
-    if (!signedIn)
-      return toast({ title: "Authentication required", description: "Please log in to join a game room.", variant: "destructive" });
-    if (session.currentPlayers >= session.maxPlayers) {
-      return toast({
-        title: "Room is full",
-        description: `This room has reached its maximum capacity of ${session.maxPlayers} players.`,
-        variant: "destructive",
-      });
-    }
-    setBusyId(session.id);
-    try {
-      await joinRoom(session.id);
-      toast({ title: "Successfully joined!", description: "Connecting to game room..." });
-      navigate(`/tablesync/room/${session.id}`);
-    } catch {
-      toast({ title: "Failed to join room", description: "Room may be full or no longer available.", variant: "destructive" });
-      revalidator.revalidate();
-    } finally {
-      setBusyId(null);
-    }
-  }
-
-  async function spectate(session: GameSessionView) {
-    setBusyId(session.id);
-    try {
-      await spectateRoom(session.id);
-      toast({ title: "Now spectating!", description: "You can watch the game in progress." });
-      navigate(`/tablesync/room/${session.id}?mode=spectate`);
-    } catch {
-      toast({ title: "Failed to spectate", description: "Unable to join as spectator.", variant: "destructive" });
-    } finally {
-      setBusyId(null);
-    }
-  }
+  // A refused form of this page (a room not created; without JavaScript also a refused join or spectate).
+  const result = useActionData<ActionResult>();
+  const refused = result && !result.ok ? (result.toast ?? null) : null;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -69,25 +50,33 @@ export function TableSyncLobby({ sessions }: { sessions: GameSessionView[] }) {
           <p className="text-muted">Play paper card games remotely over webcam.</p>
         </div>
       </div>
-      <Tabs value={tab} onValueChange={setTab}>
+      <FlashToast toast={refused} />
+      <Tabs value={tab} onValueChange={(value) => setTab(lobbyTab(value))}>
         <TabsList aria-label="TableSync">
-          <TabsTrigger value="join">Join Room</TabsTrigger>
-          <TabsTrigger value="create">Create Room</TabsTrigger>
+          <TabLink value="join">Join Room</TabLink>
+          <TabLink value="create">Create Room</TabLink>
         </TabsList>
         <TabsContent value="join">
           {sessions.length === 0 ? (
             <Card className="py-12 text-center">
               <h2 className="text-xl font-bold">No Active Rooms or Events</h2>
               <p className="mt-2 text-muted">Be the first to open a table.</p>
-              <Button className="mt-4" onClick={() => setTab("create")}>
+              <a
+                href="/tablesync?tab=create"
+                className={buttonClasses("primary", "md", "mt-4")}
+                onClick={(event) => {
+                  stayOnPage(event);
+                  if (event.defaultPrevented) setTab("create");
+                }}
+              >
                 <Plus className="h-4 w-4" aria-hidden="true" /> Create First Room
-              </Button>
+              </a>
             </Card>
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Game rooms">
               {sessions.map((s) => (
                 <li key={s.id}>
-                  <RoomCard session={s} busy={busyId === s.id} onJoin={join} onSpectate={spectate} />
+                  <RoomCard session={s} />
                 </li>
               ))}
             </ul>

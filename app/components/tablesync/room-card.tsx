@@ -1,22 +1,40 @@
+import type { FormEvent } from "react";
+import { useFetcher } from "@remix-run/react";
 import { Eye, Users } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
+import { toast } from "~/hooks/use-toast";
+import { useResultToast, type ActionResult } from "~/lib/forms";
+import { useRootData } from "~/root";
 import type { GameSessionView } from "../../../workers/contract/game-sessions";
 import { formatLabel, powerLevelLabel } from "../../../workers/contract/game-session-options";
+import { ROOM_TOASTS } from "./room-toasts";
 
-/** One waiting room in the lobby (spec 001 §2 Join Room). */
-export function RoomCard({
-  session,
-  busy,
-  onJoin,
-  onSpectate,
-}: {
-  session: GameSessionView;
-  busy: boolean;
-  onJoin: (s: GameSessionView) => void;
-  onSpectate: (s: GameSessionView) => void;
-}) {
+/**
+ * One waiting room in the lobby (spec 001 §2 Join Room). Join Game and
+ * Spectate (Full) post to the lobby's action: one request takes the place and
+ * goes to the room; a refusal comes back as the spec's toast.
+ */
+export function RoomCard({ session }: { session: GameSessionView }) {
+  const fetcher = useFetcher<ActionResult>();
+  useResultToast(fetcher.data);
+  const signedIn = Boolean(useRootData()?.user);
   const full = session.currentPlayers >= session.maxPlayers;
+  const busy = fetcher.state !== "idle";
+
+  // Spec 001 §5: checked before asking (the server decides anyway, and answers a full room the same way).
+  function check(event: FormEvent<HTMLFormElement>) {
+    const intent = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value");
+    if (intent !== "join") return;
+    if (!signedIn) {
+      event.preventDefault();
+      toast(ROOM_TOASTS.joinNeedsLogin);
+    } else if (full) {
+      event.preventDefault();
+      toast(ROOM_TOASTS.full(session.maxPlayers));
+    }
+  }
+
   return (
     <Card className="flex h-full flex-col gap-3" data-testid="room-card">
       <div className="flex items-start justify-between gap-2">
@@ -43,17 +61,18 @@ export function RoomCard({
         </div>
       </dl>
       {session.gameData.description ? <p className="text-sm text-muted">{session.gameData.description}</p> : null}
-      <div className="mt-auto">
+      <fetcher.Form method="post" className="mt-auto" onSubmit={check}>
+        <input type="hidden" name="sessionId" value={session.id} />
         {full ? (
-          <Button variant="outline" className="w-full" disabled={busy} onClick={() => onSpectate(session)}>
+          <Button type="submit" name="intent" value="spectate" variant="outline" className="w-full" disabled={busy}>
             Spectate (Full)
           </Button>
         ) : (
-          <Button className="w-full" disabled={busy} onClick={() => onJoin(session)}>
+          <Button type="submit" name="intent" value="join" className="w-full" disabled={busy}>
             Join Game
           </Button>
         )}
-      </div>
+      </fetcher.Form>
     </Card>
   );
 }

@@ -1,0 +1,52 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { ROOM_TOASTS, toastFor } from "~/components/tablesync/room-toasts";
+import { requireMember } from "~/lib/auth.server";
+import { domainFailure, failure, parseSubmission, readForm } from "~/lib/forms.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { roomIntent, sessionIdParam } from "../../../workers/contract/game-sessions";
+import { DomainError } from "../../../workers/domain/errors";
+import { enterRoom, leaveRoom, startRoom } from "../../../workers/domain/rooms";
+
+/**
+ * The room page's forms: take a place when the page was opened from a link
+ * (the page sends it by itself with JavaScript), leave, and start the game.
+ * Each calls the room service once.
+ */
+export async function roomAction({ request, params, context }: ActionFunctionArgs) {
+  const user = requireMember(request, context);
+  const { db } = context;
+  const { env } = context.cloudflare;
+  const room = sessionIdParam.safeParse({ id: params.id });
+  if (!room.success) return failure(404, "Game session not found", { toast: ROOM_TOASTS.joinFailed });
+  const sessionId = room.data.id;
+  const intent = parseSubmission(roomIntent, await readForm(request));
+  if (!intent.ok) return intent.response;
+  switch (intent.value.intent) {
+    case "enter": {
+      const { mode } = intent.value;
+      try {
+        const place = await enterRoom(env, db, sessionId, user.id, mode);
+        return { ok: true as const, role: place.role };
+      } catch (error) {
+        return domainFailure(error, toastFor(mode === "spectate" ? ROOM_TOASTS.spectateFailed : ROOM_TOASTS.joinFailed));
+      }
+    }
+    case "leave": {
+      try {
+        await leaveRoom(env, db, sessionId, user.id);
+      } catch (error) {
+        // Out of the room already (a spectator's place ends with their last socket): leaving has happened.
+        if (!(error instanceof DomainError && error.kind === "not_found")) return domainFailure(error, { toast: ROOM_TOASTS.leaveFailed });
+      }
+      return redirectWithToast(request, "/tablesync", ROOM_TOASTS.left);
+    }
+    case "start": {
+      try {
+        await startRoom(env, db, sessionId, user.id);
+      } catch (error) {
+        return domainFailure(error, { toast: ROOM_TOASTS.startFailed });
+      }
+      return { ok: true as const };
+    }
+  }
+}
