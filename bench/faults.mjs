@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ReconnectingWebSocket from "partysocket/ws";
 import { build, migrateLocal, serve } from "../scripts/local-stack.mjs";
-import { createRoom, freePort, signUp, sleep } from "./lib/sockets.mjs";
+import { createRoom, freePort, signUp, sleep, takePlace } from "./lib/sockets.mjs";
 
 if (!existsSync("build/server/index.js")) build();
 const persistTo = mkdtempSync(join(tmpdir(), "realmcast-faults-"));
@@ -23,7 +23,10 @@ const check = (ok, what) => {
   if (!ok) failures.push(what);
 };
 
-/** A member's reconnecting socket that rejoins the room on every (re)open, as the room page does. */
+/**
+ * A member's reconnecting socket that rejoins the room on every (re)open, as the room page does, and
+ * takes its place again when the room says it has none (a spectator's place ends with its last socket).
+ */
 function client(name, cookie, sessionId, mode) {
   const CookieWebSocket = class extends WebSocket {
     constructor(address, protocols) {
@@ -43,6 +46,9 @@ function client(name, cookie, sessionId, mode) {
   });
   ws.addEventListener("message", (event) => {
     const frame = JSON.parse(String(event.data));
+    if (frame.type === "error" && frame.code === "not_member") {
+      void takePlace(url, sessionId, cookie, mode).then(() => ws.send(JSON.stringify({ type: "join_room", sessionId })));
+    }
     if (frame.type === "room_state") c.states.push(frame);
     if (frame.type === "message") c.messages.push(frame.message.content);
   });
@@ -63,6 +69,8 @@ const clients = [];
 try {
   const [aliceCookie, bobCookie, carolCookie] = [await signUp(url, "alice"), await signUp(url, "bob"), await signUp(url, "carol")];
   const sessionId = await createRoom(url, aliceCookie, 2, "Fault room");
+  await takePlace(url, sessionId, bobCookie, "play");
+  await takePlace(url, sessionId, carolCookie, "spectate");
   const alice = client("alice", aliceCookie, sessionId, "play");
   await until(() => alice.states.length === 1, "alice's room state");
   const bob = client("bob", bobCookie, sessionId, "play");

@@ -51,8 +51,18 @@ export async function createRoom(url, cookie, maxPlayers, name = "Bench room") {
   return (await res.json()).id;
 }
 
-/** Opens a socket to the room and waits for the room's state after `join_room`. */
+/** Takes a seat (`play`) or a spectator place through the API: a room's socket only attaches to a place. */
+export async function takePlace(url, sessionId, cookie, mode) {
+  const res = await fetch(`${url}/api/game-sessions/${sessionId}/${mode === "spectate" ? "spectate" : "join"}`, {
+    method: "POST",
+    headers: { Origin: url, Cookie: cookie },
+  });
+  if (res.status !== 200) throw new Error(`taking a place failed: ${res.status} ${await res.text()}`);
+}
+
+/** Takes a place, opens a socket to the room and waits for the room's state after `join_room`. */
 export async function joinRoomSocket(url, sessionId, cookie, mode) {
+  await takePlace(url, sessionId, cookie, mode);
   const ws = await openSocket(`${url.replace("http", "ws")}/ws?sessionId=${sessionId}&mode=${mode}`, {
     headers: { Cookie: cookie, Origin: url },
   });

@@ -43,4 +43,16 @@ describe("reduceRoomView", () => {
     expect(view.messages).toHaveLength(200);
     expect(view.messages[0].id).toBe("m5");
   });
+
+  it("leaves the view as it is for signalling, media status and errors", () => {
+    const view = reduceRoomView(emptyRoomView, { type: "turn_change", player: "a", by: "a" });
+    for (const frame of [
+      { type: "webrtc_offer", fromPlayer: "a", offer: { type: "offer", sdp: "x" } },
+      { type: "webrtc_ice_candidate", fromPlayer: "a", candidate: null },
+      { type: "camera_status", player: "a", enabled: true },
+      { type: "error", code: "not_member", message: "Join or watch this room first" },
+    ] as const) {
+      expect(reduceRoomView(view, frame)).toBe(view);
+    }
+  });
 });

@@ -56,9 +56,7 @@ export function RoomSummary({ session, place, mode }: { session: GameSessionView
       </p>
       <div className="py-16 text-center" role="status">
         <p className="text-lg text-muted">Loading game room...</p>
-        <noscript>
-          <p className="mt-2 text-sm">The live table (video, chat, dice and turns) needs JavaScript in your browser.</p>
-        </noscript>
+        <p className="mt-2 text-sm text-muted">The live table (video, chat, dice and turns) runs in your browser with JavaScript.</p>
       </div>
     </div>
   );

@@ -33,11 +33,12 @@ function TabLink({ value, children }: { value: LobbyTab; children: ReactNode }) 
 
 /** The members' TableSync lobby: Join Room and Create Room tabs (spec 001 §2). */
 export function TableSyncLobby({ sessions, initialTab }: { sessions: GameSessionView[]; initialTab: LobbyTab }) {
-  const [tab, setTab] = useState<LobbyTab>(initialTab);
-  const { selectedCommunityId } = useCommunity();
   // A refused form of this page (a room not created; without JavaScript also a refused join or spectate).
   const result = useActionData<ActionResult>();
   const refused = result && !result.ok ? (result.toast ?? null) : null;
+  // Field errors only come from the Create Room form: show it with them.
+  const [tab, setTab] = useState<LobbyTab>(result && !result.ok && result.fieldErrors ? "create" : initialTab);
+  const { selectedCommunityId } = useCommunity();
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { parseServerFrame } from "./protocol";
+
+describe("parseServerFrame (the room page's check of what the room sends)", () => {
+  it("accepts the room's frames as typed by the shared protocol", () => {
+    const frame = { type: "turn_change", player: "b", by: "a" };
+    expect(parseServerFrame(JSON.stringify(frame))).toEqual(frame);
+    expect(parseServerFrame(JSON.stringify({ type: "error", code: "not_member", message: "Join or watch this room first" }))).toMatchObject(
+      {
+        code: "not_member",
+      },
+    );
+  });
+
+  it("drops what the protocol does not describe: bad JSON, unknown types, wrong fields, binary", () => {
+    expect(parseServerFrame("{nope")).toBeNull();
+    expect(parseServerFrame(JSON.stringify({ type: "teleport" }))).toBeNull();
+    expect(parseServerFrame(JSON.stringify({ type: "turn_change", player: 5, by: "a" }))).toBeNull();
+    expect(parseServerFrame(JSON.stringify({ type: "game_action", action: "summon", player: "a", result: {} }))).toBeNull();
+    expect(parseServerFrame(new ArrayBuffer(4))).toBeNull();
+    expect(parseServerFrame(JSON.stringify(null))).toBeNull();
+  });
+});

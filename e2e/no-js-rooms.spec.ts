@@ -1,0 +1,106 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+
+// TableSync's forms post to route actions, so they work before JavaScript loads, or without it (issue 13):
+// create a room (picking its realm in the form), join it from the lobby, take a place from a link, leave.
+test.use({ javaScriptEnabled: false });
+
+const DESKTOP = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/** Signs in through the dev sign-in page, a plain HTML form. */
+async function signIn(page: Page, firstName: string, lastName: string) {
+  await page.goto("/api/login");
+  await page.getByLabel("First name").fill(firstName);
+  await page.getByLabel("Last name").fill(lastName);
+  await page.getByLabel("E-mail").fill(`${firstName.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.realmcast.gg`);
+  await page.getByRole("button", { name: "Sign in as a new member" }).click();
+  await expect(page.getByTestId("user-menu")).toBeVisible();
+}
+
+async function memberWithoutScripts(browser: Browser, firstName: string, viewport = DESKTOP) {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport });
+  const page = await context.newPage();
+  await signIn(page, firstName, "Noscript");
+  return { context, page };
+}
+
+test("create room: errors beside the fields, then a room in the realm picked in the form", async ({ page }) => {
+  await signIn(page, "Ria", "Noscript");
+  const roomName = `No-script pod ${Date.now()}`;
+  await page.goto("/tablesync");
+  await page.getByRole("tab", { name: "Create Room" }).click();
+  await expect(page).toHaveURL(/\/tablesync\?tab=create$/);
+  // No realm chosen in the header (that needs JavaScript): the form has its own field.
+  await expect(page.getByLabel("Realm", { exact: true })).toHaveValue("");
+
+  await page.getByLabel("Description (optional)").fill("Bring sleeves.");
+  await page.getByRole("button", { name: "Create Game Room" }).click();
+  for (const message of ["Community required", "Room name required", "Format required"]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByLabel("Room name")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Description (optional)")).toHaveValue("Bring sleeves.");
+  await page.screenshot({ path: "test-results/no-js-create-room-errors.png", fullPage: true });
+
+  await page.getByLabel("Realm", { exact: true }).selectOption({ label: "Duelcraft" });
+  await page.getByLabel("Room name").fill(roomName);
+  await page.getByLabel("Format").selectOption("modern");
+  await page.getByLabel("Max players").selectOption("2");
+  await page.getByRole("button", { name: "Create Game Room" }).click();
+  await expect(page).toHaveURL(/\/tablesync\/room\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { name: roomName })).toBeVisible();
+  await expect(page.getByText("Room created successfully!", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Leave Room" })).toBeVisible();
+  await expect(page.getByText("The live table (video, chat, dice and turns) runs in your browser with JavaScript.")).toBeVisible();
+  await page.screenshot({ path: "test-results/no-js-room-created.png", fullPage: true });
+
+  const id = page.url().split("/").pop()!;
+  const room = await (await page.request.get(`/api/game-sessions/${id}`)).json();
+  expect(room).toMatchObject({ communityId: "duelcraft", maxPlayers: 2, currentPlayers: 1, gameData: { description: "Bring sleeves." } });
+});
+
+test("join from the lobby, take a place from a link, leave: without JavaScript, desktop and phone", async ({ browser }) => {
+  const host = await memberWithoutScripts(browser, "Hana");
+  const joiner = await memberWithoutScripts(browser, "Jo", PHONE);
+  const linked = await memberWithoutScripts(browser, "Lin");
+  const roomName = `Open table ${Date.now()}`;
+  try {
+    await host.page.goto("/tablesync?tab=create");
+    await host.page.getByLabel("Realm", { exact: true }).selectOption({ label: "Decksong" });
+    await host.page.getByLabel("Room name").fill(roomName);
+    await host.page.getByLabel("Format").selectOption("commander");
+    await host.page.getByRole("button", { name: "Create Game Room" }).click();
+    await expect(host.page).toHaveURL(/\/tablesync\/room\/[0-9a-f-]{36}$/);
+    const roomUrl = host.page.url();
+
+    // Join Game on the lobby's card: one request, then the room.
+    await joiner.page.goto("/tablesync");
+    await joiner.page.getByTestId("room-card").filter({ hasText: roomName }).getByRole("button", { name: "Join Game" }).click();
+    await expect(joiner.page).toHaveURL(roomUrl);
+    await expect(joiner.page.getByText("Successfully joined!", { exact: true })).toBeVisible();
+    await expect(joiner.page.getByRole("heading", { name: roomName })).toBeVisible();
+    await joiner.page.screenshot({ path: "test-results/no-js-room-joined-phone.png", fullPage: true });
+
+    // A shared link to a room without a place: the page offers to take one.
+    await linked.page.goto(`${roomUrl}?mode=spectate`);
+    await linked.page.getByRole("button", { name: "Watch this table" }).click();
+    await expect(linked.page.getByText("Spectating", { exact: true })).toBeVisible();
+    await expect(linked.page.getByRole("button", { name: "Leave Room" })).toBeVisible();
+    const session = await (await linked.page.request.get(`/api/game-sessions/${roomUrl.split("/").pop()}`)).json();
+    expect(session).toMatchObject({ currentPlayers: 2, spectators: 1 });
+
+    // The full room now offers Spectate (Full) in the lobby.
+    await linked.page.goto("/tablesync");
+    const card = linked.page.getByTestId("room-card").filter({ hasText: roomName });
+    await expect(card).toContainText("2/4");
+
+    await joiner.page.getByRole("button", { name: "Leave Room" }).click();
+    await expect(joiner.page).toHaveURL(/\/tablesync$/);
+    await expect(joiner.page.getByText("Left the room", { exact: true })).toBeVisible();
+    await joiner.page.screenshot({ path: "test-results/no-js-room-left-phone.png", fullPage: true });
+  } finally {
+    await host.context.close();
+    await joiner.context.close();
+    await linked.context.close();
+  }
+});
