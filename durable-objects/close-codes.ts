@@ -6,7 +6,7 @@
 export const ROOM_CLOSE = {
   /** The member opened the room again (another tab, or more than MAX_SOCKETS_PER_MEMBER sockets): the newer socket stays. */
   replaced: 4000,
-  /** The member left the room through the REST API. */
+  /** The member left the room (the room page's Leave Room, or the API). */
   left: 4001,
   /** The session the socket was opened with ended: sign-out, account deletion, expiry. */
   signedOut: 4401,
