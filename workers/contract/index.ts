@@ -1,9 +1,6 @@
 import { authRoutesDoc } from "./auth";
-import { eventsRoutesDoc } from "./events";
 import { forumRoutesDoc } from "./forum";
-import { friendsRoutesDoc } from "./friends";
 import { gameSessionsRoutesDoc } from "./game-sessions";
-import { matchmakingRoutesDoc } from "./matchmaking";
 import { notificationsRoutesDoc } from "./notifications";
 import { profileRoutesDoc } from "./profile";
 import type { RouteDoc } from "./route-doc";
@@ -15,10 +12,7 @@ import { tournamentsRoutesDoc } from "./tournaments";
 export const API_CONTRACT: RouteDoc[] = [
   ...authRoutesDoc,
   ...gameSessionsRoutesDoc,
-  ...eventsRoutesDoc,
   ...forumRoutesDoc,
-  ...matchmakingRoutesDoc,
-  ...friendsRoutesDoc,
   ...tournamentsRoutesDoc,
   ...profileRoutesDoc,
   ...settingsRoutesDoc,

@@ -13,6 +13,7 @@ import { isBlockedEitherWay } from "./blocks";
 import { isMemberOnline } from "./match-scoring";
 import { notificationInsert } from "./notifications";
 import { privacyFlag } from "./privacy";
+import { enforceRateLimit } from "./rate-limit";
 import { displayName, type NamedMember } from "../contract/display-name";
 import { publicMemberColumns } from "./member-columns";
 
@@ -75,12 +76,14 @@ async function requireMemberExists(db: Db, id: string) {
  * nagging); the member who declined may still invite them. A friend request is
  * the one way a member reaches a stranger today (there are no direct messages
  * yet), so a member who turned `allowDirectMessages` off receives none.
+ * Rate-limited per member: it creates rows and notifies.
  */
 export async function sendFriendRequest(
   db: Db,
   requester: User,
   addresseeId: string,
 ): Promise<{ result: FriendRequestResult; created: boolean }> {
+  await enforceRateLimit(db, "friendRequest", requester.id);
   if (addresseeId === requester.id) throw invalid("You cannot send a friend request to yourself");
   const [found, rows] = await db.batch([
     db
@@ -286,8 +289,9 @@ export async function removeFriend(db: Db, memberId: string, otherId: string): P
   if (deleted.length === 0) throw notFound("You are not friends with this member");
 }
 
-/** Blocks a member and, in the same batch, removes every friendship or request of the pair. */
+/** Blocks a member and, in the same batch, removes every friendship or request of the pair (rate-limited per member). */
 export async function blockMember(db: Db, memberId: string, otherId: string): Promise<void> {
+  await enforceRateLimit(db, "block", memberId);
   if (otherId === memberId) throw invalid("You cannot block yourself");
   await requireMemberExists(db, otherId);
   await db.batch([

@@ -13,6 +13,7 @@ import { isMemberOnline, ONLINE_WINDOW_MS, rankCandidates } from "./match-scorin
 import { privacyFlag } from "./privacy";
 import { displayName, type NamedMember } from "../contract/display-name";
 import { publicMemberColumns } from "./member-columns";
+import { enforceRateLimit } from "./rate-limit";
 
 /**
  * How many candidates are scored per search: the most recently active members
@@ -65,9 +66,11 @@ function resultName(u: NamedMember): string {
  * way, online when asked, the CANDIDATE_LIMIT most recently active); the pure
  * scoring function in match-scoring.ts ranks what is left. Members who hide
  * their online status are never shown online, never found by an online-only
- * search and have no lastOnline.
+ * search and have no lastOnline. Rate-limited per member (each search scores
+ * hundreds of candidates).
  */
 export async function findPlayers(db: Db, searcherId: string, search: MatchmakingPreferences, now = Date.now()): Promise<MatchResult[]> {
+  await enforceRateLimit(db, "matchmakingSearch", searcherId, now);
   const onlineSince = now - ONLINE_WINDOW_MS;
   const sharesAGame = db
     .select({ userId: matchmakingGames.userId })
