@@ -102,8 +102,8 @@ function decodeEventCursor(cursor: string): { startsAt: number; id: string } {
 
 export type EventPage = { events: EventDto[]; nextCursor: string | null };
 
-/** Events ordered by start (then id), filtered, one page at a time (keyset pagination). */
-export async function listEvents(db: Db, viewer: Viewer, query: ListEventsQuery, now = Date.now()): Promise<EventPage> {
+/** The statement of one page of events: ordered by start (then id), filtered, keyset-paginated (one extra row tells if more follow). */
+function eventPageQuery(db: Db, viewer: Viewer, query: ListEventsQuery, now: number) {
   const where: (SQL | undefined)[] = [];
   if (query.type) where.push(eq(events.type, query.type));
   if (query.communityId) where.push(eq(events.communityId, query.communityId));
@@ -123,13 +123,20 @@ export async function listEvents(db: Db, viewer: Viewer, query: ListEventsQuery,
     const c = decodeEventCursor(query.cursor);
     where.push(or(gt(events.startsAt, c.startsAt), and(eq(events.startsAt, c.startsAt), gt(events.id, c.id))));
   }
-  const rows = await baseQuery(db, viewer)
+  return baseQuery(db, viewer)
     .where(and(...where))
     .orderBy(asc(events.startsAt), asc(events.id))
-    .limit(query.limit + 1)
-    .all();
-  const { page, nextCursor } = pageOf(rows, query.limit, (r) => [r.startsAt, r.id]);
+    .limit(query.limit + 1);
+}
+
+function toEventPage(rows: EventRow[], limit: number): EventPage {
+  const { page, nextCursor } = pageOf(rows, limit, (r) => [r.startsAt, r.id]);
   return { events: page.map(toDto), nextCursor };
+}
+
+/** Events ordered by start (then id), filtered, one page at a time (keyset pagination). */
+export async function listEvents(db: Db, viewer: Viewer, query: ListEventsQuery, now = Date.now()): Promise<EventPage> {
+  return toEventPage(await eventPageQuery(db, viewer, query, now).all(), query.limit);
 }
 
 export async function findEventRow(db: Db, viewer: Viewer, id: string) {
@@ -239,7 +246,8 @@ const MY_EVENTS_LIMIT = 50;
 
 /**
  * Everything the /calendar page shows for one realm (or all) and one month
- * grid: the overview, the grid's events, and the member's own upcoming events.
+ * grid: the overview, the grid's events, the member's own upcoming events and
+ * the focused event. One D1 batch: one round trip, whatever the page holds.
  */
 export async function loadCalendarPage(
   db: Db,
@@ -248,20 +256,24 @@ export async function loadCalendarPage(
   now = Date.now(),
 ) {
   const communityId = input.communityId ?? undefined;
-  const page = (query: Partial<ListEventsQuery> & { limit: number }) => listEvents(db, viewer, { ...query, communityId }, now);
-  const [upcoming, month, attending, hosting, focus] = await Promise.all([
+  const page = (query: Omit<ListEventsQuery, "limit"> & { limit: number }) => eventPageQuery(db, viewer, { ...query, communityId }, now);
+  const [upcoming, month, attending, hosting, focus] = await db.batch([
     page({ upcoming: true, limit: OVERVIEW_LIMIT }),
     page({ from: input.from, to: input.to, limit: MONTH_LIMIT }),
     page({ scope: "attending", upcoming: true, limit: MY_EVENTS_LIMIT }),
     page({ scope: "hosting", upcoming: true, limit: MY_EVENTS_LIMIT }),
-    input.focusEventId ? findEventRow(db, viewer, input.focusEventId) : undefined,
+    // Always in the batch (its shape is fixed); no focus asks for an id no event has.
+    baseQuery(db, viewer)
+      .where(eq(events.id, input.focusEventId ?? ""))
+      .limit(1),
   ]);
+  const monthPage = toEventPage(month, MONTH_LIMIT);
   return {
-    upcoming: upcoming.events,
-    monthEvents: month.events,
-    monthTruncated: month.nextCursor !== null,
-    attending: attending.events,
-    hosting: hosting.events,
-    focusEvent: focus ? toDto(focus) : null,
+    upcoming: toEventPage(upcoming, OVERVIEW_LIMIT).events,
+    monthEvents: monthPage.events,
+    monthTruncated: monthPage.nextCursor !== null,
+    attending: toEventPage(attending, MY_EVENTS_LIMIT).events,
+    hosting: toEventPage(hosting, MY_EVENTS_LIMIT).events,
+    focusEvent: focus[0] ? toDto(focus[0]) : null,
   };
 }
