@@ -205,14 +205,16 @@ export async function cancelFriendRequest(db: Db, member: User, id: string): Pro
   if (deleted.length === 0) throw conflict("This friend request is no longer pending");
 }
 
+const otherMemberOf = (memberId: string) =>
+  sql`CASE WHEN ${friendships.requesterId} = ${memberId} THEN ${friendships.addresseeId} ELSE ${friendships.requesterId} END`;
+
 /**
  * Pending requests to and from the member, newest first, with the other member's public fields.
  * One query for both directions (joined on whichever side is not the member) keeps the
  * matchmaking page within its D1 query budget.
  */
-export async function listFriendRequests(db: Db, memberId: string, now = Date.now()): Promise<FriendRequestsResponse> {
-  const otherId = sql`CASE WHEN ${friendships.requesterId} = ${memberId} THEN ${friendships.addresseeId} ELSE ${friendships.requesterId} END`;
-  const rows = await db
+export function friendRequestsQuery(db: Db, memberId: string) {
+  return db
     .select({
       requestId: friendships.id,
       requestStatus: friendships.status,
@@ -221,11 +223,17 @@ export async function listFriendRequests(db: Db, memberId: string, now = Date.no
       ...friendColumns,
     })
     .from(friendships)
-    .innerJoin(users, eq(users.id, otherId))
+    .innerJoin(users, eq(users.id, otherMemberOf(memberId)))
     .where(and(or(eq(friendships.addresseeId, memberId), eq(friendships.requesterId, memberId)), eq(friendships.status, "pending")))
     .orderBy(desc(friendships.createdAt))
-    .limit(REQUEST_LIST_LIMIT * 2)
-    .all();
+    .limit(REQUEST_LIST_LIMIT * 2);
+}
+
+export function toFriendRequests(
+  rows: Awaited<ReturnType<typeof friendRequestsQuery>>,
+  memberId: string,
+  now = Date.now(),
+): FriendRequestsResponse {
   const view = ({ requestId, requestStatus, createdAt, requesterId: _requester, ...member }: (typeof rows)[number]) => ({
     id: requestId,
     status: requestStatus,
@@ -244,26 +252,28 @@ export async function listFriendRequests(db: Db, memberId: string, now = Date.no
   };
 }
 
+export async function listFriendRequests(db: Db, memberId: string, now = Date.now()): Promise<FriendRequestsResponse> {
+  return toFriendRequests(await friendRequestsQuery(db, memberId), memberId, now);
+}
+
 const acceptedWith = (memberId: string) =>
   and(or(eq(friendships.requesterId, memberId), eq(friendships.addresseeId, memberId)), eq(friendships.status, "accepted"));
 
-/** The member's friends, newest friendship first, one page at a time. */
-export async function listFriends(
-  db: Db,
-  memberId: string,
-  page: { limit: number; offset: number },
-  now = Date.now(),
-): Promise<FriendsResponse> {
-  const otherId = sql`CASE WHEN ${friendships.requesterId} = ${memberId} THEN ${friendships.addresseeId} ELSE ${friendships.requesterId} END`;
-  const rows = await db
+type FriendsPage = { limit: number; offset: number };
+
+/** The member's friends, newest friendship first, one page at a time (one extra row tells if more follow). */
+export function friendsPageQuery(db: Db, memberId: string, page: FriendsPage) {
+  return db
     .select({ friendshipId: friendships.id, since: friendships.updatedAt, ...friendColumns })
     .from(friendships)
-    .innerJoin(users, eq(users.id, otherId))
+    .innerJoin(users, eq(users.id, otherMemberOf(memberId)))
     .where(acceptedWith(memberId))
     .orderBy(desc(friendships.updatedAt), friendships.id)
     .limit(page.limit + 1)
-    .offset(page.offset)
-    .all();
+    .offset(page.offset);
+}
+
+export function toFriendsPage(rows: Awaited<ReturnType<typeof friendsPageQuery>>, page: FriendsPage, now = Date.now()): FriendsResponse {
   const hasMore = rows.length > page.limit;
   return {
     friends: rows.slice(0, page.limit).map(({ friendshipId, since, ...member }) => ({
@@ -275,9 +285,15 @@ export async function listFriends(
   };
 }
 
+export async function listFriends(db: Db, memberId: string, page: FriendsPage, now = Date.now()): Promise<FriendsResponse> {
+  return toFriendsPage(await friendsPageQuery(db, memberId, page), page, now);
+}
+
 /** Accepted friendships of a member (profile's friendCount). */
+export const friendCountQuery = (db: Db, userId: string) => db.select({ n: count() }).from(friendships).where(acceptedWith(userId));
+
 export async function countFriends(db: Db, userId: string): Promise<number> {
-  const row = await db.select({ n: count() }).from(friendships).where(acceptedWith(userId)).get();
+  const [row] = await friendCountQuery(db, userId);
   return row?.n ?? 0;
 }
 
