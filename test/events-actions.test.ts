@@ -1,4 +1,7 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { getDb } from "../workers/db/client";
+import { loadCalendarPage } from "../workers/domain/event-queries";
 import { createEventAs, daysFromNow, signUp } from "./events-helpers";
 import { postForm, queriesOf, toastCookieOf } from "./form-helpers";
 import { type Member, json, request } from "./helpers";
@@ -210,5 +213,24 @@ describe("/events/:id/attendance (the lobby's game-pod cards)", () => {
     const crossSite = await postForm(`/events/${pod.id}/attendance.data`, ann, { intent: "join" }, "https://evil.example");
     expect(crossSite.status).toBe(403);
     expect((await eventAs(ann, pod.id)).isUserAttending).toBe(false);
+  });
+});
+
+describe("the /calendar page's one-batch load", () => {
+  it("gives the same events as the API's list calls (a D1 batch keys rows by column name, so no two columns may share one)", async () => {
+    const [host, guest] = await Promise.all([signUp("Hilda"), signUp("Gil")]);
+    const from = daysFromNow(1);
+    const to = daysFromNow(10);
+    const a = await createEventAs(host, { communityId: "decksong", date: daysFromNow(2), title: "Batch A" });
+    await createEventAs(host, { communityId: "decksong", date: daysFromNow(3), title: "Batch B", type: "convention" });
+    await postForm(`/calendar?event=${a.id}`, guest, { intent: "join", id: a.id, role: "participant", playerType: "main" });
+
+    const page = await loadCalendarPage(getDb(env.DB), { id: guest.id }, { communityId: "decksong", from, to, focusEventId: a.id });
+    const api = (query: string) => request(`/api/events?communityId=decksong&${query}`, { cookie: guest.cookie }).then((r) => json(r));
+    expect(page.upcoming).toEqual(await api("upcoming=true&limit=5"));
+    expect(page.monthEvents).toEqual(await api(`from=${from}&to=${to}&limit=200`));
+    expect(page.attending).toEqual(await api("scope=attending&upcoming=true&limit=50"));
+    expect(page.focusEvent).toEqual(await json(await request(`/api/events/${a.id}`, { cookie: guest.cookie })));
+    expect(page.focusEvent).toMatchObject({ creator: { id: host.id, firstName: "Hilda" }, role: "participant", playerType: "main" });
   });
 });

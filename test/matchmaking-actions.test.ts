@@ -1,4 +1,7 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { getDb } from "../workers/db/client";
+import { loadMatchmakingPage } from "../workers/domain/matchmaking";
 import { postForm, queriesOf } from "./form-helpers";
 import { type Member, json, request, signUp } from "./helpers";
 
@@ -139,5 +142,24 @@ describe("/matchmaking actions", () => {
       location: "Form Town",
       saved: true,
     });
+  });
+});
+
+describe("the /matchmaking page's one-batch load", () => {
+  it("gives what the API's calls give (a D1 batch keys rows by column name, so no two columns may share one)", async () => {
+    const [ann, ben, cat] = await Promise.all([signUp("Ann"), signUp("Ben"), signUp("Cat")]);
+    await act(ann, preferenceFields);
+    await act(ben, { intent: "invite", addresseeId: ann.id });
+    await act(ann, { intent: "accept", id: (await requestsOf(ann)).incoming[0].id });
+    await act(cat, { intent: "invite", addresseeId: ann.id });
+    await act(ann, { intent: "invite", addresseeId: crypto.randomUUID() });
+
+    const page = await loadMatchmakingPage(getDb(env.DB), ann.id);
+    expect(page.preferences).toEqual(await json(await request("/api/matchmaking/preferences", { cookie: ann.cookie })));
+    expect(page.requests).toEqual(await requestsOf(ann));
+    expect(page.requests.incoming[0]).toMatchObject({ status: "pending", user: { id: cat.id, firstName: "Cat" } });
+    expect(page.friends).toEqual(await json(await request("/api/friends", { cookie: ann.cookie })));
+    expect(page.friends.friends[0].user).toMatchObject({ id: ben.id, firstName: "Ben" });
+    expect(page.friendCount).toBe(1);
   });
 });

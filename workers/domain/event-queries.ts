@@ -37,7 +37,8 @@ function eventSelection(viewer: Viewer) {
     location: events.location,
     communityId: events.communityId,
     communityName: communities.name,
-    creatorId: creator.id,
+    // events.creator_id, not creator.id: a D1 batch returns rows keyed by column name, and "id" is taken.
+    creatorId: events.creatorId,
     creatorFirstName: creator.firstName,
     hostId: events.hostId,
     attendeeCount: countAttendees,

@@ -216,8 +216,9 @@ const otherMemberOf = (memberId: string) =>
 export function friendRequestsQuery(db: Db, memberId: string) {
   return db
     .select({
-      requestId: friendships.id,
-      requestStatus: friendships.status,
+      // Named apart from the member's id and status: a D1 batch returns rows keyed by column name.
+      requestId: sql<string>`${friendships.id}`.as("request_id"),
+      requestStatus: sql<Friendship["status"]>`${friendships.status}`.as("request_status"),
       createdAt: friendships.createdAt,
       requesterId: friendships.requesterId,
       ...friendColumns,
@@ -264,7 +265,7 @@ type FriendsPage = { limit: number; offset: number };
 /** The member's friends, newest friendship first, one page at a time (one extra row tells if more follow). */
 export function friendsPageQuery(db: Db, memberId: string, page: FriendsPage) {
   return db
-    .select({ friendshipId: friendships.id, since: friendships.updatedAt, ...friendColumns })
+    .select({ friendshipId: sql<string>`${friendships.id}`.as("friendship_id"), since: friendships.updatedAt, ...friendColumns })
     .from(friendships)
     .innerJoin(users, eq(users.id, otherMemberOf(memberId)))
     .where(acceptedWith(memberId))

@@ -3,6 +3,7 @@ import { CalendarPlus, Pencil, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useCommunity } from "~/hooks/use-community";
+import { themeFor } from "~/lib/community-themes";
 import { useResultToast, type ActionResult } from "~/lib/forms";
 import type { EventDto } from "../../../workers/contract/events";
 import type { loadCalendarPage } from "../../../workers/domain/event-queries";
@@ -50,7 +51,9 @@ function ManageButtons({ event }: { event: EventDto }) {
 
 /** /calendar (spec 001 §2): Overview, Calendar and My Events for the selected realm. */
 export function CalendarPage({ data, viewerId }: { data: CalendarData; viewerId: string }) {
-  const { selectedCommunityId, selectedCommunity, theme } = useCommunity();
+  const { communities, selectedCommunityId } = useCommunity();
+  // The realm the lists show (the header's selection once the URL follows it; ?realm= or the cookie before).
+  const realm = communities.find((c) => c.id === data.communityId) ?? null;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
@@ -100,7 +103,7 @@ export function CalendarPage({ data, viewerId }: { data: CalendarData; viewerId:
         <div>
           <h1 className="text-3xl font-bold">Event Calendar</h1>
           <p className="mt-1 text-muted">
-            {selectedCommunity ? `${theme.terminology.events} in ${selectedCommunity.displayName}` : "Events across all realms"}
+            {realm ? `${themeFor(realm.id).terminology.events} in ${realm.displayName}` : "Events across all realms"}
           </p>
         </div>
         <div className="flex flex-col items-end gap-1">
@@ -113,9 +116,21 @@ export function CalendarPage({ data, viewerId }: { data: CalendarData; viewerId:
             Create Event
           </DialogButton>
           {!data.communityId ? (
-            <p id="create-event-hint" className="text-sm text-muted">
-              Select a specific realm to create events
-            </p>
+            <>
+              <p id="create-event-hint" className="text-sm text-muted">
+                Select a specific realm to create events
+              </p>
+              {/* The header's realm selector needs JavaScript; without it, pick the realm here. */}
+              <noscript>
+                <nav aria-label="Realms" className="flex max-w-md flex-wrap justify-end gap-x-3 text-sm">
+                  {communities.map((c) => (
+                    <a key={c.id} href={`/calendar?realm=${c.id}`} className="underline">
+                      {c.displayName}
+                    </a>
+                  ))}
+                </nav>
+              </noscript>
+            </>
           ) : null}
         </div>
       </div>
