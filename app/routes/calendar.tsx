@@ -1,7 +1,8 @@
-import { listCommunitiesCached } from "../../workers/domain/shell";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
+import { calendarAction } from "~/components/calendar/calendar-actions.server";
 import { CalendarPage, type CalendarData } from "~/components/calendar/calendar-page";
+import { sameView } from "~/components/calendar/calendar-url";
 import { isMonth, monthGrid, monthOf, todayUtc } from "~/components/calendar/month";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
@@ -9,10 +10,11 @@ import { requireMember } from "~/lib/auth.server";
 import { documentTitle } from "~/lib/brand";
 import { readSelectedRealm } from "~/lib/realm-cookie.server";
 import { loadCalendarPage } from "../../workers/domain/event-queries";
+import { listCommunitiesCached } from "../../workers/domain/shell";
 
 export const meta: MetaFunction = () => [{ title: documentTitle("Event Calendar") }];
 
-/** ?realm= (or the realm cookie), ?month=yyyy-mm, ?event= (opened from a notification). */
+/** ?realm= (or the realm cookie), ?month=yyyy-mm, ?event= (opened from a notification, or just saved). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireMember(request, context);
   const url = new URL(request.url);
@@ -33,6 +35,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
   return { ...lists, communityId, month, today, viewerId: user.id } satisfies CalendarData & { viewerId: string };
 }
+
+/** Create, edit, delete, join, leave and the feed URL (components/calendar/calendar-actions.server.ts). */
+export const action = calendarAction;
+
+/** Opening or closing a dialog (a GET form over the same view) and a new feed URL change none of the lists. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, formData, defaultShouldRevalidate }) => {
+  if (formMethod?.toUpperCase() === "GET" && sameView(currentUrl, nextUrl)) return false;
+  if (formData?.get("intent") === "rotate-feed") return false;
+  return defaultShouldRevalidate;
+};
 
 export default function CalendarRoute() {
   const data = useLoaderData<typeof loader>();

@@ -1,17 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ConnectionsPanel } from "~/components/matchmaking/connections-panel";
 import { FindPlayers } from "~/components/matchmaking/find-players";
+import { matchmakingAction } from "~/components/matchmaking/matchmaking-actions.server";
 import { PreferencesForm } from "~/components/matchmaking/preferences-form";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { requireMember } from "~/lib/auth.server";
 import { documentTitle } from "~/lib/brand";
-import { FRIENDS_PAGE_SIZE } from "../../workers/contract/friends";
 import type { MatchmakingPreferences } from "../../workers/contract/matchmaking";
-import { countFriends, listFriendRequests, listFriends } from "../../workers/domain/friends";
-import { getPreferences } from "../../workers/domain/matchmaking";
+import { loadMatchmakingPage } from "../../workers/domain/matchmaking";
 
 export const meta: MetaFunction = () => [{ title: documentTitle("AI Matchmaking") }];
 
@@ -19,19 +18,14 @@ const TABS = ["find", "preferences", "connections"] as const;
 type Tab = (typeof TABS)[number];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = requireMember(request, context);
-  const [preferences, requests, friends, friendCount] = await Promise.all([
-    getPreferences(context.db, user.id),
-    listFriendRequests(context.db, user.id),
-    listFriends(context.db, user.id, { limit: FRIENDS_PAGE_SIZE, offset: 0 }),
-    countFriends(context.db, user.id),
-  ]);
-  return { preferences, requests, friends, friendCount };
+  return loadMatchmakingPage(context.db, requireMember(request, context).id);
 }
+
+/** Save preferences, invite, accept, decline, cancel, remove (components/matchmaking/matchmaking-actions.server.ts). */
+export const action = matchmakingAction;
 
 export default function MatchmakingPage() {
   const data = useLoaderData<typeof loader>();
-  const revalidator = useRevalidator();
   const [searchParams] = useSearchParams();
   const initialTab = TABS.find((t) => t === searchParams.get("tab")) ?? "find";
   const [tab, setTab] = useState<Tab>(initialTab);
@@ -39,7 +33,6 @@ export default function MatchmakingPage() {
   useEffect(() => setTab(initialTab), [initialTab]);
   const { saved: _saved, ...stored } = data.preferences;
   const [preferences, setPreferences] = useState<MatchmakingPreferences>(stored);
-  const refresh = () => revalidator.revalidate();
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -67,13 +60,13 @@ export default function MatchmakingPage() {
         </TabsList>
         {/* Kept mounted so search results survive a look at the other tabs. */}
         <TabsContent value="find" forceMount className="data-[state=inactive]:hidden">
-          <FindPlayers preferences={preferences} onInvited={refresh} />
+          <FindPlayers preferences={preferences} />
         </TabsContent>
         <TabsContent value="preferences">
-          <PreferencesForm value={preferences} onChange={setPreferences} onSaved={refresh} />
+          <PreferencesForm value={preferences} onChange={setPreferences} />
         </TabsContent>
         <TabsContent value="connections">
-          <ConnectionsPanel requests={data.requests} friendsPage={data.friends} friendCount={data.friendCount} onChanged={refresh} />
+          <ConnectionsPanel requests={data.requests} friendsPage={data.friends} friendCount={data.friendCount} />
         </TabsContent>
       </Tabs>
     </div>

@@ -1,45 +1,29 @@
-import { Hono } from "hono";
-import { createEventBody, joinEventBody, listEventsQuery, updateEventBody } from "../contract/events";
+import { createRoute, z } from "@hono/zod-openapi";
 import {
-  ensureCalendarToken,
-  feedEventsForToken,
-  rotateCalendarToken,
-  getEvent,
-  getEventForIcs,
-  listEvents,
-} from "../domain/event-queries";
+  createEventBody,
+  eventIdParams,
+  eventList,
+  eventSchema,
+  feedTokenParams,
+  feedUrlResponse,
+  joinEventBody,
+  leaveEventResponse,
+  listEventsQuery,
+  nextCursorHeader,
+  updateEventBody,
+} from "../contract/events";
+import { unauthorized } from "../domain/errors";
+import { calendarFeedUrls, eventIcsFile, feedIcsFile, getEvent, listEvents, rotateCalendarFeed } from "../domain/event-queries";
 import { createEvent, deleteEvent, joinEvent, leaveEvent, updateEvent } from "../domain/events";
-import { buildCalendar, type IcsEvent } from "../domain/ics";
-import type { AppEnv } from "../http/app-env";
-import { enforceRateLimit } from "../domain/rate-limit";
-import { notFound, unauthorized } from "../domain/errors";
-import { requireUser } from "../http/require-user";
-import { randomToken } from "../http/security";
-import { parseJsonBody, parseQuery } from "../http/validate";
+import { limitText } from "../domain/rate-limit-rules";
+import { memberOnly, requireUser } from "../http/require-user";
+import { MEMBER_ONLY, PUBLIC, apiRouter, errors, jsonBody, jsonResponse } from "./openapi-kit";
 
-/** Events have a start but no end in the spec; calendar apps get a 2-hour block. */
-const EVENT_DURATION_MINUTES = 120;
-
-type IcsRow = Awaited<ReturnType<typeof getEventForIcs>>;
-
-function toIcsEvent(row: IcsRow, origin: string): IcsEvent {
-  return {
-    uid: `${row.id}@realmcast`,
-    title: row.title,
-    description: row.description,
-    location: row.location,
-    startsAt: row.startsAt,
-    durationMinutes: EVENT_DURATION_MINUTES,
-    updatedAt: row.updatedAt,
-    url: `${origin}/calendar?event=${row.id}`,
-    categories: row.type,
-  };
-}
-
-function feedUrls(requestUrl: string, token: string) {
-  const url = new URL(`/api/events/feed/${token}`, requestUrl);
-  return { url: url.href, webcalUrl: url.href.replace(/^https?:/, "webcal:") };
-}
+/** An iCalendar (RFC 5545) response. */
+const calendarResponse = (description: string) => ({
+  description,
+  content: { "text/calendar": { schema: z.string().meta({ description: "iCalendar text" }) } },
+});
 
 function icsResponse(body: string, filename: string | null, cacheControl: string) {
   const headers: Record<string, string> = { "Content-Type": "text/calendar; charset=utf-8", "Cache-Control": cacheControl };
@@ -47,68 +31,180 @@ function icsResponse(body: string, filename: string | null, cacheControl: string
   return new Response(body, { status: 200, headers });
 }
 
-// Static paths (/events/feed-url, /events/feed/:token) come before /events/:id.
-export const eventsApi = new Hono<AppEnv>()
-  .get("/events", async (c) => {
-    const query = parseQuery(c, listEventsQuery);
+const originOf = (url: string) => new URL(url).origin;
+
+const listEventsRoute = createRoute({
+  method: "get",
+  path: "/events",
+  summary:
+    "Event list ordered by start. Filters: type, upcoming=true, communityId, from/to (yyyy-mm-dd), scope=attending|hosting (member). Cursor pagination: the next cursor is in the X-Next-Cursor header.",
+  security: PUBLIC,
+  request: { query: listEventsQuery },
+  responses: {
+    200: { ...jsonResponse(eventList, "Events, earliest first"), headers: nextCursorHeader },
+    ...errors([400, "Invalid query"], [401, "scope needs a signed-in member"]),
+  },
+});
+
+const createEventRoute = createRoute({
+  method: "post",
+  path: "/events",
+  summary: "Create an event in a community.",
+  security: MEMBER_ONLY,
+  middleware: memberOnly,
+  request: { body: jsonBody(createEventBody) },
+  responses: {
+    201: jsonResponse(eventSchema, "Created"),
+    ...errors([400, "Invalid event or unknown community"], [401, "Signed out"], [429, `More than ${limitText("eventCreate")}`]),
+  },
+});
+
+// Static paths (/events/feed-url, /events/feed/{token}) are registered before /events/{id}.
+const feedUrlRoute = createRoute({
+  method: "get",
+  path: "/events/feed-url",
+  summary: "The member's private iCalendar feed URL (created on first call).",
+  security: MEMBER_ONLY,
+  middleware: memberOnly,
+  responses: { 200: jsonResponse(feedUrlResponse, "The feed's https and webcal addresses"), ...errors([401, "Signed out"]) },
+});
+
+const rotateFeedUrlRoute = createRoute({
+  method: "post",
+  path: "/events/feed-url",
+  summary: "Replace the member's feed URL; the old one stops working.",
+  security: MEMBER_ONLY,
+  middleware: memberOnly,
+  responses: { 200: jsonResponse(feedUrlResponse, "The new addresses"), ...errors([401, "Signed out"]) },
+});
+
+const feedRoute = createRoute({
+  method: "get",
+  path: "/events/feed/{token}",
+  summary: "Private iCalendar feed of the events the token's member attends or hosts (the token is the secret).",
+  security: PUBLIC,
+  request: { params: feedTokenParams },
+  responses: { 200: calendarResponse("The member's events as a calendar"), ...errors([404, "Unknown token"]) },
+});
+
+const getEventRoute = createRoute({
+  method: "get",
+  path: "/events/{id}",
+  summary: "One event.",
+  security: PUBLIC,
+  request: { params: eventIdParams },
+  responses: { 200: jsonResponse(eventSchema, "The event"), ...errors([404, "No such event"]) },
+});
+
+const updateEventRoute = createRoute({
+  method: "put",
+  path: "/events/{id}",
+  summary: "Update an event (creator or host only).",
+  security: MEMBER_ONLY,
+  middleware: memberOnly,
+  request: { params: eventIdParams, body: jsonBody(updateEventBody) },
+  responses: {
+    200: jsonResponse(eventSchema, "Updated"),
+    ...errors(
+      [400, "Invalid event"],
+      [401, "Signed out"],
+      [403, "Not the creator or host"],
+      [404, "No such event"],
+      [409, "Fewer seats than players already seated"],
+    ),
+  },
+});
+
+const deleteEventRoute = createRoute({
+  method: "delete",
+  path: "/events/{id}",
+  summary: "Delete an event (creator or host only); attendees are notified.",
+  security: MEMBER_ONLY,
+  middleware: memberOnly,
+  request: { params: eventIdParams },
+  responses: {
+    204: { description: "Deleted" },
+    ...errors([401, "Signed out"], [403, "Not the creator or host"], [404, "No such event"]),
+  },
+});
+
+const eventIcsRoute = createRoute({
+  method: "get",
+  path: "/events/{id}/ics",
+  summary: "One event as an iCalendar file.",
+  security: PUBLIC,
+  request: { params: eventIdParams },
+  responses: { 200: calendarResponse("The event as a calendar file (attachment)"), ...errors([404, "No such event"]) },
+});
+
+const joinEventRoute = createRoute({
+  method: "post",
+  path: "/events/{id}/join",
+  summary:
+    "Join an event. The server decides the seat atomically: main while free, else alternate (game pods), spectators up to maxAttendees. Idempotent (200 when already attending, 201 when seated now).",
+  security: MEMBER_ONLY,
+  middleware: memberOnly,
+  request: { params: eventIdParams, body: jsonBody(joinEventBody) },
+  responses: {
+    200: jsonResponse(eventSchema, "Already attending: the event, unchanged"),
+    201: jsonResponse(eventSchema, "Seated now: the event with the caller's seat"),
+    ...errors(
+      [400, "Invalid body"],
+      [401, "Signed out"],
+      [404, "No such event"],
+      [409, "Event full or already started"],
+      [429, `More than ${limitText("eventJoin")}`],
+    ),
+  },
+});
+
+const leaveEventRoute = createRoute({
+  method: "delete",
+  path: "/events/{id}/leave",
+  summary: "Leave an event. A freed main seat goes to the earliest alternate at once, who is notified.",
+  security: MEMBER_ONLY,
+  middleware: memberOnly,
+  request: { params: eventIdParams },
+  responses: {
+    200: jsonResponse(leaveEventResponse, "Left; who moved up from the waiting list"),
+    ...errors([401, "Signed out"], [404, "No such event"], [409, "Not attending"]),
+  },
+});
+
+export const eventsApi = apiRouter()
+  .openapi(listEventsRoute, async (c) => {
+    const query = c.req.valid("query");
     const user = c.get("user");
     if (query.scope && !user) throw unauthorized();
     const page = await listEvents(c.get("db"), user, query);
     if (page.nextCursor) c.header("X-Next-Cursor", page.nextCursor);
     c.header("Cache-Control", "private, no-store");
-    return c.json(page.events);
+    return c.json(page.events, 200);
   })
-  .post("/events", async (c) => {
-    const user = requireUser(c);
-    const body = await parseJsonBody(c, createEventBody);
-    await enforceRateLimit(c.get("db"), "eventCreate", user.id);
-    return c.json(await createEvent(c.get("db"), user.id, body), 201);
-  })
-  .get("/events/feed-url", async (c) => {
-    const user = requireUser(c);
-    const token = await ensureCalendarToken(c.get("db"), user.id, randomToken(32));
-    return c.json(feedUrls(c.req.url, token));
-  })
-  .post("/events/feed-url", async (c) => {
-    const user = requireUser(c);
-    const token = await rotateCalendarToken(c.get("db"), user.id, randomToken(32));
-    return c.json(feedUrls(c.req.url, token));
-  })
-  .get("/events/feed/:token", async (c) => {
-    const feed = await feedEventsForToken(c.get("db"), c.req.param("token"));
-    if (!feed) throw notFound("Unknown calendar feed");
-    const origin = new URL(c.req.url).origin;
-    const name = `Realmcast events${feed.owner.firstName ? ` for ${feed.owner.firstName}` : ""}`;
-    const body = buildCalendar({ name, events: feed.rows.map((r) => toIcsEvent(r, origin)), now: Date.now() });
+  .openapi(createEventRoute, async (c) => c.json(await createEvent(c.get("db"), requireUser(c).id, c.req.valid("json")), 201))
+  .openapi(feedUrlRoute, async (c) => c.json(await calendarFeedUrls(c.get("db"), requireUser(c).id, originOf(c.req.url)), 200))
+  .openapi(rotateFeedUrlRoute, async (c) => c.json(await rotateCalendarFeed(c.get("db"), requireUser(c).id, originOf(c.req.url)), 200))
+  .openapi(feedRoute, async (c) => {
+    const body = await feedIcsFile(c.get("db"), c.req.valid("param").token, originOf(c.req.url));
     return icsResponse(body, null, "private, max-age=300");
   })
-  .get("/events/:id", async (c) => {
-    return c.json(await getEvent(c.get("db"), c.get("user"), c.req.param("id")));
-  })
-  .put("/events/:id", async (c) => {
-    const user = requireUser(c);
-    const body = await parseJsonBody(c, updateEventBody);
-    return c.json(await updateEvent(c.get("db"), user.id, c.req.param("id"), body));
-  })
-  .delete("/events/:id", async (c) => {
-    const user = requireUser(c);
-    await deleteEvent(c.get("db"), user.id, c.req.param("id"));
+  .openapi(getEventRoute, async (c) => c.json(await getEvent(c.get("db"), c.get("user"), c.req.valid("param").id), 200))
+  .openapi(updateEventRoute, async (c) =>
+    c.json(await updateEvent(c.get("db"), requireUser(c).id, c.req.valid("param").id, c.req.valid("json")), 200),
+  )
+  .openapi(deleteEventRoute, async (c) => {
+    await deleteEvent(c.get("db"), requireUser(c).id, c.req.valid("param").id);
     return c.body(null, 204);
   })
-  .get("/events/:id/ics", async (c) => {
-    const row = await getEventForIcs(c.get("db"), c.req.param("id"));
-    const body = buildCalendar({ name: row.title, events: [toIcsEvent(row, new URL(c.req.url).origin)], now: Date.now() });
-    return icsResponse(body, `event-${row.id}.ics`, "public, max-age=60");
+  .openapi(eventIcsRoute, async (c) => {
+    const file = await eventIcsFile(c.get("db"), c.req.valid("param").id, originOf(c.req.url));
+    return icsResponse(file.body, file.filename, "public, max-age=60");
   })
-  .post("/events/:id/join", async (c) => {
-    const user = requireUser(c);
-    const body = await parseJsonBody(c, joinEventBody);
-    await enforceRateLimit(c.get("db"), "eventJoin", user.id);
-    const result = await joinEvent(c.get("db"), user.id, c.req.param("id"), body);
-    return c.json(result.event, result.created ? 201 : 200);
+  .openapi(joinEventRoute, async (c) => {
+    const result = await joinEvent(c.get("db"), requireUser(c).id, c.req.valid("param").id, c.req.valid("json"));
+    return result.created ? c.json(result.event, 201) : c.json(result.event, 200);
   })
-  .delete("/events/:id/leave", async (c) => {
-    const user = requireUser(c);
-    const { promotedUserIds } = await leaveEvent(c.get("db"), user.id, c.req.param("id"));
-    return c.json({ left: true as const, promotedUserIds });
+  .openapi(leaveEventRoute, async (c) => {
+    const { promotedUserIds } = await leaveEvent(c.get("db"), requireUser(c).id, c.req.valid("param").id);
+    return c.json({ left: true as const, promotedUserIds }, 200);
   });

@@ -1,12 +1,10 @@
 import { z } from "zod";
 import { cursorParam } from "./cursor";
-import { limitText } from "../domain/rate-limit-rules";
-import type { RouteDoc } from "./route-doc";
 import { multiLine, singleLine } from "./text";
 
 /** Spec 001 §3 Event types, with their display labels. */
 export const EVENT_TYPES = ["tournament", "convention", "release", "game_pod", "community"] as const;
-export const eventTypeSchema = z.enum(EVENT_TYPES);
+export const eventTypeSchema = z.enum(EVENT_TYPES, { error: "Choose an event type" });
 export type EventType = z.infer<typeof eventTypeSchema>;
 export const EVENT_TYPE_LABELS: Record<EventType, string> = {
   tournament: "Tournament",
@@ -117,116 +115,17 @@ export const eventSchema = z.object({
 });
 export type EventDto = z.infer<typeof eventSchema>;
 
-export const feedUrlResponse = z.object({ url: z.string(), webcalUrl: z.string() });
-export const leaveEventResponse = z.object({ left: z.literal(true), promotedUserIds: z.array(z.string()) });
+export const eventList = z.array(eventSchema);
 
-export const eventsRoutesDoc: RouteDoc[] = [
-  {
-    method: "get",
-    path: "/api/events",
-    summary:
-      "Event list ordered by start. Filters: type, upcoming=true, communityId, from/to (yyyy-mm-dd), scope=attending|hosting (member). Cursor pagination: the next cursor is in the X-Next-Cursor header.",
-    auth: "public",
-    query: listEventsQuery,
-    response: z.array(eventSchema),
-    errors: { 400: "Invalid query", 401: "scope needs a signed-in member" },
-  },
-  {
-    method: "post",
-    path: "/api/events",
-    summary: "Create an event in a community.",
-    auth: "member",
-    body: createEventBody,
-    response: eventSchema,
-    status: 201,
-    errors: { 400: "Invalid event or unknown community", 401: "Signed out", 429: `More than ${limitText("eventCreate")}` },
-  },
-  {
-    method: "get",
-    path: "/api/events/feed-url",
-    summary: "The member's private iCalendar feed URL (created on first call).",
-    auth: "member",
-    response: feedUrlResponse,
-    errors: { 401: "Signed out" },
-  },
-  {
-    method: "post",
-    path: "/api/events/feed-url",
-    summary: "Replace the member's feed URL; the old one stops working.",
-    auth: "member",
-    response: feedUrlResponse,
-    errors: { 401: "Signed out" },
-  },
-  {
-    method: "get",
-    path: "/api/events/feed/:token",
-    summary: "Private iCalendar feed of the events the token's member attends or hosts (the token is the secret).",
-    auth: "public",
-    produces: "text/calendar",
-    errors: { 404: "Unknown token" },
-  },
-  {
-    method: "get",
-    path: "/api/events/:id",
-    summary: "One event.",
-    auth: "public",
-    response: eventSchema,
-    errors: { 404: "No such event" },
-  },
-  {
-    method: "put",
-    path: "/api/events/:id",
-    summary: "Update an event (creator or host only).",
-    auth: "member",
-    body: updateEventBody,
-    response: eventSchema,
-    errors: {
-      400: "Invalid event",
-      401: "Signed out",
-      403: "Not the creator or host",
-      404: "No such event",
-      409: "Fewer seats than players already seated",
-    },
-  },
-  {
-    method: "delete",
-    path: "/api/events/:id",
-    summary: "Delete an event (creator or host only); attendees are notified.",
-    auth: "member",
-    status: 204,
-    errors: { 401: "Signed out", 403: "Not the creator or host", 404: "No such event" },
-  },
-  {
-    method: "get",
-    path: "/api/events/:id/ics",
-    summary: "One event as an iCalendar file.",
-    auth: "public",
-    produces: "text/calendar",
-    errors: { 404: "No such event" },
-  },
-  {
-    method: "post",
-    path: "/api/events/:id/join",
-    summary:
-      "Join an event. The server decides the seat atomically: main while free, else alternate (game pods), spectators up to maxAttendees. Idempotent (200 when already attending, 201 when seated now).",
-    auth: "member",
-    body: joinEventBody,
-    response: eventSchema,
-    status: 201,
-    errors: {
-      400: "Invalid body",
-      401: "Signed out",
-      404: "No such event",
-      409: "Event full or already started",
-      429: `More than ${limitText("eventJoin")}`,
-    },
-  },
-  {
-    method: "delete",
-    path: "/api/events/:id/leave",
-    summary: "Leave an event. A freed main seat goes to the earliest alternate at once, who is notified.",
-    auth: "member",
-    response: leaveEventResponse,
-    errors: { 401: "Signed out", 404: "No such event", 409: "Not attending" },
-  },
-];
+/** Path parameters: an event id (unknown ids are a 404), a private feed token (unknown tokens are a 404). */
+export const eventIdParams = z.object({ id: z.string() });
+export const feedTokenParams = z.object({ token: z.string() });
+
+/** GET /api/events puts the next page's cursor in a header, so the body stays the spec's plain array. */
+export const nextCursorHeader = z.object({
+  "X-Next-Cursor": z.string().optional().meta({ description: "Cursor of the next page (pass as `cursor`); absent on the last page" }),
+});
+
+export const feedUrlResponse = z.object({ url: z.string(), webcalUrl: z.string() });
+export type FeedUrls = z.infer<typeof feedUrlResponse>;
+export const leaveEventResponse = z.object({ left: z.literal(true), promotedUserIds: z.array(z.string()) });

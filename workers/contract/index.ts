@@ -1,8 +1,5 @@
 import { authRoutesDoc } from "./auth";
-import { eventsRoutesDoc } from "./events";
 import { forumRoutesDoc } from "./forum";
-import { friendsRoutesDoc } from "./friends";
-import { matchmakingRoutesDoc } from "./matchmaking";
 import { notificationsRoutesDoc } from "./notifications";
 import { profileRoutesDoc } from "./profile";
 import type { RouteDoc } from "./route-doc";
@@ -13,10 +10,7 @@ import { tournamentsRoutesDoc } from "./tournaments";
 /** The whole documented /api contract, area by area. */
 export const API_CONTRACT: RouteDoc[] = [
   ...authRoutesDoc,
-  ...eventsRoutesDoc,
   ...forumRoutesDoc,
-  ...matchmakingRoutesDoc,
-  ...friendsRoutesDoc,
   ...tournamentsRoutesDoc,
   ...profileRoutesDoc,
   ...settingsRoutesDoc,

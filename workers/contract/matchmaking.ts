@@ -1,6 +1,4 @@
 import { z } from "zod";
-import { limitText } from "../domain/rate-limit-rules";
-import type { RouteDoc } from "./route-doc";
 import { singleLine } from "./text";
 
 /**
@@ -158,33 +156,4 @@ export const matchResultSchema = z.object({
   isOnline: z.boolean(),
 });
 export type MatchResult = z.infer<typeof matchResultSchema>;
-
-export const matchmakingRoutesDoc: RouteDoc[] = [
-  {
-    method: "get",
-    path: "/api/matchmaking/preferences",
-    summary: "The member's saved matchmaking preferences, or the spec defaults (saved: false) when none are stored.",
-    auth: "member",
-    response: preferencesResponseSchema,
-    errors: { 401: "Signed out" },
-  },
-  {
-    method: "put",
-    path: "/api/matchmaking/preferences",
-    summary: "Saves the member's matchmaking preferences (and their games index) in one batch.",
-    auth: "member",
-    body: matchmakingPreferencesSchema,
-    response: preferencesResponseSchema,
-    errors: { 400: "Invalid preferences", 401: "Signed out" },
-  },
-  {
-    method: "post",
-    path: "/api/matchmaking/find-players",
-    summary:
-      "Up to 20 members whose saved preferences share a game with the body's, best matchScore first; never the searcher, never a member blocked either way.",
-    auth: "member",
-    body: matchmakingPreferencesSchema,
-    response: z.array(matchResultSchema),
-    errors: { 400: "Invalid preferences", 401: "Signed out", 429: `More than ${limitText("matchmakingSearch")}` },
-  },
-];
+export const matchList = z.array(matchResultSchema);

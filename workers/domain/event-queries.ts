@@ -1,16 +1,19 @@
 /**
  * Event reads (spec 001 §3 Event): the list with seat counts computed in SQL,
- * one event, the /calendar page's lists and the private iCalendar feed.
+ * one event, the /calendar page's lists, the `.ics` file and the private
+ * iCalendar feed.
  * Shared by the /api router and the /calendar loader.
  */
 import { and, asc, eq, exists, gt, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { EventDto, ListEventsQuery } from "../contract/events";
+import type { EventDto, FeedUrls, ListEventsQuery } from "../contract/events";
 import type { Db } from "../db/client";
 import { communities, eventAttendees, events, users } from "../db/schema";
 import { decodeCursor, pageOf, timeIdKey } from "./cursor";
 import { invalid, notFound } from "./errors";
 import type { Seat } from "./event-seats";
+import { buildCalendar, type IcsEvent } from "./ics";
+import { bytesToBase64Url } from "../lib/base64url";
 
 export type Viewer = { id: string } | null;
 
@@ -34,7 +37,8 @@ function eventSelection(viewer: Viewer) {
     location: events.location,
     communityId: events.communityId,
     communityName: communities.name,
-    creatorId: creator.id,
+    // events.creator_id, not creator.id: a D1 batch returns rows keyed by column name, and "id" is taken.
+    creatorId: events.creatorId,
     creatorFirstName: creator.firstName,
     hostId: events.hostId,
     attendeeCount: countAttendees,
@@ -99,8 +103,8 @@ function decodeEventCursor(cursor: string): { startsAt: number; id: string } {
 
 export type EventPage = { events: EventDto[]; nextCursor: string | null };
 
-/** Events ordered by start (then id), filtered, one page at a time (keyset pagination). */
-export async function listEvents(db: Db, viewer: Viewer, query: ListEventsQuery, now = Date.now()): Promise<EventPage> {
+/** The statement of one page of events: ordered by start (then id), filtered, keyset-paginated (one extra row tells if more follow). */
+function eventPageQuery(db: Db, viewer: Viewer, query: ListEventsQuery, now: number) {
   const where: (SQL | undefined)[] = [];
   if (query.type) where.push(eq(events.type, query.type));
   if (query.communityId) where.push(eq(events.communityId, query.communityId));
@@ -120,13 +124,20 @@ export async function listEvents(db: Db, viewer: Viewer, query: ListEventsQuery,
     const c = decodeEventCursor(query.cursor);
     where.push(or(gt(events.startsAt, c.startsAt), and(eq(events.startsAt, c.startsAt), gt(events.id, c.id))));
   }
-  const rows = await baseQuery(db, viewer)
+  return baseQuery(db, viewer)
     .where(and(...where))
     .orderBy(asc(events.startsAt), asc(events.id))
-    .limit(query.limit + 1)
-    .all();
-  const { page, nextCursor } = pageOf(rows, query.limit, (r) => [r.startsAt, r.id]);
+    .limit(query.limit + 1);
+}
+
+function toEventPage(rows: EventRow[], limit: number): EventPage {
+  const { page, nextCursor } = pageOf(rows, limit, (r) => [r.startsAt, r.id]);
   return { events: page.map(toDto), nextCursor };
+}
+
+/** Events ordered by start (then id), filtered, one page at a time (keyset pagination). */
+export async function listEvents(db: Db, viewer: Viewer, query: ListEventsQuery, now = Date.now()): Promise<EventPage> {
+  return toEventPage(await eventPageQuery(db, viewer, query, now).all(), query.limit);
 }
 
 export async function findEventRow(db: Db, viewer: Viewer, id: string) {
@@ -139,40 +150,71 @@ export async function getEvent(db: Db, viewer: Viewer, id: string): Promise<Even
   return toDto(row);
 }
 
-/** Rows for iCalendar output (the event plus its timestamps). */
-export async function getEventForIcs(db: Db, id: string) {
+// ------------------------------------------------------- iCalendar output
+
+/** Events have a start but no end in the spec; calendar apps get a 2-hour block. */
+const EVENT_DURATION_MINUTES = 120;
+
+function toIcsEvent(row: EventRow, origin: string): IcsEvent {
+  return {
+    uid: `${row.id}@realmcast`,
+    title: row.title,
+    description: row.description,
+    location: row.location,
+    startsAt: row.startsAt,
+    durationMinutes: EVENT_DURATION_MINUTES,
+    updatedAt: row.updatedAt,
+    url: `${origin}/calendar?event=${row.id}`,
+    categories: row.type,
+  };
+}
+
+/** One event as an iCalendar file (the `.ics` download); links point at `origin`. */
+export async function eventIcsFile(db: Db, id: string, origin: string, now = Date.now()) {
   const row = await findEventRow(db, null, id);
   if (!row) throw notFound("Event not found");
-  return row;
+  return { filename: `event-${row.id}.ics`, body: buildCalendar({ name: row.title, events: [toIcsEvent(row, origin)], now }) };
 }
 
 // ------------------------------------------------------------ calendar feed
 
-/** The member's feed token, created on first use (the conditional update keeps one token per member). */
-export async function ensureCalendarToken(db: Db, userId: string, newToken: string): Promise<string> {
+/** The feed's addresses on `origin`: https for copying, webcal for "open in your calendar app". */
+function feedUrls(origin: string, token: string): FeedUrls {
+  const url = new URL(`/api/events/feed/${token}`, origin);
+  return { url: url.href, webcalUrl: url.href.replace(/^https?:/, "webcal:") };
+}
+
+const newFeedToken = () => bytesToBase64Url(crypto.getRandomValues(new Uint8Array(32)));
+
+/** The member's private feed URL; the token is made on first use (the conditional update keeps one per member). */
+export async function calendarFeedUrls(db: Db, userId: string, origin: string): Promise<FeedUrls> {
   await db
     .update(users)
-    .set({ calendarToken: newToken })
+    .set({ calendarToken: newFeedToken() })
     .where(and(eq(users.id, userId), sql`${users.calendarToken} IS NULL`))
     .run();
   const row = await db.select({ token: users.calendarToken }).from(users).where(eq(users.id, userId)).get();
   if (!row?.token) throw notFound("Member not found");
-  return row.token;
+  return feedUrls(origin, row.token);
 }
 
 /** Replaces the member's feed token: the old URL stops working at once (for a leaked link). */
-export async function rotateCalendarToken(db: Db, userId: string, newToken: string): Promise<string> {
-  await db.update(users).set({ calendarToken: newToken }).where(eq(users.id, userId)).run();
-  return newToken;
+export async function rotateCalendarFeed(db: Db, userId: string, origin: string): Promise<FeedUrls> {
+  const token = newFeedToken();
+  await db.update(users).set({ calendarToken: token }).where(eq(users.id, userId)).run();
+  return feedUrls(origin, token);
 }
 
 const FEED_LOOKBACK_MS = 90 * 24 * 60 * 60 * 1000;
 const FEED_LIMIT = 500;
 
-/** Events the token's member attends, created or hosts, from 90 days back; null for an unknown token. */
-export async function feedEventsForToken(db: Db, token: string, now = Date.now()) {
+/**
+ * The private feed (iCalendar) of the token's member: events they attend,
+ * created or host, from 90 days back. An unknown token is a 404.
+ */
+export async function feedIcsFile(db: Db, token: string, origin: string, now = Date.now()): Promise<string> {
   const owner = await db.select({ id: users.id, firstName: users.firstName }).from(users).where(eq(users.calendarToken, token)).get();
-  if (!owner) return null;
+  if (!owner) throw notFound("Unknown calendar feed");
   const rows = await baseQuery(db, { id: owner.id })
     .where(
       and(
@@ -192,7 +234,8 @@ export async function feedEventsForToken(db: Db, token: string, now = Date.now()
     .orderBy(asc(events.startsAt), asc(events.id))
     .limit(FEED_LIMIT)
     .all();
-  return { owner, rows };
+  const name = `Realmcast events${owner.firstName ? ` for ${owner.firstName}` : ""}`;
+  return buildCalendar({ name, events: rows.map((r) => toIcsEvent(r, origin)), now });
 }
 
 // ------------------------------------------------------------ /calendar page
@@ -204,7 +247,8 @@ const MY_EVENTS_LIMIT = 50;
 
 /**
  * Everything the /calendar page shows for one realm (or all) and one month
- * grid: the overview, the grid's events, and the member's own upcoming events.
+ * grid: the overview, the grid's events, the member's own upcoming events and
+ * the focused event. One D1 batch: one round trip, whatever the page holds.
  */
 export async function loadCalendarPage(
   db: Db,
@@ -213,20 +257,24 @@ export async function loadCalendarPage(
   now = Date.now(),
 ) {
   const communityId = input.communityId ?? undefined;
-  const page = (query: Partial<ListEventsQuery> & { limit: number }) => listEvents(db, viewer, { ...query, communityId }, now);
-  const [upcoming, month, attending, hosting, focus] = await Promise.all([
+  const page = (query: Omit<ListEventsQuery, "limit"> & { limit: number }) => eventPageQuery(db, viewer, { ...query, communityId }, now);
+  const [upcoming, month, attending, hosting, focus] = await db.batch([
     page({ upcoming: true, limit: OVERVIEW_LIMIT }),
     page({ from: input.from, to: input.to, limit: MONTH_LIMIT }),
     page({ scope: "attending", upcoming: true, limit: MY_EVENTS_LIMIT }),
     page({ scope: "hosting", upcoming: true, limit: MY_EVENTS_LIMIT }),
-    input.focusEventId ? findEventRow(db, viewer, input.focusEventId) : undefined,
+    // Always in the batch (its shape is fixed); no focus asks for an id no event has.
+    baseQuery(db, viewer)
+      .where(eq(events.id, input.focusEventId ?? ""))
+      .limit(1),
   ]);
+  const monthPage = toEventPage(month, MONTH_LIMIT);
   return {
-    upcoming: upcoming.events,
-    monthEvents: month.events,
-    monthTruncated: month.nextCursor !== null,
-    attending: attending.events,
-    hosting: hosting.events,
-    focusEvent: focus ? toDto(focus) : null,
+    upcoming: toEventPage(upcoming, OVERVIEW_LIMIT).events,
+    monthEvents: monthPage.events,
+    monthTruncated: monthPage.nextCursor !== null,
+    attending: toEventPage(attending, MY_EVENTS_LIMIT).events,
+    hosting: toEventPage(hosting, MY_EVENTS_LIMIT).events,
+    focusEvent: focus[0] ? toDto(focus[0]) : null,
   };
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decideSeat, eventAction, seatToast, startsAtFromDateTime, type SeatCounts, type SeatLimits } from "./event-seats";
+import { decideSeat, startsAtFromDateTime, type SeatCounts, type SeatLimits } from "./event-seats";
 
 const pod: SeatLimits = { type: "game_pod", playerSlots: 4, alternateSlots: 2, maxAttendees: null };
 const counts = (mainPlayers: number, alternates: number, spectators = 0): SeatCounts => ({
@@ -59,33 +59,6 @@ describe("decideSeat", () => {
         },
       ),
     );
-  });
-});
-
-describe("eventAction", () => {
-  const card = (mainPlayers: number, alternates: number, extra: Partial<SeatLimits & { isUserAttending: boolean }> = {}) => ({
-    ...pod,
-    ...counts(mainPlayers, alternates),
-    isUserAttending: false,
-    ...extra,
-  });
-  it("follows the lobby card order: leave, join as player, waiting list, spectate", () => {
-    expect(eventAction(card(4, 2, { isUserAttending: true }))).toBe("leave");
-    expect(eventAction(card(3, 0))).toBe("join_main");
-    expect(eventAction(card(4, 1))).toBe("join_alternate");
-    expect(eventAction(card(4, 2))).toBe("spectate");
-    expect(eventAction(card(4, 0, { alternateSlots: 0 }))).toBe("spectate");
-  });
-});
-
-describe("seatToast", () => {
-  it("uses the spec's texts", () => {
-    expect(seatToast({ role: "participant", playerType: "main" }).title).toBe("Joined as player!");
-    expect(seatToast({ role: "participant", playerType: "alternate" })).toEqual({
-      title: "Added to waiting list!",
-      description: "You'll be notified if a spot opens up.",
-    });
-    expect(seatToast({ role: "spectator", playerType: "main" }).title).toBe("Spectating event!");
   });
 });
 

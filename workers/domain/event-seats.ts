@@ -2,10 +2,10 @@
  * Seat rules of events (spec 001 §2 lobby cards, §4 attendance, §6 roles).
  *
  * Pure functions: the server's single conditional INSERT in `events.ts` is the
- * SQL form of `decideSeat` (it must stay atomic, so it cannot call this code),
- * and the lobby/calendar use `eventAction` to pick the button. The unit tests
- * beside this file pin the rule; `test/events-seats.test.ts` checks that the
- * SQL gives the same seats.
+ * SQL form of `decideSeat` (it must stay atomic, so it cannot call this code).
+ * The unit tests beside this file pin the rule; `test/events-seats.test.ts`
+ * checks that the SQL gives the same seats. Which button a card shows and the
+ * toasts a seat earns are presentation: app/components/calendar/seat-actions.ts.
  */
 
 export type AttendeeRole = "participant" | "spectator";
@@ -38,33 +38,6 @@ export function decideSeat(requested: AttendeeRole, counts: SeatCounts, limits: 
   if (counts.mainPlayers < limits.playerSlots) return { role: "participant", playerType: "main" };
   if (counts.alternates < limits.alternateSlots) return { role: "participant", playerType: "alternate" };
   return null;
-}
-
-export type EventAction = "leave" | "join_main" | "join_alternate" | "spectate";
-
-/**
- * The lobby card's button (spec 001 §2): Leave Event when attending, else Join
- * as Player while main seats are free, else Join Waiting List while the waiting
- * list has room, else Spectate Event.
- */
-export function eventAction(event: SeatCounts & SeatLimits & { isUserAttending: boolean }): EventAction {
-  if (event.isUserAttending) return "leave";
-  if (!hasSeatLimits(event.type) || event.mainPlayers < event.playerSlots) return "join_main";
-  if (event.alternateSlots > 0 && event.alternates < event.alternateSlots) return "join_alternate";
-  return "spectate";
-}
-
-/** The toast a seat earns in the lobby (spec 001 §8 success toasts). */
-export function seatToast(seat: Seat): { title: string; description: string } {
-  if (seat.role === "spectator") return { title: "Spectating event!", description: "You can watch this event when it starts." };
-  if (seat.playerType === "alternate") return { title: "Added to waiting list!", description: "You'll be notified if a spot opens up." };
-  return { title: "Joined as player!", description: "You're confirmed as a main player." };
-}
-
-/** Short label of a member's seat, for badges. */
-export function seatLabel(seat: Seat): string {
-  if (seat.role === "spectator") return "Spectator";
-  return seat.playerType === "alternate" ? "Waiting list" : "Main player";
 }
 
 /** `date` (yyyy-mm-dd) + `time` (HH:mm) read as UTC, in epoch ms: the `events.startsAt` column. */

@@ -14,6 +14,7 @@ import { communityExists } from "./communities";
 import { findEventRow, getEvent, toDto } from "./event-queries";
 import { hasSeatLimits, startsAtFromDateTime, type Seat } from "./event-seats";
 import { notificationInsert } from "./notifications";
+import { enforceRateLimit } from "./rate-limit";
 
 const dialect = new SQLiteAsyncDialect();
 
@@ -41,7 +42,9 @@ async function requireCommunity(db: Db, communityId: string) {
   }
 }
 
+/** Creates an event hosted by its creator (rate-limited per member: it creates rows). */
 export async function createEvent(db: Db, userId: string, input: CreateEventBody): Promise<EventDto> {
+  await enforceRateLimit(db, "eventCreate", userId);
   await requireCommunity(db, input.communityId);
   const id = crypto.randomUUID();
   await db.insert(events).values({
@@ -222,7 +225,9 @@ type SeatState = { mains: number; playerSlots: number; type: string; hostId: str
 
 export type JoinResult = { event: EventDto; created: boolean };
 
+/** Takes the seat the server decides (rate-limited per member: it creates rows and may notify the host). */
 export async function joinEvent(db: Db, userId: string, eventId: string, input: JoinEventBody, now = Date.now()): Promise<JoinResult> {
+  await enforceRateLimit(db, "eventJoin", userId, now);
   // The INSERT and the read of the counts run in one batch (one transaction),
   // so "my seat was the last main seat" is exact: the host hears once per fill.
   const [inserted, after] = (await batchRows(db, [

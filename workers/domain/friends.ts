@@ -13,6 +13,7 @@ import { isBlockedEitherWay } from "./blocks";
 import { isMemberOnline } from "./match-scoring";
 import { notificationInsert } from "./notifications";
 import { privacyFlag } from "./privacy";
+import { enforceRateLimit } from "./rate-limit";
 import { displayName, type NamedMember } from "../contract/display-name";
 import { publicMemberColumns } from "./member-columns";
 
@@ -75,12 +76,14 @@ async function requireMemberExists(db: Db, id: string) {
  * nagging); the member who declined may still invite them. A friend request is
  * the one way a member reaches a stranger today (there are no direct messages
  * yet), so a member who turned `allowDirectMessages` off receives none.
+ * Rate-limited per member: it creates rows and notifies.
  */
 export async function sendFriendRequest(
   db: Db,
   requester: User,
   addresseeId: string,
 ): Promise<{ result: FriendRequestResult; created: boolean }> {
+  await enforceRateLimit(db, "friendRequest", requester.id);
   if (addresseeId === requester.id) throw invalid("You cannot send a friend request to yourself");
   const [found, rows] = await db.batch([
     db
@@ -202,27 +205,36 @@ export async function cancelFriendRequest(db: Db, member: User, id: string): Pro
   if (deleted.length === 0) throw conflict("This friend request is no longer pending");
 }
 
+const otherMemberOf = (memberId: string) =>
+  sql`CASE WHEN ${friendships.requesterId} = ${memberId} THEN ${friendships.addresseeId} ELSE ${friendships.requesterId} END`;
+
 /**
  * Pending requests to and from the member, newest first, with the other member's public fields.
  * One query for both directions (joined on whichever side is not the member) keeps the
  * matchmaking page within its D1 query budget.
  */
-export async function listFriendRequests(db: Db, memberId: string, now = Date.now()): Promise<FriendRequestsResponse> {
-  const otherId = sql`CASE WHEN ${friendships.requesterId} = ${memberId} THEN ${friendships.addresseeId} ELSE ${friendships.requesterId} END`;
-  const rows = await db
+export function friendRequestsQuery(db: Db, memberId: string) {
+  return db
     .select({
-      requestId: friendships.id,
-      requestStatus: friendships.status,
+      // Named apart from the member's id and status: a D1 batch returns rows keyed by column name.
+      requestId: sql<string>`${friendships.id}`.as("request_id"),
+      requestStatus: sql<Friendship["status"]>`${friendships.status}`.as("request_status"),
       createdAt: friendships.createdAt,
       requesterId: friendships.requesterId,
       ...friendColumns,
     })
     .from(friendships)
-    .innerJoin(users, eq(users.id, otherId))
+    .innerJoin(users, eq(users.id, otherMemberOf(memberId)))
     .where(and(or(eq(friendships.addresseeId, memberId), eq(friendships.requesterId, memberId)), eq(friendships.status, "pending")))
     .orderBy(desc(friendships.createdAt))
-    .limit(REQUEST_LIST_LIMIT * 2)
-    .all();
+    .limit(REQUEST_LIST_LIMIT * 2);
+}
+
+export function toFriendRequests(
+  rows: Awaited<ReturnType<typeof friendRequestsQuery>>,
+  memberId: string,
+  now = Date.now(),
+): FriendRequestsResponse {
   const view = ({ requestId, requestStatus, createdAt, requesterId: _requester, ...member }: (typeof rows)[number]) => ({
     id: requestId,
     status: requestStatus,
@@ -241,26 +253,28 @@ export async function listFriendRequests(db: Db, memberId: string, now = Date.no
   };
 }
 
+export async function listFriendRequests(db: Db, memberId: string, now = Date.now()): Promise<FriendRequestsResponse> {
+  return toFriendRequests(await friendRequestsQuery(db, memberId), memberId, now);
+}
+
 const acceptedWith = (memberId: string) =>
   and(or(eq(friendships.requesterId, memberId), eq(friendships.addresseeId, memberId)), eq(friendships.status, "accepted"));
 
-/** The member's friends, newest friendship first, one page at a time. */
-export async function listFriends(
-  db: Db,
-  memberId: string,
-  page: { limit: number; offset: number },
-  now = Date.now(),
-): Promise<FriendsResponse> {
-  const otherId = sql`CASE WHEN ${friendships.requesterId} = ${memberId} THEN ${friendships.addresseeId} ELSE ${friendships.requesterId} END`;
-  const rows = await db
-    .select({ friendshipId: friendships.id, since: friendships.updatedAt, ...friendColumns })
+type FriendsPage = { limit: number; offset: number };
+
+/** The member's friends, newest friendship first, one page at a time (one extra row tells if more follow). */
+export function friendsPageQuery(db: Db, memberId: string, page: FriendsPage) {
+  return db
+    .select({ friendshipId: sql<string>`${friendships.id}`.as("friendship_id"), since: friendships.updatedAt, ...friendColumns })
     .from(friendships)
-    .innerJoin(users, eq(users.id, otherId))
+    .innerJoin(users, eq(users.id, otherMemberOf(memberId)))
     .where(acceptedWith(memberId))
     .orderBy(desc(friendships.updatedAt), friendships.id)
     .limit(page.limit + 1)
-    .offset(page.offset)
-    .all();
+    .offset(page.offset);
+}
+
+export function toFriendsPage(rows: Awaited<ReturnType<typeof friendsPageQuery>>, page: FriendsPage, now = Date.now()): FriendsResponse {
   const hasMore = rows.length > page.limit;
   return {
     friends: rows.slice(0, page.limit).map(({ friendshipId, since, ...member }) => ({
@@ -272,9 +286,15 @@ export async function listFriends(
   };
 }
 
+export async function listFriends(db: Db, memberId: string, page: FriendsPage, now = Date.now()): Promise<FriendsResponse> {
+  return toFriendsPage(await friendsPageQuery(db, memberId, page), page, now);
+}
+
 /** Accepted friendships of a member (profile's friendCount). */
+export const friendCountQuery = (db: Db, userId: string) => db.select({ n: count() }).from(friendships).where(acceptedWith(userId));
+
 export async function countFriends(db: Db, userId: string): Promise<number> {
-  const row = await db.select({ n: count() }).from(friendships).where(acceptedWith(userId)).get();
+  const [row] = await friendCountQuery(db, userId);
   return row?.n ?? 0;
 }
 
@@ -286,8 +306,9 @@ export async function removeFriend(db: Db, memberId: string, otherId: string): P
   if (deleted.length === 0) throw notFound("You are not friends with this member");
 }
 
-/** Blocks a member and, in the same batch, removes every friendship or request of the pair. */
+/** Blocks a member and, in the same batch, removes every friendship or request of the pair (rate-limited per member). */
 export async function blockMember(db: Db, memberId: string, otherId: string): Promise<void> {
+  await enforceRateLimit(db, "block", memberId);
   if (otherId === memberId) throw invalid("You cannot block yourself");
   await requireMemberExists(db, otherId);
   await db.batch([

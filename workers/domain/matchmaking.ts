@@ -13,6 +13,9 @@ import { isMemberOnline, ONLINE_WINDOW_MS, rankCandidates } from "./match-scorin
 import { privacyFlag } from "./privacy";
 import { displayName, type NamedMember } from "../contract/display-name";
 import { publicMemberColumns } from "./member-columns";
+import { enforceRateLimit } from "./rate-limit";
+import { friendCountQuery, friendRequestsQuery, friendsPageQuery, toFriendRequests, toFriendsPage } from "./friends";
+import { FRIENDS_PAGE_SIZE } from "../contract/friends";
 
 /**
  * How many candidates are scored per search: the most recently active members
@@ -33,10 +36,36 @@ function toPreferences(row: PreferencesRow): MatchmakingPreferences {
   return parsed.success ? parsed.data : DEFAULT_PREFERENCES;
 }
 
+const preferencesQuery = (db: Db, userId: string) =>
+  db.select().from(matchmakingPreferences).where(eq(matchmakingPreferences.userId, userId)).limit(1);
+
+const savedOrDefaults = (row: PreferencesRow | undefined): MatchmakingPreferences & { saved: boolean } =>
+  row ? { ...toPreferences(row), saved: true } : { ...DEFAULT_PREFERENCES, saved: false };
+
 /** The member's saved preferences, or the spec §9 defaults when nothing is stored. */
 export async function getPreferences(db: Db, userId: string): Promise<MatchmakingPreferences & { saved: boolean }> {
-  const row = await db.select().from(matchmakingPreferences).where(eq(matchmakingPreferences.userId, userId)).get();
-  return row ? { ...toPreferences(row), saved: true } : { ...DEFAULT_PREFERENCES, saved: false };
+  const [row] = await preferencesQuery(db, userId);
+  return savedOrDefaults(row);
+}
+
+/**
+ * What the /matchmaking page shows: the member's preferences, pending requests
+ * both ways, the first page of friends and their count. One D1 batch.
+ */
+export async function loadMatchmakingPage(db: Db, userId: string, now = Date.now()) {
+  const page = { limit: FRIENDS_PAGE_SIZE, offset: 0 };
+  const [preferences, requests, friends, friendCount] = await db.batch([
+    preferencesQuery(db, userId),
+    friendRequestsQuery(db, userId),
+    friendsPageQuery(db, userId, page),
+    friendCountQuery(db, userId),
+  ]);
+  return {
+    preferences: savedOrDefaults(preferences[0]),
+    requests: toFriendRequests(requests, userId, now),
+    friends: toFriendsPage(friends, page, now),
+    friendCount: friendCount[0]?.n ?? 0,
+  };
 }
 
 /**
@@ -65,9 +94,11 @@ function resultName(u: NamedMember): string {
  * way, online when asked, the CANDIDATE_LIMIT most recently active); the pure
  * scoring function in match-scoring.ts ranks what is left. Members who hide
  * their online status are never shown online, never found by an online-only
- * search and have no lastOnline.
+ * search and have no lastOnline. Rate-limited per member (each search scores
+ * hundreds of candidates).
  */
 export async function findPlayers(db: Db, searcherId: string, search: MatchmakingPreferences, now = Date.now()): Promise<MatchResult[]> {
+  await enforceRateLimit(db, "matchmakingSearch", searcherId, now);
   const onlineSince = now - ONLINE_WINDOW_MS;
   const sharesAGame = db
     .select({ userId: matchmakingGames.userId })

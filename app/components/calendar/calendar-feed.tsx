@@ -1,22 +1,36 @@
+import { useFetcher } from "@remix-run/react";
 import { Copy, Rss } from "lucide-react";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/field";
 import { toast } from "~/hooks/use-toast";
-import { errorMessage, eventsClient } from "./events-client";
+import { api, apiErrorMessage, unwrap } from "~/lib/api-client";
+import { useResultToast, type ActionResult } from "~/lib/forms";
+import type { FeedUrls } from "../../../workers/contract/events";
 
-/** The member's private iCalendar feed: subscribe once, see attended and hosted events in any calendar app. */
+/**
+ * The member's private iCalendar feed: subscribe once, see attended and hosted
+ * events in any calendar app. Showing the address reads it from /api (it is
+ * made on first use); replacing it posts to the calendar's action.
+ */
 export function CalendarFeed() {
-  const [feed, setFeed] = useState<{ url: string; webcalUrl: string } | null>(null);
+  const [shown, setShown] = useState<FeedUrls | null>(null);
   const [loading, setLoading] = useState(false);
+  const rotation = useFetcher<ActionResult<{ feed: FeedUrls }>>();
+  useResultToast(rotation.data);
+  const feed = (rotation.data?.ok ? rotation.data.feed : null) ?? shown;
+  const busy = loading || rotation.state !== "idle";
 
-  async function reveal(rotate = false) {
+  async function reveal() {
     setLoading(true);
     try {
-      setFeed(await (rotate ? eventsClient.rotateFeedUrl() : eventsClient.feedUrl()));
-      if (rotate) toast({ title: "New feed URL created", description: "The previous address no longer works." });
+      setShown(await unwrap(api.events["feed-url"].$get()));
     } catch (error) {
-      toast({ title: "Could not get your calendar feed", description: errorMessage(error), variant: "destructive" });
+      toast({
+        title: "Could not get your calendar feed",
+        description: apiErrorMessage(error, "Please try again later."),
+        variant: "destructive",
+      });
     } finally {
       setLoading(false);
     }
@@ -53,13 +67,16 @@ export function CalendarFeed() {
             <a href={feed.webcalUrl} className="text-sm text-primary underline">
               Open in your calendar app
             </a>
-            <Button variant="ghost" size="sm" disabled={loading} onClick={() => reveal(true)}>
-              Reset feed URL
-            </Button>
+            <rotation.Form method="post" preventScrollReset>
+              <input type="hidden" name="intent" value="rotate-feed" />
+              <Button type="submit" variant="ghost" size="sm" disabled={busy}>
+                Reset feed URL
+              </Button>
+            </rotation.Form>
           </div>
         </div>
       ) : (
-        <Button className="mt-3" variant="secondary" size="sm" disabled={loading} onClick={() => reveal()}>
+        <Button className="mt-3" variant="secondary" size="sm" disabled={busy} onClick={reveal}>
           Get feed URL
         </Button>
       )}

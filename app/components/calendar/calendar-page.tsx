@@ -1,18 +1,20 @@
-import { useNavigate, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
-import { CalendarPlus } from "lucide-react";
+import { useActionData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
+import { CalendarPlus, Pencil, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
-import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useCommunity } from "~/hooks/use-community";
+import { themeFor } from "~/lib/community-themes";
+import { useResultToast, type ActionResult } from "~/lib/forms";
 import type { EventDto } from "../../../workers/contract/events";
 import type { loadCalendarPage } from "../../../workers/domain/event-queries";
 import { CalendarFeed } from "./calendar-feed";
+import { DialogButton } from "./calendar-dialog";
+import { dialogOf, withoutDialogs } from "./calendar-url";
 import { DeleteEventDialog } from "./delete-event-dialog";
 import { EventCard } from "./event-card";
 import { EventDialog } from "./event-dialog";
 import { dayLabel, monthOf } from "./month";
 import { MonthCalendar } from "./month-calendar";
-import { useEventActions } from "./use-event-actions";
 
 export type CalendarData = Awaited<ReturnType<typeof loadCalendarPage>> & {
   communityId: string | null;
@@ -25,21 +27,44 @@ function EventList({ events, empty, render }: { events: EventDto[]; empty: strin
   return <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{events.map(render)}</div>;
 }
 
+/** An event the page already shows, by id (the one a dialog edits or deletes). */
+function shownEvent(data: CalendarData, id: string): EventDto | null {
+  const lists = [data.focusEvent ? [data.focusEvent] : [], data.upcoming, data.monthEvents, data.attending, data.hosting];
+  return lists.flat().find((e) => e.id === id) ?? null;
+}
+
+/** Edit and Delete for the event's creator or host: each opens its dialog (a URL, so it works without JavaScript). */
+function ManageButtons({ event }: { event: EventDto }) {
+  return (
+    <>
+      <DialogButton open={{ edit: event.id }} size="sm" variant="secondary" aria-label={`Edit ${event.title}`}>
+        <Pencil className="h-4 w-4" aria-hidden="true" />
+        Edit
+      </DialogButton>
+      <DialogButton open={{ delete: event.id }} size="sm" variant="destructive" aria-label={`Delete ${event.title}`}>
+        <Trash2 className="h-4 w-4" aria-hidden="true" />
+        Delete
+      </DialogButton>
+    </>
+  );
+}
+
 /** /calendar (spec 001 §2): Overview, Calendar and My Events for the selected realm. */
 export function CalendarPage({ data, viewerId }: { data: CalendarData; viewerId: string }) {
-  const { selectedCommunityId, selectedCommunity, theme } = useCommunity();
+  const { communities, selectedCommunityId } = useCommunity();
+  // The realm the lists show (the header's selection once the URL follows it; ?realm= or the cookie before).
+  const realm = communities.find((c) => c.id === data.communityId) ?? null;
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const revalidator = useRevalidator();
   const [searchParams] = useSearchParams();
+  // Failures of the page's forms come back as action data; successes toast after the redirect.
+  const result = useActionData<ActionResult>();
+  useResultToast(result);
   const [selectedDate, setSelectedDate] = useState(monthOf(data.today) === data.month ? data.today : `${data.month}-01`);
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [editing, setEditing] = useState<EventDto | null>(null);
-  const [deleting, setDeleting] = useState<EventDto | null>(null);
 
   const go = useCallback(
     (changes: { realm?: string | null; month?: string }) => {
-      const params = new URLSearchParams(searchParams);
+      const params = withoutDialogs(searchParams);
       if (changes.realm !== undefined) params.set("realm", changes.realm ?? "all");
       if (changes.month) params.set("month", changes.month);
       navigate(`?${params}`, { replace: changes.month === undefined, preventScrollReset: true });
@@ -52,30 +77,25 @@ export function CalendarPage({ data, viewerId }: { data: CalendarData; viewerId:
     if (selectedCommunityId !== data.communityId) go({ realm: selectedCommunityId });
   }, [selectedCommunityId, data.communityId, go]);
 
-  const refresh = useCallback(() => revalidator.revalidate(), [revalidator]);
-  const actions = useEventActions("calendar", refresh);
+  // A focused event (just saved, or opened from a notification) selects its day in this month's grid.
+  const focus = data.focusEvent && monthOf(data.focusEvent.date) === data.month ? data.focusEvent : null;
+  const focusKey = focus ? `${focus.id}:${focus.date}` : null;
+  useEffect(() => {
+    if (focusKey) setSelectedDate(focusKey.slice(focusKey.indexOf(":") + 1));
+  }, [focusKey]);
+
   const changeMonth = (month: string, focusDate?: string) => {
     setSelectedDate(focusDate ?? `${month}-01`);
     go({ month });
   };
   const card = (event: EventDto) => (
-    <EventCard
-      key={event.id}
-      event={event}
-      viewerId={viewerId}
-      mode="calendar"
-      pending={actions.pendingId === event.id}
-      onJoin={actions.join}
-      onLeave={actions.leave}
-      onEdit={(e) => {
-        setEditing(e);
-        setDialogOpen(true);
-      }}
-      onDelete={setDeleting}
-    />
+    <EventCard key={event.id} event={event} viewerId={viewerId} showIcs manage={<ManageButtons event={event} />} />
   );
   const dayEvents = data.monthEvents.filter((e) => e.date === selectedDate);
-  const loading = navigation.state === "loading" || revalidator.state === "loading";
+  const loading = navigation.state === "loading" && navigation.formMethod?.toUpperCase() !== "GET";
+  const dialog = dialogOf(searchParams);
+  const dialogEvent = dialog && dialog.kind !== "create" ? shownEvent(data, dialog.id) : null;
+  const dialogShown = dialog?.kind === "create" || dialogEvent !== null;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8" aria-busy={loading}>
@@ -83,25 +103,34 @@ export function CalendarPage({ data, viewerId }: { data: CalendarData; viewerId:
         <div>
           <h1 className="text-3xl font-bold">Event Calendar</h1>
           <p className="mt-1 text-muted">
-            {selectedCommunity ? `${theme.terminology.events} in ${selectedCommunity.displayName}` : "Events across all realms"}
+            {realm ? `${themeFor(realm.id).terminology.events} in ${realm.displayName}` : "Events across all realms"}
           </p>
         </div>
         <div className="flex flex-col items-end gap-1">
-          <Button
-            disabled={!selectedCommunityId}
-            aria-describedby={selectedCommunityId ? undefined : "create-event-hint"}
-            onClick={() => {
-              setEditing(null);
-              setDialogOpen(true);
-            }}
+          <DialogButton
+            open={{ create: "1" }}
+            disabled={!data.communityId}
+            aria-describedby={data.communityId ? undefined : "create-event-hint"}
           >
             <CalendarPlus className="h-4 w-4" aria-hidden="true" />
             Create Event
-          </Button>
-          {!selectedCommunityId ? (
-            <p id="create-event-hint" className="text-sm text-muted">
-              Select a specific realm to create events
-            </p>
+          </DialogButton>
+          {!data.communityId ? (
+            <>
+              <p id="create-event-hint" className="text-sm text-muted">
+                Select a specific realm to create events
+              </p>
+              {/* The header's realm selector needs JavaScript; without it, pick the realm here. */}
+              <noscript>
+                <nav aria-label="Realms" className="flex max-w-md flex-wrap justify-end gap-x-3 text-sm">
+                  {communities.map((c) => (
+                    <a key={c.id} href={`/calendar?realm=${c.id}`} className="underline">
+                      {c.displayName}
+                    </a>
+                  ))}
+                </nav>
+              </noscript>
+            </>
           ) : null}
         </div>
       </div>
@@ -111,7 +140,22 @@ export function CalendarPage({ data, viewerId }: { data: CalendarData; viewerId:
         </p>
       ) : null}
 
-      <Tabs defaultValue="overview" className={loading ? "mt-6 opacity-60 transition-opacity" : "mt-6 transition-opacity"}>
+      <div className="mt-6">
+        {/* Without JavaScript a refused change comes back as the page: say why where the toast would. */}
+        {result && !result.ok && !dialogShown && result.toast ? (
+          <p role="alert" className="mb-6 rounded-xl border border-red-800 bg-red-700 p-4 text-sm text-white">
+            <span className="font-semibold">{result.toast.title}</span>
+            {result.toast.description ? ` ${result.toast.description}` : null}
+          </p>
+        ) : null}
+        {dialog?.kind === "create" ? <EventDialog event={null} defaultDate={selectedDate} defaultCommunityId={data.communityId} /> : null}
+        {dialog?.kind === "edit" && dialogEvent ? (
+          <EventDialog key={dialogEvent.id} event={dialogEvent} defaultDate={dialogEvent.date} defaultCommunityId={data.communityId} />
+        ) : null}
+        {dialog?.kind === "delete" && dialogEvent ? <DeleteEventDialog event={dialogEvent} /> : null}
+      </div>
+
+      <Tabs defaultValue="overview" className={loading ? "opacity-60 transition-opacity" : "transition-opacity"}>
         <TabsList aria-label="Calendar views">
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="calendar">Calendar</TabsTrigger>
@@ -173,19 +217,6 @@ export function CalendarPage({ data, viewerId }: { data: CalendarData; viewerId:
           <CalendarFeed />
         </TabsContent>
       </Tabs>
-
-      <EventDialog
-        open={dialogOpen}
-        event={editing}
-        defaultDate={selectedDate}
-        onOpenChange={setDialogOpen}
-        onSaved={(saved) => {
-          setSelectedDate(saved.date);
-          if (monthOf(saved.date) !== data.month) go({ month: monthOf(saved.date) });
-          else refresh();
-        }}
-      />
-      <DeleteEventDialog event={deleting} onClose={() => setDeleting(null)} onDeleted={refresh} />
     </div>
   );
 }

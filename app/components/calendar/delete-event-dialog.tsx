@@ -1,40 +1,35 @@
-import { useState } from "react";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { useId } from "react";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent } from "~/components/ui/dialog";
-import { toast } from "~/hooks/use-toast";
+import type { ActionResult } from "~/lib/forms";
 import type { EventDto } from "../../../workers/contract/events";
-import { errorMessage, eventsClient } from "./events-client";
+import { CalendarDialog, DialogParamsForm } from "./calendar-dialog";
 
-/** Spec 001 §5: deleting asks for confirmation first. */
-export function DeleteEventDialog({ event, onClose, onDeleted }: { event: EventDto | null; onClose: () => void; onDeleted: () => void }) {
-  const [deleting, setDeleting] = useState(false);
-  async function confirm() {
-    if (!event) return;
-    setDeleting(true);
-    try {
-      await eventsClient.remove(event.id);
-      toast({ title: "Event deleted successfully!" });
-      onDeleted();
-      onClose();
-    } catch (error) {
-      toast({ title: "Failed to delete event", description: errorMessage(error), variant: "destructive" });
-    } finally {
-      setDeleting(false);
-    }
-  }
+/** Spec 001 §5: deleting asks for confirmation first; confirming posts to the calendar's action. */
+export function DeleteEventDialog({ event }: { event: EventDto }) {
+  const navigation = useNavigation();
+  const result = useActionData<ActionResult>();
+  const closeForm = useId();
+  const deleting = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete";
   return (
-    <Dialog open={event !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title="Delete Event" description="Are you sure you want to delete this event? This action cannot be undone.">
-        <p className="font-medium">{event?.title}</p>
-        <div className="mt-6 flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="destructive" disabled={deleting} onClick={confirm}>
-            Delete
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <CalendarDialog title="Delete Event" description="Are you sure you want to delete this event? This action cannot be undone.">
+      <p className="font-medium">{event.title}</p>
+      {result && !result.ok ? (
+        <p role="alert" className="mt-2 text-sm font-medium text-red-700 dark:text-red-400">
+          {result.message}
+        </p>
+      ) : null}
+      <Form method="post" preventScrollReset className="mt-6 flex justify-end gap-2">
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="id" value={event.id} />
+        <Button type="submit" form={closeForm} variant="outline">
+          Cancel
+        </Button>
+        <Button type="submit" variant="destructive" disabled={deleting}>
+          Delete
+        </Button>
+      </Form>
+      <DialogParamsForm id={closeForm} />
+    </CalendarDialog>
   );
 }

@@ -1,23 +1,24 @@
-import { CalendarDays, CalendarPlus, Clock, MapPin, Pencil, Trash2, Users } from "lucide-react";
+import { CalendarDays, CalendarPlus, Clock, MapPin, Users } from "lucide-react";
+import type { ReactNode } from "react";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
 import { toast } from "~/hooks/use-toast";
 import { EVENT_TYPE_LABELS, type EventDto } from "../../../workers/contract/events";
-import { eventAction, hasSeatLimits, seatLabel, startsAtFromDateTime } from "../../../workers/domain/event-seats";
+import { hasSeatLimits, startsAtFromDateTime } from "../../../workers/domain/event-seats";
+import { AttendanceButton } from "./attendance-button";
 import { shortDayLabel } from "./month";
-import type { ActionMode } from "./use-event-actions";
-
-const JOIN_LABELS = { join_main: "Join as Player", join_alternate: "Join Waiting List", spectate: "Spectate Event" } as const;
+import { eventAction, JOIN_LABELS, seatLabel } from "./seat-actions";
 
 export type EventCardProps = {
   event: EventDto;
   viewerId: string | null;
-  mode: ActionMode;
-  pending: boolean;
-  onJoin: (event: EventDto, action: keyof typeof JOIN_LABELS) => void;
-  onLeave: (event: EventDto) => void;
-  onEdit?: (event: EventDto) => void;
-  onDelete?: (event: EventDto) => void;
+  /** Where join and leave post: the current route when absent (the calendar), else e.g. the lobby's resource route. */
+  attendanceAction?: string;
+  onAttendanceChanged?: () => void;
+  /** The calendar's .ics link. */
+  showIcs?: boolean;
+  /** Extra controls for the event's creator or host (the calendar's Edit and Delete). */
+  manage?: ReactNode;
 };
 
 export function isUpcoming(event: Pick<EventDto, "date" | "time">, now = Date.now()): boolean {
@@ -41,12 +42,12 @@ function loginToJoin() {
 }
 
 /** One event with its seats and the buttons its state allows (spec 001 §2 lobby cards, §6 roles). */
-export function EventCard({ event, viewerId, mode, pending, onJoin, onLeave, onEdit, onDelete }: EventCardProps) {
+export function EventCard({ event, viewerId, attendanceAction, onAttendanceChanged, showIcs, manage }: EventCardProps) {
   const pod = hasSeatLimits(event.type);
   const action = eventAction(event);
   const upcoming = isUpcoming(event);
   const titleId = `event-title-${event.id}`;
-  const joinLabel = action === "leave" ? "Leave Event" : pod || action === "spectate" ? JOIN_LABELS[action] : "Join Event";
+  const label = action === "leave" ? "Leave Event" : pod || action === "spectate" ? JOIN_LABELS[action] : "Join Event";
 
   return (
     <Card className="flex flex-col gap-3" data-testid="event-card" aria-labelledby={titleId}>
@@ -93,20 +94,16 @@ export function EventCard({ event, viewerId, mode, pending, onJoin, onLeave, onE
           <Button size="sm" onClick={loginToJoin}>
             Login to Join
           </Button>
-        ) : !upcoming && !event.isUserAttending ? null : action === "leave" ? (
-          <Button size="sm" variant="outline" disabled={pending} onClick={() => onLeave(event)}>
-            Leave Event
-          </Button>
-        ) : event.maxAttendees !== null && event.attendeeCount >= event.maxAttendees ? (
+        ) : !upcoming && !event.isUserAttending ? null : action !== "leave" &&
+          event.maxAttendees !== null &&
+          event.attendeeCount >= event.maxAttendees ? (
           <Button size="sm" disabled>
             Event Full
           </Button>
         ) : (
-          <Button size="sm" disabled={pending} onClick={() => onJoin(event, action)}>
-            {joinLabel}
-          </Button>
+          <AttendanceButton event={event} action={action} label={label} to={attendanceAction} onChanged={onAttendanceChanged} />
         )}
-        {mode === "calendar" ? (
+        {showIcs ? (
           <a
             href={`/api/events/${event.id}/ics`}
             className={buttonClasses("ghost", "sm")}
@@ -117,18 +114,7 @@ export function EventCard({ event, viewerId, mode, pending, onJoin, onLeave, onE
             .ics
           </a>
         ) : null}
-        {onEdit && onDelete && canManage(event, viewerId) ? (
-          <>
-            <Button size="sm" variant="secondary" onClick={() => onEdit(event)} aria-label={`Edit ${event.title}`}>
-              <Pencil className="h-4 w-4" aria-hidden="true" />
-              Edit
-            </Button>
-            <Button size="sm" variant="destructive" onClick={() => onDelete(event)} aria-label={`Delete ${event.title}`}>
-              <Trash2 className="h-4 w-4" aria-hidden="true" />
-              Delete
-            </Button>
-          </>
-        ) : null}
+        {manage && canManage(event, viewerId) ? manage : null}
       </div>
     </Card>
   );

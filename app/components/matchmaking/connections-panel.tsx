@@ -1,12 +1,13 @@
-import { Link } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { Check, MessageCircle, UserMinus, X } from "lucide-react";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { MemberAvatar } from "~/components/shell/member-avatar";
-import { Button } from "~/components/ui/button";
+import { Button, type ButtonProps } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
 import { toast } from "~/hooks/use-toast";
+import { api, apiErrorMessage, unwrap } from "~/lib/api-client";
+import { useResultToast, type ActionResult } from "~/lib/forms";
 import type { Friend, FriendRequestsResponse, FriendsResponse, PublicMember } from "../../../workers/contract/friends";
-import { callApi, errorMessage } from "./api-client";
 import { DirectMessageNote } from "./direct-message-note";
 import { displayName } from "../../../workers/contract/display-name";
 
@@ -31,6 +32,31 @@ function MemberRow({ member, children, testId }: { member: PublicMember; childre
   );
 }
 
+/**
+ * One Connections action (accept, decline, cancel, remove): a form posting to
+ * the page's action with a fetcher; the page's lists reload after it.
+ */
+function ConnectionButton({
+  intent,
+  fields,
+  children,
+  ...props
+}: { intent: "accept" | "decline" | "cancel" | "remove"; fields: Record<string, string> } & Omit<ButtonProps, "type">) {
+  const fetcher = useFetcher<ActionResult>();
+  useResultToast(fetcher.data);
+  return (
+    <fetcher.Form method="post" className="contents">
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <Button type="submit" size="sm" {...props} disabled={props.disabled || fetcher.state !== "idle"}>
+        {children}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
 function Section({ title, count, empty, children }: { title: string; count: number; empty: string; children: ReactNode }) {
   return (
     <Card>
@@ -42,20 +68,21 @@ function Section({ title, count, empty, children }: { title: string; count: numb
   );
 }
 
-/** Connections tab: incoming and outgoing requests and friends, each action through the /api contract. */
+/**
+ * Connections tab: incoming and outgoing requests and friends. Each button
+ * posts to the page's action; "Show more friends" reads the next page from /api.
+ */
 export function ConnectionsPanel({
   requests,
   friendsPage,
   friendCount,
-  onChanged,
 }: {
   requests: FriendRequestsResponse;
   friendsPage: FriendsResponse;
   friendCount: number;
-  onChanged: () => void;
 }) {
   const noteId = useId();
-  const [busy, setBusy] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
   const [friends, setFriends] = useState<Friend[]>(friendsPage.friends);
   const [nextOffset, setNextOffset] = useState<number | null>(friendsPage.nextOffset);
 
@@ -65,30 +92,17 @@ export function ConnectionsPanel({
     setNextOffset(friendsPage.nextOffset);
   }, [friendsPage]);
 
-  async function act(key: string, path: string, method: string, success: string) {
-    setBusy(key);
-    try {
-      await callApi(path, { method });
-      toast({ title: success });
-      onChanged();
-    } catch (error) {
-      toast({ title: "Something went wrong", description: errorMessage(error, "Please try again."), variant: "destructive" });
-    } finally {
-      setBusy(null);
-    }
-  }
-
   async function loadMore() {
     if (nextOffset === null) return;
-    setBusy("more");
+    setLoadingMore(true);
     try {
-      const page = await callApi<FriendsResponse>(`/api/friends?offset=${nextOffset}`);
+      const page = await unwrap(api.friends.$get({ query: { offset: String(nextOffset) } }));
       setFriends((current) => [...current, ...page.friends]);
       setNextOffset(page.nextOffset);
     } catch (error) {
-      toast({ title: "Something went wrong", description: errorMessage(error, "Please try again."), variant: "destructive" });
+      toast({ title: "Something went wrong", description: apiErrorMessage(error, "Please try again."), variant: "destructive" });
     } finally {
-      setBusy(null);
+      setLoadingMore(false);
     }
   }
 
@@ -97,21 +111,12 @@ export function ConnectionsPanel({
       <Section title="Friend requests" count={requests.incoming.length} empty="No pending friend requests.">
         {requests.incoming.map((r) => (
           <MemberRow key={r.id} member={r.user} testId="incoming-request">
-            <Button
-              size="sm"
-              disabled={busy !== null}
-              onClick={() => act(r.id, `/api/friend-requests/${r.id}/accept`, "POST", "Friend request accepted")}
-            >
+            <ConnectionButton intent="accept" fields={{ id: r.id }}>
               <Check className="h-4 w-4" aria-hidden="true" /> Accept
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={busy !== null}
-              onClick={() => act(r.id, `/api/friend-requests/${r.id}/decline`, "POST", "Friend request declined")}
-            >
+            </ConnectionButton>
+            <ConnectionButton intent="decline" fields={{ id: r.id }} variant="outline">
               <X className="h-4 w-4" aria-hidden="true" /> Decline
-            </Button>
+            </ConnectionButton>
           </MemberRow>
         ))}
       </Section>
@@ -119,14 +124,9 @@ export function ConnectionsPanel({
       <Section title="Sent requests" count={requests.outgoing.length} empty="No invites waiting for an answer.">
         {requests.outgoing.map((r) => (
           <MemberRow key={r.id} member={r.user} testId="outgoing-request">
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={busy !== null}
-              onClick={() => act(r.id, `/api/friend-requests/${r.id}`, "DELETE", "Friend request cancelled")}
-            >
+            <ConnectionButton intent="cancel" fields={{ id: r.id }} variant="outline">
               Cancel
-            </Button>
+            </ConnectionButton>
           </MemberRow>
         ))}
       </Section>
@@ -137,20 +137,19 @@ export function ConnectionsPanel({
             <Button size="sm" variant="outline" disabled aria-describedby={noteId} aria-label={`Message ${memberDisplayName(f.user)}`}>
               <MessageCircle className="h-4 w-4" aria-hidden="true" />
             </Button>
-            <Button
-              size="sm"
+            <ConnectionButton
+              intent="remove"
+              fields={{ userId: f.user.id }}
               variant="ghost"
-              disabled={busy !== null}
-              onClick={() => act(f.friendshipId, `/api/friends/${f.user.id}`, "DELETE", "Friend removed")}
               aria-label={`Remove ${memberDisplayName(f.user)}`}
             >
               <UserMinus className="h-4 w-4" aria-hidden="true" /> Remove
-            </Button>
+            </ConnectionButton>
           </MemberRow>
         ))}
       </Section>
       {nextOffset !== null ? (
-        <Button variant="outline" onClick={loadMore} disabled={busy !== null}>
+        <Button variant="outline" onClick={loadMore} disabled={loadingMore}>
           Show more friends
         </Button>
       ) : null}

@@ -4,27 +4,32 @@ import { Button } from "~/components/ui/button";
 import { Card, Skeleton } from "~/components/ui/card";
 import { useCommunity } from "~/hooks/use-community";
 import { toast } from "~/hooks/use-toast";
+import { api, apiErrorMessage, unwrap } from "~/lib/api-client";
 import {
   MATCHMAKING_GAMES,
   type MatchmakingGame,
   type MatchmakingPreferences,
   type MatchResult,
 } from "../../../workers/contract/matchmaking";
-import { callApi, errorMessage } from "./api-client";
 import { DirectMessageNote } from "./direct-message-note";
-import { MatchCard, type InviteState } from "./match-card";
+import { MatchCard } from "./match-card";
+import { playersFound, searchFailed } from "./matchmaking-toasts";
 import { quickMatchBody } from "./preference-rules";
 
 /** Spec §4: idle, then searching (skeletons), then results or failure. */
 type SearchState = { phase: "idle" } | { phase: "searching" } | { phase: "results"; results: MatchResult[] } | { phase: "failed" };
 
-/** Find Players tab: quick match over the four games with the current preferences, results with invites. */
-export function FindPlayers({ preferences, onInvited }: { preferences: MatchmakingPreferences; onInvited: () => void }) {
+/**
+ * Find Players tab: quick match over the four games with the current
+ * preferences, results with invites. The search is a read the page makes
+ * itself (POST /api/matchmaking/find-players through the typed client, spec
+ * 001 §7); each invite posts to the page's action.
+ */
+export function FindPlayers({ preferences }: { preferences: MatchmakingPreferences }) {
   const { theme } = useCommunity();
   const noteId = useId();
   const [games, setGames] = useState<MatchmakingGame[]>(preferences.selectedGames);
   const [search, setSearch] = useState<SearchState>({ phase: "idle" });
-  const [invites, setInvites] = useState<Record<string, InviteState>>({});
   // The quick-match chips follow the games chosen in Preferences.
   const savedGames = preferences.selectedGames.join("|");
   useEffect(() => setGames(preferences.selectedGames), [savedGames]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -35,28 +40,12 @@ export function FindPlayers({ preferences, onInvited }: { preferences: Matchmaki
   async function findPlayers() {
     setSearch({ phase: "searching" });
     try {
-      const results = await callApi<MatchResult[]>("/api/matchmaking/find-players", { body: quickMatchBody(preferences, games) });
+      const results = await unwrap(api.matchmaking["find-players"].$post({ json: quickMatchBody(preferences, games) }));
       setSearch({ phase: "results", results });
-      toast({
-        title: "Players found!",
-        description: `Found ${results.length} ${results.length === 1 ? "player" : "players"} matching your preferences.`,
-      });
+      toast(playersFound(results.length));
     } catch (error) {
       setSearch({ phase: "failed" });
-      toast({ title: "Search failed", description: errorMessage(error, "Failed to find matching players"), variant: "destructive" });
-    }
-  }
-
-  async function invite(match: MatchResult) {
-    setInvites((s) => ({ ...s, [match.id]: "sending" }));
-    try {
-      await callApi("/api/friend-requests", { body: { addresseeId: match.id } });
-      setInvites((s) => ({ ...s, [match.id]: "sent" }));
-      toast({ title: "Invite sent!", description: `${match.username} will see your friend request.` });
-      onInvited();
-    } catch (error) {
-      setInvites((s) => ({ ...s, [match.id]: "idle" }));
-      toast({ title: "Invite failed", description: errorMessage(error, "Please try again."), variant: "destructive" });
+      toast(searchFailed(apiErrorMessage(error, "Failed to find matching players")));
     }
   }
 
@@ -117,13 +106,7 @@ export function FindPlayers({ preferences, onInvited }: { preferences: Matchmaki
             </h2>
             <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
               {search.results.map((match) => (
-                <MatchCard
-                  key={match.id}
-                  match={match}
-                  inviteState={invites[match.id] ?? "idle"}
-                  onInvite={() => invite(match)}
-                  messageNoteId={noteId}
-                />
+                <MatchCard key={match.id} match={match} messageNoteId={noteId} />
               ))}
             </div>
           </>

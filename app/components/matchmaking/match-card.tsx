@@ -1,8 +1,9 @@
-import { Link } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { Clock, MapPin, MessageCircle, UserPlus, Zap } from "lucide-react";
 import { MemberAvatar } from "~/components/shell/member-avatar";
 import { Button } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
+import { useResultToast, type ActionResult } from "~/lib/forms";
 import { AVAILABILITY_OPTIONS, formatLabel, type MatchResult } from "../../../workers/contract/matchmaking";
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -22,20 +23,26 @@ export function timeAgo(iso: string, now = Date.now()): string {
   return "just now";
 }
 
-export type InviteState = "idle" | "sending" | "sent";
+/** Invite (a friend request, spec 001 §7): posts to the page's action; the button says how it went. */
+function InviteButton({ match }: { match: MatchResult }) {
+  const fetcher = useFetcher<ActionResult>();
+  useResultToast(fetcher.data);
+  const state = fetcher.state !== "idle" ? "sending" : fetcher.data?.ok ? "sent" : "idle";
+  return (
+    <fetcher.Form method="post" className="flex flex-1">
+      <input type="hidden" name="intent" value="invite" />
+      <input type="hidden" name="addresseeId" value={match.id} />
+      <input type="hidden" name="username" value={match.username} />
+      <Button type="submit" className="flex-1" disabled={state !== "idle"} aria-label={`Invite ${match.username}`}>
+        <UserPlus className="h-4 w-4" aria-hidden="true" />
+        {state === "sent" ? "Invited" : state === "sending" ? "Sending..." : "Invite"}
+      </Button>
+    </fetcher.Form>
+  );
+}
 
 /** One match result: who, how well they match and why, with the invite action. */
-export function MatchCard({
-  match,
-  inviteState,
-  onInvite,
-  messageNoteId,
-}: {
-  match: MatchResult;
-  inviteState: InviteState;
-  onInvite: () => void;
-  messageNoteId: string;
-}) {
+export function MatchCard({ match, messageNoteId }: { match: MatchResult; messageNoteId: string }) {
   const availability = AVAILABILITY_OPTIONS.find((a) => a.value === match.availability)?.label ?? match.availability;
   return (
     <Card role="article" className="flex flex-col gap-4" data-testid="match-card" aria-label={match.username}>
@@ -112,10 +119,7 @@ export function MatchCard({
       ) : null}
 
       <div className="mt-auto flex gap-2">
-        <Button className="flex-1" onClick={onInvite} disabled={inviteState !== "idle"} aria-label={`Invite ${match.username}`}>
-          <UserPlus className="h-4 w-4" aria-hidden="true" />
-          {inviteState === "sent" ? "Invited" : inviteState === "sending" ? "Sending..." : "Invite"}
-        </Button>
+        <InviteButton match={match} />
         <Button variant="outline" disabled aria-describedby={messageNoteId} aria-label={`Message ${match.username}`}>
           <MessageCircle className="h-4 w-4" aria-hidden="true" />
         </Button>

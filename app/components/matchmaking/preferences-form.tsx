@@ -1,9 +1,10 @@
+import { useFetcher } from "@remix-run/react";
 import { Switch } from "radix-ui";
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId } from "react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label, NativeSelect } from "~/components/ui/field";
-import { toast } from "~/hooks/use-toast";
+import { useResultToast, type ActionResult } from "~/lib/forms";
 import {
   AVAILABILITY_OPTIONS,
   formatLabel,
@@ -15,7 +16,6 @@ import {
   RESET_PREFERENCES,
   type MatchmakingPreferences,
 } from "../../../workers/contract/matchmaking";
-import { callApi, errorMessage } from "./api-client";
 import { PowerRangeSlider } from "./power-range-slider";
 import { toggleGame } from "./preference-rules";
 
@@ -23,58 +23,49 @@ const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 const checkboxClasses = "h-4 w-4 accent-primary";
 
-/** Preferences tab: every control is bound to the stored preferences and saved with PUT. */
-export function PreferencesForm({
-  value,
-  onChange,
-  onSaved,
-}: {
-  value: MatchmakingPreferences;
-  onChange: (next: MatchmakingPreferences) => void;
-  onSaved: () => void;
-}) {
+/**
+ * Preferences tab: every control is bound to the page's preferences (the Find
+ * Players tab searches with them too) and named, so Save posts them as a form
+ * to the page's action; the stored preferences come back.
+ */
+export function PreferencesForm({ value, onChange }: { value: MatchmakingPreferences; onChange: (next: MatchmakingPreferences) => void }) {
   const id = useId();
-  const [saving, setSaving] = useState(false);
+  const fetcher = useFetcher<ActionResult<{ preferences: MatchmakingPreferences }>>();
+  useResultToast(fetcher.data);
+  const saved = fetcher.data?.ok ? fetcher.data.preferences : null;
+  useEffect(() => {
+    if (saved) onChange(saved);
+    // Only a new answer of the action replaces the form's values.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [saved]);
+  const saving = fetcher.state !== "idle";
   const set = <K extends keyof MatchmakingPreferences>(key: K, v: MatchmakingPreferences[K]) => onChange({ ...value, [key]: v });
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    setSaving(true);
-    try {
-      const saved = await callApi<MatchmakingPreferences & { saved: boolean }>("/api/matchmaking/preferences", {
-        method: "PUT",
-        body: value,
-      });
-      const { saved: _saved, ...prefs } = saved;
-      onChange(prefs);
-      toast({ title: "Preferences saved", description: "Your matchmaking preferences have been updated." });
-      onSaved();
-    } catch (error) {
-      toast({ title: "Failed to save preferences", description: errorMessage(error, "Please try again."), variant: "destructive" });
-    } finally {
-      setSaving(false);
-    }
-  }
 
   const formats = MATCHMAKING_FORMATS.filter((f) => value.selectedGames.includes(f.game));
 
   return (
     <Card>
-      <form onSubmit={save} className="grid gap-6" aria-label="Matchmaking preferences">
+      <fetcher.Form method="post" className="grid gap-6" aria-label="Matchmaking preferences">
+        <input type="hidden" name="intent" value="save-preferences" />
         <fieldset>
           <legend className="mb-2 text-sm font-medium">Games</legend>
           <div className="flex flex-wrap gap-x-5 gap-y-2">
             {MATCHMAKING_GAMES.map((game) => {
               const checked = value.selectedGames.includes(game);
+              const onlyGame = checked && value.selectedGames.length === 1;
               return (
                 <label key={game} className="flex min-h-8 items-center gap-2 text-sm">
                   <input
                     type="checkbox"
+                    name="selectedGames"
+                    value={game}
                     className={checkboxClasses}
                     checked={checked}
-                    disabled={checked && value.selectedGames.length === 1}
+                    disabled={onlyGame}
                     onChange={() => onChange(toggleGame(value, game))}
                   />
+                  {/* A disabled checkbox is not submitted: the one required game still is. */}
+                  {onlyGame ? <input type="hidden" name="selectedGames" value={game} /> : null}
                   {game}
                 </label>
               );
@@ -90,6 +81,8 @@ export function PreferencesForm({
               <label key={format.value} className="flex min-h-8 items-center gap-2 text-sm">
                 <input
                   type="checkbox"
+                  name="selectedFormats"
+                  value={format.value}
                   className={checkboxClasses}
                   checked={value.selectedFormats.includes(format.value)}
                   onChange={(e) =>
@@ -106,6 +99,9 @@ export function PreferencesForm({
           <p className="mt-1 text-xs text-muted">No format selected means any format of your games.</p>
         </fieldset>
 
+        <input type="hidden" name="powerLevelMin" value={value.powerLevelMin} />
+        <input type="hidden" name="powerLevelMax" value={value.powerLevelMax} />
+        <input type="hidden" name="onlineOnly" value={String(value.onlineOnly)} />
         <PowerRangeSlider
           id={`${id}-power`}
           min={value.powerLevelMin}
@@ -118,6 +114,7 @@ export function PreferencesForm({
             <Label htmlFor={`${id}-playstyle`}>Playstyle</Label>
             <NativeSelect
               id={`${id}-playstyle`}
+              name="playstyle"
               value={value.playstyle}
               onChange={(e) => set("playstyle", PLAYSTYLES.find((p) => p === e.target.value) ?? "any")}
             >
@@ -132,6 +129,7 @@ export function PreferencesForm({
             <Label htmlFor={`${id}-location`}>Location</Label>
             <Input
               id={`${id}-location`}
+              name="location"
               value={value.location}
               maxLength={100}
               placeholder="City, Country"
@@ -143,6 +141,7 @@ export function PreferencesForm({
             <Label htmlFor={`${id}-availability`}>Availability</Label>
             <NativeSelect
               id={`${id}-availability`}
+              name="availability"
               value={value.availability}
               onChange={(e) => set("availability", AVAILABILITY_OPTIONS.find((a) => a.value === e.target.value)?.value ?? "any")}
             >
@@ -157,6 +156,7 @@ export function PreferencesForm({
             <Label htmlFor={`${id}-language`}>Language</Label>
             <NativeSelect
               id={`${id}-language`}
+              name="language"
               value={value.language}
               onChange={(e) => set("language", LANGUAGE_OPTIONS.find((l) => l.value === e.target.value)?.value ?? "english")}
             >
@@ -171,6 +171,7 @@ export function PreferencesForm({
             <Label htmlFor={`${id}-distance`}>Maximum distance (km)</Label>
             <Input
               id={`${id}-distance`}
+              name="maxDistance"
               type="number"
               inputMode="numeric"
               min={0}
@@ -208,7 +209,7 @@ export function PreferencesForm({
             Reset
           </Button>
         </div>
-      </form>
+      </fetcher.Form>
     </Card>
   );
 }

@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { EventCard } from "~/components/calendar/event-card";
-import { eventsClient } from "~/components/calendar/events-client";
-import { useEventActions } from "~/components/calendar/use-event-actions";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/card";
 import { toast } from "~/hooks/use-toast";
+import { api, unwrap } from "~/lib/api-client";
 import { useRootData } from "~/root";
 import type { EventDto } from "../../../workers/contract/events";
 
@@ -15,24 +14,28 @@ type LoadState = { status: "loading" } | { status: "error" } | { status: "ready"
  * Upcoming game_pod events in the TableSync lobby's Join Room tab (spec 001 §2):
  * Join as Player, Join Waiting List, Spectate Event or Leave Event by state,
  * Login to Join for visitors. Self-contained: it loads from /api/events on the
- * client and refetches after every change. `onCountChange` lets the lobby
- * decide its 'No Active Rooms or Events' empty state.
+ * client (the typed client), joins and leaves through /events/:id/attendance
+ * (a route action, with useFetcher) and refetches after every change.
+ * `onCountChange` lets the lobby decide its 'No Active Rooms or Events' empty state.
  */
 export function LobbyEvents({ communityId, onCountChange }: { communityId: string | null; onCountChange?: (count: number) => void }) {
   const viewerId = useRootData()?.user?.id ?? null;
   const [state, setState] = useState<LoadState>({ status: "loading" });
   const [reloadKey, setReloadKey] = useState(0);
   const refresh = useCallback(() => setReloadKey((k) => k + 1), []);
-  const actions = useEventActions("lobby", refresh);
   // A ref, so an inline callback from the lobby does not refetch on every render.
   const countChanged = useRef(onCountChange);
   countChanged.current = onCountChange;
 
   useEffect(() => {
     let cancelled = false;
-    const params = new URLSearchParams({ type: "game_pod", upcoming: "true", limit: String(LOBBY_EVENT_LIMIT) });
-    if (communityId) params.set("communityId", communityId);
-    eventsClient.list(params).then(
+    const query = {
+      type: "game_pod",
+      upcoming: "true",
+      limit: String(LOBBY_EVENT_LIMIT),
+      ...(communityId ? { communityId } : {}),
+    } as const;
+    unwrap(api.events.$get({ query })).then(
       (events) => {
         if (cancelled) return;
         setState({ status: "ready", events });
@@ -76,10 +79,8 @@ export function LobbyEvents({ communityId, onCountChange }: { communityId: strin
               key={event.id}
               event={event}
               viewerId={viewerId}
-              mode="lobby"
-              pending={actions.pendingId === event.id}
-              onJoin={actions.join}
-              onLeave={actions.leave}
+              attendanceAction={`/events/${event.id}/attendance`}
+              onAttendanceChanged={refresh}
             />
           ))}
         </div>

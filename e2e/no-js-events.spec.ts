@@ -1,0 +1,149 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signInAsNewMember } from "./helpers";
+
+// Event create and join work before JavaScript loads, or without it (issue 13): the calendar's
+// forms post to its route action, which redirects back with the toast.
+test.use({ javaScriptEnabled: false });
+
+const DESKTOP = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/** yyyy-mm-dd, n days from today in UTC (event times are UTC). */
+const utcDate = (daysAhead: number) => new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+
+/** The dev sign-in page is a plain HTML form. */
+async function signInWithoutJs(page: Page, firstName: string, lastName: string) {
+  await page.goto("/api/login");
+  await page.getByLabel("First name").fill(firstName);
+  await page.getByLabel("Last name").fill(lastName);
+  await page.getByLabel("E-mail").fill(`${firstName.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.realmcast.gg`);
+  await page.getByRole("button", { name: "Sign in as a new member" }).click();
+  await expect(page.getByTestId("user-menu")).toBeVisible();
+}
+
+test("sign in, create an event (errors beside the fields first) and join a game pod, all without JavaScript", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  // Another member, with JavaScript, hosts a pod in Duelcraft through the API.
+  const hostContext = await browser.newContext({ javaScriptEnabled: true });
+  const host = await hostContext.newPage();
+  await signInAsNewMember(host, "Hana", "Host");
+  const origin = new URL(test.info().project.use.baseURL ?? process.env.BASE_URL!).origin;
+  const podTitle = `No-JS pod ${Date.now().toString(36)}`;
+  const created = await host.request.post("/api/events", {
+    headers: { Origin: origin },
+    data: {
+      title: podTitle,
+      type: "game_pod",
+      date: utcDate(3),
+      time: "20:00",
+      location: "TableSync",
+      communityId: "duelcraft",
+      playerSlots: 2,
+      alternateSlots: 1,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const pod = await created.json();
+
+  await page.setViewportSize(DESKTOP);
+  await signInWithoutJs(page, "Nell", "Nojs");
+  await page.getByRole("link", { name: "Calendar", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/calendar$/);
+  await expect(page.getByRole("heading", { name: "Event Calendar" })).toBeVisible();
+
+  // No realm yet: Create Event waits for one; the realm list is right there.
+  await expect(page.getByRole("button", { name: "Create Event" })).toBeDisabled();
+  await expect(page.getByText("Select a specific realm to create events")).toBeVisible();
+  await page.getByRole("navigation", { name: "Realms" }).getByRole("link", { name: "Duelcraft" }).click();
+  await expect(page).toHaveURL(/realm=duelcraft/);
+  await expect(page.getByText("Duels in Duelcraft")).toBeVisible();
+
+  // Create Event opens the form in the page.
+  await page.getByRole("button", { name: "Create Event" }).click();
+  await expect(page).toHaveURL(/create=1/);
+  const form = page.getByRole("region", { name: "Create Event" });
+  await expect(form.getByLabel("Community")).toHaveValue("duelcraft");
+  const title = `Nojs night ${Date.now().toString(36)}`;
+  await form.getByLabel("Title").fill(title);
+  await form.getByLabel("Type").selectOption({ label: "Community Event" });
+  await form.getByLabel("Date").fill(utcDate(5));
+  await form.getByLabel("Time (UTC)").fill("18:30");
+  await form.getByRole("button", { name: "Create Event" }).click();
+
+  // The server's errors show beside the fields, and what was typed is still there.
+  await expect(form.getByText("Location is required", { exact: true })).toBeVisible();
+  await expect(form.getByLabel("Location")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("Title")).toHaveValue(title);
+  await expect(form.getByLabel("Time (UTC)")).toHaveValue("18:30");
+  await page.screenshot({ path: testInfo.outputPath("no-js-create-errors-1366.png"), fullPage: true });
+
+  await form.getByLabel("Location").fill("Card shop back room");
+  await form.getByRole("button", { name: "Create Event" }).click();
+  await expect(page).toHaveURL(/event=/);
+  await expect(page).not.toHaveURL(/create=1/);
+  await expect(page.getByRole("status").filter({ hasText: "Event created successfully!" })).toBeVisible();
+  const mine = page.getByRole("region", { name: "Selected event" }).getByTestId("event-card");
+  await expect(mine).toContainText(title);
+  await expect(mine).toContainText("Card shop back room");
+  await expect(mine).toContainText("Hosted by Nell");
+  await page.screenshot({ path: testInfo.outputPath("no-js-created-1366.png"), fullPage: true });
+
+  // Join Hana's pod (opened from its link, as from a notification).
+  await page.goto(`/calendar?realm=duelcraft&event=${pod.id}`);
+  const podCard = page.getByRole("region", { name: "Selected event" }).getByTestId("event-card");
+  await expect(podCard.getByTestId("pod-seats")).toHaveText("Players 0/2 · Waiting list 0/1");
+  await podCard.getByRole("button", { name: "Join as Player" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Joined event successfully!" })).toContainText(
+    "You're confirmed as a main player.",
+  );
+  await expect(podCard.getByTestId("seat-badge")).toHaveText("Main player");
+  await expect(podCard.getByTestId("pod-seats")).toHaveText("Players 1/2 · Waiting list 0/1");
+  await expect(podCard.getByRole("button", { name: "Leave Event" })).toBeVisible();
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: testInfo.outputPath("no-js-joined-390.png"), fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The host sees the new player.
+  await host.goto(`/calendar?event=${pod.id}`);
+  await expect(host.getByRole("region", { name: "Selected event" }).getByTestId("pod-seats")).toHaveText("Players 1/2 · Waiting list 0/1");
+  await hostContext.close();
+});
+
+test("a refused join says why on the page, without JavaScript", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const hostContext = await browser.newContext({ javaScriptEnabled: true });
+  const host = await hostContext.newPage();
+  await signInAsNewMember(host, "Fay", "Full");
+  const origin = new URL(test.info().project.use.baseURL ?? process.env.BASE_URL!).origin;
+  const res = await host.request.post("/api/events", {
+    headers: { Origin: origin },
+    data: {
+      title: `Tiny pod ${Date.now().toString(36)}`,
+      type: "game_pod",
+      date: utcDate(2),
+      time: "21:00",
+      location: "TableSync",
+      communityId: "bladeforge",
+      playerSlots: 2,
+      alternateSlots: 0,
+      maxAttendees: 1,
+    },
+  });
+  const pod = await res.json();
+
+  await signInWithoutJs(page, "Gus", "Late");
+  await page.goto(`/calendar?event=${pod.id}`);
+  // Hana fills the only place while Gus looks at the page.
+  expect((await host.request.post(`/api/events/${pod.id}/join`, { headers: { Origin: origin }, data: { status: "attending" } })).ok()).toBe(
+    true,
+  );
+  const card = page.getByRole("region", { name: "Selected event" }).getByTestId("event-card");
+  await card.getByRole("button", { name: "Join as Player" }).click();
+  await expect(page.getByRole("alert")).toContainText("Failed to join event");
+  await expect(page.getByRole("alert")).toContainText("This event has reached its maximum number of attendees");
+  await expect(card.getByTestId("seat-badge")).toHaveCount(0);
+  await hostContext.close();
+});
