@@ -1,27 +1,19 @@
-import { authRoutesDoc } from "./auth";
 import { eventsRoutesDoc } from "./events";
-import { forumRoutesDoc } from "./forum";
 import { friendsRoutesDoc } from "./friends";
 import { gameSessionsRoutesDoc } from "./game-sessions";
 import { matchmakingRoutesDoc } from "./matchmaking";
-import { notificationsRoutesDoc } from "./notifications";
 import { profileRoutesDoc } from "./profile";
 import type { RouteDoc } from "./route-doc";
 import { settingsRoutesDoc } from "./settings";
-import { socialRoutesDoc } from "./social";
 import { tournamentsRoutesDoc } from "./tournaments";
 
 /** The whole documented /api contract, area by area. */
 export const API_CONTRACT: RouteDoc[] = [
-  ...authRoutesDoc,
   ...gameSessionsRoutesDoc,
   ...eventsRoutesDoc,
-  ...forumRoutesDoc,
   ...matchmakingRoutesDoc,
   ...friendsRoutesDoc,
   ...tournamentsRoutesDoc,
   ...profileRoutesDoc,
   ...settingsRoutesDoc,
-  ...notificationsRoutesDoc,
-  ...socialRoutesDoc,
 ];

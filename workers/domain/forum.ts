@@ -17,6 +17,7 @@ import { containsPattern, decodePostCursor, decodeReplyCursor, encodePostCursor,
 import { isBlockedEitherWay } from "./blocks";
 import { notificationInsert } from "./notifications";
 import { pickMemberColumns } from "./member-columns";
+import { enforceRateLimit } from "./rate-limit";
 
 const POST_NOT_FOUND = "Post not found";
 const REPLY_NOT_FOUND = "Reply not found";
@@ -155,7 +156,9 @@ export async function getForumPost(db: Db, postId: string, viewerId: string | nu
   return toForumPost(row);
 }
 
+/** A new post, within the author's hourly post limit (checked first, so a refused post creates nothing). */
 export async function createForumPost(db: Db, author: User, input: CreateForumPostBody): Promise<ForumPost> {
+  await enforceRateLimit(db, "forumPost", author.id);
   if (!(await communityExists(db, input.communityId))) {
     throw invalid("Unknown community", [{ path: ["communityId"], message: "No such community" }]);
   }
@@ -199,9 +202,11 @@ export async function deleteForumPost(db: Db, postId: string, user: User): Promi
 /**
  * Likes or unlikes in one batch. The counter is recomputed from the like rows
  * in the same batch (never +1/-1), so it equals the number of likes whatever
- * the repetition or concurrency.
+ * the repetition or concurrency. Liking counts against the member's like limit;
+ * unliking never does.
  */
 export async function setForumLike(db: Db, postId: string, userId: string, liked: boolean) {
+  if (liked) await enforceRateLimit(db, "forumLike", userId);
   const change = liked
     ? insertMemberRow(db, forumLikes, postId, userId)
     : db.delete(forumLikes).where(and(eq(forumLikes.postId, postId), eq(forumLikes.userId, userId)));
@@ -267,11 +272,12 @@ function recountReplies(db: Db, postId: string) {
 }
 
 /**
- * Adds a reply, recounts, and notifies the post's author: not when they answer
- * themselves, nor when a block stands between the two (the reply itself stays
- * public like any other).
+ * Adds a reply (within the author's reply limit), recounts, and notifies the
+ * post's author: not when they answer themselves, nor when a block stands
+ * between the two (the reply itself stays public like any other).
  */
 export async function createForumReply(db: Db, postId: string, author: User, content: string): Promise<ForumReply> {
+  await enforceRateLimit(db, "forumReply", author.id);
   const post = await postSummary(db, postId, author.id);
   const id = crypto.randomUUID();
   const now = Date.now();
