@@ -6,7 +6,7 @@ import { multiLine, singleLine } from "./text";
 /** Page size of the post and reply lists (the spec names none). */
 export const FORUM_PAGE_SIZE = 20;
 
-export const forumCategory = z.enum(FORUM_CATEGORY_IDS);
+export const forumCategory = z.enum(FORUM_CATEGORY_IDS, { error: "Choose a category" });
 
 const cursor = cursorParam.optional();
 const idParam = z.string().trim().min(1).max(64);
