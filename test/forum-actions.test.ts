@@ -256,6 +256,10 @@ describe("the page", () => {
     const selected = await request("/community-forum", { cookie: `selectedCommunityId=${realmCookieValue(REALM)}` });
     expect(await selected.text()).toContain(title);
     expect(await (await request("/community-forum?realm=decksong")).text()).not.toContain(title);
+    // The new-post page is for members: a visitor following the link sees the list.
+    const visitorCompose = await (await request(`/community-forum?compose=1&realm=${REALM}`)).text();
+    expect(visitorCompose).toContain(title);
+    expect(visitorCompose).not.toContain("Create New Post");
 
     const page = await request(`/community-forum?post=${post.id}`, { cookie: author.cookie });
     expect(page.status).toBe(200);

@@ -50,7 +50,7 @@ export default function CommunityForumPage() {
       </section>
     );
   }
-  if (data.compose && userId) return <ComposePost community={community} />;
+  if (data.compose) return <ComposePost community={community} />;
   return (
     <ForumBoard
       community={community}

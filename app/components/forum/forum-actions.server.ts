@@ -30,7 +30,6 @@ const forumIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("like"), postId: id }),
   z.object({ intent: z.literal("unlike"), postId: id }),
 ]);
-export type ForumIntent = z.infer<typeof forumIntent>["intent"];
 
 /**
  * A browser posting a form without JavaScript sends a textarea's line breaks as

@@ -20,13 +20,14 @@ export async function loadForumPage(request: Request, context: Pick<AppLoadConte
   const wanted = search.get("realm") ?? (await readSelectedRealm(request));
   const realm = communities.find((c) => c.id === wanted)?.id ?? null;
   const category = forumCategory.safeParse(search.get("category")).data ?? null;
-  const base = { realm, category, compose: search.has("compose") };
+  // The new-post form is for members; a visitor who follows such a link sees the list.
+  const base = { realm, category, compose: search.has("compose") && context.user !== null };
 
   const postId = search.get("post");
   if (postId !== null) {
     const id = forumIdParam.shape.id.safeParse(postId);
     const thread = context.user && id.success ? await threadOrMissing(context.db, id.data, context.user.id) : null;
-    return { ...base, list: null, post: { id: postId, thread, missing: thread === null && context.user !== null } };
+    return { ...base, list: null, post: { id: postId, thread } };
   }
   const list =
     realm && !base.compose
