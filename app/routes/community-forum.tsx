@@ -1,42 +1,45 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link, useSearchParams } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import type { ForumPost } from "../../workers/contract/forum";
+import { ComposePost } from "~/components/forum/compose-post";
+import { forumAction } from "~/components/forum/forum-actions.server";
 import { ForumBoard } from "~/components/forum/forum-board";
+import { loadForumPage } from "~/components/forum/forum-page.server";
 import { PostDetail } from "~/components/forum/post-detail";
+import { useForumRealm } from "~/components/forum/use-forum-realm";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
-import { useCommunity } from "~/hooks/use-community";
 import { documentTitle } from "~/lib/brand";
 import { useRootData } from "~/root";
 
 export const meta: MetaFunction = () => [{ title: documentTitle("Community Forum") }];
 
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadForumPage(request, context);
+
+/** New posts, replies, edits, deletions and likes (one `intent` each). */
+export const action = (args: ActionFunctionArgs) => forumAction(args);
+
 /**
- * Spec §2 Community forum. The realm is client state, so the lists load in the
- * browser; the open post lives in `?post=` so Back, reloads and notification
- * links work.
+ * Spec 001 §2 Community forum. The open post lives in `?post=` so Back, reloads
+ * and notification links work; the list, the post and its replies are
+ * server-rendered, and the forms post to the action, so posting and replying
+ * work without JavaScript too.
  */
 export default function CommunityForumPage() {
-  const { selectedCommunity } = useCommunity();
-  const userId = useRootData()?.user?.id ?? null;
-  const [searchParams, setSearchParams] = useSearchParams();
+  const data = useLoaderData<typeof loader>();
+  const root = useRootData();
+  const userId = root?.user?.id ?? null;
+  // A visitor cannot open a post's details (spec 001 §6); the card they clicked is what they see.
   const [opened, setOpened] = useState<ForumPost | null>(null);
-  const postId = searchParams.get("post");
+  const community = root?.communities.find((c) => c.id === data.realm) ?? null;
+  useForumRealm(data.realm, data.post === null);
 
-  const open = (post: ForumPost) => {
-    setOpened(post);
-    setSearchParams({ post: post.id }, { preventScrollReset: false });
-  };
-  const back = () => {
-    setOpened(null);
-    setSearchParams({}, { preventScrollReset: false });
-  };
-
-  if (postId) {
-    return <PostDetail key={postId} postId={postId} initial={opened?.id === postId ? opened : null} userId={userId} onBack={back} />;
+  if (data.post) {
+    const initial = opened?.id === data.post.id ? opened : null;
+    return <PostDetail key={data.post.id} view={data.post} initial={initial} userId={userId} />;
   }
-  if (!selectedCommunity) {
+  if (!community) {
     return (
       <section className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-3xl font-bold">Community Forum</h1>
@@ -47,13 +50,14 @@ export default function CommunityForumPage() {
       </section>
     );
   }
+  if (data.compose) return <ComposePost community={community} />;
   return (
     <ForumBoard
-      key={selectedCommunity.id}
-      communityId={selectedCommunity.id}
-      communityName={selectedCommunity.displayName}
+      community={community}
+      category={data.category}
+      page={data.list ?? { posts: [], nextCursor: null }}
       signedIn={userId !== null}
-      onOpen={open}
+      onOpen={setOpened}
     />
   );
 }

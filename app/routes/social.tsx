@@ -1,6 +1,7 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
+import { socialAction } from "~/components/social/social-actions.server";
 import { SocialHub } from "~/components/social/social-hub";
 import { requireMember } from "~/lib/auth.server";
 import { documentTitle } from "~/lib/brand";
@@ -14,9 +15,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { platforms, posts };
 }
 
+/** Platform switches, new posts and deletions (one `intent` each). */
+export const action = (args: ActionFunctionArgs) => socialAction(args);
+
 export default function Page() {
   const { platforms, posts } = useLoaderData<typeof loader>();
-  return <SocialHub initialPlatforms={platforms} initialPosts={posts.posts} initialCursor={posts.nextCursor} />;
+  return <SocialHub platforms={platforms} firstPage={posts} />;
 }
 
 export function ErrorBoundary() {

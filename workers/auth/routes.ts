@@ -1,14 +1,16 @@
-import { Hono } from "hono";
+import { createRoute, z } from "@hono/zod-openapi";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { z } from "zod";
-import { devLoginBody, safeReturnTo } from "../contract/auth";
+import { createMiddleware } from "hono/factory";
+import { authUserResponse, devLoginBody, loginQuery, oauthCallbackQuery, safeReturnTo } from "../contract/auth";
+import { PUBLIC, apiRouter, errors, jsonResponse } from "../api/openapi-kit";
+import { memberRoute, missingUnlessKnownParam } from "../api/route-guards";
 import { getAuthUser, listDemoMembers, upsertUserByEmail, upsertUserFromProvider } from "../domain/users";
 import type { AppEnv } from "../http/app-env";
-import { invalid, notFound, rateLimited, unauthorized } from "../domain/errors";
-import type { Db } from "../db/client";
+import { invalid, notFound, rateLimited } from "../domain/errors";
 import { isLocalHost } from "../http/security";
-import { parseValue } from "../http/validate";
 import { consumeRateLimit } from "../domain/rate-limit";
+import { requireUser } from "../http/require-user";
+import { parseValue } from "../http/validate";
 import { signOutOfRooms } from "../domain/rooms";
 import { devLoginEnabled } from "./dev-login";
 import { renderLoginPage, renderNotConfiguredPage } from "./login-page";
@@ -18,17 +20,103 @@ import { clearSessionCookie, destroySession, sessionIdFromRequest, signIn } from
 const OAUTH_COOKIE = "realmcast_oauth";
 const OAUTH_TTL_SECONDS = 10 * 60;
 const providerParam = z.enum(PROVIDER_IDS);
+const UNKNOWN_PROVIDER = "Unknown sign-in provider";
 
 const callbackUrl = (requestUrl: string, provider: ProviderId) => new URL(`/api/callback/${provider}`, requestUrl).toString();
 
-export const authRoutes = new Hono<AppEnv>()
-  .get("/login", async (c) => {
+const htmlPage = (description: string) => ({ description, content: { "text/html": { schema: z.string() } } });
+const redirectTo = (description: string) => ({
+  description,
+  headers: { Location: { description: "Where the browser goes next", schema: { type: "string" as const } } },
+});
+
+/** Sign-in attempts per client address per minute (SIGNIN_RATE_LIMIT_PER_MINUTE, default 30), counted before anything else. */
+const signInRateLimit = createMiddleware<AppEnv>(async (c, next) => {
+  const limit = Number(c.env.SIGNIN_RATE_LIMIT_PER_MINUTE ?? "30") || 30;
+  const { allowed } = await consumeRateLimit(c.get("db"), `signin:${clientAddress(c.req.raw)}`, limit, 60_000);
+  if (!allowed) throw rateLimited("Too many sign-in attempts. Try again in a minute.");
+  await next();
+});
+
+/** The dev sign-in does not exist (404) unless it is enabled for this request (see dev-login.ts). */
+const devLoginOnly = createMiddleware<AppEnv>(async (c, next) => {
+  if (!devLoginEnabled(c.env, c.req.url)) throw notFound();
+  await next();
+});
+
+const loginPage = createRoute({
+  method: "get",
+  path: "/login",
+  summary: "Sign-in page (dev sign-in and configured providers), or a redirect to the provider named by ?provider=.",
+  security: PUBLIC,
+  request: { query: loginQuery },
+  responses: {
+    200: htmlPage("The sign-in page"),
+    302: redirectTo("To the provider's authorization page (PKCE, single-use state)"),
+    503: htmlPage("No provider is configured and dev sign-in is off"),
+    ...errors([404, "Unknown provider"]),
+  },
+});
+
+const devLogin = createRoute({
+  method: "post",
+  path: "/login/dev",
+  summary:
+    "Dev sign-in (only when AUTH_DEV_LOGIN is true and the request is addressed to a loopback host): creates the member if the e-mail is new, sets the session cookie, 303 to the same-site returnTo (else /).",
+  security: PUBLIC,
+  middleware: [devLoginOnly, signInRateLimit],
+  request: {
+    // The sign-in page posts an HTML form; scripts and tests post JSON. Each is validated when it is the one sent.
+    body: {
+      content: {
+        "application/json": { schema: devLoginBody },
+        "application/x-www-form-urlencoded": { schema: devLoginBody },
+      },
+    },
+  },
+  responses: {
+    303: redirectTo("Signed in: to the same-site returnTo, else /"),
+    ...errors([400, "Invalid details"], [404, "Dev sign-in is off (or not a loopback host)"], [429, "Too many sign-in attempts"]),
+  },
+});
+
+const oauthCallback = createRoute({
+  method: "get",
+  path: "/callback/{provider}",
+  summary:
+    "OAuth callback: checks the single-use state, links or creates the member (by e-mail only when the provider verified it), starts a session, redirects to the same-site returnTo (else /).",
+  security: PUBLIC,
+  middleware: signInRateLimit,
+  request: { params: z.object({ provider: providerParam }), query: oauthCallbackQuery },
+  responses: {
+    302: redirectTo("Signed in: to the same-site returnTo, else /"),
+    ...errors([400, "Missing, wrong or replayed state"], [404, "Unknown provider"]),
+  },
+});
+
+const logout = createRoute({
+  method: "get",
+  path: "/logout",
+  summary: "Ends the session (KV and cookie) and redirects to /.",
+  security: PUBLIC,
+  responses: { 302: redirectTo("To /") },
+});
+
+const authUser = memberRoute({
+  method: "get",
+  path: "/auth/user",
+  summary: "The signed-in member.",
+  responses: { 200: jsonResponse(authUserResponse, "The member"), ...errors([401, "Signed out"]) },
+});
+
+export const authRoutes = apiRouter()
+  .openapi(loginPage, async (c) => {
     const providers = enabledProviders(c.env);
     const devLogin = devLoginEnabled(c.env, c.req.url);
-    const requested = c.req.query("provider");
-    const returnTo = safeReturnTo(c.req.query("returnTo"), c.req.url);
-    const chosen = requested ? providerParam.safeParse(requested) : null;
-    if (chosen && (!chosen.success || !providers.includes(chosen.data))) throw notFound("Unknown sign-in provider");
+    const query = c.req.valid("query");
+    const returnTo = safeReturnTo(query.returnTo, c.req.url);
+    const chosen = query.provider ? providerParam.safeParse(query.provider) : null;
+    if (chosen && (!chosen.success || !providers.includes(chosen.data))) throw notFound(UNKNOWN_PROVIDER);
     const provider = chosen?.data ?? (providers.length === 1 && !devLogin ? providers[0] : null);
     if (provider) {
       const start = startAuthorization(c.env, provider, callbackUrl(c.req.url, provider));
@@ -47,53 +135,54 @@ export const authRoutes = new Hono<AppEnv>()
       return c.html(renderNotConfiguredPage(), 503);
     }
     const members = devLogin ? await listDemoMembers(c.get("db")) : [];
-    return c.html(renderLoginPage({ devLogin, providers, members, returnTo }));
+    return c.html(renderLoginPage({ devLogin, providers, members, returnTo }), 200);
   })
-  .post("/login/dev", async (c) => {
-    if (!devLoginEnabled(c.env, c.req.url)) throw notFound();
-    await enforceSignInRateLimit(c.env, c.get("db"), c.req.raw);
-    const isJson = (c.req.header("Content-Type") ?? "").startsWith("application/json");
-    const raw = isJson ? await c.req.json().catch(() => null) : Object.fromEntries(await c.req.formData());
-    const body = parseValue(devLoginBody, raw, "Invalid sign-in details");
+  .openapi(devLogin, async (c) => {
+    const type = (c.req.header("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
+    const body =
+      type === "application/json"
+        ? c.req.valid("json")
+        : type === "application/x-www-form-urlencoded"
+          ? c.req.valid("form")
+          : // No body at all (the media-type gate lets an empty request through): validated as an empty one.
+            parseValue(devLoginBody, {}, "Invalid sign-in details");
     const user = await upsertUserByEmail(c.get("db"), body);
     await signIn(c, user.id);
     return c.redirect(safeReturnTo(body.returnTo, c.req.url), 303);
   })
-  .get("/callback/:provider", async (c) => {
-    await enforceSignInRateLimit(c.env, c.get("db"), c.req.raw);
-    const provider = providerParam.safeParse(c.req.param("provider"));
-    if (!provider.success || !enabledProviders(c.env).includes(provider.data)) throw notFound("Unknown sign-in provider");
-    const state = c.req.query("state");
-    const code = c.req.query("code");
-    const cookie = parseOAuthCookie(getCookie(c, OAUTH_COOKIE));
-    deleteCookie(c, OAUTH_COOKIE, { path: "/api/callback" });
-    if (!state || !code || !cookie || cookie.state !== state) throw invalid("Invalid OAuth state");
-    const stateKey = `oauth-state:${state}`;
-    const stored = await c.env.SESSIONS.get(stateKey);
-    await c.env.SESSIONS.delete(stateKey);
-    if (stored !== provider.data) throw invalid("Invalid OAuth state");
-    const profile = await completeAuthorization(c.env, provider.data, callbackUrl(c.req.url, provider.data), code, cookie.verifier).catch(
-      (error: unknown) => {
-        console.warn("OAuth code exchange failed", error);
-        throw invalid("Sign-in with the provider failed. Please try again.");
-      },
-    );
-    const user = await upsertUserFromProvider(c.get("db"), profile);
-    await signIn(c, user.id);
-    return c.redirect(safeReturnTo(cookie.returnTo, c.req.url), 302);
-  })
-  .get("/logout", async (c) => {
+  .openapi(
+    oauthCallback,
+    async (c) => {
+      const provider = c.req.valid("param").provider;
+      if (!enabledProviders(c.env).includes(provider)) throw notFound(UNKNOWN_PROVIDER);
+      const { state, code } = c.req.valid("query");
+      const cookie = parseOAuthCookie(getCookie(c, OAUTH_COOKIE));
+      deleteCookie(c, OAUTH_COOKIE, { path: "/api/callback" });
+      if (!state || !code || !cookie || cookie.state !== state) throw invalid("Invalid OAuth state");
+      const stateKey = `oauth-state:${state}`;
+      const stored = await c.env.SESSIONS.get(stateKey);
+      await c.env.SESSIONS.delete(stateKey);
+      if (stored !== provider) throw invalid("Invalid OAuth state");
+      const profile = await completeAuthorization(c.env, provider, callbackUrl(c.req.url, provider), code, cookie.verifier).catch(
+        (error: unknown) => {
+          console.warn("OAuth code exchange failed", error);
+          throw invalid("Sign-in with the provider failed. Please try again.");
+        },
+      );
+      const user = await upsertUserFromProvider(c.get("db"), profile);
+      await signIn(c, user.id);
+      return c.redirect(safeReturnTo(cookie.returnTo, c.req.url), 302);
+    },
+    missingUnlessKnownParam(UNKNOWN_PROVIDER),
+  )
+  .openapi(logout, async (c) => {
     const sessionId = sessionIdFromRequest(c);
     if (sessionId) await destroySession(c.env, sessionId);
     await signOutOfRooms(c.env, c.get("db"), c.get("user")?.id, sessionId);
     clearSessionCookie(c);
     return c.redirect("/", 302);
   })
-  .get("/auth/user", async (c) => {
-    const user = c.get("user");
-    if (!user) throw unauthorized();
-    return c.json(await getAuthUser(c.get("db"), user));
-  });
+  .openapi(authUser, async (c) => c.json(await getAuthUser(c.get("db"), requireUser(c)), 200));
 
 const oauthCookie = z.object({ state: z.string(), verifier: z.string().nullable(), returnTo: z.string().optional() });
 function parseOAuthCookie(value: string | undefined) {
@@ -104,13 +193,6 @@ function parseOAuthCookie(value: string | undefined) {
   } catch {
     return null;
   }
-}
-
-/** Sign-in attempts per client address per minute (SIGNIN_RATE_LIMIT_PER_MINUTE, default 30). */
-async function enforceSignInRateLimit(env: Env, db: Db, request: Request): Promise<void> {
-  const limit = Number(env.SIGNIN_RATE_LIMIT_PER_MINUTE ?? "30") || 30;
-  const { allowed } = await consumeRateLimit(db, `signin:${clientAddress(request)}`, limit, 60_000);
-  if (!allowed) throw rateLimited("Too many sign-in attempts. Try again in a minute.");
 }
 
 export function clientAddress(request: Request): string {

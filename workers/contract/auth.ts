@@ -9,6 +9,24 @@ export const devLoginBody = z.object({
 });
 export type DevLoginBody = z.infer<typeof devLoginBody>;
 
+/** GET /api/auth/user (spec 000 §3 Auth user): the signed-in member, the one place their own e-mail is sent. */
+export const authUserResponse = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  profileImageUrl: z.string().nullable(),
+  primaryCommunity: z.string(),
+  communities: z.array(z.string()),
+});
+export type AuthUserResponse = z.infer<typeof authUserResponse>;
+
+/** GET /api/login: `provider` names one enabled provider (404 otherwise); `returnTo` is kept only when same-site. */
+export const loginQuery = z.object({ provider: z.string().optional(), returnTo: z.string().optional() });
+
+/** GET /api/callback/{provider}: what the provider sends back (anything else is ignored). */
+export const oauthCallbackQuery = z.object({ state: z.string().optional(), code: z.string().optional() });
+
 const MAX_RETURN_TO_LENGTH = 2048;
 // Browsers read a backslash as "/" and URL parsers silently drop tabs and newlines, so both can turn a path
 // into another host ("/<backslash>evil.example", "/<TAB>/evil.example"); no page path of ours contains them.
@@ -39,37 +57,3 @@ function isApiPath(pathname: string): boolean {
   path = path.toLowerCase();
   return path === "/api" || path.startsWith("/api/");
 }
-
-import type { RouteDoc } from "./route-doc";
-
-export const authRoutesDoc: RouteDoc[] = [
-  {
-    method: "get",
-    path: "/api/login",
-    summary: "Sign-in page (dev sign-in and configured providers), or a redirect to the provider named by ?provider=.",
-    auth: "public",
-    produces: "text/html",
-    errors: { 404: "Unknown provider" },
-  },
-  {
-    method: "post",
-    path: "/api/login/dev",
-    summary:
-      "Dev sign-in (only when AUTH_DEV_LOGIN is true and the request is addressed to a loopback host): creates the member if the e-mail is new, sets the session cookie, 303 to the same-site returnTo (else /).",
-    auth: "public",
-    body: devLoginBody,
-    status: 303,
-    errors: { 400: "Invalid details", 404: "Dev sign-in is off (or not a loopback host)", 429: "Too many sign-in attempts" },
-  },
-  {
-    method: "get",
-    path: "/api/callback/:provider",
-    summary:
-      "OAuth callback: checks the single-use state, links or creates the member (by e-mail only when the provider verified it), starts a session, redirects to the same-site returnTo (else /).",
-    auth: "public",
-    status: 302,
-    errors: { 400: "Missing, wrong or replayed state", 404: "Unknown provider" },
-  },
-  { method: "get", path: "/api/logout", summary: "Ends the session (KV and cookie) and redirects to /.", auth: "public", status: 302 },
-  { method: "get", path: "/api/auth/user", summary: "The signed-in member.", auth: "member", errors: { 401: "Signed out" } },
-];

@@ -1,14 +1,12 @@
 import { z } from "zod";
 import { cursorParam } from "./cursor";
 import { FORUM_CATEGORY_IDS } from "./forum-categories";
-import { limitText } from "../domain/rate-limit-rules";
-import type { RouteDoc } from "./route-doc";
 import { multiLine, singleLine } from "./text";
 
 /** Page size of the post and reply lists (the spec names none). */
 export const FORUM_PAGE_SIZE = 20;
 
-export const forumCategory = z.enum(FORUM_CATEGORY_IDS);
+export const forumCategory = z.enum(FORUM_CATEGORY_IDS, { error: "Choose a category" });
 
 const cursor = cursorParam.optional();
 const idParam = z.string().trim().min(1).max(64);
@@ -95,104 +93,3 @@ export type ForumReplyPage = z.infer<typeof forumReplyPage>;
 
 export const forumLikeState = z.object({ isLiked: z.boolean(), likeCount: z.int() });
 export type ForumLikeState = z.infer<typeof forumLikeState>;
-
-const missingPost = "No such post";
-
-export const forumRoutesDoc: RouteDoc[] = [
-  {
-    method: "get",
-    path: "/api/forum/posts",
-    summary: `Posts of one community: pinned first, then newest; ${FORUM_PAGE_SIZE} a page. Open to visitors (isLiked is then false).`,
-    auth: "public",
-    query: forumPostsQuery,
-    response: forumPostPage,
-    errors: { 400: "Missing communityId, unknown category or bad cursor" },
-  },
-  {
-    method: "post",
-    path: "/api/forum/posts",
-    summary: "Creates a post in a community.",
-    auth: "member",
-    body: createForumPostBody,
-    response: forumPost,
-    status: 201,
-    errors: { 400: "Invalid post or unknown community", 401: "Signed out", 429: `More than ${limitText("forumPost")}` },
-  },
-  {
-    method: "get",
-    path: "/api/forum/posts/:id",
-    summary: "One post with isLiked; counts one view per member per post.",
-    auth: "member",
-    response: forumPost,
-    errors: { 401: "Signed out", 404: missingPost },
-  },
-  {
-    method: "patch",
-    path: "/api/forum/posts/:id",
-    summary: "Edits the author's own post (title, category, content).",
-    auth: "member",
-    body: updateForumPostBody,
-    response: forumPost,
-    errors: { 400: "Invalid fields", 401: "Signed out", 403: "Not the author", 404: missingPost },
-  },
-  {
-    method: "delete",
-    path: "/api/forum/posts/:id",
-    summary: "Deletes the author's own post with its replies, likes and views.",
-    auth: "member",
-    status: 204,
-    errors: { 401: "Signed out", 403: "Not the author", 404: missingPost },
-  },
-  {
-    method: "get",
-    path: "/api/forum/posts/:id/replies",
-    summary: `Replies of a post, oldest first; ${FORUM_PAGE_SIZE} a page.`,
-    auth: "member",
-    query: forumRepliesQuery,
-    response: forumReplyPage,
-    errors: { 400: "Bad cursor", 401: "Signed out", 404: missingPost },
-  },
-  {
-    method: "post",
-    path: "/api/forum/posts/:id/replies",
-    summary: "Replies to a post and notifies its author (unless they reply to themselves).",
-    auth: "member",
-    body: forumReplyBody,
-    response: forumReply,
-    status: 201,
-    errors: { 400: "Blank or too long", 401: "Signed out", 404: missingPost, 429: `More than ${limitText("forumReply")}` },
-  },
-  {
-    method: "post",
-    path: "/api/forum/posts/:id/like",
-    summary: "Likes a post; idempotent.",
-    auth: "member",
-    response: forumLikeState,
-    errors: { 401: "Signed out", 404: missingPost, 429: `More than ${limitText("forumLike")}` },
-  },
-  {
-    method: "delete",
-    path: "/api/forum/posts/:id/like",
-    summary: "Removes the member's like; idempotent.",
-    auth: "member",
-    response: forumLikeState,
-    errors: { 401: "Signed out", 404: missingPost },
-  },
-  {
-    method: "patch",
-    path: "/api/forum/replies/:id",
-    summary: "Edits the author's own reply.",
-    auth: "member",
-    body: forumReplyBody,
-    response: forumReply,
-    errors: { 400: "Blank or too long", 401: "Signed out", 403: "Not the author", 404: "No such reply" },
-  },
-  {
-    method: "delete",
-    path: "/api/forum/replies/:id",
-    summary: "Deletes the author's own reply.",
-    auth: "member",
-    status: 204,
-    errors: { 401: "Signed out", 403: "Not the author", 404: "No such reply" },
-  },
-];

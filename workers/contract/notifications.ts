@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { cursorParam } from "./cursor";
-import type { RouteDoc } from "./route-doc";
 
 export const NOTIFICATIONS_PAGE_MAX = 50;
 
@@ -32,46 +31,4 @@ export type NotificationPage = z.infer<typeof notificationPage>;
 
 export const unreadCountResponse = z.object({ unreadCount: z.number().int() });
 
-export const notificationsRoutesDoc: RouteDoc[] = [
-  {
-    method: "get",
-    path: "/api/notifications",
-    summary: "The member's notifications, newest first, with the unread count.",
-    auth: "member",
-    query: notificationListQuery,
-    response: notificationPage,
-    errors: { 400: "Bad cursor or limit", 401: "Signed out" },
-  },
-  {
-    method: "get",
-    path: "/api/notifications/unread-count",
-    summary: "Just the unread count: the header bell polls it every 10 s while the tab is visible.",
-    auth: "member",
-    response: unreadCountResponse,
-    errors: { 401: "Signed out" },
-  },
-  {
-    method: "patch",
-    path: "/api/notifications/read-all",
-    summary: "Marks all of the member's notifications read.",
-    auth: "member",
-    response: unreadCountResponse,
-    errors: { 401: "Signed out" },
-  },
-  {
-    method: "patch",
-    path: "/api/notifications/:id/read",
-    summary: "Marks one of the member's notifications read.",
-    auth: "member",
-    response: notificationItem,
-    errors: { 401: "Signed out", 404: "No such notification of yours" },
-  },
-  {
-    method: "delete",
-    path: "/api/notifications/:id",
-    summary: "Removes one of the member's notifications.",
-    auth: "member",
-    status: 204,
-    errors: { 401: "Signed out", 404: "No such notification of yours" },
-  },
-];
+export const notificationIdParam = z.object({ id: z.string() });

@@ -1,7 +1,5 @@
 import { z } from "zod";
 import { cursorParam } from "./cursor";
-import { limitText } from "../domain/rate-limit-rules";
-import type { RouteDoc } from "./route-doc";
 import { multiLine } from "./text";
 
 /** Spec 000 §2 Social Hub platforms; twitter and discord start connected. */
@@ -62,56 +60,7 @@ export type SocialPost = z.infer<typeof socialPostResponse>;
 export const socialPostPage = z.object({ posts: z.array(socialPostResponse), nextCursor: z.string().nullable() });
 export type SocialPostPage = z.infer<typeof socialPostPage>;
 export type SocialPlatform = z.infer<typeof socialPlatformResponse>;
+export const socialPlatformList = z.array(socialPlatformResponse);
 
-export const socialRoutesDoc: RouteDoc[] = [
-  {
-    method: "get",
-    path: "/api/social/platforms",
-    summary:
-      "The five Social Hub platforms with the member's connected flag (twitter and discord by default). Realmcast holds no platform tokens: a connection only marks where the member publishes.",
-    auth: "member",
-    response: z.array(socialPlatformResponse),
-    errors: { 401: "Signed out" },
-  },
-  {
-    method: "put",
-    path: "/api/social/platforms/:platform",
-    summary: "Connects or disconnects one platform for the member.",
-    auth: "member",
-    body: connectionBody,
-    response: socialPlatformResponse,
-    errors: { 400: "Invalid body", 401: "Signed out", 404: "Unknown platform" },
-  },
-  {
-    method: "get",
-    path: "/api/social/posts",
-    summary: "The member's posts, newest first (drafts, scheduled, due).",
-    auth: "member",
-    query: socialPostListQuery,
-    response: socialPostPage,
-    errors: { 400: "Bad cursor or limit", 401: "Signed out" },
-  },
-  {
-    method: "post",
-    path: "/api/social/posts",
-    summary:
-      'Stores a post for connected platforms. With scheduledFor (future) it is scheduled and a Cron Trigger sends a "Post reminder" notification with the text when it is due; Realmcast never publishes to the networks itself.',
-    auth: "member",
-    body: socialPostBody,
-    response: socialPostResponse,
-    status: 201,
-    errors: {
-      400: "Empty content, no platform, a platform not connected, or a time in the past",
-      401: "Signed out",
-      429: `More than ${limitText("socialPost")}`,
-    },
-  },
-  {
-    method: "delete",
-    path: "/api/social/posts/:id",
-    summary: "Deletes one of the member's posts.",
-    auth: "member",
-    status: 204,
-    errors: { 401: "Signed out", 404: "No such post of yours" },
-  },
-];
+export const socialPlatformParam = z.object({ platform: socialHubPlatform });
+export const socialPostIdParam = z.object({ id: z.string() });

@@ -17,6 +17,7 @@ import { containsPattern, decodePostCursor, decodeReplyCursor, encodePostCursor,
 import { isBlockedEitherWay } from "./blocks";
 import { notificationInsert } from "./notifications";
 import { pickMemberColumns } from "./member-columns";
+import { enforceRateLimit } from "./rate-limit";
 
 const POST_NOT_FOUND = "Post not found";
 const REPLY_NOT_FOUND = "Reply not found";
@@ -131,12 +132,20 @@ function insertMemberRow(db: Db, table: typeof forumLikes | typeof forumViews, p
     .onConflictDoNothing();
 }
 
-/**
- * A post as a signed-in member opens it. The view row and the counter change
- * in one batch: the counter moves only when this member's first view was
- * inserted (`changes()` of the insert), so repeats and races never overcount.
- */
+/** A post as a signed-in member opens it, counting their view (once per member and post). */
 export async function openForumPost(db: Db, postId: string, viewerId: string): Promise<ForumPost> {
+  await recordView(db, postId, viewerId);
+  // Read after the batch: D1 batches return rows as objects, where the post's and
+  // the author's `id` columns would collide.
+  return getForumPost(db, postId, viewerId);
+}
+
+/**
+ * The view row and the counter change in one batch: the counter moves only when
+ * this member's first view was inserted (`changes()` of the insert), so repeats
+ * and races never overcount.
+ */
+async function recordView(db: Db, postId: string, viewerId: string): Promise<void> {
   await db.batch([
     insertMemberRow(db, forumViews, postId, viewerId),
     db
@@ -144,9 +153,6 @@ export async function openForumPost(db: Db, postId: string, viewerId: string): P
       .set({ viewCount: sql`${forumPosts.viewCount} + 1` })
       .where(and(eq(forumPosts.id, postId), sql`changes() = 1`)),
   ]);
-  // Read after the batch: D1 batches return rows as objects, where the post's and
-  // the author's `id` columns would collide.
-  return getForumPost(db, postId, viewerId);
 }
 
 export async function getForumPost(db: Db, postId: string, viewerId: string | null): Promise<ForumPost> {
@@ -155,7 +161,9 @@ export async function getForumPost(db: Db, postId: string, viewerId: string | nu
   return toForumPost(row);
 }
 
+/** A new post, within the author's hourly post limit (checked first, so a refused post creates nothing). */
 export async function createForumPost(db: Db, author: User, input: CreateForumPostBody): Promise<ForumPost> {
+  await enforceRateLimit(db, "forumPost", author.id);
   if (!(await communityExists(db, input.communityId))) {
     throw invalid("Unknown community", [{ path: ["communityId"], message: "No such community" }]);
   }
@@ -199,9 +207,11 @@ export async function deleteForumPost(db: Db, postId: string, user: User): Promi
 /**
  * Likes or unlikes in one batch. The counter is recomputed from the like rows
  * in the same batch (never +1/-1), so it equals the number of likes whatever
- * the repetition or concurrency.
+ * the repetition or concurrency. Liking counts against the member's like limit;
+ * unliking never does.
  */
 export async function setForumLike(db: Db, postId: string, userId: string, liked: boolean) {
+  if (liked) await enforceRateLimit(db, "forumLike", userId);
   const change = liked
     ? insertMemberRow(db, forumLikes, postId, userId)
     : db.delete(forumLikes).where(and(eq(forumLikes.postId, postId), eq(forumLikes.userId, userId)));
@@ -234,28 +244,42 @@ async function postSummary(db: Db, postId: string, actorId: string | null = null
   return post;
 }
 
-/** Replies of a post, oldest first (keyset on createdAt, id). */
-export async function listForumReplies(db: Db, postId: string, cursor: string | undefined): Promise<ForumReplyPage> {
+/** One page of a post's replies, oldest first (keyset on createdAt, id); says nothing about the post itself. */
+async function replyPage(db: Db, postId: string, cursor: string | undefined): Promise<ForumReplyPage> {
   const conditions: SQL[] = [eq(forumReplies.postId, postId)];
   if (cursor) {
     const after = decodeReplyCursor(cursor);
     if (!after) throw invalid("Invalid cursor");
     conditions.push(sql`(${forumReplies.createdAt}, ${forumReplies.id}) > (${after.createdAt}, ${after.id})`);
   }
-  const [, rows] = await Promise.all([
-    postSummary(db, postId),
-    selectReplies(db)
-      .where(and(...conditions))
-      .orderBy(asc(forumReplies.createdAt), asc(forumReplies.id))
-      .limit(FORUM_PAGE_SIZE + 1)
-      .all(),
-  ]);
+  const rows = await selectReplies(db)
+    .where(and(...conditions))
+    .orderBy(asc(forumReplies.createdAt), asc(forumReplies.id))
+    .limit(FORUM_PAGE_SIZE + 1)
+    .all();
   const page = rows.slice(0, FORUM_PAGE_SIZE);
   const last = page.at(-1);
   return {
     replies: page.map(toForumReply),
     nextCursor: rows.length > FORUM_PAGE_SIZE && last ? encodeReplyCursor({ createdAt: last.createdAt, id: last.id }) : null,
   };
+}
+
+/** Replies of a post, oldest first; 404 when the post is gone. */
+export async function listForumReplies(db: Db, postId: string, cursor: string | undefined): Promise<ForumReplyPage> {
+  const [, page] = await Promise.all([postSummary(db, postId), replyPage(db, postId, cursor)]);
+  return page;
+}
+
+/**
+ * A post as a member opens its page, with the first page of replies: three D1
+ * round trips (the view, the post, the replies), since the post read already
+ * says whether it exists.
+ */
+export async function openForumThread(db: Db, postId: string, viewerId: string): Promise<{ post: ForumPost; replies: ForumReplyPage }> {
+  await recordView(db, postId, viewerId);
+  const [post, replies] = await Promise.all([getForumPost(db, postId, viewerId), replyPage(db, postId, undefined)]);
+  return { post, replies };
 }
 
 /** Recomputes a post's reply counter from its rows, for use inside a batch. */
@@ -267,11 +291,12 @@ function recountReplies(db: Db, postId: string) {
 }
 
 /**
- * Adds a reply, recounts, and notifies the post's author: not when they answer
- * themselves, nor when a block stands between the two (the reply itself stays
- * public like any other).
+ * Adds a reply (within the author's reply limit), recounts, and notifies the
+ * post's author: not when they answer themselves, nor when a block stands
+ * between the two (the reply itself stays public like any other).
  */
 export async function createForumReply(db: Db, postId: string, author: User, content: string): Promise<ForumReply> {
+  await enforceRateLimit(db, "forumReply", author.id);
   const post = await postSummary(db, postId, author.id);
   const id = crypto.randomUUID();
   const now = Date.now();

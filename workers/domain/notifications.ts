@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { notifications } from "../db/schema";
 import type { NotificationItem, NotificationListQuery, NotificationPage } from "../contract/notifications";
 import { decodeCursor, pageOf, timeIdKey } from "./cursor";
-import { invalid } from "./errors";
+import { invalid, notFound } from "./errors";
 
 export type NotificationType = "event" | "message" | "friend_request" | "tournament" | "forum" | "reminder" | "system";
 
@@ -89,15 +89,18 @@ export async function countUnread(db: Db, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Marks the member's own notification read; null when it is not theirs or missing. */
-export async function markNotificationRead(db: Db, userId: string, id: string): Promise<NotificationItem | null> {
+const NOTIFICATION_NOT_FOUND = "Notification not found";
+
+/** Marks the member's own notification read; another member's looks missing (404), like a missing one. */
+export async function markNotificationRead(db: Db, userId: string, id: string): Promise<NotificationItem> {
   const row = await db
     .update(notifications)
     .set({ read: true })
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning()
     .get();
-  return row ? toNotificationItem(row) : null;
+  if (!row) throw notFound(NOTIFICATION_NOT_FOUND);
+  return toNotificationItem(row);
 }
 
 export async function markAllNotificationsRead(db: Db, userId: string): Promise<void> {
@@ -108,13 +111,14 @@ export async function markAllNotificationsRead(db: Db, userId: string): Promise<
     .run();
 }
 
-export async function deleteNotification(db: Db, userId: string, id: string): Promise<boolean> {
+/** Removes the member's own notification (404 for a missing one or another member's). */
+export async function deleteNotification(db: Db, userId: string, id: string): Promise<void> {
   const rows = await db
     .delete(notifications)
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning({ id: notifications.id })
     .all();
-  return rows.length > 0;
+  if (rows.length === 0) throw notFound(NOTIFICATION_NOT_FOUND);
 }
 
 /** The member's latest notifications (dashboard cards). */

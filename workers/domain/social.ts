@@ -10,8 +10,9 @@ import {
   type SocialPostListQuery,
   type SocialPostPage,
 } from "../contract/social";
-import { invalid } from "./errors";
+import { invalid, notFound } from "./errors";
 import { decodeCursor, pageOf, timeIdKey } from "./cursor";
+import { enforceRateLimit } from "./rate-limit";
 
 /** The five platforms with the member's connected flags (defaults where never toggled). */
 export async function listPlatforms(db: Db, userId: string): Promise<SocialPlatform[]> {
@@ -75,8 +76,10 @@ export async function listPosts(db: Db, userId: string, query: SocialPostListQue
  * Stores a post for platforms the member has connected. A scheduled post waits
  * for the cron (status "scheduled"); an unscheduled one is ready to copy now
  * ("draft"): Realmcast holds no platform tokens and never publishes itself.
+ * Counts against the member's post limit first, so a refused post creates nothing.
  */
 export async function createPost(db: Db, userId: string, input: SocialPostBody): Promise<SocialPost> {
+  await enforceRateLimit(db, "socialPost", userId);
   const connected = new Set((await listPlatforms(db, userId)).filter((p) => p.connected).map((p) => p.id));
   const missing = input.platforms.filter((p) => !connected.has(p));
   if (missing.length > 0) {
@@ -97,13 +100,14 @@ export async function createPost(db: Db, userId: string, input: SocialPostBody):
   return toSocialPost(row);
 }
 
-export async function deletePost(db: Db, userId: string, id: string): Promise<boolean> {
+/** Deletes the member's own post (404 for a missing one or another member's). */
+export async function deletePost(db: Db, userId: string, id: string): Promise<void> {
   const rows = await db
     .delete(socialPosts)
     .where(and(eq(socialPosts.id, id), eq(socialPosts.userId, userId)))
     .returning({ id: socialPosts.id })
     .all();
-  return rows.length > 0;
+  if (rows.length === 0) throw notFound("Post not found");
 }
 
 export const POST_REMINDER_TITLE = "Post reminder";

@@ -1,12 +1,23 @@
+import { useFetcher } from "@remix-run/react";
 import { Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "~/components/ui/dialog";
+import { useResultToast, type ActionResult } from "~/lib/forms";
 
-/** A Delete button that asks first (authors deleting their own post or reply). */
-export function ConfirmDelete({ what, onConfirm }: { what: "post" | "reply"; onConfirm: () => Promise<void> }) {
+/**
+ * A Delete button that asks first (authors deleting their own post or reply).
+ * The confirmation posts `fields` to the page's action; a failure keeps the
+ * dialog open and toasts why.
+ */
+export function ConfirmDelete({ what, fields }: { what: "post" | "reply"; fields: Record<string, string> }) {
+  const fetcher = useFetcher<ActionResult>();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  useResultToast(fetcher.data);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) setOpen(false);
+  }, [fetcher.state, fetcher.data]);
+
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -15,26 +26,17 @@ export function ConfirmDelete({ what, onConfirm }: { what: "post" | "reply"; onC
         </Button>
       </DialogTrigger>
       <DialogContent title={`Delete this ${what}?`} description="This action cannot be undone.">
-        <div className="flex justify-end gap-2">
+        <fetcher.Form method="post" preventScrollReset className="flex justify-end gap-2">
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           <DialogClose asChild>
             <Button variant="outline">Cancel</Button>
           </DialogClose>
-          <Button
-            variant="destructive"
-            disabled={busy}
-            onClick={async () => {
-              setBusy(true);
-              try {
-                await onConfirm();
-                setOpen(false);
-              } finally {
-                setBusy(false);
-              }
-            }}
-          >
+          <Button type="submit" variant="destructive" disabled={fetcher.state !== "idle"}>
             Delete
           </Button>
-        </div>
+        </fetcher.Form>
       </DialogContent>
     </Dialog>
   );

@@ -1,55 +1,45 @@
+import { Link, useLocation, useSearchParams } from "@remix-run/react";
 import { Plus } from "lucide-react";
-import { useState } from "react";
-import type { ForumPost } from "../../../workers/contract/forum";
-import { Button } from "~/components/ui/button";
-import { Card, Skeleton } from "~/components/ui/card";
+import type { ForumPost, ForumPostPage } from "../../../workers/contract/forum";
+import type { CommunitySummary } from "../../../workers/domain/communities";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { api, unwrap } from "~/lib/api-client";
 import { CategoryFilter } from "./category-filter";
+import { forumHref, listParamsOf } from "./forum-urls";
 import { PostCard } from "./post-card";
 import { PostFormDialog } from "./post-form-dialog";
-import { useForumPosts } from "./use-forum-posts";
+import { useHydrated } from "./use-hydrated";
+import { useMorePages } from "./use-more-pages";
 
 type Props = {
-  communityId: string;
-  communityName: string;
+  community: CommunitySummary;
+  category: ForumPost["category"] | null;
+  /** The first page, server-rendered. */
+  page: ForumPostPage;
   signedIn: boolean;
   onOpen: (post: ForumPost) => void;
 };
 
 /** The realm's post list: title, category filter, New Post, cards and Load more (spec §2). */
-export function ForumBoard({ communityId, communityName, signedIn, onOpen }: Props) {
-  const [category, setCategory] = useState<string | null>(null);
-  const { posts, nextCursor, status, loadingMore, reload, loadMore } = useForumPosts(communityId, category);
+export function ForumBoard({ community, category, page, signedIn, onOpen }: Props) {
+  const hydrated = useHydrated();
+  const list = useMorePages(`${community.id}/${category ?? ""}`, { items: page.posts, nextCursor: page.nextCursor }, async (cursor) => {
+    const next = await unwrap(api.forum.posts.$get({ query: { communityId: community.id, category: category ?? undefined, cursor } }));
+    return { items: next.posts, nextCursor: next.nextCursor };
+  });
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold">{communityName} Forum</h1>
-        {signedIn ? (
-          <PostFormDialog
-            communityId={communityId}
-            onSaved={() => reload()}
-            trigger={
-              <Button>
-                <Plus className="h-4 w-4" aria-hidden="true" /> New Post
-              </Button>
-            }
-          />
-        ) : null}
+        <h1 className="text-3xl font-bold">{community.displayName} Forum</h1>
+        {signedIn ? <NewPost communityId={community.id} /> : null}
       </div>
       <div className="mt-6">
-        <CategoryFilter value={category} onChange={setCategory} />
+        <CategoryFilter value={category} />
       </div>
-      <div className="mt-6 grid gap-4" aria-busy={status === "loading"} aria-live="polite">
-        {status === "loading" && posts.length === 0 ? (
-          [0, 1, 2].map((i) => <Skeleton key={i} className="h-36" />)
-        ) : status === "error" && posts.length === 0 ? (
-          <Card className="text-center">
-            <p className="font-semibold">Failed to fetch posts</p>
-            <Button variant="outline" className="mt-4" onClick={() => reload()}>
-              Try again
-            </Button>
-          </Card>
-        ) : posts.length === 0 ? (
+      <div className="mt-6 grid gap-4" aria-live="polite">
+        {list.items.length === 0 ? (
           <Card className="text-center">
             <p className="text-lg font-semibold">No posts yet</p>
             <p className="mt-1 text-sm text-muted">
@@ -57,16 +47,42 @@ export function ForumBoard({ communityId, communityName, signedIn, onOpen }: Pro
             </p>
           </Card>
         ) : (
-          posts.map((post) => <PostCard key={post.id} post={post} onOpen={onOpen} />)
+          list.items.map((post) => <PostCard key={post.id} post={post} onOpen={onOpen} />)
         )}
       </div>
-      {nextCursor ? (
+      {/* Further pages are read by the browser: without JavaScript the first page is what there is. */}
+      {hydrated && list.nextCursor ? (
         <div className="mt-6 text-center">
-          <Button variant="outline" onClick={loadMore} disabled={loadingMore}>
-            {loadingMore ? "Loading..." : "Load more"}
+          <Button variant="outline" onClick={() => void list.loadMore()} disabled={list.loading}>
+            {list.loading ? "Loading..." : "Load more"}
           </Button>
+          {list.failed ? <p className="mt-2 text-sm text-muted">Failed to fetch posts</p> : null}
         </div>
       ) : null}
     </div>
   );
+}
+
+/**
+ * New Post: the dialog once JavaScript runs; before that (or without it) a link
+ * to the same form as a page of its own. A new page (the redirect after
+ * posting) starts a closed, empty dialog.
+ */
+function NewPost({ communityId }: { communityId: string }) {
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const label = (
+    <>
+      <Plus className="h-4 w-4" aria-hidden="true" /> New Post
+    </>
+  );
+  if (!hydrated) {
+    return (
+      <Link to={forumHref({ ...listParamsOf(search), compose: true })} className={buttonClasses("primary", "md")}>
+        {label}
+      </Link>
+    );
+  }
+  return <PostFormDialog key={location.key} communityId={communityId} trigger={<Button>{label}</Button>} />;
 }

@@ -1,11 +1,13 @@
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import type { ForumPost } from "../../../workers/contract/forum";
-import { FORUM_CATEGORIES, type ForumCategoryId } from "../../../workers/contract/forum-categories";
+import { FORUM_CATEGORIES } from "../../../workers/contract/forum-categories";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
-import { Input, Label, NativeSelect, Textarea } from "~/components/ui/field";
 import { toast } from "~/hooks/use-toast";
-import { createPost, serverMessage, updatePost } from "./forum-api";
+import { useResultToast, type ActionResult } from "~/lib/forms";
+import { FORUM_TOASTS } from "./forum-toasts";
+import { PostFields } from "./post-fields";
 
 type Props = {
   trigger: ReactNode;
@@ -13,48 +15,35 @@ type Props = {
   communityId: string | null;
   /** Edit mode when given. */
   post?: ForumPost;
-  onSaved: (post: ForumPost) => void;
 };
 
-const isCategory = (value: string): value is ForumCategoryId => FORUM_CATEGORIES.some((c) => c.id === value);
+const isCategory = (value: string) => FORUM_CATEGORIES.some((c) => c.id === value);
 
-/** New Post (and the author's Edit) with the spec's validation texts (§5 Forum post). */
-export function PostFormDialog({ trigger, communityId, post, onSaved }: Props) {
+/**
+ * New Post (and the author's Edit) with the spec's validation texts (§5 Forum
+ * post), posted to the page's action by a fetcher: a failure keeps the dialog
+ * open with what was typed; a new post redirects to the list (the board then
+ * starts a fresh dialog), an edit closes the dialog and the page reloads its data.
+ */
+export function PostFormDialog({ trigger, communityId, post }: Props) {
+  const fetcher = useFetcher<ActionResult>();
   const [open, setOpen] = useState(false);
-  const [title, setTitle] = useState(post?.title ?? "");
-  const [category, setCategory] = useState<string>(post?.category ?? "");
-  const [content, setContent] = useState(post?.content ?? "");
-  const [saving, setSaving] = useState(false);
+  const initial = { title: post?.title ?? "", category: post?.category ?? "", content: post?.content ?? "" };
+  const [values, setValues] = useState(initial);
+  const saving = fetcher.state !== "idle";
+  useResultToast(fetcher.data);
 
-  function reset() {
-    setTitle(post?.title ?? "");
-    setCategory(post?.category ?? "");
-    setContent(post?.content ?? "");
-  }
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) setOpen(false);
+  }, [fetcher.state, fetcher.data]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  function check(event: FormEvent) {
     if (!post && !communityId) {
-      toast({ title: "Please select a community first", variant: "destructive" });
-      return;
-    }
-    if (!title.trim() || !content.trim() || !isCategory(category)) {
-      toast({ title: "Please fill in all fields", variant: "destructive" });
-      return;
-    }
-    setSaving(true);
-    try {
-      const saved = post
-        ? await updatePost(post.id, { title, category, content })
-        : await createPost({ title, category, content, communityId: communityId! });
-      toast({ title: post ? "Post updated successfully!" : "Post created successfully!" });
-      setOpen(false);
-      if (!post) reset();
-      onSaved(saved);
-    } catch (error) {
-      toast({ title: post ? "Failed to update post" : "Failed to create post", description: serverMessage(error), variant: "destructive" });
-    } finally {
-      setSaving(false);
+      event.preventDefault();
+      toast(FORUM_TOASTS.selectCommunity);
+    } else if (!values.title.trim() || !values.content.trim() || !isCategory(values.category)) {
+      event.preventDefault();
+      toast(FORUM_TOASTS.fillAllFields);
     }
   }
 
@@ -63,31 +52,24 @@ export function PostFormDialog({ trigger, communityId, post, onSaved }: Props) {
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (next && post) reset();
+        if (next && post) setValues(initial);
       }}
     >
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent title={post ? "Edit Post" : "Create New Post"} description="Share with your community.">
-        <form onSubmit={submit} className="grid gap-4" noValidate>
-          <div>
-            <Label htmlFor="forum-post-title">Title</Label>
-            <Input id="forum-post-title" value={title} maxLength={150} onChange={(e) => setTitle(e.target.value)} />
-          </div>
-          <div>
-            <Label htmlFor="forum-post-category">Category</Label>
-            <NativeSelect id="forum-post-category" value={category} onChange={(e) => setCategory(e.target.value)}>
-              <option value="">Select a category</option>
-              {FORUM_CATEGORIES.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div>
-            <Label htmlFor="forum-post-content">Content</Label>
-            <Textarea id="forum-post-content" rows={8} value={content} maxLength={10_000} onChange={(e) => setContent(e.target.value)} />
-          </div>
+        <fetcher.Form method="post" onSubmit={check} className="grid gap-4" noValidate preventScrollReset>
+          {post ? (
+            <>
+              <input type="hidden" name="intent" value="update-post" />
+              <input type="hidden" name="postId" value={post.id} />
+            </>
+          ) : (
+            <>
+              <input type="hidden" name="intent" value="create-post" />
+              <input type="hidden" name="communityId" value={communityId ?? ""} />
+            </>
+          )}
+          <PostFields result={fetcher.data} values={values} onChange={setValues} />
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={() => setOpen(false)}>
               Cancel
@@ -96,7 +78,7 @@ export function PostFormDialog({ trigger, communityId, post, onSaved }: Props) {
               {saving ? "Saving..." : post ? "Save Changes" : "Create Post"}
             </Button>
           </div>
-        </form>
+        </fetcher.Form>
       </DialogContent>
     </Dialog>
   );

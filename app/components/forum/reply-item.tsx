@@ -1,44 +1,38 @@
+import { useFetcher } from "@remix-run/react";
 import { Pencil } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { ForumReply } from "../../../workers/contract/forum";
 import { MemberAvatar } from "~/components/shell/member-avatar";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Textarea } from "~/components/ui/field";
 import { toast } from "~/hooks/use-toast";
+import { useResultToast, type ActionResult } from "~/lib/forms";
 import { authorName } from "./author-name";
 import { ConfirmDelete } from "./confirm-delete";
-import { serverMessage, updateReply } from "./forum-api";
+import { FORUM_TOASTS } from "./forum-toasts";
 import { Paragraphs } from "./paragraphs";
 import { timeAgo } from "./time-ago";
+import { useHydrated } from "./use-hydrated";
 
-type Props = {
-  reply: ForumReply;
-  isOwn: boolean;
-  onChanged: (reply: ForumReply) => void;
-  onDelete: () => Promise<void>;
-};
-
-/** One reply; its author can edit it in place or delete it. */
-export function ReplyItem({ reply, isOwn, onChanged, onDelete }: Props) {
+/** One reply; its author can edit it in place or delete it (both need JavaScript). */
+export function ReplyItem({ reply, isOwn }: { reply: ForumReply; isOwn: boolean }) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<ActionResult>();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(reply.content);
-  const [saving, setSaving] = useState(false);
+  const saving = fetcher.state !== "idle";
+  useResultToast(fetcher.data);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) setEditing(false);
+  }, [fetcher.state, fetcher.data]);
 
-  async function save() {
+  function save() {
     if (!draft.trim()) {
-      toast({ title: "Please enter a reply", variant: "destructive" });
+      toast(FORUM_TOASTS.enterReply);
       return;
     }
-    setSaving(true);
-    try {
-      onChanged(await updateReply(reply.id, draft));
-      setEditing(false);
-    } catch (error) {
-      toast({ title: "Failed to update reply", description: serverMessage(error), variant: "destructive" });
-    } finally {
-      setSaving(false);
-    }
+    fetcher.submit({ intent: "update-reply", replyId: reply.id, content: draft }, { method: "post", preventScrollReset: true });
   }
 
   return (
@@ -51,7 +45,7 @@ export function ReplyItem({ reply, isOwn, onChanged, onDelete }: Props) {
             {timeAgo(reply.createdAt)}
           </time>
         </span>
-        {isOwn && !editing ? (
+        {isOwn && hydrated && !editing ? (
           <span className="flex gap-1">
             <Button
               variant="ghost"
@@ -64,7 +58,7 @@ export function ReplyItem({ reply, isOwn, onChanged, onDelete }: Props) {
             >
               <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
             </Button>
-            <ConfirmDelete what="reply" onConfirm={onDelete} />
+            <ConfirmDelete what="reply" fields={{ intent: "delete-reply", replyId: reply.id }} />
           </span>
         ) : null}
       </div>

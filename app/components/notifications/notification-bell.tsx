@@ -1,28 +1,40 @@
+import { useFetcher } from "@remix-run/react";
 import { Popover } from "radix-ui";
 import { Bell } from "lucide-react";
-import { useCallback, useState } from "react";
-import type { NotificationItem, NotificationPage } from "../../../workers/contract/notifications";
+import { useCallback, useEffect, useState } from "react";
+import type { NotificationItem } from "../../../workers/contract/notifications";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/card";
-import { apiRequest } from "~/components/profile/api-request";
 import { toast } from "~/hooks/use-toast";
-import { NotificationRow } from "./notification-list";
+import { useResultToast, type ActionResult } from "~/lib/forms";
+import { NotificationRow, type ShownNotification } from "./notification-list";
+import { fetchNotifications } from "./notifications-client";
+import { NOTIFICATION_TOASTS, NOTIFICATIONS_ACTION } from "./notification-toasts";
 import { useUnreadCount } from "./use-unread-count";
 
-type ListState = { status: "idle" | "loading" | "error" } | { status: "ready"; items: NotificationItem[]; nextCursor: string | null };
+const PAGE_SIZE = 20;
 
-/** Header bell: live unread badge and the notification centre (spec 000 §2). */
+type ListState = { status: "idle" | "loading" | "error" } | { status: "ready"; items: ShownNotification[]; nextCursor: string | null };
+
+/**
+ * Header bell: live unread badge and the notification centre (spec 000 §2). The
+ * list is read when it opens; marking read and removing show at once and post to
+ * the notifications action (each row its own fetcher), reloading the list if the
+ * server refuses.
+ */
 export function NotificationBell({ initialUnread }: { initialUnread: number }) {
   const [unread, setUnread] = useUnreadCount(initialUnread);
   const [list, setList] = useState<ListState>({ status: "idle" });
   const [loadingMore, setLoadingMore] = useState(false);
   const [now, setNow] = useState(() => Date.now());
   const [open, setOpen] = useState(false);
+  const readAll = useFetcher<ActionResult>();
+  useResultToast(readAll.data);
 
   const load = useCallback(async () => {
     setList({ status: "loading" });
     try {
-      const page = await apiRequest<NotificationPage>("GET", "/api/notifications?limit=20");
+      const page = await fetchNotifications({ limit: PAGE_SIZE });
       setList({ status: "ready", items: page.notifications, nextCursor: page.nextCursor });
       setUnread(page.unreadCount);
       setNow(Date.now());
@@ -35,50 +47,39 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
     if (list.status !== "ready" || !list.nextCursor) return;
     setLoadingMore(true);
     try {
-      const page = await apiRequest<NotificationPage>("GET", `/api/notifications?limit=20&cursor=${encodeURIComponent(list.nextCursor)}`);
+      const page = await fetchNotifications({ limit: PAGE_SIZE, cursor: list.nextCursor });
       setList({ status: "ready", items: [...list.items, ...page.notifications], nextCursor: page.nextCursor });
     } catch {
-      toast({ title: "Could not load more notifications", variant: "destructive" });
+      toast(NOTIFICATION_TOASTS.loadMoreFailed);
     } finally {
       setLoadingMore(false);
     }
   };
 
-  const update = (fn: (items: NotificationItem[]) => NotificationItem[]) =>
-    setList((current) => (current.status === "ready" ? { ...current, items: fn(current.items) } : current));
+  const update = useCallback(
+    (fn: (items: ShownNotification[]) => ShownNotification[]) =>
+      setList((current) => (current.status === "ready" ? { ...current, items: fn(current.items) } : current)),
+    [],
+  );
 
-  const markRead = async (item: NotificationItem) => {
-    if (item.read) return;
+  const markRead = (item: NotificationItem) => {
     update((items) => items.map((n) => (n.id === item.id ? { ...n, read: true } : n)));
     setUnread((n) => Math.max(0, n - 1));
-    try {
-      await apiRequest("PATCH", `/api/notifications/${item.id}/read`);
-    } catch {
-      void load();
-    }
   };
-
-  const remove = async (item: NotificationItem) => {
-    update((items) => items.filter((n) => n.id !== item.id));
+  // Hidden rather than dropped, so the row's fetcher is still there to report a refusal.
+  const remove = (item: NotificationItem) => {
+    update((items) => items.map((n) => (n.id === item.id ? { ...n, removed: true } : n)));
     if (!item.read) setUnread((n) => Math.max(0, n - 1));
-    try {
-      await apiRequest("DELETE", `/api/notifications/${item.id}`);
-    } catch {
-      void load();
-    }
   };
 
-  const markAllRead = async () => {
-    try {
-      await apiRequest("PATCH", "/api/notifications/read-all");
-      update((items) => items.map((n) => ({ ...n, read: true })));
-      setUnread(0);
-      toast({ title: "All notifications marked as read" });
-    } catch {
-      toast({ title: "Could not mark notifications as read", variant: "destructive" });
-    }
-  };
+  // Marking all read waits for the server, then says so (spec 000 §8).
+  useEffect(() => {
+    if (readAll.state !== "idle" || !readAll.data?.ok) return;
+    update((items) => items.map((n) => ({ ...n, read: true })));
+    setUnread(0);
+  }, [readAll.state, readAll.data, update, setUnread]);
 
+  const shown = list.status === "ready" ? list.items.filter((n) => !n.removed) : [];
   const label = unread > 0 ? `Notifications, ${unread} unread` : "Notifications";
   return (
     <Popover.Root
@@ -109,13 +110,18 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
         >
           <div className="flex items-center justify-between border-b border-border px-4 py-3">
             <h2 className="font-semibold">Notifications</h2>
-            <Button variant="ghost" size="sm" onClick={markAllRead} disabled={unread === 0}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => readAll.submit({ intent: "read-all" }, { method: "post", action: NOTIFICATIONS_ACTION })}
+              disabled={unread === 0 || readAll.state !== "idle"}
+            >
               Mark all read
             </Button>
           </div>
           <div className="overflow-y-auto p-2">
             {list.status === "ready" ? (
-              list.items.length === 0 ? (
+              shown.length === 0 ? (
                 <p className="px-3 py-10 text-center text-sm text-muted">No notifications yet</p>
               ) : (
                 <>
@@ -127,10 +133,8 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
                         now={now}
                         onRead={markRead}
                         onRemove={remove}
-                        onOpen={(n) => {
-                          void markRead(n);
-                          setOpen(false);
-                        }}
+                        onRefused={() => void load()}
+                        onOpen={() => setOpen(false)}
                       />
                     ))}
                   </ul>

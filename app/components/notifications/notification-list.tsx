@@ -1,8 +1,11 @@
-import { Link } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { Bell, CalendarDays, Check, Clock, MessageCircle, Trophy, UserPlus, X } from "lucide-react";
+import { useEffect, useRef } from "react";
 import type { NotificationItem } from "../../../workers/contract/notifications";
 import { cn } from "~/lib/cn";
+import type { ActionResult } from "~/lib/forms";
 import { formatNotificationAge } from "./notification-age";
+import { NOTIFICATIONS_ACTION } from "./notification-toasts";
 
 const ICONS: Record<string, typeof Bell> = {
   event: CalendarDays,
@@ -13,20 +16,37 @@ const ICONS: Record<string, typeof Bell> = {
   reminder: Clock,
 };
 
-/** One notification row: unread marker, text, age, mark-read and remove actions. */
-export function NotificationRow({
-  item,
-  now,
-  onRead,
-  onRemove,
-  onOpen,
-}: {
-  item: NotificationItem;
+/** A notification as the bell shows it: removed ones stay (hidden) until the server has answered. */
+export type ShownNotification = NotificationItem & { removed?: boolean };
+
+type Props = {
+  item: ShownNotification;
   now: number;
+  /** The bell shows the change at once... */
   onRead: (item: NotificationItem) => void;
   onRemove: (item: NotificationItem) => void;
+  /** ...and starts over from the server's list when it refuses. */
+  onRefused: () => void;
   onOpen: (item: NotificationItem) => void;
-}) {
+};
+
+/** One notification row: unread marker, text, age, mark-read and remove actions. */
+export function NotificationRow({ item, now, onRead, onRemove, onRefused, onOpen }: Props) {
+  const fetcher = useFetcher<ActionResult>();
+  const reported = useRef<unknown>(null);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || fetcher.data?.ok !== false || reported.current === fetcher.data) return;
+    reported.current = fetcher.data;
+    onRefused();
+  }, [fetcher.state, fetcher.data, onRefused]);
+  if (item.removed) return null;
+
+  const send = (intent: "read" | "remove") => fetcher.submit({ intent, id: item.id }, { method: "post", action: NOTIFICATIONS_ACTION });
+  const read = () => {
+    if (item.read) return;
+    onRead(item);
+    send("read");
+  };
   const Icon = ICONS[item.type] ?? Bell;
   const body = (
     <>
@@ -45,7 +65,14 @@ export function NotificationRow({
       </span>
       <div className="min-w-0 flex-1">
         {item.actionUrl && item.actionUrl.startsWith("/") ? (
-          <Link to={item.actionUrl} onClick={() => onOpen(item)} className="block rounded hover:underline">
+          <Link
+            to={item.actionUrl}
+            onClick={() => {
+              read();
+              onOpen(item);
+            }}
+            className="block rounded hover:underline"
+          >
             {body}
           </Link>
         ) : (
@@ -56,7 +83,7 @@ export function NotificationRow({
         {!item.read ? (
           <button
             type="button"
-            onClick={() => onRead(item)}
+            onClick={read}
             className="rounded p-1 text-muted hover:bg-surface hover:text-fg"
             aria-label={`Mark as read: ${item.title}`}
           >
@@ -65,7 +92,10 @@ export function NotificationRow({
         ) : null}
         <button
           type="button"
-          onClick={() => onRemove(item)}
+          onClick={() => {
+            onRemove(item);
+            send("remove");
+          }}
           className="rounded p-1 text-muted hover:bg-surface hover:text-fg"
           aria-label={`Remove notification: ${item.title}`}
         >

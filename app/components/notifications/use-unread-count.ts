@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { apiRequest, ApiError } from "~/components/profile/api-request";
+import { fetchUnreadCount } from "./notifications-client";
 
 export const UNREAD_POLL_MS = 10_000;
 
@@ -18,10 +18,11 @@ export function useUnreadCount(initial: number) {
     const poll = async () => {
       if (stopped || document.visibilityState !== "visible") return;
       try {
-        const { unreadCount } = await apiRequest<{ unreadCount: number }>("GET", "/api/notifications/unread-count");
-        if (!stopped) setUnread(unreadCount);
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) stopped = true;
+        const unreadCount = await fetchUnreadCount();
+        if (unreadCount === null) stopped = true;
+        else if (!stopped) setUnread(unreadCount);
+      } catch {
+        // Offline or a hiccup: try again at the next tick.
       }
       if (!stopped) schedule();
     };

@@ -1,11 +1,13 @@
+import { useFetcher } from "@remix-run/react";
 import { Switch } from "radix-ui";
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { POST_CONTENT_MAX, POST_COUNTER, type SocialPlatform, type SocialPost } from "../../../workers/contract/social";
-import { apiRequest, ApiError } from "~/components/profile/api-request";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label, Textarea } from "~/components/ui/field";
 import { toast } from "~/hooks/use-toast";
+import { useResultToast, type ActionResult } from "~/lib/forms";
+import { SOCIAL_TOASTS } from "./social-toasts";
 
 /** `datetime-local` value for a moment, in the browser's time zone. */
 export function toLocalInputValue(date: Date): string {
@@ -13,55 +15,60 @@ export function toLocalInputValue(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-/** Create Post tab (spec 000 §2/§5): content with a length/280 counter, connected platforms, optional schedule. */
-export function CreatePostTab({ platforms, onCreated }: { platforms: SocialPlatform[]; onCreated: (post: SocialPost) => void }) {
+/**
+ * Create Post tab (spec 000 §2/§5): content with a length/280 counter, connected platforms, optional schedule.
+ * Posts to the page's action; the success toast names the moment in the member's own time zone, so the
+ * browser words it.
+ */
+export function CreatePostTab({ platforms }: { platforms: SocialPlatform[] }) {
+  const fetcher = useFetcher<ActionResult<{ post: SocialPost }>>();
   const connected = platforms.filter((p) => p.connected);
   const [content, setContent] = useState("");
   const [selected, setSelected] = useState<string[]>([]);
   const [scheduling, setScheduling] = useState(false);
   const [when, setWhen] = useState("");
-  const [submitting, setSubmitting] = useState(false);
+  const submitting = fetcher.state !== "idle";
   const ids = { content: useId(), schedule: useId(), when: useId() };
   const names = (list: string[]) => list.map((id) => platforms.find((p) => p.id === id)?.name ?? id).join(", ");
+  useResultToast(fetcher.data);
 
-  const submit = async (event: FormEvent) => {
+  const handled = useRef<unknown>(null);
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result?.ok || handled.current === result) return;
+    handled.current = result;
+    const { post } = result;
+    toast(
+      post.scheduledFor
+        ? SOCIAL_TOASTS.scheduled(new Date(post.scheduledFor), names(post.platforms))
+        : SOCIAL_TOASTS.created(names(post.platforms)),
+    );
+    setContent("");
+    setSelected([]);
+    setWhen("");
+    setScheduling(false);
+    // `names` reads the platforms of this render; the answer is what matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.state, fetcher.data]);
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const chosen = selected.filter((id) => connected.some((p) => p.id === id));
     if (!content.trim() || chosen.length === 0) {
-      toast({ title: "Missing Information", description: "Please add content and select at least one platform", variant: "destructive" });
+      toast(SOCIAL_TOASTS.missing("Please add content and select at least one platform"));
       return;
     }
     const at = scheduling && when ? new Date(when) : null;
     if (scheduling && (!at || at.getTime() <= Date.now())) {
-      toast({ title: "Missing Information", description: "Please choose a date and time in the future", variant: "destructive" });
+      toast(SOCIAL_TOASTS.missing("Please choose a date and time in the future"));
       return;
     }
-    setSubmitting(true);
-    try {
-      const post = await apiRequest<SocialPost>("POST", "/api/social/posts", {
-        content: content.trim(),
-        platforms: chosen,
-        ...(at ? { scheduledFor: at.toISOString() } : {}),
-      });
-      if (at) {
-        toast({
-          title: "Post Scheduled",
-          description: `Scheduled for ${at.toLocaleString()}. We will remind you with the text to post on ${names(chosen)}.`,
-        });
-      } else {
-        toast({ title: "Post Created", description: `Ready for ${names(chosen)}: copy it from Scheduled Posts and publish it there.` });
-      }
-      setContent("");
-      setSelected([]);
-      setWhen("");
-      setScheduling(false);
-      onCreated(post);
-    } catch (error) {
-      const message = error instanceof ApiError ? error.serverMessage : null;
-      toast({ title: "Could not save the post", description: message ?? "Something went wrong", variant: "destructive" });
-    } finally {
-      setSubmitting(false);
-    }
+    const form = new FormData();
+    form.set("intent", "create-post");
+    form.set("content", content.trim());
+    for (const id of chosen) form.append("platforms", id);
+    if (at) form.set("scheduledFor", at.toISOString());
+    fetcher.submit(form, { method: "post" });
   };
 
   return (

@@ -1,8 +1,10 @@
+import { useFetcher } from "@remix-run/react";
 import { Copy, Trash2 } from "lucide-react";
 import type { SocialPlatform, SocialPost } from "../../../workers/contract/social";
 import { Button } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
 import { toast } from "~/hooks/use-toast";
+import { useResultToast, type ActionResult } from "~/lib/forms";
 
 const STATUS: Record<SocialPost["status"], { label: string; tone: "default" | "secondary" | "success" }> = {
   scheduled: { label: "Scheduled", tone: "default" },
@@ -11,15 +13,7 @@ const STATUS: Record<SocialPost["status"], { label: string; tone: "default" | "s
 };
 
 /** Scheduled Posts tab: the member's stored posts with copy and delete. */
-export function ScheduledPostsTab({
-  posts,
-  platforms,
-  onDelete,
-}: {
-  posts: SocialPost[];
-  platforms: SocialPlatform[];
-  onDelete: (post: SocialPost) => void;
-}) {
+export function ScheduledPostsTab({ posts, platforms }: { posts: SocialPost[]; platforms: SocialPlatform[] }) {
   if (posts.length === 0) {
     return (
       <Card>
@@ -28,7 +22,23 @@ export function ScheduledPostsTab({
     );
   }
   const name = (id: string) => platforms.find((p) => p.id === id)?.name ?? id;
-  const copy = async (post: SocialPost) => {
+  return (
+    <ul className="grid gap-3" aria-label="Scheduled posts">
+      {posts.map((post) => (
+        <ScheduledPost key={post.id} post={post} platformName={name} />
+      ))}
+    </ul>
+  );
+}
+
+/** One post. Deleting hides it at once; it stays mounted until the list reloads, so a refusal can bring it back and say so. */
+function ScheduledPost({ post, platformName }: { post: SocialPost; platformName: (id: string) => string }) {
+  const fetcher = useFetcher<ActionResult>();
+  useResultToast(fetcher.data);
+  const deleting = fetcher.formData?.get("intent") === "delete-post" || (fetcher.state === "idle" && fetcher.data?.ok === true);
+  if (deleting) return null;
+
+  const copy = async () => {
     try {
       await navigator.clipboard.writeText(post.content);
       toast({ title: "Copied", description: "Paste it into your post." });
@@ -37,35 +47,36 @@ export function ScheduledPostsTab({
     }
   };
   return (
-    <ul className="grid gap-3" aria-label="Scheduled posts">
-      {posts.map((post) => (
-        <li key={post.id}>
-          <Card data-testid="social-post">
-            <div className="flex flex-wrap items-center gap-2">
-              <Badge tone={STATUS[post.status].tone}>{STATUS[post.status].label}</Badge>
-              {post.platforms.map((p) => (
-                <Badge key={p} tone="outline">
-                  {name(p)}
-                </Badge>
-              ))}
-              {post.scheduledFor ? (
-                <time dateTime={post.scheduledFor} className="text-sm text-muted">
-                  {new Date(post.scheduledFor).toLocaleString()}
-                </time>
-              ) : null}
-            </div>
-            <p className="mt-3 whitespace-pre-line break-words">{post.content}</p>
-            <div className="mt-3 flex gap-2">
-              <Button variant="outline" size="sm" onClick={() => copy(post)}>
-                <Copy className="h-4 w-4" aria-hidden="true" /> Copy text
-              </Button>
-              <Button variant="ghost" size="sm" onClick={() => onDelete(post)} aria-label={`Delete post: ${post.content.slice(0, 40)}`}>
-                <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
-              </Button>
-            </div>
-          </Card>
-        </li>
-      ))}
-    </ul>
+    <li>
+      <Card data-testid="social-post">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone={STATUS[post.status].tone}>{STATUS[post.status].label}</Badge>
+          {post.platforms.map((p) => (
+            <Badge key={p} tone="outline">
+              {platformName(p)}
+            </Badge>
+          ))}
+          {post.scheduledFor ? (
+            <time dateTime={post.scheduledFor} className="text-sm text-muted">
+              {new Date(post.scheduledFor).toLocaleString()}
+            </time>
+          ) : null}
+        </div>
+        <p className="mt-3 whitespace-pre-line break-words">{post.content}</p>
+        <div className="mt-3 flex gap-2">
+          <Button variant="outline" size="sm" onClick={copy}>
+            <Copy className="h-4 w-4" aria-hidden="true" /> Copy text
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => fetcher.submit({ intent: "delete-post", id: post.id }, { method: "post" })}
+            aria-label={`Delete post: ${post.content.slice(0, 40)}`}
+          >
+            <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+          </Button>
+        </div>
+      </Card>
+    </li>
   );
 }

@@ -1,64 +1,39 @@
+import { useFetchers } from "@remix-run/react";
 import { useState } from "react";
-import type { SocialPlatform, SocialPost, SocialPostPage } from "../../../workers/contract/social";
-import { apiRequest } from "~/components/profile/api-request";
+import type { SocialPlatform, SocialPostPage } from "../../../workers/contract/social";
+import { useMorePages } from "~/components/forum/use-more-pages";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/hooks/use-toast";
+import { api, unwrap } from "~/lib/api-client";
 import { CreatePostTab } from "./create-post-tab";
 import { PlatformsTab } from "./platforms-tab";
 import { ScheduledPostsTab } from "./scheduled-posts-tab";
+import { SOCIAL_TOASTS } from "./social-toasts";
 
-/** Social Hub (spec 000 §2): Connected Platforms, Create Post, Scheduled Posts. */
-export function SocialHub({
-  initialPlatforms,
-  initialPosts,
-  initialCursor,
-}: {
-  initialPlatforms: SocialPlatform[];
-  initialPosts: SocialPost[];
-  initialCursor: string | null;
-}) {
-  const [platforms, setPlatforms] = useState(initialPlatforms);
-  const [posts, setPosts] = useState(initialPosts);
-  const [cursor, setCursor] = useState(initialCursor);
-  const [loadingMore, setLoadingMore] = useState(false);
+const PAGE_SIZE = "50";
 
-  const loadMore = async () => {
-    if (!cursor) return;
-    setLoadingMore(true);
-    try {
-      const page = await apiRequest<SocialPostPage>("GET", `/api/social/posts?limit=50&cursor=${encodeURIComponent(cursor)}`);
-      setPosts((list) => [...list, ...page.posts.filter((p) => !list.some((q) => q.id === p.id))]);
-      setCursor(page.nextCursor);
-    } catch {
-      toast({ title: "Could not load more posts", variant: "destructive" });
-    } finally {
-      setLoadingMore(false);
-    }
-  };
+/**
+ * Social Hub (spec 000 §2): Connected Platforms, Create Post, Scheduled Posts.
+ * Data comes from the route's loader (reloaded after every write); a switch
+ * being saved already counts as switched everywhere on the page.
+ */
+export function SocialHub({ platforms: saved, firstPage }: { platforms: SocialPlatform[]; firstPage: SocialPostPage }) {
   const [tab, setTab] = useState("platforms");
+  const switching = new Map(
+    useFetchers().flatMap((f) =>
+      f.formData?.get("intent") === "platform" ? [[f.formData.get("platform"), f.formData.get("connected")]] : [],
+    ),
+  );
+  const platforms = saved.map((p) => (switching.has(p.id) ? { ...p, connected: switching.get(p.id) === "true" } : p));
+  const posts = useMorePages("social", { items: firstPage.posts, nextCursor: firstPage.nextCursor }, async (cursor) => {
+    const page = await unwrap(api.social.posts.$get({ query: { limit: PAGE_SIZE, cursor } }));
+    return { items: page.posts, nextCursor: page.nextCursor };
+  });
 
-  const toggle = async (platform: SocialPlatform, connected: boolean) => {
-    setPlatforms((list) => list.map((p) => (p.id === platform.id ? { ...p, connected } : p)));
-    if (connected) toast({ title: "Platform Connection", description: `Connecting to ${platform.name}...` });
-    else toast({ title: "Platform Disconnected", description: `Disconnected from ${platform.name}` });
-    try {
-      await apiRequest("PUT", `/api/social/platforms/${platform.id}`, { connected });
-    } catch {
-      setPlatforms((list) => list.map((p) => (p.id === platform.id ? { ...p, connected: !connected } : p)));
-      toast({ title: "Could not update the platform", variant: "destructive" });
-    }
-  };
-
-  const remove = async (post: SocialPost) => {
-    setPosts((list) => list.filter((p) => p.id !== post.id));
-    try {
-      await apiRequest("DELETE", `/api/social/posts/${post.id}`);
-    } catch {
-      setPosts((list) => [post, ...list]);
-      toast({ title: "Could not delete the post", variant: "destructive" });
-    }
-  };
+  async function loadMore() {
+    if (!(await posts.loadMore())) toast(SOCIAL_TOASTS.loadMoreFailed);
+  }
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
@@ -71,16 +46,16 @@ export function SocialHub({
           <TabsTrigger value="scheduled">Scheduled Posts</TabsTrigger>
         </TabsList>
         <TabsContent value="platforms">
-          <PlatformsTab platforms={platforms} onToggle={toggle} />
+          <PlatformsTab platforms={platforms} />
         </TabsContent>
         <TabsContent value="create">
-          <CreatePostTab platforms={platforms} onCreated={(post) => setPosts((list) => [post, ...list])} />
+          <CreatePostTab platforms={platforms} />
         </TabsContent>
         <TabsContent value="scheduled">
-          <ScheduledPostsTab posts={posts} platforms={platforms} onDelete={remove} />
-          {cursor ? (
-            <Button variant="outline" className="mt-4 w-full" onClick={loadMore} disabled={loadingMore}>
-              {loadingMore ? "Loading..." : "Load more"}
+          <ScheduledPostsTab posts={posts.items} platforms={platforms} />
+          {posts.nextCursor ? (
+            <Button variant="outline" className="mt-4 w-full" onClick={loadMore} disabled={posts.loading}>
+              {posts.loading ? "Loading..." : "Load more"}
             </Button>
           ) : null}
         </TabsContent>

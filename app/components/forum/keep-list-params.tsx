@@ -1,0 +1,14 @@
+import { useSearchParams } from "@remix-run/react";
+import { listParamsOf } from "./forum-urls";
+
+/** Hidden fields that carry the list's realm and category (when the URL names them) through a GET form. */
+export function KeepListParams({ category = true }: { category?: boolean }) {
+  const [search] = useSearchParams();
+  const list = listParamsOf(search);
+  return (
+    <>
+      {list.realm ? <input type="hidden" name="realm" value={list.realm} /> : null}
+      {category && list.category ? <input type="hidden" name="category" value={list.category} /> : null}
+    </>
+  );
+}

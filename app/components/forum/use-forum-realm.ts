@@ -1,0 +1,49 @@
+import { useRevalidator, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useCommunity } from "~/hooks/use-community";
+import { writeRealmCookie } from "~/lib/realm-cookie";
+
+/**
+ * Keeps the forum list on the realm chosen in the header. The server renders the
+ * realm of `?realm=` or of the selection cookie; in the browser the selection
+ * (restored from localStorage, changed in the header) decides, so when it
+ * differs the list is loaded again for it. A link that names a realm selects it.
+ */
+export function useForumRealm(shownRealm: string | null, listShown: boolean) {
+  const { selectedCommunityId, setSelectedCommunity } = useCommunity();
+  const [search, setSearch] = useSearchParams();
+  const { revalidate } = useRevalidator();
+  const linkedRealm = search.get("realm");
+  const adopted = useRef(false);
+  const requested = useRef<string | null | undefined>(undefined);
+
+  useEffect(() => {
+    if (!adopted.current) {
+      adopted.current = true;
+      // Runs before the header restores the stored selection, which then reads this one.
+      if (linkedRealm !== null && linkedRealm === shownRealm) {
+        setSelectedCommunity(linkedRealm);
+        return;
+      }
+    }
+    if (!listShown || selectedCommunityId === shownRealm || requested.current === selectedCommunityId) return;
+    requested.current = selectedCommunityId;
+    // The cookie can lag the stored selection (it was restored from localStorage), so the loader reads this one.
+    writeRealmCookie(selectedCommunityId);
+    if (linkedRealm !== null || search.has("category")) {
+      // A new realm starts on All Categories, as it always has.
+      setSearch(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete("category");
+          if (selectedCommunityId && next.has("realm")) next.set("realm", selectedCommunityId);
+          else next.delete("realm");
+          return next;
+        },
+        { replace: true },
+      );
+    } else {
+      revalidate();
+    }
+  }, [selectedCommunityId, shownRealm, listShown, linkedRealm, search, setSearch, revalidate, setSelectedCommunity]);
+}
