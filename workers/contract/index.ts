@@ -9,7 +9,6 @@ import { profileRoutesDoc } from "./profile";
 import type { RouteDoc } from "./route-doc";
 import { settingsRoutesDoc } from "./settings";
 import { socialRoutesDoc } from "./social";
-import { tournamentsRoutesDoc } from "./tournaments";
 
 /** The whole documented /api contract, area by area. */
 export const API_CONTRACT: RouteDoc[] = [
@@ -19,7 +18,6 @@ export const API_CONTRACT: RouteDoc[] = [
   ...forumRoutesDoc,
   ...matchmakingRoutesDoc,
   ...friendsRoutesDoc,
-  ...tournamentsRoutesDoc,
   ...profileRoutesDoc,
   ...settingsRoutesDoc,
   ...notificationsRoutesDoc,
