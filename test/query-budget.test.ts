@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { realmCookieValue } from "../app/lib/realm-cookie";
-import { request, signUp } from "./helpers";
+import { request, signUp, type Member } from "./helpers";
 
 /** D1 round trips of one request, from the Worker's Server-Timing header. */
 function queriesOf(res: Response): number {
@@ -50,5 +50,63 @@ describe("query budget: at most 5 D1 round trips per page or list call", () => {
     expect(res.status).toBe(200);
     await res.arrayBuffer();
     expect(queriesOf(res)).toBeLessThanOrEqual(5);
+  });
+});
+
+describe("query budget: every tournament request, including refusals", () => {
+  /** Sends the request and checks its status and its D1 round trips. */
+  async function within(label: string, status: number, pending: Promise<Response>) {
+    const res = await pending;
+    const body = await res.text();
+    expect(res.status, `${label}: ${body}`).toBe(status);
+    expect(queriesOf(res), `${label} D1 round trips`).toBeLessThanOrEqual(5);
+    return body ? JSON.parse(body) : null;
+  }
+  const as = (m: Member, path: string, body?: unknown, method = "POST") => request(path, { cookie: m.cookie, method, body });
+
+  it("create, edit, join, leave, start, report, pair, drop, open a room, finish", async () => {
+    const [organizer, a, b, c, late] = await Promise.all(["Org", "Ann", "Bo", "Cy", "Late"].map((n) => signUp(`Budget${n}`)));
+    const startDate = new Date(Date.now() + 86_400_000).toISOString();
+    const t = await within(
+      "create",
+      201,
+      as(organizer, "/api/tournaments", { name: "Budget Cup", gameFormat: "modern", maxParticipants: 4, startDate, communityId: "mtg" }),
+    );
+    const base = `/api/tournaments/${t.id}`;
+    await within("edit", 200, as(organizer, base, { prizePool: "Sleeves" }, "PATCH"));
+    await within("edit by another member", 403, as(a, base, { prizePool: "Mine" }, "PATCH"));
+    for (const m of [a, b, c, late]) await within("join", 200, as(m, `${base}/join`));
+    await within("join when already in", 409, as(a, `${base}/join`));
+    await within("join when full", 409, as(organizer, `${base}/join`));
+    await within("leave", 200, as(late, `${base}/leave`));
+    await within("leave when not in", 409, as(late, `${base}/leave`));
+    await within("start by another member", 403, as(a, `${base}/start`));
+    const started = await within("start", 200, as(organizer, `${base}/start`));
+    await within("start again", 409, as(organizer, `${base}/start`));
+    await within("detail", 200, request(base));
+    await within("standings", 200, request(`${base}/standings`));
+    await within("detail of no tournament", 404, request(`/api/tournaments/${crypto.randomUUID()}`));
+
+    const byId = new Map([a, b, c].map((m) => [m.id, m]));
+    const [real] = started.rounds[0].matches.filter((m: any) => m.player2Id !== null);
+    const p1 = byId.get(real.player1Id)!;
+    const p2 = byId.get(real.player2Id)!;
+    await within("pair while results are missing", 409, as(organizer, `${base}/rounds`));
+    await within("open the match room", 200, as(p1, `${base}/matches/${real.id}/room`));
+    await within("open it again", 200, as(p2, `${base}/matches/${real.id}/room`));
+    await within("report", 200, as(p1, `${base}/matches/${real.id}/result`, { player1Wins: 2, player2Wins: 0 }));
+    await within("report a dispute", 200, as(p2, `${base}/matches/${real.id}/result`, { player1Wins: 0, player2Wins: 2 }));
+    await within("organizer's final report", 200, as(organizer, `${base}/matches/${real.id}/result`, { player1Wins: 2, player2Wins: 1 }));
+    await within("report when final", 409, as(p1, `${base}/matches/${real.id}/result`, { player1Wins: 2, player2Wins: 0 }));
+    await within("pair the next round", 201, as(organizer, `${base}/rounds`));
+    await within("drop", 200, as(p2, `${base}/drop`));
+    await within("drop again", 409, as(p2, `${base}/drop`));
+    const now = await within("detail", 200, request(base));
+    for (const m of now.rounds[1].matches.filter((m: any) => m.status !== "completed")) {
+      await within("record", 200, as(organizer, `${base}/matches/${m.id}/result`, { player1Wins: 2, player2Wins: 0 }));
+    }
+    await within("finish", 200, as(organizer, `${base}/finish`));
+    await within("finish again", 409, as(organizer, `${base}/finish`));
+    await within("list", 200, request("/api/tournaments?communityId=mtg&limit=100"));
   });
 });

@@ -18,17 +18,14 @@ import { requireMember } from "~/lib/auth.server";
 import { documentTitle } from "~/lib/brand";
 import { readSelectedRealm } from "~/lib/realm-cookie.server";
 import { DEFAULT_COMMUNITY_ID } from "~/lib/community-themes";
-import { listMemberTournaments, listTournaments } from "../../workers/domain/tournaments";
+import { loadTournamentHub } from "../../workers/domain/tournaments";
 
 export const meta: MetaFunction = () => [{ title: documentTitle("Tournament Hub") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireMember(request, context);
   const communityId = (await readSelectedRealm(request)) ?? DEFAULT_COMMUNITY_ID;
-  const [items, mine] = await Promise.all([
-    listTournaments(context.db, { communityId, limit: 60, offset: 0 }),
-    listMemberTournaments(context.db, user.id),
-  ]);
+  const { items, mine } = await loadTournamentHub(context.db, communityId, user.id);
   return { list: { communityId, items }, mine };
 }
 
