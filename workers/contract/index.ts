@@ -5,9 +5,7 @@ import { friendsRoutesDoc } from "./friends";
 import { gameSessionsRoutesDoc } from "./game-sessions";
 import { matchmakingRoutesDoc } from "./matchmaking";
 import { notificationsRoutesDoc } from "./notifications";
-import { profileRoutesDoc } from "./profile";
 import type { RouteDoc } from "./route-doc";
-import { settingsRoutesDoc } from "./settings";
 import { socialRoutesDoc } from "./social";
 
 /** The whole documented /api contract, area by area. */
@@ -18,8 +16,6 @@ export const API_CONTRACT: RouteDoc[] = [
   ...forumRoutesDoc,
   ...matchmakingRoutesDoc,
   ...friendsRoutesDoc,
-  ...profileRoutesDoc,
-  ...settingsRoutesDoc,
   ...notificationsRoutesDoc,
   ...socialRoutesDoc,
 ];
