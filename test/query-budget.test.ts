@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { realmCookieValue } from "../app/lib/realm-cookie";
 import { request, signUp, type Member } from "./helpers";
+import { actionResult, submitForm } from "./single-fetch";
 
 /** D1 round trips of one request, from the Worker's Server-Timing header. */
 function queriesOf(res: Response): number {
@@ -108,5 +109,44 @@ describe("query budget: every tournament request, including refusals", () => {
     await within("finish", 200, as(organizer, `${base}/finish`));
     await within("finish again", 409, as(organizer, `${base}/finish`));
     await within("list", 200, request("/api/tournaments?communityId=mtg&limit=100"));
+  });
+});
+
+describe("query budget: the tournament pages' actions", () => {
+  it("hub create and join, then every intent of a tournament's page", async () => {
+    const [organizer, a, b, c] = await Promise.all(["Org", "Ann", "Bo", "Cy"].map((n) => signUp(`Act${n}`)));
+    async function within(label: string, path: string, m: Member, fields: Record<string, string>) {
+      const res = await submitForm(path, m, fields);
+      const answer = await actionResult(res);
+      expect(answer.data?.ok ?? answer.redirect, `${label}: ${JSON.stringify(answer)}`).toBeTruthy();
+      expect(queriesOf(res), `${label} D1 round trips`).toBeLessThanOrEqual(5);
+      return answer;
+    }
+    const startDate = new Date(Date.now() + 86_400_000).toISOString();
+    const created = await within("create", "/tournaments", organizer, {
+      intent: "create",
+      name: "Action Budget Cup",
+      gameFormat: "draft",
+      maxParticipants: "4",
+      startDate,
+      communityId: "mtg",
+    });
+    const page = `/tournaments/${created.data.id}`;
+    await within("join from the hub", "/tournaments", a, { intent: "join", tournamentId: created.data.id });
+    for (const m of [b, c]) await within("join", page, m, { intent: "join" });
+    await within("leave", page, c, { intent: "leave" });
+    await within("edit", page, organizer, { intent: "edit", name: "Action Budget Cup", description: "", prizePool: "Dice", rules: "" });
+    await within("start", page, organizer, { intent: "start" });
+    const [match] = (await (await request(`/api/tournaments/${created.data.id}`)).json<any>()).rounds[0].matches;
+    await within("open the match room", page, a, { intent: "room", matchId: match.id });
+    const result = { intent: "result", matchId: match.id, player1Wins: "2", player2Wins: "0" };
+    await within("report", page, a, result);
+    await within("organizer's report", page, organizer, result);
+    await within("next round", page, organizer, { intent: "round" });
+    await within("drop", page, b, { intent: "drop" });
+    const res = await request(page, { cookie: organizer.cookie });
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+    expect(queriesOf(res), "tournament page D1 round trips").toBeLessThanOrEqual(5);
   });
 });

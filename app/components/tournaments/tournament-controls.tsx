@@ -14,7 +14,11 @@ export function TournamentControls({ tournament: t, viewerId, action }: Props) {
   const currentRound = t.rounds.find((r) => r.number === t.currentRound);
   const roundDone = currentRound ? currentRound.matches.every((m) => m.status === "completed") : false;
 
-  const intentButton = (intent: TournamentIntent, label: ReactNode, options: { variant?: ButtonVariant; disabled?: boolean; title?: string } = {}) => (
+  const intentButton = (
+    intent: TournamentIntent,
+    label: ReactNode,
+    options: { variant?: ButtonVariant; disabled?: boolean; title?: string } = {},
+  ) => (
     <action.fetcher.Form method="post" action={`/tournaments/${t.id}`} preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       <Button type="submit" variant={options.variant} disabled={action.busy || options.disabled} title={options.title}>

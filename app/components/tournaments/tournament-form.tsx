@@ -115,7 +115,11 @@ export function TournamentForm({ communityId, idPrefix, onCreated, secondary }: 
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <Label htmlFor={id("format")}>Game Format *</Label>
-          <NativeSelect {...field("gameFormat", id("format"))} value={values.gameFormat} onChange={(e) => set("gameFormat", e.target.value)}>
+          <NativeSelect
+            {...field("gameFormat", id("format"))}
+            value={values.gameFormat}
+            onChange={(e) => set("gameFormat", e.target.value)}
+          >
             <option value="">Select format</option>
             {TOURNAMENT_FORMATS.map((f) => (
               <option key={f} value={f}>
