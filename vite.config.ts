@@ -29,5 +29,7 @@ export default defineConfig({
     resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] },
   },
   resolve: { mainFields: ["browser", "module", "main"] },
-  build: { minify: true },
+  // Route actions reach the room service (account deletion tells the rooms), which imports partyserver and through it
+  // the runtime's `cloudflare:workers` module: left for wrangler, which bundles the Worker and resolves it.
+  build: { minify: true, rollupOptions: { external: ["cloudflare:workers"] } },
 });
