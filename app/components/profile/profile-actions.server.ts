@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { safeReturnTo } from "../../../workers/contract/auth";
 import { profileUpdateBody, socialLinkBody } from "../../../workers/contract/profile";
@@ -12,8 +12,9 @@ import { LINK_REMOVE_FAILED, linkAddFailed, PROFILE_UPDATE_FAILED, PROFILE_UPDAT
 
 /**
  * The forms of /profile and of the Edit Profile dialog: the API's bodies, each
- * with its `intent`. `returnTo` is where a saved profile goes (the dialog's
- * page); the profile page itself comes back to /profile in view mode.
+ * with its `intent`. Every success redirects (post/redirect/get, so a reload
+ * never posts again): a saved profile to `returnTo` (the dialog's page) or
+ * /profile in view mode, a link change to /profile.
  */
 const profileSubmission = z.discriminatedUnion("intent", [
   profileUpdateBody.extend({ intent: z.literal("update"), returnTo: z.string().optional() }),
@@ -50,17 +51,17 @@ export async function profileAction(request: Request, context: AppLoadContext) {
     case "addLink":
       try {
         await enforceRateLimit(db, "socialLink", user.id);
-        const link = await addSocialLink(db, user.id, { platform: submission.platform, username: submission.username });
-        return { ok: true as const, intent: "addLink" as const, link };
+        await addSocialLink(db, user.id, { platform: submission.platform, username: submission.username });
       } catch (error) {
         return domainFailure(error, (e) => ({ toast: linkAddFailed(e.message) }));
       }
+      return redirect("/profile");
     case "removeLink":
       try {
         if (!(await deleteSocialLink(db, user.id, submission.linkId))) throw notFound("Social link not found");
-        return { ok: true as const, intent: "removeLink" as const };
       } catch (error) {
         return domainFailure(error, { toast: LINK_REMOVE_FAILED });
       }
+      return redirect("/profile");
   }
 }

@@ -12,7 +12,11 @@ import { SOCIAL_LINK_INFO, socialLinkInfo } from "./social-platforms";
 
 type Platform = (typeof SOCIAL_LINK_PLATFORMS)[number];
 
-/** Social Links side card; the owner adds and removes links (intents "addLink" and "removeLink" of /profile). */
+/**
+ * Social Links side card; the owner adds and removes links (intents "addLink"
+ * and "removeLink" of /profile, which come back to the profile: the page starts
+ * afresh with the new list and an empty name).
+ */
 export function SocialLinksCard({ links, isOwner }: { links: SocialLink[]; isOwner: boolean }) {
   const adder = useFetcher<typeof action>();
   const remover = useFetcher<typeof action>();
@@ -26,11 +30,6 @@ export function SocialLinksCard({ links, isOwner }: { links: SocialLink[]; isOwn
   // Without JavaScript the button stays enabled (nothing would enable it again) and the server checks the name.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-
-  // Added: clear the name for the next one (the page's data brings the new link).
-  useEffect(() => {
-    if (adder.data?.ok) setUsername("");
-  }, [adder.data]);
 
   return (
     <Card>
