@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { realmCookieValue } from "../app/lib/realm-cookie";
+import { DEFAULT_SETTINGS } from "../workers/contract/settings";
 import { request, signUp, type Member } from "./helpers";
-import { actionResult, submitForm } from "./single-fetch";
+import { actionResult, loadData, submitForm, submitJson } from "./single-fetch";
 
 /** D1 round trips of one request, from the Worker's Server-Timing header. */
 function queriesOf(res: Response): number {
@@ -148,5 +149,26 @@ describe("query budget: the tournament pages' actions", () => {
     expect(res.status).toBe(200);
     await res.arrayBuffer();
     expect(queriesOf(res), "tournament page D1 round trips").toBeLessThanOrEqual(5);
+  });
+});
+
+describe("query budget: profile and settings actions", () => {
+  it("profile edit, links, and the Settings dialog's load, save, export and delete", async () => {
+    const me = await signUp("Budgeted");
+    async function within(label: string, pending: Promise<Response>) {
+      const res = await pending;
+      const answer = await actionResult(res);
+      expect(res.status, `${label}: ${JSON.stringify(answer)}`).toBeLessThan(300);
+      expect(queriesOf(res), `${label} D1 round trips`).toBeLessThanOrEqual(5);
+      return answer;
+    }
+    await within("profile edit", submitForm("/profile", me, { intent: "update", firstName: "Budgeted", primaryCommunity: "duelcraft" }));
+    await within("add a link", submitForm("/profile", me, { intent: "addLink", platform: "steam", username: "budget" }));
+    const [link] = await (await request("/api/user/social-links", { cookie: me.cookie })).json<any[]>();
+    await within("remove a link", submitForm("/profile", me, { intent: "removeLink", linkId: link.id }));
+    await within("load settings", loadData("/settings", me));
+    await within("save settings", submitJson("/settings", me, { intent: "save", settings: DEFAULT_SETTINGS }));
+    await within("export", submitJson("/settings", me, { intent: "export" }));
+    await within("delete the account", submitJson("/settings", me, { intent: "delete" }));
   });
 });

@@ -16,6 +16,23 @@ export function submitForm(path: string, member: Member | null, fields: Record<s
   });
 }
 
+/** A JSON submission (`fetcher.submit(value, { encType: "application/json" })`). */
+export function submitJson(path: string, member: Member | null, value: unknown, options: { origin?: string } = {}) {
+  return request(`${path}.data`, {
+    method: "POST",
+    cookie: member?.cookie,
+    body: JSON.stringify(value),
+    headers: { "Content-Type": "application/json", Host: "localhost" },
+    origin: options.origin,
+  });
+}
+
+/** A resource route's loader as `fetcher.load(path)` reads it. */
+export function loadData(path: string, member: Member | null) {
+  const route = `routes/${path.replace(/^\//, "").replace(/\//g, ".")}`;
+  return request(`${path}.data?_routes=${encodeURIComponent(route)}`, { cookie: member?.cookie, headers: { Host: "localhost" } });
+}
+
 const SPECIAL: Record<number, unknown> = { [-5]: null, [-7]: undefined, [-2]: NaN };
 
 /**
