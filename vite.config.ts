@@ -29,10 +29,7 @@ export default defineConfig({
     resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] },
   },
   resolve: { mainFields: ["browser", "module", "main"] },
-  build: {
-    minify: true,
-    // The room service (workers/domain/rooms.ts, used by the TableSync actions) reaches rooms through partyserver,
-    // which imports the Workers runtime module: the Worker bundle that imports the server build provides it.
-    rollupOptions: { external: ["cloudflare:workers"] },
-  },
+  // Route actions reach the room service (account deletion tells the rooms), which imports partyserver and through it
+  // the runtime's `cloudflare:workers` module: left for wrangler, which bundles the Worker and resolves it.
+  build: { minify: true, rollupOptions: { external: ["cloudflare:workers"] } },
 });

@@ -1,4 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { profileAction } from "~/components/profile/profile-actions.server";
 import { OwnProfileOrChild } from "~/components/profile/profile-page";
 import { loadProfilePage } from "~/components/profile/profile-page.server";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
@@ -13,6 +14,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (params.userId !== undefined) return null;
   return loadProfilePage(context, user.id, user.id);
 }
+
+/** The member's own profile: edit (page and Edit Profile dialog), add and remove social links. */
+export const action = ({ request, context }: ActionFunctionArgs) => profileAction(request, context);
 
 export default OwnProfileOrChild;
 

@@ -1,70 +1,44 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useRevalidator } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useFetcher, useLoaderData } from "@remix-run/react";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { BrowseTournaments } from "~/components/tournaments/browse-tournaments";
 import { MyTournaments } from "~/components/tournaments/my-tournaments";
-import { errorText, tournamentApi } from "~/components/tournaments/tournament-api";
 import { TournamentForm } from "~/components/tournaments/tournament-form";
+import { hubAction, loadHub } from "~/components/tournaments/tournament-hub.server";
 import { useTournamentList } from "~/components/tournaments/use-tournament-list";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useCommunity } from "~/hooks/use-community";
-import { toast } from "~/hooks/use-toast";
-import { requireMember } from "~/lib/auth.server";
 import { documentTitle } from "~/lib/brand";
-import { readSelectedRealm } from "~/lib/realm-cookie.server";
 import { DEFAULT_COMMUNITY_ID } from "~/lib/community-themes";
-import { listMemberTournaments, listTournaments } from "../../workers/domain/tournaments";
+import { useResultToast } from "~/lib/forms";
 
 export const meta: MetaFunction = () => [{ title: documentTitle("Tournament Hub") }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = requireMember(request, context);
-  const communityId = (await readSelectedRealm(request)) ?? DEFAULT_COMMUNITY_ID;
-  const [items, mine] = await Promise.all([
-    listTournaments(context.db, { communityId, limit: 60, offset: 0 }),
-    listMemberTournaments(context.db, user.id),
-  ]);
-  return { list: { communityId, items }, mine };
-}
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadHub(request, context);
+
+/** Create (dialog and tab) and Join post here; the page's data revalidates after each. */
+export const action = ({ request, context }: ActionFunctionArgs) => hubAction(request, context);
 
 export default function TournamentHub() {
   const { list, mine } = useLoaderData<typeof loader>();
   const { selectedCommunityId, selectedCommunity } = useCommunity();
   const communityId = selectedCommunityId ?? DEFAULT_COMMUNITY_ID;
   const browse = useTournamentList(communityId, list);
-  const revalidator = useRevalidator();
+  const join = useFetcher<typeof action>({ key: "tournament-join" });
+  useResultToast(join.data);
   const [tab, setTab] = useState("browse");
   const [dialogOpen, setDialogOpen] = useState(false);
-  const [joiningId, setJoiningId] = useState<string | null>(null);
+  const joiningId = join.state === "idle" ? null : String(join.formData?.get("tournamentId") ?? "");
   const joinedIds = new Set(mine.participating.map((t) => t.id));
-
-  const refresh = () => {
-    browse.reload();
-    revalidator.revalidate();
-  };
-
-  async function join(id: string) {
-    setJoiningId(id);
-    try {
-      await tournamentApi("POST", `/api/tournaments/${id}/join`);
-      toast({ title: "Joined tournament!", description: "You have successfully joined the tournament." });
-      refresh();
-    } catch (error) {
-      toast({ title: "Failed to join tournament", description: errorText(error), variant: "destructive" });
-    } finally {
-      setJoiningId(null);
-    }
-  }
 
   function created() {
     setDialogOpen(false);
     setTab("browse");
-    refresh();
   }
 
   return (
@@ -103,7 +77,7 @@ export default function TournamentHub() {
             failed={browse.failed}
             joinedIds={joinedIds}
             joiningId={joiningId}
-            onJoin={join}
+            join={join}
             onCreateFirst={() => setDialogOpen(true)}
             onRetry={browse.reload}
           />

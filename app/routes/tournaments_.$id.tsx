@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import { useRootData } from "~/root";
@@ -9,33 +9,25 @@ import { StandingsTable } from "~/components/tournaments/standings-table";
 import { StartDate } from "~/components/tournaments/start-date";
 import { TournamentControls } from "~/components/tournaments/tournament-controls";
 import { formatLabel, organizerName, PAIRING_LABELS, statusTone } from "~/components/tournaments/tournament-format";
+import { loadTournamentPage, tournamentPageAction } from "~/components/tournaments/tournament-page.server";
 import { useLiveRefresh } from "~/components/tournaments/use-live-refresh";
 import { useTournamentAction } from "~/components/tournaments/use-tournament-action";
 import { Badge, Card } from "~/components/ui/card";
-import { requireMember } from "~/lib/auth.server";
 import { documentTitle } from "~/lib/brand";
-import { DomainError } from "../../workers/domain/errors";
-import { getStandings } from "../../workers/domain/tournament-play";
-import { getTournamentDetail } from "../../workers/domain/tournaments";
+import { useResultToast } from "~/lib/forms";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: documentTitle("Tournament Hub", data?.tournament.name) }];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const user = requireMember(request, context);
-  const id = params.id ?? "";
-  try {
-    const [tournament, standings] = await Promise.all([getTournamentDetail(context.db, id), getStandings(context.db, id)]);
-    return { tournament, standings, viewerId: user.id };
-  } catch (error) {
-    if (error instanceof DomainError && error.kind === "not_found") throw new Response("Tournament not found", { status: 404 });
-    throw error;
-  }
-}
+export const loader = ({ request, context, params }: LoaderFunctionArgs) => loadTournamentPage(request, context, params.id ?? "");
+
+/** Join, leave, drop, start, next round, finish, edit, results and match rooms post here (an `intent` each). */
+export const action = ({ request, context, params }: ActionFunctionArgs) => tournamentPageAction(request, context, params.id ?? "");
 
 export default function TournamentPage() {
   const { tournament: t, standings, viewerId } = useLoaderData<typeof loader>();
   const root = useRootData();
   const action = useTournamentAction();
+  useResultToast(action.fetcher.data);
   useLiveRefresh(t.status === "active");
   const droppedIds = new Set(t.participants.filter((p) => p.dropped).map((p) => p.userId));
   const viewer = root?.user?.id ?? viewerId;

@@ -1,6 +1,4 @@
 import { z } from "zod";
-import { limitText } from "../domain/rate-limit-rules";
-import type { RouteDoc } from "./route-doc";
 import { multiLine, singleLine } from "./text";
 
 import { BIO_MAX, MEMBER_STATUSES, NAME_MAX, SOCIAL_LINK_PLATFORMS, SOCIAL_LINKS_MAX } from "./profile-options";
@@ -53,71 +51,7 @@ export const userProfileResponse = z.object({
 });
 
 export const socialLinkResponse = z.object({ id: z.string(), platform: z.string(), username: z.string() });
+export const socialLinkList = z.array(socialLinkResponse);
 
-export const profileRoutesDoc: RouteDoc[] = [
-  {
-    method: "get",
-    path: "/api/user/profile",
-    summary: "The signed-in member's profile with friendCount, eventsJoined and eventsHosted.",
-    auth: "member",
-    response: userProfileResponse,
-    errors: { 401: "Signed out" },
-  },
-  {
-    method: "patch",
-    path: "/api/user/profile",
-    summary:
-      'Updates the signed-in member\'s firstName, lastName, bio, status and/or primaryCommunity ("" for none). Other keys are refused.',
-    auth: "member",
-    body: profileUpdateBody,
-    response: userProfileResponse,
-    errors: { 400: "Invalid field, unknown key or unknown community", 401: "Signed out" },
-  },
-  {
-    method: "get",
-    path: "/api/users/:id/profile",
-    summary: "Another member's profile (read-only), without their e-mail; bio and status as their privacy settings allow.",
-    auth: "member",
-    response: userProfileResponse,
-    errors: { 401: "Signed out", 404: "No such member" },
-  },
-  {
-    method: "get",
-    path: "/api/user/social-links",
-    summary: "The signed-in member's social links.",
-    auth: "member",
-    response: z.array(socialLinkResponse),
-    errors: { 401: "Signed out" },
-  },
-  {
-    method: "post",
-    path: "/api/user/social-links",
-    summary: `Adds a social link (at most ${SOCIAL_LINKS_MAX} per member).`,
-    auth: "member",
-    body: socialLinkBody,
-    response: socialLinkResponse,
-    status: 201,
-    errors: {
-      400: "Invalid platform or username",
-      401: "Signed out",
-      409: "Too many links",
-      429: `Added more than ${limitText("socialLink")}`,
-    },
-  },
-  {
-    method: "delete",
-    path: "/api/user/social-links/:id",
-    summary: "Removes one of the signed-in member's social links.",
-    auth: "member",
-    status: 204,
-    errors: { 401: "Signed out", 404: "No such link of yours" },
-  },
-  {
-    method: "get",
-    path: "/api/users/:id/social-links",
-    summary: "Another member's social links; empty when they hide their profile.",
-    auth: "member",
-    response: z.array(socialLinkResponse),
-    errors: { 401: "Signed out", 404: "No such member" },
-  },
-];
+export const memberParams = z.object({ id: z.string() });
+export const socialLinkParams = z.object({ id: z.string() });

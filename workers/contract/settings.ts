@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { RouteDoc } from "./route-doc";
 
 export const THEME_MODES = ["light", "dark", "system"] as const;
 export const STREAM_QUALITIES = ["480p", "720p", "1080p"] as const;
@@ -37,40 +36,34 @@ export const DEFAULT_SETTINGS: UserSettings = {
   streamingSettings: { defaultQuality: "720p", autoStartRecording: false, chatOverlay: true, showViewerCount: true },
 };
 
-export const settingsRoutesDoc: RouteDoc[] = [
-  {
-    method: "get",
-    path: "/api/user/settings",
-    summary: "The member's settings; the spec's defaults when never saved.",
-    auth: "member",
-    response: userSettingsBody,
-    errors: { 401: "Signed out" },
-  },
-  {
-    method: "put",
-    path: "/api/user/settings",
-    summary: "Replaces the member's settings (all four groups, every field).",
-    auth: "member",
-    body: userSettingsBody,
-    response: userSettingsBody,
-    errors: { 400: "Missing or invalid field", 401: "Signed out" },
-  },
-  {
-    method: "post",
-    path: "/api/user/export-data",
-    summary:
-      "Everything stored about the member as a JSON file download (Content-Disposition: attachment): profile, settings, links, communities, events, rooms, tournaments, forum posts and replies, friends, notifications, social posts.",
-    auth: "member",
-    produces: "application/json (attachment)",
-    errors: { 401: "Signed out" },
-  },
-  {
-    method: "delete",
-    path: "/api/user/account",
-    summary:
-      "Deletes the member and their personal data in one batch and ends every session. Forum posts and replies stay, unattributed; events, rooms and tournaments they created are deleted.",
-    auth: "member",
-    status: 204,
-    errors: { 401: "Signed out" },
-  },
-];
+/** Rows of the member's own data, as stored (the export is for the member alone). */
+const ownRows = z.array(z.looseObject({}));
+const instant = z.string().nullable();
+
+/** POST /api/user/export-data: everything stored about the member (account.ts `exportMemberData`). */
+export const memberDataExport = z.object({
+  exportedAt: z.string(),
+  profile: z.looseObject({ id: z.string(), email: z.string() }),
+  settings: userSettingsBody,
+  socialLinks: ownRows,
+  communities: z.array(z.string()),
+  events: z.object({ createdOrHosted: ownRows, attending: ownRows }),
+  rooms: z.object({ hosted: ownRows, seats: ownRows }),
+  tournaments: z.object({ organized: ownRows, entered: ownRows }),
+  forum: z.object({ posts: ownRows, replies: ownRows, likes: ownRows }),
+  friends: z.array(
+    z.object({
+      id: z.string(),
+      otherMemberId: z.string(),
+      direction: z.enum(["sent", "received"]),
+      status: z.string(),
+      createdAt: instant,
+    }),
+  ),
+  blocks: z.array(z.object({ blockedId: z.string(), createdAt: instant })),
+  notifications: ownRows,
+  socialPosts: ownRows,
+  socialConnections: ownRows,
+  matchmaking: z.object({ preferences: z.looseObject({}).nullable(), games: z.array(z.string()) }),
+  contactMessages: ownRows,
+});

@@ -1,6 +1,4 @@
 import { z } from "zod";
-import { limitText } from "../domain/rate-limit-rules";
-import type { RouteDoc } from "./route-doc";
 import { multiLine, singleLine } from "./text";
 
 /** Spec 001 §3: the formats offered when creating a tournament. */
@@ -62,7 +60,12 @@ export const matchResultSchema = z.object({
 });
 export type MatchResultInput = z.infer<typeof matchResultSchema>;
 
-// ------------------------------------------------------------- response shapes (documentation)
+// ------------------------------------------------------------- path parameters
+
+export const tournamentParams = z.object({ id: z.string() });
+export const matchParams = z.object({ id: z.string(), matchId: z.string() });
+
+// ------------------------------------------------------------- response shapes
 
 const organizerSchema = z.object({ id: z.string(), username: z.string().nullable(), firstName: z.string().nullable() });
 
@@ -82,8 +85,9 @@ export const tournamentCardSchema = z.object({
   participantCount: z.number(),
   organizer: organizerSchema,
 });
+export const tournamentListSchema = z.array(tournamentCardSchema);
 
-const matchSchema = z.object({
+export const matchSchema = z.object({
   id: z.string(),
   table: z.number(),
   player1Id: z.string().nullable(),
@@ -132,143 +136,6 @@ export const standingsSchema = z.array(
   }),
 );
 
-const membership = z.object({ tournamentId: z.string(), userId: z.string(), participantCount: z.number() });
-
-const organizerOnly = { 401: "Signed out", 403: "Not the organizer", 404: "No such tournament" } as const;
-
-export const tournamentsRoutesDoc: RouteDoc[] = [
-  {
-    method: "get",
-    path: "/api/tournaments",
-    summary:
-      "Tournament cards of a community (`mtg` means scry-gather), active first, then upcoming, then completed; by start date. Paginated with limit/offset.",
-    auth: "public",
-    query: listTournamentsQuerySchema,
-    response: z.array(tournamentCardSchema),
-    errors: { 400: "Bad query" },
-  },
-  {
-    method: "post",
-    path: "/api/tournaments",
-    summary: "Creates an upcoming tournament organized by the caller.",
-    auth: "member",
-    body: createTournamentSchema,
-    response: tournamentDetailSchema,
-    status: 201,
-    errors: { 400: "Invalid body or unknown community", 401: "Signed out", 429: `More than ${limitText("tournamentCreate")}` },
-  },
-  {
-    method: "get",
-    path: "/api/tournaments/:id",
-    summary: "A tournament with its participants and every round's pairings and results.",
-    auth: "public",
-    response: tournamentDetailSchema,
-    errors: { 404: "No such tournament" },
-  },
-  {
-    method: "patch",
-    path: "/api/tournaments/:id",
-    summary: "Organizer edits name, description, rules or prize pool (not once completed).",
-    auth: "member",
-    body: updateTournamentSchema,
-    response: tournamentDetailSchema,
-    errors: { ...organizerOnly, 400: "Invalid body", 409: "Tournament completed" },
-  },
-  {
-    method: "get",
-    path: "/api/tournaments/:id/standings",
-    summary: "Standings (MTR Appendix C): match points, then OMW%, GW%, OGW%; fractions rounded to 4 decimals.",
-    auth: "public",
-    response: standingsSchema,
-    errors: { 404: "No such tournament" },
-  },
-  {
-    method: "post",
-    path: "/api/tournaments/:id/join",
-    summary: "Joins an upcoming tournament; the seat count is checked in the same statement that takes the seat.",
-    auth: "member",
-    response: membership,
-    errors: {
-      401: "Signed out",
-      404: "No such tournament",
-      409: "Full, already joined or not upcoming",
-      429: `More than ${limitText("tournamentJoin")}`,
-    },
-  },
-  {
-    method: "post",
-    path: "/api/tournaments/:id/leave",
-    summary: "Leaves a tournament before it starts.",
-    auth: "member",
-    response: membership,
-    errors: { 401: "Signed out", 404: "No such tournament", 409: "Started already or not joined" },
-  },
-  {
-    method: "post",
-    path: "/api/tournaments/:id/drop",
-    summary:
-      "A participant leaves a running tournament: an unreported match of the current round is conceded 0-2, and they are not paired again.",
-    auth: "member",
-    response: z.object({ tournamentId: z.string(), userId: z.string(), dropped: z.literal(true) }),
-    errors: { 401: "Signed out", 404: "No such tournament", 409: "Not running, not a participant or dropped already" },
-  },
-  {
-    method: "post",
-    path: "/api/tournaments/:id/start",
-    summary: "Organizer starts the tournament (at least 2 participants): status active, seeds drawn, round 1 paired, players notified.",
-    auth: "member",
-    response: tournamentDetailSchema,
-    errors: { ...organizerOnly, 409: "Not upcoming or fewer than 2 participants" },
-  },
-  {
-    method: "post",
-    path: "/api/tournaments/:id/rounds",
-    summary: "Organizer pairs the next round once every match of the current round has a result; players are notified.",
-    auth: "member",
-    response: tournamentDetailSchema,
-    status: 201,
-    errors: {
-      ...organizerOnly,
-      409: "Not running, results missing, or the bracket is decided",
-      429: `More than ${limitText("tournamentRound")}`,
-    },
-  },
-  {
-    method: "post",
-    path: "/api/tournaments/:id/finish",
-    summary: "Organizer completes the tournament once the current round has every result.",
-    auth: "member",
-    response: tournamentDetailSchema,
-    errors: { ...organizerOnly, 409: "Not running or results missing" },
-  },
-  {
-    method: "post",
-    path: "/api/tournaments/:id/matches/:matchId/result",
-    summary:
-      "Reports a match result (games 0-3 each) by a player of the match or the organizer. Two matching player reports complete it; differing ones mark it disputed until the organizer reports; the organizer's report is final. No draws in single elimination.",
-    auth: "member",
-    body: matchResultSchema,
-    response: matchSchema,
-    errors: {
-      400: "Invalid result (or a draw in single elimination)",
-      401: "Signed out",
-      403: "Neither a player of the match nor the organizer",
-      404: "No such tournament or match",
-      409: "Not running, not the current round, a bye, or already final",
-      429: `More than ${limitText("matchResult")}`,
-    },
-  },
-  {
-    method: "post",
-    path: "/api/tournaments/:id/matches/:matchId/room",
-    summary: "Opens (once) a two-player TableSync room for the match, linked to it; answers its game session id.",
-    auth: "member",
-    response: z.object({ gameSessionId: z.string() }),
-    errors: {
-      401: "Signed out",
-      403: "Neither a player of the match nor the organizer",
-      404: "No such tournament or match",
-      409: "Not running, or a bye",
-    },
-  },
-];
+export const membershipSchema = z.object({ tournamentId: z.string(), userId: z.string(), participantCount: z.number() });
+export const dropSchema = z.object({ tournamentId: z.string(), userId: z.string(), dropped: z.literal(true) });
+export const matchRoomSchema = z.object({ gameSessionId: z.string() });

@@ -97,7 +97,7 @@ export async function exportMemberData(db: Db, user: User) {
     friends: friends.map((f) => ({
       id: f.id,
       otherMemberId: f.requesterId === id ? f.addresseeId : f.requesterId,
-      direction: f.requesterId === id ? "sent" : "received",
+      direction: f.requesterId === id ? ("sent" as const) : ("received" as const),
       status: f.status,
       createdAt: iso(f.createdAt),
     })),
@@ -109,6 +109,9 @@ export async function exportMemberData(db: Db, user: User) {
     contactMessages: contact,
   };
 }
+
+/** The download's file name: the day of the export. */
+export const exportFileName = (data: { exportedAt: string }) => `realmcast-data-${data.exportedAt.slice(0, 10)}.json`;
 
 /**
  * Deletes the member in one batch (one D1 transaction). Forum posts and

@@ -5,7 +5,7 @@
 import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { MatchResultInput } from "../contract/tournaments";
 import type { Db } from "../db/client";
-import { tournamentMatches, tournamentParticipants, type User } from "../db/schema";
+import { gameSessions, tournamentMatches, tournamentParticipants, tournaments, type User } from "../db/schema";
 import { conflict, forbidden, invalid, notFound } from "./errors";
 import { createGameSession, discardUnusedRoom } from "./rooms";
 import { createNotification } from "./notifications";
@@ -13,13 +13,27 @@ import { NOT_RUNNING } from "./tournament-play";
 import { findTournament, publicMatch, type MatchRow } from "./tournaments";
 
 async function findMatch(db: Db, tournamentId: string, matchId: string): Promise<MatchRow> {
-  const match = await db
-    .select()
-    .from(tournamentMatches)
-    .where(and(eq(tournamentMatches.id, matchId), eq(tournamentMatches.tournamentId, tournamentId)))
-    .get();
+  const match = await matchQuery(db, tournamentId, matchId).get();
   if (!match) throw notFound("Match not found");
   return match;
+}
+
+function matchQuery(db: Db, tournamentId: string, matchId: string) {
+  return db
+    .select()
+    .from(tournamentMatches)
+    .where(and(eq(tournamentMatches.id, matchId), eq(tournamentMatches.tournamentId, tournamentId)));
+}
+
+/** The tournament and one of its matches in one round trip (404 for either). */
+async function findTournamentAndMatch(db: Db, id: string, matchId: string) {
+  const [[tournament], [match]] = await db.batch([
+    db.select().from(tournaments).where(eq(tournaments.id, id)),
+    matchQuery(db, id, matchId),
+  ]);
+  if (!tournament) throw notFound("Tournament not found");
+  if (!match) throw notFound("Match not found");
+  return { tournament, match };
 }
 
 /**
@@ -30,8 +44,7 @@ async function findMatch(db: Db, tournamentId: string, matchId: string): Promise
  * same moment cannot both miss each other's report.
  */
 export async function reportMatchResult(db: Db, id: string, matchId: string, user: User, input: MatchResultInput) {
-  const tournament = await findTournament(db, id);
-  const match = await findMatch(db, id, matchId);
+  const { tournament, match } = await findTournamentAndMatch(db, id, matchId);
   const isOrganizer = tournament.organizerId === user.id;
   const side = match.player1Id === user.id ? 1 : match.player2Id === user.id ? 2 : null;
   if (!isOrganizer && side === null) throw forbidden("Only the match's players or the organizer can report its result");
@@ -82,15 +95,16 @@ export async function reportMatchResult(db: Db, id: string, matchId: string, use
   return publicMatch(updated[0]);
 }
 
-/** A participant leaves a running event: never paired again; an open match of the round is conceded 0-2. */
+/**
+ * A participant leaves a running event: never paired again; an open match of
+ * the round is conceded 0-2. One batch: both updates hold only while the event
+ * runs, and the reads after them word a refusal.
+ */
 export async function dropFromTournament(db: Db, id: string, user: User) {
-  const tournament = await findTournament(db, id);
-  if (tournament.status !== "active") {
-    throw conflict(tournament.status === "upcoming" ? "The tournament has not started: leave it instead" : NOT_RUNNING);
-  }
   const now = Date.now();
   const m = tournamentMatches;
-  const [dropped] = await db.batch([
+  const running = sql`EXISTS (SELECT 1 FROM tournaments t WHERE t.id = ${id} AND t.status = 'active')`;
+  const [dropped, , [tournament], [participant]] = await db.batch([
     db
       .update(tournamentParticipants)
       .set({ droppedAt: now })
@@ -99,6 +113,7 @@ export async function dropFromTournament(db: Db, id: string, user: User) {
           eq(tournamentParticipants.tournamentId, id),
           eq(tournamentParticipants.userId, user.id),
           isNull(tournamentParticipants.droppedAt),
+          running,
         ),
       )
       .returning({ userId: tournamentParticipants.userId }),
@@ -114,7 +129,7 @@ export async function dropFromTournament(db: Db, id: string, user: User) {
       .where(
         and(
           eq(m.tournamentId, id),
-          eq(m.roundNumber, tournament.currentRound),
+          sql`${m.roundNumber} = (SELECT t.current_round FROM tournaments t WHERE t.id = ${id})`,
           sql`${m.status} <> 'completed'`,
           isNotNull(m.player2Id),
           or(eq(m.player1Id, user.id), eq(m.player2Id, user.id)),
@@ -122,14 +137,17 @@ export async function dropFromTournament(db: Db, id: string, user: User) {
           sql`EXISTS (SELECT 1 FROM tournament_participants p WHERE p.tournament_id = ${id} AND p.user_id = ${user.id} AND p.dropped_at = ${now})`,
         ),
       ),
-  ]);
-  if (dropped.length === 0) {
-    const row = await db
+    db.select({ status: tournaments.status }).from(tournaments).where(eq(tournaments.id, id)),
+    db
       .select({ droppedAt: tournamentParticipants.droppedAt })
       .from(tournamentParticipants)
-      .where(and(eq(tournamentParticipants.tournamentId, id), eq(tournamentParticipants.userId, user.id)))
-      .get();
-    throw conflict(row ? "You have already dropped from this tournament" : "You are not a participant of this tournament");
+      .where(and(eq(tournamentParticipants.tournamentId, id), eq(tournamentParticipants.userId, user.id))),
+  ]);
+  if (!tournament) throw notFound("Tournament not found");
+  if (dropped.length === 0) {
+    if (tournament.status === "upcoming") throw conflict("The tournament has not started: leave it instead");
+    if (tournament.status !== "active") throw conflict(NOT_RUNNING);
+    throw conflict(participant ? "You have already dropped from this tournament" : "You are not a participant of this tournament");
   }
   return { tournamentId: id, userId: user.id, dropped: true as const };
 }

@@ -6,7 +6,9 @@
  * whose first statement is a guarded UPDATE; the new round row is inserted only
  * when that guard held, and the matches point at it with a foreign key, so a
  * stale request fails as a whole and nothing is half-written
- * (see docs/decisions/2026-11-22-tournament-pairing.md).
+ * (see docs/decisions/2026-11-22-tournament-pairing.md). The tournament is
+ * read in one batch before, and again at the end of the writing batch, so a
+ * change costs two round trips.
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
@@ -19,13 +21,13 @@ import { computeStandings, round4, type ScoredMatch } from "./tournament-rules/s
 import { pairSwissRound, type Pairing } from "./tournament-rules/swiss-pairing";
 import {
   assertOrganizer,
-  findTournament,
-  getTournamentDetail,
-  listMatches,
-  listParticipants,
+  detailOf,
+  loadTournament,
+  writeThenLoad,
   type MatchRow,
-  type Tournament,
+  type TournamentCard,
   type TournamentParticipant,
+  type TournamentState,
 } from "./tournaments";
 
 const UNFINISHED_ROUND = "Every match of the current round needs a result first";
@@ -62,8 +64,11 @@ function standingsOf(participants: readonly TournamentParticipant[], matches: re
 
 /** GET /api/tournaments/:id/standings. */
 export async function getStandings(db: Db, id: string) {
-  await findTournament(db, id);
-  const [participants, matches] = await Promise.all([listParticipants(db, id), listMatches(db, id)]);
+  return standingsRows(await loadTournament(db, id));
+}
+
+/** The standings of a loaded tournament (also shown beside its detail, from the same read). */
+export function standingsRows({ participants, matches }: Pick<TournamentState, "participants" | "matches">) {
   const names = new Map(participants.map((p) => [p.userId, p.name]));
   return standingsOf(participants, matches)
     .filter((row) => names.has(row.userId))
@@ -80,7 +85,7 @@ export async function getStandings(db: Db, id: string) {
       ogw: round4(row.ogw),
     }));
 }
-export type StandingsRow = Awaited<ReturnType<typeof getStandings>>[number];
+export type StandingsRow = ReturnType<typeof standingsRows>[number];
 
 function withTables(pairings: readonly Pairing[]): TablePairing[] {
   return pairings.map((p, i) => ({ ...p, table: i + 1 }));
@@ -89,7 +94,7 @@ function withTables(pairings: readonly Pairing[]): TablePairing[] {
 /** Statements that write one round: its row (only while `guard` holds), its matches and the players' notifications. */
 function roundStatements(
   db: Db,
-  tournament: Tournament,
+  tournament: Pick<TournamentCard, "id" | "name">,
   number: number,
   pairings: readonly TablePairing[],
   names: ReadonlyMap<string, string>,
@@ -152,10 +157,13 @@ function isConstraintError(error: unknown): boolean {
   return false;
 }
 
-/** Runs a guarded batch; a failed guard (NOT NULL, foreign key or unique violation) becomes a 409. */
-async function runGuarded(db: Db, statements: Parameters<Db["batch"]>[0], message: string) {
+/**
+ * Runs a guarded batch and reads the tournament at its end; a failed guard
+ * (NOT NULL, foreign key or unique violation) rolls it all back and becomes a 409.
+ */
+async function runGuarded(db: Db, id: string, statements: Parameters<typeof writeThenLoad>[2], message: string) {
   try {
-    await db.batch(statements);
+    return await writeThenLoad(db, id, statements);
   } catch (error) {
     if (isConstraintError(error)) throw conflict(message);
     throw error;
@@ -163,10 +171,9 @@ async function runGuarded(db: Db, statements: Parameters<Db["batch"]>[0], messag
 }
 
 export async function startTournament(db: Db, id: string, user: User) {
-  const tournament = await findTournament(db, id);
-  assertOrganizer(tournament, user);
+  const { card: tournament, participants } = await loadTournament(db, id);
+  assertOrganizer(tournament.organizer.id, user);
   if (tournament.status !== "upcoming") throw conflict("The tournament has already started");
-  const participants = await listParticipants(db, id);
   if (participants.length < 2) throw conflict("At least 2 participants are needed to start");
 
   // Seeds are drawn at random: there is no rating to seed by. Swiss round 1 is random anyway.
@@ -186,8 +193,9 @@ export async function startTournament(db: Db, id: string, user: User) {
         );
   const names = new Map(participants.map((p) => [p.userId, p.name]));
   const now = Date.now();
-  await runGuarded(
+  const started = await runGuarded(
     db,
+    id,
     [
       // Guard: still upcoming and nobody joined or left since the participants were read.
       db
@@ -210,19 +218,18 @@ export async function startTournament(db: Db, id: string, user: User) {
     ],
     "The tournament changed while starting; please try again",
   );
-  return getTournamentDetail(db, id);
+  return detailOf(started);
 }
 
-function assertRoundComplete(tournament: Tournament, matches: readonly MatchRow[]) {
-  if (matches.some((m) => m.roundNumber === tournament.currentRound && m.status !== "completed")) throw conflict(UNFINISHED_ROUND);
+function assertRoundComplete(currentRound: number, matches: readonly MatchRow[]) {
+  if (matches.some((m) => m.roundNumber === currentRound && m.status !== "completed")) throw conflict(UNFINISHED_ROUND);
 }
 
 export async function pairNextRound(db: Db, id: string, user: User) {
-  const tournament = await findTournament(db, id);
-  assertOrganizer(tournament, user);
+  const { card: tournament, participants, matches } = await loadTournament(db, id);
+  assertOrganizer(tournament.organizer.id, user);
   if (tournament.status !== "active") throw conflict(NOT_RUNNING);
-  const [participants, matches] = await Promise.all([listParticipants(db, id), listMatches(db, id)]);
-  assertRoundComplete(tournament, matches);
+  assertRoundComplete(tournament.currentRound, matches);
   const dropped = new Set(participants.filter((p) => p.dropped).map((p) => p.userId));
   const current = tournament.currentRound;
 
@@ -245,8 +252,9 @@ export async function pairNextRound(db: Db, id: string, user: User) {
   }
   const names = new Map(participants.map((p) => [p.userId, p.name]));
   const next = current + 1;
-  await runGuarded(
+  const paired = await runGuarded(
     db,
+    id,
     [
       // Guard: same round, still every result in, and no drop since the read.
       db
@@ -269,15 +277,14 @@ export async function pairNextRound(db: Db, id: string, user: User) {
     ],
     "The round changed while pairing; please reload and try again",
   );
-  return getTournamentDetail(db, id);
+  return detailOf(paired);
 }
 
 export async function finishTournament(db: Db, id: string, user: User) {
-  const tournament = await findTournament(db, id);
-  assertOrganizer(tournament, user);
+  const { card: tournament, participants, matches } = await loadTournament(db, id);
+  assertOrganizer(tournament.organizer.id, user);
   if (tournament.status !== "active") throw conflict(NOT_RUNNING);
-  const [participants, matches] = await Promise.all([listParticipants(db, id), listMatches(db, id)]);
-  assertRoundComplete(tournament, matches);
+  assertRoundComplete(tournament.currentRound, matches);
   const [guard] = await db.batch([
     db
       .update(tournaments)
@@ -298,6 +305,7 @@ export async function finishTournament(db: Db, id: string, user: User) {
       ),
   ]);
   if (guard.length === 0) throw conflict(UNFINISHED_ROUND);
+  // Only the request whose guard held gets here: it tells the players, and reads the result in the same batch.
   const winner = standingsOf(participants, matches)[0];
   const winnerName = participants.find((p) => p.userId === winner?.userId)?.name;
   const notices = participants.map((p) =>
@@ -309,6 +317,5 @@ export async function finishTournament(db: Db, id: string, user: User) {
       actionUrl: `/tournaments/${id}`,
     }),
   );
-  if (notices.length > 0) await db.batch(notices as [(typeof notices)[number], ...typeof notices]);
-  return getTournamentDetail(db, id);
+  return detailOf(await writeThenLoad(db, id, notices));
 }

@@ -2,8 +2,14 @@
  * Tournament queries and membership: list, detail, create, edit, join, leave.
  * The running part (start, rounds, results, drops, rooms, standings) is in
  * tournament-play.ts; the pure rules are in tournament-rules/.
+ *
+ * Query budget (at most 5 D1 round trips per request, the session lookup
+ * included): a tournament is read in ONE batch (card, participants, rounds,
+ * matches), and a change is written in one batch that reads the tournament
+ * again at its end, so the answer shows the change without another round trip.
  */
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { CreateTournamentInput, ListTournamentsQuery, UpdateTournamentInput } from "../contract/tournaments";
 import type { Db } from "../db/client";
 import { tournamentMatches, tournamentParticipants, tournamentRounds, tournaments, users, type User } from "../db/schema";
@@ -49,7 +55,9 @@ const cardColumns = {
   pairing: tournaments.pairing,
   currentRound: tournaments.currentRound,
   participantCount,
-  organizer: pickMemberColumns("id", "username", "firstName"),
+  // The organizer's id from the tournament row: results read in a D1 batch are keyed by column name,
+  // so a second `id` column (users.id) would collide with the tournament's.
+  organizer: { id: tournaments.organizerId, ...pickMemberColumns("username", "firstName") },
 };
 
 // Running events first, then upcoming, then finished; each by start date.
@@ -65,27 +73,34 @@ function selectCards(db: Db, where: SQL | undefined) {
 }
 
 export async function listTournaments(db: Db, query: ListTournamentsQuery) {
+  return listQuery(db, query).all();
+}
+export type TournamentCard = Awaited<ReturnType<typeof listTournaments>>[number];
+
+function listQuery(db: Db, query: ListTournamentsQuery) {
   const filters: SQL[] = [];
   if (query.communityId) filters.push(eq(tournaments.communityId, resolveCommunityId(query.communityId)));
   if (query.status) filters.push(eq(tournaments.status, query.status));
   return selectCards(db, filters.length ? and(...filters) : undefined)
     .limit(query.limit)
-    .offset(query.offset)
-    .all();
+    .offset(query.offset);
 }
-export type TournamentCard = Awaited<ReturnType<typeof listTournaments>>[number];
 
-/** My Tournaments: the member's real events, as a player and as the organizer. */
-export async function listMemberTournaments(db: Db, userId: string, limit = 50) {
+/**
+ * The Tournament Hub in one batch: the realm's cards, and My Tournaments (the
+ * member's real events, as a player and as the organizer).
+ */
+export async function loadTournamentHub(db: Db, communityId: string, userId: string, limit = 60) {
   const joined = db
     .select({ id: tournamentParticipants.tournamentId })
     .from(tournamentParticipants)
     .where(eq(tournamentParticipants.userId, userId));
-  const [participating, organizing] = await Promise.all([
-    selectCards(db, inArray(tournaments.id, joined)).limit(limit).all(),
-    selectCards(db, eq(tournaments.organizerId, userId)).limit(limit).all(),
+  const [items, participating, organizing] = await db.batch([
+    listQuery(db, { communityId, limit, offset: 0 }),
+    selectCards(db, inArray(tournaments.id, joined)).limit(50),
+    selectCards(db, eq(tournaments.organizerId, userId)).limit(50),
   ]);
-  return { participating, organizing };
+  return { items, mine: { participating, organizing } };
 }
 
 export async function findTournament(db: Db, id: string): Promise<Tournament> {
@@ -94,12 +109,12 @@ export async function findTournament(db: Db, id: string): Promise<Tournament> {
   return row;
 }
 
-export function assertOrganizer(tournament: Tournament, user: User) {
-  if (tournament.organizerId !== user.id) throw forbidden("Only the organizer can do this");
+export function assertOrganizer(organizerId: string, user: User) {
+  if (organizerId !== user.id) throw forbidden("Only the organizer can do this");
 }
 
-export async function listParticipants(db: Db, tournamentId: string) {
-  const rows = await db
+function participantsQuery(db: Db, tournamentId: string) {
+  return db
     .select({
       userId: tournamentParticipants.userId,
       seed: tournamentParticipants.seed,
@@ -110,9 +125,11 @@ export async function listParticipants(db: Db, tournamentId: string) {
     .from(tournamentParticipants)
     .innerJoin(users, eq(users.id, tournamentParticipants.userId))
     .where(eq(tournamentParticipants.tournamentId, tournamentId))
-    .orderBy(asc(tournamentParticipants.joinedAt), asc(tournamentParticipants.userId))
-    .all();
-  return rows.map((r) => ({
+    .orderBy(asc(tournamentParticipants.joinedAt), asc(tournamentParticipants.userId));
+}
+
+function toParticipant(r: Awaited<ReturnType<typeof participantsQuery>>[number]) {
+  return {
     userId: r.userId,
     name: memberName(r),
     username: r.username,
@@ -122,19 +139,12 @@ export async function listParticipants(db: Db, tournamentId: string) {
     seed: r.seed,
     dropped: r.droppedAt !== null,
     joinedAt: new Date(r.joinedAt).toISOString(),
-  }));
+  };
 }
-export type TournamentParticipant = Awaited<ReturnType<typeof listParticipants>>[number];
+export type TournamentParticipant = ReturnType<typeof toParticipant>;
 
-export async function listMatches(db: Db, tournamentId: string) {
-  return db
-    .select()
-    .from(tournamentMatches)
-    .where(eq(tournamentMatches.tournamentId, tournamentId))
-    .orderBy(asc(tournamentMatches.roundNumber), asc(tournamentMatches.tableNumber))
-    .all();
-}
-export type MatchRow = Awaited<ReturnType<typeof listMatches>>[number];
+export type MatchRow = typeof tournamentMatches.$inferSelect;
+type RoundRow = typeof tournamentRounds.$inferSelect;
 
 export function publicMatch(m: MatchRow) {
   return {
@@ -153,24 +163,54 @@ export function publicMatch(m: MatchRow) {
 }
 export type PublicMatch = ReturnType<typeof publicMatch>;
 
-/** GET /api/tournaments/:id: the card plus participants and rounds with their matches. */
-export async function getTournamentDetail(db: Db, id: string) {
-  const [card, participants, rounds, matches] = await Promise.all([
-    selectCards(db, eq(tournaments.id, id)).get(),
-    listParticipants(db, id),
-    db.select().from(tournamentRounds).where(eq(tournamentRounds.tournamentId, id)).orderBy(asc(tournamentRounds.number)).all(),
-    listMatches(db, id),
-  ]);
+/** The reads that make up a tournament, as batch items: card, participants, rounds, matches. */
+function tournamentQueries(db: Db, id: string) {
+  return [
+    selectCards(db, eq(tournaments.id, id)).limit(1),
+    participantsQuery(db, id),
+    db.select().from(tournamentRounds).where(eq(tournamentRounds.tournamentId, id)).orderBy(asc(tournamentRounds.number)),
+    db
+      .select()
+      .from(tournamentMatches)
+      .where(eq(tournamentMatches.tournamentId, id))
+      .orderBy(asc(tournamentMatches.roundNumber), asc(tournamentMatches.tableNumber)),
+  ] as const;
+}
+type TournamentRows = BatchResponse<ReturnType<typeof tournamentQueries>>;
+
+/** A tournament as its rules need it: the card (status, round, organizer...), participants, rounds and matches. */
+export type TournamentState = { card: TournamentCard; participants: TournamentParticipant[]; rounds: RoundRow[]; matches: MatchRow[] };
+
+function stateOf([cards, participants, rounds, matches]: TournamentRows): TournamentState {
+  const card = cards[0];
   if (!card) throw notFound("Tournament not found");
-  return detailOf(card, participants, rounds, matches);
+  return { card, participants: participants.map(toParticipant), rounds, matches };
 }
 
-function detailOf(
-  card: TournamentCard,
-  participants: TournamentParticipant[],
-  rounds: (typeof tournamentRounds.$inferSelect)[],
-  matches: MatchRow[],
-) {
+/** The whole tournament in one round trip; 404 when there is none. */
+export async function loadTournament(db: Db, id: string): Promise<TournamentState> {
+  return stateOf(await db.batch(tournamentQueries(db, id)));
+}
+
+/**
+ * Runs `writes` and then reads the tournament, in ONE batch (one round trip,
+ * one transaction): the state as the writes left it. When a statement fails,
+ * the whole batch rolls back and the error propagates.
+ */
+export async function writeThenLoad(db: Db, id: string, writes: readonly BatchItem<"sqlite">[]): Promise<TournamentState> {
+  const [first, ...rest] = writes;
+  if (!first) return loadTournament(db, id);
+  const results = await db.batch([first, ...rest, ...tournamentQueries(db, id)]);
+  // The last results are the reads' (a batch answers one result per statement, in order).
+  return stateOf(results.slice(writes.length) as unknown as TournamentRows);
+}
+
+/** GET /api/tournaments/:id: the card plus participants and rounds with their matches. */
+export async function getTournamentDetail(db: Db, id: string) {
+  return detailOf(await loadTournament(db, id));
+}
+
+export function detailOf({ card, participants, rounds, matches }: TournamentState) {
   const activeCount = participants.filter((p) => !p.dropped).length;
   return {
     ...card,
@@ -184,7 +224,7 @@ function detailOf(
     })),
   };
 }
-export type TournamentDetail = Awaited<ReturnType<typeof getTournamentDetail>>;
+export type TournamentDetail = ReturnType<typeof detailOf>;
 
 export async function createTournament(db: Db, organizer: User, input: CreateTournamentInput) {
   const communityId = resolveCommunityId(input.communityId);
@@ -193,7 +233,7 @@ export async function createTournament(db: Db, organizer: User, input: CreateTou
   }
   await enforceRateLimit(db, "tournamentCreate", organizer.id);
   const id = crypto.randomUUID();
-  await db.insert(tournaments).values({
+  const insert = db.insert(tournaments).values({
     id,
     name: input.name,
     description: textOrNull(input.description),
@@ -206,94 +246,114 @@ export async function createTournament(db: Db, organizer: User, input: CreateTou
     organizerId: organizer.id,
     pairing: input.pairing,
   });
-  // A new tournament has no participants or rounds: its card is the whole detail (one query instead of four).
-  const card = await selectCards(db, eq(tournaments.id, id)).get();
-  if (!card) throw notFound("Tournament not found");
-  return detailOf(card, [], [], []);
+  return detailOf(await writeThenLoad(db, id, [insert]));
 }
 
+/** Organizer-only edit of the texts; absent fields stay, blank or null optional text is cleared. */
 export async function updateTournament(db: Db, id: string, user: User, input: UpdateTournamentInput) {
   const tournament = await findTournament(db, id);
-  assertOrganizer(tournament, user);
+  assertOrganizer(tournament.organizerId, user);
   if (tournament.status === "completed") throw conflict("A completed tournament can no longer be edited");
-  // Absent fields stay as they are; blank or null optional text is cleared.
   const changes = {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.description !== undefined ? { description: textOrNull(input.description) } : {}),
     ...(input.rules !== undefined ? { rules: textOrNull(input.rules) } : {}),
     ...(input.prizePool !== undefined ? { prizePool: textOrNull(input.prizePool) } : {}),
   };
-  if (Object.keys(changes).length > 0) {
-    // The status condition makes a finish that lands in between win.
-    const updated = await db
+  if (Object.keys(changes).length === 0) return getTournamentDetail(db, id);
+  // The status condition makes a finish that lands in between win.
+  const [updated, ...rows] = await db.batch([
+    db
       .update(tournaments)
       .set({ ...changes, updatedAt: Date.now() })
       .where(and(eq(tournaments.id, id), sql`${tournaments.status} <> 'completed'`))
-      .returning({ id: tournaments.id });
-    if (updated.length === 0) throw conflict("A completed tournament can no longer be edited");
-  }
-  return getTournamentDetail(db, id);
+      .returning({ id: tournaments.id }),
+    ...tournamentQueries(db, id),
+  ]);
+  if (updated.length === 0) throw conflict("A completed tournament can no longer be edited");
+  return detailOf(stateOf(rows));
 }
 
-async function countParticipants(db: Db, tournamentId: string): Promise<number> {
-  const row = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(tournamentParticipants)
-    .where(eq(tournamentParticipants.tournamentId, tournamentId))
-    .get();
-  return row?.n ?? 0;
+/** Who the member is to the tournament, read in the statement batch of a join or leave. */
+function membershipReads(db: Db, id: string, user: User) {
+  return [
+    db
+      .select({ status: tournaments.status, blocked: isBlockedEitherWay(user.id, tournaments.organizerId) })
+      .from(tournaments)
+      .where(eq(tournaments.id, id)),
+    db
+      .select({ userId: tournamentParticipants.userId })
+      .from(tournamentParticipants)
+      .where(and(eq(tournamentParticipants.tournamentId, id), eq(tournamentParticipants.userId, user.id))),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(tournamentParticipants)
+      .where(eq(tournamentParticipants.tournamentId, id)),
+  ] as const;
 }
 
 /**
- * Takes a seat in ONE statement: the insert only happens while the event is
- * upcoming and has fewer participants than seats, so concurrent joins can never
- * overfill it (D1 runs statements one at a time). The reason for a refusal is
- * read afterwards, only to word the 409.
+ * Registers the member, taking the seat in ONE statement: the insert only
+ * happens while the event is upcoming, has fewer participants than seats and
+ * no block stands between the member and the organizer, so concurrent joins
+ * can never overfill it (D1 runs statements one at a time). The same batch
+ * reads what words a refusal.
  */
-/** Registers the member; refused when a block stands between them and the organizer. */
 export async function joinTournament(db: Db, id: string, user: User) {
-  await findTournament(db, id);
-  const result = await db.run(sql`
-    INSERT INTO tournament_participants (tournament_id, user_id)
-    SELECT t.id, ${user.id} FROM tournaments t
-    WHERE t.id = ${id}
-      AND t.status = 'upcoming'
-      AND (SELECT count(*) FROM tournament_participants p WHERE p.tournament_id = t.id) < t.max_participants
-      AND NOT ${isBlockedEitherWay(user.id, sql`t.organizer_id`)}
-    ON CONFLICT DO NOTHING`);
-  if (result.meta.changes === 0) {
-    const [tournament, mine, block] = await Promise.all([
-      findTournament(db, id),
-      db
-        .select({ userId: tournamentParticipants.userId })
-        .from(tournamentParticipants)
-        .where(and(eq(tournamentParticipants.tournamentId, id), eq(tournamentParticipants.userId, user.id)))
-        .get(),
-      db
-        .select({ blocked: isBlockedEitherWay(user.id, tournaments.organizerId) })
-        .from(tournaments)
-        .where(eq(tournaments.id, id))
-        .get(),
-    ]);
+  const [inserted, [tournament], [mine], [count]] = await db.batch([
+    db
+      .insert(tournamentParticipants)
+      .select(
+        db
+          // INSERT ... SELECT names every column in table order.
+          .select({
+            tournamentId: tournaments.id,
+            userId: sql<string>`${user.id}`.as("user_id"),
+            seed: sql<null>`NULL`.as("seed"),
+            droppedAt: sql<null>`NULL`.as("dropped_at"),
+            joinedAt: sql<number>`${Date.now()}`.as("joined_at"),
+          })
+          .from(tournaments)
+          .where(
+            and(
+              eq(tournaments.id, id),
+              eq(tournaments.status, "upcoming"),
+              sql`(SELECT count(*) FROM tournament_participants p WHERE p.tournament_id = ${tournaments.id}) < ${tournaments.maxParticipants}`,
+              sql`NOT ${isBlockedEitherWay(user.id, tournaments.organizerId)}`,
+            ),
+          ),
+      )
+      .onConflictDoNothing()
+      .returning({ userId: tournamentParticipants.userId }),
+    ...membershipReads(db, id, user),
+  ]);
+  if (!tournament) throw notFound("Tournament not found");
+  if (inserted.length === 0) {
     if (mine) throw conflict("You have already joined this tournament");
-    if (block?.blocked) throw forbidden("You cannot join this tournament");
+    if (tournament.blocked) throw forbidden("You cannot join this tournament");
     if (tournament.status !== "upcoming") throw conflict("This tournament is no longer open for registration");
     throw conflict("This tournament is full");
   }
-  return { tournamentId: id, userId: user.id, participantCount: await countParticipants(db, id) };
+  return { tournamentId: id, userId: user.id, participantCount: count?.n ?? 0 };
 }
 
+/** Leaves before the start, in one batch: the delete only happens while the event is upcoming. */
 export async function leaveTournament(db: Db, id: string, user: User) {
-  const tournament = await findTournament(db, id);
+  const [removed, [tournament], , [count]] = await db.batch([
+    db
+      .delete(tournamentParticipants)
+      .where(
+        and(
+          eq(tournamentParticipants.tournamentId, id),
+          eq(tournamentParticipants.userId, user.id),
+          sql`EXISTS (SELECT 1 FROM tournaments t WHERE t.id = ${id} AND t.status = 'upcoming')`,
+        ),
+      )
+      .returning({ userId: tournamentParticipants.userId }),
+    ...membershipReads(db, id, user),
+  ]);
+  if (!tournament) throw notFound("Tournament not found");
   if (tournament.status !== "upcoming") throw conflict("The tournament has started: drop instead of leaving");
-  const result = await db.run(sql`
-    DELETE FROM tournament_participants
-    WHERE tournament_id = ${id} AND user_id = ${user.id}
-      AND EXISTS (SELECT 1 FROM tournaments t WHERE t.id = ${id} AND t.status = 'upcoming')`);
-  if (result.meta.changes === 0) {
-    const now = await findTournament(db, id);
-    if (now.status !== "upcoming") throw conflict("The tournament has started: drop instead of leaving");
-    throw conflict("You are not registered for this tournament");
-  }
-  return { tournamentId: id, userId: user.id, participantCount: await countParticipants(db, id) };
+  if (removed.length === 0) throw conflict("You are not registered for this tournament");
+  return { tournamentId: id, userId: user.id, participantCount: count?.n ?? 0 };
 }

@@ -1,16 +1,20 @@
-import { useRevalidator } from "@remix-run/react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { NAME_MAX } from "../../../workers/contract/profile-options";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
-import { Input, Label, NativeSelect } from "~/components/ui/field";
+import { FieldMessage, Input, Label, NativeSelect } from "~/components/ui/field";
 import { useCommunity } from "~/hooks/use-community";
-import { toast } from "~/hooks/use-toast";
-import { saveProfile } from "./save-profile";
+import { fieldError, useResultToast } from "~/lib/forms";
+import type { action } from "../../routes/profile";
 
 type DialogMember = { firstName: string | null; lastName: string | null; primaryCommunity: string | null };
 
-/** Edit Profile dialog (spec 000 §2): first name, last name, primary community; 425 px wide. */
+/**
+ * Edit Profile dialog (spec 000 §2): first name, last name, primary community;
+ * 425 px wide. It posts to /profile's action (intent "update"), which comes back
+ * to this page with the toast; the dialog closes once that is done.
+ */
 export function EditProfileDialog({
   open,
   onOpenChange,
@@ -21,11 +25,13 @@ export function EditProfileDialog({
   user: DialogMember;
 }) {
   const { communities } = useCommunity();
-  const revalidator = useRevalidator();
+  const fetcher = useFetcher<typeof action>();
+  useResultToast(fetcher.data);
+  const location = useLocation();
   const [firstName, setFirstName] = useState("");
   const [lastName, setLastName] = useState("");
   const [primaryCommunity, setPrimaryCommunity] = useState("");
-  const [saving, setSaving] = useState(false);
+  const saving = fetcher.state !== "idle";
 
   // Opens prefilled from the member each time.
   useEffect(() => {
@@ -35,36 +41,63 @@ export function EditProfileDialog({
     setPrimaryCommunity(user.primaryCommunity ?? "");
   }, [open, user.firstName, user.lastName, user.primaryCommunity]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaving(true);
-    try {
-      await saveProfile({ firstName, lastName, primaryCommunity });
-      toast({ title: "Profile updated successfully!" });
-      onOpenChange(false);
-      revalidator.revalidate();
-    } catch {
-      toast({ title: "Failed to update profile", variant: "destructive" });
-    } finally {
-      setSaving(false);
+  // A save that went through ends in the redirect back here (no data); a refused one answers its errors.
+  const close = useRef(onOpenChange);
+  close.current = onOpenChange;
+  const submitted = useRef(false);
+  useEffect(() => {
+    if (fetcher.state !== "idle") {
+      submitted.current = true;
+      return;
     }
-  };
+    if (!submitted.current) return;
+    submitted.current = false;
+    if (!fetcher.data) close.current(false);
+  }, [fetcher.state, fetcher.data]);
+
+  const error = (name: string) => fieldError(fetcher.data, name);
+  const invalid = (name: string, id: string) =>
+    error(name) ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : { "aria-invalid": undefined };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title="Edit Profile" description="Update your name and primary community." className="max-w-[425px]">
-        <form onSubmit={submit} className="grid gap-4">
+        <fetcher.Form method="post" action="/profile" preventScrollReset className="grid gap-4">
+          <input type="hidden" name="intent" value="update" />
+          <input type="hidden" name="returnTo" value={location.pathname + location.search} />
           <div>
             <Label htmlFor="dialog-first-name">First name</Label>
-            <Input id="dialog-first-name" required maxLength={NAME_MAX} value={firstName} onChange={(e) => setFirstName(e.target.value)} />
+            <Input
+              id="dialog-first-name"
+              name="firstName"
+              required
+              maxLength={NAME_MAX}
+              value={firstName}
+              onChange={(e) => setFirstName(e.target.value)}
+              {...invalid("firstName", "dialog-first-name")}
+            />
+            <FieldMessage id="dialog-first-name-error">{error("firstName")}</FieldMessage>
           </div>
           <div>
             <Label htmlFor="dialog-last-name">Last name</Label>
-            <Input id="dialog-last-name" maxLength={NAME_MAX} value={lastName} onChange={(e) => setLastName(e.target.value)} />
+            <Input
+              id="dialog-last-name"
+              name="lastName"
+              maxLength={NAME_MAX}
+              value={lastName}
+              onChange={(e) => setLastName(e.target.value)}
+              {...invalid("lastName", "dialog-last-name")}
+            />
+            <FieldMessage id="dialog-last-name-error">{error("lastName")}</FieldMessage>
           </div>
           <div>
             <Label htmlFor="dialog-community">Primary community</Label>
-            <NativeSelect id="dialog-community" value={primaryCommunity} onChange={(e) => setPrimaryCommunity(e.target.value)}>
+            <NativeSelect
+              id="dialog-community"
+              name="primaryCommunity"
+              value={primaryCommunity}
+              onChange={(e) => setPrimaryCommunity(e.target.value)}
+            >
               <option value="">No preference</option>
               {communities.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -81,7 +114,7 @@ export function EditProfileDialog({
               {saving ? "Saving..." : "Save"}
             </Button>
           </div>
-        </form>
+        </fetcher.Form>
       </DialogContent>
     </Dialog>
   );

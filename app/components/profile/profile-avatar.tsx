@@ -18,7 +18,8 @@ export function ProfileAvatar({ person, className }: { person: Person; className
       data-testid="profile-avatar"
     >
       {person?.profileImageUrl ? <Avatar.Image src={person.profileImageUrl} alt="" className="h-full w-full object-cover" /> : null}
-      <Avatar.Fallback delayMs={person?.profileImageUrl ? 300 : 0}>{avatarInitials(person)}</Avatar.Fallback>
+      {/* Without a delay the initials are in the server's HTML too (Radix renders a delayed fallback only after hydration). */}
+      <Avatar.Fallback delayMs={person?.profileImageUrl ? 300 : undefined}>{avatarInitials(person)}</Avatar.Fallback>
     </Avatar.Root>
   );
 }

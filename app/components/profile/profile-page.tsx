@@ -1,4 +1,4 @@
-import { useLoaderData, useOutlet } from "@remix-run/react";
+import { useLoaderData, useLocation, useOutlet } from "@remix-run/react";
 import { useRootData } from "~/root";
 import type { loadProfilePage } from "./profile-page.server";
 import { ProfileView, UserNotFound } from "./profile-view";
@@ -7,8 +7,10 @@ import { ProfileView, UserNotFound } from "./profile-view";
 export function ProfilePage() {
   const { profile, links, isOwner } = useLoaderData<typeof loadProfilePage>();
   const communities = useRootData()?.communities ?? [];
+  // A new location (a save, a Cancel, another member) starts the page afresh: view mode, stored values.
+  const location = useLocation();
   if (!profile) return <UserNotFound />;
-  return <ProfileView key={profile.id} profile={profile} links={links} isOwner={isOwner} communities={communities} />;
+  return <ProfileView key={`${profile.id}:${location.key}`} profile={profile} links={links} isOwner={isOwner} communities={communities} />;
 }
 
 /**

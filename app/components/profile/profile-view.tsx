@@ -1,20 +1,24 @@
-import { useNavigation, useRevalidator } from "@remix-run/react";
+import { useActionData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
 import { CalendarDays, Lock, Pencil, Users } from "lucide-react";
-import { useState } from "react";
+import { useState, type MouseEvent } from "react";
 import type { CommunitySummary } from "../../../workers/domain/communities";
 import type { SocialLink, UserProfile } from "../../../workers/domain/profile";
 import { ProfileAvatar } from "~/components/profile/profile-avatar";
 import { Button } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { toast } from "~/hooks/use-toast";
+import { submittedValue, useResultToast } from "~/lib/forms";
 import { STATUS_DOT, STATUS_LABELS, toMemberStatus } from "./member-status";
-import { ProfileEditForm, type ProfileFormValues } from "./profile-edit-form";
-import { saveProfile } from "./save-profile";
+import { CANCEL_FORM_ID, ProfileEditForm } from "./profile-edit-form";
 import { SocialLinksCard } from "./social-links-card";
 import { displayName } from "../../../workers/contract/display-name";
 
-/** Profile page body (spec 000 §2/§4): header, tabs, Status, Social Links and Stats cards. */
+/**
+ * Profile page body (spec 000 §2/§4): header, tabs, Status, Social Links and
+ * Stats cards. The owner's Edit Profile switches to edit mode in place; without
+ * JavaScript it opens /profile?edit=1, the same form rendered by the server.
+ * The page remounts on every navigation, so a saved profile comes back in view mode.
+ */
 export function ProfileView({
   profile,
   links,
@@ -26,9 +30,13 @@ export function ProfileView({
   isOwner: boolean;
   communities: CommunitySummary[];
 }) {
-  const [editing, setEditing] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const revalidator = useRevalidator();
+  const [searchParams] = useSearchParams();
+  // The answer of a refused save (the edit form always sends the first name).
+  const result = useActionData();
+  useResultToast(result);
+  const refusedEdit = submittedValue(result, "firstName") !== undefined;
+  const [editing, setEditing] = useState(isOwner && (searchParams.get("edit") === "1" || refusedEdit));
+  const navigate = useNavigate();
   const navigation = useNavigation();
   const status = toMemberStatus(profile.status);
   const name = displayName(profile);
@@ -36,22 +44,18 @@ export function ProfileView({
   // The server already withheld bio, status and links; this only chooses what to say instead.
   const hiddenFromMe = profile.isPrivate && !isOwner;
 
-  if (navigation.state === "loading" && navigation.location.pathname.startsWith("/profile")) {
+  if (navigation.state === "loading" && !navigation.formData && navigation.location.pathname.startsWith("/profile")) {
     return <p className="mx-auto max-w-6xl px-4 py-16 text-center text-muted">Loading profile...</p>;
   }
 
-  const save = async (values: ProfileFormValues) => {
-    setSaving(true);
-    try {
-      await saveProfile(values);
-      toast({ title: "Profile updated successfully!" });
-      setEditing(false);
-      revalidator.revalidate();
-    } catch {
-      toast({ title: "Failed to update profile", variant: "destructive" });
-    } finally {
-      setSaving(false);
-    }
+  const startEditing = (event: MouseEvent) => {
+    event.preventDefault();
+    setEditing(true);
+  };
+  const stopEditing = () => {
+    // Leaving /profile?edit=1 (or a refused save) for the plain profile remounts the page in view mode.
+    if (searchParams.has("edit") || refusedEdit) navigate("/profile", { replace: true, preventScrollReset: true });
+    else setEditing(false);
   };
 
   return (
@@ -60,7 +64,10 @@ export function ProfileView({
         <ProfileAvatar person={profile} className="h-24 w-24 text-2xl" />
         <div className="min-w-0 flex-1">
           {editing ? (
-            <ProfileEditForm profile={profile} communities={communities} saving={saving} onSave={save} onCancel={() => setEditing(false)} />
+            <>
+              <ProfileEditForm profile={profile} communities={communities} result={result} onCancel={stopEditing} />
+              <form id={CANCEL_FORM_ID} method="get" action="/profile" hidden />
+            </>
           ) : (
             <>
               <div className="flex flex-wrap items-center gap-3">
@@ -88,9 +95,12 @@ export function ProfileView({
                 </p>
               ) : null}
               {isOwner ? (
-                <Button variant="outline" className="mt-4" onClick={() => setEditing(true)}>
-                  <Pencil className="h-4 w-4" aria-hidden="true" /> Edit Profile
-                </Button>
+                <form method="get" action="/profile" className="mt-4">
+                  <input type="hidden" name="edit" value="1" />
+                  <Button type="submit" variant="outline" onClick={startEditing}>
+                    <Pencil className="h-4 w-4" aria-hidden="true" /> Edit Profile
+                  </Button>
+                </form>
               ) : null}
             </>
           )}

@@ -1,51 +1,35 @@
-import { useRevalidator } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import { Plus, Trash2 } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { SOCIAL_LINK_PLATFORMS } from "../../../workers/contract/profile-options";
 import type { SocialLink } from "../../../workers/domain/profile";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Input, Label, NativeSelect } from "~/components/ui/field";
-import { toast } from "~/hooks/use-toast";
-import { apiRequest, ApiError } from "./api-request";
+import { FieldMessage, Input, Label, NativeSelect } from "~/components/ui/field";
+import { fieldError, useResultToast } from "~/lib/forms";
+import type { action } from "../../routes/profile";
 import { SOCIAL_LINK_INFO, socialLinkInfo } from "./social-platforms";
 
 type Platform = (typeof SOCIAL_LINK_PLATFORMS)[number];
 
-/** Social Links side card; the owner adds and removes links. */
+/**
+ * Social Links side card; the owner adds and removes links (intents "addLink"
+ * and "removeLink" of /profile, which come back to the profile: the page starts
+ * afresh with the new list and an empty name).
+ */
 export function SocialLinksCard({ links, isOwner }: { links: SocialLink[]; isOwner: boolean }) {
-  const revalidator = useRevalidator();
+  const adder = useFetcher<typeof action>();
+  const remover = useFetcher<typeof action>();
+  useResultToast(adder.data);
+  useResultToast(remover.data);
   const [platform, setPlatform] = useState<Platform>("discord");
   const [username, setUsername] = useState("");
-  const [busy, setBusy] = useState(false);
-
-  const add = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!username.trim()) return;
-    setBusy(true);
-    try {
-      await apiRequest("POST", "/api/user/social-links", { platform, username: username.trim() });
-      setUsername("");
-      revalidator.revalidate();
-    } catch (error) {
-      toast({
-        title: "Could not add the link",
-        description: (error instanceof ApiError && error.serverMessage) || "Something went wrong",
-        variant: "destructive",
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async (link: SocialLink) => {
-    try {
-      await apiRequest("DELETE", `/api/user/social-links/${link.id}`);
-      revalidator.revalidate();
-    } catch {
-      toast({ title: "Could not remove the link", variant: "destructive" });
-    }
-  };
+  const adding = adder.state !== "idle";
+  const removingId = remover.state === "idle" ? null : remover.formData?.get("linkId");
+  const usernameError = fieldError(adder.data, "username");
+  // Without JavaScript the button stays enabled (nothing would enable it again) and the server checks the name.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   return (
     <Card>
@@ -54,35 +38,42 @@ export function SocialLinksCard({ links, isOwner }: { links: SocialLink[]; isOwn
         <p className="mt-2 text-sm text-muted">No social links added</p>
       ) : (
         <ul className="mt-3 grid gap-2" aria-label="Social links">
-          {links.map((link) => {
-            const info = socialLinkInfo(link.platform);
-            const Icon = info.icon;
-            return (
-              <li key={link.id} className="flex items-center gap-2 text-sm">
-                <Icon className="h-4 w-4 shrink-0 text-muted" aria-hidden="true" />
-                <span className="text-muted">{info.label}</span>
-                <span className="min-w-0 flex-1 truncate font-medium">{link.username}</span>
-                {isOwner ? (
-                  <button
-                    type="button"
-                    onClick={() => remove(link)}
-                    className="rounded p-1 text-muted hover:text-fg"
-                    aria-label={`Remove ${info.label} link ${link.username}`}
-                  >
-                    <Trash2 className="h-4 w-4" aria-hidden="true" />
-                  </button>
-                ) : null}
-              </li>
-            );
-          })}
+          {links
+            .filter((link) => link.id !== removingId)
+            .map((link) => {
+              const info = socialLinkInfo(link.platform);
+              const Icon = info.icon;
+              return (
+                <li key={link.id} className="flex items-center gap-2 text-sm">
+                  <Icon className="h-4 w-4 shrink-0 text-muted" aria-hidden="true" />
+                  <span className="text-muted">{info.label}</span>
+                  <span className="min-w-0 flex-1 truncate font-medium">{link.username}</span>
+                  {isOwner ? (
+                    <remover.Form method="post" action="/profile" preventScrollReset>
+                      <input type="hidden" name="intent" value="removeLink" />
+                      <input type="hidden" name="linkId" value={link.id} />
+                      <button
+                        type="submit"
+                        className="rounded p-1 text-muted hover:text-fg"
+                        aria-label={`Remove ${info.label} link ${link.username}`}
+                      >
+                        <Trash2 className="h-4 w-4" aria-hidden="true" />
+                      </button>
+                    </remover.Form>
+                  ) : null}
+                </li>
+              );
+            })}
         </ul>
       )}
       {isOwner ? (
-        <form onSubmit={add} className="mt-4 grid gap-2 border-t border-border pt-4">
+        <adder.Form method="post" action="/profile" preventScrollReset className="mt-4 grid gap-2 border-t border-border pt-4">
+          <input type="hidden" name="intent" value="addLink" />
           <div>
             <Label htmlFor="link-platform">Platform</Label>
             <NativeSelect
               id="link-platform"
+              name="platform"
               value={platform}
               onChange={(e) => setPlatform(SOCIAL_LINK_PLATFORMS.find((p) => p === e.target.value) ?? "discord")}
             >
@@ -97,16 +88,20 @@ export function SocialLinksCard({ links, isOwner }: { links: SocialLink[]; isOwn
             <Label htmlFor="link-username">Username</Label>
             <Input
               id="link-username"
+              name="username"
               value={username}
               maxLength={100}
               placeholder={SOCIAL_LINK_INFO[platform].placeholder}
               onChange={(e) => setUsername(e.target.value)}
+              aria-invalid={usernameError ? true : undefined}
+              aria-describedby={usernameError ? "link-username-error" : undefined}
             />
+            <FieldMessage id="link-username-error">{usernameError}</FieldMessage>
           </div>
-          <Button type="submit" variant="outline" size="sm" disabled={busy || !username.trim()}>
+          <Button type="submit" variant="outline" size="sm" disabled={adding || (hydrated && !username.trim())}>
             <Plus className="h-4 w-4" aria-hidden="true" /> Add Link
           </Button>
-        </form>
+        </adder.Form>
       ) : null}
     </Card>
   );

@@ -1,48 +1,43 @@
+import { useFetcher } from "@remix-run/react";
 import { Download, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { apiRequest } from "~/components/profile/api-request";
-import { toast } from "~/hooks/use-toast";
-import { noticeUnauthorized } from "~/lib/session-expired";
+import { useResultToast } from "~/lib/forms";
+import type { action } from "../../routes/settings";
+import { DELETE_CONFIRMATION } from "./settings-toasts";
 
-export const DELETE_CONFIRMATION = "Are you sure you want to permanently delete your account? This action cannot be undone.";
+/** Hands the exported data to the browser as a JSON file download. */
+function download(name: string, data: unknown) {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data)], { type: "application/json" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
 
-/** Account tab: export everything as a JSON download, or delete the account for good. */
+/**
+ * Account tab: export everything as a JSON download, or delete the account for
+ * good (after the spec's browser confirmation; the action signs the browser out
+ * and the home page says 'Account deleted').
+ */
 export function AccountActions() {
-  const [busy, setBusy] = useState<"export" | "delete" | null>(null);
+  const fetcher = useFetcher<typeof action>();
+  useResultToast(fetcher.data);
+  const [sent, setSent] = useState<"export" | "delete">("export");
+  const busy = fetcher.state === "idle" ? null : sent;
 
-  const exportData = async () => {
-    setBusy("export");
-    try {
-      const response = await fetch("/api/user/export-data", { method: "POST", credentials: "same-origin" });
-      noticeUnauthorized(response.status);
-      if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
-      const name = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? "realmcast-data.json";
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = name;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      toast({ title: "Data export requested", description: "Your data export will be emailed to you within 24 hours." });
-    } catch {
-      toast({ title: "Failed to export data", variant: "destructive" });
-    } finally {
-      setBusy(null);
-    }
+  useEffect(() => {
+    if (fetcher.data?.ok && fetcher.data.intent === "export") download(fetcher.data.file.name, fetcher.data.file.data);
+  }, [fetcher.data]);
+
+  const submit = (intent: "export" | "delete") => {
+    setSent(intent);
+    fetcher.submit({ intent }, { method: "post", action: "/settings", encType: "application/json" });
   };
 
-  const deleteAccount = async () => {
-    if (!window.confirm(DELETE_CONFIRMATION)) return;
-    setBusy("delete");
-    try {
-      await apiRequest("DELETE", "/api/user/account");
-      toast({ title: "Account deleted" });
-      window.location.assign("/api/logout");
-    } catch {
-      toast({ title: "Failed to delete account", variant: "destructive" });
-      setBusy(null);
-    }
+  const deleteAccount = () => {
+    if (window.confirm(DELETE_CONFIRMATION)) submit("delete");
   };
 
   return (
@@ -53,7 +48,7 @@ export function AccountActions() {
           Download everything Realmcast stores about you (profile, settings, links, realms, events, rooms, tournaments, forum posts,
           friends, notifications and social posts) as a JSON file.
         </p>
-        <Button variant="outline" className="mt-3" onClick={exportData} disabled={busy !== null}>
+        <Button variant="outline" className="mt-3" onClick={() => submit("export")} disabled={busy !== null}>
           <Download className="h-4 w-4" aria-hidden="true" /> {busy === "export" ? "Exporting..." : "Export Data"}
         </Button>
       </section>

@@ -1,4 +1,4 @@
-import { useRevalidator } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { DEFAULT_SETTINGS, STREAM_QUALITIES, THEME_MODES, type UserSettings } from "../../../workers/contract/settings";
 import type { ShellMember } from "../../../workers/domain/shell";
@@ -7,16 +7,21 @@ import { Skeleton } from "~/components/ui/card";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { Input, Label, NativeSelect } from "~/components/ui/field";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { apiRequest, ApiError } from "~/components/profile/api-request";
 import { toast } from "~/hooks/use-toast";
+import { useResultToast } from "~/lib/forms";
 import { useRootData } from "~/root";
+import type { action, loader } from "../../routes/settings";
 import { AccountActions } from "./account-actions";
 import { SettingSwitch } from "./setting-switch";
+import { SETTINGS_RESET } from "./settings-toasts";
 import { applyThemeMode } from "~/lib/theme-mode";
 
 const THEME_LABELS: Record<UserSettings["theme"], string> = { light: "Light", dark: "Dark", system: "System" };
 
-/** Settings (spec 000 §2): General, Notifications, Privacy, Account. Lazy-loaded by the user menu. */
+/**
+ * Settings (spec 000 §2): General, Notifications, Privacy, Account. Lazy-loaded
+ * by the user menu; it reads and saves through the /settings resource route.
+ */
 export default function SettingsDialog({
   open,
   onOpenChange,
@@ -26,30 +31,33 @@ export default function SettingsDialog({
   onOpenChange: (open: boolean) => void;
   user: ShellMember;
 }) {
+  const reader = useFetcher<typeof loader>();
+  const saver = useFetcher<typeof action>();
+  useResultToast(saver.data);
   const [saved, setSaved] = useState<UserSettings | null>(null);
   const [draft, setDraft] = useState<UserSettings | null>(null);
-  const [loadError, setLoadError] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const revalidator = useRevalidator();
+  const saving = saver.state !== "idle";
   const themeMode = useRootData()?.themeMode;
   const draftTheme = useRef<UserSettings["theme"] | null>(null);
   draftTheme.current = draft?.theme ?? null;
 
+  const load = useRef(reader.load);
+  load.current = reader.load;
   useEffect(() => {
-    if (!open) return;
-    let cancelled = false;
-    setLoadError(false);
-    apiRequest<UserSettings>("GET", "/api/user/settings")
-      .then((settings) => {
-        if (cancelled) return;
-        setSaved(settings);
-        setDraft(settings);
-      })
-      .catch(() => !cancelled && setLoadError(true));
-    return () => {
-      cancelled = true;
-    };
+    if (open) load.current("/settings");
   }, [open]);
+
+  // The stored settings; the form starts from them once (a later revalidation keeps the member's draft).
+  useEffect(() => {
+    const stored = reader.data?.settings;
+    if (!stored) return;
+    setSaved(stored);
+    setDraft((current) => current ?? stored);
+  }, [reader.data]);
+
+  useEffect(() => {
+    if (saver.data?.ok && saver.data.intent === "save") setSaved(saver.data.settings);
+  }, [saver.data]);
 
   // The root re-renders <html> classes from the saved theme after a revalidation; keep the chosen look.
   useEffect(() => {
@@ -67,25 +75,14 @@ export default function SettingsDialog({
     onOpenChange(next);
   };
 
-  const save = async () => {
+  const save = () => {
     if (!draft) return;
-    setSaving(true);
-    try {
-      const stored = await apiRequest<UserSettings>("PUT", "/api/user/settings", draft);
-      setSaved(stored);
-      toast({ title: "Settings saved" });
-      revalidator.revalidate();
-    } catch (error) {
-      const message = error instanceof ApiError ? error.serverMessage : null;
-      toast({ title: "Failed to save settings", description: message ?? "Something went wrong", variant: "destructive" });
-    } finally {
-      setSaving(false);
-    }
+    saver.submit({ intent: "save", settings: draft }, { method: "post", action: "/settings", encType: "application/json" });
   };
 
   const reset = () => {
     change(DEFAULT_SETTINGS);
-    toast({ title: "Settings reset", description: "All settings have been reset to defaults." });
+    toast(SETTINGS_RESET);
   };
 
   return (
@@ -93,8 +90,6 @@ export default function SettingsDialog({
       <DialogContent title="Settings" description="Manage your account, notifications and privacy." className="max-w-2xl">
         {draft ? (
           <SettingsTabs user={user} draft={draft} onChange={change} />
-        ) : loadError ? (
-          <p className="text-sm text-muted">Your settings could not be loaded. Close the dialog and try again.</p>
         ) : (
           <div className="grid gap-3" aria-busy="true" aria-label="Loading settings">
             <Skeleton className="h-10" />

@@ -1,3 +1,4 @@
+import type { FetcherWithComponents } from "@remix-run/react";
 import { Trophy } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -10,13 +11,14 @@ type Props = {
   failed: boolean;
   joinedIds: ReadonlySet<string>;
   joiningId: string | null;
-  onJoin: (id: string) => void;
+  /** The page's Join fetcher: each card's Join button posts through it. */
+  join: FetcherWithComponents<unknown>;
   onCreateFirst: () => void;
   onRetry: () => void;
 };
 
 /** Browse tab (spec 001 §2): the grid, six skeletons while loading, the empty state. */
-export function BrowseTournaments({ items, loading, failed, joinedIds, joiningId, onJoin, onCreateFirst, onRetry }: Props) {
+export function BrowseTournaments({ items, loading, failed, joinedIds, joiningId, join, onCreateFirst, onRetry }: Props) {
   if (loading) {
     return (
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading tournaments">
@@ -52,7 +54,7 @@ export function BrowseTournaments({ items, loading, failed, joinedIds, joiningId
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {items.map((t) => (
         <li key={t.id}>
-          <TournamentCard tournament={t} joined={joinedIds.has(t.id)} joining={joiningId === t.id} onJoin={onJoin} />
+          <TournamentCard tournament={t} joined={joinedIds.has(t.id)} joining={joiningId === t.id} join={join} />
         </li>
       ))}
     </ul>

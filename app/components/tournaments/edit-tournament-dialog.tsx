@@ -1,32 +1,41 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
-import { Input, Label, Textarea } from "~/components/ui/field";
+import { FieldMessage, Input, Label, Textarea } from "~/components/ui/field";
 import { toast } from "~/hooks/use-toast";
+import { fieldError } from "~/lib/forms";
 import type { TournamentDetail } from "../../../workers/domain/tournaments";
-import { tournamentApi } from "./tournament-api";
-import type { useTournamentAction } from "./use-tournament-action";
+import { MISSING_INFORMATION } from "./tournament-toasts";
+import type { TournamentAction } from "./use-tournament-action";
 
-type Props = { tournament: TournamentDetail; action: ReturnType<typeof useTournamentAction> };
+type Props = { tournament: TournamentDetail; action: TournamentAction };
 
-/** The organizer edits name, description, prize pool and rules until the event is completed. */
+const FIELDS = [
+  { name: "name", label: "Tournament Name *", max: 120, multiline: false },
+  { name: "description", label: "Description", max: 2000, multiline: true },
+  { name: "prizePool", label: "Prize Pool", max: 200, multiline: false },
+  { name: "rules", label: "Rules", max: 4000, multiline: true },
+] as const;
+
+/** The organizer edits name, description, prize pool and rules until the event is completed (intent "edit"). */
 export function EditTournamentDialog({ tournament: t, action }: Props) {
   const [open, setOpen] = useState(false);
+  const { fetcher } = action;
   const initial = { name: t.name, description: t.description ?? "", prizePool: t.prizePool ?? "", rules: t.rules ?? "" };
   const [values, setValues] = useState(initial);
   const set = (key: keyof typeof initial, value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const result = fetcher.data;
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
+  // Saved: close (the page revalidates and shows the new texts).
+  useEffect(() => {
+    if (result?.ok && result.intent === "edit") setOpen(false);
+  }, [result]);
+
+  function save(event: FormEvent) {
     if (!values.name.trim()) {
-      toast({ title: "Missing information", description: "Please fill in all required fields.", variant: "destructive" });
-      return;
+      event.preventDefault();
+      toast(MISSING_INFORMATION);
     }
-    const saved = await action.run("edit", () => tournamentApi("PATCH", `/api/tournaments/${t.id}`, values), {
-      success: { title: "Tournament updated" },
-      failure: "Failed to update tournament",
-    });
-    if (saved) setOpen(false);
   }
 
   return (
@@ -41,28 +50,32 @@ export function EditTournamentDialog({ tournament: t, action }: Props) {
         <Button variant="outline">Edit Details</Button>
       </DialogTrigger>
       <DialogContent title="Edit Tournament">
-        <form onSubmit={save} className="grid gap-4" noValidate>
-          <div>
-            <Label htmlFor="edit-name">Tournament Name *</Label>
-            <Input id="edit-name" value={values.name} maxLength={120} onChange={(e) => set("name", e.target.value)} />
-          </div>
-          <div>
-            <Label htmlFor="edit-description">Description</Label>
-            <Textarea
-              id="edit-description"
-              value={values.description}
-              maxLength={2000}
-              onChange={(e) => set("description", e.target.value)}
-            />
-          </div>
-          <div>
-            <Label htmlFor="edit-prize">Prize Pool</Label>
-            <Input id="edit-prize" value={values.prizePool} maxLength={200} onChange={(e) => set("prizePool", e.target.value)} />
-          </div>
-          <div>
-            <Label htmlFor="edit-rules">Rules</Label>
-            <Textarea id="edit-rules" value={values.rules} maxLength={4000} onChange={(e) => set("rules", e.target.value)} />
-          </div>
+        <fetcher.Form method="post" action={`/tournaments/${t.id}`} preventScrollReset onSubmit={save} className="grid gap-4" noValidate>
+          <input type="hidden" name="intent" value="edit" />
+          {FIELDS.map((f) => {
+            const id = `edit-${f.name === "prizePool" ? "prize" : f.name}`;
+            // Only this form has these fields, so their errors are this form's.
+            const error = fieldError(result, f.name);
+            const props = {
+              id,
+              name: f.name,
+              value: values[f.name],
+              maxLength: f.max,
+              "aria-invalid": error ? true : undefined,
+              "aria-describedby": error ? `${id}-error` : undefined,
+            };
+            return (
+              <div key={f.name}>
+                <Label htmlFor={id}>{f.label}</Label>
+                {f.multiline ? (
+                  <Textarea {...props} onChange={(e) => set(f.name, e.target.value)} />
+                ) : (
+                  <Input {...props} onChange={(e) => set(f.name, e.target.value)} />
+                )}
+                <FieldMessage id={`${id}-error`}>{error}</FieldMessage>
+              </div>
+            );
+          })}
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={() => setOpen(false)}>
               Cancel
@@ -71,7 +84,7 @@ export function EditTournamentDialog({ tournament: t, action }: Props) {
               Save Changes
             </Button>
           </div>
-        </form>
+        </fetcher.Form>
       </DialogContent>
     </Dialog>
   );

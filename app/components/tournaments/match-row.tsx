@@ -1,12 +1,10 @@
-import { useNavigate } from "@remix-run/react";
 import { Video } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Badge } from "~/components/ui/card";
 import { NativeSelect } from "~/components/ui/field";
 import type { PublicMatch } from "../../../workers/domain/tournaments";
-import { tournamentApi } from "./tournament-api";
-import type { useTournamentAction } from "./use-tournament-action";
+import type { TournamentAction } from "./use-tournament-action";
 
 const STATUS_TEXT = { pending: "Awaiting result", disputed: "Disputed", completed: "Final" } as const;
 const GAMES = [0, 1, 2, 3];
@@ -20,16 +18,22 @@ type Props = {
   /** The tournament is running and this is its current round. */
   live: boolean;
   noDraws: boolean;
-  action: ReturnType<typeof useTournamentAction>;
+  action: TournamentAction;
 };
 
-function GameSelect({ label, value, onChange }: { label: string; value: number; onChange: (n: number) => void }) {
+function GameSelect({ name, label, value, onChange }: { name: string; label: string; value: number; onChange: (n: number) => void }) {
   return (
     <label className="flex items-center gap-1 text-xs">
       <span className="text-muted" aria-hidden="true">
         {label}
       </span>
-      <NativeSelect aria-label={label} className="h-8 w-16 px-2 py-0" value={value} onChange={(e) => onChange(Number(e.target.value))}>
+      <NativeSelect
+        name={name}
+        aria-label={label}
+        className="h-8 w-16 px-2 py-0"
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+      >
         {GAMES.map((n) => (
           <option key={n} value={n}>
             {n}
@@ -40,34 +44,19 @@ function GameSelect({ label, value, onChange }: { label: string; value: number; 
   );
 }
 
-/** One table: players, result, the result form for its players and the organizer, and its match room. */
+/**
+ * One table: players, result, the result form for its players and the
+ * organizer (intent "result"), and its match room (intent "room", which goes
+ * to the room).
+ */
 export function MatchRow({ tournamentId, match: m, names, viewerId, isOrganizer, live, noDraws, action }: Props) {
-  const navigate = useNavigate();
   const name = (id: string | null) => (id ? (names.get(id) ?? "Former member") : "");
   const isPlayer = m.player1Id === viewerId || m.player2Id === viewerId;
   const bye = m.player2Id === null;
   const canReport = live && !bye && (isOrganizer || (isPlayer && m.status !== "completed"));
   const [result, setResult] = useState({ player1Wins: m.player1Wins, player2Wins: m.player2Wins, draws: m.draws });
-  const key = `result-${m.id}`;
-
-  async function report(event: FormEvent) {
-    event.preventDefault();
-    await action.run(key, () => tournamentApi("POST", `/api/tournaments/${tournamentId}/matches/${m.id}/result`, result), {
-      success: { title: "Result reported" },
-      failure: "Failed to report result",
-    });
-  }
-
-  async function openRoom() {
-    const room = await action.run(
-      `room-${m.id}`,
-      () => tournamentApi<{ gameSessionId: string }>("POST", `/api/tournaments/${tournamentId}/matches/${m.id}/room`),
-      {
-        failure: "Failed to open match room",
-      },
-    );
-    if (room) navigate(`/tablesync/room/${room.gameSessionId}`);
-  }
+  const Form = action.fetcher.Form;
+  const to = `/tournaments/${tournamentId}`;
 
   const label = bye ? `Table ${m.table}: ${name(m.player1Id)} has a bye` : `Table ${m.table}: ${name(m.player1Id)} vs ${name(m.player2Id)}`;
   return (
@@ -101,27 +90,43 @@ export function MatchRow({ tournamentId, match: m, names, viewerId, isOrganizer,
       {canReport || (live && !bye && isPlayer) ? (
         <div className="mt-3 flex flex-wrap items-end gap-3">
           {canReport ? (
-            <form onSubmit={report} className="flex flex-wrap items-center gap-2" aria-label={`Result of table ${m.table}`}>
+            <Form
+              method="post"
+              action={to}
+              preventScrollReset
+              className="flex flex-wrap items-center gap-2"
+              aria-label={`Result of table ${m.table}`}
+            >
+              <input type="hidden" name="intent" value="result" />
+              <input type="hidden" name="matchId" value={m.id} />
               <GameSelect
+                name="player1Wins"
                 label={`${name(m.player1Id)} wins`}
                 value={result.player1Wins}
                 onChange={(n) => setResult((r) => ({ ...r, player1Wins: n }))}
               />
               <GameSelect
+                name="player2Wins"
                 label={`${name(m.player2Id)} wins`}
                 value={result.player2Wins}
                 onChange={(n) => setResult((r) => ({ ...r, player2Wins: n }))}
               />
-              {noDraws ? null : <GameSelect label="Draws" value={result.draws} onChange={(n) => setResult((r) => ({ ...r, draws: n }))} />}
+              {noDraws ? null : (
+                <GameSelect name="draws" label="Draws" value={result.draws} onChange={(n) => setResult((r) => ({ ...r, draws: n }))} />
+              )}
               <Button type="submit" size="sm" disabled={action.busy}>
                 {isOrganizer ? "Record result" : "Report result"}
               </Button>
-            </form>
+            </Form>
           ) : null}
           {isPlayer || isOrganizer ? (
-            <Button variant="outline" size="sm" onClick={openRoom} disabled={action.busy}>
-              <Video className="h-4 w-4" aria-hidden="true" /> {m.gameSessionId ? "Go to match room" : "Open match room"}
-            </Button>
+            <Form method="post" action={to}>
+              <input type="hidden" name="intent" value="room" />
+              <input type="hidden" name="matchId" value={m.id} />
+              <Button type="submit" variant="outline" size="sm" disabled={action.busy}>
+                <Video className="h-4 w-4" aria-hidden="true" /> {m.gameSessionId ? "Go to match room" : "Open match room"}
+              </Button>
+            </Form>
           ) : null}
         </div>
       ) : null}

@@ -1,11 +1,11 @@
 import type { TournamentDetail } from "../../../workers/domain/tournaments";
 import { MatchRow } from "./match-row";
-import type { useTournamentAction } from "./use-tournament-action";
+import type { TournamentAction } from "./use-tournament-action";
 
 type Props = {
   tournament: TournamentDetail;
   viewerId: string;
-  action: ReturnType<typeof useTournamentAction>;
+  action: TournamentAction;
 };
 
 /** Every round's pairings, newest first; the current round takes results. */

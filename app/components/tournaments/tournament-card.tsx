@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, type FetcherWithComponents } from "@remix-run/react";
 import { Calendar, Trophy, User, Users } from "lucide-react";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Badge, Card, Skeleton } from "~/components/ui/card";
@@ -10,7 +10,7 @@ type Props = {
   tournament: Card_;
   joined: boolean;
   joining: boolean;
-  onJoin: (id: string) => void;
+  join: FetcherWithComponents<unknown>;
 };
 
 /**
@@ -18,7 +18,7 @@ type Props = {
  * date, organizer, prize pool, two-line description; Join (enabled only while
  * upcoming, reading 'View' otherwise) and Details (the tournament page).
  */
-export function TournamentCard({ tournament: t, joined, joining, onJoin }: Props) {
+export function TournamentCard({ tournament: t, joined, joining, join }: Props) {
   const full = t.participantCount >= t.maxParticipants;
   const upcoming = t.status === "upcoming";
   const joinLabel = !upcoming ? "View" : joined ? "Joined" : full ? "Full" : joining ? "Joining..." : "Join";
@@ -61,15 +61,19 @@ export function TournamentCard({ tournament: t, joined, joining, onJoin }: Props
         ) : null}
       </dl>
       <div className="mt-auto flex gap-2 pt-2">
-        <Button
-          className="flex-1"
-          size="sm"
-          disabled={!upcoming || joined || full || joining}
-          onClick={() => onJoin(t.id)}
-          aria-label={upcoming ? `${joinLabel} ${t.name}` : `View ${t.name}`}
-        >
-          {joinLabel}
-        </Button>
+        <join.Form method="post" action="/tournaments" preventScrollReset className="flex flex-1">
+          <input type="hidden" name="intent" value="join" />
+          <input type="hidden" name="tournamentId" value={t.id} />
+          <Button
+            type="submit"
+            className="flex-1"
+            size="sm"
+            disabled={!upcoming || joined || full || joining}
+            aria-label={upcoming ? `${joinLabel} ${t.name}` : `View ${t.name}`}
+          >
+            {joinLabel}
+          </Button>
+        </join.Form>
         <Link to={`/tournaments/${t.id}`} className={buttonClasses("outline", "sm", "flex-1")} aria-label={`Details of ${t.name}`}>
           Details
         </Link>

@@ -1,10 +1,13 @@
-import { useState, type FormEvent } from "react";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
-import { Input, Label, NativeSelect, Textarea } from "~/components/ui/field";
+import { FieldMessage, Input, Label, NativeSelect, Textarea } from "~/components/ui/field";
 import { toast } from "~/hooks/use-toast";
+import { fieldError, useResultToast } from "~/lib/forms";
 import { DEFAULT_MAX_PARTICIPANTS, MAX_PARTICIPANT_OPTIONS, TOURNAMENT_FORMATS } from "../../../workers/contract/tournaments";
-import { errorText, tournamentApi } from "./tournament-api";
+import type { action } from "../../routes/tournaments";
 import { FORMAT_LABELS, PAIRING_LABELS } from "./tournament-format";
+import { MISSING_INFORMATION } from "./tournament-toasts";
 
 type FormValues = {
   name: string;
@@ -33,62 +36,90 @@ type Props = {
   /** Selected realm id, else the spec's default 'mtg'. */
   communityId: string;
   idPrefix: string;
-  /** Called after a successful create (close the dialog, refresh lists). */
-  onCreated: (id: string) => void;
+  /** Called after a successful create (close the dialog, show Browse). */
+  onCreated: () => void;
   /** The Create tab shows Reset; the dialog shows Cancel. */
   secondary: "reset" | { cancel: () => void };
 };
 
-/** The create form of the dialog and of the Create tab (spec 001 §2, §5). */
+/**
+ * The create form of the dialog and of the Create tab (spec 001 §2, §5). It
+ * posts to the hub's action (intent "create"); the start date goes as ISO in
+ * the member's time zone.
+ */
 export function TournamentForm({ communityId, idPrefix, onCreated, secondary }: Props) {
+  const fetcher = useFetcher<typeof action>();
+  useResultToast(fetcher.data);
   const [values, setValues] = useState<FormValues>(EMPTY);
-  const [submitting, setSubmitting] = useState(false);
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   const id = (name: string) => `${idPrefix}-${name}`;
+  const submitting = fetcher.state !== "idle";
 
-  async function submit(event: FormEvent) {
+  // A created tournament resets the form (spec 001 §4) and hands over to the page.
+  const created = useRef(onCreated);
+  created.current = onCreated;
+  useEffect(() => {
+    if (fetcher.data?.ok) {
+      setValues(EMPTY);
+      created.current();
+    }
+  }, [fetcher.data]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!values.name.trim() || !values.gameFormat || !values.startDate) {
-      toast({ title: "Missing information", description: "Please fill in all required fields.", variant: "destructive" });
+      toast(MISSING_INFORMATION);
       return;
     }
-    setSubmitting(true);
-    try {
-      const created = await tournamentApi<{ id: string }>("POST", "/api/tournaments", {
-        ...values,
-        startDate: new Date(values.startDate).toISOString(),
-        communityId,
-      });
-      toast({ title: "Tournament created!", description: "Your tournament has been created successfully." });
-      setValues(EMPTY);
-      onCreated(created.id);
-    } catch (error) {
-      toast({ title: "Failed to create tournament", description: errorText(error), variant: "destructive" });
-    } finally {
-      setSubmitting(false);
-    }
+    const form = new FormData(event.currentTarget);
+    form.set("startDate", new Date(values.startDate).toISOString());
+    fetcher.submit(form, { method: "post", action: "/tournaments" });
   }
 
+  const field = (name: string, htmlId: string) => {
+    const error = fieldError(fetcher.data, name);
+    return {
+      id: htmlId,
+      name,
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": error ? `${htmlId}-error` : undefined,
+    };
+  };
+  const message = (name: string, htmlId: string) => <FieldMessage id={`${htmlId}-error`}>{fieldError(fetcher.data, name)}</FieldMessage>;
+
   return (
-    <form onSubmit={submit} className="grid gap-4" noValidate>
+    <form method="post" action="/tournaments" onSubmit={submit} className="grid gap-4" noValidate>
+      <input type="hidden" name="intent" value="create" />
+      <input type="hidden" name="communityId" value={communityId} />
       <div>
         <Label htmlFor={id("name")}>Tournament Name *</Label>
         <Input
-          id={id("name")}
+          {...field("name", id("name"))}
           value={values.name}
           maxLength={120}
           onChange={(e) => set("name", e.target.value)}
           placeholder="Friday Night Modern"
         />
+        {message("name", id("name"))}
       </div>
       <div>
         <Label htmlFor={id("description")}>Description</Label>
-        <Textarea id={id("description")} value={values.description} maxLength={2000} onChange={(e) => set("description", e.target.value)} />
+        <Textarea
+          {...field("description", id("description"))}
+          value={values.description}
+          maxLength={2000}
+          onChange={(e) => set("description", e.target.value)}
+        />
+        {message("description", id("description"))}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <Label htmlFor={id("format")}>Game Format *</Label>
-          <NativeSelect id={id("format")} value={values.gameFormat} onChange={(e) => set("gameFormat", e.target.value)}>
+          <NativeSelect
+            {...field("gameFormat", id("format"))}
+            value={values.gameFormat}
+            onChange={(e) => set("gameFormat", e.target.value)}
+          >
             <option value="">Select format</option>
             {TOURNAMENT_FORMATS.map((f) => (
               <option key={f} value={f}>
@@ -96,10 +127,15 @@ export function TournamentForm({ communityId, idPrefix, onCreated, secondary }: 
               </option>
             ))}
           </NativeSelect>
+          {message("gameFormat", id("format"))}
         </div>
         <div>
           <Label htmlFor={id("max")}>Max Participants</Label>
-          <NativeSelect id={id("max")} value={values.maxParticipants} onChange={(e) => set("maxParticipants", Number(e.target.value))}>
+          <NativeSelect
+            {...field("maxParticipants", id("max"))}
+            value={values.maxParticipants}
+            onChange={(e) => set("maxParticipants", Number(e.target.value))}
+          >
             {MAX_PARTICIPANT_OPTIONS.map((n) => (
               <option key={n} value={n}>
                 {n} players
@@ -109,11 +145,21 @@ export function TournamentForm({ communityId, idPrefix, onCreated, secondary }: 
         </div>
         <div>
           <Label htmlFor={id("start")}>Start Date *</Label>
-          <Input id={id("start")} type="datetime-local" value={values.startDate} onChange={(e) => set("startDate", e.target.value)} />
+          <Input
+            {...field("startDate", id("start"))}
+            type="datetime-local"
+            value={values.startDate}
+            onChange={(e) => set("startDate", e.target.value)}
+          />
+          {message("startDate", id("start"))}
         </div>
         <div>
           <Label htmlFor={id("pairing")}>Pairing</Label>
-          <NativeSelect id={id("pairing")} value={values.pairing} onChange={(e) => set("pairing", e.target.value as FormValues["pairing"])}>
+          <NativeSelect
+            {...field("pairing", id("pairing"))}
+            value={values.pairing}
+            onChange={(e) => set("pairing", e.target.value === "single_elimination" ? "single_elimination" : "swiss")}
+          >
             {Object.entries(PAIRING_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -125,16 +171,18 @@ export function TournamentForm({ communityId, idPrefix, onCreated, secondary }: 
       <div>
         <Label htmlFor={id("prize")}>Prize Pool</Label>
         <Input
-          id={id("prize")}
+          {...field("prizePool", id("prize"))}
           value={values.prizePool}
           maxLength={200}
           onChange={(e) => set("prizePool", e.target.value)}
           placeholder="Booster box for first place"
         />
+        {message("prizePool", id("prize"))}
       </div>
       <div>
         <Label htmlFor={id("rules")}>Rules</Label>
-        <Textarea id={id("rules")} value={values.rules} maxLength={4000} onChange={(e) => set("rules", e.target.value)} />
+        <Textarea {...field("rules", id("rules"))} value={values.rules} maxLength={4000} onChange={(e) => set("rules", e.target.value)} />
+        {message("rules", id("rules"))}
       </div>
       <div className="flex justify-end gap-2">
         {secondary === "reset" ? (

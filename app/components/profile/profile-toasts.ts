@@ -1,0 +1,13 @@
+import type { ToastMessage } from "~/lib/toast";
+
+/** Spec 000 §8. */
+export const PROFILE_UPDATED: ToastMessage = { title: "Profile updated successfully!" };
+export const PROFILE_UPDATE_FAILED: ToastMessage = { title: "Failed to update profile", variant: "destructive" };
+
+/** The Social Links card's own texts (the spec names none). */
+export const linkAddFailed = (message?: string): ToastMessage => ({
+  title: "Could not add the link",
+  description: message || "Something went wrong",
+  variant: "destructive",
+});
+export const LINK_REMOVE_FAILED: ToastMessage = { title: "Could not remove the link", variant: "destructive" };

@@ -1,0 +1,20 @@
+import type { ToastMessage } from "~/lib/toast";
+
+/** Spec 000 §8. */
+export const SETTINGS_SAVED: ToastMessage = { title: "Settings saved" };
+export const settingsSaveFailed = (message?: string): ToastMessage => ({
+  title: "Failed to save settings",
+  description: message || "Something went wrong",
+  variant: "destructive",
+});
+export const SETTINGS_RESET: ToastMessage = { title: "Settings reset", description: "All settings have been reset to defaults." };
+export const EXPORT_REQUESTED: ToastMessage = {
+  title: "Data export requested",
+  description: "Your data export will be emailed to you within 24 hours.",
+};
+export const EXPORT_FAILED: ToastMessage = { title: "Failed to export data", variant: "destructive" };
+export const ACCOUNT_DELETED: ToastMessage = { title: "Account deleted" };
+export const DELETE_FAILED: ToastMessage = { title: "Failed to delete account", variant: "destructive" };
+
+/** Spec 000 §5: the browser confirmation before deleting an account. */
+export const DELETE_CONFIRMATION = "Are you sure you want to permanently delete your account? This action cannot be undone.";
