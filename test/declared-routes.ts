@@ -1,6 +1,5 @@
 import type { z } from "zod";
 import { API_BASE, apiDeclarations } from "../workers/api";
-import { API_CONTRACT } from "../workers/contract";
 import { toColonPath } from "../workers/contract/api-reference";
 
 /** One /api route as the suites iterate them: what the declaration says about it. */
@@ -25,7 +24,8 @@ type RouteDefinition = {
   };
 };
 
-const declared: DeclaredRoute[] = (apiDeclarations.openAPIRegistry.definitions as RouteDefinition[])
+/** Every /api route, as its createRoute declaration says. */
+export const DECLARED_ROUTES: DeclaredRoute[] = (apiDeclarations.openAPIRegistry.definitions as RouteDefinition[])
   .filter((d) => d.type === "route")
   .map(({ route }) => ({
     method: route.method,
@@ -35,9 +35,6 @@ const declared: DeclaredRoute[] = (apiDeclarations.openAPIRegistry.definitions a
     body: route.request?.body?.content?.["application/json"]?.schema,
     query: route.request?.query,
   }));
-
-/** Every /api route: the createRoute declarations (and, until each area is converted, the legacy RouteDoc lists). */
-export const DECLARED_ROUTES: DeclaredRoute[] = [...declared, ...API_CONTRACT];
 
 /** One operation of the served OpenAPI document, by method and Hono-style path. */
 export async function documentedOperation(method: DeclaredRoute["method"], path: string) {

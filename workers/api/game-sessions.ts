@@ -10,18 +10,10 @@ import { conflict, forbidden, notFound } from "../domain/errors";
 import { getGameSession, listGameSessions } from "../domain/game-sessions";
 import { limitText } from "../domain/rate-limit-rules";
 import { createRoom, joinRoom, leaveRoom, spectateRoom, startRoom, type SeatResult } from "../domain/rooms";
-import type { AppEnv } from "../http/app-env";
-import { requireUser } from "../http/require-user";
-import type { MiddlewareHandler } from "hono";
+import { memberOnly, requireUser } from "../http/require-user";
 import { MEMBER_ONLY, PUBLIC, apiRouter, errors, jsonBody, jsonResponse } from "./openapi-kit";
 
 /** TableSync REST (spec 001 §7): thin handlers over the room service (workers/domain/rooms.ts). */
-
-/** Runs before the request validators: a visitor gets the 401 whatever the body or path says. */
-const memberOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireUser(c);
-  await next();
-};
 
 const JOIN_LIMIT = [429, `More than ${limitText("gameSessionJoin")} (joins and spectates together)`] as const;
 

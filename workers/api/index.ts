@@ -1,7 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { authRoutes } from "../auth/routes";
-import { API_CONTRACT } from "../contract";
-import { buildOpenApiDocument } from "../contract/openapi";
 import { notFound } from "../domain/errors";
 import { communitiesApi } from "./communities";
 import { contactApi } from "./contact";
@@ -48,24 +46,8 @@ export const apiDeclarations = base
   .route("/", socialApi);
 registerSecuritySchemes(apiDeclarations);
 
-const generatedDocument = documentBuilder(apiDeclarations);
-let mergedDocument: ReturnType<typeof generatedDocument> | null = null;
-/** The API's OpenAPI 3.1 document (also rendered by the /api-docs page). */
-export function apiDocument() {
-  if (mergedDocument) return mergedDocument;
-  // Transitional: areas still described by RouteDoc lists are merged in until they are declared with createRoute.
-  const legacy = buildOpenApiDocument(API_CONTRACT);
-  const generated = generatedDocument();
-  mergedDocument = {
-    ...generated,
-    paths: { ...legacy.paths, ...generated.paths },
-    components: {
-      ...generated.components,
-      schemas: { ...legacy.components.schemas, ...generated.components?.schemas },
-    },
-  } as typeof generated;
-  return mergedDocument;
-}
+/** The API's OpenAPI 3.1 document (also rendered by the /api-docs page), built once from the route declarations. */
+export const apiDocument = documentBuilder(apiDeclarations);
 
 const openApiDocumentRoute = createRoute({
   method: "get",

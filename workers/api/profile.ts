@@ -13,8 +13,7 @@ import { notFound } from "../domain/errors";
 import { addSocialLink, deleteSocialLink, getProfile, listSocialLinks, memberExists, updateProfile } from "../domain/profile";
 import { enforceRateLimit } from "../domain/rate-limit";
 import { limitText } from "../domain/rate-limit-rules";
-import { memberOnly } from "../http/member-only";
-import { requireUser } from "../http/require-user";
+import { memberOnly, requireUser } from "../http/require-user";
 import { MEMBER_ONLY, apiRouter, errors, jsonBody, jsonResponse } from "./openapi-kit";
 
 // Profile and social links (spec 000 §2, §7). Every route is a member's.

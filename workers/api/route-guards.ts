@@ -1,19 +1,9 @@
 import { createRoute, type Hook, type RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { createMiddleware } from "hono/factory";
-import { notFound, unauthorized } from "../domain/errors";
+import { notFound } from "../domain/errors";
 import type { AppEnv } from "../http/app-env";
+import { memberOnly } from "../http/require-user";
 import { MEMBER_ONLY, validationHook } from "./openapi-kit";
-
-/**
- * Visitors get 401 before a member-only route validates anything: a route's
- * `middleware` runs ahead of its validators, so a visitor's bad input is never
- * answered with a 400 that would describe the rules.
- */
-export const memberOnly = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.get("user")) throw unauthorized();
-  await next();
-});
 
 /** `createRoute` for a member-only route: documented with the session cookie, refused (401) to visitors. */
 export const memberRoute = <P extends string, R extends Omit<RouteConfig, "path" | "security" | "middleware"> & { path: P }>(config: R) =>

@@ -3,8 +3,7 @@ import { clearSessionCookie, destroySession, sessionIdFromRequest } from "../aut
 import { memberDataExport, userSettingsBody } from "../contract/settings";
 import { deleteAccount, exportFileName, exportMemberData } from "../domain/account";
 import { getSettings, saveSettings } from "../domain/settings";
-import { memberOnly } from "../http/member-only";
-import { requireUser } from "../http/require-user";
+import { memberOnly, requireUser } from "../http/require-user";
 import { MEMBER_ONLY, apiRouter, errors, jsonBody, jsonResponse } from "./openapi-kit";
 
 // Settings dialog (spec 000 §2, §7): settings, data export, account deletion.

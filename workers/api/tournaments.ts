@@ -26,8 +26,7 @@ import {
   listTournaments,
   updateTournament,
 } from "../domain/tournaments";
-import { memberOnly } from "../http/member-only";
-import { requireUser } from "../http/require-user";
+import { memberOnly, requireUser } from "../http/require-user";
 import { MEMBER_ONLY, PUBLIC, apiRouter, errors, jsonBody, jsonResponse } from "./openapi-kit";
 
 // Tournament Hub (spec 001 §2, §7; issue 8). Thin: declaration → domain → JSON.

@@ -5,7 +5,7 @@
 import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { MatchResultInput } from "../contract/tournaments";
 import type { Db } from "../db/client";
-import { gameSessions, tournamentMatches, tournamentParticipants, tournaments, type User } from "../db/schema";
+import { tournamentMatches, tournamentParticipants, tournaments, type User } from "../db/schema";
 import { conflict, forbidden, invalid, notFound } from "./errors";
 import { createGameSession, discardUnusedRoom } from "./rooms";
 import { createNotification } from "./notifications";
