@@ -146,6 +146,12 @@ test("signing out in another tab ends the room: the room page says so and stops 
       await expect(room.getByText("Connected", { exact: true })).toBeVisible();
       await expect(room.getByTestId("players-list")).toContainText("Sam Signout");
 
+      const bell401 =
+        viewport.width !== 1366
+          ? null
+          : room.waitForResponse((r) => r.url().includes("/api/notifications/unread-count") && r.status() === 401, {
+              timeout: 60_000,
+            });
       // The same browser, another tab: Sign Out from the header, as a member would.
       const other = await context.newPage();
       await other.goto("/");
@@ -157,9 +163,19 @@ test("signing out in another tab ends the room: the room page says so and stops 
       await expect(room.getByRole("status").filter({ hasText: "You are signed out. Sign in again to rejoin this room." })).toBeVisible();
       await expect(room.getByText("Disconnected", { exact: true })).toBeVisible();
       await room.screenshot({ path: `test-results/room-signed-out-${viewport.width}.png`, fullPage: false });
+      await expect(room.getByRole("status").getByRole("link", { name: "Sign in" })).toHaveAttribute(
+        "href",
+        `/api/login?returnTo=${encodeURIComponent(`/tablesync/room/${id}`)}`,
+      );
       // It stays ended: no reconnect attempts bring it back.
       await room.waitForTimeout(2000);
       await expect(room.getByText("Disconnected", { exact: true })).toBeVisible();
+      if (viewport.width === 1366) {
+        // The bell's next poll answers 401: the page keeps saying what happened instead of leaving for sign-in.
+        await bell401;
+        await room.waitForTimeout(1000);
+        await expect(room.getByText("Disconnected", { exact: true })).toBeVisible();
+      }
     } finally {
       await context.close();
     }

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import ReconnectingWebSocket from "partysocket/ws";
-import { endedReasonFor } from "../../durable-objects/close-codes";
+import { ROOM_CLOSE, endedReasonFor } from "../../durable-objects/close-codes";
 import { parseServerFrame, type ClientFrame, type ServerFrame } from "../../durable-objects/protocol";
 import { emptyRoomView, reduceRoomView } from "~/components/room/room-state";
+import { sessionEndShownOnPage } from "~/lib/session-expired";
 
 export type SocketStatus = "connecting" | "open" | "closed";
 
@@ -40,6 +41,8 @@ export function useRoomSocket(sessionId: string, enabled: boolean, onFrame: (fra
       if (ended) {
         ws.close();
         setEndedReason(ended);
+        // The page says why and how to come back; the bell's next 401 must not navigate away from it.
+        if (event.code === ROOM_CLOSE.signedOut) sessionEndShownOnPage();
       }
       setStatus(ws.readyState === ws.OPEN ? "open" : ended ? "closed" : "connecting");
     });

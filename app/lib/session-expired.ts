@@ -5,6 +5,7 @@ import { loginHref } from "./login-href";
 export const LOGIN_REDIRECT_DELAY_MS = 500;
 
 let leaving = false;
+let shownOnPage = false;
 
 /**
  * The one browser-side answer to a session that ended while a page was open (a page's data or an /api call
@@ -18,7 +19,16 @@ export function handleSessionExpired(): void {
   setTimeout(() => window.location.assign(loginHref(here)), LOGIN_REDIRECT_DELAY_MS);
 }
 
+/**
+ * The page has already told the member their session ended, with its own way back (the room page, when the
+ * room closes its socket because the session ended). A background call that answers 401 afterwards (the bell's
+ * poll) then stops quietly instead of taking the member away from what the page says.
+ */
+export function sessionEndShownOnPage(): void {
+  shownOnPage = true;
+}
+
 /** For the /api wrappers: pass every response's status; a 401 means the session is gone. */
 export function noticeUnauthorized(status: number): void {
-  if (status === 401) handleSessionExpired();
+  if (status === 401 && !shownOnPage) handleSessionExpired();
 }

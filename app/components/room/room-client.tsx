@@ -1,3 +1,5 @@
+import { ROOM_CLOSE, endedReasonFor } from "../../../durable-objects/close-codes";
+import { loginHref } from "~/lib/login-href";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Form, useActionData, useFetcher } from "@remix-run/react";
 import { Clock, Gauge, LogOut, Play, Swords, Users, Wifi, WifiOff } from "lucide-react";
@@ -200,6 +202,14 @@ export default function RoomClient({ session, selfId, mode, hasPlace, iceServers
       {notice ? (
         <p role="status" className="mt-4 rounded-lg border border-border bg-surface p-3 text-sm">
           {notice}
+          {endedReason === endedReasonFor(ROOM_CLOSE.signedOut) ? (
+            <>
+              {" "}
+              <a className="font-medium text-primary underline" href={loginHref(`/tablesync/room/${session.id}`)}>
+                Sign in
+              </a>
+            </>
+          ) : null}
         </p>
       ) : null}
 
