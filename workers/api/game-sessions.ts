@@ -9,7 +9,9 @@ import {
   sessionIdParam,
 } from "../contract/game-sessions";
 import { conflict, forbidden, notFound } from "../domain/errors";
-import { getGameSession, listGameSessions } from "../domain/game-sessions";
+import { nextCursorHeader } from "../contract/events";
+import { listGameSessions } from "../domain/game-session-list";
+import { getGameSession } from "../domain/game-sessions";
 import { limitText } from "../domain/rate-limit-rules";
 import { setRoomPrivacy } from "../domain/room-privacy";
 import { createRoom, joinRoom, leaveRoom, spectateRoom, startRoom, type SeatResult } from "../domain/rooms";
@@ -24,10 +26,13 @@ const listRoute = createRoute({
   method: "get",
   path: "/game-sessions",
   summary:
-    "Game sessions, newest first, optionally filtered by status and community (the lobby asks for status=waiting); `limit` (max 100) and `before` (a createdAt) page through them.",
+    "Game sessions, newest first, with the `preferCommunityId` realm's rooms ahead of the rest. Filters: status (the lobby asks for waiting), communityId, format, powerLevel, q (room or host name contains, case-insensitive). Private rooms only for their host and members with a place in them. `limit` (max 100) and `cursor` page through them: the next cursor is in the X-Next-Cursor header.",
   security: PUBLIC,
   request: { query: listGameSessionsQuery },
-  responses: { 200: jsonResponse(z.array(gameSessionResponse), "The sessions"), ...errors([400, "Bad query"]) },
+  responses: {
+    200: { ...jsonResponse(z.array(gameSessionResponse), "The sessions"), headers: nextCursorHeader },
+    ...errors([400, "Bad query or cursor"]),
+  },
 });
 
 const getRoute = createRoute({
@@ -137,7 +142,13 @@ function seatRefused(result: Exclude<SeatResult, { ok: true }>): never {
 }
 
 export const gameSessionsApi = apiRouter()
-  .openapi(listRoute, async (c) => c.json(await listGameSessions(c.get("db"), c.get("user")?.id ?? null, c.req.valid("query")), 200))
+  .openapi(listRoute, async (c) => {
+    const page = await listGameSessions(c.get("db"), c.get("user")?.id ?? null, c.req.valid("query"));
+    if (page.nextCursor) c.header("X-Next-Cursor", page.nextCursor);
+    // What a member sees depends on who they are (private rooms): never shared by a cache.
+    c.header("Cache-Control", "private, no-store");
+    return c.json(page.sessions, 200);
+  })
   .openapi(getRoute, async (c) => {
     const session = await getGameSession(c.get("db"), c.req.valid("param").id);
     if (!session) throw notFound("Game session not found");

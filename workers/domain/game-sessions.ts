@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { gameSessionMembers, gameSessions, users } from "../db/schema";
 import type { GameSessionView } from "../contract/game-sessions";
@@ -42,43 +42,6 @@ export function toView({ session: s, host }: { session: GameSessionRow; host: Om
     gameData: { name: s.name, format: s.format, powerLevel: s.powerLevel, description: s.description, currentTurn: s.currentTurn },
     createdAt: new Date(s.createdAt).toISOString(),
   };
-}
-
-/**
- * Private rooms are listed only to their host and the members with a place in
- * them (everyone else reaches one by its link).
- */
-export function listedTo(viewerId: string | null) {
-  const isPublic = eq(gameSessions.isPrivate, false);
-  if (!viewerId) return isPublic;
-  // Driven by the members table's primary key (session_id, user_id): one probe per listed room.
-  const hasPlace = sql`exists (select 1 from ${gameSessionMembers} where ${gameSessionMembers.sessionId} = ${gameSessions.id} and ${gameSessionMembers.userId} = ${viewerId})`;
-  return or(isPublic, eq(gameSessions.hostId, viewerId), hasPlace);
-}
-
-/** Sessions newest first; uses the (status, created) and (community, status, created) indexes. */
-export async function listGameSessions(
-  db: Db,
-  viewerId: string | null,
-  filter: { status?: GameSessionRow["status"]; communityId?: string; limit: number; before?: string },
-): Promise<GameSessionView[]> {
-  const conditions = [
-    listedTo(viewerId),
-    filter.status ? eq(gameSessions.status, filter.status) : undefined,
-    filter.communityId ? eq(gameSessions.communityId, filter.communityId) : undefined,
-    // Tournament match rooms belong to their pairing, not to the open lobby.
-    isNull(gameSessions.tournamentMatchId),
-    filter.before ? lt(gameSessions.createdAt, Date.parse(filter.before)) : undefined,
-  ].filter((c) => c !== undefined);
-  const rows = await db
-    .select(sessionColumns)
-    .from(gameSessions)
-    .innerJoin(users, eq(users.id, gameSessions.hostId))
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(gameSessions.createdAt), desc(gameSessions.id))
-    .limit(filter.limit)
-    .all();
-  return rows.map(toView);
 }
 
 /** One session with its host's public columns (a query builder, so batches can include it). */
