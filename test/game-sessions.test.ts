@@ -84,12 +84,13 @@ describe("GET /api/game-sessions", () => {
     expect(list.some((s) => s.id === waiting.id)).toBe(true);
     expect(list.some((s) => s.id === started.id)).toBe(false);
     expect(list.every((s) => s.status === "waiting" && s.communityId === "duelcraft")).toBe(true);
-    const page1 = await json<any[]>(await request("/api/game-sessions?communityId=duelcraft&limit=1"));
+    const first = await request("/api/game-sessions?communityId=duelcraft&limit=1");
+    const page1 = await json<any[]>(first);
     expect(page1).toHaveLength(1);
-    const page2 = await json<any[]>(
-      await request(`/api/game-sessions?communityId=duelcraft&limit=1&before=${encodeURIComponent(page1[0].createdAt)}`),
-    );
-    expect(page2.every((s) => s.createdAt < page1[0].createdAt)).toBe(true);
+    // Issue 14: pages follow the cursor codec's X-Next-Cursor (the old `before` timestamp is gone).
+    const cursor = first.headers.get("X-Next-Cursor")!;
+    const page2 = await json<any[]>(await request(`/api/game-sessions?communityId=duelcraft&limit=1&cursor=${encodeURIComponent(cursor)}`));
+    expect(page2.every((s) => s.createdAt <= page1[0].createdAt && s.id !== page1[0].id)).toBe(true);
     expect((await request("/api/game-sessions?limit=500")).status).toBe(400);
     const bad = await request("/api/game-sessions?status=nonsense");
     expect(bad.status).toBe(400);

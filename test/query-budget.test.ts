@@ -17,6 +17,7 @@ const LIST_CALLS = [
   "/api/events?type=game_pod&upcoming=true",
   "/api/forum/posts?communityId=scry-gather",
   "/api/game-sessions?status=waiting",
+  "/api/game-sessions?status=waiting&format=commander&powerLevel=focused&q=pod&preferCommunityId=scry-gather",
   "/api/tournaments?communityId=scry-gather",
   "/api/notifications",
   "/api/friends",
@@ -27,6 +28,7 @@ const LIST_CALLS = [
 const PAGES = [
   "/",
   "/tablesync",
+  "/tablesync?format=commander&powerLevel=focused&q=pod",
   "/calendar",
   "/tournaments",
   "/community-forum",

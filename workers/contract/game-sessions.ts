@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cursorParam } from "./cursor";
 import { multiLine, singleLine } from "./text";
 import { DEFAULT_MAX_PLAYERS, MAX_PLAYER_OPTIONS, POWER_LEVEL_IDS, ROOM_FORMAT_IDS } from "./game-session-options";
 
@@ -22,13 +23,25 @@ export const createGameSessionBody = z.object({
 });
 export type CreateGameSessionBody = z.infer<typeof createGameSessionBody>;
 
+/** Blank query values (a GET form's empty "Any" choice) mean "no filter". */
+const optional = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
 export const listGameSessionsQuery = z.object({
-  status: sessionStatusSchema.optional(),
-  communityId: z.string().min(1).max(100).optional(),
+  status: optional(sessionStatusSchema),
+  communityId: optional(z.string().min(1).max(100)).describe("Only this realm's rooms"),
+  format: optional(roomFormatSchema),
+  powerLevel: optional(powerLevelSchema),
+  q: optional(z.string().trim().max(100)).describe("Room name or host display name contains this (case-insensitive)"),
+  preferCommunityId: optional(z.string().min(1).max(100)).describe("This realm's rooms come first (the lobby's selected realm)"),
   limit: z.coerce.number().int().min(1).max(100).default(50),
-  /** Keyset pagination: pass the `createdAt` of the last session of the previous page. */
-  before: z.iso.datetime().optional(),
+  cursor: optional(cursorParam).describe("The X-Next-Cursor of the previous page"),
 });
+export type ListGameSessionsQuery = z.infer<typeof listGameSessionsQuery>;
+
+/** The lobby's filter form (a GET form, so the URL carries it) and its page cursor. */
+export const lobbyFilterFields = ["q", "format", "powerLevel", "cursor"] as const;
+export const lobbyFilters = listGameSessionsQuery.pick({ q: true, format: true, powerLevel: true, cursor: true });
+export type LobbyFilters = z.infer<typeof lobbyFilters>;
 
 export const sessionIdParam = z.object({ id: z.string().min(1).max(100) });
 
@@ -45,6 +58,8 @@ export const gameSessionResponse = z.object({
   eventId: z.string().nullable(),
   /** Set when the room belongs to a tournament pairing: only that match's players take seats. */
   tournamentMatchId: z.string().nullable(),
+  /** Listed only to its host and the members with a place in it; its link still lets anyone in. */
+  isPrivate: z.boolean(),
   gameData: z.object({
     name: z.string(),
     format: z.string(),
@@ -55,6 +70,10 @@ export const gameSessionResponse = z.object({
   createdAt: z.string(),
 });
 export type GameSessionView = z.infer<typeof gameSessionResponse>;
+
+/** PATCH /api/game-sessions/{id}: the host makes the room private (or public again). */
+export const roomPrivacyBody = z.object({ isPrivate: z.boolean() });
+export const roomPrivacyResponse = z.object({ id: z.string(), isPrivate: z.boolean() });
 
 export const membershipResponse = z.object({
   session: gameSessionResponse,

@@ -216,12 +216,15 @@ export const gameSessions = sqliteTable(
     currentPlayers: integer("current_players").notNull().default(0),
     maxPlayers: integer("max_players").notNull(),
     spectators: integer("spectators").notNull().default(0),
+    /** A private room is listed only to its host and members with a place in it; its link still lets anyone in. */
+    isPrivate: integer("is_private", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("game_sessions_status_created_idx").on(t.status, t.createdAt),
-    index("game_sessions_community_status_idx").on(t.communityId, t.status, t.createdAt),
+    // The lobby's order (created_at, id) in full, so a page needs no sort (workers/domain/game-session-list.ts).
+    index("game_sessions_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("game_sessions_community_status_idx").on(t.communityId, t.status, t.createdAt, t.id),
     index("game_sessions_host_idx").on(t.hostId),
     index("game_sessions_event_idx").on(t.eventId),
     index("game_sessions_match_idx").on(t.tournamentMatchId),

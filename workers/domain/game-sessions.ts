@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { gameSessionMembers, gameSessions, users } from "../db/schema";
 import type { GameSessionView } from "../contract/game-sessions";
@@ -38,32 +38,10 @@ export function toView({ session: s, host }: { session: GameSessionRow; host: Om
     communityId: s.communityId,
     eventId: s.eventId,
     tournamentMatchId: s.tournamentMatchId,
+    isPrivate: s.isPrivate,
     gameData: { name: s.name, format: s.format, powerLevel: s.powerLevel, description: s.description, currentTurn: s.currentTurn },
     createdAt: new Date(s.createdAt).toISOString(),
   };
-}
-
-/** Sessions newest first; uses the (status, created) and (community, status, created) indexes. */
-export async function listGameSessions(
-  db: Db,
-  filter: { status?: GameSessionRow["status"]; communityId?: string; limit: number; before?: string },
-): Promise<GameSessionView[]> {
-  const conditions = [
-    filter.status ? eq(gameSessions.status, filter.status) : undefined,
-    filter.communityId ? eq(gameSessions.communityId, filter.communityId) : undefined,
-    // Tournament match rooms belong to their pairing, not to the open lobby.
-    isNull(gameSessions.tournamentMatchId),
-    filter.before ? lt(gameSessions.createdAt, Date.parse(filter.before)) : undefined,
-  ].filter((c) => c !== undefined);
-  const rows = await db
-    .select(sessionColumns)
-    .from(gameSessions)
-    .innerJoin(users, eq(users.id, gameSessions.hostId))
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(gameSessions.createdAt), desc(gameSessions.id))
-    .limit(filter.limit)
-    .all();
-  return rows.map(toView);
 }
 
 /** One session with its host's public columns (a query builder, so batches can include it). */

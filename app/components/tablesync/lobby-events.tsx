@@ -4,10 +4,14 @@ import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/card";
 import { toast } from "~/hooks/use-toast";
 import { api, unwrap } from "~/lib/api-client";
+import { cn } from "~/lib/cn";
 import { useRootData } from "~/root";
 import type { EventDto } from "../../../workers/contract/events";
 
 const LOBBY_EVENT_LIMIT = 24;
+/** One scrolling row on phones and tablets (the rooms stay in reach below), a column beside the rooms on wide screens. */
+const PODS_ROW = "flex snap-x gap-4 overflow-x-auto pb-2 lg:grid lg:max-h-[70vh] lg:overflow-x-visible lg:overflow-y-auto lg:pb-0";
+const POD_ITEM = "w-72 shrink-0 snap-start lg:w-auto";
 type LoadState = { status: "loading" } | { status: "error" } | { status: "ready"; events: EventDto[] };
 
 /**
@@ -60,10 +64,9 @@ export function LobbyEvents({ communityId, onCountChange }: { communityId: strin
         Upcoming Game Pods
       </h2>
       {state.status === "loading" ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
-          <Skeleton className="h-56" />
-          <Skeleton className="h-56" />
-          <Skeleton className="h-56" />
+        <div className={PODS_ROW} aria-busy="true">
+          <Skeleton className={cn(POD_ITEM, "h-56")} />
+          <Skeleton className={cn(POD_ITEM, "h-56")} />
         </div>
       ) : state.status === "error" ? (
         <div className="rounded-xl border border-border p-4 text-sm" role="alert">
@@ -73,17 +76,18 @@ export function LobbyEvents({ communityId, onCountChange }: { communityId: strin
           </Button>
         </div>
       ) : (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className={PODS_ROW} aria-label="Game pods">
           {state.events.map((event) => (
-            <EventCard
-              key={event.id}
-              event={event}
-              viewerId={viewerId}
-              attendanceAction={`/events/${event.id}/attendance`}
-              onAttendanceChanged={refresh}
-            />
+            <li key={event.id} className={POD_ITEM}>
+              <EventCard
+                event={event}
+                viewerId={viewerId}
+                attendanceAction={`/events/${event.id}/attendance`}
+                onAttendanceChanged={refresh}
+              />
+            </li>
           ))}
-        </div>
+        </ul>
       )}
     </section>
   );

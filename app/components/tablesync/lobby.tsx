@@ -1,16 +1,16 @@
 import { useState, type MouseEvent, type ReactNode } from "react";
 import { useActionData } from "@remix-run/react";
-import { Plus, Video } from "lucide-react";
-import { buttonClasses } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { Video } from "lucide-react";
 import { FlashToast } from "~/components/ui/flash-toast";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useCommunity } from "~/hooks/use-community";
+import { cn } from "~/lib/cn";
 import type { ActionResult } from "~/lib/forms";
-import type { GameSessionView } from "../../../workers/contract/game-sessions";
 import { CreateRoomForm } from "./create-room-form";
 import { LobbyEvents } from "./lobby-events";
-import { RoomCard } from "./room-card";
+import { LobbyFilterForm } from "./lobby-filters";
+import type { LobbyData } from "./lobby-loader.server";
+import { LobbyRooms } from "./lobby-rooms";
 
 export type LobbyTab = "join" | "create";
 export const lobbyTab = (value: string | null | undefined): LobbyTab => (value === "create" ? "create" : "join");
@@ -32,16 +32,17 @@ function TabLink({ value, children }: { value: LobbyTab; children: ReactNode }) 
 }
 
 /** The members' TableSync lobby: Join Room and Create Room tabs (spec 001 §2). */
-export function TableSyncLobby({ sessions, initialTab }: { sessions: GameSessionView[]; initialTab: LobbyTab }) {
+export function TableSyncLobby({ lobby, initialTab }: { lobby: LobbyData; initialTab: LobbyTab }) {
   // A refused form of this page (a room not created; without JavaScript also a refused join or spectate).
   const result = useActionData<ActionResult>();
   const refused = result && !result.ok ? (result.toast ?? null) : null;
   // Field errors only come from the Create Room form: show it with them.
   const [tab, setTab] = useState<LobbyTab>(result && !result.ok && result.fieldErrors ? "create" : initialTab);
+  const [eventCount, setEventCount] = useState<number | null>(null);
   const { selectedCommunityId } = useCommunity();
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
+    <div className="mx-auto max-w-7xl px-4 py-10">
       <div className="mb-8 flex items-center gap-3">
         <span className="grid h-12 w-12 place-items-center rounded-xl bg-gradient-primary text-white">
           <Video className="h-6 w-6" aria-hidden="true" />
@@ -57,33 +58,28 @@ export function TableSyncLobby({ sessions, initialTab }: { sessions: GameSession
           <TabLink value="join">Join Room</TabLink>
           <TabLink value="create">Create Room</TabLink>
         </TabsList>
-        <TabsContent value="join">
-          {sessions.length === 0 ? (
-            <Card className="py-12 text-center">
-              <h2 className="text-xl font-bold">No Active Rooms or Events</h2>
-              <p className="mt-2 text-muted">Be the first to open a table.</p>
-              <a
-                href="/tablesync?tab=create"
-                className={buttonClasses("primary", "md", "mt-4")}
-                onClick={(event) => {
-                  stayOnPage(event);
-                  if (event.defaultPrevented) setTab("create");
-                }}
-              >
-                <Plus className="h-4 w-4" aria-hidden="true" /> Create First Room
-              </a>
-            </Card>
-          ) : (
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Game rooms">
-              {sessions.map((s) => (
-                <li key={s.id}>
-                  <RoomCard session={s} />
-                </li>
-              ))}
-            </ul>
-          )}
-          <div className="mt-6">
-            <LobbyEvents communityId={selectedCommunityId} />
+        <TabsContent value="join" className="grid gap-6">
+          <LobbyFilterForm filters={lobby.filters} errors={lobby.errors} />
+          {lobby.errors.cursor ? (
+            <p role="status" className="text-sm text-muted">
+              {lobby.errors.cursor}
+            </p>
+          ) : null}
+          {/* Game pods sit beside the rooms on wide screens and above them, one scrolling row, on phones. */}
+          <div className={cn("grid gap-6", eventCount !== 0 && "lg:grid-cols-[minmax(0,1fr)_20rem]")}>
+            <div className="min-w-0 lg:order-last">
+              <LobbyEvents communityId={selectedCommunityId} onCountChange={setEventCount} />
+            </div>
+            <LobbyRooms
+              sessions={lobby.sessions}
+              nextCursor={lobby.nextCursor}
+              filters={lobby.filters}
+              eventCount={eventCount}
+              onCreateFirst={(event) => {
+                stayOnPage(event);
+                if (event.defaultPrevented) setTab("create");
+              }}
+            />
           </div>
         </TabsContent>
         <TabsContent value="create">

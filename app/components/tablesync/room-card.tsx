@@ -38,8 +38,10 @@ export function RoomCard({ session }: { session: GameSessionView }) {
   return (
     <Card className="flex h-full flex-col gap-3" data-testid="room-card">
       <div className="flex items-start justify-between gap-2">
-        <h3 className="text-lg font-bold">{session.gameData.name}</h3>
-        <Badge tone="secondary">{formatLabel(session.gameData.format)}</Badge>
+        <h3 className="min-w-0 break-words text-lg font-bold">{session.gameData.name}</h3>
+        <Badge tone="secondary" className="shrink-0 whitespace-nowrap">
+          {formatLabel(session.gameData.format)}
+        </Badge>
       </div>
       <p className="text-sm text-muted">Hosted by {session.host.firstName ?? "a member"}</p>
       <dl className="grid grid-cols-3 gap-2 text-sm">
