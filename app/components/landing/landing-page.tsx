@@ -159,18 +159,32 @@ export function LandingPage({ communities }: { communities: CommunitySummary[] |
         </div>
       </section>
 
-      <div className="fixed bottom-4 left-4 z-20 flex flex-col gap-2 sm:flex-row">
-        <Button size="sm" className="shadow-lg">
-          <Zap className="h-4 w-4" aria-hidden="true" /> Quick Match
-        </Button>
-        <Button size="sm" variant="secondary" className="shadow-lg">
-          <HelpCircle className="h-4 w-4" aria-hidden="true" /> Live Help
-        </Button>
-      </div>
+      <FloatingActions />
       <LazyDemoDialog type="platform" open={demoOpen} onOpenChange={setDemoOpen} />
       <span className="sr-only">
         <MessageCircle aria-hidden="true" />
       </span>
+    </div>
+  );
+}
+
+/**
+ * The spec's floating Quick Match and Live Help buttons (they do nothing yet). They float only where the
+ * page has a gutter wide enough for them (1360 px and wider, as round icon buttons beside the content);
+ * narrower screens show them as an ordinary row after the closing call to action, so they never cover text.
+ */
+function FloatingActions() {
+  const floating =
+    "min-[1360px]:fixed min-[1360px]:bottom-4 min-[1360px]:left-1.5 min-[1360px]:z-20 min-[1360px]:m-0 min-[1360px]:flex-col min-[1360px]:p-0";
+  const round = "shadow-lg min-[1360px]:h-10 min-[1360px]:w-10 min-[1360px]:rounded-full min-[1360px]:p-0";
+  return (
+    <div data-testid="floating-actions" className={`mx-auto -mt-8 mb-4 flex max-w-5xl justify-center gap-2 px-4 ${floating}`}>
+      <Button size="sm" className={round} title="Quick Match">
+        <Zap className="h-4 w-4" aria-hidden="true" /> <span className="min-[1360px]:sr-only">Quick Match</span>
+      </Button>
+      <Button size="sm" variant="secondary" className={round} title="Live Help">
+        <HelpCircle className="h-4 w-4" aria-hidden="true" /> <span className="min-[1360px]:sr-only">Live Help</span>
+      </Button>
     </div>
   );
 }

@@ -10,7 +10,7 @@ export function RealmSelector() {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
-        className="inline-flex h-9 items-center gap-2 rounded-lg border border-border bg-surface px-3 text-sm font-medium text-fg hover:border-primary"
+        className="inline-flex h-9 min-w-0 items-center gap-2 rounded-lg border border-border bg-surface px-2.5 text-sm font-medium text-fg hover:border-primary sm:px-3"
         aria-label={`Realm: ${selectedCommunity?.displayName ?? "All Realms"}`}
         data-testid="realm-selector"
       >
@@ -19,7 +19,7 @@ export function RealmSelector() {
         ) : (
           <Globe className="h-4 w-4" aria-hidden="true" />
         )}
-        <span className="max-w-[9rem] truncate">{selectedCommunity?.displayName ?? "All Realms"}</span>
+        <span className="max-w-[6.5rem] truncate sm:max-w-[9rem]">{selectedCommunity?.displayName ?? "All Realms"}</span>
         <ChevronDown className="h-4 w-4 opacity-70" aria-hidden="true" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
