@@ -1,100 +1,35 @@
-import { NavLink, useLocation } from "@remix-run/react";
-import { Dialog } from "radix-ui";
-import { Bell, LogIn, LogOut, Menu, Settings, UserPlus, X } from "lucide-react";
-import { useEffect, useState } from "react";
-import { cn } from "~/lib/cn";
-import { loginHref } from "~/lib/login-href";
-import { displayName } from "../../../workers/contract/display-name";
+import { Menu } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import type { ShellMember } from "../../../workers/domain/shell";
-import { LazySettingsDialog } from "./lazy-settings-dialog";
-import { headerLinks } from "./nav-links";
 
-const rowClass = "flex w-full items-center gap-3 rounded-lg px-3 py-3 text-base font-medium text-fg hover:bg-background";
+// The sheet (and Radix's dialog with it) is downloaded when the menu first opens, not with every page.
+const MobileMenuSheet = lazy(() => import("./mobile-menu-sheet"));
 
-/**
- * The phone header's menu (below the lg breakpoint): a Radix dialog sheet with every header
- * destination and the account items. Radix traps focus and closes it on Escape; a navigation
- * closes it too, so the page that opens is never hidden behind it.
- */
+/** The phone header's menu button (below the lg breakpoint), opening the menu sheet. */
 export function MobileMenu({ user }: { user: ShellMember | null }) {
   const [open, setOpen] = useState(false);
-  const [settingsOpen, setSettingsOpen] = useState(false);
-  const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
-  const close = () => setOpen(false);
-
+  const [loaded, setLoaded] = useState(false);
   return (
     <>
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Trigger
-          className="grid h-10 w-10 shrink-0 place-items-center rounded-lg border border-border bg-surface text-fg lg:hidden"
-          data-testid="menu-button"
-        >
-          <Menu className="h-5 w-5" aria-hidden="true" />
-          <span className="sr-only">Menu</span>
-        </Dialog.Trigger>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60 backdrop-blur-sm" />
-          <Dialog.Content
-            className="fixed inset-y-0 right-0 z-50 flex w-[min(20rem,88vw)] flex-col overflow-y-auto border-l border-border bg-surface p-4 text-fg shadow-2xl"
-            data-testid="mobile-menu"
-          >
-            <div className="flex items-center justify-between">
-              <Dialog.Title className="text-lg font-bold">Menu</Dialog.Title>
-              <Dialog.Close className="grid h-10 w-10 place-items-center rounded-lg text-muted hover:text-fg" aria-label="Close menu">
-                <X className="h-5 w-5" aria-hidden="true" />
-              </Dialog.Close>
-            </div>
-            <Dialog.Description className="sr-only">Pages and account</Dialog.Description>
-            <nav aria-label="Main" className="mt-2 grid gap-1">
-              {headerLinks(Boolean(user)).map((link) => (
-                <NavLink
-                  key={link.to}
-                  to={link.to}
-                  end={link.end}
-                  onClick={close}
-                  className={({ isActive }) => cn(rowClass, isActive && "bg-background text-primary")}
-                >
-                  {link.label}
-                </NavLink>
-              ))}
-            </nav>
-            <div className="mt-4 border-t border-border pt-4" role="group" aria-label="Account">
-              {user ? (
-                <>
-                  <p className="truncate px-3 pb-2 text-sm text-muted">{displayName(user, user.email)}</p>
-                  <NavLink to="/notifications" onClick={close} className={rowClass}>
-                    <Bell className="h-5 w-5" aria-hidden="true" /> Notifications
-                  </NavLink>
-                  <button
-                    type="button"
-                    className={rowClass}
-                    onClick={() => {
-                      close();
-                      setSettingsOpen(true);
-                    }}
-                  >
-                    <Settings className="h-5 w-5" aria-hidden="true" /> Settings
-                  </button>
-                  <a href="/api/logout" className={rowClass}>
-                    <LogOut className="h-5 w-5" aria-hidden="true" /> Sign Out
-                  </a>
-                </>
-              ) : (
-                <>
-                  <a href={loginHref()} className={rowClass}>
-                    <LogIn className="h-5 w-5" aria-hidden="true" /> Sign In
-                  </a>
-                  <a href={loginHref()} className={rowClass}>
-                    <UserPlus className="h-5 w-5" aria-hidden="true" /> Join Free
-                  </a>
-                </>
-              )}
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-      {user ? <LazySettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} user={user} /> : null}
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        className="grid h-10 w-10 shrink-0 place-items-center rounded-lg border border-border bg-surface text-fg lg:hidden"
+        data-testid="menu-button"
+        onClick={() => {
+          setLoaded(true);
+          setOpen(true);
+        }}
+      >
+        <Menu className="h-5 w-5" aria-hidden="true" />
+        <span className="sr-only">Menu</span>
+      </button>
+      {loaded ? (
+        <Suspense fallback={null}>
+          <MobileMenuSheet user={user} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
