@@ -7,7 +7,7 @@ import { Header } from "~/components/shell/header";
 import { FlashToast } from "~/components/ui/flash-toast";
 import { Toaster } from "~/components/ui/toaster";
 import { CommunityProvider } from "~/hooks/use-community";
-import { PRODUCT_NAME } from "~/lib/brand";
+import { FAVICON_HREF, PRODUCT_NAME } from "~/lib/brand";
 import { useNonce } from "~/lib/nonce";
 import { prePaintScript } from "~/lib/pre-paint-script";
 import { readSelectedRealm } from "~/lib/realm-cookie.server";
@@ -18,7 +18,7 @@ import { listCommunitiesCached, publicMember } from "../workers/domain/shell";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: FAVICON_HREF, type: "image/svg+xml" },
 ];
 
 export const meta: MetaFunction = () => [

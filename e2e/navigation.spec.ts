@@ -48,8 +48,17 @@ async function expectNoErrorPage(page: Page) {
   await expect(page.getByRole("heading", { name: "Page Not Found" })).toHaveCount(0);
 }
 
+const isPhone = (page: Page) => page.viewportSize()!.width < 1024;
+/** The header's links: the desktop nav, or on a phone the menu sheet (issue 15 replaced the sideways strip). */
 const headerNav = (page: Page) =>
-  page.getByRole("navigation", { name: page.viewportSize()!.width >= 1024 ? "Main" : "Main (compact)", exact: true });
+  isPhone(page)
+    ? page.getByRole("dialog", { name: "Menu" }).getByRole("navigation", { name: "Main", exact: true })
+    : page.getByRole("navigation", { name: "Main", exact: true });
+
+async function clickHeaderLink(page: Page, link: Locator) {
+  if (isPhone(page)) await page.getByRole("button", { name: "Menu", exact: true }).click();
+  await link.click();
+}
 const footer = (page: Page) => page.locator("footer");
 
 function pathOf(page: Page) {
@@ -87,9 +96,10 @@ async function expectArrived(page: Page, target: Target, signedInAfter: boolean)
   if (signedInAfter) await signInAndExpectReturn(page, target.path);
 }
 
-async function clickFrom(page: Page, start: string, link: (page: Page) => Locator) {
+async function clickFrom(page: Page, start: string, link: (page: Page) => Locator, inHeaderMenu = false) {
   await gotoHydrated(page, start);
-  await link(page).click();
+  if (inHeaderMenu) await clickHeaderLink(page, link(page));
+  else await link(page).click();
 }
 
 test.describe("header and footer links as a visitor", () => {
@@ -100,7 +110,7 @@ test.describe("header and footer links as a visitor", () => {
       await page.setViewportSize(viewport);
       for (const [label, target] of HEADER_LINKS) {
         await context.clearCookies();
-        await clickFrom(page, "/", (p) => headerNav(p).getByRole("link", { name: label, exact: true }));
+        await clickFrom(page, "/", (p) => headerNav(p).getByRole("link", { name: label, exact: true }), true);
         if (target.kind === "member" && label === "Calendar") {
           await expect.poll(() => pathOf(page)).toBe(signInUrl(target.path));
           await page.screenshot({ path: testInfo.outputPath(`visitor-${viewport.width}-calendar-sign-in.png`) });
@@ -112,7 +122,11 @@ test.describe("header and footer links as a visitor", () => {
       await clickFrom(page, "/tablesync", (p) => p.getByRole("link", { name: "Realmcast home" }));
       await expectArrived(page, publicPage("/"), false);
       for (const label of ["Sign In", "Join Free"]) {
-        await clickFrom(page, "/", (p) => p.locator("header").getByRole("link", { name: label }));
+        const signInLink = (p: Page) =>
+          isPhone(p)
+            ? p.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: label })
+            : p.locator("header").getByRole("link", { name: label });
+        await clickFrom(page, "/", signInLink, true);
         await expect.poll(() => pathOf(page)).toBe("/api/login");
         await expect(page.getByRole("heading", { name: "Sign in to Realmcast" })).toBeVisible();
       }

@@ -1,27 +1,50 @@
 /**
- * Client-side community themes (spec 000 §3 Community theme). The palette is
- * applied as CSS variables on <html>; `terminology` renames common terms.
- * Every palette keeps text on `background`/`surface` and `primaryForeground`
- * on `primary` above WCAG AA contrast.
+ * Client-side community themes (spec 000 §3 Community theme; issue 15 realm identity). Each realm has
+ * a light and a dark palette, applied as CSS variables (`--rc-dark-*`, `--rc-light-*`) that
+ * app/tailwind.css maps onto the tokens Tailwind reads; its heading type; and the hero art drawn by
+ * app/components/realm/realm-art.tsx. `terminology` renames common terms.
+ *
+ * Contrast (checked by community-themes.test.ts): text and secondary text ≥ 4.5:1 on background,
+ * surface and hero tint; primary ≥ 4.5:1 there too (it colours links, icons and focus rings);
+ * primaryForeground ≥ 4.5:1 on primary; secondary and accent (dots, badges, graphics) ≥ 3:1;
+ * white ≥ 4.5:1 on both brand gradient stops.
  */
+export type RealmPalette = {
+  background: string;
+  surface: string;
+  /** The hero's tint, fading into the background. */
+  heroTint: string;
+  text: string;
+  textSecondary: string;
+  primary: string;
+  primaryForeground: string;
+  secondary: string;
+  accent: string;
+  /** The brand gradient (white text sits on it). */
+  brandFrom: string;
+  brandTo: string;
+};
+
+/** Heading type: always a sans (or mono) stack, so headings never fall back to a system serif. */
+export type RealmType = {
+  heading: string;
+  weight: number;
+  tracking: string;
+  transform: "none" | "uppercase";
+  variant: "normal" | "small-caps";
+  style: "normal" | "italic";
+};
+
 export type CommunityTheme = {
   id: string;
   name: string;
   displayName: string;
   description: string;
-  colors: {
-    primary: string;
-    primaryForeground: string;
-    secondary: string;
-    accent: string;
-    background: string;
-    surface: string;
-    text: string;
-    textSecondary: string;
-  };
-  fonts: { heading: string; body: string; accent: string };
+  palettes: { dark: RealmPalette; light: RealmPalette };
+  type: RealmType;
+  /** Where the hero's light comes from (CSS radial-gradient position). */
+  heroAt: string;
   iconClass: string;
-  gradients: { primary: string; hero: string; card: string };
   terminology: {
     events: string;
     quickMatch: string;
@@ -36,9 +59,16 @@ export type CommunityTheme = {
   };
 };
 
-const SANS = "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
-const SERIF = "ui-serif, Georgia, Cambria, 'Times New Roman', serif";
-const MONO = "ui-monospace, SFMono-Regular, Menlo, monospace";
+const SANS = "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+const ROUNDED = "ui-rounded, 'SF Pro Rounded', Nunito, 'Varela Round', 'Arial Rounded MT Bold', " + SANS;
+const HUMANIST = "'Avenir Next', Avenir, 'Segoe UI', 'Trebuchet MS', " + SANS;
+const CONDENSED = "Bahnschrift, 'Roboto Condensed', 'Arial Narrow', 'Helvetica Neue', " + SANS;
+const HEAVY = "'Franklin Gothic Medium', 'Arial Black', 'Helvetica Neue', " + SANS;
+const MONO = "ui-monospace, SFMono-Regular, 'JetBrains Mono', Menlo, Consolas, 'DejaVu Sans Mono', monospace";
+
+function type(heading: string, weight: number, extra: Partial<Omit<RealmType, "heading" | "weight">> = {}): RealmType {
+  return { heading, weight, tracking: "-0.01em", transform: "none", variant: "normal", style: "normal", ...extra };
+}
 
 const defaultTerms: CommunityTheme["terminology"] = {
   events: "Events",
@@ -53,23 +83,43 @@ const defaultTerms: CommunityTheme["terminology"] = {
   notifications: "Notifications",
 };
 
-function palette(primary: string, primaryForeground: string, secondary: string, accent: string, background: string, surface: string) {
-  return { primary, primaryForeground, secondary, accent, background, surface, text: "#f8fafc", textSecondary: "#cbd5e1" };
-}
+const LIGHT_BASE = { surface: "#ffffff", primaryForeground: "#ffffff" };
 
 export const DEFAULT_THEME: CommunityTheme = {
   id: "default",
   name: "All Realms",
   displayName: "All Realms",
   description: "Every community on Realmcast",
-  colors: palette("#7c3aed", "#ffffff", "#2563eb", "#db2777", "#0b1020", "#151b2e"),
-  fonts: { heading: SANS, body: SANS, accent: SANS },
-  iconClass: "globe",
-  gradients: {
-    primary: "linear-gradient(135deg, #7c3aed 0%, #2563eb 100%)",
-    hero: "radial-gradient(circle at 20% 20%, #312e81 0%, #0b1020 60%)",
-    card: "linear-gradient(160deg, #1b2238 0%, #131a2c 100%)",
+  palettes: {
+    dark: {
+      background: "#0b1020",
+      surface: "#151b2e",
+      heroTint: "#27235f",
+      text: "#f8fafc",
+      textSecondary: "#cbd5e1",
+      primary: "#a78bfa",
+      primaryForeground: "#1e1b4b",
+      secondary: "#60a5fa",
+      accent: "#f472b6",
+      brandFrom: "#7c3aed",
+      brandTo: "#2563eb",
+    },
+    light: {
+      ...LIGHT_BASE,
+      background: "#f8fafc",
+      heroTint: "#e0e7ff",
+      text: "#0f172a",
+      textSecondary: "#475569",
+      primary: "#6d28d9",
+      secondary: "#1d4ed8",
+      accent: "#be185d",
+      brandFrom: "#7c3aed",
+      brandTo: "#2563eb",
+    },
   },
+  type: type(SANS, 800),
+  heroAt: "20% 20%",
+  iconClass: "globe",
   terminology: defaultTerms,
 };
 
@@ -79,14 +129,37 @@ export const COMMUNITY_THEMES: Record<string, CommunityTheme> = {
     name: "scry-gather",
     displayName: "Scry & Gather",
     description: "Magic: The Gathering",
-    colors: palette("#7c3aed", "#ffffff", "#f59e0b", "#22d3ee", "#0f0a1e", "#1a1333"),
-    fonts: { heading: SERIF, body: SANS, accent: SERIF },
-    iconClass: "wand",
-    gradients: {
-      primary: "linear-gradient(135deg, #6d28d9 0%, #b45309 100%)",
-      hero: "radial-gradient(circle at 30% 10%, #4c1d95 0%, #0f0a1e 65%)",
-      card: "linear-gradient(160deg, #22183f 0%, #161029 100%)",
+    // Arcane violet and spell-gold; engraved small capitals.
+    palettes: {
+      dark: {
+        background: "#0f0a1e",
+        surface: "#1a1333",
+        heroTint: "#4c1d95",
+        text: "#f8f5ff",
+        textSecondary: "#d4cbe8",
+        primary: "#c4b5fd",
+        primaryForeground: "#1e1037",
+        secondary: "#fbbf24",
+        accent: "#22d3ee",
+        brandFrom: "#6d28d9",
+        brandTo: "#b45309",
+      },
+      light: {
+        ...LIGHT_BASE,
+        background: "#faf7ff",
+        heroTint: "#ede9fe",
+        text: "#1e1037",
+        textSecondary: "#55496e",
+        primary: "#6d28d9",
+        secondary: "#b45309",
+        accent: "#0e7490",
+        brandFrom: "#6d28d9",
+        brandTo: "#b45309",
+      },
     },
+    type: type(HUMANIST, 700, { tracking: "0.04em", variant: "small-caps" }),
+    heroAt: "30% 10%",
+    iconClass: "wand",
     terminology: {
       events: "Gatherings",
       quickMatch: "Spell Circle",
@@ -105,14 +178,37 @@ export const COMMUNITY_THEMES: Record<string, CommunityTheme> = {
     name: "pokestream-hub",
     displayName: "PokeStream Hub",
     description: "Pokemon TCG",
-    colors: palette("#facc15", "#1c1917", "#ef4444", "#38bdf8", "#0c1222", "#172036"),
-    fonts: { heading: SANS, body: SANS, accent: SANS },
-    iconClass: "zap",
-    gradients: {
-      primary: "linear-gradient(135deg, #facc15 0%, #ef4444 100%)",
-      hero: "radial-gradient(circle at 70% 0%, #1e3a8a 0%, #0c1222 60%)",
-      card: "linear-gradient(160deg, #1b2742 0%, #141c30 100%)",
+    // Electric yellow (deep gold on light backgrounds, where bright yellow is unreadable), red and sky; rounded heavy type.
+    palettes: {
+      dark: {
+        background: "#0c1222",
+        surface: "#172036",
+        heroTint: "#1e3a8a",
+        text: "#f8fafc",
+        textSecondary: "#cbd5e1",
+        primary: "#facc15",
+        primaryForeground: "#1c1917",
+        secondary: "#f87171",
+        accent: "#38bdf8",
+        brandFrom: "#dc2626",
+        brandTo: "#1d4ed8",
+      },
+      light: {
+        ...LIGHT_BASE,
+        background: "#fffbeb",
+        heroTint: "#fef3c7",
+        text: "#1c1917",
+        textSecondary: "#57534e",
+        primary: "#854d0e",
+        secondary: "#dc2626",
+        accent: "#0369a1",
+        brandFrom: "#dc2626",
+        brandTo: "#1d4ed8",
+      },
     },
+    type: type(ROUNDED, 900, { tracking: "-0.02em" }),
+    heroAt: "70% 0%",
+    iconClass: "zap",
     terminology: { ...defaultTerms, events: "League Events", quickMatch: "Quick Battle", host: "Gym Leader", participants: "Trainers" },
   },
   decksong: {
@@ -120,14 +216,37 @@ export const COMMUNITY_THEMES: Record<string, CommunityTheme> = {
     name: "decksong",
     displayName: "Decksong",
     description: "Disney Lorcana",
-    colors: palette("#38bdf8", "#082f49", "#c084fc", "#fbbf24", "#0a1224", "#131d36"),
-    fonts: { heading: SERIF, body: SANS, accent: SERIF },
-    iconClass: "music",
-    gradients: {
-      primary: "linear-gradient(135deg, #0ea5e9 0%, #a855f7 100%)",
-      hero: "radial-gradient(circle at 50% 0%, #1e40af 0%, #0a1224 60%)",
-      card: "linear-gradient(160deg, #16223f 0%, #101a31 100%)",
+    // Ink blue, amethyst and lantern gold; flowing italic headings.
+    palettes: {
+      dark: {
+        background: "#0a1224",
+        surface: "#131d36",
+        heroTint: "#1e40af",
+        text: "#f5f8ff",
+        textSecondary: "#cbd5e1",
+        primary: "#7dd3fc",
+        primaryForeground: "#082f49",
+        secondary: "#d8b4fe",
+        accent: "#fbbf24",
+        brandFrom: "#0369a1",
+        brandTo: "#7e22ce",
+      },
+      light: {
+        ...LIGHT_BASE,
+        background: "#f5f8ff",
+        heroTint: "#e0f2fe",
+        text: "#0b1a33",
+        textSecondary: "#475569",
+        primary: "#0369a1",
+        secondary: "#7e22ce",
+        accent: "#b45309",
+        brandFrom: "#0369a1",
+        brandTo: "#7e22ce",
+      },
     },
+    type: type(HUMANIST, 700, { style: "italic", tracking: "0" }),
+    heroAt: "50% 0%",
+    iconClass: "music",
     terminology: { ...defaultTerms, events: "Tales", quickMatch: "Quick Duet", host: "Storyteller", participants: "Illumineers" },
   },
   duelcraft: {
@@ -135,14 +254,37 @@ export const COMMUNITY_THEMES: Record<string, CommunityTheme> = {
     name: "duelcraft",
     displayName: "Duelcraft",
     description: "Yu-Gi-Oh!",
-    colors: palette("#f87171", "#1f0a0a", "#fbbf24", "#a78bfa", "#120a0c", "#1f1216"),
-    fonts: { heading: SANS, body: SANS, accent: MONO },
-    iconClass: "swords",
-    gradients: {
-      primary: "linear-gradient(135deg, #dc2626 0%, #7c2d12 100%)",
-      hero: "radial-gradient(circle at 20% 0%, #7f1d1d 0%, #120a0c 60%)",
-      card: "linear-gradient(160deg, #2a151b 0%, #1a0f12 100%)",
+    // Crimson, duel-disk gold and shadow violet; condensed capitals.
+    palettes: {
+      dark: {
+        background: "#120a0c",
+        surface: "#1f1216",
+        heroTint: "#5c1616",
+        text: "#fff5f5",
+        textSecondary: "#e0cfd2",
+        primary: "#f87171",
+        primaryForeground: "#1f0a0a",
+        secondary: "#fbbf24",
+        accent: "#a78bfa",
+        brandFrom: "#b91c1c",
+        brandTo: "#7c2d12",
+      },
+      light: {
+        ...LIGHT_BASE,
+        background: "#fff7f7",
+        heroTint: "#fee2e2",
+        text: "#1f0a0a",
+        textSecondary: "#5b4448",
+        primary: "#b91c1c",
+        secondary: "#a16207",
+        accent: "#6d28d9",
+        brandFrom: "#b91c1c",
+        brandTo: "#7c2d12",
+      },
     },
+    type: type(CONDENSED, 800, { tracking: "0.03em", transform: "uppercase" }),
+    heroAt: "20% 0%",
+    iconClass: "swords",
     terminology: { ...defaultTerms, events: "Duels", quickMatch: "Quick Duel", host: "Duelist", participants: "Duelists" },
   },
   bladeforge: {
@@ -150,14 +292,37 @@ export const COMMUNITY_THEMES: Record<string, CommunityTheme> = {
     name: "bladeforge",
     displayName: "Bladeforge",
     description: "Bladeforge",
-    colors: palette("#fb923c", "#1c0a02", "#94a3b8", "#facc15", "#110d0a", "#1f1813"),
-    fonts: { heading: SERIF, body: SANS, accent: SANS },
-    iconClass: "shield",
-    gradients: {
-      primary: "linear-gradient(135deg, #ea580c 0%, #78350f 100%)",
-      hero: "radial-gradient(circle at 80% 10%, #7c2d12 0%, #110d0a 60%)",
-      card: "linear-gradient(160deg, #2a1f17 0%, #1a140f 100%)",
+    // Forge orange, steel and ember gold; heavy, widely spaced capitals.
+    palettes: {
+      dark: {
+        background: "#110d0a",
+        surface: "#1f1813",
+        heroTint: "#5c220e",
+        text: "#fdf8f3",
+        textSecondary: "#d6ccc2",
+        primary: "#fb923c",
+        primaryForeground: "#1c0a02",
+        secondary: "#94a3b8",
+        accent: "#facc15",
+        brandFrom: "#c2410c",
+        brandTo: "#78350f",
+      },
+      light: {
+        ...LIGHT_BASE,
+        background: "#fbf8f5",
+        heroTint: "#ffedd5",
+        text: "#1c1008",
+        textSecondary: "#57534e",
+        primary: "#c2410c",
+        secondary: "#475569",
+        accent: "#a16207",
+        brandFrom: "#c2410c",
+        brandTo: "#78350f",
+      },
     },
+    type: type(HEAVY, 900, { tracking: "0.06em", transform: "uppercase" }),
+    heroAt: "80% 10%",
+    iconClass: "shield",
     terminology: { ...defaultTerms, events: "Clashes", quickMatch: "Quick Clash", host: "Commander", participants: "Warriors" },
   },
   deckmaster: {
@@ -165,14 +330,37 @@ export const COMMUNITY_THEMES: Record<string, CommunityTheme> = {
     name: "deckmaster",
     displayName: "Deckmaster",
     description: "Deckmaster",
-    colors: palette("#34d399", "#022c22", "#60a5fa", "#f472b6", "#07130f", "#10211b"),
-    fonts: { heading: SANS, body: SANS, accent: MONO },
-    iconClass: "crown",
-    gradients: {
-      primary: "linear-gradient(135deg, #059669 0%, #2563eb 100%)",
-      hero: "radial-gradient(circle at 40% 0%, #065f46 0%, #07130f 60%)",
-      card: "linear-gradient(160deg, #15291f 0%, #0f1d17 100%)",
+    // Emerald, analysis blue and a pink highlight; monospaced, tight headings.
+    palettes: {
+      dark: {
+        background: "#07130f",
+        surface: "#10211b",
+        heroTint: "#044a37",
+        text: "#f0fdf8",
+        textSecondary: "#c5d9d1",
+        primary: "#34d399",
+        primaryForeground: "#022c22",
+        secondary: "#60a5fa",
+        accent: "#f472b6",
+        brandFrom: "#047857",
+        brandTo: "#1d4ed8",
+      },
+      light: {
+        ...LIGHT_BASE,
+        background: "#f5fbf8",
+        heroTint: "#d1fae5",
+        text: "#052e22",
+        textSecondary: "#4b5563",
+        primary: "#047857",
+        secondary: "#1d4ed8",
+        accent: "#be185d",
+        brandFrom: "#047857",
+        brandTo: "#1d4ed8",
+      },
     },
+    type: type(MONO, 700, { tracking: "-0.02em" }),
+    heroAt: "40% 0%",
+    iconClass: "crown",
     terminology: { ...defaultTerms, events: "Sessions", quickMatch: "Quick Match", host: "Strategist", participants: "Strategists" },
   },
 };
@@ -181,24 +369,37 @@ export function themeFor(communityId: string | null | undefined): CommunityTheme
   return (communityId && COMMUNITY_THEMES[communityId]) || DEFAULT_THEME;
 }
 
-/** CSS custom properties of a theme, applied on <html> (and by the pre-paint script). */
+const TOKENS: [keyof RealmPalette, string][] = [
+  ["background", "background"],
+  ["surface", "surface"],
+  ["heroTint", "hero-tint"],
+  ["text", "text"],
+  ["textSecondary", "text-secondary"],
+  ["primary", "primary"],
+  ["primaryForeground", "primary-foreground"],
+  ["secondary", "secondary"],
+  ["accent", "accent"],
+  ["brandFrom", "brand-from"],
+  ["brandTo", "brand-to"],
+];
+
+/**
+ * CSS custom properties of a theme: both palettes and the heading type. Set on <html> (and by the
+ * pre-paint script) for the selected realm, or on a `.realm-scope` element that shows one realm.
+ */
 export function themeVariables(theme: CommunityTheme): Record<string, string> {
-  return {
-    "--rc-primary": theme.colors.primary,
-    "--rc-primary-foreground": theme.colors.primaryForeground,
-    "--rc-secondary": theme.colors.secondary,
-    "--rc-accent": theme.colors.accent,
-    "--rc-background": theme.colors.background,
-    "--rc-surface": theme.colors.surface,
-    "--rc-text": theme.colors.text,
-    "--rc-text-secondary": theme.colors.textSecondary,
-    "--rc-font-heading": theme.fonts.heading,
-    "--rc-font-body": theme.fonts.body,
-    "--rc-font-accent": theme.fonts.accent,
-    "--rc-gradient-primary": theme.gradients.primary,
-    "--rc-gradient-hero": theme.gradients.hero,
-    "--rc-gradient-card": theme.gradients.card,
-  };
+  const vars: Record<string, string> = {};
+  for (const mode of ["dark", "light"] as const) {
+    for (const [key, name] of TOKENS) vars[`--rc-${mode}-${name}`] = theme.palettes[mode][key];
+  }
+  vars["--rc-font-heading"] = theme.type.heading;
+  vars["--rc-heading-weight"] = String(theme.type.weight);
+  vars["--rc-heading-tracking"] = theme.type.tracking;
+  vars["--rc-heading-transform"] = theme.type.transform;
+  vars["--rc-heading-variant"] = theme.type.variant;
+  vars["--rc-heading-style"] = theme.type.style;
+  vars["--rc-hero-at"] = theme.heroAt;
+  return vars;
 }
 
 export const SELECTED_COMMUNITY_KEY = "selectedCommunityId";

@@ -1,5 +1,5 @@
 import { html, raw } from "hono/html";
-import { PRODUCT_NAME } from "../../app/lib/brand";
+import { FAVICON_HREF, PRODUCT_NAME } from "../../app/lib/brand";
 import { PROVIDER_LABELS, type ProviderId } from "./providers";
 
 type DemoMember = { firstName: string | null; lastName: string | null; email: string };
@@ -24,6 +24,7 @@ function page(title: string, body: ReturnType<typeof html>) {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />
         <title>${title} | ${PRODUCT_NAME}</title>
+        <link rel="icon" href="${FAVICON_HREF}" type="image/svg+xml" />
         <style>
           ${styles}
         </style>

@@ -8,6 +8,8 @@ import { ProfileAvatar } from "~/components/profile/profile-avatar";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
 import { useCommunity } from "~/hooks/use-community";
+import { RealmDot } from "~/components/realm/realm-dot";
+import { RealmHero } from "~/components/realm/realm-hero";
 import { COMMUNITY_DASHBOARDS, type DashboardRealm } from "./community-dashboards";
 import { DashboardTile, NotificationsCard, UpcomingEventsCard } from "./dashboard-parts";
 import { Figure } from "./home-dashboard";
@@ -30,12 +32,14 @@ export function CommunityDashboard({ user, realm, data }: { user: ShellMember; r
 
   return (
     <div data-testid="community-dashboard" data-realm={realm}>
-      <section className="bg-gradient-hero">
-        <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-10 sm:flex-row sm:items-center">
+      <RealmHero realmId={realm}>
+        <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-10 sm:flex-row sm:items-center sm:py-14">
           <ProfileAvatar person={user} className="h-16 w-16 text-xl" />
           <div>
-            <p className="text-sm font-medium text-muted">{realmName}</p>
-            <h1 className="text-3xl font-bold">Welcome back, {user.firstName || config.wording}!</h1>
+            <p className="flex items-center gap-2 text-sm font-semibold text-primary">
+              <RealmDot realmId={realm} /> {realmName}
+            </p>
+            <h1 className="realm-heading text-3xl sm:text-4xl">Welcome back, {user.firstName || config.wording}!</h1>
             <div className="mt-2 flex flex-wrap gap-2" aria-label="Rank badges">
               {config.rankBadges.map((badge) => (
                 <Badge key={badge}>{badge}</Badge>
@@ -43,7 +47,7 @@ export function CommunityDashboard({ user, realm, data }: { user: ShellMember; r
             </div>
           </div>
         </div>
-      </section>
+      </RealmHero>
 
       <div className="mx-auto max-w-7xl px-4 py-8">
         <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">

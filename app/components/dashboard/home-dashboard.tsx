@@ -28,7 +28,7 @@ export function HomeDashboard({ user, data }: { user: ShellMember; data: HomeDas
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-3xl font-bold">Welcome back, {user.firstName || "Creator"}!</h1>
+      <h1 className="realm-heading text-3xl">Welcome back, {user.firstName || "Creator"}!</h1>
       <p className="mt-2 text-muted">Here is what is happening across every realm.</p>
 
       <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">

@@ -2,6 +2,8 @@ import { Link, useLocation, useSearchParams } from "@remix-run/react";
 import { Plus } from "lucide-react";
 import type { ForumPost, ForumPostPage } from "../../../workers/contract/forum";
 import type { CommunitySummary } from "../../../workers/domain/communities";
+import { RealmDot } from "~/components/realm/realm-dot";
+import { RealmHero } from "~/components/realm/realm-hero";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { api, unwrap } from "~/lib/api-client";
@@ -30,35 +32,44 @@ export function ForumBoard({ community, category, page, signedIn, onOpen }: Prop
   });
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-10">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold">{community.displayName} Forum</h1>
-        {signedIn ? <NewPost communityId={community.id} /> : null}
-      </div>
-      <div className="mt-6">
-        <CategoryFilter value={category} />
-      </div>
-      <div className="mt-6 grid gap-4" aria-live="polite">
-        {list.items.length === 0 ? (
-          <Card className="text-center">
-            <p className="text-lg font-semibold">No posts yet</p>
-            <p className="mt-1 text-sm text-muted">
-              {signedIn ? "Start the conversation with a new post." : "Sign in to start the conversation."}
+    <div>
+      <RealmHero realmId={community.id}>
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-4 px-4 py-8 sm:py-10">
+          <div>
+            <p className="flex items-center gap-2 text-sm font-semibold text-primary">
+              <RealmDot realmId={community.id} /> {community.description}
             </p>
-          </Card>
-        ) : (
-          list.items.map((post) => <PostCard key={post.id} post={post} onOpen={onOpen} />)
-        )}
-      </div>
-      {/* Further pages are read by the browser: without JavaScript the first page is what there is. */}
-      {hydrated && list.nextCursor ? (
-        <div className="mt-6 text-center">
-          <Button variant="outline" onClick={() => void list.loadMore()} disabled={list.loading}>
-            {list.loading ? "Loading..." : "Load more"}
-          </Button>
-          {list.failed ? <p className="mt-2 text-sm text-muted">Failed to fetch posts</p> : null}
+            <h1 className="realm-heading mt-1 text-3xl">{community.displayName} Forum</h1>
+          </div>
+          {signedIn ? <NewPost communityId={community.id} /> : null}
         </div>
-      ) : null}
+      </RealmHero>
+      <div className="mx-auto max-w-5xl px-4 pb-10">
+        <div className="mt-6">
+          <CategoryFilter value={category} />
+        </div>
+        <div className="mt-6 grid gap-4" aria-live="polite">
+          {list.items.length === 0 ? (
+            <Card className="text-center">
+              <p className="text-lg font-semibold">No posts yet</p>
+              <p className="mt-1 text-sm text-muted">
+                {signedIn ? "Start the conversation with a new post." : "Sign in to start the conversation."}
+              </p>
+            </Card>
+          ) : (
+            list.items.map((post) => <PostCard key={post.id} post={post} onOpen={onOpen} />)
+          )}
+        </div>
+        {/* Further pages are read by the browser: without JavaScript the first page is what there is. */}
+        {hydrated && list.nextCursor ? (
+          <div className="mt-6 text-center">
+            <Button variant="outline" onClick={() => void list.loadMore()} disabled={list.loading}>
+              {list.loading ? "Loading..." : "Load more"}
+            </Button>
+            {list.failed ? <p className="mt-2 text-sm text-muted">Failed to fetch posts</p> : null}
+          </div>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -1,9 +1,11 @@
-import { useState } from "react";
+import { useState, type CSSProperties } from "react";
 import { Bot, CalendarDays, HelpCircle, MessageCircle, Play, Share2, Swords, Video, Zap } from "lucide-react";
 import { Badge, Card, Skeleton } from "~/components/ui/card";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { useCommunity } from "~/hooks/use-community";
+import { themeFor, themeVariables } from "~/lib/community-themes";
 import type { CommunitySummary } from "../../../workers/domain/communities";
+import { RealmArt } from "~/components/realm/realm-art";
 import { CommunityIcon } from "./community-icon";
 import { LazyDemoDialog } from "./lazy-demo-dialog";
 
@@ -40,16 +42,20 @@ function goToLogin() {
 
 export function LandingPage({ communities }: { communities: CommunitySummary[] | null }) {
   const [demoOpen, setDemoOpen] = useState(false);
-  const { setSelectedCommunity } = useCommunity();
+  const { setSelectedCommunity, selectedCommunityId } = useCommunity();
   return (
     <div>
-      <section className="bg-gradient-hero">
+      <section className="relative isolate overflow-hidden bg-gradient-hero">
+        <RealmArt
+          realmId={selectedCommunityId}
+          className="absolute inset-x-0 top-4 -z-10 mx-auto h-40 w-full max-w-3xl [mask-image:radial-gradient(closest-side,black_30%,transparent)] sm:h-64"
+        />
         <div className="mx-auto max-w-7xl px-4 py-20 text-center sm:py-28">
           <Badge tone="secondary" className="mb-6">
             <Zap className="h-3.5 w-3.5" aria-hidden="true" /> Built for card-game creators
           </Badge>
           <h1 className="mx-auto max-w-4xl text-4xl font-black tracking-tight sm:text-6xl">
-            Play, stream and grow your <span className="bg-gradient-primary bg-clip-text text-transparent">card-game realm</span>
+            Play, stream and grow your <span className="text-gradient-realm">card-game realm</span>
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted">
             Join one of six gaming communities, find opponents, schedule game pods and play paper cards remotely over webcam with TableSync.
@@ -81,31 +87,13 @@ export function LandingPage({ communities }: { communities: CommunitySummary[] |
           {communities
             ? communities.map((community) => (
                 <li key={community.id}>
-                  <button
-                    type="button"
-                    data-testid="community-card"
-                    onClick={() => {
+                  <RealmCard
+                    community={community}
+                    onChoose={() => {
                       setSelectedCommunity(community.id);
                       goToLogin();
                     }}
-                    className="group block h-full w-full rounded-2xl border border-border bg-gradient-card p-6 text-left transition hover:-translate-y-0.5 hover:border-primary"
-                  >
-                    <div className="flex items-start justify-between">
-                      <span
-                        className="grid h-12 w-12 place-items-center rounded-xl text-white"
-                        style={{ background: community.themeColor }}
-                      >
-                        <CommunityIcon iconClass={community.iconClass} className="h-6 w-6" />
-                      </span>
-                      <div className="flex gap-2">
-                        <Badge tone="destructive">LIVE</Badge>
-                        <Badge tone="secondary">Active</Badge>
-                      </div>
-                    </div>
-                    <h3 className="mt-4 text-xl font-bold">{community.displayName}</h3>
-                    <p className="mt-2 text-sm text-muted">{community.description}</p>
-                    <p className="mt-4 text-sm font-medium text-fg">Ready to explore →</p>
-                  </button>
+                  />
                 </li>
               ))
             : Array.from({ length: 6 }, (_, i) => (
@@ -159,18 +147,66 @@ export function LandingPage({ communities }: { communities: CommunitySummary[] |
         </div>
       </section>
 
-      <div className="fixed bottom-4 left-4 z-20 flex flex-col gap-2 sm:flex-row">
-        <Button size="sm" className="shadow-lg">
-          <Zap className="h-4 w-4" aria-hidden="true" /> Quick Match
-        </Button>
-        <Button size="sm" variant="secondary" className="shadow-lg">
-          <HelpCircle className="h-4 w-4" aria-hidden="true" /> Live Help
-        </Button>
-      </div>
+      <FloatingActions />
       <LazyDemoDialog type="platform" open={demoOpen} onOpenChange={setDemoOpen} />
       <span className="sr-only">
         <MessageCircle aria-hidden="true" />
       </span>
     </div>
+  );
+}
+
+/**
+ * The spec's floating Quick Match and Live Help buttons (they do nothing yet). They float only where the
+ * page has a gutter wide enough for them (1360 px and wider, as round icon buttons beside the content);
+ * narrower screens show them as an ordinary row after the closing call to action, so they never cover text.
+ */
+function FloatingActions() {
+  const floating =
+    "min-[1360px]:fixed min-[1360px]:bottom-4 min-[1360px]:left-1.5 min-[1360px]:z-20 min-[1360px]:m-0 min-[1360px]:flex-col min-[1360px]:p-0";
+  const round = "shadow-lg min-[1360px]:h-10 min-[1360px]:w-10 min-[1360px]:rounded-full min-[1360px]:p-0";
+  return (
+    <div data-testid="floating-actions" className={`mx-auto -mt-8 mb-4 flex max-w-5xl justify-center gap-2 px-4 ${floating}`}>
+      <Button size="sm" className={round} title="Quick Match">
+        <Zap className="h-4 w-4" aria-hidden="true" /> <span className="min-[1360px]:sr-only">Quick Match</span>
+      </Button>
+      <Button size="sm" variant="secondary" className={round} title="Live Help">
+        <HelpCircle className="h-4 w-4" aria-hidden="true" /> <span className="min-[1360px]:sr-only">Live Help</span>
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * A realm's card in that realm's own palette, art and heading type (`realm-scope` re-derives the colour
+ * tokens from the realm's variables, in light and dark), whatever realm the visitor has selected.
+ */
+function RealmCard({ community, onChoose }: { community: CommunitySummary; onChoose: () => void }) {
+  return (
+    <button
+      type="button"
+      data-testid="community-card"
+      data-realm={community.id}
+      onClick={onChoose}
+      style={themeVariables(themeFor(community.id)) as CSSProperties}
+      className="realm-scope group relative isolate block h-full w-full overflow-hidden rounded-2xl border border-border bg-gradient-hero p-6 text-left text-fg transition hover:-translate-y-0.5 hover:border-primary"
+    >
+      <RealmArt
+        realmId={community.id}
+        className="absolute -right-10 -top-4 -z-10 h-36 w-60 [mask-image:linear-gradient(to_left,black_50%,transparent)]"
+      />
+      <div className="flex items-start justify-between">
+        <span className="grid h-12 w-12 place-items-center rounded-xl bg-primary text-primary-foreground">
+          <CommunityIcon iconClass={community.iconClass} className="h-6 w-6" />
+        </span>
+        <div className="flex gap-2">
+          <Badge tone="destructive">LIVE</Badge>
+          <Badge tone="secondary">Active</Badge>
+        </div>
+      </div>
+      <h3 className="realm-heading mt-4 text-xl">{community.displayName}</h3>
+      <p className="mt-2 text-sm text-muted">{community.description}</p>
+      <p className="mt-4 text-sm font-semibold text-primary">Ready to explore →</p>
+    </button>
   );
 }

@@ -63,7 +63,7 @@ export function Footer() {
       <div className="border-t border-border">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4 text-sm text-muted">
           <p>© 2026 {PRODUCT_NAME}</p>
-          <ul className="flex gap-4">
+          <ul className="flex flex-wrap gap-x-4 gap-y-2 whitespace-nowrap">
             {["Privacy Policy", "Terms of Service", "Code of Conduct"].map((label) => (
               <li key={label}>
                 {/* Spec 000 §2: the legal links are shown but go nowhere yet. */}

@@ -6,22 +6,16 @@ import { cn } from "~/lib/cn";
 import { PRODUCT_NAME } from "~/lib/brand";
 import { loginHref } from "~/lib/login-href";
 import type { ShellMember } from "../../../workers/domain/shell";
+import { MobileMenu } from "./mobile-menu";
+import { headerLinks, type NavLinkItem } from "./nav-links";
 import { RealmSelector } from "./realm-selector";
 import { UserMenu } from "./user-menu";
 
-const NAV = [
-  { to: "/", label: "Home", end: true },
-  { to: "/tablesync", label: "TableSync" },
-  { to: "/calendar", label: "Calendar" },
-  { to: "/tournaments", label: "Tournaments" },
-  { to: "/community-forum", label: "Forum" },
-];
-
 export function Header({ user, unreadCount }: { user: ShellMember | null; unreadCount: number }) {
-  const links = user ? [...NAV, { to: "/profile", label: "Profile" }] : NAV;
+  const links = headerLinks(Boolean(user));
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-background/90 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-3 sm:px-4">
         <Link to="/" className="flex items-center gap-2 text-lg font-bold" aria-label={`${PRODUCT_NAME} home`}>
           <span className="grid h-8 w-8 place-items-center rounded-lg bg-gradient-primary text-white" aria-hidden="true">
             <Sparkles className="h-4 w-4" />
@@ -42,7 +36,8 @@ export function Header({ user, unreadCount }: { user: ShellMember | null; unread
             </>
           ) : (
             <>
-              <a href={loginHref()} className={buttonClasses("ghost", "sm")}>
+              {/* On a phone Sign In lives in the menu; Join Free stays in sight. */}
+              <a href={loginHref()} className={buttonClasses("ghost", "sm", "max-sm:hidden")}>
                 Sign In
               </a>
               <a href={loginHref()} className={buttonClasses("primary", "sm")}>
@@ -50,18 +45,14 @@ export function Header({ user, unreadCount }: { user: ShellMember | null; unread
               </a>
             </>
           )}
+          <MobileMenu user={user} />
         </div>
       </div>
-      <nav aria-label="Main (compact)" className="flex gap-1 overflow-x-auto px-4 pb-2 lg:hidden">
-        {links.map((link) => (
-          <NavItem key={link.to} {...link} />
-        ))}
-      </nav>
     </header>
   );
 }
 
-function NavItem({ to, label, end }: { to: string; label: string; end?: boolean }) {
+function NavItem({ to, label, end }: NavLinkItem) {
   return (
     <NavLink
       to={to}

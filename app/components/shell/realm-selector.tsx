@@ -1,5 +1,6 @@
 import { DropdownMenu } from "radix-ui";
 import { Check, ChevronDown, Globe } from "lucide-react";
+import { RealmDot } from "~/components/realm/realm-dot";
 import { useCommunity } from "~/hooks/use-community";
 
 const ALL_REALMS = "__all__";
@@ -10,16 +11,12 @@ export function RealmSelector() {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
-        className="inline-flex h-9 items-center gap-2 rounded-lg border border-border bg-surface px-3 text-sm font-medium text-fg hover:border-primary"
+        className="inline-flex h-9 min-w-0 items-center gap-2 rounded-lg border border-border bg-surface px-2.5 text-sm font-medium text-fg hover:border-primary sm:px-3"
         aria-label={`Realm: ${selectedCommunity?.displayName ?? "All Realms"}`}
         data-testid="realm-selector"
       >
-        {selectedCommunity ? (
-          <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full" style={{ background: selectedCommunity.themeColor }} />
-        ) : (
-          <Globe className="h-4 w-4" aria-hidden="true" />
-        )}
-        <span className="max-w-[9rem] truncate">{selectedCommunity?.displayName ?? "All Realms"}</span>
+        {selectedCommunity ? <RealmDot realmId={selectedCommunity.id} /> : <Globe className="h-4 w-4" aria-hidden="true" />}
+        <span className="max-w-[6.5rem] truncate sm:max-w-[9rem]">{selectedCommunity?.displayName ?? "All Realms"}</span>
         <ChevronDown className="h-4 w-4 opacity-70" aria-hidden="true" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -47,7 +44,7 @@ export function RealmSelector() {
                 value={community.id}
                 className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-background"
               >
-                <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full" style={{ background: community.themeColor }} />
+                <RealmDot realmId={community.id} />
                 {community.displayName}
                 <DropdownMenu.ItemIndicator className="ml-auto">
                   <Check className="h-4 w-4" aria-hidden="true" />

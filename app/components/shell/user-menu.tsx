@@ -1,13 +1,11 @@
 import { Link } from "@remix-run/react";
 import { DropdownMenu } from "radix-ui";
 import { LogOut, Settings, User } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import type { ShellMember } from "../../../workers/domain/shell";
+import { LazySettingsDialog } from "./lazy-settings-dialog";
 import { MemberAvatar } from "./member-avatar";
 import { displayName } from "../../../workers/contract/display-name";
-
-// The settings dialog is only downloaded when a member opens it.
-const SettingsDialog = lazy(() => import("~/components/settings/settings-dialog"));
 
 const itemClass = "flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-background";
 
@@ -46,11 +44,7 @@ export function UserMenu({ user }: { user: ShellMember }) {
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      {settingsOpen ? (
-        <Suspense fallback={null}>
-          <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} user={user} />
-        </Suspense>
-      ) : null}
+      <LazySettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} user={user} />
     </>
   );
 }

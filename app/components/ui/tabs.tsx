@@ -6,7 +6,11 @@ export const Tabs = RadixTabs.Root;
 
 export function TabsList({ className, ...props }: ComponentProps<typeof RadixTabs.List>) {
   return (
-    <RadixTabs.List className={cn("inline-flex flex-wrap gap-1 rounded-xl border border-border bg-surface p-1", className)} {...props} />
+    // One row at any width: on a narrow screen the row scrolls sideways instead of wrapping onto a second line.
+    <RadixTabs.List
+      className={cn("flex max-w-full gap-1 overflow-x-auto rounded-xl border border-border bg-surface p-1 sm:inline-flex", className)}
+      {...props}
+    />
   );
 }
 
@@ -14,7 +18,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof Radix
   return (
     <RadixTabs.Trigger
       className={cn(
-        "rounded-lg px-4 py-2 text-sm font-medium text-muted transition data-[state=active]:bg-primary data-[state=active]:text-primary-foreground",
+        "shrink-0 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium text-muted transition sm:px-4 data-[state=active]:bg-primary data-[state=active]:text-primary-foreground",
         className,
       )}
       {...props}
