@@ -37,6 +37,7 @@ function upcomingEventsQuery(db: Db, now: number, communityId: string | null, li
       type: events.type,
       date: events.date,
       time: events.time,
+      timeZone: events.timeZone,
       startsAt: events.startsAt,
       location: events.location,
       communityId: events.communityId,
@@ -76,6 +77,8 @@ export type ActivityItem = {
   detail: string;
   at: string;
   href: string;
+  /** Events: the event's own zone, so the page can show `at` in the viewer's zone. */
+  timeZone?: string;
 };
 
 /**
@@ -105,9 +108,10 @@ export async function getHomeDashboard(db: Db, userId: string, now = Date.now())
       kind: "event" as const,
       id: e.id,
       title: e.title,
-      detail: `${e.communityName ?? "All realms"} · ${e.date} ${e.time}`,
+      detail: e.communityName ?? "All realms",
       at: iso(e.startsAt),
-      href: "/calendar",
+      timeZone: e.timeZone,
+      href: `/calendar?event=${e.id}`,
     })),
     ...rooms.map((r) => ({
       kind: "room" as const,

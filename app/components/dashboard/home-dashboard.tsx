@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
 import { useCommunity } from "~/hooks/use-community";
 import { toast } from "~/hooks/use-toast";
+import { EventWhen } from "~/components/calendar/event-when";
 import { DashboardTile } from "./dashboard-parts";
 import { displayName } from "../../../workers/contract/display-name";
 
@@ -67,6 +68,7 @@ export function HomeDashboard({ user, data }: { user: ShellMember; data: HomeDas
                       <div className="min-w-0">
                         <p className="truncate font-medium">{item.title}</p>
                         <p className="truncate text-sm text-muted">{item.detail}</p>
+                        {item.timeZone ? <EventWhen startsAt={item.at} timeZone={item.timeZone} className="text-sm text-muted" /> : null}
                       </div>
                     </Link>
                   </li>
