@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, asc, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { communities, events, forumPosts, gameSessions, userCommunities, users } from "../db/schema";
+import { countOf } from "../../app/lib/plural";
 import { latestNotifications } from "./notifications";
 import { memberStatsColumns } from "./profile";
 
@@ -125,7 +126,7 @@ export async function getHomeDashboard(db: Db, userId: string, now = Date.now())
       kind: "post" as const,
       id: p.id,
       title: p.title,
-      detail: `${p.communityName ?? "Forum"} · ${p.replyCount} replies`,
+      detail: `${p.communityName ?? "Forum"} · ${countOf(p.replyCount, "reply", "replies")}`,
       at: iso(p.createdAt),
       href: "/community-forum",
     })),

@@ -12,6 +12,7 @@ import { COMMUNITY_DASHBOARDS, type DashboardRealm } from "./community-dashboard
 import { DashboardTile, NotificationsCard, UpcomingEventsCard } from "./dashboard-parts";
 import { Figure } from "./home-dashboard";
 import { displayName } from "../../../workers/contract/display-name";
+import { countOf } from "~/lib/plural";
 
 /**
  * One realm's dashboard (spec 000 §2 table): themed header, welcome with the
@@ -48,9 +49,9 @@ export function CommunityDashboard({ user, realm, data }: { user: ShellMember; r
       <div className="mx-auto max-w-7xl px-4 py-8">
         <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           <DashboardTile icon={Zap} label={terms.quickMatch} detail="Find an opponent" to="/matchmaking" />
-          <DashboardTile icon={Video} label={terms.tableSync} detail={`${data.openRoomCount} open rooms`} to="/tablesync" />
+          <DashboardTile icon={Video} label={terms.tableSync} detail={countOf(data.openRoomCount, "open room")} to="/tablesync" />
           <DashboardTile icon={CalendarDays} label={terms.events} detail={`${data.upcomingEventCount} upcoming`} />
-          <DashboardTile icon={FourthIcon} label={config.fourthTile.label} detail={`${data.memberCount} members`} />
+          <DashboardTile icon={FourthIcon} label={config.fourthTile.label} detail={countOf(data.memberCount, "member")} />
         </div>
 
         <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-3">

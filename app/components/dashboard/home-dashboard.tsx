@@ -12,6 +12,7 @@ import { toast } from "~/hooks/use-toast";
 import { EventWhen } from "~/components/calendar/event-when";
 import { DashboardTile } from "./dashboard-parts";
 import { displayName } from "../../../workers/contract/display-name";
+import { countOf } from "~/lib/plural";
 
 const ACTIVITY_ICONS = { event: CalendarDays, room: Video, post: MessageSquare } as const;
 
@@ -34,7 +35,7 @@ export function HomeDashboard({ user, data }: { user: ShellMember; data: HomeDas
 
       <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <DashboardTile icon={Zap} label="Quick Match" detail="Find opponents now" to="/matchmaking" />
-        <DashboardTile icon={Video} label="TableSync" detail={`${data.openRoomCount} open rooms`} to="/tablesync" />
+        <DashboardTile icon={Video} label="TableSync" detail={countOf(data.openRoomCount, "open room")} to="/tablesync" />
         <DashboardTile icon={CalendarDays} label="Events" detail="Game pods, tournaments and more" to="/calendar" />
         <button
           type="button"
@@ -47,7 +48,7 @@ export function HomeDashboard({ user, data }: { user: ShellMember; data: HomeDas
           <Card className="h-full transition hover:-translate-y-0.5 hover:border-primary">
             <Globe className="h-6 w-6 text-primary" aria-hidden="true" />
             <p className="mt-3 font-semibold">All Realms</p>
-            <p className="mt-1 text-sm text-muted">{communities.length} communities</p>
+            <p className="mt-1 text-sm text-muted">{countOf(communities.length, "community", "communities")}</p>
           </Card>
         </button>
       </div>
@@ -97,7 +98,8 @@ export function HomeDashboard({ user, data }: { user: ShellMember; data: HomeDas
             <Figure label="Events hosted" value={String(f.eventsHosted)} />
           </dl>
           <p className="mt-3 flex items-center gap-2 text-sm text-muted">
-            <Bell className="h-4 w-4" aria-hidden="true" /> {f.unreadCount} unread notifications · {f.scheduledPosts} scheduled posts
+            <Bell className="h-4 w-4" aria-hidden="true" /> {countOf(f.unreadCount, "unread notification")} ·{" "}
+            {countOf(f.scheduledPosts, "scheduled post")}
           </p>
           <div className="mt-4 grid gap-2">
             <Button onClick={startStreaming}>
