@@ -8,6 +8,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { communities, userCommunities } from "../db/schema";
 import { notFound } from "./errors";
+import { privacyFlag } from "./privacy";
 import { enforceRateLimit } from "./rate-limit";
 
 export type RealmMembership = { communityId: string; isMember: boolean; memberCount: number };
@@ -74,12 +75,23 @@ export function toCountMap(rows: { communityId: string; n: number }[]): Record<s
   return Object.fromEntries(rows.map((r) => [r.communityId, Number(r.n)]));
 }
 
-/** The realms a member belongs to, in display order (for their profile). */
-export function memberRealmsQuery(db: Db, userId: string) {
+/** Realm id → member count (realms without members are absent). */
+export async function realmMemberCounts(db: Db): Promise<Record<string, number>> {
+  return toCountMap(await realmMemberCountsQuery(db).all());
+}
+
+/**
+ * The realms a member belongs to, in display order, as `viewerId` may see
+ * them: a member whose profile is private (`profileVisible` off) shows their
+ * realms to themselves only, like their bio and links.
+ */
+export async function listMemberRealms(db: Db, userId: string, viewerId: string) {
   return db
-    .select({ id: communities.id, displayName: communities.displayName, themeColor: communities.themeColor })
+    .select({ id: communities.id, displayName: communities.displayName })
     .from(userCommunities)
     .innerJoin(communities, eq(communities.id, userCommunities.communityId))
-    .where(eq(userCommunities.userId, userId))
-    .orderBy(asc(communities.sortOrder));
+    .where(and(eq(userCommunities.userId, userId), viewerId === userId ? undefined : privacyFlag(userId, "profileVisible")))
+    .orderBy(asc(communities.sortOrder))
+    .all();
 }
+export type MemberRealm = Awaited<ReturnType<typeof listMemberRealms>>[number];

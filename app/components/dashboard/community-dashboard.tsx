@@ -10,15 +10,16 @@ import { Badge, Card } from "~/components/ui/card";
 import { useCommunity } from "~/hooks/use-community";
 import { COMMUNITY_DASHBOARDS, type DashboardRealm } from "./community-dashboards";
 import { DashboardTile, NotificationsCard, UpcomingEventsCard } from "./dashboard-parts";
-import { Figure } from "./home-dashboard";
+import { Figure, formatMatchRecord } from "./home-dashboard";
+import { RealmMembershipButton } from "~/components/realms/realm-membership-button";
 import { displayName } from "../../../workers/contract/display-name";
 import { countOf } from "~/lib/plural";
 
 /**
  * One realm's dashboard (spec 000 §2 table): themed header, welcome with the
  * realm's fallback word, rank badges, four tiles, notifications, profile card
- * and calendar area. Counts and lists are real; rank, badges and the sample
- * figure stay sample text as the spec says.
+ * and calendar area. Counts, lists and the profile card's figures are read
+ * from data; the rank badges stay sample text as the spec says.
  */
 export function CommunityDashboard({ user, realm, data }: { user: ShellMember; realm: DashboardRealm; data: CommunityDashboardData }) {
   const config = COMMUNITY_DASHBOARDS[realm];
@@ -47,6 +48,15 @@ export function CommunityDashboard({ user, realm, data }: { user: ShellMember; r
       </section>
 
       <div className="mx-auto max-w-7xl px-4 py-8">
+        <div className="mb-6 flex justify-end">
+          <RealmMembershipButton
+            action="/?index"
+            communityId={realm}
+            realmName={realmName}
+            isMember={data.isMember}
+            memberCount={data.memberCount}
+          />
+        </div>
         <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           <DashboardTile icon={Zap} label={terms.quickMatch} detail="Find an opponent" to="/matchmaking" />
           <DashboardTile icon={Video} label={terms.tableSync} detail={countOf(data.openRoomCount, "open room")} to="/tablesync" />
@@ -84,18 +94,24 @@ export function CommunityDashboard({ user, realm, data }: { user: ShellMember; r
               </div>
             </div>
             <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
-              <Figure label={config.sampleFigure.label} value={config.sampleFigure.value} />
+              <Figure label={config.playedLabel} value={String(f.realmRoomsPlayed)} />
               <Figure label="Friends" value={String(f.friendCount)} />
               <Figure label="Events joined" value={String(f.eventsJoined)} />
               <Figure label="Events hosted" value={String(f.eventsHosted)} />
             </dl>
             <dl className="mt-3 grid gap-1 text-sm">
-              {config.sampleDetails.map((d) => (
-                <div key={d.label} className="flex justify-between">
-                  <dt className="text-muted">{d.label}</dt>
-                  <dd className="font-medium">{d.value}</dd>
-                </div>
-              ))}
+              <div className="flex justify-between">
+                <dt className="text-muted">Tournaments played</dt>
+                <dd className="font-medium">{f.tournamentsPlayed}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt className="text-muted">Match record (W-L-D)</dt>
+                <dd className="font-medium">{formatMatchRecord(f.matchRecord)}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt className="text-muted">Forum posts</dt>
+                <dd className="font-medium">{f.forumPosts}</dd>
+              </div>
               <div className="flex justify-between">
                 <dt className="text-muted">Scheduled posts</dt>
                 <dd className="font-medium">{f.scheduledPosts}</dd>

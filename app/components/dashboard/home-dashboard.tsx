@@ -1,12 +1,12 @@
 import { Link, useNavigate } from "@remix-run/react";
-import { Bell, CalendarDays, Globe, MessageSquare, Pencil, Radio, Star, Video, Zap } from "lucide-react";
+import { Bell, CalendarDays, Globe, MessageSquare, Pencil, Radio, Video, Zap } from "lucide-react";
 import { useState } from "react";
 import type { HomeDashboardData } from "../../../workers/domain/dashboard";
 import type { ShellMember } from "../../../workers/domain/shell";
 import { EditProfileDialog } from "~/components/profile/edit-profile-dialog";
 import { ProfileAvatar } from "~/components/profile/profile-avatar";
 import { Button } from "~/components/ui/button";
-import { Badge, Card } from "~/components/ui/card";
+import { Card } from "~/components/ui/card";
 import { useCommunity } from "~/hooks/use-community";
 import { toast } from "~/hooks/use-toast";
 import { EventWhen } from "~/components/calendar/event-when";
@@ -84,15 +84,14 @@ export function HomeDashboard({ user, data }: { user: ShellMember; data: HomeDas
             <ProfileAvatar person={user} className="h-14 w-14 text-lg" />
             <div className="min-w-0">
               <h2 className="truncate font-semibold">{displayName(user, "Creator")}</h2>
-              <Badge tone="secondary">
-                <Star className="h-3 w-3" aria-hidden="true" /> Level Master
-              </Badge>
+              <p className="text-sm text-muted">{countOf(f.forumPosts, "forum post")}</p>
             </div>
           </div>
           <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
             <Figure label="Realms" value={`${f.realmsJoined}/${communities.length}`} />
-            <Figure label="Collaborations" value="127" />
-            <Figure label="Rating" value="4.9" />
+            <Figure label="Rooms played" value={String(f.roomsPlayed)} />
+            <Figure label="Tournaments" value={String(f.tournamentsPlayed)} />
+            <Figure label="Match record (W-L-D)" value={formatMatchRecord(f.matchRecord)} />
             <Figure label="Friends" value={String(f.friendCount)} />
             <Figure label="Events joined" value={String(f.eventsJoined)} />
             <Figure label="Events hosted" value={String(f.eventsHosted)} />
@@ -114,6 +113,11 @@ export function HomeDashboard({ user, data }: { user: ShellMember; data: HomeDas
       <EditProfileDialog open={editOpen} onOpenChange={setEditOpen} user={user} />
     </div>
   );
+}
+
+/** Tournament matches won, lost and drawn: "3-1-0". */
+export function formatMatchRecord(record: { wins: number; losses: number; draws: number }): string {
+  return `${record.wins}-${record.losses}-${record.draws}`;
 }
 
 export function Figure({ label, value }: { label: string; value: string }) {

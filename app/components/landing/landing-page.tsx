@@ -4,6 +4,7 @@ import { Badge, Card, Skeleton } from "~/components/ui/card";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { useCommunity } from "~/hooks/use-community";
 import type { CommunitySummary } from "../../../workers/domain/communities";
+import { countOf } from "~/lib/plural";
 import { CommunityIcon } from "./community-icon";
 import { LazyDemoDialog } from "./lazy-demo-dialog";
 
@@ -38,7 +39,14 @@ function goToLogin() {
   window.location.href = LOGIN;
 }
 
-export function LandingPage({ communities }: { communities: CommunitySummary[] | null }) {
+export function LandingPage({
+  communities,
+  memberCounts = null,
+}: {
+  communities: CommunitySummary[] | null;
+  /** Realm id → member count, when the page has them. */
+  memberCounts?: Record<string, number> | null;
+}) {
   const [demoOpen, setDemoOpen] = useState(false);
   const { setSelectedCommunity } = useCommunity();
   return (
@@ -104,6 +112,11 @@ export function LandingPage({ communities }: { communities: CommunitySummary[] |
                     </div>
                     <h3 className="mt-4 text-xl font-bold">{community.displayName}</h3>
                     <p className="mt-2 text-sm text-muted">{community.description}</p>
+                    {memberCounts ? (
+                      <p className="mt-2 text-sm font-medium text-muted" data-testid="realm-member-count">
+                        {countOf(memberCounts[community.id] ?? 0, "member")}
+                      </p>
+                    ) : null}
                     <p className="mt-4 text-sm font-medium text-fg">Ready to explore →</p>
                   </button>
                 </li>
