@@ -46,6 +46,7 @@ export async function realmMembershipAction(request: Request, context: AppLoadCo
   }
   const realm = (await listCommunitiesCached(context.db)).find((c) => c.id === communityId);
   const name = realm?.displayName ?? "the realm";
-  const toast = intent === "join-realm" ? { title: `Welcome to ${name}!`, description: "You are now a member." } : { title: `You left ${name}` };
+  const toast =
+    intent === "join-realm" ? { title: `Welcome to ${name}!`, description: "You are now a member." } : { title: `You left ${name}` };
   return redirectWithToast(request, to, toast, { headers: { "X-Remix-Replace": "true" } });
 }

@@ -23,7 +23,13 @@ export function RealmMembershipButton({ communityId, realmName, isMember, member
       <span className="text-sm text-muted" data-testid="realm-member-count">
         {countOf(memberCount, "member")}
       </span>
-      <Button type="submit" size="sm" variant={isMember ? "outline" : "primary"} disabled={busy} aria-label={isMember ? `Leave ${realmName}` : undefined}>
+      <Button
+        type="submit"
+        size="sm"
+        variant={isMember ? "outline" : "primary"}
+        disabled={busy}
+        aria-label={isMember ? `Leave ${realmName}` : undefined}
+      >
         {isMember ? <LogOut className="h-4 w-4" aria-hidden="true" /> : <UserPlus className="h-4 w-4" aria-hidden="true" />}
         {isMember ? "Leave" : "Join this realm"}
       </Button>
