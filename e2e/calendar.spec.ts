@@ -40,7 +40,7 @@ test("create, see in the month grid, edit, join as player and alternate, promoti
   await expect(submit).toBeEnabled();
   await submit.click();
   await expect(toast(page, "Please fill in all required fields")).toBeVisible();
-  await dialog.getByLabel("Time (UTC)").fill("18:00");
+  await dialog.getByLabel("Time", { exact: true }).fill("18:00");
   await dialog.getByLabel("Location").fill("TableSync, Room Z");
   await dialog.getByLabel("Description (optional)").fill("Two seats, one waiting list spot.");
   await dialog.getByLabel("Player slots").selectOption("2");

@@ -80,9 +80,9 @@ test("a member picks a realm, posts, filters, opens, replies, likes and unlikes,
   await page.getByRole("button", { name: "Back to Forum" }).click();
   await expect(page.getByRole("heading", { name: "Duelcraft Forum", exact: true })).toBeVisible();
   const refreshed = page.getByTestId("forum-post-card").filter({ hasText: title });
-  await expect(refreshed.getByLabel("1 replies")).toBeVisible();
-  await expect(refreshed.getByLabel("1 likes")).toBeVisible();
-  await expect(refreshed.getByLabel("1 views")).toBeVisible();
+  await expect(refreshed.getByLabel("1 reply", { exact: true })).toBeVisible();
+  await expect(refreshed.getByLabel("1 like", { exact: true })).toBeVisible();
+  await expect(refreshed.getByLabel("1 view", { exact: true })).toBeVisible();
 
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });

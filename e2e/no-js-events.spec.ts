@@ -70,14 +70,14 @@ test("sign in, create an event (errors beside the fields first) and join a game 
   await form.getByLabel("Title").fill(title);
   await form.getByLabel("Type").selectOption({ label: "Community Event" });
   await form.getByLabel("Date").fill(utcDate(5));
-  await form.getByLabel("Time (UTC)").fill("18:30");
+  await form.getByLabel("Time", { exact: true }).fill("18:30");
   await form.getByRole("button", { name: "Create Event" }).click();
 
   // The server's errors show beside the fields, and what was typed is still there.
   await expect(form.getByText("Location is required", { exact: true })).toBeVisible();
   await expect(form.getByLabel("Location")).toHaveAttribute("aria-invalid", "true");
   await expect(form.getByLabel("Title")).toHaveValue(title);
-  await expect(form.getByLabel("Time (UTC)")).toHaveValue("18:30");
+  await expect(form.getByLabel("Time", { exact: true })).toHaveValue("18:30");
   await page.screenshot({ path: testInfo.outputPath("no-js-create-errors-1366.png"), fullPage: true });
 
   await form.getByLabel("Location").fill("Card shop back room");

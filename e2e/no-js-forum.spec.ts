@@ -64,7 +64,7 @@ for (const viewport of [
     await expect(page.getByText("Reply posted successfully!", { exact: true })).toBeVisible();
     await expect(page.getByTestId("forum-reply")).toContainText("Replied with scripts off.");
     await expect(page.getByLabel("Write a reply")).toHaveValue("");
-    await expect(detail.getByLabel("1 replies")).toBeVisible();
+    await expect(detail.getByLabel("1 reply", { exact: true })).toBeVisible();
 
     // Liking is a form too.
     await page.getByTestId("like-button").click();
@@ -74,8 +74,8 @@ for (const viewport of [
     // Back to the same realm's list, where the post shows its reply and like.
     await page.getByRole("button", { name: "Back to Forum" }).click();
     await expect(page).toHaveURL(/\/community-forum\?realm=scry-gather$/);
-    await expect(card.getByLabel("1 replies")).toBeVisible();
-    await expect(card.getByLabel("1 likes")).toBeVisible();
+    await expect(card.getByLabel("1 reply", { exact: true })).toBeVisible();
+    await expect(card.getByLabel("1 like", { exact: true })).toBeVisible();
 
     // The category filter is a form as well.
     await page.getByRole("button", { name: "Deck Tech", exact: true }).click();

@@ -449,6 +449,8 @@ const LIMITED_ROUTES: ["post" | "put" | "delete", string, RateLimitName][] = [
   ["post", "/api/user/social-links", "socialLink"],
   ["post", "/api/social/posts", "socialPost"],
   ["post", "/api/matchmaking/find-players", "matchmakingSearch"],
+  ["post", "/api/communities/:id/membership", "realmMembership"],
+  ["delete", "/api/communities/:id/membership", "realmMembership"],
 ];
 
 describe("the route reference", () => {

@@ -1,8 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { loadMemberHome } from "~/components/dashboard/dashboard.server";
 import { LandingPage } from "~/components/landing/landing-page";
+import { realmMembershipAction } from "~/components/realms/realm-membership-action.server";
+import { realmMemberCounts } from "../../workers/domain/realm-membership";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { documentTitle } from "~/lib/brand";
 import { useRootData } from "~/root";
@@ -13,8 +15,13 @@ const MemberHome = lazy(() => import("~/components/dashboard/member-home").then(
 export const meta: MetaFunction = () => [{ title: documentTitle() }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadMemberHome(request, context);
+  const home = await loadMemberHome(request, context);
+  // Visitors see the realm cards, with each realm's member count.
+  return home.signedIn ? home : { ...home, memberCounts: await realmMemberCounts(context.db) };
 }
+
+/** The realm dashboard's "Join this realm" / "Leave" form. */
+export const action = ({ request, context }: ActionFunctionArgs) => realmMembershipAction(request, context);
 
 export default function Index() {
   const root = useRootData();
@@ -26,7 +33,7 @@ export default function Index() {
       </Suspense>
     );
   }
-  return <LandingPage communities={root?.communities ?? null} />;
+  return <LandingPage communities={root?.communities ?? null} memberCounts={"memberCounts" in data ? data.memberCounts : null} />;
 }
 
 export function ErrorBoundary() {

@@ -8,6 +8,7 @@ import { ForumBoard } from "~/components/forum/forum-board";
 import { loadForumPage } from "~/components/forum/forum-page.server";
 import { PostDetail } from "~/components/forum/post-detail";
 import { useForumRealm } from "~/components/forum/use-forum-realm";
+import { isRealmMembershipPost, realmMembershipAction } from "~/components/realms/realm-membership-action.server";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { documentTitle } from "~/lib/brand";
@@ -17,8 +18,9 @@ export const meta: MetaFunction = () => [{ title: documentTitle("Community Forum
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadForumPage(request, context);
 
-/** New posts, replies, edits, deletions and likes (one `intent` each). */
-export const action = (args: ActionFunctionArgs) => forumAction(args);
+/** New posts, replies, edits, deletions and likes (one `intent` each), and joining or leaving the realm. */
+export const action = async (args: ActionFunctionArgs) =>
+  (await isRealmMembershipPost(args.request)) ? realmMembershipAction(args.request, args.context) : forumAction(args);
 
 /**
  * Spec 001 §2 Community forum. The open post lives in `?post=` so Back, reloads
@@ -57,6 +59,7 @@ export default function CommunityForumPage() {
       category={data.category}
       page={data.list ?? { posts: [], nextCursor: null }}
       signedIn={userId !== null}
+      membership={data.membership}
       onOpen={setOpened}
     />
   );

@@ -1,17 +1,52 @@
 import { createRoute } from "@hono/zod-openapi";
-import { communityList } from "../contract/communities";
-import { listCommunities } from "../domain/communities";
-import { PUBLIC, apiRouter, jsonResponse } from "./openapi-kit";
+import { communityList, membershipParams, membershipResponse } from "../contract/communities";
+import { communitiesQuery } from "../domain/communities";
+import { limitText } from "../domain/rate-limit-rules";
+import { joinRealm, leaveRealm, realmMemberCountsQuery, toCountMap } from "../domain/realm-membership";
+import { requireUser } from "../http/require-user";
+import { PUBLIC, apiRouter, errors, jsonResponse } from "./openapi-kit";
+import { memberRoute } from "./route-guards";
 
 const listCommunitiesRoute = createRoute({
   method: "get",
   path: "/communities",
-  summary: "The six realms: id, name, displayName, description, iconClass, themeColor.",
+  summary: "The six realms: id, name, displayName, description, iconClass, themeColor, and memberCount.",
   security: PUBLIC,
   responses: { 200: jsonResponse(communityList, "The realms") },
 });
 
-export const communitiesApi = apiRouter().openapi(listCommunitiesRoute, async (c) => {
-  c.header("Cache-Control", "public, max-age=60");
-  return c.json(await listCommunities(c.get("db")), 200);
+const joinRealmRoute = memberRoute({
+  method: "post",
+  path: "/communities/{id}/membership",
+  summary: "Join a realm. Idempotent: joining a realm you belong to changes nothing.",
+  request: { params: membershipParams },
+  responses: {
+    200: jsonResponse(membershipResponse, "The caller is a member; the realm's member count"),
+    ...errors([401, "Signed out"], [404, "No such realm"], [429, `More than ${limitText("realmMembership")}`]),
+  },
 });
+
+const leaveRealmRoute = memberRoute({
+  method: "delete",
+  path: "/communities/{id}/membership",
+  summary: "Leave a realm. Idempotent: leaving a realm you do not belong to changes nothing.",
+  request: { params: membershipParams },
+  responses: {
+    200: jsonResponse(membershipResponse, "The caller is not a member; the realm's member count"),
+    ...errors([401, "Signed out"], [404, "No such realm"], [429, `More than ${limitText("realmMembership")}`]),
+  },
+});
+
+export const communitiesApi = apiRouter()
+  .openapi(listCommunitiesRoute, async (c) => {
+    const db = c.get("db");
+    const [realms, counts] = await db.batch([communitiesQuery(db), realmMemberCountsQuery(db)]);
+    const memberCounts = toCountMap(counts);
+    c.header("Cache-Control", "public, max-age=60");
+    return c.json(
+      realms.map((r) => ({ ...r, memberCount: memberCounts[r.id] ?? 0 })),
+      200,
+    );
+  })
+  .openapi(joinRealmRoute, async (c) => c.json(await joinRealm(c.get("db"), requireUser(c).id, c.req.valid("param").id), 200))
+  .openapi(leaveRealmRoute, async (c) => c.json(await leaveRealm(c.get("db"), requireUser(c).id, c.req.valid("param").id), 200));

@@ -9,4 +9,14 @@ export const communitySummary = z.object({
   iconClass: z.string(),
   themeColor: z.string(),
 });
-export const communityList = z.array(communitySummary);
+export const communityList = z.array(communitySummary.extend({ memberCount: z.number().int() }));
+
+/** Path of a realm's membership routes; an unknown realm is a 404. */
+export const membershipParams = z.object({ id: z.string().max(64) });
+
+/** POST/DELETE /api/communities/{id}/membership: the caller's membership after the change. */
+export const membershipResponse = z.object({
+  communityId: z.string(),
+  isMember: z.boolean(),
+  memberCount: z.number().int(),
+});

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { cursorParam } from "./cursor";
 import { multiLine, singleLine } from "./text";
+import { timeZoneSchema } from "./time-zone";
 
 /** Spec 001 §3 Event types, with their display labels. */
 export const EVENT_TYPES = ["tournament", "convention", "release", "game_pod", "community"] as const;
@@ -44,17 +45,22 @@ const eventFields = {
   maxAttendees: z.int().min(1).max(100_000).nullish(),
 };
 
-/** POST /api/events. Seats default to 4 main and 2 alternate (spec 001 §9). */
+/**
+ * POST /api/events. Seats default to 4 main and 2 alternate (spec 001 §9).
+ * `date` and `time` are the wall clock in `timeZone` (default UTC).
+ */
 export const createEventBody = z.object({
   ...eventFields,
+  timeZone: timeZoneSchema.optional(),
   playerSlots: z.int().min(2).max(8).default(DEFAULT_PLAYER_SLOTS),
   alternateSlots: z.int().min(0).max(8).default(DEFAULT_ALTERNATE_SLOTS),
 });
 export type CreateEventBody = z.infer<typeof createEventBody>;
 
-/** PUT /api/events/:id: the same fields as create; omitted seat settings keep their current value. */
+/** PUT /api/events/:id: the same fields as create; omitted seat settings and time zone keep their current value. */
 export const updateEventBody = z.object({
   ...eventFields,
+  timeZone: timeZoneSchema.optional(),
   playerSlots: z.int().min(2).max(8).optional(),
   alternateSlots: z.int().min(0).max(8).optional(),
 });
@@ -95,8 +101,13 @@ export const eventSchema = z.object({
   title: z.string(),
   description: z.string().nullable(),
   type: eventTypeSchema,
+  /** yyyy-mm-dd and HH:mm: the wall clock in `timeZone`. */
   date: z.string(),
   time: z.string(),
+  /** The IANA zone the event keeps (the creator's). */
+  timeZone: z.string(),
+  /** The start as an ISO 8601 instant (UTC): what viewers convert to their own zone. */
+  startsAt: z.string(),
   location: z.string(),
   communityId: z.string().nullable(),
   community: z.object({ name: z.string() }).nullable(),

@@ -140,12 +140,14 @@ export const events = sqliteTable(
     type: text("type", {
       enum: ["tournament", "convention", "release", "game_pod", "community"],
     }).notNull(),
-    /** yyyy-mm-dd, as the spec's Event.date. */
+    /** yyyy-mm-dd, as the spec's Event.date: the wall-clock day in `timeZone`. */
     date: text("date").notNull(),
-    /** HH:mm, as the spec's Event.time. */
+    /** HH:mm, as the spec's Event.time: the wall-clock time in `timeZone`. */
     time: text("time").notNull(),
-    /** date + time as epoch ms (UTC), for ordering and the "upcoming" filter. */
+    /** The instant date + time name in `timeZone`, epoch ms, for ordering, "upcoming" and `.ics`. */
     startsAt: integer("starts_at").notNull(),
+    /** IANA zone the event was created in (events from before zones existed: UTC). */
+    timeZone: text("time_zone").notNull().default("UTC"),
     location: text("location").notNull(),
     communityId: text("community_id").references(() => communities.id, {
       onDelete: "set null",

@@ -2,8 +2,8 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { communities } from "../db/schema";
 
-/** Every realm, in display order (spec 000 §3 Community). */
-export async function listCommunities(db: Db) {
+/** Every realm, in display order (spec 000 §3 Community), as one statement (for batches). */
+export function communitiesQuery(db: Db) {
   return db
     .select({
       id: communities.id,
@@ -14,8 +14,11 @@ export async function listCommunities(db: Db) {
       themeColor: communities.themeColor,
     })
     .from(communities)
-    .orderBy(asc(communities.sortOrder))
-    .all();
+    .orderBy(asc(communities.sortOrder));
+}
+
+export async function listCommunities(db: Db) {
+  return communitiesQuery(db).all();
 }
 export type CommunitySummary = Awaited<ReturnType<typeof listCommunities>>[number];
 

@@ -1,33 +1,65 @@
 import { and, count, desc, eq, gte, asc, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { communities, events, forumPosts, gameSessions, userCommunities, users } from "../db/schema";
-import { latestNotifications } from "./notifications";
+import { communities, events, forumPosts, gameSessions, users } from "../db/schema";
+import { countOf } from "../../app/lib/plural";
+import { latestNotificationsQuery, toNotificationItem } from "./notifications";
+import { membershipStateQuery, toMembership } from "./realm-membership";
 import { memberStatsColumns } from "./profile";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** The member's counted figures for dashboard and profile cards, one query. */
-async function memberFigures(db: Db, userId: string) {
-  const row = await db
+/** Matches the member finished in tournaments, from their side of the table (a bye is a 2-0 win, as pairing records it). */
+const matchesWhere = (userId: string, outcome: "won" | "lost" | "drawn") => {
+  const mine = { won: ">", lost: "<", drawn: "=" }[outcome];
+  return sql<number>`(SELECT count(*) FROM tournament_matches m WHERE m.status = 'completed' AND (
+    (m.player1_id = ${userId} AND m.player1_wins ${sql.raw(mine)} m.player2_wins) OR
+    (m.player2_id = ${userId} AND m.player2_wins ${sql.raw(mine)} m.player1_wins)))`;
+};
+
+/**
+ * The member's counted figures for dashboard and profile cards, as one
+ * statement (for the dashboard's batch). Every figure is read from data; each
+ * subquery walks an index on the member's id.
+ */
+function memberFiguresQuery(db: Db, userId: string, communityId: string | null) {
+  return db
     .select({
       ...memberStatsColumns(userId),
       realmsJoined: sql<number>`(SELECT count(*) FROM user_communities WHERE user_id = ${userId})`,
       unreadCount: sql<number>`(SELECT count(*) FROM notifications WHERE user_id = ${userId} AND read = 0)`,
       scheduledPosts: sql<number>`(SELECT count(*) FROM social_posts WHERE user_id = ${userId} AND status = 'scheduled')`,
+      roomsPlayed: sql<number>`(SELECT count(*) FROM game_session_members WHERE user_id = ${userId} AND role = 'player')`,
+      realmRoomsPlayed: sql<number>`(SELECT count(*) FROM game_session_members gm JOIN game_sessions gs ON gs.id = gm.session_id
+        WHERE gm.user_id = ${userId} AND gm.role = 'player' AND gs.community_id = ${communityId ?? ""})`,
+      tournamentsPlayed: sql<number>`(SELECT count(*) FROM tournament_participants WHERE user_id = ${userId})`,
+      matchesWon: matchesWhere(userId, "won"),
+      matchesLost: matchesWhere(userId, "lost"),
+      matchesDrawn: matchesWhere(userId, "drawn"),
+      forumPosts: sql<number>`(SELECT count(*) FROM forum_posts WHERE author_id = ${userId})`,
     })
     .from(users)
-    .where(eq(users.id, userId))
-    .get();
+    .where(eq(users.id, userId));
+}
+
+function toFigures(row: Record<string, unknown> | undefined) {
+  const n = (key: string) => Number(row?.[key] ?? 0);
   return {
-    friendCount: Number(row?.friendCount ?? 0),
-    eventsJoined: Number(row?.eventsJoined ?? 0),
-    eventsHosted: Number(row?.eventsHosted ?? 0),
-    realmsJoined: Number(row?.realmsJoined ?? 0),
-    unreadCount: Number(row?.unreadCount ?? 0),
-    scheduledPosts: Number(row?.scheduledPosts ?? 0),
+    friendCount: n("friendCount"),
+    eventsJoined: n("eventsJoined"),
+    eventsHosted: n("eventsHosted"),
+    realmsJoined: n("realmsJoined"),
+    unreadCount: n("unreadCount"),
+    scheduledPosts: n("scheduledPosts"),
+    roomsPlayed: n("roomsPlayed"),
+    /** Rooms played in the dashboard's realm (0 on All Realms). */
+    realmRoomsPlayed: n("realmRoomsPlayed"),
+    tournamentsPlayed: n("tournamentsPlayed"),
+    matchRecord: { wins: n("matchesWon"), losses: n("matchesLost"), draws: n("matchesDrawn") },
+    forumPosts: n("forumPosts"),
   };
 }
-export type MemberFigures = Awaited<ReturnType<typeof memberFigures>>;
+type MemberFiguresOf = ReturnType<typeof toFigures>;
+export type MemberFigures = MemberFiguresOf;
 
 function upcomingEventsQuery(db: Db, now: number, communityId: string | null, limit: number) {
   return db
@@ -37,6 +69,7 @@ function upcomingEventsQuery(db: Db, now: number, communityId: string | null, li
       type: events.type,
       date: events.date,
       time: events.time,
+      timeZone: events.timeZone,
       startsAt: events.startsAt,
       location: events.location,
       communityId: events.communityId,
@@ -76,6 +109,8 @@ export type ActivityItem = {
   detail: string;
   at: string;
   href: string;
+  /** Events: the event's own zone, so the page can show `at` in the viewer's zone. */
+  timeZone?: string;
 };
 
 /**
@@ -83,7 +118,7 @@ export type ActivityItem = {
  * posts across every realm, merged into one activity feed, plus the member's figures.
  */
 export async function getHomeDashboard(db: Db, userId: string, now = Date.now()) {
-  const [upcoming, rooms, posts, openRooms] = await db.batch([
+  const [upcoming, rooms, posts, openRooms, figures] = await db.batch([
     upcomingEventsQuery(db, now, null, 4),
     openRoomsQuery(db, null, 4),
     db
@@ -99,15 +134,17 @@ export async function getHomeDashboard(db: Db, userId: string, now = Date.now())
       .orderBy(desc(forumPosts.createdAt))
       .limit(4),
     db.select({ n: count() }).from(gameSessions).where(eq(gameSessions.status, "waiting")),
+    memberFiguresQuery(db, userId, null),
   ]);
   const activity: ActivityItem[] = [
     ...upcoming.map((e) => ({
       kind: "event" as const,
       id: e.id,
       title: e.title,
-      detail: `${e.communityName ?? "All realms"} · ${e.date} ${e.time}`,
+      detail: e.communityName ?? "All realms",
       at: iso(e.startsAt),
-      href: "/calendar",
+      timeZone: e.timeZone,
+      href: `/calendar?event=${e.id}`,
     })),
     ...rooms.map((r) => ({
       kind: "room" as const,
@@ -121,7 +158,7 @@ export async function getHomeDashboard(db: Db, userId: string, now = Date.now())
       kind: "post" as const,
       id: p.id,
       title: p.title,
-      detail: `${p.communityName ?? "Forum"} · ${p.replyCount} replies`,
+      detail: `${p.communityName ?? "Forum"} · ${countOf(p.replyCount, "reply", "replies")}`,
       at: iso(p.createdAt),
       href: "/community-forum",
     })),
@@ -130,14 +167,18 @@ export async function getHomeDashboard(db: Db, userId: string, now = Date.now())
     activity,
     openRoomCount: openRooms[0]?.n ?? 0,
     upcomingEventCount: upcoming.length,
-    figures: await memberFigures(db, userId),
+    figures: toFigures(figures[0]),
   };
 }
 export type HomeDashboardData = Awaited<ReturnType<typeof getHomeDashboard>>;
 
-/** One realm's dashboard: its upcoming events and open rooms, the member's notifications and figures. */
+/**
+ * One realm's dashboard: its upcoming events and open rooms, its member count
+ * and whether the member belongs, the member's notifications and figures. One
+ * D1 batch: one round trip.
+ */
 export async function getCommunityDashboard(db: Db, userId: string, communityId: string, now = Date.now()) {
-  const [upcoming, eventCount, roomCount, members] = await db.batch([
+  const [upcoming, eventCount, roomCount, membership, notificationRows, figures] = await db.batch([
     upcomingEventsQuery(db, now, communityId, 5),
     db
       .select({ n: count() })
@@ -147,17 +188,20 @@ export async function getCommunityDashboard(db: Db, userId: string, communityId:
       .select({ n: count() })
       .from(gameSessions)
       .where(and(eq(gameSessions.communityId, communityId), eq(gameSessions.status, "waiting"))),
-    db.select({ n: count() }).from(userCommunities).where(eq(userCommunities.communityId, communityId)),
+    membershipStateQuery(db, userId, communityId),
+    latestNotificationsQuery(db, userId, 4),
+    memberFiguresQuery(db, userId, communityId),
   ]);
-  const [notifications, figures] = await Promise.all([latestNotifications(db, userId, 4), memberFigures(db, userId)]);
+  const state = toMembership(membership[0]);
   return {
     communityId,
     upcomingEvents: upcoming.map((e) => ({ ...e, startsAt: iso(e.startsAt) })),
     upcomingEventCount: eventCount[0]?.n ?? 0,
     openRoomCount: roomCount[0]?.n ?? 0,
-    memberCount: members[0]?.n ?? 0,
-    notifications,
-    figures,
+    memberCount: state?.memberCount ?? 0,
+    isMember: state?.isMember ?? false,
+    notifications: notificationRows.map(toNotificationItem),
+    figures: toFigures(figures[0]),
   };
 }
 export type CommunityDashboardData = Awaited<ReturnType<typeof getCommunityDashboard>>;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decideSeat, startsAtFromDateTime, type SeatCounts, type SeatLimits } from "./event-seats";
+import { decideSeat, type SeatCounts, type SeatLimits } from "./event-seats";
 
 const pod: SeatLimits = { type: "game_pod", playerSlots: 4, alternateSlots: 2, maxAttendees: null };
 const counts = (mainPlayers: number, alternates: number, spectators = 0): SeatCounts => ({
@@ -59,11 +59,5 @@ describe("decideSeat", () => {
         },
       ),
     );
-  });
-});
-
-describe("startsAtFromDateTime", () => {
-  it("reads date and time as UTC", () => {
-    expect(new Date(startsAtFromDateTime("2026-11-22", "19:05")).toISOString()).toBe("2026-11-22T19:05:00.000Z");
   });
 });

@@ -39,10 +39,3 @@ export function decideSeat(requested: AttendeeRole, counts: SeatCounts, limits: 
   if (counts.alternates < limits.alternateSlots) return { role: "participant", playerType: "alternate" };
   return null;
 }
-
-/** `date` (yyyy-mm-dd) + `time` (HH:mm) read as UTC, in epoch ms: the `events.startsAt` column. */
-export function startsAtFromDateTime(date: string, time: string): number {
-  const [y, m, d] = date.split("-").map(Number);
-  const [hh, mm] = time.split(":").map(Number);
-  return Date.UTC(y, m - 1, d, hh, mm);
-}

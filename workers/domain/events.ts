@@ -12,7 +12,9 @@ import { conflict, forbidden, invalid, notFound } from "./errors";
 import { isBlockedEitherWay } from "./blocks";
 import { communityExists } from "./communities";
 import { findEventRow, getEvent, toDto } from "./event-queries";
-import { hasSeatLimits, startsAtFromDateTime, type Seat } from "./event-seats";
+import { hasSeatLimits, type Seat } from "./event-seats";
+import { startsAtFromWallTime } from "./event-time";
+import { DEFAULT_TIME_ZONE } from "../contract/time-zone";
 import { notificationInsert } from "./notifications";
 import { enforceRateLimit } from "./rate-limit";
 
@@ -54,7 +56,8 @@ export async function createEvent(db: Db, userId: string, input: CreateEventBody
     type: input.type,
     date: input.date,
     time: input.time,
-    startsAt: startsAtFromDateTime(input.date, input.time),
+    timeZone: input.timeZone ?? DEFAULT_TIME_ZONE,
+    startsAt: startsAtFromWallTime(input.date, input.time, input.timeZone ?? DEFAULT_TIME_ZONE),
     location: input.location,
     communityId: input.communityId,
     creatorId: userId,
@@ -73,6 +76,7 @@ async function requireManager(db: Db, userId: string, id: string) {
       creatorId: events.creatorId,
       hostId: events.hostId,
       title: events.title,
+      timeZone: events.timeZone,
       playerSlots: events.playerSlots,
       alternateSlots: events.alternateSlots,
     })
@@ -123,6 +127,7 @@ export async function updateEvent(db: Db, userId: string, id: string, input: Upd
   await requireCommunity(db, input.communityId);
   const playerSlots = input.playerSlots ?? current.playerSlots;
   const alternateSlots = input.alternateSlots ?? current.alternateSlots;
+  const timeZone = input.timeZone ?? current.timeZone;
   const maxAttendees = input.maxAttendees === undefined ? sql`max_attendees` : sql`${input.maxAttendees}`;
   // Seats may shrink only down to the players already seated (checked in the
   // same statement as the write); freed main seats are then filled from the waiting list.
@@ -135,7 +140,8 @@ export async function updateEvent(db: Db, userId: string, id: string, input: Upd
     sql`
       UPDATE events SET
         title = ${input.title}, description = ${input.description}, type = ${input.type},
-        date = ${input.date}, time = ${input.time}, starts_at = ${startsAtFromDateTime(input.date, input.time)},
+        date = ${input.date}, time = ${input.time}, time_zone = ${timeZone},
+        starts_at = ${startsAtFromWallTime(input.date, input.time, timeZone)},
         location = ${input.location}, community_id = ${input.communityId},
         player_slots = ${playerSlots}, alternate_slots = ${alternateSlots}, max_attendees = ${maxAttendees},
         updated_at = ${Date.now()}

@@ -122,13 +122,16 @@ export async function deleteNotification(db: Db, userId: string, id: string): Pr
 }
 
 /** The member's latest notifications (dashboard cards). */
-export async function latestNotifications(db: Db, userId: string, limit: number): Promise<NotificationItem[]> {
-  const rows = await db
+/** The member's newest notifications, as one statement (for batches). */
+export function latestNotificationsQuery(db: Db, userId: string, limit: number) {
+  return db
     .select()
     .from(notifications)
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit)
-    .all();
-  return rows.map(toNotificationItem);
+    .limit(limit);
+}
+
+export async function latestNotifications(db: Db, userId: string, limit: number): Promise<NotificationItem[]> {
+  return (await latestNotificationsQuery(db, userId, limit).all()).map(toNotificationItem);
 }

@@ -1,12 +1,12 @@
-import { CalendarDays, CalendarPlus, Clock, MapPin, Users } from "lucide-react";
+import { CalendarPlus, Clock, MapPin, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
 import { toast } from "~/hooks/use-toast";
 import { EVENT_TYPE_LABELS, type EventDto } from "../../../workers/contract/events";
-import { hasSeatLimits, startsAtFromDateTime } from "../../../workers/domain/event-seats";
+import { hasSeatLimits } from "../../../workers/domain/event-seats";
 import { AttendanceButton } from "./attendance-button";
-import { shortDayLabel } from "./month";
+import { EventWhen } from "./event-when";
 import { eventAction, JOIN_LABELS, seatLabel } from "./seat-actions";
 
 export type EventCardProps = {
@@ -21,8 +21,8 @@ export type EventCardProps = {
   manage?: ReactNode;
 };
 
-export function isUpcoming(event: Pick<EventDto, "date" | "time">, now = Date.now()): boolean {
-  return startsAtFromDateTime(event.date, event.time) > now;
+export function isUpcoming(event: Pick<EventDto, "startsAt">, now = Date.now()): boolean {
+  return Date.parse(event.startsAt) > now;
 }
 
 /** Spec 001 §6: the creator or the host manages an event, while it is upcoming. */
@@ -64,13 +64,9 @@ export function EventCard({ event, viewerId, attendanceAction, onAttendanceChang
         {event.title}
       </h3>
       <ul className="grid gap-1 text-sm text-muted">
-        <li className="flex items-center gap-2">
-          <CalendarDays className="h-4 w-4 shrink-0" aria-hidden="true" />
-          {shortDayLabel(event.date)}
-        </li>
-        <li className="flex items-center gap-2">
-          <Clock className="h-4 w-4 shrink-0" aria-hidden="true" />
-          {event.time} UTC
+        <li className="flex items-start gap-2">
+          <Clock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+          <EventWhen startsAt={event.startsAt} timeZone={event.timeZone} />
         </li>
         <li className="flex items-center gap-2">
           <MapPin className="h-4 w-4 shrink-0" aria-hidden="true" />

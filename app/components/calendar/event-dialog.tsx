@@ -1,9 +1,10 @@
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { FieldMessage, Input, Label, NativeSelect, Textarea } from "~/components/ui/field";
 import { useCommunity } from "~/hooks/use-community";
 import { toast } from "~/hooks/use-toast";
+import { viewerTimeZone } from "~/lib/date-time";
 import { fieldError, submittedValue, type ActionResult } from "~/lib/forms";
 import {
   DEFAULT_ALTERNATE_SLOTS,
@@ -12,7 +13,24 @@ import {
   EVENT_TYPE_LABELS,
   type EventDto,
 } from "../../../workers/contract/events";
+import { DEFAULT_TIME_ZONE } from "../../../workers/contract/time-zone";
 import { CalendarDialog, DialogParamsForm, useHydrated } from "./calendar-dialog";
+
+/**
+ * The zone the date and time fields are read in: the event's own when editing,
+ * else the creator's browser zone (UTC until JavaScript runs, so the server
+ * render and hydration agree and the no-JavaScript form still says which).
+ */
+function useEventTimeZone(event: EventDto | null, submitted: string | undefined) {
+  const [zone, setZone] = useState(submitted ?? event?.timeZone ?? DEFAULT_TIME_ZONE);
+  const [browserZone, setBrowserZone] = useState<string | null>(null);
+  useEffect(() => {
+    const own = viewerTimeZone();
+    setBrowserZone(own);
+    if (!event && !submitted) setZone(own);
+  }, [event, submitted]);
+  return { zone, setZone, browserZone };
+}
 
 const PLAYER_SLOT_OPTIONS = [2, 3, 4, 5, 6, 7, 8];
 const ALTERNATE_SLOT_OPTIONS = [0, 1, 2, 3, 4, 5, 6, 7, 8];
@@ -58,6 +76,7 @@ export function EventDialog({
     communityId: value("communityId", event?.communityId ?? defaultCommunityId ?? ""),
   };
   const [tracked, setTracked] = useState(initial);
+  const { zone, setZone, browserZone } = useEventTimeZone(event, submittedValue(result, "timeZone"));
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === (editing ? "update" : "create");
   // Until JavaScript runs, nothing can re-enable a disabled button: the server checks instead.
   const submitDisabled = hydrated && (saving || !tracked.title.trim() || !tracked.type || !tracked.date || !tracked.communityId);
@@ -89,7 +108,9 @@ export function EventDialog({
   return (
     <CalendarDialog
       title={editing ? "Edit Event" : "Create Event"}
-      description={editing ? "Update the details of your event." : "Schedule an event for your realm. Times are in UTC."}
+      description={
+        editing ? "Update the details of your event." : "Schedule an event for your realm. Date and time are in the time zone below."
+      }
     >
       <Form
         method="post"
@@ -130,10 +151,30 @@ export function EventDialog({
             {message("date")}
           </div>
           <div>
-            <Label htmlFor={`${id}-time`}>Time (UTC)</Label>
+            <Label htmlFor={`${id}-time`}>Time</Label>
             <Input {...field("time")} type="time" defaultValue={value("time", event?.time ?? "")} required />
             {message("time")}
           </div>
+        </div>
+        <div>
+          <Label htmlFor={`${id}-timeZone`}>Time zone</Label>
+          <Input
+            {...field("timeZone")}
+            value={zone}
+            onChange={(e) => setZone(e.target.value)}
+            maxLength={64}
+            autoComplete="off"
+            spellCheck={false}
+            aria-describedby={fieldError(result, "timeZone") ? `${id}-timeZone-hint ${id}-timeZone-error` : `${id}-timeZone-hint`}
+          />
+          <p id={`${id}-timeZone-hint`} className="mt-1 text-xs text-muted" data-testid="time-zone-hint">
+            {browserZone === null
+              ? "An IANA time zone name, such as Europe/Berlin. Members see the time in their own zone."
+              : zone === browserZone
+                ? `Your browser's time zone (${browserZone}). Members see the time in their own zone.`
+                : `Your browser's time zone is ${browserZone}. Members see the time in their own zone.`}
+          </p>
+          {message("timeZone")}
         </div>
         <div>
           <Label htmlFor={`${id}-location`}>Location</Label>

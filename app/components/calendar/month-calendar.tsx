@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import type { EventDto } from "../../../workers/contract/events";
 import { dayLabel, monthGrid, monthLabel, monthOf, moveFocus, shiftMonth } from "./month";
+import { countOf } from "~/lib/plural";
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const MAX_TITLES_PER_DAY = 2;
@@ -101,7 +102,7 @@ export function MonthCalendar({
                       }}
                       tabIndex={date === tabStop ? 0 : -1}
                       data-date={date}
-                      aria-label={`${dayLabel(date)}, ${count === 0 ? "no events" : `${count} ${count === 1 ? "event" : "events"}: ${dayEvents.map((e) => e.title).join("; ")}`}`}
+                      aria-label={`${dayLabel(date)}, ${count === 0 ? "no events" : `${countOf(count, "event")}: ${dayEvents.map((e) => e.title).join("; ")}`}`}
                       aria-current={date === today ? "date" : undefined}
                       onClick={() => {
                         setFocusDate(date);

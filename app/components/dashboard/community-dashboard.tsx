@@ -12,14 +12,16 @@ import { RealmDot } from "~/components/realm/realm-dot";
 import { RealmHero } from "~/components/realm/realm-hero";
 import { COMMUNITY_DASHBOARDS, type DashboardRealm } from "./community-dashboards";
 import { DashboardTile, NotificationsCard, UpcomingEventsCard } from "./dashboard-parts";
-import { Figure } from "./home-dashboard";
+import { Figure, formatMatchRecord } from "./home-dashboard";
+import { RealmMembershipButton } from "~/components/realms/realm-membership-button";
 import { displayName } from "../../../workers/contract/display-name";
+import { countOf } from "~/lib/plural";
 
 /**
  * One realm's dashboard (spec 000 §2 table): themed header, welcome with the
  * realm's fallback word, rank badges, four tiles, notifications, profile card
- * and calendar area. Counts and lists are real; rank, badges and the sample
- * figure stay sample text as the spec says.
+ * and calendar area. Counts, lists and the profile card's figures are read
+ * from data; the rank badges stay sample text as the spec says.
  */
 export function CommunityDashboard({ user, realm, data }: { user: ShellMember; realm: DashboardRealm; data: CommunityDashboardData }) {
   const config = COMMUNITY_DASHBOARDS[realm];
@@ -50,11 +52,20 @@ export function CommunityDashboard({ user, realm, data }: { user: ShellMember; r
       </RealmHero>
 
       <div className="mx-auto max-w-7xl px-4 py-8">
+        <div className="mb-6 flex justify-end">
+          <RealmMembershipButton
+            action="/?index"
+            communityId={realm}
+            realmName={realmName}
+            isMember={data.isMember}
+            memberCount={data.memberCount}
+          />
+        </div>
         <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           <DashboardTile icon={Zap} label={terms.quickMatch} detail="Find an opponent" to="/matchmaking" />
-          <DashboardTile icon={Video} label={terms.tableSync} detail={`${data.openRoomCount} open rooms`} to="/tablesync" />
+          <DashboardTile icon={Video} label={terms.tableSync} detail={countOf(data.openRoomCount, "open room")} to="/tablesync" />
           <DashboardTile icon={CalendarDays} label={terms.events} detail={`${data.upcomingEventCount} upcoming`} />
-          <DashboardTile icon={FourthIcon} label={config.fourthTile.label} detail={`${data.memberCount} members`} />
+          <DashboardTile icon={FourthIcon} label={config.fourthTile.label} detail={countOf(data.memberCount, "member")} />
         </div>
 
         <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-3">
@@ -87,18 +98,24 @@ export function CommunityDashboard({ user, realm, data }: { user: ShellMember; r
               </div>
             </div>
             <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
-              <Figure label={config.sampleFigure.label} value={config.sampleFigure.value} />
+              <Figure label={config.playedLabel} value={String(f.realmRoomsPlayed)} />
               <Figure label="Friends" value={String(f.friendCount)} />
               <Figure label="Events joined" value={String(f.eventsJoined)} />
               <Figure label="Events hosted" value={String(f.eventsHosted)} />
             </dl>
             <dl className="mt-3 grid gap-1 text-sm">
-              {config.sampleDetails.map((d) => (
-                <div key={d.label} className="flex justify-between">
-                  <dt className="text-muted">{d.label}</dt>
-                  <dd className="font-medium">{d.value}</dd>
-                </div>
-              ))}
+              <div className="flex justify-between">
+                <dt className="text-muted">Tournaments played</dt>
+                <dd className="font-medium">{f.tournamentsPlayed}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt className="text-muted">Match record (W-L-D)</dt>
+                <dd className="font-medium">{formatMatchRecord(f.matchRecord)}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt className="text-muted">Forum posts</dt>
+                <dd className="font-medium">{f.forumPosts}</dd>
+              </div>
               <div className="flex justify-between">
                 <dt className="text-muted">Scheduled posts</dt>
                 <dd className="font-medium">{f.scheduledPosts}</dd>

@@ -16,9 +16,8 @@ export type CommunityDashboardConfig = {
   fourthTile: { label: string; icon: LucideIcon };
   /** "events": the realm's real upcoming events; "coming-soon": the spec's placeholder. */
   calendar: "events" | "coming-soon";
-  /** Sample profile figure and details (spec: hard-coded sample text). */
-  sampleFigure: { value: string; label: string };
-  sampleDetails: { label: string; value: string }[];
+  /** The realm's word for a game played there: the profile card's real count of rooms played in this realm. */
+  playedLabel: string;
 };
 
 export const COMMUNITY_DASHBOARDS: Record<DashboardRealm, CommunityDashboardConfig> = {
@@ -27,51 +26,42 @@ export const COMMUNITY_DASHBOARDS: Record<DashboardRealm, CommunityDashboardConf
     rankBadges: ["Planeswalker", "Mythic Rank"],
     fourthTile: { label: "Guild Hall", icon: Landmark },
     calendar: "coming-soon",
-    sampleFigure: { value: "42", label: "sessions" },
-    sampleDetails: [{ label: "Favourite format", value: "Commander" }],
+    playedLabel: "Sessions played",
   },
   "pokestream-hub": {
     wording: "Trainer",
     rankBadges: ["Trainer", "Gym Leader"],
     fourthTile: { label: "Trainer Community", icon: Users },
     calendar: "events",
-    sampleFigure: { value: "8 badges", label: "6 earned" },
-    sampleDetails: [
-      { label: "Region", value: "Kanto" },
-      { label: "Favourite type", value: "Lightning" },
-    ],
+    playedLabel: "Battles played",
   },
   decksong: {
     wording: "Storyteller",
     rankBadges: ["Storyteller", "Lore Keeper"],
     fourthTile: { label: "Royal Court", icon: Crown },
     calendar: "events",
-    sampleFigure: { value: "127", label: "tales" },
-    sampleDetails: [{ label: "Favourite format", value: "Core Constructed" }],
+    playedLabel: "Tales played",
   },
   duelcraft: {
     wording: "Duelist",
     rankBadges: ["Duelist", "King of Games"],
     fourthTile: { label: "Shadow Realm", icon: Moon },
     calendar: "events",
-    sampleFigure: { value: "89", label: "duels" },
-    sampleDetails: [{ label: "Favourite format", value: "Advanced" }],
+    playedLabel: "Duels played",
   },
   bladeforge: {
     wording: "Commander",
     rankBadges: ["Commander", "Warlord"],
     fourthTile: { label: "Command Center", icon: Shield },
     calendar: "coming-soon",
-    sampleFigure: { value: "73", label: "missions" },
-    sampleDetails: [{ label: "Favourite format", value: "Classic Constructed" }],
+    playedLabel: "Missions played",
   },
   deckmaster: {
     wording: "Strategist",
     rankBadges: ["Strategist", "Grandmaster"],
     fourthTile: { label: "Analysis Hub", icon: LineChart },
     calendar: "coming-soon",
-    sampleFigure: { value: "1,347", label: "rating" },
-    sampleDetails: [{ label: "Favourite format", value: "Limited" }],
+    playedLabel: "Games played",
   },
 };
 

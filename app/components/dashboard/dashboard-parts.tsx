@@ -3,6 +3,7 @@ import { Bell, CalendarDays, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import type { NotificationItem } from "../../../workers/contract/notifications";
 import type { CommunityDashboardData } from "../../../workers/domain/dashboard";
+import { EventWhen } from "~/components/calendar/event-when";
 import { formatNotificationAge } from "~/components/notifications/notification-age";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
@@ -80,11 +81,7 @@ export function UpcomingEventsCard({ title, events }: { title: string; events: C
                 <p className="truncate font-medium">{e.title}</p>
                 <p className="text-muted">{e.location}</p>
               </div>
-              <time dateTime={e.startsAt} className="shrink-0 text-right text-muted">
-                {e.date}
-                <br />
-                {e.time}
-              </time>
+              <EventWhen startsAt={e.startsAt} timeZone={e.timeZone} layout="stacked" className="shrink-0 text-right text-muted" />
             </li>
           ))}
         </ul>

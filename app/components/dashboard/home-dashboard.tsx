@@ -1,16 +1,18 @@
 import { Link, useNavigate } from "@remix-run/react";
-import { Bell, CalendarDays, Globe, MessageSquare, Pencil, Radio, Star, Video, Zap } from "lucide-react";
+import { Bell, CalendarDays, Globe, MessageSquare, Pencil, Radio, Video, Zap } from "lucide-react";
 import { useState } from "react";
 import type { HomeDashboardData } from "../../../workers/domain/dashboard";
 import type { ShellMember } from "../../../workers/domain/shell";
 import { EditProfileDialog } from "~/components/profile/edit-profile-dialog";
 import { ProfileAvatar } from "~/components/profile/profile-avatar";
 import { Button } from "~/components/ui/button";
-import { Badge, Card } from "~/components/ui/card";
+import { Card } from "~/components/ui/card";
 import { useCommunity } from "~/hooks/use-community";
 import { toast } from "~/hooks/use-toast";
+import { EventWhen } from "~/components/calendar/event-when";
 import { DashboardTile } from "./dashboard-parts";
 import { displayName } from "../../../workers/contract/display-name";
+import { countOf } from "~/lib/plural";
 
 const ACTIVITY_ICONS = { event: CalendarDays, room: Video, post: MessageSquare } as const;
 
@@ -33,7 +35,7 @@ export function HomeDashboard({ user, data }: { user: ShellMember; data: HomeDas
 
       <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <DashboardTile icon={Zap} label="Quick Match" detail="Find opponents now" to="/matchmaking" />
-        <DashboardTile icon={Video} label="TableSync" detail={`${data.openRoomCount} open rooms`} to="/tablesync" />
+        <DashboardTile icon={Video} label="TableSync" detail={countOf(data.openRoomCount, "open room")} to="/tablesync" />
         <DashboardTile icon={CalendarDays} label="Events" detail="Game pods, tournaments and more" to="/calendar" />
         <button
           type="button"
@@ -46,7 +48,7 @@ export function HomeDashboard({ user, data }: { user: ShellMember; data: HomeDas
           <Card className="h-full transition hover:-translate-y-0.5 hover:border-primary">
             <Globe className="h-6 w-6 text-primary" aria-hidden="true" />
             <p className="mt-3 font-semibold">All Realms</p>
-            <p className="mt-1 text-sm text-muted">{communities.length} communities</p>
+            <p className="mt-1 text-sm text-muted">{countOf(communities.length, "community", "communities")}</p>
           </Card>
         </button>
       </div>
@@ -67,6 +69,7 @@ export function HomeDashboard({ user, data }: { user: ShellMember; data: HomeDas
                       <div className="min-w-0">
                         <p className="truncate font-medium">{item.title}</p>
                         <p className="truncate text-sm text-muted">{item.detail}</p>
+                        {item.timeZone ? <EventWhen startsAt={item.at} timeZone={item.timeZone} className="text-sm text-muted" /> : null}
                       </div>
                     </Link>
                   </li>
@@ -81,21 +84,21 @@ export function HomeDashboard({ user, data }: { user: ShellMember; data: HomeDas
             <ProfileAvatar person={user} className="h-14 w-14 text-lg" />
             <div className="min-w-0">
               <h2 className="truncate font-semibold">{displayName(user, "Creator")}</h2>
-              <Badge tone="secondary">
-                <Star className="h-3 w-3" aria-hidden="true" /> Level Master
-              </Badge>
+              <p className="text-sm text-muted">{countOf(f.forumPosts, "forum post")}</p>
             </div>
           </div>
           <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
             <Figure label="Realms" value={`${f.realmsJoined}/${communities.length}`} />
-            <Figure label="Collaborations" value="127" />
-            <Figure label="Rating" value="4.9" />
+            <Figure label="Rooms played" value={String(f.roomsPlayed)} />
+            <Figure label="Tournaments" value={String(f.tournamentsPlayed)} />
+            <Figure label="Match record (W-L-D)" value={formatMatchRecord(f.matchRecord)} />
             <Figure label="Friends" value={String(f.friendCount)} />
             <Figure label="Events joined" value={String(f.eventsJoined)} />
             <Figure label="Events hosted" value={String(f.eventsHosted)} />
           </dl>
           <p className="mt-3 flex items-center gap-2 text-sm text-muted">
-            <Bell className="h-4 w-4" aria-hidden="true" /> {f.unreadCount} unread notifications · {f.scheduledPosts} scheduled posts
+            <Bell className="h-4 w-4" aria-hidden="true" /> {countOf(f.unreadCount, "unread notification")} ·{" "}
+            {countOf(f.scheduledPosts, "scheduled post")}
           </p>
           <div className="mt-4 grid gap-2">
             <Button onClick={startStreaming}>
@@ -110,6 +113,11 @@ export function HomeDashboard({ user, data }: { user: ShellMember; data: HomeDas
       <EditProfileDialog open={editOpen} onOpenChange={setEditOpen} user={user} />
     </div>
   );
+}
+
+/** Tournament matches won, lost and drawn: "3-1-0". */
+export function formatMatchRecord(record: { wins: number; losses: number; draws: number }): string {
+  return `${record.wins}-${record.losses}-${record.draws}`;
 }
 
 export function Figure({ label, value }: { label: string; value: string }) {

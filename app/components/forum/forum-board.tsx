@@ -4,6 +4,8 @@ import type { ForumPost, ForumPostPage } from "../../../workers/contract/forum";
 import type { CommunitySummary } from "../../../workers/domain/communities";
 import { RealmDot } from "~/components/realm/realm-dot";
 import { RealmHero } from "~/components/realm/realm-hero";
+import type { RealmMembership } from "../../../workers/domain/realm-membership";
+import { RealmMembershipButton } from "~/components/realms/realm-membership-button";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { api, unwrap } from "~/lib/api-client";
@@ -20,11 +22,13 @@ type Props = {
   /** The first page, server-rendered. */
   page: ForumPostPage;
   signedIn: boolean;
+  /** The member's membership of this realm (null for visitors). */
+  membership: RealmMembership | null;
   onOpen: (post: ForumPost) => void;
 };
 
 /** The realm's post list: title, category filter, New Post, cards and Load more (spec §2). */
-export function ForumBoard({ community, category, page, signedIn, onOpen }: Props) {
+export function ForumBoard({ community, category, page, signedIn, membership, onOpen }: Props) {
   const hydrated = useHydrated();
   const list = useMorePages(`${community.id}/${category ?? ""}`, { items: page.posts, nextCursor: page.nextCursor }, async (cursor) => {
     const next = await unwrap(api.forum.posts.$get({ query: { communityId: community.id, category: category ?? undefined, cursor } }));
@@ -41,7 +45,17 @@ export function ForumBoard({ community, category, page, signedIn, onOpen }: Prop
             </p>
             <h1 className="realm-heading mt-1 text-3xl">{community.displayName} Forum</h1>
           </div>
-          {signedIn ? <NewPost communityId={community.id} /> : null}
+          <div className="flex flex-wrap items-center gap-3">
+            {membership ? (
+              <RealmMembershipButton
+                communityId={community.id}
+                realmName={community.displayName}
+                isMember={membership.isMember}
+                memberCount={membership.memberCount}
+              />
+            ) : null}
+            {signedIn ? <NewPost communityId={community.id} /> : null}
+          </div>
         </div>
       </RealmHero>
       <div className="mx-auto max-w-5xl px-4 pb-10">

@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { forumCategory, forumIdParam, type ForumPost, type ForumReplyPage } from "../../../workers/contract/forum";
 import { DomainError } from "../../../workers/domain/errors";
 import { listForumPosts, openForumThread } from "../../../workers/domain/forum";
+import { membershipStateQuery, toMembership } from "../../../workers/domain/realm-membership";
 import { listCommunitiesCached } from "../../../workers/domain/shell";
 import { rethrowForLoader } from "~/lib/forms.server";
 import { readSelectedRealm } from "~/lib/realm-cookie.server";
@@ -27,13 +28,15 @@ export async function loadForumPage(request: Request, context: Pick<AppLoadConte
   if (postId !== null) {
     const id = forumIdParam.shape.id.safeParse(postId);
     const thread = context.user && id.success ? await threadOrMissing(context.db, id.data, context.user.id) : null;
-    return { ...base, list: null, post: { id: postId, thread } };
+    return { ...base, list: null, membership: null, post: { id: postId, thread } };
   }
-  const list =
+  const [list, membership] = await Promise.all([
     realm && !base.compose
-      ? await listForumPosts(context.db, { communityId: realm, category: category ?? undefined }, context.user?.id ?? null)
-      : null;
-  return { ...base, list, post: null };
+      ? listForumPosts(context.db, { communityId: realm, category: category ?? undefined }, context.user?.id ?? null)
+      : null,
+    realm && context.user && !base.compose ? membershipStateQuery(context.db, context.user.id, realm).get().then(toMembership) : null,
+  ]);
+  return { ...base, list, membership, post: null };
 }
 export type ForumPageData = Awaited<ReturnType<typeof loadForumPage>>;
 

@@ -3,6 +3,7 @@ import type { ForumPost } from "../../../workers/contract/forum";
 import { MemberAvatar } from "~/components/shell/member-avatar";
 import { authorName } from "./author-name";
 import { timeAgo } from "./time-ago";
+import { countOf } from "~/lib/plural";
 
 /** Author, time ago, views, likes and replies of a post (card and detail). */
 export function PostMeta({ post }: { post: ForumPost }) {
@@ -15,13 +16,13 @@ export function PostMeta({ post }: { post: ForumPost }) {
       <time dateTime={post.createdAt} suppressHydrationWarning>
         {timeAgo(post.createdAt)}
       </time>
-      <span className="inline-flex items-center gap-1" aria-label={`${post.viewCount} views`}>
+      <span className="inline-flex items-center gap-1" aria-label={countOf(post.viewCount, "view")}>
         <Eye className="h-4 w-4" aria-hidden="true" /> {post.viewCount}
       </span>
-      <span className="inline-flex items-center gap-1" aria-label={`${post.likeCount} likes`}>
+      <span className="inline-flex items-center gap-1" aria-label={countOf(post.likeCount, "like")}>
         <Heart className="h-4 w-4" aria-hidden="true" /> {post.likeCount}
       </span>
-      <span className="inline-flex items-center gap-1" aria-label={`${post.replyCount} replies`}>
+      <span className="inline-flex items-center gap-1" aria-label={countOf(post.replyCount, "reply", "replies")}>
         <MessageSquare className="h-4 w-4" aria-hidden="true" /> {post.replyCount}
       </span>
     </div>

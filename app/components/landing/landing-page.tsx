@@ -6,6 +6,7 @@ import { useCommunity } from "~/hooks/use-community";
 import { themeFor, themeVariables } from "~/lib/community-themes";
 import type { CommunitySummary } from "../../../workers/domain/communities";
 import { RealmArt } from "~/components/realm/realm-art";
+import { countOf } from "~/lib/plural";
 import { CommunityIcon } from "./community-icon";
 import { LazyDemoDialog } from "./lazy-demo-dialog";
 
@@ -40,7 +41,14 @@ function goToLogin() {
   window.location.href = LOGIN;
 }
 
-export function LandingPage({ communities }: { communities: CommunitySummary[] | null }) {
+export function LandingPage({
+  communities,
+  memberCounts = null,
+}: {
+  communities: CommunitySummary[] | null;
+  /** Realm id → member count, when the page has them. */
+  memberCounts?: Record<string, number> | null;
+}) {
   const [demoOpen, setDemoOpen] = useState(false);
   const { setSelectedCommunity, selectedCommunityId } = useCommunity();
   return (
@@ -89,6 +97,7 @@ export function LandingPage({ communities }: { communities: CommunitySummary[] |
                 <li key={community.id}>
                   <RealmCard
                     community={community}
+                    memberCount={memberCounts ? (memberCounts[community.id] ?? 0) : null}
                     onChoose={() => {
                       setSelectedCommunity(community.id);
                       goToLogin();
@@ -181,7 +190,15 @@ function FloatingActions() {
  * A realm's card in that realm's own palette, art and heading type (`realm-scope` re-derives the colour
  * tokens from the realm's variables, in light and dark), whatever realm the visitor has selected.
  */
-function RealmCard({ community, onChoose }: { community: CommunitySummary; onChoose: () => void }) {
+function RealmCard({
+  community,
+  memberCount,
+  onChoose,
+}: {
+  community: CommunitySummary;
+  memberCount: number | null;
+  onChoose: () => void;
+}) {
   return (
     <button
       type="button"
@@ -206,6 +223,11 @@ function RealmCard({ community, onChoose }: { community: CommunitySummary; onCho
       </div>
       <h3 className="realm-heading mt-4 text-xl">{community.displayName}</h3>
       <p className="mt-2 text-sm text-muted">{community.description}</p>
+      {memberCount !== null ? (
+        <p className="mt-2 text-sm font-medium text-muted" data-testid="realm-member-count">
+          {countOf(memberCount, "member")}
+        </p>
+      ) : null}
       <p className="mt-4 text-sm font-semibold text-primary">Ready to explore →</p>
     </button>
   );

@@ -15,6 +15,7 @@ import { DirectMessageNote } from "./direct-message-note";
 import { MatchCard } from "./match-card";
 import { playersFound, searchFailed } from "./matchmaking-toasts";
 import { quickMatchBody } from "./preference-rules";
+import { countOf } from "~/lib/plural";
 
 /** Spec §4: idle, then searching (skeletons), then results or failure. */
 type SearchState = { phase: "idle" } | { phase: "searching" } | { phase: "results"; results: MatchResult[] } | { phase: "failed" };
@@ -101,9 +102,7 @@ export function FindPlayers({ preferences }: { preferences: MatchmakingPreferenc
         ) : null}
         {search.phase === "results" && search.results.length > 0 ? (
           <>
-            <h2 className="mb-3 text-lg font-semibold">
-              {search.results.length} {search.results.length === 1 ? "player" : "players"} found
-            </h2>
+            <h2 className="mb-3 text-lg font-semibold">{countOf(search.results.length, "player")} found</h2>
             <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
               {search.results.map((match) => (
                 <MatchCard key={match.id} match={match} messageNoteId={noteId} />

@@ -1,5 +1,6 @@
 import type { ToastMessage } from "~/lib/toast";
 import type { ConnectionSubmission } from "./matchmaking-forms";
+import { countOf } from "~/lib/plural";
 
 const failed = (title: string, description: string): ToastMessage => ({ title, description, variant: "destructive" });
 
@@ -11,7 +12,7 @@ export const PREFERENCES_SAVED: ToastMessage = {
 export const preferencesFailed = (description: string) => failed("Failed to save preferences", description);
 
 export function playersFound(count: number): ToastMessage {
-  return { title: "Players found!", description: `Found ${count} ${count === 1 ? "player" : "players"} matching your preferences.` };
+  return { title: "Players found!", description: `Found ${countOf(count, "player")} matching your preferences.` };
 }
 export const searchFailed = (description: string) => failed("Search failed", description);
 

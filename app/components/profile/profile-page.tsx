@@ -5,12 +5,21 @@ import { ProfileView, UserNotFound } from "./profile-view";
 
 /** The body of /profile and /profile/:userId. */
 export function ProfilePage() {
-  const { profile, links, isOwner } = useLoaderData<typeof loadProfilePage>();
+  const { profile, links, realms, isOwner } = useLoaderData<typeof loadProfilePage>();
   const communities = useRootData()?.communities ?? [];
   // A new location (a save, a Cancel, another member) starts the page afresh: view mode, stored values.
   const location = useLocation();
   if (!profile) return <UserNotFound />;
-  return <ProfileView key={`${profile.id}:${location.key}`} profile={profile} links={links} isOwner={isOwner} communities={communities} />;
+  return (
+    <ProfileView
+      key={`${profile.id}:${location.key}`}
+      profile={profile}
+      links={links}
+      realms={realms}
+      isOwner={isOwner}
+      communities={communities}
+    />
+  );
 }
 
 /**

@@ -3,6 +3,7 @@ import { CalendarDays, Lock, Pencil, Users } from "lucide-react";
 import { useState, type MouseEvent } from "react";
 import type { CommunitySummary } from "../../../workers/domain/communities";
 import type { SocialLink, UserProfile } from "../../../workers/domain/profile";
+import type { MemberRealm } from "../../../workers/domain/realm-membership";
 import { ProfileAvatar } from "~/components/profile/profile-avatar";
 import { Button } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
@@ -22,11 +23,14 @@ import { displayName } from "../../../workers/contract/display-name";
 export function ProfileView({
   profile,
   links,
+  realms,
   isOwner,
   communities,
 }: {
   profile: UserProfile;
   links: SocialLink[];
+  /** The realms the member belongs to (empty for others when the profile is private). */
+  realms: MemberRealm[];
   isOwner: boolean;
   communities: CommunitySummary[];
 }) {
@@ -151,6 +155,7 @@ export function ProfileView({
                 </p>
               </Card>
               <SocialLinksCard links={links} isOwner={isOwner} />
+              <MemberRealmsCard realms={realms} isOwner={isOwner} />
             </>
           )}
           <Card>
@@ -164,6 +169,27 @@ export function ProfileView({
         </aside>
       </div>
     </div>
+  );
+}
+
+function MemberRealmsCard({ realms, isOwner }: { realms: MemberRealm[]; isOwner: boolean }) {
+  return (
+    <Card data-testid="profile-realms">
+      <h2 className="font-semibold">Realms</h2>
+      {realms.length === 0 ? (
+        <p className="mt-2 text-sm text-muted">
+          {isOwner ? "You have not joined a realm yet. Join one from its dashboard or forum." : "Not a member of any realm yet."}
+        </p>
+      ) : (
+        <ul className="mt-3 flex flex-wrap gap-2" aria-label="Realms">
+          {realms.map((r) => (
+            <li key={r.id}>
+              <Badge tone="outline">{r.displayName}</Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
   );
 }
 

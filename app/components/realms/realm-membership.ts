@@ -1,0 +1,2 @@
+/** The two intents of the realm membership form (shared by the button and the action). */
+export const REALM_MEMBERSHIP_INTENTS = ["join-realm", "leave-realm"] as const;

@@ -1,0 +1,87 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { RATE_LIMITS } from "../workers/domain/rate-limit-rules";
+import { json, request, signUp, type Member } from "./helpers";
+
+const REALM = "decksong";
+const membership = (member: Member, method: "POST" | "DELETE", realm = REALM) =>
+  request(`/api/communities/${realm}/membership`, { method, cookie: member.cookie });
+
+async function memberCountOf(realm: string): Promise<number> {
+  const list = await json<{ id: string; memberCount: number }[]>(await request("/api/communities"));
+  return list.find((c) => c.id === realm)!.memberCount;
+}
+
+async function rowsOf(member: Member): Promise<string[]> {
+  const { results } = await env.DB.prepare("SELECT community_id AS id FROM user_communities WHERE user_id = ?")
+    .bind(member.id)
+    .all<{ id: string }>();
+  return results.map((r) => r.id);
+}
+
+describe("realm membership", () => {
+  it("joins and leaves idempotently; counts and the member's realms follow", async () => {
+    const member = await signUp("Joiner");
+    const before = await memberCountOf(REALM);
+
+    const joined = await membership(member, "POST");
+    expect(joined.status).toBe(200);
+    expect(await json(joined)).toEqual({ communityId: REALM, isMember: true, memberCount: before + 1 });
+    // Again: nothing changes.
+    expect(await json(await membership(member, "POST"))).toEqual({ communityId: REALM, isMember: true, memberCount: before + 1 });
+    expect(await rowsOf(member)).toEqual([REALM]);
+    expect(await memberCountOf(REALM)).toBe(before + 1);
+    const me = await json(await request("/api/auth/user", { cookie: member.cookie }));
+    expect(me.communities).toEqual([REALM]);
+
+    const left = await membership(member, "DELETE");
+    expect(left.status).toBe(200);
+    expect(await json(left)).toEqual({ communityId: REALM, isMember: false, memberCount: before });
+    expect(await json(await membership(member, "DELETE"))).toEqual({ communityId: REALM, isMember: false, memberCount: before });
+    expect(await rowsOf(member)).toEqual([]);
+  });
+
+  it("answers 404 for an unknown realm and creates nothing", async () => {
+    const member = await signUp("Lost");
+    for (const method of ["POST", "DELETE"] as const) {
+      const res = await membership(member, method, "no-such-realm");
+      expect(res.status).toBe(404);
+      expect((await json(res)).message).toBe("Realm not found");
+    }
+    expect(await rowsOf(member)).toEqual([]);
+  });
+
+  it("is for members only and refuses cross-site requests", async () => {
+    expect((await request(`/api/communities/${REALM}/membership`, { method: "POST" })).status).toBe(401);
+    expect((await request(`/api/communities/${REALM}/membership`, { method: "DELETE" })).status).toBe(401);
+    const member = await signUp("Csrf");
+    const res = await request(`/api/communities/${REALM}/membership`, {
+      method: "POST",
+      cookie: member.cookie,
+      origin: "https://evil.example",
+    });
+    expect(res.status).toBe(403);
+    expect(await rowsOf(member)).toEqual([]);
+  });
+
+  it(`allows ${RATE_LIMITS.realmMembership.limit} joins or leaves an hour, then 429`, async () => {
+    const member = await signUp("Flapper");
+    for (let i = 0; i < RATE_LIMITS.realmMembership.limit; i++) {
+      expect((await membership(member, i % 2 === 0 ? "POST" : "DELETE")).status).toBe(200);
+    }
+    const res = await membership(member, "POST");
+    expect(res.status).toBe(429);
+    expect((await json(res)).message).toMatch(/^You can join or leave at most 30 realms an hour\./);
+    expect(res.headers.get("Retry-After")).toMatch(/^\d+$/);
+  });
+
+  it("counts members per realm independently", async () => {
+    const [a, b] = await Promise.all([signUp("A"), signUp("B")]);
+    const before = { bladeforge: await memberCountOf("bladeforge"), duelcraft: await memberCountOf("duelcraft") };
+    await membership(a, "POST", "bladeforge");
+    await membership(b, "POST", "bladeforge");
+    await membership(b, "POST", "duelcraft");
+    expect(await memberCountOf("bladeforge")).toBe(before.bladeforge + 2);
+    expect(await memberCountOf("duelcraft")).toBe(before.duelcraft + 1);
+  });
+});
