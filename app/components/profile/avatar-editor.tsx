@@ -72,7 +72,7 @@ export function AvatarEditor({ person }: { person: Person }) {
         {picked ? (
           <img
             src={picked.preview}
-            alt="New profile picture preview"
+            alt="Preview of your new avatar"
             width={96}
             height={96}
             className="h-24 w-24 rounded-full object-cover"
