@@ -242,6 +242,8 @@ test("delete the account and land signed out", async ({ page }) => {
   });
   await dialog.getByRole("button", { name: "Delete Account" }).click();
   await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+  // Feedback on the landing page (issue 15).
+  await expect(page.getByText("Account deleted", { exact: true })).toBeVisible();
   expect(confirmText).toBe("Are you sure you want to permanently delete your account? This action cannot be undone.");
   await expect(page).toHaveURL(/\/$/);
   expect((await page.request.get("/api/auth/user")).status()).toBe(401);

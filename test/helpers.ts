@@ -8,15 +8,17 @@ type RequestOptions = {
   cookie?: string;
   origin?: string | null;
   headers?: Record<string, string>;
+  /** A multipart form body (file uploads); fetch sets its Content-Type with the boundary. */
+  multipart?: FormData;
 };
 
 /** Sends a request through the real Worker (Hono, middleware, D1, KV). */
 export async function request(path: string, options: RequestOptions = {}): Promise<Response> {
-  const method = options.method ?? (options.body === undefined ? "GET" : "POST");
+  const method = options.method ?? (options.body === undefined && options.multipart === undefined ? "GET" : "POST");
   const headers = new Headers(options.headers);
   if (options.cookie) headers.set("Cookie", options.cookie);
   if (method !== "GET" && method !== "HEAD" && options.origin !== null) headers.set("Origin", options.origin ?? ORIGIN);
-  let body: string | undefined;
+  let body: string | FormData | undefined = options.multipart;
   if (options.body !== undefined) {
     body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
     if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json");

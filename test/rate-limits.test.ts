@@ -4,7 +4,9 @@ import { documentedOperation } from "./declared-routes";
 import { getDb } from "../workers/db/client";
 import { consumeRateLimit } from "../workers/domain/rate-limit";
 import { limitText, RATE_LIMITS, type RateLimitName } from "../workers/domain/rate-limit-rules";
+import { avatarVersion } from "../workers/domain/avatar-file";
 import { eventBody } from "./events-helpers";
+import { PNG_8 } from "./image-fixtures";
 import { json, request, signUp, type Member } from "./helpers";
 
 /**
@@ -377,6 +379,32 @@ describe("profile and Social Hub limits", () => {
   });
 });
 
+describe("profile picture limits", () => {
+  it(`profile pictures: ${RATE_LIMITS.avatarUpload.limit} uploads an hour per member`, async () => {
+    const me = await signUp("Selfie");
+    // Each call a different picture (a PNG signature is all the server reads), so each would be stored.
+    const picture = (i: number) => {
+      const bytes = new Uint8Array(PNG_8.length + 1);
+      bytes.set(PNG_8);
+      bytes[PNG_8.length] = i;
+      return bytes;
+    };
+    const upload = (bytes: Uint8Array<ArrayBuffer>) => {
+      const form = new FormData();
+      form.append("file", new File([bytes], "me.png"));
+      return request("/api/user/avatar", { method: "POST", cookie: me.cookie, multipart: form });
+    };
+    const overPicture = picture(255);
+    await driveToLimit({
+      name: "avatarUpload",
+      subject: me.id,
+      call: (i) => upload(picture(i)),
+      over: () => upload(overPicture),
+      created: async () => ((await env.AVATARS.head(`${me.id}/${await avatarVersion(overPicture)}`)) ? 1 : 0),
+    });
+  });
+});
+
 describe("contact form limits", () => {
   it(`a signed-in sender is also counted as a member: ${RATE_LIMITS.contactMember.limit} an hour, whatever the address`, async () => {
     const me = await signUp("Writer");
@@ -448,6 +476,7 @@ const LIMITED_ROUTES: ["post" | "put" | "delete", string, RateLimitName][] = [
   ["post", "/api/blocks", "block"],
   ["post", "/api/user/social-links", "socialLink"],
   ["post", "/api/social/posts", "socialPost"],
+  ["post", "/api/user/avatar", "avatarUpload"],
   ["post", "/api/matchmaking/find-players", "matchmakingSearch"],
   ["post", "/api/communities/:id/membership", "realmMembership"],
   ["delete", "/api/communities/:id/membership", "realmMembership"],

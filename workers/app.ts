@@ -10,7 +10,7 @@ import { runScheduledJobs } from "./domain/scheduled";
 import type { AppEnv } from "./http/app-env";
 import { resolveUser } from "./http/auth-middleware";
 import { describeError, HttpError } from "./http/errors";
-import { MAX_BODY_BYTES, requestGuards, securityHeaders } from "./http/security";
+import { MAX_BODY_BYTES, requestGuards, securityHeaders, UPLOAD_MAX_BODY_BYTES, uploadBodyLimit } from "./http/security";
 import type { RealmcastLoadContext } from "./load-context";
 import { handleRoomSocket } from "./ws";
 
@@ -24,14 +24,18 @@ export const app = new Hono<AppEnv>();
 app.use("*", securityHeaders);
 app.use("*", resolveUser);
 app.use("*", requestGuards);
-app.use(
-  "/api/*",
+const limitBody = (maxSize: number) =>
   bodyLimit({
-    maxSize: MAX_BODY_BYTES,
+    maxSize,
     onError: () => {
       throw new HttpError(413, "Request body too large");
     },
-  }),
+  });
+const jsonBodyLimit = limitBody(MAX_BODY_BYTES);
+// Upload routes check their own cap in requestGuards; this one stops a body that lies about its length.
+const uploadBodyLimitMiddleware = limitBody(UPLOAD_MAX_BODY_BYTES);
+app.use("/api/*", (c, next) =>
+  (uploadBodyLimit(c.req.method, c.req.path) === undefined ? jsonBodyLimit : uploadBodyLimitMiddleware)(c, next),
 );
 
 app.route("/", api);

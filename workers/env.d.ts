@@ -4,6 +4,8 @@ declare namespace Cloudflare {
   interface Env {
     DB: D1Database;
     SESSIONS: KVNamespace;
+    /** Members' profile pictures (workers/domain/avatars.ts). */
+    AVATARS: R2Bucket;
     ASSETS: Fetcher;
     GameRoom: DurableObjectNamespace<import("../durable-objects/game-room").GameRoom>;
     AUTH_DEV_LOGIN?: string;

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { authRoutes } from "../auth/routes";
+import { avatarsApi } from "./avatars";
 import { notFound } from "../domain/errors";
 import { communitiesApi } from "./communities";
 import { contactApi } from "./contact";
@@ -43,7 +44,8 @@ export const apiDeclarations = base
   .route("/", profileApi)
   .route("/", settingsApi)
   .route("/", notificationsApi)
-  .route("/", socialApi);
+  .route("/", socialApi)
+  .route("/", avatarsApi);
 registerSecuritySchemes(apiDeclarations);
 
 /** The API's OpenAPI 3.1 document (also rendered by the /api-docs page), built once from the route declarations. */

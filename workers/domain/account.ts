@@ -23,6 +23,7 @@ import {
   users,
   type User,
 } from "../db/schema";
+import { deleteMemberAvatars } from "./avatars";
 import { endMemberSockets, openRoomsOf, removeMemberFromRooms } from "./rooms";
 import { getSettings } from "./settings";
 
@@ -140,4 +141,5 @@ export async function deleteAccount(env: Env, db: Db, user: User): Promise<void>
     rooms.map((r) => r.id),
     { reason: "account_deleted", userId: id },
   );
+  await deleteMemberAvatars(env.AVATARS, id);
 }

@@ -45,6 +45,8 @@ export const RATE_LIMITS = {
   // Profile and Social Hub.
   socialLink: { limit: 30, windowMs: HOUR, per: "member", verb: "add", noun: "social links" },
   socialPost: { limit: 20, windowMs: MINUTE, per: "member", verb: "create", noun: "social posts" },
+  // Each upload stores an object in R2.
+  avatarUpload: { limit: 20, windowMs: HOUR, per: "member", verb: "upload", noun: "profile pictures" },
   // Reads that cost a scan of many members.
   matchmakingSearch: { limit: 30, windowMs: MINUTE, per: "member", verb: "run", noun: "searches" },
   // Contact form: per address (a sliding hour, see docs/decisions/2026-11-22-contact-rate-limit.md),

@@ -2,6 +2,7 @@ import { and, eq, like } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { oauthAccounts, userCommunities, users, type User } from "../db/schema";
 import { accountEmailFor } from "./account-email";
+import { keepUploadedAvatar } from "./avatars";
 
 export const DEMO_EMAIL_DOMAIN = "demo.realmcast.gg";
 
@@ -84,7 +85,8 @@ export async function upsertUserFromProvider(db: Db, profile: ProviderProfile): 
   if (account) {
     const updated = await db
       .update(users)
-      .set({ profileImageUrl: profile.avatarUrl, updatedAt: Date.now() })
+      // A picture the member uploaded here wins over the provider's.
+      .set({ profileImageUrl: keepUploadedAvatar(profile.avatarUrl), updatedAt: Date.now() })
       .where(eq(users.id, account.userId))
       .returning()
       .get();

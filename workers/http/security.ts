@@ -3,8 +3,17 @@ import type { AppEnv } from "./app-env";
 import { withQueryCounter } from "../db/query-counter";
 import { bytesToBase64Url } from "../lib/base64url";
 import { HttpError } from "./errors";
+import { AVATAR_MAX_BYTES } from "../contract/avatar-options";
 
 export const MAX_BODY_BYTES = 64 * 1024;
+/**
+ * Routes that take a file instead of JSON: their body cap (the file's limit plus
+ * room for the multipart framing). Their media type is checked by the route
+ * itself (its declaration's gate answers 415), after the sign-in check.
+ */
+const UPLOAD_ROUTES: Record<string, number> = { "POST /api/user/avatar": AVATAR_MAX_BYTES + 16 * 1024 };
+export const uploadBodyLimit = (method: string, pathname: string): number | undefined => UPLOAD_ROUTES[`${method} ${pathname}`];
+export const UPLOAD_MAX_BODY_BYTES = Math.max(...Object.values(UPLOAD_ROUTES));
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Routes that accept an HTML form post (the dev sign-in page) besides JSON. */
 const FORM_ROUTES = new Set(["/api/login/dev"]);
@@ -71,8 +80,9 @@ export const requestGuards: MiddlewareHandler<AppEnv> = async (c, next) => {
     throw new HttpError(403, "Cross-origin request refused");
   }
   const length = Number(c.req.header("Content-Length") ?? "0");
-  if (length > MAX_BODY_BYTES) throw new HttpError(413, "Request body too large");
-  if (url.pathname.startsWith("/api/")) {
+  const upload = uploadBodyLimit(c.req.method, url.pathname);
+  if (length > (upload ?? MAX_BODY_BYTES)) throw new HttpError(413, "Request body too large");
+  if (url.pathname.startsWith("/api/") && upload === undefined) {
     const type = (c.req.header("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
     const hasBody = length > 0 || c.req.header("Transfer-Encoding") !== undefined;
     const formAllowed = FORM_ROUTES.has(url.pathname) && type === "application/x-www-form-urlencoded";

@@ -11,3 +11,7 @@ export const linkAddFailed = (message?: string): ToastMessage => ({
   variant: "destructive",
 });
 export const LINK_REMOVE_FAILED: ToastMessage = { title: "Could not remove the link", variant: "destructive" };
+
+/** The profile picture's own texts (the spec names none). */
+export const AVATAR_SAVED: ToastMessage = { title: "Profile picture updated" };
+export const AVATAR_REMOVED: ToastMessage = { title: "Profile picture removed" };

@@ -5,6 +5,7 @@ import type { CommunitySummary } from "../../../workers/domain/communities";
 import type { SocialLink, UserProfile } from "../../../workers/domain/profile";
 import type { MemberRealm } from "../../../workers/domain/realm-membership";
 import { ProfileAvatar } from "~/components/profile/profile-avatar";
+import { AvatarEditor } from "./avatar-editor";
 import { Button } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -65,11 +66,15 @@ export function ProfileView({
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <Card className="flex flex-col gap-6 sm:flex-row sm:items-start">
-        <ProfileAvatar person={profile} className="h-24 w-24 text-2xl" />
+        {/* In edit mode the picture editor shows the avatar (and the new one's preview). */}
+        {editing ? null : <ProfileAvatar person={profile} className="h-24 w-24 text-2xl" />}
         <div className="min-w-0 flex-1">
           {editing ? (
             <>
-              <ProfileEditForm profile={profile} communities={communities} result={result} onCancel={stopEditing} />
+              <div className="grid gap-4">
+                <AvatarEditor person={profile} />
+                <ProfileEditForm profile={profile} communities={communities} result={result} onCancel={stopEditing} />
+              </div>
               <form id={CANCEL_FORM_ID} method="get" action="/profile" hidden />
             </>
           ) : (

@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { Plus, Trash2 } from "lucide-react";
+import { ExternalLink, Plus, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { SOCIAL_LINK_PLATFORMS } from "../../../workers/contract/profile-options";
 import type { SocialLink } from "../../../workers/domain/profile";
@@ -9,6 +9,7 @@ import { FieldMessage, Input, Label, NativeSelect } from "~/components/ui/field"
 import { fieldError, useResultToast } from "~/lib/forms";
 import type { action } from "../../routes/profile";
 import { SOCIAL_LINK_INFO, socialLinkInfo } from "./social-platforms";
+import { socialProfileUrl } from "./social-profile-url";
 
 type Platform = (typeof SOCIAL_LINK_PLATFORMS)[number];
 
@@ -47,7 +48,7 @@ export function SocialLinksCard({ links, isOwner }: { links: SocialLink[]; isOwn
                 <li key={link.id} className="flex items-center gap-2 text-sm">
                   <Icon className="h-4 w-4 shrink-0 text-muted" aria-hidden="true" />
                   <span className="text-muted">{info.label}</span>
-                  <span className="min-w-0 flex-1 truncate font-medium">{link.username}</span>
+                  <SocialHandle platform={link.platform} username={link.username} label={info.label} />
                   {isOwner ? (
                     <remover.Form method="post" action="/profile" preventScrollReset>
                       <input type="hidden" name="intent" value="removeLink" />
@@ -104,5 +105,23 @@ export function SocialLinksCard({ links, isOwner }: { links: SocialLink[]; isOwn
         </adder.Form>
       ) : null}
     </Card>
+  );
+}
+
+/** The handle, linked to the member's page on the platform when one can be built from it (a new tab). */
+function SocialHandle({ platform, username, label }: { platform: string; username: string; label: string }) {
+  const href = socialProfileUrl(platform, username);
+  if (!href) return <span className="min-w-0 flex-1 truncate font-medium">{username}</span>;
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex min-w-0 flex-1 items-center gap-1 font-medium text-primary underline-offset-2 hover:underline"
+    >
+      <span className="truncate">{username}</span>
+      <ExternalLink className="h-3 w-3 shrink-0" aria-hidden="true" />
+      <span className="sr-only">({label}, opens in a new tab)</span>
+    </a>
   );
 }

@@ -15,6 +15,10 @@ import { AccountActions } from "./account-actions";
 import { SettingSwitch } from "./setting-switch";
 import { SETTINGS_RESET } from "./settings-toasts";
 import { applyThemeMode } from "~/lib/theme-mode";
+import { cn } from "~/lib/cn";
+
+/** Every tab's panel has one fixed height (a longer one scrolls inside it), so the dialog keeps its size between tabs. */
+const PANEL = "-mx-1 h-[min(24rem,55vh)] content-start overflow-y-auto px-1 pb-1";
 
 const THEME_LABELS: Record<UserSettings["theme"], string> = { light: "Light", dark: "Dark", system: "System" };
 
@@ -128,7 +132,7 @@ function SettingsTabs({ user, draft, onChange }: { user: ShellMember; draft: Use
         <TabsTrigger value="privacy">Privacy</TabsTrigger>
         <TabsTrigger value="account">Account</TabsTrigger>
       </TabsList>
-      <TabsContent value="general" className="grid gap-4">
+      <TabsContent value="general" className={cn(PANEL, "grid gap-4")}>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <Label htmlFor="settings-name">Name</Label>
@@ -182,7 +186,7 @@ function SettingsTabs({ user, draft, onChange }: { user: ShellMember; draft: Use
           onCheckedChange={(v) => setGroup("streamingSettings", { chatOverlay: v })}
         />
       </TabsContent>
-      <TabsContent value="notifications" className="grid gap-1">
+      <TabsContent value="notifications" className={cn(PANEL, "grid gap-1")}>
         <SettingSwitch
           label="E-mail notifications"
           checked={n.email}
@@ -204,7 +208,7 @@ function SettingsTabs({ user, draft, onChange }: { user: ShellMember; draft: Use
           onCheckedChange={(v) => setGroup("notificationSettings", { weeklyDigest: v })}
         />
       </TabsContent>
-      <TabsContent value="privacy" className="grid gap-1">
+      <TabsContent value="privacy" className={cn(PANEL, "grid gap-1")}>
         <SettingSwitch
           label="Profile visible"
           description="Other members see your bio, status and social links"
@@ -224,7 +228,7 @@ function SettingsTabs({ user, draft, onChange }: { user: ShellMember; draft: Use
           onCheckedChange={(v) => setGroup("privacySettings", { allowDirectMessages: v })}
         />
       </TabsContent>
-      <TabsContent value="account">
+      <TabsContent value="account" className={PANEL}>
         <AccountActions />
       </TabsContent>
     </Tabs>

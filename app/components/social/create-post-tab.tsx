@@ -1,12 +1,20 @@
 import { useFetcher } from "@remix-run/react";
 import { Switch } from "radix-ui";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { POST_CONTENT_MAX, POST_COUNTER, type SocialPlatform, type SocialPost } from "../../../workers/contract/social";
+import {
+  POST_CONTENT_MAX,
+  POST_COUNTER,
+  SOCIAL_HUB_PLATFORM_IDS,
+  type SocialPlatform,
+  type SocialPost,
+} from "../../../workers/contract/social";
+import { TriangleAlert } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label, Textarea } from "~/components/ui/field";
 import { toast } from "~/hooks/use-toast";
 import { useResultToast, type ActionResult } from "~/lib/forms";
+import { postLengthWarnings, type LengthWarning } from "./post-length-limits";
 import { SOCIAL_TOASTS } from "./social-toasts";
 
 /** `datetime-local` value for a moment, in the browser's time zone. */
@@ -30,6 +38,10 @@ export function CreatePostTab({ platforms }: { platforms: SocialPlatform[] }) {
   const submitting = fetcher.state !== "idle";
   const ids = { content: useId(), schedule: useId(), when: useId() };
   const names = (list: string[]) => list.map((id) => platforms.find((p) => p.id === id)?.name ?? id).join(", ");
+  const warnings = postLengthWarnings(
+    content,
+    SOCIAL_HUB_PLATFORM_IDS.filter((id) => selected.includes(id) && connected.some((p) => p.id === id)),
+  );
   useResultToast(fetcher.data);
 
   const handled = useRef<unknown>(null);
@@ -87,6 +99,7 @@ export function CreatePostTab({ platforms }: { platforms: SocialPlatform[] }) {
           <p className="mt-1 text-right text-xs text-muted" data-testid="post-counter" aria-live="polite">
             {content.length}/{POST_COUNTER}
           </p>
+          <LengthWarnings warnings={warnings} platformName={(id) => names([id])} />
         </div>
         <fieldset>
           <legend className="mb-2 text-sm font-medium">Platforms</legend>
@@ -140,5 +153,19 @@ export function CreatePostTab({ platforms }: { platforms: SocialPlatform[] }) {
         </Button>
       </form>
     </Card>
+  );
+}
+
+/** Per-platform length warnings while composing: the post can still be saved, but would be cut or refused there. */
+function LengthWarnings({ warnings, platformName }: { warnings: LengthWarning[]; platformName: (id: string) => string }) {
+  return (
+    <ul className="mt-1 grid gap-1 text-sm" aria-live="polite" aria-label="Length warnings" data-testid="length-warnings">
+      {warnings.map((w) => (
+        <li key={w.platform} className="flex items-center gap-2 font-medium text-amber-800 dark:text-amber-300">
+          <TriangleAlert className="h-4 w-4 shrink-0" aria-hidden="true" />
+          Too long for {platformName(w.platform)}: {w.length} of {w.limit} characters
+        </li>
+      ))}
+    </ul>
   );
 }

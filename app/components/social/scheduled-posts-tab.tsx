@@ -1,5 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { Copy, Trash2 } from "lucide-react";
+import { useState } from "react";
 import type { SocialPlatform, SocialPost } from "../../../workers/contract/social";
 import { Button } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
@@ -35,6 +36,7 @@ export function ScheduledPostsTab({ posts, platforms }: { posts: SocialPost[]; p
 function ScheduledPost({ post, platformName }: { post: SocialPost; platformName: (id: string) => string }) {
   const fetcher = useFetcher<ActionResult>();
   useResultToast(fetcher.data);
+  const [confirming, setConfirming] = useState(false);
   const deleting = fetcher.formData?.get("intent") === "delete-post" || (fetcher.state === "idle" && fetcher.data?.ok === true);
   if (deleting) return null;
 
@@ -67,15 +69,33 @@ function ScheduledPost({ post, platformName }: { post: SocialPost; platformName:
           <Button variant="outline" size="sm" onClick={copy}>
             <Copy className="h-4 w-4" aria-hidden="true" /> Copy text
           </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => fetcher.submit({ intent: "delete-post", id: post.id }, { method: "post" })}
-            aria-label={`Delete post: ${post.content.slice(0, 40)}`}
-          >
-            <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
-          </Button>
+          {confirming ? null : (
+            <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} aria-label={`Delete post: ${post.content.slice(0, 40)}`}>
+              <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+            </Button>
+          )}
         </div>
+        {confirming ? (
+          // A deleted post cannot come back: ask first, with Keep focused so Enter does no harm.
+          <div
+            role="group"
+            aria-label="Confirm deletion"
+            className="mt-3 flex flex-wrap items-center gap-2 rounded-lg border border-border p-3"
+          >
+            <p className="text-sm font-medium">Delete this post? This cannot be undone.</p>
+            <Button
+              variant="destructive"
+              size="sm"
+              onClick={() => fetcher.submit({ intent: "delete-post", id: post.id }, { method: "post" })}
+            >
+              Delete post
+            </Button>
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- focus moves to the choice the member just asked for */}
+            <Button variant="outline" size="sm" onClick={() => setConfirming(false)} autoFocus>
+              Keep
+            </Button>
+          </div>
+        ) : null}
       </Card>
     </li>
   );
