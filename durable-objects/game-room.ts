@@ -311,9 +311,10 @@ export class GameRoom extends Server<Env> {
 
   onClose(connection: RoomConnection): void {
     this.buckets.delete(connection.id);
-    const wasLive = this.live.delete(connection.id);
+    this.live.delete(connection.id);
     const state = connection.state;
-    if (!wasLive || !state?.joined || state.retired) return;
+    // Not "was it in `live`": a room woken from hibernation by this very close may not list a closing socket.
+    if (!state?.joined || state.retired) return;
     this.memberDisconnected(state.userId);
   }
 

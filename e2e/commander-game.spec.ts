@@ -102,7 +102,7 @@ test("a 3-player Commander game with a spectator: video, dice, turns, life, comm
     for (const { page } of [ann, cat, sue]) await expect(page.getByTestId("chat-message").filter({ hasText: rolled })).toHaveCount(1);
 
     // Turns go round: whoever holds the turn passes it, three times.
-    const holder = async () => (await turnRow(ann.page).innerText()).split(" ")[0] as keyof typeof players;
+    const holder = async () => (await turnRow(ann.page).getByTestId("player-name").innerText()).split(" ")[0] as keyof typeof players;
     for (let i = 0; i < 3; i++) {
       const before = await holder();
       await players[before].page.getByRole("button", { name: "Pass Turn" }).click();

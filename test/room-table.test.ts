@@ -1,4 +1,4 @@
-import { runInDurableObject } from "cloudflare:test";
+import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import type { GameRoom } from "../durable-objects/game-room";
@@ -158,6 +158,14 @@ describe("a player who drops", () => {
     expect(left.away[0].seatHeldUntil).toBeLessThanOrEqual(Date.now() + SEAT_GRACE_MS);
     action(c.socket, "pass_turn", {});
     expect(await a.socket.next(ofType("turn_change"))).toMatchObject({ player: cat.id, by: cat.id });
+  });
+
+  it("is shown away with the held seat even when the room was hibernating when the socket closed", async () => {
+    const { id, ben, a, b } = await pod(false);
+    await evictDurableObject(roomStub(id));
+    b.socket.ws.close(1000, "tab closed");
+    const left = await a.socket.next((f) => f.type === "player_left" && f.player.id === ben.id);
+    expect(left.away.find((p: Frame) => p.id === ben.id).seatHeldUntil).toBeGreaterThan(Date.now());
   });
 
   it(`is skipped by the room after ${AWAY_GRACE_MS / 1000} s, and an away host hands the Host role on`, async () => {

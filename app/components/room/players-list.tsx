@@ -76,7 +76,7 @@ export function PlayersList({
               <div className="flex items-center gap-2">
                 <MemberAvatar person={{ firstName, lastName: rest.join(" "), profileImageUrl: p.avatar }} className="h-8 w-8 text-xs" />
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium">
+                  <p className="truncate font-medium" data-testid="player-name">
                     {p.name}
                     {mine ? " (you)" : ""}
                   </p>
