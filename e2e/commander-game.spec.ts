@@ -50,7 +50,7 @@ async function openRoom(page: Page, url: string) {
 test("a 3-player Commander game with a spectator: video, dice, turns, life, commander damage, poison, reload, a host who drops, the end", async ({
   browser,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const ann = await member(browser, "Ann", "Host");
   const ben = await member(browser, "Ben", "Second");
   const cat = await member(browser, "Cat", "Third");
