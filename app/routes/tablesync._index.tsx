@@ -14,7 +14,7 @@ export const meta: MetaFunction = () => [{ title: documentTitle("TableSync") }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!context.user) return { sessions: null, tab: "join" as const };
   const tab = lobbyTab(new URL(request.url).searchParams.get("tab"));
-  return { sessions: await listGameSessions(context.db, { status: "waiting", limit: 60 }), tab };
+  return { sessions: await listGameSessions(context.db, context.user.id, { status: "waiting", limit: 60 }), tab };
 }
 
 /** A refused join or spectate still refreshes the rooms (single fetch skips that after a 4xx): the room may have filled up or ended. */

@@ -4,11 +4,14 @@ import {
   gameSessionResponse,
   listGameSessionsQuery,
   membershipResponse,
+  roomPrivacyBody,
+  roomPrivacyResponse,
   sessionIdParam,
 } from "../contract/game-sessions";
 import { conflict, forbidden, notFound } from "../domain/errors";
 import { getGameSession, listGameSessions } from "../domain/game-sessions";
 import { limitText } from "../domain/rate-limit-rules";
+import { setRoomPrivacy } from "../domain/room-privacy";
 import { createRoom, joinRoom, leaveRoom, spectateRoom, startRoom, type SeatResult } from "../domain/rooms";
 import { memberOnly, requireUser } from "../http/require-user";
 import { MEMBER_ONLY, PUBLIC, apiRouter, errors, jsonBody, jsonResponse } from "./openapi-kit";
@@ -113,6 +116,20 @@ const startRoute = createRoute({
   },
 });
 
+const privacyRoute = createRoute({
+  method: "patch",
+  path: "/game-sessions/{id}",
+  summary:
+    "Host only: makes the room private (listed only to its host and the members with a place in it; still joinable by its link) or public again.",
+  security: MEMBER_ONLY,
+  middleware: memberOnly,
+  request: { params: sessionIdParam, body: jsonBody(roomPrivacyBody) },
+  responses: {
+    200: jsonResponse(roomPrivacyResponse, "The room's privacy"),
+    ...errors([400, "Invalid body"], [401, "Signed out"], [403, "Not the host"], [404, "No such session, or it has ended"]),
+  },
+});
+
 /** The API's words for a seat the service could not give. */
 function seatRefused(result: Exclude<SeatResult, { ok: true }>): never {
   if (result.reason === "full") throw conflict("Room is full");
@@ -120,7 +137,7 @@ function seatRefused(result: Exclude<SeatResult, { ok: true }>): never {
 }
 
 export const gameSessionsApi = apiRouter()
-  .openapi(listRoute, async (c) => c.json(await listGameSessions(c.get("db"), c.req.valid("query")), 200))
+  .openapi(listRoute, async (c) => c.json(await listGameSessions(c.get("db"), c.get("user")?.id ?? null, c.req.valid("query")), 200))
   .openapi(getRoute, async (c) => {
     const session = await getGameSession(c.get("db"), c.req.valid("param").id);
     if (!session) throw notFound("Game session not found");
@@ -134,4 +151,10 @@ export const gameSessionsApi = apiRouter()
   })
   .openapi(spectateRoute, async (c) => c.json(await spectateRoom(c.env, c.get("db"), c.req.valid("param").id, requireUser(c).id), 200))
   .openapi(leaveRoute, async (c) => c.json(await leaveRoom(c.env, c.get("db"), c.req.valid("param").id, requireUser(c).id), 200))
+  .openapi(privacyRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const { isPrivate } = c.req.valid("json");
+    await setRoomPrivacy(c.get("db"), requireUser(c), id, isPrivate);
+    return c.json({ id, isPrivate }, 200);
+  })
   .openapi(startRoute, async (c) => c.json(await startRoom(c.env, c.get("db"), c.req.valid("param").id, requireUser(c).id), 200));

@@ -45,6 +45,8 @@ export const gameSessionResponse = z.object({
   eventId: z.string().nullable(),
   /** Set when the room belongs to a tournament pairing: only that match's players take seats. */
   tournamentMatchId: z.string().nullable(),
+  /** Listed only to its host and the members with a place in it; its link still lets anyone in. */
+  isPrivate: z.boolean(),
   gameData: z.object({
     name: z.string(),
     format: z.string(),
@@ -55,6 +57,10 @@ export const gameSessionResponse = z.object({
   createdAt: z.string(),
 });
 export type GameSessionView = z.infer<typeof gameSessionResponse>;
+
+/** PATCH /api/game-sessions/{id}: the host makes the room private (or public again). */
+export const roomPrivacyBody = z.object({ isPrivate: z.boolean() });
+export const roomPrivacyResponse = z.object({ id: z.string(), isPrivate: z.boolean() });
 
 export const membershipResponse = z.object({
   session: gameSessionResponse,

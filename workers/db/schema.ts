@@ -216,6 +216,8 @@ export const gameSessions = sqliteTable(
     currentPlayers: integer("current_players").notNull().default(0),
     maxPlayers: integer("max_players").notNull(),
     spectators: integer("spectators").notNull().default(0),
+    /** A private room is listed only to its host and members with a place in it; its link still lets anyone in. */
+    isPrivate: integer("is_private", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { gameSessionMembers, gameSessions, users } from "../db/schema";
 import type { GameSessionView } from "../contract/game-sessions";
@@ -38,17 +38,32 @@ export function toView({ session: s, host }: { session: GameSessionRow; host: Om
     communityId: s.communityId,
     eventId: s.eventId,
     tournamentMatchId: s.tournamentMatchId,
+    isPrivate: s.isPrivate,
     gameData: { name: s.name, format: s.format, powerLevel: s.powerLevel, description: s.description, currentTurn: s.currentTurn },
     createdAt: new Date(s.createdAt).toISOString(),
   };
 }
 
+/**
+ * Private rooms are listed only to their host and the members with a place in
+ * them (everyone else reaches one by its link).
+ */
+export function listedTo(viewerId: string | null) {
+  const isPublic = eq(gameSessions.isPrivate, false);
+  if (!viewerId) return isPublic;
+  // Driven by the members table's primary key (session_id, user_id): one probe per listed room.
+  const hasPlace = sql`exists (select 1 from ${gameSessionMembers} where ${gameSessionMembers.sessionId} = ${gameSessions.id} and ${gameSessionMembers.userId} = ${viewerId})`;
+  return or(isPublic, eq(gameSessions.hostId, viewerId), hasPlace);
+}
+
 /** Sessions newest first; uses the (status, created) and (community, status, created) indexes. */
 export async function listGameSessions(
   db: Db,
+  viewerId: string | null,
   filter: { status?: GameSessionRow["status"]; communityId?: string; limit: number; before?: string },
 ): Promise<GameSessionView[]> {
   const conditions = [
+    listedTo(viewerId),
     filter.status ? eq(gameSessions.status, filter.status) : undefined,
     filter.communityId ? eq(gameSessions.communityId, filter.communityId) : undefined,
     // Tournament match rooms belong to their pairing, not to the open lobby.

@@ -1,0 +1,1 @@
+ALTER TABLE `game_sessions` ADD `is_private` integer DEFAULT false NOT NULL;
