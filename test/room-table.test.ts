@@ -291,3 +291,21 @@ describe("a room that filled", () => {
     });
   });
 });
+
+describe("the host's private toggle (room page action)", () => {
+  it("makes the room private and public again; only the host may", async () => {
+    const { id, ann, ben } = await pod(false);
+    const refused = await roomPage(ben, id, { intent: "privacy", isPrivate: "true" });
+    expect(refused.status).toBe(403);
+    expect((await session(id)).isPrivate).toBe(false);
+    const made = await roomPage(ann, id, { intent: "privacy", isPrivate: "true" });
+    expect(made.status).toBe(200);
+    expect((await actionResult(made)).data).toMatchObject({ ok: true, isPrivate: true, toast: { title: "Room is private" } });
+    expect((await session(id)).isPrivate).toBe(true);
+    expect((await roomPage(ann, id, { intent: "privacy", isPrivate: "maybe" })).status).toBe(400);
+    expect((await actionResult(await roomPage(ann, id, { intent: "privacy", isPrivate: "false" }))).data).toMatchObject({
+      isPrivate: false,
+    });
+    expect((await session(id)).isPrivate).toBe(false);
+  });
+});

@@ -5,12 +5,13 @@ import { domainFailure, failure, parseSubmission, readForm } from "~/lib/forms.s
 import { redirectWithToast } from "~/lib/toast.server";
 import { roomIntent, sessionIdParam } from "../../../workers/contract/game-sessions";
 import { DomainError } from "../../../workers/domain/errors";
+import { setRoomPrivacy } from "../../../workers/domain/room-privacy";
 import { enterRoom, leaveRoom, removeFromRoom, startRoom } from "../../../workers/domain/rooms";
 
 /**
  * The room page's forms: take a place when the page was opened from a link
  * (the page sends it by itself with JavaScript), leave, start the game, and
- * the host's removal of a member. Each calls the room service once.
+ * the host's removal of a member and privacy toggle. Each is one domain call.
  */
 export async function roomAction({ request, params, context }: ActionFunctionArgs) {
   const user = requireMember(request, context);
@@ -49,6 +50,15 @@ export async function roomAction({ request, params, context }: ActionFunctionArg
         return domainFailure(error, { toast: ROOM_TOASTS.removeFailed });
       }
       return { ok: true as const, toast: ROOM_TOASTS.removed };
+    }
+    case "privacy": {
+      const { isPrivate } = intent.value;
+      try {
+        await setRoomPrivacy(db, user, sessionId, isPrivate);
+      } catch (error) {
+        return domainFailure(error, { toast: ROOM_TOASTS.privacyFailed });
+      }
+      return { ok: true as const, isPrivate, toast: isPrivate ? ROOM_TOASTS.madePrivate : ROOM_TOASTS.madePublic };
     }
     case "start": {
       try {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useActionData, useFetcher } from "@remix-run/react";
-import { Clock, Gauge, LogOut, Play, Swords, Users, Wifi, WifiOff } from "lucide-react";
+import { Clock, Gauge, Globe, Lock, LogOut, Play, Swords, Users, Wifi, WifiOff } from "lucide-react";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Badge } from "~/components/ui/card";
 import { formatClock, useGameTimer } from "~/hooks/use-game-timer";
@@ -55,6 +55,9 @@ export default function RoomClient({ session, selfId, mode, hasPlace, iceServers
   useResultToast(startFetcher.data);
   const removeFetcher = useFetcher<ActionResult>();
   useResultToast(removeFetcher.data);
+  const privacyFetcher = useFetcher<ActionResult<{ isPrivate: boolean }>>();
+  useResultToast(privacyFetcher.data);
+  const isPrivate = privacyFetcher.data?.ok ? privacyFetcher.data.isPrivate : session.isPrivate;
   const [mirrored, setMirrored] = useState(false);
   const now = useNow();
   // A refused Leave (the redirect after a successful one leaves the page).
@@ -244,6 +247,16 @@ export default function RoomClient({ session, selfId, mode, hasPlace, iceServers
                 <Play className="h-4 w-4" aria-hidden="true" /> Start Game
               </Button>
             </startFetcher.Form>
+          ) : null}
+          {isHost && roomStatus !== "completed" ? (
+            <privacyFetcher.Form method="post">
+              <input type="hidden" name="intent" value="privacy" />
+              <input type="hidden" name="isPrivate" value={String(!isPrivate)} />
+              <Button type="submit" size="sm" variant="outline" aria-pressed={isPrivate} disabled={privacyFetcher.state !== "idle"}>
+                {isPrivate ? <Lock className="h-4 w-4" aria-hidden="true" /> : <Globe className="h-4 w-4" aria-hidden="true" />}
+                {isPrivate ? "Private room" : "Make private"}
+              </Button>
+            </privacyFetcher.Form>
           ) : null}
           <Form method="post" onSubmit={() => recorder.stop()}>
             <input type="hidden" name="intent" value="leave" />
