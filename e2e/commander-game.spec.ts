@@ -90,7 +90,7 @@ test("a 3-player Commander game with a spectator: video, dice, turns, life, comm
     for (const { page } of [ann, ben, cat, sue]) {
       await expect(
         page.getByTestId("chat-message").filter({ hasText: /Game started\. Random pick: (Ann|Ben|Cat) goes first/ }),
-      ).toBeVisible();
+      ).toBeVisible({ timeout: 30_000 });
       await expect(page.getByTestId("room-status")).toHaveText("Game Active");
     }
     const clocks = await Promise.all([ann, ben, cat, sue].map(({ page }) => page.getByTestId("game-time").innerText()));
@@ -198,7 +198,7 @@ test("a 3-player Commander game with a spectator: video, dice, turns, life, comm
 });
 
 test("a spectator who opens a room by its link sees the players' video playing (autoplay)", async ({ browser }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const host = await newMemberPage(browser, "Hana", "Host");
   const guest = await newMemberPage(browser, "Gus", "Guest");
   const fan = await browser.newContext({ viewport: PHONE });
