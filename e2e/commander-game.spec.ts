@@ -94,7 +94,12 @@ test("a 3-player Commander game with a spectator: video, dice, turns, life, comm
       await expect(page.getByTestId("room-status")).toHaveText("Game Active");
     }
     const clocks = await Promise.all([ann, ben, cat, sue].map(({ page }) => page.getByTestId("game-time").innerText()));
-    expect(new Set(clocks.map((c) => c.slice(0, 4))).size).toBe(1);
+    // Read one page after another on a busy machine: the same clock within a few seconds (each page counts from the room's start).
+    const seconds = clocks.map((c) => {
+      const [m, sec] = c.split(":").map(Number);
+      return m * 60 + sec;
+    });
+    expect(Math.max(...seconds) - Math.min(...seconds)).toBeLessThanOrEqual(3);
 
     // A roll, seen by all.
     await ben.page.getByRole("button", { name: "Quick d20" }).click();
