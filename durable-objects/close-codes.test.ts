@@ -7,6 +7,8 @@ describe("room close codes", () => {
     expect(endedReasonFor(ROOM_CLOSE.left)).toBe("You left the room.");
     expect(endedReasonFor(ROOM_CLOSE.signedOut)).toBe("You are signed out. Sign in again to rejoin this room.");
     expect(endedReasonFor(ROOM_CLOSE.roomGone)).toBe("This game session has ended.");
+    expect(endedReasonFor(ROOM_CLOSE.removed)).toBe("The host removed you from this room.");
+    expect(endedReasonFor(ROOM_CLOSE.ended)).toBe("This game has ended.");
   });
 
   it("lets the page reconnect after drops, restarts and an oversize frame", () => {
@@ -14,7 +16,7 @@ describe("room close codes", () => {
   });
 
   it("keeps the room's codes in the application range, distinct", () => {
-    const own = [ROOM_CLOSE.replaced, ROOM_CLOSE.left, ROOM_CLOSE.signedOut, ROOM_CLOSE.roomGone];
+    const own = [ROOM_CLOSE.replaced, ROOM_CLOSE.left, ROOM_CLOSE.signedOut, ROOM_CLOSE.roomGone, ROOM_CLOSE.removed, ROOM_CLOSE.ended];
     expect(new Set(own).size).toBe(own.length);
     for (const code of own) expect(code >= 4000 && code <= 4999).toBe(true);
   });

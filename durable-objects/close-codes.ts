@@ -12,6 +12,10 @@ export const ROOM_CLOSE = {
   signedOut: 4401,
   /** The game session no longer exists (its host deleted their account). */
   roomGone: 4404,
+  /** The host removed the member from the room. */
+  removed: 4003,
+  /** The game ended (the last player left, or the waiting room stayed empty): a `room_ended` frame came first. */
+  ended: 4410,
   /** Standard "message too big": a frame over MAX_FRAME_BYTES. The client may reconnect. */
   tooLarge: 1009,
 } as const;
@@ -21,6 +25,8 @@ const ENDED: Record<number, string> = {
   [ROOM_CLOSE.left]: "You left the room.",
   [ROOM_CLOSE.signedOut]: "You are signed out. Sign in again to rejoin this room.",
   [ROOM_CLOSE.roomGone]: "This game session has ended.",
+  [ROOM_CLOSE.removed]: "The host removed you from this room.",
+  [ROOM_CLOSE.ended]: "This game has ended.",
 };
 
 /** What the room page says when the room ended its socket for good; null means reconnect (a drop, a restart). */

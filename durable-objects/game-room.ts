@@ -3,7 +3,15 @@ import { readSessionUserIdByKey } from "../workers/auth/session";
 import { getDb } from "../workers/db/client";
 import { setCurrentTurn } from "../workers/domain/game-sessions";
 import type { EntryRefusal } from "../workers/domain/room-rules";
-import { endPlaceFromRoom, readAdmission, readRoomSnapshot, type RoomSnapshot, type SocketEnd } from "../workers/domain/rooms";
+import {
+  closeIdleRoomFromRoom,
+  endPlaceFromRoom,
+  handHostOverFromRoom,
+  readAdmission,
+  readRoomSnapshot,
+  type RoomSnapshot,
+  type SocketEnd,
+} from "../workers/domain/rooms";
 import { ROOM_SESSION_HEADER, ROOM_USER_HEADER } from "../workers/ws";
 import { ROOM_CLOSE } from "./close-codes";
 import {
@@ -14,17 +22,38 @@ import {
   type ChatMessage,
   type ClientFrame,
   type GameActionFrame,
+  type AwayPlayer,
   type RoomPlayer,
   type RoomSpectator,
   type ServerFrame,
 } from "./protocol";
 import { RoomStore, type RoomMeta, type StoredMember } from "./room-store";
+import {
+  applyCommanderDamage,
+  applyCounter,
+  applyDesignation,
+  isDesignation,
+  lethalBy,
+  noDesignations,
+  withoutPlayer,
+  type Designations,
+} from "./rules/commander";
 import { rollDie } from "./rules/dice";
 import { freshBucket, takeToken, type Bucket } from "./rules/frame-budget";
 import { applyLifeChange, startingLife } from "./rules/life";
+import {
+  SEAT_GRACE_MS,
+  hostAfterAway,
+  idleMsFrom,
+  mayPassTurn,
+  nextWake,
+  seatHeldUntil,
+  turnAfterAwaySkips,
+  type SeatPresence,
+} from "./rules/presence";
 import { sessionCheckDue, socketsOverLimit } from "./rules/socket-limits";
 import { spectatorsWithVideo } from "./rules/spectator-video";
-import { canPassTurn, nextTurn } from "./rules/turns";
+import { nextTurn } from "./rules/turns";
 import { displayName } from "../workers/contract/display-name";
 
 /** Per-socket state, kept in the WebSocket attachment so it survives hibernation. */
@@ -45,8 +74,11 @@ type RoomConnection = Connection<SocketState>;
 const userTag = (userId: string) => `u:${userId}`;
 const sessionTag = (key: string) => `s:${key}`;
 
-/** A seated player whose sockets are all gone gives up the seat after this long. */
-export const SEAT_GRACE_MS = 5 * 60_000;
+/** A seated player whose sockets are all gone gives up the seat after this long (rules/presence.ts). */
+export { SEAT_GRACE_MS };
+
+/** The sender of chat lines the room writes itself (a skipped turn, the first player). */
+const ROOM_SENDER = { userId: "room", firstName: "Table", avatar: null } as const;
 
 /**
  * One TableSync room per game session id (spec 001 §7 room socket). The room
@@ -242,6 +274,7 @@ export class GameRoom extends Server<Env> {
     connection.setState({ ...connection.state!, joined: true });
     this.live.set(connection.id, { conn: connection, userId });
     this.setDisconnectedAt(userId, null);
+    if (this.meta()?.emptySince) this.saveMeta({ ...this.meta()!, emptySince: null });
     const me = this.member(userId)!;
     const roster = this.roster();
     this.send(connection, {
@@ -278,9 +311,10 @@ export class GameRoom extends Server<Env> {
 
   onClose(connection: RoomConnection): void {
     this.buckets.delete(connection.id);
-    const wasLive = this.live.delete(connection.id);
+    this.live.delete(connection.id);
     const state = connection.state;
-    if (!wasLive || !state?.joined || state.retired) return;
+    // Not "was it in `live`": a room woken from hibernation by this very close may not list a closing socket.
+    if (!state?.joined || state.retired) return;
     this.memberDisconnected(state.userId);
   }
 
@@ -290,13 +324,39 @@ export class GameRoom extends Server<Env> {
     const member = this.member(userId);
     if (!member) return;
     this.setDisconnectedAt(member.userId, Date.now());
+    if (this.live.size === 0 && this.meta()) this.saveMeta({ ...this.meta()!, emptySince: Date.now() });
     if (member.role === "spectator") {
       // A spectator holds no seat: their place ends with their last socket.
       this.ctx.waitUntil(this.removeSpectator(member.userId));
-    } else {
-      this.ctx.waitUntil(this.ctx.storage.setAlarm(Date.now() + SEAT_GRACE_MS));
     }
+    this.ctx.waitUntil(this.scheduleWake());
     this.broadcastFrame({ type: "player_left", player: { id: member.userId, name: member.name }, ...this.roster() });
+  }
+
+  /** Seated players with whether they are connected, for the presence rules. */
+  private seatPresence(): SeatPresence[] {
+    const connected = new Set([...this.live.values()].map((e) => e.userId));
+    return this.members().flatMap((m) =>
+      m.role === "player" && m.seat !== null
+        ? [{ userId: m.userId, seat: m.seat, connected: connected.has(m.userId), disconnectedAt: m.disconnectedAt }]
+        : [],
+    );
+  }
+
+  /** Sets the room's one alarm to the next moment something is due (rules/presence.ts nextWake). */
+  private async scheduleWake(): Promise<void> {
+    const meta = this.meta();
+    if (!meta) return;
+    const at = nextWake({
+      seats: this.seatPresence(),
+      currentTurn: meta.currentTurn,
+      hostId: meta.hostId,
+      status: meta.status,
+      emptySince: this.live.size === 0 ? (meta.emptySince ?? null) : null,
+      idleMs: idleMsFrom(this.env.ROOM_IDLE_MINUTES),
+    });
+    if (at === null) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(at);
   }
 
   /**
@@ -341,9 +401,30 @@ export class GameRoom extends Server<Env> {
     if (snapshot) await this.absorb(snapshot);
   }
 
-  /** Seats of players gone longer than the grace period are given up, so abandoned rooms end. */
   async onAlarm(): Promise<void> {
-    const now = Date.now();
+    await this.sweep(Date.now());
+  }
+
+  /**
+   * What the room does by itself as time passes (rules/presence.ts): skips an
+   * away player's turn, hands an away host's role on, gives up seats held too
+   * long, closes a waiting room nobody has been in for ROOM_IDLE_MINUTES; then
+   * sets the alarm for the next deadline. `now` is a parameter so tests can
+   * look ahead without waiting.
+   */
+  async sweep(now: number): Promise<void> {
+    let meta = this.meta();
+    if (!meta || meta.status === "completed") return;
+    const skipTo = meta.status === "active" ? turnAfterAwaySkips(this.seatPresence(), meta.currentTurn, now) : null;
+    if (skipTo) await this.moveTurn(meta, skipTo, "room");
+    meta = this.meta()!;
+    const newHost = hostAfterAway(this.seatPresence(), meta.hostId, now);
+    if (newHost) {
+      const snapshot = await handHostOverFromRoom(this.db, this.name, meta.hostId, newHost);
+      if (!snapshot || !(await this.absorb(snapshot))) return this.endRoom();
+      this.postMessage(ROOM_SENDER, `${this.member(newHost)?.firstName ?? "A player"} is the host now`, "game_action");
+      this.broadcastFrame({ type: "room_update", ...this.roster() });
+    }
     const stale = this.members().filter(
       (m) =>
         m.role === "player" &&
@@ -355,9 +436,32 @@ export class GameRoom extends Server<Env> {
       const snapshot = await endPlaceFromRoom(this.db, this.name, m.userId, "player");
       if (snapshot) await this.absorb(snapshot);
     }
-    if (stale.length > 0) this.broadcastFrame({ type: "room_update", ...this.roster() });
-    const waiting = this.members().filter((m) => m.role === "player" && m.disconnectedAt !== null);
-    if (waiting.length > 0) await this.ctx.storage.setAlarm(Math.min(...waiting.map((m) => m.disconnectedAt! + SEAT_GRACE_MS)));
+    meta = this.meta();
+    if (!meta) return;
+    if (stale.length > 0) {
+      if (meta.status === "completed") return this.endGame("last_player_left");
+      this.broadcastFrame({ type: "room_update", ...this.roster() });
+    }
+    const idleMs = idleMsFrom(this.env.ROOM_IDLE_MINUTES);
+    if (meta.status === "waiting" && this.live.size === 0 && meta.emptySince != null && now - meta.emptySince >= idleMs) {
+      const snapshot = await closeIdleRoomFromRoom(this.db, this.name);
+      if (!snapshot || !(await this.absorb(snapshot))) return this.endRoom();
+      if (this.meta()?.status === "completed") return this.endGame("idle");
+    }
+    await this.scheduleWake();
+  }
+
+  /**
+   * The game is over (status completed in D1): every open socket, spectators'
+   * too, is told why and then closed. The chat stays stored, as before.
+   */
+  private async endGame(reason: "last_player_left" | "idle"): Promise<void> {
+    const message =
+      reason === "idle" ? "This room closed: nobody was at the table for a while." : "This game has ended: the last player left the table.";
+    this.broadcastFrame({ type: "room_ended", reason, message });
+    for (const conn of this.getConnections<SocketState>()) this.retire(conn, ROOM_CLOSE.ended, "The game has ended");
+    this.live.clear();
+    await this.ctx.storage.deleteAlarm();
   }
 
   /**
@@ -365,19 +469,38 @@ export class GameRoom extends Server<Env> {
    * start) with what the room now holds, read in the same D1 batch as the
    * change; `leftUserId` left, so their sockets close.
    */
-  async applyRoster(snapshot: RoomSnapshot | null, leftUserId: string | null): Promise<void> {
+  async applyRoster(snapshot: RoomSnapshot | null, leftUserId: string | null, how: "left" | "removed" = "left"): Promise<void> {
     const before = this.members();
+    const wasStatus = this.meta()?.status;
     if (!snapshot || !(await this.absorb(snapshot))) return this.endRoom();
+    const meta = this.meta()!;
     if (leftUserId) {
       const gone = before.find((m) => m.userId === leftUserId);
       const wasConnected = this.socketsOf(leftUserId).length > 0;
-      for (const socket of this.socketsOf(leftUserId)) this.retire(socket, ROOM_CLOSE.left, "Left the room");
+      for (const socket of this.socketsOf(leftUserId)) {
+        if (how === "removed") this.retire(socket, ROOM_CLOSE.removed, "Removed by the host");
+        else this.retire(socket, ROOM_CLOSE.left, "Left the room");
+      }
+      const designations = withoutPlayer(this.designations(), leftUserId);
+      this.saveMeta({ ...meta, ...designations });
+      if (meta.status === "completed" && wasStatus !== "completed") return this.endGame("last_player_left");
       if (gone && wasConnected) {
         this.broadcastFrame({ type: "player_left", player: { id: gone.userId, name: gone.name }, ...this.roster() });
-        return;
+        return this.scheduleWake();
       }
     }
+    if (meta.status === "completed" && wasStatus !== "completed") return this.endGame("last_player_left");
     this.broadcastFrame({ type: "room_update", ...this.roster() });
+    if (wasStatus === "waiting" && meta.status === "active") this.announceStart();
+    await this.scheduleWake();
+  }
+
+  /** Start Game: the room records when (the shared clock) and announces the first player D1 picked at random. */
+  private announceStart(): void {
+    const meta = this.meta()!;
+    const first = meta.currentTurn ? this.member(meta.currentTurn) : undefined;
+    this.broadcastFrame({ type: "game_started", startedAt: meta.startedAt ?? Date.now(), firstPlayer: meta.currentTurn });
+    this.postMessage(ROOM_SENDER, `Game started. Random pick: ${first?.firstName ?? "nobody"} goes first`, "game_action");
   }
 
   /** Pulls session facts and membership from D1 (the seat authority) into room storage. */
@@ -399,7 +522,13 @@ export class GameRoom extends Server<Env> {
 
   /** Stores what D1 holds of the room: session facts and members (life totals and presence of those who stay are kept). */
   private applySnapshot({ session, version, members }: RoomSnapshot): RoomMeta {
+    const before = this.meta();
     const meta: RoomMeta = {
+      // What only the room keeps; the game clock starts when the room sees the game start.
+      startedAt: before?.startedAt ?? (session.status === "active" ? Date.now() : null),
+      monarch: before?.monarch ?? null,
+      initiative: before?.initiative ?? null,
+      emptySince: before?.emptySince ?? (this.live.size === 0 ? Date.now() : null),
       version,
       hostId: session.hostId,
       status: session.status,
@@ -441,7 +570,7 @@ export class GameRoom extends Server<Env> {
     this.postMessage(member, text, "chat");
   }
 
-  private postMessage(member: StoredMember, content: string, type: ChatMessage["type"]): void {
+  private postMessage(member: Pick<StoredMember, "userId" | "firstName" | "avatar">, content: string, type: ChatMessage["type"]): void {
     const message: ChatMessage = {
       id: crypto.randomUUID(),
       sender: { id: member.userId, firstName: member.firstName, profileImageUrl: member.avatar },
@@ -471,30 +600,74 @@ export class GameRoom extends Server<Env> {
         return;
       }
       case "life_change": {
-        const life = applyLifeChange(member.life, frame.data.delta);
-        this.store.setLife(member.userId, life);
-        this.memberCache?.set(member.userId, { ...member, life });
+        const life = this.setLife(member, applyLifeChange(member.life, frame.data.delta));
         this.broadcastFrame({
           type: "game_action",
           action: "life_change",
           player: member.userId,
           result: { playerId: member.userId, life, delta: frame.data.delta },
         });
+        this.postMessage(member, `${member.firstName} ${signed(frame.data.delta)} life (${life})`, "game_action");
+        return;
+      }
+      case "commander_damage": {
+        const { from, delta } = frame.data;
+        const source = this.member(from);
+        if (!source || source.role !== "player" || from === member.userId) {
+          return this.fail(connection, "unknown_player", "Commander damage comes from another seated player's commander");
+        }
+        const hit = applyCommanderDamage(member.tools, from, delta);
+        this.setTools(member, hit.tools);
+        const life = this.setLife(this.member(member.userId)!, applyLifeChange(member.life, hit.lifeDelta));
+        this.broadcastFrame({
+          type: "game_action",
+          action: "commander_damage",
+          player: member.userId,
+          result: { playerId: member.userId, from, total: hit.total, delta, life },
+        });
+        const lethal = lethalBy(hit.tools).commanderFrom.includes(from) ? " (lethal)" : "";
+        this.postMessage(
+          member,
+          `${member.firstName} ${signed(delta)} commander damage from ${source.firstName} (${hit.total}/21${lethal}), life ${life}`,
+          "game_action",
+        );
+        return;
+      }
+      case "counter": {
+        const { name, delta } = frame.data;
+        let value: number;
+        let line: string;
+        let designations = this.designations();
+        if (isDesignation(name)) {
+          const had = designations[name];
+          designations = applyDesignation(designations, name, member.userId, delta);
+          if (designations[name] === had) return;
+          this.saveMeta({ ...meta, ...designations });
+          value = designations[name] === member.userId ? 1 : 0;
+          line = value ? `${member.firstName} becomes the ${LABEL[name]}` : `${member.firstName} is no longer the ${LABEL[name]}`;
+        } else {
+          const counted = applyCounter(member.tools, name, delta);
+          this.setTools(member, counted.tools);
+          value = counted.value;
+          const lethal = lethalBy(counted.tools).poison && name === "poison" ? " (lethal)" : "";
+          line = `${member.firstName} ${signed(delta)} ${name} (${value}${lethal})`;
+        }
+        this.broadcastFrame({
+          type: "game_action",
+          action: "counter",
+          player: member.userId,
+          result: { playerId: member.userId, name, value, delta, ...designations },
+        });
+        this.postMessage(member, line, "game_action");
         return;
       }
       case "pass_turn": {
         if (meta.status !== "active") return this.fail(connection, "not_started", "The game has not started yet");
-        if (!canPassTurn(member.userId, meta.currentTurn, meta.hostId)) {
+        if (!mayPassTurn(member.userId, meta.currentTurn, meta.hostId, this.seatPresence())) {
           return this.fail(connection, "forbidden", "Only the current player or the host can pass the turn");
         }
         const seats = this.members().flatMap((m) => (m.role === "player" && m.seat !== null ? [{ userId: m.userId, seat: m.seat }] : []));
-        const next = nextTurn(seats, meta.currentTurn);
-        const version = await setCurrentTurn(this.db, this.name, next);
-        this.metaCache = { ...(this.meta() ?? meta), currentTurn: next, version };
-        this.store.saveMeta(this.metaCache);
-        this.broadcastFrame({ type: "turn_change", player: next, by: member.userId });
-        const nextName = (next && this.member(next)?.firstName) ?? "nobody";
-        this.postMessage(member, `${member.firstName} passed the turn to ${nextName}`, "game_action");
+        await this.moveTurn(meta, nextTurn(seats, meta.currentTurn), member.userId);
         return;
       }
       default: {
@@ -502,6 +675,25 @@ export class GameRoom extends Server<Env> {
         return unreachable;
       }
     }
+  }
+
+  /** Records the new turn (D1 mirrors it), tells everyone and logs it; `by` is the passer, or "room" for a skip. */
+  private async moveTurn(meta: RoomMeta, next: string | null, by: string): Promise<void> {
+    const version = await setCurrentTurn(this.db, this.name, next);
+    this.saveMeta({ ...(this.meta() ?? meta), currentTurn: next, version });
+    this.broadcastFrame({ type: "turn_change", player: next, by });
+    const nextName = (next && this.member(next)?.firstName) ?? "nobody";
+    const from = meta.currentTurn ? this.member(meta.currentTurn) : undefined;
+    if (by === "room") {
+      this.postMessage(ROOM_SENDER, `${from?.firstName ?? "A player"} is away: the turn passes to ${nextName}`, "game_action");
+    } else {
+      this.postMessage(
+        this.member(by) ?? ROOM_SENDER,
+        `${this.member(by)?.firstName ?? "A player"} passed the turn to ${nextName}`,
+        "game_action",
+      );
+    }
+    await this.scheduleWake();
   }
 
   /** Signalling goes only to the named member in this room, with `fromPlayer` set by the room. */
@@ -526,10 +718,15 @@ export class GameRoom extends Server<Env> {
   /** Connected players (seat order) and spectators, as the page shows them. */
   private roster(excludingConnectionId?: string): {
     players: RoomPlayer[];
+    away: AwayPlayer[];
     spectators: RoomSpectator[];
     hostId: string;
     currentTurn: string | null;
     status: RoomMeta["status"];
+    monarch: string | null;
+    initiative: string | null;
+    startedAt: number | null;
+    serverTime: number;
   } {
     const meta = this.meta();
     const connected = new Set<string>();
@@ -537,15 +734,35 @@ export class GameRoom extends Server<Env> {
     const members = this.members().filter((m) => connected.has(m.userId));
     const spectatorMembers = members.filter((m) => m.role === "spectator");
     const withVideo = spectatorsWithVideo(spectatorMembers);
+    const asPlayer = (m: StoredMember): RoomPlayer => ({
+      id: m.userId,
+      name: m.name,
+      avatar: m.avatar,
+      seat: m.seat ?? 0,
+      isHost: m.userId === meta?.hostId,
+      life: m.life,
+      commanderDamage: m.tools.commanderDamage,
+      counters: m.tools.counters,
+    });
+    const seated = this.members()
+      .filter((m) => m.role === "player")
+      .sort((a, b) => (a.seat ?? 0) - (b.seat ?? 0));
     return {
-      players: members
-        .filter((m) => m.role === "player")
-        .sort((a, b) => (a.seat ?? 0) - (b.seat ?? 0))
-        .map((m) => ({ id: m.userId, name: m.name, avatar: m.avatar, seat: m.seat ?? 0, isHost: m.userId === meta?.hostId, life: m.life })),
+      players: seated.filter((m) => connected.has(m.userId)).map(asPlayer),
+      away: seated
+        .filter((m) => !connected.has(m.userId))
+        .map((m) => ({
+          ...asPlayer(m),
+          seatHeldUntil: seatHeldUntil({ userId: m.userId, seat: m.seat ?? 0, connected: false, disconnectedAt: m.disconnectedAt }),
+        })),
       spectators: spectatorMembers.map((m) => ({ id: m.userId, name: m.name, avatar: m.avatar, receivesVideo: withVideo.has(m.userId) })),
       hostId: meta?.hostId ?? "",
       currentTurn: meta?.currentTurn ?? null,
       status: meta?.status ?? "waiting",
+      monarch: meta?.monarch ?? null,
+      initiative: meta?.initiative ?? null,
+      startedAt: meta?.startedAt ?? null,
+      serverTime: Date.now(),
     };
   }
 
@@ -575,6 +792,27 @@ export class GameRoom extends Server<Env> {
     }
   }
 
+  private saveMeta(meta: RoomMeta): void {
+    this.store.saveMeta(meta);
+    this.metaCache = meta;
+  }
+
+  private designations(): Designations {
+    const meta = this.meta();
+    return { ...noDesignations(), monarch: meta?.monarch ?? null, initiative: meta?.initiative ?? null };
+  }
+
+  private setLife(member: StoredMember, life: number): number {
+    this.store.setLife(member.userId, life);
+    this.memberCache?.set(member.userId, { ...member, life });
+    return life;
+  }
+
+  private setTools(member: StoredMember, tools: StoredMember["tools"]): void {
+    this.store.setTools(member.userId, tools);
+    this.memberCache?.set(member.userId, { ...member, tools });
+  }
+
   private setDisconnectedAt(userId: string, at: number | null): void {
     this.store.setDisconnectedAt(userId, at);
     const cached = this.memberCache?.get(userId);
@@ -585,3 +823,9 @@ export class GameRoom extends Server<Env> {
     this.send(connection, { type: "error", code, message });
   }
 }
+
+/** Chat wording of a designation. */
+const LABEL = { monarch: "monarch", initiative: "holder of the initiative" } as const;
+
+/** "+3" / "-2" for the chat log. */
+const signed = (n: number) => (n > 0 ? `+${n}` : String(n));

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { checkText } from "../workers/contract/text";
+import { COUNTER_NAMES, NUMBER_COUNTERS } from "./rules/commander";
 import { DICE_SIDES } from "./rules/dice";
 
 /**
@@ -7,6 +8,27 @@ import { DICE_SIDES } from "./rules/dice";
  * room parses every inbound frame with `clientFrame` and answers a bad one
  * with an `error` frame. Identity in frames (`user`, `sessionId`) is accepted
  * for compatibility but ignored: the Worker tells the room who is connected.
+ *
+ * Commander tools (issue 14), server-authoritative, in every roster and logged
+ * in chat as game actions (life changes too):
+ * - `game_action` `commander_damage` `{ from: <playerId>, delta }`: damage the
+ *   sender took from `from`'s commander (any other seated player); it costs the
+ *   same life. 21 from one commander is lethal (rules/commander.ts).
+ * - `game_action` `counter` `{ name, delta }`: the sender's poison (10 lethal),
+ *   energy or experience; for `monarch` and `initiative` a positive delta takes
+ *   the designation (one holder at a time) and a negative one gives it up.
+ *
+ * Presence (rules/presence.ts): rosters list connected `players` and seated
+ * players who are `away`, with `seatHeldUntil` (the seat is held 5 minutes). Any
+ * seated player may pass an away player's turn; the room skips it itself after
+ * 45 s (AWAY_GRACE_MS) and hands an away host's role to the next connected seat
+ * after the same grace. `serverTime` (the room's clock when it sent the roster)
+ * lets pages count down and show the shared game clock (`startedAt`, set when the
+ * game starts, with a random first player announced in `game_started`).
+ * When the room ends (the last player left, or a waiting room stayed empty for
+ * ROOM_IDLE_MINUTES) every socket gets `room_ended`, then closes with
+ * ROOM_CLOSE.ended. A host's `remove` closes that member's sockets with
+ * ROOM_CLOSE.removed.
  */
 
 /** Frames larger than this are refused before parsing. */
@@ -63,6 +85,26 @@ const lifeChange = z.object({
   }),
   user: claimedUser,
 });
+const toolDelta = z
+  .number()
+  .int()
+  .min(-100)
+  .max(100)
+  .refine((n) => n !== 0, "delta must not be 0");
+const commanderDamage = z.object({
+  type: z.literal("game_action"),
+  sessionId: id.optional(),
+  action: z.literal("commander_damage"),
+  data: z.object({ from: id, delta: toolDelta }),
+  user: claimedUser,
+});
+const counter = z.object({
+  type: z.literal("game_action"),
+  sessionId: id.optional(),
+  action: z.literal("counter"),
+  data: z.object({ name: z.enum(COUNTER_NAMES), delta: toolDelta }),
+  user: claimedUser,
+});
 
 export const clientFrame = z.discriminatedUnion("type", [
   z.object({ type: z.literal("join_room"), sessionId: id.optional(), user: claimedUser }),
@@ -76,7 +118,7 @@ export const clientFrame = z.discriminatedUnion("type", [
       .superRefine(checkText("multi-line")),
     user: claimedUser,
   }),
-  z.discriminatedUnion("action", [diceRoll, passTurn, lifeChange]),
+  z.discriminatedUnion("action", [diceRoll, passTurn, lifeChange, commanderDamage, counter]),
   z.object({ type: z.literal("webrtc_offer"), targetPlayer: id, offer: sessionDescription, sessionId: id.optional() }),
   z.object({ type: z.literal("webrtc_answer"), targetPlayer: id, answer: sessionDescription, sessionId: id.optional() }),
   z.object({ type: z.literal("webrtc_ice_candidate"), targetPlayer: id, candidate: iceCandidate, sessionId: id.optional() }),
@@ -96,6 +138,11 @@ export const roomPlayer = z.object({
   seat: z.number().int(),
   isHost: z.boolean(),
   life: z.number().int(),
+  /** Commander damage taken, by the id of the player whose commander dealt it. */
+  commanderDamage: z.record(z.string(), z.number().int()),
+  counters: z.object(
+    Object.fromEntries(NUMBER_COUNTERS.map((n) => [n, z.number().int()])) as Record<(typeof NUMBER_COUNTERS)[number], z.ZodNumber>,
+  ),
 });
 export type RoomPlayer = z.infer<typeof roomPlayer>;
 
@@ -118,9 +165,20 @@ export const chatMessage = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 
+/** A seated player with no open socket: the seat is held until `seatHeldUntil` (null: never connected since the room knew them). */
+export const awayPlayer = roomPlayer.extend({ seatHeldUntil: z.number().nullable() });
+export type AwayPlayer = z.infer<typeof awayPlayer>;
+
 const roomStatus = z.enum(["waiting", "active", "completed"]);
 const roster = {
   players: z.array(roomPlayer),
+  away: z.array(awayPlayer),
+  monarch: z.string().nullable(),
+  initiative: z.string().nullable(),
+  /** When the game started (the room's clock, epoch ms); null while waiting. */
+  startedAt: z.number().nullable(),
+  /** The room's clock when it sent this, so pages count from the same time. */
+  serverTime: z.number(),
   spectators: z.array(roomSpectator),
   hostId: z.string(),
   currentTurn: z.string().nullable(),
@@ -129,6 +187,22 @@ const roster = {
 
 export const diceResult = z.object({ sides: z.number().int(), value: z.number().int() });
 export const lifeResult = z.object({ playerId: z.string(), life: z.number().int(), delta: z.number().int() });
+export const commanderDamageResult = z.object({
+  playerId: z.string(),
+  from: z.string(),
+  total: z.number().int(),
+  delta: z.number().int(),
+  life: z.number().int(),
+});
+export const counterResult = z.object({
+  playerId: z.string(),
+  name: z.enum(COUNTER_NAMES),
+  /** The player's count (1/0 for a designation: held or not). */
+  value: z.number().int(),
+  delta: z.number().int(),
+  monarch: z.string().nullable(),
+  initiative: z.string().nullable(),
+});
 
 export const serverFrame = z.discriminatedUnion("type", [
   /** Sent to a socket once its join_room succeeds: everything needed to draw the room. */
@@ -152,7 +226,14 @@ export const serverFrame = z.discriminatedUnion("type", [
   z.discriminatedUnion("action", [
     z.object({ type: z.literal("game_action"), action: z.literal("dice_roll"), player: z.string(), result: diceResult }),
     z.object({ type: z.literal("game_action"), action: z.literal("life_change"), player: z.string(), result: lifeResult }),
+    z.object({ type: z.literal("game_action"), action: z.literal("commander_damage"), player: z.string(), result: commanderDamageResult }),
+    z.object({ type: z.literal("game_action"), action: z.literal("counter"), player: z.string(), result: counterResult }),
   ]),
+  /** The game started: the room's start time and the randomly picked first player, to everyone. */
+  z.object({ type: z.literal("game_started"), startedAt: z.number(), firstPlayer: z.string().nullable() }),
+  /** The room is over (then every socket closes with ROOM_CLOSE.ended). */
+  z.object({ type: z.literal("room_ended"), reason: z.enum(["last_player_left", "idle"]), message: z.string() }),
+  /** `by` is the player who passed, or "room" when the room skipped an away player. */
   z.object({ type: z.literal("turn_change"), player: z.string().nullable(), by: z.string() }),
   z.object({ type: z.literal("webrtc_offer"), fromPlayer: z.string(), offer: sessionDescription }),
   z.object({ type: z.literal("webrtc_answer"), fromPlayer: z.string(), answer: sessionDescription }),

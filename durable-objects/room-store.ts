@@ -1,5 +1,6 @@
 import type { ChatMessage } from "./protocol";
 import { CHAT_HISTORY_KEPT, DICE_LOG_KEPT } from "./protocol";
+import { toolsFrom, type PlayerTools } from "./rules/commander";
 
 /** `Server#sql`: a tagged template over the room's own SQLite storage. */
 export type SqlTag = <T = Record<string, string | number | boolean | null>>(
@@ -18,6 +19,8 @@ export type StoredMember = {
   life: number;
   /** Epoch ms of the moment the member's last socket closed; null while connected. */
   disconnectedAt: number | null;
+  /** Commander damage and counters (rules/commander.ts). */
+  tools: PlayerTools;
 };
 
 export type RoomMeta = {
@@ -28,6 +31,12 @@ export type RoomMeta = {
   currentTurn: string | null;
   format: string;
   maxPlayers: number;
+  /** Kept by the room itself (D1 does not hold them): when the game started, the designations' holders. */
+  startedAt?: number | null;
+  monarch?: string | null;
+  initiative?: string | null;
+  /** When the room's last socket closed, while nobody is connected (the idle close counts from it). */
+  emptySince?: number | null;
 };
 
 /**
@@ -40,11 +49,18 @@ export class RoomStore {
     sql`CREATE TABLE IF NOT EXISTS members (
       user_id TEXT PRIMARY KEY, role TEXT NOT NULL, seat INTEGER, joined_at INTEGER NOT NULL,
       name TEXT NOT NULL, first_name TEXT NOT NULL, avatar TEXT,
-      life INTEGER NOT NULL, disconnected_at INTEGER)`;
+      life INTEGER NOT NULL, disconnected_at INTEGER, tools TEXT)`;
     sql`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`;
     sql`CREATE TABLE IF NOT EXISTS chat (seq INTEGER PRIMARY KEY AUTOINCREMENT, body TEXT NOT NULL)`;
     sql`CREATE TABLE IF NOT EXISTS dice (seq INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT NOT NULL, sides INTEGER NOT NULL, value INTEGER NOT NULL, at INTEGER NOT NULL)`;
     this.forgetEmails();
+    this.addToolsColumn();
+  }
+
+  /** Rooms stored before the Commander tools have no tools column: add it, once. */
+  private addToolsColumn(): void {
+    const [{ n }] = this.sql<{ n: number }>`SELECT count(*) AS n FROM pragma_table_info('members') WHERE name = 'tools'`;
+    if (n === 0) this.sql`ALTER TABLE members ADD COLUMN tools TEXT`;
   }
 
   /**
@@ -79,6 +95,7 @@ export class RoomStore {
       avatar: string | null;
       life: number;
       disconnected_at: number | null;
+      tools: string | null;
     }>`SELECT * FROM members`.map((r) => ({
       userId: r.user_id,
       role: r.role,
@@ -89,11 +106,12 @@ export class RoomStore {
       avatar: r.avatar,
       life: r.life,
       disconnectedAt: r.disconnected_at,
+      tools: toolsFrom(r.tools ? JSON.parse(r.tools) : null),
     }));
   }
 
   /** Replaces the member list with D1's, keeping life totals and presence of those who stay. */
-  replaceMembers(next: Omit<StoredMember, "life" | "disconnectedAt">[], startingLife: number): void {
+  replaceMembers(next: Omit<StoredMember, "life" | "disconnectedAt" | "tools">[], startingLife: number): void {
     const keep = new Set(next.map((m) => m.userId));
     for (const old of this.members()) if (!keep.has(old.userId)) this.sql`DELETE FROM members WHERE user_id = ${old.userId}`;
     for (const m of next) {
@@ -106,6 +124,10 @@ export class RoomStore {
 
   setLife(userId: string, life: number): void {
     this.sql`UPDATE members SET life = ${life} WHERE user_id = ${userId}`;
+  }
+
+  setTools(userId: string, tools: PlayerTools): void {
+    this.sql`UPDATE members SET tools = ${JSON.stringify(tools)} WHERE user_id = ${userId}`;
   }
 
   setDisconnectedAt(userId: string, at: number | null): void {

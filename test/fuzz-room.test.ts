@@ -21,6 +21,14 @@ const sdp = fc.oneof(
   fc.jsonValue(),
 );
 
+/** The fuzz room's players, once seated: commander damage is fuzzed from real seats too. */
+const seatedIds: string[] = [];
+const fromId = fc.oneof(
+  anyId,
+  fc.integer({ min: 0, max: 3 }).map((i) => seatedIds[i] ?? "nobody"),
+);
+const toolDelta = fc.oneof(fc.integer({ min: -150, max: 150 }), fc.constant(0), fc.double(), fc.string(), fc.jsonValue());
+
 /** Random and boundary frames for every client frame type, plus unknown types and garbage. */
 const FRAME_TYPES: Record<string, fc.Arbitrary<unknown>> = {
   join_room: fc.record({ type: fc.constant("join_room"), sessionId: anyId, user: anyUser }, { requiredKeys: ["type"] }),
@@ -49,6 +57,35 @@ const FRAME_TYPES: Record<string, fc.Arbitrary<unknown>> = {
     action: fc.constant("life_change"),
     data: fc.record({ delta: fc.oneof(fc.integer({ min: -2000, max: 2000 }), fc.double(), fc.string()) }),
   }),
+  commander_damage: fc.record(
+    {
+      type: fc.constant("game_action"),
+      action: fc.constant("commander_damage"),
+      data: fc.oneof(fc.record({ from: fromId, delta: toolDelta }, { requiredKeys: [] }), fc.jsonValue()),
+    },
+    { requiredKeys: ["type", "action"] },
+  ),
+  counter: fc.record(
+    {
+      type: fc.constant("game_action"),
+      action: fc.constant("counter"),
+      data: fc.oneof(
+        fc.record(
+          {
+            name: fc.oneof(
+              fc.constantFrom("poison", "energy", "experience", "monarch", "initiative", "storm", ""),
+              fc.string(),
+              fc.jsonValue(),
+            ),
+            delta: toolDelta,
+          },
+          { requiredKeys: [] },
+        ),
+        fc.jsonValue(),
+      ),
+    },
+    { requiredKeys: ["type", "action"] },
+  ),
   unknown_action: fc.record({ type: fc.constant("game_action"), action: fc.string({ maxLength: 20 }), data: fc.jsonValue() }),
   webrtc_offer: fc.record({ type: fc.constant("webrtc_offer"), targetPlayer: anyId, offer: sdp }, { requiredKeys: ["type"] }),
   webrtc_answer: fc.record({ type: fc.constant("webrtc_answer"), targetPlayer: anyId, answer: sdp }, { requiredKeys: ["type"] }),
@@ -77,6 +114,7 @@ describe("fuzzing every room frame type", () => {
     );
     const sockets: TestSocket[] = [];
     for (const p of players) sockets.push((await joinRoom(p, room.id)).socket);
+    seatedIds.splice(0, seatedIds.length, ...players.map((p) => p.id));
     for (const w of watchers) sockets.push((await joinRoom(w, room.id, "spectate")).socket);
     let closedCode: number | null = null;
     for (const s of sockets) s.closed.then((code) => (closedCode ??= code));
@@ -100,6 +138,19 @@ describe("fuzzing every room frame type", () => {
     sockets[0].send({ type: "message", content: marker });
     const got = await sockets[1].next((f) => f.type === "message" && f.message?.content === marker, 10_000);
     expect(got.message.content).toBe(marker);
+
+    // The table's tools stayed within their bounds, from seated players only.
+    const late = await joinRoom(watchers[0], room.id, "spectate");
+    for (const p of late.state.players) {
+      for (const [from, n] of Object.entries(p.commanderDamage as Record<string, number>)) {
+        expect(seatedIds).toContain(from);
+        expect(from).not.toBe(p.id);
+        expect(n).toBeGreaterThan(0);
+        expect(n).toBeLessThanOrEqual(999);
+      }
+      for (const n of Object.values(p.counters as Record<string, number>)) expect(n >= 0 && n <= 999).toBe(true);
+    }
+    for (const holder of [late.state.monarch, late.state.initiative]) if (holder !== null) expect(seatedIds).toContain(holder);
 
     // Stored data is still valid.
     const session = await json(await request(`/api/game-sessions/${room.id}`));

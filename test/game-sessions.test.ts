@@ -142,14 +142,16 @@ describe("join, spectate, leave, start", () => {
     expect((await request(`/api/game-sessions/${session.id}/spectate`, { method: "POST" })).status).toBe(401);
   });
 
-  it("lets only the host start: first turn to seat 1; 409 when not waiting", async () => {
+  it("lets only the host start: first turn to a seated player picked at random; 409 when not waiting", async () => {
     const host = await signUp("Starter");
     const guest = await signUp("Nope");
     const session = await createRoom(host);
     await request(`/api/game-sessions/${session.id}/join`, { cookie: guest.cookie, method: "POST" });
     expect((await request(`/api/game-sessions/${session.id}/start`, { cookie: guest.cookie, method: "POST" })).status).toBe(403);
     const started = await json(await request(`/api/game-sessions/${session.id}/start`, { cookie: host.cookie, method: "POST" }));
-    expect(started).toMatchObject({ status: "active", gameData: { currentTurn: host.id } });
+    expect(started).toMatchObject({ status: "active" });
+    // Issue 14: the first player is picked at random among the seated.
+    expect([host.id, guest.id]).toContain(started.gameData.currentTurn);
     expect((await request(`/api/game-sessions/${session.id}/start`, { cookie: host.cookie, method: "POST" })).status).toBe(409);
   });
 

@@ -36,7 +36,18 @@ describe("room socket: joining", () => {
     const id = await newRoom(host);
     const a = await joinRoom(host, id);
     expect(a.state).toMatchObject({ you: { id: host.id, role: "player" }, hostId: host.id, status: "waiting", messages: [] });
-    expect(a.state.players).toEqual([{ id: host.id, name: "Ann Member", avatar: null, seat: 1, isHost: true, life: 40 }]);
+    expect(a.state.players).toEqual([
+      {
+        id: host.id,
+        name: "Ann Member",
+        avatar: null,
+        seat: 1,
+        isHost: true,
+        life: 40,
+        commanderDamage: {},
+        counters: { poison: 0, energy: 0, experience: 0 },
+      },
+    ]);
     const b = await joinRoom(guest, id);
     expect(b.state.players.map((p: any) => p.id)).toEqual([host.id, guest.id]);
     const joined = await a.socket.next((f) => f.type === "player_joined" && f.player.id === guest.id);
@@ -177,16 +188,30 @@ describe("room socket: chat, dice, turns, life", () => {
     b.socket.send({ type: "game_action", action: "pass_turn" });
     expect(await b.socket.next(ofType("error"))).toMatchObject({ code: "not_started" });
     expect((await request(`/api/game-sessions/${id}/start`, { cookie: host.cookie, method: "POST" })).status).toBe(200);
-    expect(await c.socket.next(ofType("room_update"))).toMatchObject({ status: "active", currentTurn: host.id });
-    c.socket.send({ type: "game_action", action: "pass_turn" });
-    expect(await c.socket.next(ofType("error"))).toMatchObject({ code: "forbidden" });
-    a.socket.send({ type: "game_action", action: "pass_turn" });
-    expect(await c.socket.next(ofType("turn_change"))).toMatchObject({ player: p2.id, by: host.id });
-    b.socket.send({ type: "game_action", action: "pass_turn", data: {} });
-    expect(await c.socket.next(ofType("turn_change"))).toMatchObject({ player: p3.id });
-    c.socket.send({ type: "game_action", action: "pass_turn" });
-    expect(await a.socket.next((f) => f.type === "turn_change" && f.by === p3.id)).toMatchObject({ player: host.id });
-    expect((await json(await request(`/api/game-sessions/${id}`))).gameData.currentTurn).toBe(host.id);
+    // The first player is picked at random (issue 14); from there the turn goes round in seat order.
+    const order = [host, p2, p3];
+    const sockets = [a, b, c];
+    const started = await c.socket.next(ofType("room_update"));
+    expect(started).toMatchObject({ status: "active" });
+    let turn = order.findIndex((m) => m.id === started.currentTurn);
+    expect(turn).toBeGreaterThanOrEqual(0);
+    // Someone who neither holds the turn nor hosts may not pass it.
+    const outsider = turn === 1 ? 2 : 1;
+    sockets[outsider].socket.send({ type: "game_action", action: "pass_turn" });
+    expect(await sockets[outsider].socket.next(ofType("error"))).toMatchObject({ code: "forbidden" });
+    for (let i = 0; i < 3; i++) {
+      const holder = order[turn];
+      sockets[turn].socket.send({ type: "game_action", action: "pass_turn", data: {} });
+      turn = (turn + 1) % 3;
+      expect(await a.socket.next((f) => f.type === "turn_change" && f.by === holder.id)).toMatchObject({ player: order[turn].id });
+    }
+    if (turn !== 0) {
+      // The host may pass another player's turn.
+      a.socket.send({ type: "game_action", action: "pass_turn" });
+      turn = (turn + 1) % 3;
+      expect(await a.socket.next((f) => f.type === "turn_change" && f.by === host.id)).toMatchObject({ player: order[turn].id });
+    }
+    expect((await json(await request(`/api/game-sessions/${id}`))).gameData.currentTurn).toBe(order[turn].id);
   });
 
   it("tracks each player's own life total from the format's start", async () => {

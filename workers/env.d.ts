@@ -14,6 +14,8 @@ declare namespace Cloudflare {
     FUZZ_RUNS?: string;
     /** Test suites set "true": every /api response is checked against its declared schema (workers/api/response-contract.ts). */
     CHECK_API_RESPONSES?: string;
+    /** Minutes a waiting room may stay with nobody connected before its alarm closes it (default 30). */
+    ROOM_IDLE_MINUTES?: string;
     TURN_URL?: string;
     TURN_USERNAME?: string;
     TURN_CREDENTIAL?: string;

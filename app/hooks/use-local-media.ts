@@ -25,6 +25,9 @@ export function useLocalMedia(onTracks: (video: MediaStreamTrack | null, audio: 
   const [videoOn, setVideoOn] = useState(false);
   const [audioOn, setAudioOn] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** Cameras this browser has (labels once permission was given), for the switch (an overhead cam). */
+  const [cameras, setCameras] = useState<{ deviceId: string; label: string }[]>([]);
+  const [cameraId, setCameraId] = useState<string | null>(null);
   const onTracksRef = useRef(onTracks);
   onTracksRef.current = onTracks;
 
@@ -34,12 +37,24 @@ export function useLocalMedia(onTracks: (video: MediaStreamTrack | null, audio: 
     onTracksRef.current(video, camera?.getAudioTracks()[0] ?? null);
   }, [camera, screen]);
 
-  useEffect(
-    () => () => {
-      camera?.getTracks().forEach((t) => t.stop());
-    },
-    [camera],
-  );
+  // Tracks the new camera stream does not carry over (a switched camera keeps the microphone) stop.
+  const cameraRef = useRef<MediaStream | null>(null);
+  useEffect(() => {
+    const before = cameraRef.current;
+    cameraRef.current = camera;
+    if (before && before !== camera) {
+      const kept = new Set(camera?.getTracks() ?? []);
+      before.getTracks().forEach((t) => kept.has(t) || t.stop());
+    }
+  }, [camera]);
+  useEffect(() => () => cameraRef.current?.getTracks().forEach((t) => t.stop()), []);
+
+  const listCameras = useCallback(async () => {
+    const devices = await navigator.mediaDevices.enumerateDevices();
+    setCameras(
+      devices.filter((d) => d.kind === "videoinput").map((d, i) => ({ deviceId: d.deviceId, label: d.label || `Camera ${i + 1}` })),
+    );
+  }, []);
   useEffect(
     () => () => {
       screen?.getTracks().forEach((t) => t.stop());
@@ -58,14 +73,37 @@ export function useLocalMedia(onTracks: (video: MediaStreamTrack | null, audio: 
     try {
       const stream = await navigator.mediaDevices.getUserMedia({ video: { width: { ideal: 1280 }, height: { ideal: 720 } }, audio: true });
       setCamera(stream);
+      setCameraId(stream.getVideoTracks()[0]?.getSettings().deviceId ?? null);
       setVideoOn(true);
       setAudioOn(true);
+      await listCameras();
     } catch (e) {
       const message = cameraErrorMessage(e);
       setError(message);
       toast({ title: "Camera unavailable", description: message, variant: "destructive" });
     }
-  }, []);
+  }, [listCameras]);
+
+  /** Another camera (e.g. an overhead one for the battlefield): a new video track, the same microphone; peers get it by replaceTrack. */
+  const switchCamera = useCallback(
+    async (deviceId: string) => {
+      if (!camera) return;
+      try {
+        const fresh = await navigator.mediaDevices.getUserMedia({
+          video: { deviceId: { exact: deviceId }, width: { ideal: 1280 }, height: { ideal: 720 } },
+        });
+        const video = fresh.getVideoTracks()[0];
+        video.enabled = videoOn;
+        setCamera(new MediaStream([video, ...camera.getAudioTracks()]));
+        setCameraId(deviceId);
+      } catch (e) {
+        const message = cameraErrorMessage(e);
+        setError(message);
+        toast({ title: "Camera unavailable", description: message, variant: "destructive" });
+      }
+    },
+    [camera, videoOn],
+  );
 
   const toggleVideo = useCallback(() => {
     const track = camera?.getVideoTracks()[0];
@@ -95,5 +133,19 @@ export function useLocalMedia(onTracks: (video: MediaStreamTrack | null, audio: 
 
   const stopScreenShare = useCallback(() => setScreen(null), []);
 
-  return { camera, screen, videoOn, audioOn, error, enableCamera, toggleVideo, toggleAudio, startScreenShare, stopScreenShare };
+  return {
+    camera,
+    screen,
+    videoOn,
+    audioOn,
+    error,
+    cameras,
+    cameraId,
+    enableCamera,
+    switchCamera,
+    toggleVideo,
+    toggleAudio,
+    startScreenShare,
+    stopScreenShare,
+  };
 }

@@ -115,9 +115,11 @@ export const lobbyIntent = z.discriminatedUnion("intent", [
 
 export const roomModeSchema = z.enum(["play", "spectate"]);
 
-/** The room page's forms: take a place (a shared link), leave, start the game. */
+/** The room page's forms: take a place (a shared link), leave, start the game; the host removes someone or makes the room private. */
 export const roomIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("enter"), mode: roomModeSchema.default("play") }),
   z.object({ intent: z.literal("leave") }),
   z.object({ intent: z.literal("start") }),
+  z.object({ intent: z.literal("remove"), userId: z.string().trim().min(1, "A member id is required").max(100) }),
+  z.object({ intent: z.literal("privacy"), isPrivate: z.enum(["true", "false"]).transform((v) => v === "true") }),
 ]);

@@ -113,18 +113,43 @@ export function givePlaceUp(db: Db, sessionId: string, userId: string, onlyRole?
   ] as const;
 }
 
-/** Host only: waiting → active with the first turn at the lowest seat. Returns the session when it started. */
+/** Host only: waiting → active with the first turn to a seated player picked at random (the room announces it). */
 export function startGame(db: Db, sessionId: string, userId: string) {
   return db
     .update(gameSessions)
     .set({
       status: "active",
-      currentTurn: sql`(SELECT user_id FROM game_session_members WHERE session_id = ${sessionId} AND role = 'player' ORDER BY seat LIMIT 1)`,
+      currentTurn: sql`(SELECT user_id FROM game_session_members WHERE session_id = ${sessionId} AND role = 'player' ORDER BY random() LIMIT 1)`,
       // D1's clock, like every place change: the room orders the snapshots it is told by it.
       updatedAt: sql`${NOW_MS}`,
     })
     .where(and(eq(gameSessions.id, sessionId), eq(gameSessions.status, "waiting"), eq(gameSessions.hostId, userId)))
     .returning({ id: gameSessions.id });
+}
+
+/**
+ * The room hands the Host role from a host who stayed away to a seated
+ * player; only while `fromId` still hosts and `toId` is still seated.
+ */
+export function handHostOver(db: Db, sessionId: string, fromId: string, toId: string) {
+  return db
+    .update(gameSessions)
+    .set({ hostId: toId, updatedAt: sql`${NOW_MS}` })
+    .where(
+      and(
+        eq(gameSessions.id, sessionId),
+        eq(gameSessions.hostId, fromId),
+        sql`EXISTS (SELECT 1 FROM game_session_members WHERE session_id = ${sessionId} AND user_id = ${toId} AND role = 'player')`,
+      ),
+    );
+}
+
+/** A waiting room nobody has been connected to for the idle time ends (it leaves the lobby). */
+export function closeWaitingRoom(db: Db, sessionId: string) {
+  return db
+    .update(gameSessions)
+    .set({ status: "completed", updatedAt: sql`${NOW_MS}` })
+    .where(and(eq(gameSessions.id, sessionId), eq(gameSessions.status, "waiting")));
 }
 
 /** The session as read back after a write, with whether a block stands between `userId` and its host. */

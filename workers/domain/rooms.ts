@@ -9,7 +9,9 @@ import { roomMembersQuery, sessionQuery, toView, type MemberRole, type RoomMembe
 import { enforceRateLimit } from "./rate-limit";
 import { entryRefusal, seatOutcome, watchOutcome, type EntryRefusal, type RoomRead } from "./room-rules";
 import {
+  closeWaitingRoom,
   givePlaceUp,
+  handHostOver,
   insertRoom,
   refreshCounters,
   roomReadBack,
@@ -70,10 +72,16 @@ function readOf(sessions: SessionReadRow[], members: RoomMember[], userId: strin
  * roster; `leftUserId`'s sockets close). A room that cannot be told catches up
  * by itself: a member it does not know makes it read D1 once.
  */
-async function tellRoom(env: Env, sessionId: string, snapshot: RoomSnapshot | null, leftUserId: string | null = null): Promise<void> {
+async function tellRoom(
+  env: Env,
+  sessionId: string,
+  snapshot: RoomSnapshot | null,
+  leftUserId: string | null = null,
+  how: "left" | "removed" = "left",
+): Promise<void> {
   try {
     const room = await getServerByName(env.GameRoom, sessionId);
-    await room.applyRoster(snapshot, leftUserId);
+    await room.applyRoster(snapshot, leftUserId, how);
   } catch (error) {
     console.error("Could not tell a room about a change", sessionId, error);
   }
@@ -174,13 +182,22 @@ export async function spectateRoom(env: Env, db: Db, sessionId: string, userId: 
 /**
  * A member opens a room they have no place in (a shared link, a match room):
  * `play` takes a seat while one is free and watches otherwise (a full room, a
- * match room of others); `spectate` watches.
+ * match room of others); `spectate` watches. `fullAt` says the seat was
+ * refused because the room is full (the page says so, as the lobby does).
  */
-export async function enterRoom(env: Env, db: Db, sessionId: string, userId: string, mode: EnterMode): Promise<MembershipView> {
+export async function enterRoom(
+  env: Env,
+  db: Db,
+  sessionId: string,
+  userId: string,
+  mode: EnterMode,
+): Promise<MembershipView & { fullAt?: number }> {
   await enforceRateLimit(db, "gameSessionJoin", userId);
   if (mode === "play") {
     const seated = await seat(env, db, sessionId, userId);
     if (seated.ok) return seated.membership;
+    const watching = await watch(env, db, sessionId, userId);
+    return seated.reason === "full" ? { ...watching, fullAt: seated.maxPlayers } : watching;
   }
   return watch(env, db, sessionId, userId);
 }
@@ -199,7 +216,29 @@ export async function leaveRoom(env: Env, db: Db, sessionId: string, userId: str
   return snapshot.session;
 }
 
-/** Host only: waiting → active, the first turn to the lowest seat. */
+/**
+ * Host only: takes a player's or spectator's place away (their sockets close
+ * with ROOM_CLOSE.removed). The host cannot remove themselves: they leave.
+ */
+export async function removeFromRoom(env: Env, db: Db, sessionId: string, hostId: string, targetId: string): Promise<GameSessionView> {
+  const session = await sessionQuery(db, sessionId).get();
+  if (!session) throw notFound("Game session not found");
+  if (session.session.hostId !== hostId) throw forbidden("Only the host can remove someone from the room");
+  if (targetId === hostId) throw invalid("Use Leave Room to leave your own room");
+  if (session.session.status === "completed") throw conflict("This game session has ended");
+  const [, gone, , sessions, members] = await db.batch([
+    ...givePlaceUp(db, sessionId, targetId),
+    refreshCounters(db, sessionId),
+    ...roomReadBack(db, sessionId, hostId),
+  ]);
+  const snapshot = snapshotOf(sessions, members);
+  if (!snapshot) throw notFound("Game session not found");
+  if (gone.length === 0) throw notFound("That member is not in this room");
+  await tellRoom(env, sessionId, snapshot, targetId, "removed");
+  return snapshot.session;
+}
+
+/** Host only: waiting → active, the first turn to a seated player picked at random. */
 export async function startRoom(env: Env, db: Db, sessionId: string, userId: string): Promise<GameSessionView> {
   const [started, sessions, members] = await db.batch([startGame(db, sessionId, userId), ...roomReadBack(db, sessionId, userId)]);
   const snapshot = snapshotOf(sessions, members);
@@ -225,6 +264,22 @@ export async function endPlaceFromRoom(db: Db, sessionId: string, userId: string
     ...givePlaceUp(db, sessionId, userId, role),
     refreshCounters(db, sessionId),
     ...roomReadBack(db, sessionId, userId),
+  ]);
+  return snapshotOf(sessions, members);
+}
+
+/** The room hands the Host role on from a host who stayed away past the grace time (rules/presence.ts). */
+export async function handHostOverFromRoom(db: Db, sessionId: string, fromId: string, toId: string): Promise<RoomSnapshot | null> {
+  const [, sessions, members] = await db.batch([handHostOver(db, sessionId, fromId, toId), ...roomReadBack(db, sessionId, toId)]);
+  return snapshotOf(sessions, members);
+}
+
+/** The room closes itself: a waiting room nobody was connected to for ROOM_IDLE_MINUTES becomes completed. */
+export async function closeIdleRoomFromRoom(db: Db, sessionId: string): Promise<RoomSnapshot | null> {
+  const [, sessions, members] = await db.batch([
+    closeWaitingRoom(db, sessionId),
+    sessionQuery(db, sessionId),
+    roomMembersQuery(db, sessionId),
   ]);
   return snapshotOf(sessions, members);
 }

@@ -32,7 +32,7 @@ export function ChatPanel({
   }
 
   return (
-    <Card className="flex h-[600px] flex-col p-4" data-testid="chat-panel">
+    <Card className="flex h-[480px] flex-col p-3" data-testid="chat-panel">
       <h2 className="mb-3 text-lg font-bold">Game Chat</h2>
       <ol ref={listRef} className="flex-1 space-y-2 overflow-y-auto pr-1" aria-label="Chat history" aria-live="polite">
         {messages.length === 0 ? <li className="text-sm text-muted">No messages yet.</li> : null}

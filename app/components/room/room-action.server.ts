@@ -5,12 +5,13 @@ import { domainFailure, failure, parseSubmission, readForm } from "~/lib/forms.s
 import { redirectWithToast } from "~/lib/toast.server";
 import { roomIntent, sessionIdParam } from "../../../workers/contract/game-sessions";
 import { DomainError } from "../../../workers/domain/errors";
-import { enterRoom, leaveRoom, startRoom } from "../../../workers/domain/rooms";
+import { setRoomPrivacy } from "../../../workers/domain/room-privacy";
+import { enterRoom, leaveRoom, removeFromRoom, startRoom } from "../../../workers/domain/rooms";
 
 /**
  * The room page's forms: take a place when the page was opened from a link
- * (the page sends it by itself with JavaScript), leave, and start the game.
- * Each calls the room service once.
+ * (the page sends it by itself with JavaScript), leave, start the game, and
+ * the host's removal of a member and privacy toggle. Each is one domain call.
  */
 export async function roomAction({ request, params, context }: ActionFunctionArgs) {
   const user = requireMember(request, context);
@@ -26,6 +27,8 @@ export async function roomAction({ request, params, context }: ActionFunctionArg
       const { mode } = intent.value;
       try {
         const place = await enterRoom(env, db, sessionId, user.id, mode);
+        // A link opened to play a room that filled meanwhile watches it, and says why, as the lobby does.
+        if (place.fullAt !== undefined) return { ok: true as const, role: place.role, toast: ROOM_TOASTS.full(place.fullAt) };
         return { ok: true as const, role: place.role };
       } catch (error) {
         return domainFailure(error, toastFor(mode === "spectate" ? ROOM_TOASTS.spectateFailed : ROOM_TOASTS.joinFailed));
@@ -39,6 +42,23 @@ export async function roomAction({ request, params, context }: ActionFunctionArg
         if (!(error instanceof DomainError && error.kind === "not_found")) return domainFailure(error, { toast: ROOM_TOASTS.leaveFailed });
       }
       return redirectWithToast(request, "/tablesync", ROOM_TOASTS.left);
+    }
+    case "remove": {
+      try {
+        await removeFromRoom(env, db, sessionId, user.id, intent.value.userId);
+      } catch (error) {
+        return domainFailure(error, { toast: ROOM_TOASTS.removeFailed });
+      }
+      return { ok: true as const, toast: ROOM_TOASTS.removed };
+    }
+    case "privacy": {
+      const { isPrivate } = intent.value;
+      try {
+        await setRoomPrivacy(db, user, sessionId, isPrivate);
+      } catch (error) {
+        return domainFailure(error, { toast: ROOM_TOASTS.privacyFailed });
+      }
+      return { ok: true as const, isPrivate, toast: isPrivate ? ROOM_TOASTS.madePrivate : ROOM_TOASTS.madePublic };
     }
     case "start": {
       try {

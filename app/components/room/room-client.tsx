@@ -1,10 +1,10 @@
 import { ROOM_CLOSE, endedReasonFor } from "../../../durable-objects/close-codes";
 import { loginHref } from "~/lib/login-href";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Form, useActionData, useFetcher } from "@remix-run/react";
-import { Clock, Gauge, LogOut, Play, Swords, Users, Wifi, WifiOff } from "lucide-react";
-import { Button } from "~/components/ui/button";
-import { Badge, Card } from "~/components/ui/card";
+import { Form, Link, useActionData, useFetcher } from "@remix-run/react";
+import { Clock, Gauge, Globe, Lock, LogOut, Play, Swords, Users, Wifi, WifiOff } from "lucide-react";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { Badge } from "~/components/ui/card";
 import { formatClock, useGameTimer } from "~/hooks/use-game-timer";
 import { useLocalMedia } from "~/hooks/use-local-media";
 import { useRecorder } from "~/hooks/use-recorder";
@@ -17,10 +17,12 @@ import type { DiceSides } from "../../../durable-objects/rules/dice";
 import type { GameSessionView } from "../../../workers/contract/game-sessions";
 import { formatLabel, powerLevelLabel } from "../../../workers/contract/game-session-options";
 import { ChatPanel } from "./chat-panel";
+import { CommanderPanel } from "./commander-panel";
 import { GameTools, type ShownRoll } from "./game-tools";
 import { PeerMesh } from "./peer-mesh";
 import { PlayersList } from "./players-list";
 import { RoomFooter } from "./room-footer";
+import { elapsedSeconds } from "./room-state";
 import { VideoPanel, type Layout } from "./video-panel";
 
 export type RoomClientProps = {
@@ -32,12 +34,34 @@ export type RoomClientProps = {
   iceServers: RTCIceServer[];
 };
 
-/** The live game room (spec 001 §2), loaded lazily by the route so other pages never carry it. */
+/** This browser's clock, once a second: the shared game clock and seat countdowns count from the room's times. */
+function useNow() {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(id);
+  }, []);
+  return now;
+}
+
+/**
+ * The live game room (spec 001 §2, issue 14), loaded lazily by the route so
+ * other pages never carry it. Video comes first: at desktop width the
+ * players' video takes most of the first screen beside a column with the
+ * table (seats, life, Commander tools) and chat; on a phone it comes first.
+ */
 export default function RoomClient({ session, selfId, mode, hasPlace, iceServers }: RoomClientProps) {
   const place = useRoomPlace(mode, hasPlace);
   const { lost } = place;
   const startFetcher = useFetcher<ActionResult>();
   useResultToast(startFetcher.data);
+  const removeFetcher = useFetcher<ActionResult>();
+  useResultToast(removeFetcher.data);
+  const privacyFetcher = useFetcher<ActionResult<{ isPrivate: boolean }>>();
+  useResultToast(privacyFetcher.data);
+  const isPrivate = privacyFetcher.data?.ok ? privacyFetcher.data.isPrivate : session.isPrivate;
+  const [mirrored, setMirrored] = useState(false);
+  const now = useNow();
   // A refused Leave (the redirect after a successful one leaves the page).
   useResultToast(useActionData<ActionResult>());
   const meshRef = useRef<PeerMesh | null>(null);
@@ -110,6 +134,14 @@ export default function RoomClient({ session, selfId, mode, hasPlace, iceServers
             [frame.player]: { ...all[frame.player], [frame.type === "camera_status" ? "camera" : "mic"]: frame.enabled },
           }));
           return;
+        case "game_started": {
+          const first = frame.firstPlayer === selfId ? "You go" : `${nameOf(frame.firstPlayer)} goes`;
+          toast({ title: "Game started", description: `Random pick: ${first} first.` });
+          return;
+        }
+        case "room_ended":
+          meshRef.current?.dispose();
+          return;
         case "error":
           // No place (any more): take one through the room service, then the socket joins again.
           if (frame.code === ROOM_ERROR.noPlace) return lost();
@@ -130,6 +162,12 @@ export default function RoomClient({ session, selfId, mode, hasPlace, iceServers
   );
 
   const { view, status, send, endedReason } = useRoomSocket(session.id, place.held, onFrame);
+  const viewRef = useRef(view);
+  viewRef.current = view;
+  function nameOf(id: string | null): string {
+    const seat = [...viewRef.current.players, ...viewRef.current.away].find((p) => p.id === id);
+    return seat?.name.split(" ")[0] ?? "Nobody";
+  }
   sendRef.current = send;
   useEffect(() => () => meshRef.current?.dispose(), []);
 
@@ -150,7 +188,10 @@ export default function RoomClient({ session, selfId, mode, hasPlace, iceServers
   const hostId = view.hostId ?? session.hostId;
   const hostName = view.players.find((p) => p.id === hostId)?.name ?? session.host.firstName ?? "Host";
   const roomStatus = view.status ?? session.status;
-  const players = view.status ? view.players.length : session.currentPlayers;
+  const players = view.status ? view.players.length + view.away.length : session.currentPlayers;
+  const isHost = !spectator && hostId === selfId;
+  const turnHolderAway = view.away.some((p) => p.id === view.currentTurn);
+  const gameSeconds = elapsedSeconds(view.startedAt, view.clockOffset, now);
 
   const shownRoll: ShownRoll = useMemo(() => {
     if (!view.lastRoll) return null;
@@ -160,19 +201,20 @@ export default function RoomClient({ session, selfId, mode, hasPlace, iceServers
 
   const roll = (sides: DiceSides) => send({ type: "game_action", sessionId: session.id, action: "dice_roll", data: { sides } });
 
-  const notice = endedReason ?? (place.refusal ? `You could not take a place in this room: ${place.refusal}` : null);
+  const notice = view.ended ?? endedReason ?? (place.refusal ? `You could not take a place in this room: ${place.refusal}` : null);
+  const remove = (userId: string, name: string) => {
+    if (window.confirm(`Remove ${name} from this room?`)) removeFetcher.submit({ intent: "remove", userId }, { method: "post" });
+  };
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6">
-      <header className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold">{session.gameData.name || "Game Room"}</h1>
-          <p className="text-muted">
-            Hosted by {hostName} • {formatLabel(session.gameData.format)}
-          </p>
-          <div className="mt-2 flex flex-wrap gap-2">
+    <div className="mx-auto max-w-[1600px] px-2 py-2 sm:px-4">
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <div className="min-w-0">
+          <h1 className="truncate text-xl font-bold sm:text-2xl">{session.gameData.name || "Game Room"}</h1>
+          <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted">
+            <span>Hosted by {hostName}</span>
             <Badge tone={roomStatus === "active" ? "success" : "secondary"} data-testid="room-status">
-              {roomStatus === "active" ? "Game Active" : "Waiting for Players"}
+              {roomStatus === "active" ? "Game Active" : roomStatus === "completed" ? "Game Over" : "Waiting for Players"}
             </Badge>
             {spectator ? <Badge tone="outline">Spectating</Badge> : null}
             <Badge tone="outline" aria-live="polite">
@@ -181,18 +223,46 @@ export default function RoomClient({ session, selfId, mode, hasPlace, iceServers
             </Badge>
           </div>
         </div>
-        <div className="flex gap-2">
-          {!spectator && hostId === selfId && roomStatus === "waiting" ? (
+        {/* The stat cards, as one compact strip. */}
+        <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="room-stats">
+          {[
+            { icon: Users, label: "Players", value: `${players}/${session.maxPlayers}` },
+            { icon: Swords, label: "Format", value: formatLabel(session.gameData.format) },
+            { icon: Gauge, label: "Power Level", value: powerLevelLabel(session.gameData.powerLevel) },
+            { icon: Clock, label: "Game Time", value: formatClock(gameSeconds) },
+          ].map(({ icon: Icon, label, value }) => (
+            <div key={label} className="flex items-center gap-1">
+              <dt className="flex items-center gap-1 text-muted">
+                <Icon className="h-4 w-4" aria-hidden="true" /> {label}
+              </dt>
+              <dd className="font-semibold tabular-nums" data-testid={label === "Game Time" ? "game-time" : undefined}>
+                {value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <div className="flex flex-wrap gap-2">
+          {isHost && roomStatus === "waiting" ? (
             <startFetcher.Form method="post">
               <input type="hidden" name="intent" value="start" />
-              <Button type="submit" disabled={!connected || startFetcher.state !== "idle"}>
+              <Button type="submit" size="sm" disabled={!connected || startFetcher.state !== "idle"}>
                 <Play className="h-4 w-4" aria-hidden="true" /> Start Game
               </Button>
             </startFetcher.Form>
           ) : null}
+          {isHost && roomStatus !== "completed" ? (
+            <privacyFetcher.Form method="post">
+              <input type="hidden" name="intent" value="privacy" />
+              <input type="hidden" name="isPrivate" value={String(!isPrivate)} />
+              <Button type="submit" size="sm" variant="outline" aria-pressed={isPrivate} disabled={privacyFetcher.state !== "idle"}>
+                {isPrivate ? <Lock className="h-4 w-4" aria-hidden="true" /> : <Globe className="h-4 w-4" aria-hidden="true" />}
+                {isPrivate ? "Private room" : "Make private"}
+              </Button>
+            </privacyFetcher.Form>
+          ) : null}
           <Form method="post" onSubmit={() => recorder.stop()}>
             <input type="hidden" name="intent" value="leave" />
-            <Button type="submit" variant="destructive">
+            <Button type="submit" size="sm" variant="destructive">
               <LogOut className="h-4 w-4" aria-hidden="true" /> Leave Room
             </Button>
           </Form>
@@ -200,37 +270,31 @@ export default function RoomClient({ session, selfId, mode, hasPlace, iceServers
       </header>
 
       {notice ? (
-        <p role="status" className="mt-4 rounded-lg border border-border bg-surface p-3 text-sm">
-          {notice}
-          {endedReason === endedReasonFor(ROOM_CLOSE.signedOut) ? (
-            <>
-              {" "}
-              <a className="font-medium text-primary underline" href={loginHref(`/tablesync/room/${session.id}`)}>
-                Sign in
-              </a>
-            </>
+        <div
+          role="status"
+          className="mt-2 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-border bg-surface p-3 text-sm"
+        >
+          <p>
+            {notice}
+            {endedReason === endedReasonFor(ROOM_CLOSE.signedOut) ? (
+              <>
+                {" "}
+                <a className="font-medium text-primary underline" href={loginHref(`/tablesync/room/${session.id}`)}>
+                  Sign in
+                </a>
+              </>
+            ) : null}
+          </p>
+          {view.ended ? (
+            <Link to="/tablesync" className={buttonClasses("primary", "sm")}>
+              Back to the lobby
+            </Link>
           ) : null}
-        </p>
+        </div>
       ) : null}
 
-      <dl className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-4">
-        {[
-          { icon: Users, label: "Players", value: `${players}/${session.maxPlayers}` },
-          { icon: Swords, label: "Format", value: formatLabel(session.gameData.format) },
-          { icon: Gauge, label: "Power Level", value: powerLevelLabel(session.gameData.powerLevel) },
-          { icon: Clock, label: "Game Time", value: formatClock(timer.seconds) },
-        ].map(({ icon: Icon, label, value }) => (
-          <Card key={label} className="p-4">
-            <dt className="flex items-center gap-1 text-sm text-muted">
-              <Icon className="h-4 w-4" aria-hidden="true" /> {label}
-            </dt>
-            <dd className="mt-1 text-xl font-bold tabular-nums">{value}</dd>
-          </Card>
-        ))}
-      </dl>
-
-      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <div className="min-w-0 space-y-6 lg:col-span-2">
+      <div className="mt-2 grid grid-cols-1 gap-3 lg:grid-cols-[minmax(0,1fr)_340px]">
+        <div className="min-w-0 space-y-3">
           <VideoPanel
             selfId={selfId}
             spectator={spectator}
@@ -244,27 +308,46 @@ export default function RoomClient({ session, selfId, mode, hasPlace, iceServers
             focusId={focusId}
             onFocus={setFocusId}
             remoteStatus={remoteStatus}
+            mirrored={mirrored}
+            onMirror={setMirrored}
           />
-          <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
-            <PlayersList
-              players={view.players}
-              spectators={view.spectators}
-              selfId={selfId}
-              currentTurn={view.currentTurn}
-              canAct={!toolsDisabled}
-              canPass={!toolsDisabled && roomStatus === "active" && (view.currentTurn === selfId || hostId === selfId)}
-              onLife={(delta) => send({ type: "game_action", sessionId: session.id, action: "life_change", data: { delta } })}
-              onPassTurn={() => send({ type: "game_action", sessionId: session.id, action: "pass_turn" })}
-            />
-            <GameTools sessionId={session.id} disabled={toolsDisabled} roll={shownRoll} onRoll={roll} timer={timer} />
-          </div>
+          <GameTools sessionId={session.id} disabled={toolsDisabled} roll={shownRoll} onRoll={roll} timer={timer} />
         </div>
-        <ChatPanel
-          messages={view.messages}
-          disabled={spectator}
-          connected={connected}
-          onSend={(content) => send({ type: "message", sessionId: session.id, content })}
-        />
+        <div className="min-w-0 space-y-3">
+          <PlayersList
+            players={view.players}
+            away={view.away}
+            spectators={view.spectators}
+            selfId={selfId}
+            currentTurn={view.currentTurn}
+            monarch={view.monarch}
+            initiative={view.initiative}
+            canAct={!toolsDisabled}
+            canPass={!toolsDisabled && roomStatus === "active" && (view.currentTurn === selfId || hostId === selfId || turnHolderAway)}
+            isHost={isHost}
+            clockOffset={view.clockOffset}
+            now={now}
+            onLife={(delta) => send({ type: "game_action", sessionId: session.id, action: "life_change", data: { delta } })}
+            onPassTurn={() => send({ type: "game_action", sessionId: session.id, action: "pass_turn" })}
+            onRemove={remove}
+          />
+          {spectator ? null : (
+            <CommanderPanel
+              me={view.players.find((p) => p.id === selfId)}
+              opponents={[...view.players, ...view.away].filter((p) => p.id !== selfId).sort((a, b) => a.seat - b.seat)}
+              monarch={view.monarch}
+              initiative={view.initiative}
+              disabled={toolsDisabled}
+              send={(frame) => send({ ...frame, sessionId: session.id })}
+            />
+          )}
+          <ChatPanel
+            messages={view.messages}
+            disabled={spectator}
+            connected={connected}
+            onSend={(content) => send({ type: "message", sessionId: session.id, content })}
+          />
+        </div>
       </div>
 
       <RoomFooter sessionId={session.id} disabled={toolsDisabled} timerRunning={timer.running} onRoll={roll} onToggleTimer={timer.toggle} />

@@ -1,8 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { emptyRoomView, reduceRoomView } from "./room-state";
+import { elapsedSeconds, emptyRoomView, reduceRoomView, seatCountdown } from "./room-state";
 
-const player = (id: string, seat: number) => ({ id, name: id, avatar: null, seat, isHost: seat === 1, life: 40 });
-const roster = { players: [player("a", 1), player("b", 2)], spectators: [], hostId: "a", currentTurn: null, status: "waiting" as const };
+const player = (id: string, seat: number) => ({
+  id,
+  name: id,
+  avatar: null,
+  seat,
+  isHost: seat === 1,
+  life: 40,
+  commanderDamage: {},
+  counters: { poison: 0, energy: 0, experience: 0 },
+});
+const roster = {
+  players: [player("a", 1), player("b", 2)],
+  away: [],
+  spectators: [],
+  hostId: "a",
+  currentTurn: null,
+  status: "waiting" as const,
+  monarch: null,
+  initiative: null,
+  startedAt: null,
+  serverTime: 1_000,
+};
 
 describe("reduceRoomView", () => {
   it("loads room state, then follows joins, turns, life and dice", () => {
@@ -27,6 +47,59 @@ describe("reduceRoomView", () => {
     expect(view.lastRoll).toEqual({ player: "a", sides: 20, value: 7, at: 123 });
     view = reduceRoomView(view, { type: "player_left", player: { id: "b", name: "b" }, ...roster, players: [player("a", 1)] });
     expect(view.players.map((p) => p.id)).toEqual(["a"]);
+  });
+
+  it("follows commander damage, counters and designations, for connected and away players", () => {
+    let view = reduceRoomView(emptyRoomView, {
+      type: "room_update",
+      ...roster,
+      players: [player("a", 1)],
+      away: [{ ...player("b", 2), seatHeldUntil: 5_000 }],
+    });
+    view = reduceRoomView(view, {
+      type: "game_action",
+      action: "commander_damage",
+      player: "a",
+      result: { playerId: "a", from: "b", total: 21, delta: 21, life: 19 },
+    });
+    expect(view.players[0]).toMatchObject({ life: 19, commanderDamage: { b: 21 } });
+    view = reduceRoomView(view, {
+      type: "game_action",
+      action: "counter",
+      player: "b",
+      result: { playerId: "b", name: "poison", value: 3, delta: 3, monarch: null, initiative: null },
+    });
+    expect(view.away[0].counters.poison).toBe(3);
+    expect(view.away[0].seatHeldUntil).toBe(5_000);
+    view = reduceRoomView(view, {
+      type: "game_action",
+      action: "counter",
+      player: "a",
+      result: { playerId: "a", name: "monarch", value: 1, delta: 1, monarch: "a", initiative: null },
+    });
+    expect(view.monarch).toBe("a");
+  });
+
+  it("keeps the room's clock: the same elapsed game time and seat countdown on every page", () => {
+    // This browser's clock runs 10 s behind the room's.
+    let view = reduceRoomView(emptyRoomView, { type: "room_update", ...roster, serverTime: 100_000 }, 90_000);
+    expect(view.clockOffset).toBe(10_000);
+    view = reduceRoomView(view, { type: "game_started", startedAt: 40_000, firstPlayer: "b" });
+    expect(view).toMatchObject({ status: "active", currentTurn: "b", startedAt: 40_000 });
+    expect(elapsedSeconds(view.startedAt, view.clockOffset, 90_000)).toBe(60);
+    expect(elapsedSeconds(null, 0, 5)).toBe(0);
+    expect(seatCountdown(100_000 + 272_000, view.clockOffset, 90_000)).toBe("4:32");
+    expect(seatCountdown(50_000, view.clockOffset, 90_000)).toBe("0:00");
+    expect(seatCountdown(null, 0, 0)).toBeNull();
+  });
+
+  it("marks the room ended with the room's words", () => {
+    const view = reduceRoomView(emptyRoomView, {
+      type: "room_ended",
+      reason: "last_player_left",
+      message: "This game has ended: the last player left the table.",
+    });
+    expect(view).toMatchObject({ status: "completed", ended: "This game has ended: the last player left the table." });
   });
 
   it("appends chat once per message id and keeps the newest 200", () => {

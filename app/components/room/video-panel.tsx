@@ -1,6 +1,21 @@
-import { Camera, Circle, Grid2x2, Maximize2, Mic, MicOff, MonitorUp, Square, Video, VideoOff } from "lucide-react";
+import { useRef } from "react";
+import {
+  Camera,
+  Circle,
+  FlipHorizontal,
+  Grid2x2,
+  Maximize,
+  Maximize2,
+  Mic,
+  MicOff,
+  MonitorUp,
+  Square,
+  Video,
+  VideoOff,
+} from "lucide-react";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { NativeSelect } from "~/components/ui/field";
+import { cn } from "~/lib/cn";
 import type { RoomPlayer } from "../../../durable-objects/protocol";
 import { VideoTile } from "./video-tile";
 
@@ -15,7 +30,10 @@ type Media = {
   videoOn: boolean;
   audioOn: boolean;
   error: string | null;
+  cameras: { deviceId: string; label: string }[];
+  cameraId: string | null;
   enableCamera: () => void;
+  switchCamera: (deviceId: string) => void;
   toggleVideo: () => void;
   toggleAudio: () => void;
   startScreenShare: () => void;
@@ -35,6 +53,8 @@ export function VideoPanel({
   focusId,
   onFocus,
   remoteStatus,
+  mirrored,
+  onMirror,
 }: {
   selfId: string;
   spectator: boolean;
@@ -48,7 +68,11 @@ export function VideoPanel({
   focusId: string | null;
   onFocus: (id: string) => void;
   remoteStatus: Record<string, { camera?: boolean; mic?: boolean }>;
+  /** Whether the self-view is mirrored (off by default: cards read the right way). */
+  mirrored: boolean;
+  onMirror: (mirrored: boolean) => void;
 }) {
+  const panelRef = useRef<HTMLDivElement>(null);
   const remotes = players.filter((p) => p.id !== selfId).slice(0, spectator ? VIDEO_SLOTS : VIDEO_SLOTS - 1);
   const localStream = media.screen ?? media.camera;
   const tiles = [
@@ -60,6 +84,7 @@ export function VideoPanel({
             label: media.screen ? "You (screen)" : "You",
             stream: localStream,
             local: true,
+            mirrored: mirrored && !media.screen,
             muted: !media.audioOn,
             cameraOff: Boolean(media.camera) && !media.videoOn,
           },
@@ -75,14 +100,29 @@ export function VideoPanel({
   ];
   const focused = layout === "focus" ? (tiles.find((t) => t.id === focusId) ?? tiles.find((t) => !t.local) ?? tiles[0]) : null;
   const controlsDisabled = spectator;
+  const theatre = () => {
+    const panel = panelRef.current;
+    if (!panel) return;
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void panel.requestFullscreen?.().catch((error: unknown) => console.warn("Full screen refused", error));
+  };
 
   return (
-    <Card className="p-4">
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <h2 className="flex items-center gap-2 text-lg font-bold">
+    // Not a Card: the theatre mode puts this element itself full screen, so it holds the ref.
+    <section
+      ref={panelRef}
+      className="rounded-xl border border-border bg-gradient-card p-2 shadow-sm sm:p-3 [&:fullscreen]:overflow-auto [&:fullscreen]:bg-background"
+      data-testid="video-panel"
+      aria-label="Video"
+    >
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="flex items-center gap-2 text-base font-bold">
           <Video className="h-5 w-5" aria-hidden="true" /> Video Chat ({players.length}/{VIDEO_SLOTS} players)
         </h2>
         <div className="flex gap-1" role="group" aria-label="Layout">
+          <Button size="sm" variant="outline" onClick={theatre} aria-label="Theatre: the whole table full screen">
+            <Maximize className="h-4 w-4" aria-hidden="true" /> Theatre
+          </Button>
           <Button
             size="sm"
             variant={layout === "grid" ? "primary" : "outline"}
@@ -114,7 +154,7 @@ export function VideoPanel({
           </div>
         </div>
       ) : (
-        <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+        <div className={cn("grid grid-cols-1 gap-2", tiles.length > 1 && "sm:grid-cols-2")}>
           {tiles.map((t) => (
             <VideoTile key={t.id} {...t} />
           ))}
@@ -128,7 +168,7 @@ export function VideoPanel({
         </p>
       ) : null}
 
-      <div className="mt-3 flex flex-wrap gap-2" role="toolbar" aria-label="Video controls">
+      <div className="mt-2 flex flex-wrap gap-2" role="toolbar" aria-label="Video controls">
         {!media.camera ? (
           <Button size="sm" onClick={media.enableCamera} disabled={controlsDisabled}>
             <Camera className="h-4 w-4" aria-hidden="true" /> Enable Camera
@@ -143,8 +183,25 @@ export function VideoPanel({
               {media.audioOn ? <Mic className="h-4 w-4" aria-hidden="true" /> : <MicOff className="h-4 w-4" aria-hidden="true" />}
               {media.audioOn ? "Mic On" : "Mic Off"}
             </Button>
+            {media.cameras.length > 1 ? (
+              <NativeSelect
+                aria-label="Camera"
+                className="h-8 w-auto max-w-48 py-0 text-sm"
+                value={media.cameraId ?? ""}
+                onChange={(e) => media.switchCamera(e.target.value)}
+              >
+                {media.cameras.map((c) => (
+                  <option key={c.deviceId} value={c.deviceId}>
+                    {c.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            ) : null}
           </>
         )}
+        <Button size="sm" variant="outline" onClick={() => onMirror(!mirrored)} disabled={controlsDisabled} aria-pressed={mirrored}>
+          <FlipHorizontal className="h-4 w-4" aria-hidden="true" /> Mirror self-view
+        </Button>
         <Button
           size="sm"
           variant="outline"
@@ -165,6 +222,6 @@ export function VideoPanel({
           {recording ? "Stop Recording" : "Record"}
         </Button>
       </div>
-    </Card>
+    </section>
   );
 }

@@ -1,12 +1,20 @@
-import { useEffect, useRef } from "react";
-import { MicOff, VideoOff } from "lucide-react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Expand, MicOff, Play, Volume2, VideoOff } from "lucide-react";
 import { cn } from "~/lib/cn";
+import { startPlayback, type Playback } from "./autoplay";
 
-/** One video in the grid: the local preview (muted) or a remote player's stream. */
+/**
+ * One video: the local preview (muted, mirrored only when asked) or a remote
+ * player's stream. Browsers may refuse to play with sound before the visitor
+ * interacted with the page (a direct link, a reload): the tile then plays
+ * muted and offers sound, or, when even that is refused, shows a "Click to
+ * start video" control. Each tile can go full screen.
+ */
 export function VideoTile({
   stream,
   label,
   local = false,
+  mirrored = false,
   muted = false,
   cameraOff = false,
   large = false,
@@ -15,21 +23,58 @@ export function VideoTile({
   stream: MediaStream | null;
   label: string;
   local?: boolean;
+  mirrored?: boolean;
   muted?: boolean;
   cameraOff?: boolean;
   large?: boolean;
   onSelect?: () => void;
 }) {
   const ref = useRef<HTMLVideoElement>(null);
+  const figureRef = useRef<HTMLElement>(null);
+  const [playback, setPlayback] = useState<Playback>("playing");
+
   useEffect(() => {
     const video = ref.current;
     if (!video) return;
     if (video.srcObject !== stream) video.srcObject = stream;
-    if (stream) void video.play().catch(() => undefined);
-  }, [stream]);
+    if (!stream) return;
+    let current = true;
+    void startPlayback(video, local).then((result) => {
+      if (current) setPlayback(result);
+    });
+    return () => {
+      current = false;
+    };
+  }, [stream, local]);
+
+  /** A click is the gesture browsers wait for: play with sound. */
+  const startByClick = useCallback(() => {
+    const video = ref.current;
+    if (!video) return;
+    video.muted = local;
+    video
+      .play()
+      .then(() => setPlayback("playing"))
+      .catch((error: unknown) => {
+        console.warn("Video could not start", error);
+        setPlayback("blocked");
+      });
+  }, [local]);
+
+  const fullScreen = () => {
+    const figure = figureRef.current;
+    if (!figure) return;
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void figure.requestFullscreen?.().catch((error: unknown) => console.warn("Full screen refused", error));
+  };
+
   return (
     <figure
-      className={cn("relative overflow-hidden rounded-xl border border-border bg-black", large ? "aspect-video w-full" : "aspect-video")}
+      ref={figureRef}
+      className={cn(
+        "group relative overflow-hidden rounded-xl border border-border bg-black",
+        large ? "aspect-video w-full" : "aspect-video",
+      )}
       data-testid={local ? "local-tile" : "remote-tile"}
     >
       {stream ? (
@@ -40,7 +85,7 @@ export function VideoTile({
           autoPlay
           playsInline
           muted={local}
-          className={cn("h-full w-full object-cover", local && "-scale-x-100")}
+          className={cn("h-full w-full object-contain", mirrored && "-scale-x-100")}
           data-testid={local ? "local-video" : "remote-video"}
           aria-label={`${label} video`}
         />
@@ -55,6 +100,35 @@ export function VideoTile({
         {cameraOff ? <VideoOff className="h-3 w-3" aria-label="Camera off" /> : null}
       </figcaption>
       {onSelect ? <button type="button" onClick={onSelect} className="absolute inset-0" aria-label={`Focus on ${label}`} /> : null}
+      {stream && playback === "blocked" ? (
+        <button
+          type="button"
+          onClick={startByClick}
+          className="absolute inset-0 z-10 grid place-items-center bg-black/70 text-white"
+          data-testid="start-video"
+        >
+          <span className="flex items-center gap-2 rounded-lg bg-primary px-4 py-2 font-medium text-primary-foreground">
+            <Play className="h-4 w-4" aria-hidden="true" /> Click to start video
+          </span>
+        </button>
+      ) : null}
+      {stream && playback === "muted" && !local ? (
+        <button
+          type="button"
+          onClick={startByClick}
+          className="absolute left-2 top-2 z-10 flex items-center gap-1 rounded-md bg-black/70 px-2 py-1 text-xs text-white"
+        >
+          <Volume2 className="h-3 w-3" aria-hidden="true" /> Click for sound
+        </button>
+      ) : null}
+      <button
+        type="button"
+        onClick={fullScreen}
+        className="absolute right-2 top-2 z-10 rounded-md bg-black/60 p-1.5 text-white opacity-80 hover:opacity-100 focus:opacity-100"
+        aria-label={`Full screen: ${label}`}
+      >
+        <Expand className="h-4 w-4" aria-hidden="true" />
+      </button>
     </figure>
   );
 }

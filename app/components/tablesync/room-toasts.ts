@@ -30,6 +30,11 @@ export const ROOM_TOASTS = {
   left: { title: "Left the room", description: "See you at the next game." },
   leaveFailed: { title: "Error leaving room", description: "Please try again", variant: "destructive" },
   startFailed: { title: "Could not start the game", description: "Please try again", variant: "destructive" },
+  removed: { title: "Removed from the room", description: "Their place is free again." },
+  removeFailed: { title: "Could not remove them", description: "Please try again", variant: "destructive" },
+  madePrivate: { title: "Room is private", description: "Only people with the link can find it." },
+  madePublic: { title: "Room is public", description: "It is listed in the lobby again." },
+  privacyFailed: { title: "Could not change who sees this room", description: "Please try again", variant: "destructive" },
 } satisfies Record<string, ToastMessage | ((...args: never[]) => ToastMessage)>;
 
 /** An action's toast for a refusal: a rate limit says when to try again, anything else gets the spec's text. */
