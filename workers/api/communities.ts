@@ -1,8 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import { communityList, membershipParams, membershipResponse } from "../contract/communities";
-import { communitiesQuery } from "../domain/communities";
+import { listCommunities } from "../domain/communities";
 import { limitText } from "../domain/rate-limit-rules";
-import { joinRealm, leaveRealm, realmMemberCountsQuery, toCountMap } from "../domain/realm-membership";
+import { joinRealm, leaveRealm } from "../domain/realm-membership";
 import { requireUser } from "../http/require-user";
 import { PUBLIC, apiRouter, errors, jsonResponse } from "./openapi-kit";
 import { memberRoute } from "./route-guards";
@@ -10,7 +10,7 @@ import { memberRoute } from "./route-guards";
 const listCommunitiesRoute = createRoute({
   method: "get",
   path: "/communities",
-  summary: "The six realms: id, name, displayName, description, iconClass, themeColor, and memberCount.",
+  summary: "The six realms: id, name, displayName, description, iconClass, themeColor.",
   security: PUBLIC,
   responses: { 200: jsonResponse(communityList, "The realms") },
 });
@@ -39,14 +39,8 @@ const leaveRealmRoute = memberRoute({
 
 export const communitiesApi = apiRouter()
   .openapi(listCommunitiesRoute, async (c) => {
-    const db = c.get("db");
-    const [realms, counts] = await db.batch([communitiesQuery(db), realmMemberCountsQuery(db)]);
-    const memberCounts = toCountMap(counts);
     c.header("Cache-Control", "public, max-age=60");
-    return c.json(
-      realms.map((r) => ({ ...r, memberCount: memberCounts[r.id] ?? 0 })),
-      200,
-    );
+    return c.json(await listCommunities(c.get("db")), 200);
   })
   .openapi(joinRealmRoute, async (c) => c.json(await joinRealm(c.get("db"), requireUser(c).id, c.req.valid("param").id), 200))
   .openapi(leaveRealmRoute, async (c) => c.json(await leaveRealm(c.get("db"), requireUser(c).id, c.req.valid("param").id), 200));

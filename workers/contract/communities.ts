@@ -9,7 +9,7 @@ export const communitySummary = z.object({
   iconClass: z.string(),
   themeColor: z.string(),
 });
-export const communityList = z.array(communitySummary.extend({ memberCount: z.number().int() }));
+export const communityList = z.array(communitySummary);
 
 /** Path of a realm's membership routes; an unknown realm is a 404. */
 export const membershipParams = z.object({ id: z.string().max(64) });
