@@ -155,7 +155,14 @@ console.log(
 );
 const { room, bare } = await benchWorkerd();
 const node = await benchNode();
-console.log("server".padEnd(16), "delivered".padStart(14), "errors".padStart(7), "p50 ms".padStart(8), "p99 ms".padStart(8), "max ms".padStart(8));
+console.log(
+  "server".padEnd(16),
+  "delivered".padStart(14),
+  "errors".padStart(7),
+  "p50 ms".padStart(8),
+  "p99 ms".padStart(8),
+  "max ms".padStart(8),
+);
 for (const r of [node, bare, room]) {
   console.log(
     r.label.padEnd(16),
