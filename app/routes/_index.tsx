@@ -2,15 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { loadMemberHome } from "~/components/dashboard/dashboard.server";
+import { LandingPage } from "~/components/landing/landing-page";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
-import { HydrateOnIntent } from "~/components/shell/hydrate-on-intent";
 import { documentTitle } from "~/lib/brand";
 import { useRootData } from "~/root";
 
 // Visitors download only the landing page; the member dashboards load as their own chunk.
 const MemberHome = lazy(() => import("~/components/dashboard/member-home").then((m) => ({ default: m.MemberHome })));
-// The landing page is server-rendered HTML a visitor reads; its code (the demo button, icons) loads when they reach for it.
-const LandingPage = lazy(() => import("~/components/landing/landing-page").then((m) => ({ default: m.LandingPage })));
 
 export const meta: MetaFunction = () => [{ title: documentTitle() }];
 
@@ -28,11 +26,7 @@ export default function Index() {
       </Suspense>
     );
   }
-  return (
-    <HydrateOnIntent>
-      <LandingPage communities={root?.communities ?? null} />
-    </HydrateOnIntent>
-  );
+  return <LandingPage communities={root?.communities ?? null} />;
 }
 
 export function ErrorBoundary() {

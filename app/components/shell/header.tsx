@@ -1,17 +1,13 @@
 import { Link, NavLink } from "@remix-run/react";
 import { Sparkles } from "lucide-react";
-import { lazy } from "react";
 import { buttonClasses } from "~/components/ui/button";
+import { NotificationBell } from "~/components/notifications/notification-bell";
 import { cn } from "~/lib/cn";
 import { PRODUCT_NAME } from "~/lib/brand";
 import { loginHref } from "~/lib/login-href";
 import type { ShellMember } from "../../../workers/domain/shell";
-import { HydrateOnIntent } from "./hydrate-on-intent";
-
-// Menus and the notification centre (Radix, floating-ui) are not in the first load: see HydrateOnIntent.
-const RealmSelector = lazy(() => import("./realm-selector").then((m) => ({ default: m.RealmSelector })));
-const UserMenu = lazy(() => import("./user-menu").then((m) => ({ default: m.UserMenu })));
-const NotificationBell = lazy(() => import("~/components/notifications/notification-bell").then((m) => ({ default: m.NotificationBell })));
+import { RealmSelector } from "./realm-selector";
+import { UserMenu } from "./user-menu";
 
 const NAV = [
   { to: "/", label: "Home", end: true },
@@ -32,9 +28,7 @@ export function Header({ user, unreadCount }: { user: ShellMember | null; unread
           </span>
           <span className="hidden sm:inline">{PRODUCT_NAME}</span>
         </Link>
-        <HydrateOnIntent>
-          <RealmSelector />
-        </HydrateOnIntent>
+        <RealmSelector />
         <nav aria-label="Main" className="ml-2 hidden items-center gap-1 lg:flex">
           {links.map((link) => (
             <NavItem key={link.to} {...link} />
@@ -43,12 +37,8 @@ export function Header({ user, unreadCount }: { user: ShellMember | null; unread
         <div className="ml-auto flex items-center gap-2">
           {user ? (
             <>
-              <HydrateOnIntent when="idle">
-                <NotificationBell initialUnread={unreadCount} />
-              </HydrateOnIntent>
-              <HydrateOnIntent>
-                <UserMenu user={user} />
-              </HydrateOnIntent>
+              <NotificationBell initialUnread={unreadCount} />
+              <UserMenu user={user} />
             </>
           ) : (
             <>
