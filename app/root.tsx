@@ -5,7 +5,7 @@ import { Footer } from "~/components/shell/footer";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { Header } from "~/components/shell/header";
 import { FlashToast } from "~/components/ui/flash-toast";
-import { LazyToaster } from "~/components/ui/lazy-toaster";
+import { Toaster } from "~/components/ui/toaster";
 import { CommunityProvider } from "~/hooks/use-community";
 import { PRODUCT_NAME } from "~/lib/brand";
 import { useNonce } from "~/lib/nonce";
@@ -75,7 +75,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <Header user={data?.user ?? null} unreadCount={data?.unreadCount ?? 0} />
           <main id="main">{children}</main>
           <Footer />
-          <LazyToaster />
+          <Toaster />
           <FlashToast toast={data?.toast ?? null} />
         </CommunityProvider>
         <ScrollRestoration nonce={nonce} />
