@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
 const CLIENT = "build/client";
+// Issue 16 aims at 100 KB for `/` (React and Remix alone are about 84 KB); not reached yet, see the README's Performance section.
 const BUDGETS_KB = { "routes/_index": 150, "routes/tablesync.room.$id": 250 };
 const DEFAULT_BUDGET_KB = 250;
 

@@ -578,8 +578,10 @@ export class GameRoom extends Server<Env> {
       timestamp: new Date().toISOString(),
       type,
     };
-    this.store.appendChat(message);
+    // Sent before it is stored: a storage write closes the output gate, which would hold every socket's copy
+    // until the write is durable. A write that fails only costs the message its place in the history.
     this.broadcastFrame({ type: "message", message });
+    this.store.appendChat(message);
   }
 
   private async gameAction(connection: RoomConnection, member: StoredMember, frame: GameActionFrame): Promise<void> {

@@ -31,8 +31,8 @@ export function build() {
   run(bin("remix"), ["vite:build"]);
 }
 
-export function migrateLocal(persistTo) {
-  run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", ...persistArgs(persistTo)]);
+export function migrateLocal(persistTo, extraArgs = []) {
+  run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", ...persistArgs(persistTo), ...extraArgs]);
 }
 
 /** Applies seed/demo/*.sql in name order as one file. Every statement is INSERT OR IGNORE, so it is idempotent. */

@@ -9,6 +9,7 @@ import { api, apiDocument } from "./api/index";
 import { runScheduledJobs } from "./domain/scheduled";
 import type { AppEnv } from "./http/app-env";
 import { resolveUser } from "./http/auth-middleware";
+import { dbSession } from "./http/db-session";
 import { describeError, HttpError } from "./http/errors";
 import { MAX_BODY_BYTES, requestGuards, securityHeaders, UPLOAD_MAX_BODY_BYTES, uploadBodyLimit } from "./http/security";
 import type { RealmcastLoadContext } from "./load-context";
@@ -22,6 +23,7 @@ const handleRemixRequest = createRequestHandler(remixBuild as unknown as ServerB
 export const app = new Hono<AppEnv>();
 
 app.use("*", securityHeaders);
+app.use("*", dbSession);
 app.use("*", resolveUser);
 app.use("*", requestGuards);
 const limitBody = (maxSize: number) =>

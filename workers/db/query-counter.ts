@@ -35,7 +35,10 @@ function countStatement(statement: D1PreparedStatement): D1PreparedStatement {
   return proxy;
 }
 
-export function countingD1(d1: D1Database): D1Database {
+/** What Drizzle needs of D1: the database itself or one of its sessions (`withSession`). */
+export type D1Queryable = Pick<D1Database, "prepare" | "batch">;
+
+export function countingD1<T extends D1Queryable>(d1: T): T {
   return new Proxy(d1, {
     get(target, prop) {
       const value = Reflect.get(target, prop, target);

@@ -126,7 +126,12 @@ export const notifications = sqliteTable(
     read: integer("read", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index("notifications_user_created_idx").on(t.userId, t.createdAt), index("notifications_user_read_idx").on(t.userId, t.read)],
+  (t) => [
+    index("notifications_user_created_idx").on(t.userId, t.createdAt),
+    index("notifications_user_read_idx").on(t.userId, t.read),
+    // Retention (workers/domain/housekeeping.ts): the cron finds expired rows by range, never by scanning the table.
+    index("notifications_read_created_idx").on(t.read, t.createdAt),
+  ],
 );
 
 // ------------------------------------------------------------------- events
@@ -553,11 +558,16 @@ export const socialPosts = sqliteTable(
 // --------------------------------------------------------------- rate limits
 
 /** Fixed-window counters for rate limits (contact, sign-in, posting). */
-export const rateLimits = sqliteTable("rate_limits", {
-  key: text("key").primaryKey(),
-  windowStart: integer("window_start").notNull(),
-  count: integer("count").notNull(),
-});
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    windowStart: integer("window_start").notNull(),
+    count: integer("count").notNull(),
+  },
+  // Expired windows are deleted by the cron in window order (workers/domain/housekeeping.ts).
+  (t) => [index("rate_limits_window_idx").on(t.windowStart)],
+);
 
 export type User = typeof users.$inferSelect;
 export type Community = typeof communities.$inferSelect;

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { sessionKey } from "../auth/session";
 import type { CreateGameSessionBody, GameSessionView, MembershipView } from "../contract/game-sessions";
@@ -352,4 +352,27 @@ export async function signOutOfRooms(env: Env, db: Db, userId: string | undefine
     rooms.map((r) => r.id),
     { reason: "signed_out", userId, sessionKey: await sessionKey(sessionId) },
   );
+}
+
+// ------------------------------------------------------------------ for the cron trigger
+
+/**
+ * Ends waiting rooms created and last changed before `idleBefore` (workers/domain/housekeeping.ts): one
+ * statement marks at most `limit` of them completed, over the (status, created_at) index, then each room is
+ * told, so sockets still open in it hear that it ended. Returns how many ended.
+ */
+export async function endAbandonedRooms(env: Env, db: Db, idleBefore: number, limit: number): Promise<number> {
+  const abandoned = db
+    .select({ id: gameSessions.id })
+    .from(gameSessions)
+    .where(and(eq(gameSessions.status, "waiting"), lt(gameSessions.createdAt, idleBefore), lt(gameSessions.updatedAt, idleBefore)))
+    .orderBy(asc(gameSessions.createdAt))
+    .limit(limit);
+  const ended = await db
+    .update(gameSessions)
+    .set({ status: "completed", updatedAt: sql`CAST(unixepoch('subsec') * 1000 AS INTEGER)` })
+    .where(and(inArray(gameSessions.id, abandoned), eq(gameSessions.status, "waiting")))
+    .returning({ id: gameSessions.id });
+  await Promise.all(ended.map(async ({ id }) => tellRoom(env, id, await readRoomSnapshot(db, id))));
+  return ended.length;
 }

@@ -1,3 +1,5 @@
+import { getDb } from "../db/client";
+import { runHousekeeping } from "./housekeeping";
 import { markDuePosts } from "./social";
 
 /**
@@ -6,4 +8,5 @@ import { markDuePosts } from "./social";
  */
 export async function runScheduledJobs(env: Env, now = Date.now()): Promise<void> {
   await markDuePosts(env.DB, now);
+  await runHousekeeping(env, getDb(env.DB), now);
 }

@@ -1,6 +1,5 @@
 import type { MiddlewareHandler } from "hono";
 import { eq } from "drizzle-orm";
-import { getDb } from "../db/client";
 import { users } from "../db/schema";
 import { loadMemberWithShell } from "../domain/shell";
 import { readSessionUserId, sessionIdFromRequest } from "../auth/session";
@@ -13,8 +12,8 @@ const ACTIVITY_WRITE_INTERVAL_MS = 5 * 60 * 1000;
  * read from D1 every time, so deleting an account ends all its sessions at once.
  */
 export const resolveUser: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const db = getDb(c.env.DB);
-  c.set("db", db);
+  // Opened by the dbSession middleware before this one.
+  const db = c.get("db");
   c.set("user", null);
   c.set("shell", null);
   const sessionId = sessionIdFromRequest(c);

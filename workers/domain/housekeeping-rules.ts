@@ -1,0 +1,39 @@
+import { RATE_LIMITS } from "./rate-limit-rules";
+
+/**
+ * What the cron trigger (every minute) deletes or ends, and how much per run. Bounded batches keep each run's
+ * D1 work (rows read and written, one round trip per table) the same however large the tables grow; a backlog
+ * drains at BATCH rows a minute per table (720,000 a day).
+ */
+export const HOUSEKEEPING_BATCH = 500;
+/** Each ended room is told through its Durable Object: fewer per run than rows, still 72,000 a day. */
+export const ABANDONED_ROOMS_PER_RUN = 50;
+
+const DAY = 24 * 60 * 60_000;
+/** Retention: a notification the member has read is kept 90 days, one never read a year. */
+export const READ_NOTIFICATION_RETENTION_MS = 90 * DAY;
+export const UNREAD_NOTIFICATION_RETENTION_MS = 365 * DAY;
+/** A waiting room whose places have not changed for a day is abandoned: nobody is coming to start it. */
+export const ABANDONED_ROOM_MS = DAY;
+/** The sign-in limit's window (workers/auth/routes.ts), which is not one of RATE_LIMITS. */
+const SIGNIN_WINDOW_MS = 60_000;
+/** A rate-limit row whose window opened longer ago than the longest window counts nothing any more. */
+export const LONGEST_RATE_LIMIT_WINDOW_MS = Math.max(SIGNIN_WINDOW_MS, ...Object.values(RATE_LIMITS).map((rule) => rule.windowMs));
+
+export type HousekeepingCutoffs = {
+  /** Rate-limit rows with window_start before this are expired. */
+  rateLimitWindowBefore: number;
+  readNotificationBefore: number;
+  unreadNotificationBefore: number;
+  /** Waiting rooms created and last changed before this are abandoned. */
+  roomIdleBefore: number;
+};
+
+export function housekeepingCutoffs(now: number): HousekeepingCutoffs {
+  return {
+    rateLimitWindowBefore: now - LONGEST_RATE_LIMIT_WINDOW_MS,
+    readNotificationBefore: now - READ_NOTIFICATION_RETENTION_MS,
+    unreadNotificationBefore: now - UNREAD_NOTIFICATION_RETENTION_MS,
+    roomIdleBefore: now - ABANDONED_ROOM_MS,
+  };
+}
