@@ -489,7 +489,8 @@ export class GameRoom extends Server<Env> {
         return this.scheduleWake();
       }
     }
-    if (meta.status === "completed" && wasStatus !== "completed") return this.endGame("last_player_left");
+    // Ended with nobody leaving: the service closed it (an idle or abandoned room, see housekeeping).
+    if (meta.status === "completed" && wasStatus !== "completed") return this.endGame("idle");
     this.broadcastFrame({ type: "room_update", ...this.roster() });
     if (wasStatus === "waiting" && meta.status === "active") this.announceStart();
     await this.scheduleWake();

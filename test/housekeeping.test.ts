@@ -103,8 +103,9 @@ describe("cron housekeeping", () => {
     expect(await statusOf(stirring)).toBe("waiting");
     expect(await statusOf(active)).toBe("active");
     // The room was told: its open socket hears the room is over.
-    const update = await socket.next((f) => ofType("room_update")(f) && f.status === "completed");
-    expect(update.status).toBe("completed");
+    // (Since issue 14 a room that ends tells every socket with `room_ended`, not a room_update.)
+    const ended = await socket.next(ofType("room_ended"));
+    expect(ended.reason).toBe("idle");
     // And the lobby no longer lists it.
     const lobby = await json(await request("/api/game-sessions?status=waiting"));
     expect(JSON.stringify(lobby)).not.toContain(abandoned);

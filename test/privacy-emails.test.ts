@@ -3,6 +3,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_PREFERENCES } from "../workers/contract/matchmaking";
 import { DECLARED_ROUTES } from "./declared-routes";
+import { PNG_8 } from "./image-fixtures";
 import { RoomStore, type SqlTag } from "../durable-objects/room-store";
 import { json, request, type Member } from "./helpers";
 import { closeAllSockets, joinRoom, signUp, type TestSocket } from "./room-socket";
@@ -131,6 +132,13 @@ describe("no member's e-mail address reaches another member (issue 12)", () => {
     );
     const feed = await ok(await request("/api/events/feed-url", { cookie: b.cookie }));
 
+    // A's profile picture, so the served picture is swept too.
+    const avatarForm = new FormData();
+    avatarForm.append("file", new File([PNG_8], "a.png", { type: "image/png" }));
+    const avatar = await request("/api/user/avatar", { method: "POST", cookie: a.cookie, multipart: avatarForm });
+    expect(avatar.status).toBe(200);
+    const { profileImageUrl: avatarUrl } = (await json(avatar)) as { profileImageUrl: string };
+
     // Every documented GET route (a new route fails here until it is added to the sweep).
     const concrete: Record<string, string> = {
       "/api/auth/user": "/api/auth/user",
@@ -154,6 +162,7 @@ describe("no member's e-mail address reaches another member (issue 12)", () => {
       "/api/tournaments/:id/standings": `/api/tournaments/${tournament.id}/standings`,
       "/api/user/profile": "/api/user/profile",
       "/api/users/:id/profile": `/api/users/${a.id}/profile`,
+      "/api/avatars/:userId/:version": avatarUrl,
       "/api/user/social-links": "/api/user/social-links",
       "/api/users/:id/social-links": `/api/users/${a.id}/social-links`,
       "/api/user/settings": "/api/user/settings",
