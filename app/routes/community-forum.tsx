@@ -4,6 +4,7 @@ import { useState } from "react";
 import type { ForumPost } from "../../workers/contract/forum";
 import { ComposePost } from "~/components/forum/compose-post";
 import { forumAction } from "~/components/forum/forum-actions.server";
+import { requireMember } from "~/lib/auth.server";
 import { ForumBoard } from "~/components/forum/forum-board";
 import { loadForumPage } from "~/components/forum/forum-page.server";
 import { PostDetail } from "~/components/forum/post-detail";
@@ -19,8 +20,11 @@ export const meta: MetaFunction = () => [{ title: documentTitle("Community Forum
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadForumPage(request, context);
 
 /** New posts, replies, edits, deletions and likes (one `intent` each), and joining or leaving the realm. */
-export const action = async (args: ActionFunctionArgs) =>
-  (await isRealmMembershipPost(args.request)) ? realmMembershipAction(args.request, args.context) : forumAction(args);
+export const action = async (args: ActionFunctionArgs) => {
+  // Every form here is a member's: a visitor goes to sign-in before the body is read (or copied).
+  requireMember(args.request, args.context);
+  return (await isRealmMembershipPost(args.request)) ? realmMembershipAction(args.request, args.context) : forumAction(args);
+};
 
 /**
  * Spec 001 §2 Community forum. The open post lives in `?post=` so Back, reloads
