@@ -41,8 +41,13 @@ for (const viewport of [
       // From the header's link, like a member would.
       await host.page.goto("/");
       await waitForHydration(host.page);
-      // The header's main navigation (the compact one on phones).
-      await host.page.locator("header nav:visible").getByRole("link", { name: "TableSync", exact: true }).click();
+      // The header's main navigation; on a phone its destinations are in the Menu sheet (issue 15).
+      if (viewport.name === "phone") {
+        await host.page.getByRole("button", { name: "Menu", exact: true }).click();
+        await host.page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "TableSync", exact: true }).click();
+      } else {
+        await host.page.locator("header nav:visible").getByRole("link", { name: "TableSync", exact: true }).click();
+      }
       await expect(host.page).toHaveURL(/\/tablesync$/);
       const filters = host.page.getByRole("search", { name: "Filter rooms" });
       await expect(filters).toBeVisible();
