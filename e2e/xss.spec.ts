@@ -60,7 +60,7 @@ test("markup in names, bios, event titles, tournament names, room names and chat
   await expectInert(page, "<img src=x onerror=");
   const input = page.getByLabel("Chat message");
   // The room's state has arrived over the socket once we are listed: chat is live from then on.
-  await expect(page.getByRole("list", { name: "Connected players" }).getByText("(you)")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("list", { name: "Players at the table" }).getByText("(you)")).toBeVisible({ timeout: 20_000 });
   await expect(input).toBeEnabled();
   await input.fill(payload("chat"));
   await input.press("Enter");
