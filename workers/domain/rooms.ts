@@ -117,6 +117,13 @@ export async function createRoom(db: Db, hostId: string, body: CreateGameSession
 
 // ------------------------------------------------------------------ places
 
+/** The refusals joining and watching share, as the domain's errors. */
+function placeRefused(kind: "not_found" | "blocked" | "ended") {
+  if (kind === "not_found") return notFound("Game session not found");
+  if (kind === "blocked") return forbidden("You cannot join this room");
+  return conflict("This game session has ended");
+}
+
 async function seat(env: Env, db: Db, sessionId: string, userId: string): Promise<SeatResult> {
   const [, , sessions, members] = await db.batch([
     takeSeat(db, sessionId, userId),
@@ -127,11 +134,9 @@ async function seat(env: Env, db: Db, sessionId: string, userId: string): Promis
   const outcome = seatOutcome(read);
   switch (outcome.kind) {
     case "not_found":
-      throw notFound("Game session not found");
     case "blocked":
-      throw forbidden("You cannot join this room");
     case "ended":
-      throw conflict("This game session has ended");
+      throw placeRefused(outcome.kind);
     case "full":
       return { ok: false, reason: "full", maxPlayers: outcome.maxPlayers };
     case "match_players_only":
@@ -152,11 +157,9 @@ async function watch(env: Env, db: Db, sessionId: string, userId: string): Promi
   const outcome = watchOutcome(read);
   switch (outcome.kind) {
     case "not_found":
-      throw notFound("Game session not found");
     case "blocked":
-      throw forbidden("You cannot join this room");
     case "ended":
-      throw conflict("This game session has ended");
+      throw placeRefused(outcome.kind);
     case "watching":
       await tellRoom(env, sessionId, read.snapshot);
       return { session: read.snapshot!.session, ...outcome.place };
