@@ -1,7 +1,10 @@
 import { expect, type Browser, type Page } from "@playwright/test";
 
-/** Signs in through the dev sign-in page as a brand-new member; returns their e-mail. */
-export async function signInAsNewMember(page: Page, firstName = "Player", lastName = "One"): Promise<string> {
+/**
+ * Signs in through the dev sign-in page (a plain HTML form, so this also works with JavaScript off) as a
+ * brand-new member; returns their e-mail.
+ */
+export async function signInWithoutScripts(page: Page, firstName = "Player", lastName = "One"): Promise<string> {
   const email = `${firstName.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.realmcast.gg`;
   await page.goto("/api/login");
   await page.getByLabel("First name").fill(firstName);
@@ -9,6 +12,12 @@ export async function signInAsNewMember(page: Page, firstName = "Player", lastNa
   await page.getByLabel("E-mail").fill(email);
   await page.getByRole("button", { name: "Sign in as a new member" }).click();
   await expect(page.getByTestId("user-menu")).toBeVisible();
+  return email;
+}
+
+/** Signs in as a brand-new member and waits for the page to hydrate; returns their e-mail. */
+export async function signInAsNewMember(page: Page, firstName = "Player", lastName = "One"): Promise<string> {
+  const email = await signInWithoutScripts(page, firstName, lastName);
   await waitForHydration(page);
   return email;
 }

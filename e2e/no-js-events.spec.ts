@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { signInAsNewMember } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { signInAsNewMember, signInWithoutScripts } from "./helpers";
 
 // Event create and join work before JavaScript loads, or without it (issue 13): the calendar's
 // forms post to its route action, which redirects back with the toast.
@@ -10,16 +10,6 @@ const PHONE = { width: 390, height: 844 };
 
 /** yyyy-mm-dd, n days from today in UTC (event times are UTC). */
 const utcDate = (daysAhead: number) => new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
-
-/** The dev sign-in page is a plain HTML form. */
-async function signInWithoutJs(page: Page, firstName: string, lastName: string) {
-  await page.goto("/api/login");
-  await page.getByLabel("First name").fill(firstName);
-  await page.getByLabel("Last name").fill(lastName);
-  await page.getByLabel("E-mail").fill(`${firstName.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.realmcast.gg`);
-  await page.getByRole("button", { name: "Sign in as a new member" }).click();
-  await expect(page.getByTestId("user-menu")).toBeVisible();
-}
 
 test("sign in, create an event (errors beside the fields first) and join a game pod, all without JavaScript", async ({
   page,
@@ -49,7 +39,7 @@ test("sign in, create an event (errors beside the fields first) and join a game 
   const pod = await created.json();
 
   await page.setViewportSize(DESKTOP);
-  await signInWithoutJs(page, "Nell", "Nojs");
+  await signInWithoutScripts(page, "Nell", "Nojs");
   await page.getByRole("link", { name: "Calendar", exact: true }).first().click();
   await expect(page).toHaveURL(/\/calendar$/);
   await expect(page.getByRole("heading", { name: "Event Calendar" })).toBeVisible();
@@ -134,7 +124,7 @@ test("a refused join says why on the page, without JavaScript", async ({ page, b
   });
   const pod = await res.json();
 
-  await signInWithoutJs(page, "Gus", "Late");
+  await signInWithoutScripts(page, "Gus", "Late");
   await page.goto(`/calendar?event=${pod.id}`);
   // Hana fills the only place while Gus looks at the page.
   expect((await host.request.post(`/api/events/${pod.id}/join`, { headers: { Origin: origin }, data: { status: "attending" } })).ok()).toBe(

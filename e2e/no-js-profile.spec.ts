@@ -1,21 +1,13 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { signInWithoutScripts } from "./helpers";
 
 // Profile edit works before (or without) JavaScript (issue 13): Edit Profile opens /profile?edit=1, the
 // form posts to the route's action, errors come back beside the fields and a save returns to the profile.
 test.use({ javaScriptEnabled: false });
 
-async function signInWithoutJavaScript(page: Page, firstName: string, lastName: string) {
-  await page.goto("/api/login");
-  await page.getByLabel("First name").fill(firstName);
-  await page.getByLabel("Last name").fill(lastName);
-  await page.getByLabel("E-mail").fill(`${firstName.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.realmcast.gg`);
-  await page.getByRole("button", { name: "Sign in as a new member" }).click();
-  await expect(page.getByTestId("user-menu")).toBeVisible();
-}
-
 test("profile: edit, see the errors beside the fields, save and see the change, without JavaScript", async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signInWithoutJavaScript(page, "Nadia", "Nojs");
+  await signInWithoutScripts(page, "Nadia", "Nojs");
   await page.getByRole("navigation").getByRole("link", { name: "Profile" }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByTestId("profile-name")).toHaveText("Nadia Nojs");

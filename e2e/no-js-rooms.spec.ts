@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser } from "@playwright/test";
+import { signInWithoutScripts } from "./helpers";
 
 // TableSync's forms post to route actions, so they work before JavaScript loads, or without it (issue 13):
 // create a room (picking its realm in the form), join it from the lobby, take a place from a link, leave.
@@ -7,25 +8,15 @@ test.use({ javaScriptEnabled: false });
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-/** Signs in through the dev sign-in page, a plain HTML form. */
-async function signIn(page: Page, firstName: string, lastName: string) {
-  await page.goto("/api/login");
-  await page.getByLabel("First name").fill(firstName);
-  await page.getByLabel("Last name").fill(lastName);
-  await page.getByLabel("E-mail").fill(`${firstName.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.realmcast.gg`);
-  await page.getByRole("button", { name: "Sign in as a new member" }).click();
-  await expect(page.getByTestId("user-menu")).toBeVisible();
-}
-
 async function memberWithoutScripts(browser: Browser, firstName: string, viewport = DESKTOP) {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport });
   const page = await context.newPage();
-  await signIn(page, firstName, "Noscript");
+  await signInWithoutScripts(page, firstName, "Noscript");
   return { context, page };
 }
 
 test("create room: errors beside the fields, then a room in the realm picked in the form", async ({ page }) => {
-  await signIn(page, "Ria", "Noscript");
+  await signInWithoutScripts(page, "Ria", "Noscript");
   const roomName = `No-script pod ${Date.now()}`;
   await page.goto("/tablesync");
   await page.getByRole("tab", { name: "Create Room" }).click();
