@@ -38,6 +38,11 @@ test("create room needs a realm; a missing room shows Room Not Found", async ({ 
   await expect(page.getByRole("button", { name: "Create Game Room" })).toBeDisabled();
   // A full demo room offers Spectate (Full), which opens the room read-only.
   await page.getByRole("tab", { name: "Join Room" }).click();
+  // Rooms other specs create push the seeded ones off the first page, so search for it as a member would.
+  const filters = page.getByRole("search", { name: "Filter rooms" });
+  await filters.getByLabel("Search rooms or hosts").fill("Modern Gauntlet");
+  await filters.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/q=Modern/);
   await page.getByTestId("room-card").filter({ hasText: "Modern Gauntlet" }).getByRole("button", { name: "Spectate (Full)" }).click();
   await expect(page.getByText("Now spectating!").first()).toBeVisible();
   await expect(page).toHaveURL(/\/tablesync\/room\/[0-9a-f-]+\?mode=spectate$/);
