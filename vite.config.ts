@@ -2,6 +2,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { thirdPartyLicenses } from "./scripts/vite/third-party-licenses";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -22,6 +23,7 @@ export default defineConfig({
       },
     }),
     tsconfigPaths(),
+    thirdPartyLicenses(),
   ],
   ssr: {
     target: "webworker",
@@ -31,5 +33,7 @@ export default defineConfig({
   resolve: { mainFields: ["browser", "module", "main"] },
   // Route actions reach the room service (account deletion tells the rooms), which imports partyserver and through it
   // the runtime's `cloudflare:workers` module: left for wrangler, which bundles the Worker and resolves it.
+  // Licence comments leave the minified scripts; the licences ship once in /third-party-licenses.txt (plugin above).
+  esbuild: { legalComments: "none" },
   build: { minify: true, rollupOptions: { external: ["cloudflare:workers"] } },
 });

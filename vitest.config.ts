@@ -31,6 +31,8 @@ export default defineConfig(async () => {
       // Remix's Cloudflare adapter ships CommonJS; pre-bundle it so workerd can import it.
       deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] } } },
       hookTimeout: 30_000,
+      // The generated realm palettes are read as text (?raw) by their drift test; other CSS stays out of the tests.
+      css: { include: [/app\/styles\/realm-themes\.css/] },
     },
   };
 });

@@ -56,7 +56,13 @@ export function Layout({ children }: { children: ReactNode }) {
   const mode = data?.themeMode ?? "system";
   useThemeMode(mode);
   return (
-    <html lang="en" className={mode === "system" ? undefined : mode} suppressHydrationWarning>
+    // The realm cookie's realm wears its palette from the first byte (styles/realm-themes.css), scripts or not.
+    <html
+      lang="en"
+      className={mode === "system" ? undefined : mode}
+      data-community={data?.selectedCommunityId ?? undefined}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

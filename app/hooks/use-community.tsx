@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { SELECTED_COMMUNITY_KEY, themeFor, themeVariables, type CommunityTheme } from "~/lib/community-themes";
-import { writeRealmCookie } from "~/lib/realm-cookie";
+import { SELECTED_COMMUNITY_KEY, writeRealmCookie } from "~/lib/realm-cookie";
 import type { CommunitySummary } from "../../workers/domain/communities";
 
 type CommunityContextValue = {
@@ -8,15 +7,14 @@ type CommunityContextValue = {
   selectedCommunity: CommunitySummary | null;
   selectedCommunityId: string | null;
   setSelectedCommunity: (id: string | null) => void;
-  theme: CommunityTheme;
 };
 
 const CommunityContext = createContext<CommunityContextValue | null>(null);
 
-export function applyTheme(theme: CommunityTheme) {
-  const style = document.documentElement.style;
-  for (const [name, value] of Object.entries(themeVariables(theme))) style.setProperty(name, value);
-  document.documentElement.dataset.community = theme.id;
+/** The page wears the realm's palette and type (app/styles/realm-themes.css); no realm is All Realms. */
+export function applyRealm(id: string | null) {
+  if (id) document.documentElement.dataset.community = id;
+  else delete document.documentElement.dataset.community;
 }
 
 export function CommunityProvider({
@@ -38,8 +36,7 @@ export function CommunityProvider({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [communities]);
 
-  const theme = themeFor(selectedCommunityId);
-  useEffect(() => applyTheme(theme), [theme]);
+  useEffect(() => applyRealm(selectedCommunityId), [selectedCommunityId]);
 
   const setSelectedCommunity = useCallback((id: string | null) => {
     window.localStorage.setItem(SELECTED_COMMUNITY_KEY, id ?? "null");
@@ -53,9 +50,8 @@ export function CommunityProvider({
       selectedCommunityId,
       selectedCommunity: communities.find((c) => c.id === selectedCommunityId) ?? null,
       setSelectedCommunity,
-      theme,
     }),
-    [communities, selectedCommunityId, setSelectedCommunity, theme],
+    [communities, selectedCommunityId, setSelectedCommunity],
   );
   return <CommunityContext.Provider value={value}>{children}</CommunityContext.Provider>;
 }

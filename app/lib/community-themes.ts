@@ -402,5 +402,4 @@ export function themeVariables(theme: CommunityTheme): Record<string, string> {
   return vars;
 }
 
-export const SELECTED_COMMUNITY_KEY = "selectedCommunityId";
 export const DEFAULT_COMMUNITY_ID = "mtg";

@@ -3,6 +3,8 @@
  * server reads it with Remix's createCookie (app/lib/realm-cookie.server.ts); the browser writes it here in
  * that cookie's own encoding (base64 of the JSON value).
  */
+/** The localStorage key of the selected realm (spec 000 §4). */
+export const SELECTED_COMMUNITY_KEY = "selectedCommunityId";
 export const REALM_COOKIE = "selectedCommunityId";
 export const REALM_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
 

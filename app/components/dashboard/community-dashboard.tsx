@@ -1,3 +1,4 @@
+import { themeFor } from "~/lib/community-themes";
 import { Link } from "@remix-run/react";
 import { CalendarDays, Pencil, Video, Zap } from "lucide-react";
 import { useState } from "react";
@@ -25,7 +26,8 @@ import { countOf } from "~/lib/plural";
  */
 export function CommunityDashboard({ user, realm, data }: { user: ShellMember; realm: DashboardRealm; data: CommunityDashboardData }) {
   const config = COMMUNITY_DASHBOARDS[realm];
-  const { theme, selectedCommunity } = useCommunity();
+  const { selectedCommunity, selectedCommunityId } = useCommunity();
+  const theme = themeFor(selectedCommunityId);
   const terms = theme.terminology;
   const [editOpen, setEditOpen] = useState(false);
   const FourthIcon = config.fourthTile.icon;

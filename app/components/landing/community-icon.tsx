@@ -1,9 +1,16 @@
-import { Crown, Globe, Music, Shield, Swords, Wand2, Zap, type LucideIcon } from "lucide-react";
+import { SpriteIcon } from "~/components/ui/sprite-icon";
+import type { SpriteIconName } from "~/components/ui/sprite-icons.source";
 
-const ICONS: Record<string, LucideIcon> = { wand: Wand2, zap: Zap, music: Music, swords: Swords, shield: Shield, crown: Crown };
+const ICONS: Record<string, SpriteIconName> = {
+  wand: "wand",
+  zap: "zap",
+  music: "music",
+  swords: "swords",
+  shield: "shield",
+  crown: "crown",
+};
 
 /** The icon named by a community's iconClass (unknown names get a globe). */
 export function CommunityIcon({ iconClass, className }: { iconClass: string; className?: string }) {
-  const Icon = ICONS[iconClass] ?? Globe;
-  return <Icon className={className} aria-hidden="true" />;
+  return <SpriteIcon name={ICONS[iconClass] ?? "globe"} className={className} />;
 }

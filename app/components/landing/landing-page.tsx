@@ -1,9 +1,9 @@
-import { useState, type CSSProperties } from "react";
-import { Bot, CalendarDays, HelpCircle, MessageCircle, Play, Share2, Swords, Video, Zap } from "lucide-react";
+import { useState } from "react";
 import { Badge, Card, Skeleton } from "~/components/ui/card";
 import { Button, buttonClasses } from "~/components/ui/button";
+import { SpriteIcon } from "~/components/ui/sprite-icon";
+import type { SpriteIconName } from "~/components/ui/sprite-icons.source";
 import { useCommunity } from "~/hooks/use-community";
-import { themeFor, themeVariables } from "~/lib/community-themes";
 import type { CommunitySummary } from "../../../workers/domain/communities";
 import { RealmArt } from "~/components/realm/realm-art";
 import { countOf } from "~/lib/plural";
@@ -12,24 +12,24 @@ import { LazyDemoDialog } from "./lazy-demo-dialog";
 
 const LOGIN = "/api/login";
 
-const FEATURES = [
+const FEATURES: { icon: SpriteIconName; title: string; body: string }[] = [
   {
-    icon: Bot,
+    icon: "bot",
     title: "AI-powered matchmaking",
     body: "Find opponents who share your games, formats, power level and schedule. Every match comes with a score and the reasons behind it.",
   },
   {
-    icon: Video,
+    icon: "video",
     title: "TableSync Pro",
     body: "Play paper Magic, Pokemon, Lorcana and more over webcam: HD video for four, server-rolled dice, turns, life totals and spectators.",
   },
   {
-    icon: Share2,
+    icon: "share-2",
     title: "Social Media Hub",
     body: "Plan your stream posts for every platform in one place and get a reminder with the text ready when it is time to post.",
   },
   {
-    icon: CalendarDays,
+    icon: "calendar-days",
     title: "Event Coordination",
     body: "Game pods with main and waiting-list seats, tournaments with real pairings and standings, and calendar feeds for your phone.",
   },
@@ -60,7 +60,7 @@ export function LandingPage({
         />
         <div className="mx-auto max-w-7xl px-4 py-20 text-center sm:py-28">
           <Badge tone="secondary" className="mb-6">
-            <Zap className="h-3.5 w-3.5" aria-hidden="true" /> Built for card-game creators
+            <SpriteIcon name="zap" className="h-3.5 w-3.5" /> Built for card-game creators
           </Badge>
           <h1 className="mx-auto max-w-4xl text-4xl font-black tracking-tight sm:text-6xl">
             Play, stream and grow your <span className="text-gradient-realm">card-game realm</span>
@@ -73,7 +73,7 @@ export function LandingPage({
               Get Started Free
             </a>
             <Button variant="outline" size="lg" onClick={() => setDemoOpen(true)}>
-              <Play className="h-4 w-4" aria-hidden="true" /> Watch Demo
+              <SpriteIcon name="play" className="h-4 w-4" /> Watch Demo
             </Button>
           </div>
         </div>
@@ -118,9 +118,9 @@ export function LandingPage({
           Everything your table needs
         </h2>
         <div className="mt-10 grid gap-5 md:grid-cols-2">
-          {FEATURES.map(({ icon: Icon, title, body }) => (
+          {FEATURES.map(({ icon, title, body }) => (
             <Card key={title}>
-              <Icon className="h-8 w-8 text-fg" aria-hidden="true" />
+              <SpriteIcon name={icon} className="h-8 w-8 text-fg" />
               <h3 className="mt-4 text-xl font-bold">{title}</h3>
               <p className="mt-2 text-muted">{body}</p>
             </Card>
@@ -142,7 +142,7 @@ export function LandingPage({
 
       <section className="mx-auto max-w-5xl px-4 py-16">
         <div className="rounded-3xl bg-gradient-primary p-10 text-center text-white">
-          <Swords className="mx-auto h-10 w-10" aria-hidden="true" />
+          <SpriteIcon name="swords" className="mx-auto h-10 w-10" />
           <h2 className="mt-4 text-3xl font-bold">Ready to gather your realm?</h2>
           <p className="mx-auto mt-3 max-w-xl opacity-90">Free for players and streamers. Bring your deck and your webcam.</p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
@@ -158,9 +158,6 @@ export function LandingPage({
 
       <FloatingActions />
       <LazyDemoDialog type="platform" open={demoOpen} onOpenChange={setDemoOpen} />
-      <span className="sr-only">
-        <MessageCircle aria-hidden="true" />
-      </span>
     </div>
   );
 }
@@ -177,10 +174,10 @@ function FloatingActions() {
   return (
     <div data-testid="floating-actions" className={`mx-auto -mt-8 mb-4 flex max-w-5xl justify-center gap-2 px-4 ${floating}`}>
       <Button size="sm" className={round} title="Quick Match">
-        <Zap className="h-4 w-4" aria-hidden="true" /> <span className="min-[1360px]:sr-only">Quick Match</span>
+        <SpriteIcon name="zap" className="h-4 w-4" /> <span className="min-[1360px]:sr-only">Quick Match</span>
       </Button>
       <Button size="sm" variant="secondary" className={round} title="Live Help">
-        <HelpCircle className="h-4 w-4" aria-hidden="true" /> <span className="min-[1360px]:sr-only">Live Help</span>
+        <SpriteIcon name="help-circle" className="h-4 w-4" /> <span className="min-[1360px]:sr-only">Live Help</span>
       </Button>
     </div>
   );
@@ -205,7 +202,7 @@ function RealmCard({
       data-testid="community-card"
       data-realm={community.id}
       onClick={onChoose}
-      style={themeVariables(themeFor(community.id)) as CSSProperties}
+      data-community={community.id}
       className="realm-scope group relative isolate block h-full w-full overflow-hidden rounded-2xl border border-border bg-gradient-hero p-6 text-left text-fg transition hover:-translate-y-0.5 hover:border-primary"
     >
       <RealmArt

@@ -1,3 +1,4 @@
+import { themeFor } from "~/lib/community-themes";
 import { Search, Users } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Button } from "~/components/ui/button";
@@ -27,7 +28,7 @@ type SearchState = { phase: "idle" } | { phase: "searching" } | { phase: "result
  * 001 §7); each invite posts to the page's action.
  */
 export function FindPlayers({ preferences }: { preferences: MatchmakingPreferences }) {
-  const { theme } = useCommunity();
+  const theme = themeFor(useCommunity().selectedCommunityId);
   const noteId = useId();
   const [games, setGames] = useState<MatchmakingGame[]>(preferences.selectedGames);
   const [search, setSearch] = useState<SearchState>({ phase: "idle" });

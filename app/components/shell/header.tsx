@@ -1,6 +1,6 @@
 import { Link, NavLink } from "@remix-run/react";
-import { Sparkles } from "lucide-react";
 import { buttonClasses } from "~/components/ui/button";
+import { SpriteIcon } from "~/components/ui/sprite-icon";
 import { NotificationBell } from "~/components/notifications/notification-bell";
 import { cn } from "~/lib/cn";
 import { PRODUCT_NAME } from "~/lib/brand";
@@ -18,7 +18,7 @@ export function Header({ user, unreadCount }: { user: ShellMember | null; unread
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-3 sm:px-4">
         <Link to="/" className="flex items-center gap-2 text-lg font-bold" aria-label={`${PRODUCT_NAME} home`}>
           <span className="grid h-8 w-8 place-items-center rounded-lg bg-gradient-primary text-white" aria-hidden="true">
-            <Sparkles className="h-4 w-4" />
+            <SpriteIcon name="sparkles" className="h-4 w-4" />
           </span>
           <span className="hidden sm:inline">{PRODUCT_NAME}</span>
         </Link>

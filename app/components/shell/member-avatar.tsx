@@ -1,20 +1,26 @@
-import { Avatar } from "radix-ui";
 import { cn } from "~/lib/cn";
 import { avatarInitials, type AvatarPerson } from "./avatar-initials";
 
+/**
+ * A member's picture over their initials. No script: the initials sit underneath, so they show while the
+ * picture loads and when it fails (an image with empty alt draws nothing when broken). Plain markup keeps
+ * Radix's avatar (and the state it needs) out of the header every page ships.
+ */
 export function MemberAvatar({ person, className }: { person: AvatarPerson | null | undefined; className?: string }) {
   return (
-    <Avatar.Root
+    <span
       className={cn(
-        "inline-flex h-9 w-9 shrink-0 items-center justify-center overflow-hidden rounded-full bg-primary text-primary-foreground",
+        "relative inline-flex h-9 w-9 shrink-0 items-center justify-center overflow-hidden rounded-full bg-primary text-primary-foreground",
         className,
       )}
       data-testid="member-avatar"
     >
-      {person?.profileImageUrl ? <Avatar.Image src={person.profileImageUrl} alt="" className="h-full w-full object-cover" /> : null}
-      <Avatar.Fallback className="text-sm font-semibold" delayMs={person?.profileImageUrl ? 300 : 0}>
+      <span className="text-sm font-semibold" aria-hidden="true">
         {avatarInitials(person)}
-      </Avatar.Fallback>
-    </Avatar.Root>
+      </span>
+      {person?.profileImageUrl ? (
+        <img src={person.profileImageUrl} alt="" loading="lazy" decoding="async" className="absolute inset-0 h-full w-full object-cover" />
+      ) : null}
+    </span>
   );
 }

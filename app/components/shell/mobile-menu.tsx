@@ -1,5 +1,5 @@
-import { Menu } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
+import { SpriteIcon } from "~/components/ui/sprite-icon";
 import type { ShellMember } from "../../../workers/domain/shell";
 
 // The sheet (and Radix's dialog with it) is downloaded when the menu first opens, not with every page.
@@ -22,7 +22,7 @@ export function MobileMenu({ user }: { user: ShellMember | null }) {
           setOpen(true);
         }}
       >
-        <Menu className="h-5 w-5" aria-hidden="true" />
+        <SpriteIcon name="menu" className="h-5 w-5" />
         <span className="sr-only">Menu</span>
       </button>
       {loaded ? (

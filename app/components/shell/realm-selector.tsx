@@ -1,59 +1,51 @@
-import { DropdownMenu } from "radix-ui";
-import { Check, ChevronDown, Globe } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { RealmDot } from "~/components/realm/realm-dot";
+import { SpriteIcon } from "~/components/ui/sprite-icon";
 import { useCommunity } from "~/hooks/use-community";
+import { useLoadOnIntent } from "~/hooks/use-load-on-intent";
 
-const ALL_REALMS = "__all__";
+const loadRealmMenu = () => import("./realm-menu");
+const RealmMenu = lazy(loadRealmMenu);
 
-/** All Realms plus each community; a colour dot marks the active realm. */
-export function RealmSelector() {
-  const { communities, selectedCommunity, setSelectedCommunity } = useCommunity();
+export const realmTriggerClass =
+  "inline-flex h-9 min-w-0 items-center gap-2 rounded-lg border border-border bg-surface px-2.5 text-sm font-medium text-fg hover:border-primary sm:px-3";
+
+/** What the realm selector's button shows: the active realm (or All Realms) with its dot. */
+export function RealmTriggerFace() {
+  const { selectedCommunity } = useCommunity();
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        className="inline-flex h-9 min-w-0 items-center gap-2 rounded-lg border border-border bg-surface px-2.5 text-sm font-medium text-fg hover:border-primary sm:px-3"
-        aria-label={`Realm: ${selectedCommunity?.displayName ?? "All Realms"}`}
-        data-testid="realm-selector"
-      >
-        {selectedCommunity ? <RealmDot realmId={selectedCommunity.id} /> : <Globe className="h-4 w-4" aria-hidden="true" />}
-        <span className="max-w-[6.5rem] truncate sm:max-w-[9rem]">{selectedCommunity?.displayName ?? "All Realms"}</span>
-        <ChevronDown className="h-4 w-4 opacity-70" aria-hidden="true" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="start"
-          sideOffset={6}
-          className="z-50 min-w-[14rem] rounded-xl border border-border bg-surface p-1 text-fg shadow-xl"
-        >
-          <DropdownMenu.RadioGroup
-            value={selectedCommunity?.id ?? ALL_REALMS}
-            onValueChange={(value) => setSelectedCommunity(value === ALL_REALMS ? null : value)}
-          >
-            <DropdownMenu.RadioItem
-              value={ALL_REALMS}
-              className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-background"
-            >
-              <Globe className="h-4 w-4" aria-hidden="true" /> All Realms
-              <DropdownMenu.ItemIndicator className="ml-auto">
-                <Check className="h-4 w-4" aria-hidden="true" />
-              </DropdownMenu.ItemIndicator>
-            </DropdownMenu.RadioItem>
-            {communities.map((community) => (
-              <DropdownMenu.RadioItem
-                key={community.id}
-                value={community.id}
-                className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-background"
-              >
-                <RealmDot realmId={community.id} />
-                {community.displayName}
-                <DropdownMenu.ItemIndicator className="ml-auto">
-                  <Check className="h-4 w-4" aria-hidden="true" />
-                </DropdownMenu.ItemIndicator>
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <>
+      {selectedCommunity ? <RealmDot realmId={selectedCommunity.id} /> : <SpriteIcon name="globe" className="h-4 w-4" />}
+      <span className="max-w-[6.5rem] truncate sm:max-w-[9rem]">{selectedCommunity?.displayName ?? "All Realms"}</span>
+      <SpriteIcon name="chevron-down" className="h-4 w-4 opacity-70" />
+    </>
+  );
+}
+
+export function realmTriggerLabel(name: string | undefined) {
+  return `Realm: ${name ?? "All Realms"}`;
+}
+
+/** All Realms plus each community; the menu's code arrives when a visitor reaches for it (use-load-on-intent). */
+export function RealmSelector() {
+  const { selectedCommunity } = useCommunity();
+  const { request, triggerProps } = useLoadOnIntent(loadRealmMenu);
+  const placeholder = (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      className={realmTriggerClass}
+      aria-label={realmTriggerLabel(selectedCommunity?.displayName)}
+      data-testid="realm-selector"
+      {...triggerProps}
+    >
+      <RealmTriggerFace />
+    </button>
+  );
+  if (!request) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <RealmMenu request={request} />
+    </Suspense>
   );
 }

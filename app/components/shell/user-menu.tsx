@@ -1,50 +1,36 @@
-import { Link } from "@remix-run/react";
-import { DropdownMenu } from "radix-ui";
-import { LogOut, Settings, User } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense } from "react";
+import { useLoadOnIntent } from "~/hooks/use-load-on-intent";
 import type { ShellMember } from "../../../workers/domain/shell";
-import { LazySettingsDialog } from "./lazy-settings-dialog";
 import { MemberAvatar } from "./member-avatar";
-import { displayName } from "../../../workers/contract/display-name";
 
-const itemClass = "flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-background";
+const loadAccountMenu = () => import("./account-menu");
+const AccountMenu = lazy(loadAccountMenu);
 
-export function UserMenu({ user }: { user: ShellMember }) {
-  const [settingsOpen, setSettingsOpen] = useState(false);
+export const userMenuTriggerClass = "rounded-full";
+
+/** The member's avatar in the header: its menu arrives when they reach for it (use-load-on-intent). */
+export function UserMenuFace({ user }: { user: ShellMember }) {
   return (
     <>
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger className="rounded-full" data-testid="user-menu">
-          <span aria-hidden="true">
-            <MemberAvatar person={user} />
-          </span>
-          <span className="sr-only">Account menu</span>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={6}
-            className="z-50 min-w-[12rem] rounded-xl border border-border bg-surface p-1 text-fg shadow-xl"
-          >
-            <DropdownMenu.Label className="px-3 py-2 text-xs text-muted">{displayName(user, user.email)}</DropdownMenu.Label>
-            <DropdownMenu.Item asChild className={itemClass}>
-              <Link to="/profile">
-                <User className="h-4 w-4" aria-hidden="true" /> Profile
-              </Link>
-            </DropdownMenu.Item>
-            <DropdownMenu.Item className={itemClass} onSelect={() => setSettingsOpen(true)}>
-              <Settings className="h-4 w-4" aria-hidden="true" /> Settings
-            </DropdownMenu.Item>
-            <DropdownMenu.Separator className="my-1 h-px bg-border" />
-            <DropdownMenu.Item asChild className={itemClass}>
-              <a href="/api/logout">
-                <LogOut className="h-4 w-4" aria-hidden="true" /> Sign Out
-              </a>
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
-      <LazySettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} user={user} />
+      <span aria-hidden="true">
+        <MemberAvatar person={user} />
+      </span>
+      <span className="sr-only">Account menu</span>
     </>
+  );
+}
+
+export function UserMenu({ user }: { user: ShellMember }) {
+  const { request, triggerProps } = useLoadOnIntent(loadAccountMenu);
+  const placeholder = (
+    <button type="button" aria-haspopup="menu" className={userMenuTriggerClass} data-testid="user-menu" {...triggerProps}>
+      <UserMenuFace user={user} />
+    </button>
+  );
+  if (!request) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <AccountMenu user={user} request={request} />
+    </Suspense>
   );
 }

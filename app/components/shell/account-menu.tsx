@@ -1,0 +1,51 @@
+import { Link } from "@remix-run/react";
+import { LogOut, Settings, User } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
+import { useState } from "react";
+import { useFirstItemFocus, type OpenRequest } from "~/hooks/use-load-on-intent";
+import { displayName } from "../../../workers/contract/display-name";
+import type { ShellMember } from "../../../workers/domain/shell";
+import { LazySettingsDialog } from "./lazy-settings-dialog";
+import { userMenuTriggerClass, UserMenuFace } from "./user-menu";
+
+const itemClass = "flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-background";
+
+/** The account menu (profile, settings, sign out), loaded on first use and mounted open (user-menu.tsx). */
+export default function AccountMenu({ user, request }: { user: ShellMember; request: OpenRequest }) {
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const focusFirstItem = useFirstItemFocus(request);
+  return (
+    <>
+      <DropdownMenu.Root defaultOpen>
+        <DropdownMenu.Trigger className={userMenuTriggerClass} data-testid="user-menu">
+          <UserMenuFace user={user} />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={6}
+            onFocus={focusFirstItem}
+            className="z-50 min-w-[12rem] rounded-xl border border-border bg-surface p-1 text-fg shadow-xl"
+          >
+            <DropdownMenu.Label className="px-3 py-2 text-xs text-muted">{displayName(user, user.email)}</DropdownMenu.Label>
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to="/profile">
+                <User className="h-4 w-4" aria-hidden="true" /> Profile
+              </Link>
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className={itemClass} onSelect={() => setSettingsOpen(true)}>
+              <Settings className="h-4 w-4" aria-hidden="true" /> Settings
+            </DropdownMenu.Item>
+            <DropdownMenu.Separator className="my-1 h-px bg-border" />
+            <DropdownMenu.Item asChild className={itemClass}>
+              <a href="/api/logout">
+                <LogOut className="h-4 w-4" aria-hidden="true" /> Sign Out
+              </a>
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <LazySettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} user={user} />
+    </>
+  );
+}
