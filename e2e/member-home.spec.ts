@@ -14,10 +14,19 @@ function d1(sql: string) {
 }
 
 /** Waits until React has hydrated the page (its fiber is attached to the header's menu button). */
+/**
+ * Waits until React has hydrated the header and, on a member's /, the dashboard (its own lazily loaded
+ * chunk, whose server-rendered buttons do nothing until it arrives).
+ */
 async function hydrated(page: Page) {
   await expect
     .poll(() =>
-      page.evaluate(() => Object.keys(document.querySelector('[data-testid="user-menu"]') ?? {}).some((k) => k.startsWith("__reactFiber"))),
+      page.evaluate(() =>
+        ['[data-testid="user-menu"]', "main button"].every((selector) => {
+          const el = document.querySelector(selector);
+          return !el || Object.keys(el).some((k) => k.startsWith("__reactFiber"));
+        }),
+      ),
     )
     .toBe(true);
 }
