@@ -20,6 +20,8 @@ export default defineConfig(async () => {
             FUZZ_RUNS: process.env.FUZZ_RUNS ?? "60",
             // Every /api response is checked against its declared schema (workers/api/response-contract.ts).
             CHECK_API_RESPONSES: "true",
+            // Lets test/query-counter.test.ts ask for rows read (x-measure-d1-rows), as the API benchmark does.
+            MEASURE_D1_ROWS: "true",
           },
         },
       }),

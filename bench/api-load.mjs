@@ -58,12 +58,15 @@ async function memberRequests(url) {
 
 async function load(url, path, cookie) {
   const headers = cookie ? { cookie } : {};
-  const probe = await fetch(url + path, { headers });
-  const queries = /desc="(\d+) queries"/.exec(probe.headers.get("server-timing") ?? "")?.[1] ?? "?";
+  // One probe asks for the rows D1 read (the server allows it, MEASURE_D1_ROWS); the timed load does not.
+  const probe = await fetch(url + path, { headers: { ...headers, "x-measure-d1-rows": "1" } });
+  const timing = probe.headers.get("server-timing") ?? "";
+  const queries = /desc="(\d+) queries"/.exec(timing)?.[1] ?? "?";
+  const rows = /desc="(\d+) rows read"/.exec(timing)?.[1] ?? "?";
   if (!probe.ok) throw new Error(`${path} answered ${probe.status}`);
   await probe.arrayBuffer();
   const r = await autocannon({ url: url + path, connections: 10, duration: SECONDS, headers });
-  return { path, reqPerSec: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, queries };
+  return { path, reqPerSec: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, queries, rows };
 }
 
 async function measure(scale, port) {
@@ -76,7 +79,12 @@ async function measure(scale, port) {
     env: { ...process.env, CI: "true" },
   });
   if (loaded.status !== 0) throw new Error("loading the data set failed");
-  const { child, url } = await serve({ port, persistTo: dir, stdio: ["ignore", "ignore", "ignore"] });
+  const { child, url } = await serve({
+    port,
+    persistTo: dir,
+    stdio: ["ignore", "ignore", "ignore"],
+    extraArgs: ["--var", "MEASURE_D1_ROWS:true"],
+  });
   try {
     const visitor = [];
     for (const path of VISITOR) visitor.push(await load(url, path, null));
@@ -99,6 +107,8 @@ function table(title, full, tenth) {
     "p50 ms".padStart(7),
     "p99 ms".padStart(7),
     "D1 q".padStart(5),
+    "rows".padStart(7),
+    "rows @1/10".padStart(11),
     "p99 @1/10".padStart(10),
     "p99 ratio".padStart(10),
   );
@@ -110,6 +120,8 @@ function table(title, full, tenth) {
       String(r.p50).padStart(7),
       String(r.p99).padStart(7),
       String(r.queries).padStart(5),
+      String(r.rows).padStart(7),
+      String(t.rows).padStart(11),
       String(t.p99).padStart(10),
       (r.p99 / Math.max(1, t.p99)).toFixed(2).padStart(10),
       r.errors ? `  (${r.errors} errors)` : "",

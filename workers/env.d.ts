@@ -16,6 +16,11 @@ declare namespace Cloudflare {
     CHECK_API_RESPONSES?: string;
     /** Minutes a waiting room may stay with nobody connected before its alarm closes it (default 30). */
     ROOM_IDLE_MINUTES?: string;
+    /**
+     * Benchmarks set "true": a request with `x-measure-d1-rows: 1` gets the rows D1 read in Server-Timing (each
+     * select runs twice to learn it, so only the probe asks, never the timed load).
+     */
+    MEASURE_D1_ROWS?: string;
     TURN_URL?: string;
     TURN_USERNAME?: string;
     TURN_CREDENTIAL?: string;

@@ -53,12 +53,13 @@ export function contentSecurityPolicy(url: URL, nonce: string): string {
 /** Nonce per request, security headers on every response the Worker writes. */
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("nonce", randomToken(16));
-  const { queries } = await withQueryCounter(() => next());
+  const measureRows = c.env.MEASURE_D1_ROWS === "true" && c.req.header("x-measure-d1-rows") === "1";
+  const { queries, rowsRead } = await withQueryCounter(() => next(), { measureRows });
   const url = new URL(c.req.url);
   const headers = c.res.headers;
   // WebSocket upgrade responses have immutable headers; they carry no document anyway.
   if (c.res.status === 101) return;
-  headers.set("Server-Timing", `d1;desc="${queries} queries"`);
+  headers.set("Server-Timing", `d1;desc="${queries} queries"` + (rowsRead === null ? "" : `, d1-rows;desc="${rowsRead} rows read"`));
   headers.set("Content-Security-Policy", contentSecurityPolicy(url, c.get("nonce")));
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
