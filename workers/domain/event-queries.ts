@@ -4,7 +4,7 @@
  * iCalendar feed.
  * Shared by the /api router and the /calendar loader.
  */
-import { and, asc, eq, exists, gt, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, exists, gt, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { EventDto, FeedUrls, ListEventsQuery } from "../contract/events";
 import type { Db } from "../db/client";
@@ -106,14 +106,21 @@ function decodeEventCursor(cursor: string): { startsAt: number; id: string } {
 
 export type EventPage = { events: EventDto[]; nextCursor: string | null };
 
+// An event's date is the day in its own time zone (UTC-12 to UTC+14), so a date range is also a range of
+// instants a little wider than the UTC days. Bounding startsAt too lets SQLite walk the start-time index in
+// the page's order and stop after the page, instead of reading and sorting every event of the month.
+const HOUR_MS = 3_600_000;
+const earliestStartOn = (date: string) => Date.parse(`${date}T00:00:00Z`) - 14 * HOUR_MS;
+const latestStartBefore = (date: string) => Date.parse(`${date}T00:00:00Z`) + 24 * HOUR_MS + 12 * HOUR_MS;
+
 /** The statement of one page of events: ordered by start (then id), filtered, keyset-paginated (one extra row tells if more follow). */
 function eventPageQuery(db: Db, viewer: Viewer, query: ListEventsQuery, now: number) {
   const where: (SQL | undefined)[] = [];
   if (query.type) where.push(eq(events.type, query.type));
   if (query.communityId) where.push(eq(events.communityId, query.communityId));
   if (query.upcoming) where.push(gte(events.startsAt, now));
-  if (query.from) where.push(gte(events.date, query.from));
-  if (query.to) where.push(lte(events.date, query.to));
+  if (query.from) where.push(gte(events.date, query.from), gte(events.startsAt, earliestStartOn(query.from)));
+  if (query.to) where.push(lte(events.date, query.to), lt(events.startsAt, latestStartBefore(query.to)));
   if (query.scope === "attending" && viewer) {
     // Driven by the attendee's user index, not a scan of every upcoming event.
     where.push(
@@ -248,6 +255,27 @@ export const OVERVIEW_LIMIT = 5;
 const MONTH_LIMIT = 200;
 const MY_EVENTS_LIMIT = 50;
 
+/** The /calendar page's five statements (exported so a test can ask SQLite for their query plans). */
+export function calendarPageStatements(
+  db: Db,
+  viewer: { id: string },
+  input: { communityId: string | null; from: string; to: string; focusEventId: string | null },
+  now: number,
+) {
+  const communityId = input.communityId ?? undefined;
+  const page = (query: Omit<ListEventsQuery, "limit"> & { limit: number }) => eventPageQuery(db, viewer, { ...query, communityId }, now);
+  return [
+    page({ upcoming: true, limit: OVERVIEW_LIMIT }),
+    page({ from: input.from, to: input.to, limit: MONTH_LIMIT }),
+    page({ scope: "attending", upcoming: true, limit: MY_EVENTS_LIMIT }),
+    page({ scope: "hosting", upcoming: true, limit: MY_EVENTS_LIMIT }),
+    // Always in the batch (its shape is fixed); no focus asks for an id no event has.
+    baseQuery(db, viewer)
+      .where(eq(events.id, input.focusEventId ?? ""))
+      .limit(1),
+  ] as const;
+}
+
 /**
  * Everything the /calendar page shows for one realm (or all) and one month
  * grid: the overview, the grid's events, the member's own upcoming events and
@@ -259,18 +287,7 @@ export async function loadCalendarPage(
   input: { communityId: string | null; from: string; to: string; focusEventId: string | null },
   now = Date.now(),
 ) {
-  const communityId = input.communityId ?? undefined;
-  const page = (query: Omit<ListEventsQuery, "limit"> & { limit: number }) => eventPageQuery(db, viewer, { ...query, communityId }, now);
-  const [upcoming, month, attending, hosting, focus] = await db.batch([
-    page({ upcoming: true, limit: OVERVIEW_LIMIT }),
-    page({ from: input.from, to: input.to, limit: MONTH_LIMIT }),
-    page({ scope: "attending", upcoming: true, limit: MY_EVENTS_LIMIT }),
-    page({ scope: "hosting", upcoming: true, limit: MY_EVENTS_LIMIT }),
-    // Always in the batch (its shape is fixed); no focus asks for an id no event has.
-    baseQuery(db, viewer)
-      .where(eq(events.id, input.focusEventId ?? ""))
-      .limit(1),
-  ]);
+  const [upcoming, month, attending, hosting, focus] = await db.batch(calendarPageStatements(db, viewer, input, now));
   const monthPage = toEventPage(month, MONTH_LIMIT);
   return {
     upcoming: toEventPage(upcoming, OVERVIEW_LIMIT).events,
