@@ -1,6 +1,8 @@
 // Lighthouse (mobile preset) on the main pages with Debian's Chromium against a fresh `wrangler dev`.
 // Targets (issue 16): performance 100 on `/`; performance, accessibility and best practices >= 95 on every
 // page (the lobby, the forum, the calendar and a room signed in). Exits 1 when a score is below target.
+// Lighthouse's scores move from run to run, and the first page a fresh browser loads pays for its cold start;
+// so one unscored warm-up load, then RUNS runs per page and the median run (by performance) is reported.
 import { mkdtempSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,6 +12,7 @@ import { build, migrateLocal, seedLocal, serve } from "../scripts/local-stack.mj
 import { createRoom } from "./lib/sockets.mjs";
 
 const TARGET = 95;
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const FLAGS = [
   "--headless=new",
   "--no-sandbox",
@@ -54,9 +57,10 @@ const pages = [
 ];
 let failed = false;
 try {
+  console.log(`median of ${RUNS} runs per page`);
   console.log("page".padEnd(20), "perf".padStart(5), "a11y".padStart(5), "best".padStart(5), "LCP ms".padStart(8), "TBT ms".padStart(7));
-  for (const { path, label, cookie, performance = TARGET } of pages) {
-    const result = await lighthouse(`${url}${path}`, {
+  const audit = (path, cookie) =>
+    lighthouse(`${url}${path}`, {
       port: chrome.port,
       output: "json",
       logLevel: "error",
@@ -64,6 +68,12 @@ try {
       extraHeaders: cookie ? { Cookie: cookie } : undefined,
       formFactor: "mobile",
     });
+  await audit("/", null);
+  for (const { path, label, cookie, performance = TARGET } of pages) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await audit(path, cookie));
+    runs.sort((a, b) => a.lhr.categories.performance.score - b.lhr.categories.performance.score);
+    const result = runs[Math.floor(runs.length / 2)];
     const c = result.lhr.categories;
     const scores = [c.performance.score, c.accessibility.score, c["best-practices"].score].map((s) => Math.round(s * 100));
     const lcp = Math.round(result.lhr.audits["largest-contentful-paint"].numericValue);
