@@ -11,7 +11,9 @@ async function scriptsOf(page: Page, path: string) {
   await page.goto(path);
   await waitForHydration(page);
   await page.waitForLoadState("networkidle");
-  const scripts = await Promise.all(responses.map(async (r) => ({ url: new URL(r.url()).pathname, gzip: gzipSync(await r.body()).length })));
+  const scripts = await Promise.all(
+    responses.map(async (r) => ({ url: new URL(r.url()).pathname, gzip: gzipSync(await r.body()).length })),
+  );
   // The inline scripts (the partial route manifest, the loader data, the pre-paint script) count too.
   const inline = await page.evaluate(() => [...document.querySelectorAll("script:not([src])")].map((s) => s.textContent ?? "").join("\n"));
   return { scripts, inlineGzip: gzipSync(inline).length };
@@ -21,7 +23,9 @@ const KB = 1024;
 
 // Issue 16: the landing page ships at most 100 KB of JavaScript (gzip). bench/page-weight.mjs checks the build's
 // route graph; this checks what Chromium really downloads, so a chunk loaded eagerly after hydration counts too.
-test("a visitor's first load of / downloads at most 100 KB of script (gzip); the header menus' code comes on first use", async ({ page }) => {
+test("a visitor's first load of / downloads at most 100 KB of script (gzip); the header menus' code comes on first use", async ({
+  page,
+}) => {
   const { scripts, inlineGzip } = await scriptsOf(page, "/");
   const external = scripts.reduce((sum, s) => sum + s.gzip, 0);
   console.log(`/ first load: ${scripts.length} scripts, ${(external / KB).toFixed(1)} KB gzip, inline ${(inlineGzip / KB).toFixed(1)} KB`);
@@ -48,10 +52,13 @@ test("header icons and realm art draw from their sprites, in the realm's colours
   await page.goto("/");
   await waitForHydration(page);
   // An icon's <use> resolves to a drawing with a size (a missing symbol draws nothing).
-  const iconBox = await page.getByRole("link", { name: "Realmcast home" }).locator("svg use").evaluate((use) => {
-    const box = (use as SVGUseElement).getBBox();
-    return { width: box.width, height: box.height };
-  });
+  const iconBox = await page
+    .getByRole("link", { name: "Realmcast home" })
+    .locator("svg use")
+    .evaluate((use) => {
+      const box = (use as SVGUseElement).getBBox();
+      return { width: box.width, height: box.height };
+    });
   expect(iconBox.width).toBeGreaterThan(0);
   const card = page.locator('[data-testid="community-card"][data-realm="duelcraft"]');
   const art = card.locator('[data-realm-art="duelcraft"] use');
