@@ -1,3 +1,4 @@
+import { loadToastRegion } from "~/components/ui/toaster";
 import { pinToast } from "~/hooks/use-toast";
 import { loginHref } from "./login-href";
 
@@ -16,7 +17,10 @@ export function handleSessionExpired(): void {
   leaving = true;
   pinToast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
   const here = `${window.location.pathname}${window.location.search}`;
-  setTimeout(() => window.location.assign(loginHref(here)), LOGIN_REDIRECT_DELAY_MS);
+  const leave = () => setTimeout(() => window.location.assign(loginHref(here)), LOGIN_REDIRECT_DELAY_MS);
+  // The toast region arrives with the first toast (toaster.tsx): count the 500 ms from when the toast can show,
+  // so it is read before the page leaves. If its code cannot load, leave anyway.
+  loadToastRegion().then(leave, leave);
 }
 
 /**

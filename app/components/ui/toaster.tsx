@@ -1,7 +1,9 @@
 import { lazy, Suspense, useState } from "react";
 import { useToasts } from "~/hooks/use-toast";
 
-const ToastRegion = lazy(() => import("./toast-region"));
+/** The toast region's code; also awaited by whoever must not move on before a toast can show (session-expired.ts). */
+export const loadToastRegion = () => import("./toast-region");
+const ToastRegion = lazy(loadToastRegion);
 
 /**
  * Most visits never show a toast, so Radix's toast region (and its code) arrives with the first one
