@@ -23,8 +23,8 @@ function tick(): QueryCounter | undefined {
   return counter;
 }
 
-function addRows(counter: QueryCounter | undefined, results: WithMeta[]) {
-  if (counter?.rowsRead == null) return;
+function addRows(counter: QueryCounter, results: WithMeta[]) {
+  if (counter.rowsRead === null) return;
   for (const result of results) counter.rowsRead += result.meta?.rows_read ?? 0;
 }
 
@@ -35,13 +35,16 @@ function countStatement(statement: D1PreparedStatement): D1PreparedStatement {
       if (typeof value !== "function") return value;
       if (prop === "bind") return (...args: unknown[]) => countStatement(value.apply(target, args));
       if (typeof prop === "string" && EXECUTORS.has(prop)) {
-        return async (...args: unknown[]) => {
+        return (...args: unknown[]) => {
           const counter = tick();
-          const result = await value.apply(target, args);
-          if (counter?.rowsRead != null) {
-            addRows(counter, [prop === "run" || prop === "all" ? (result as WithMeta) : await target.all()]);
-          }
-          return result;
+          const result = value.apply(target, args);
+          // Only a measuring request pays for reading the figures (and raw/first for a second run).
+          if (counter?.rowsRead == null) return result;
+          return (async () => {
+            const answer = await result;
+            addRows(counter, [prop === "run" || prop === "all" ? (answer as WithMeta) : await target.all()]);
+            return answer;
+          })();
         };
       }
       return value.bind(target);
@@ -61,12 +64,15 @@ export function countingD1<T extends D1Queryable>(d1: T): T {
       if (typeof value !== "function") return value;
       if (prop === "prepare") return (sql: string) => countStatement(target.prepare(sql));
       if (prop === "batch") {
-        return async (statements: D1PreparedStatement[]) => {
+        return (statements: D1PreparedStatement[]) => {
           const counter = tick();
           // D1 batches need its own statement objects, not the counting proxies.
-          const results = await target.batch(statements.map((s) => originals.get(s) ?? s));
-          addRows(counter, results);
-          return results;
+          const results = target.batch(statements.map((s) => originals.get(s) ?? s));
+          if (counter?.rowsRead == null) return results;
+          return results.then((answers) => {
+            addRows(counter, answers);
+            return answers;
+          });
         };
       }
       return value.bind(target);
