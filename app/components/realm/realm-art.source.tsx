@@ -1,5 +1,5 @@
 import { createElement, type ReactNode } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
+import { svgSprite } from "~/lib/svg-sprite";
 
 /*
  * Each realm's hero art, drawn here in JSX with the realm's palette tokens and served as one cached SVG
@@ -148,10 +148,10 @@ function paletteStyles(markup: string): string {
 
 export function realmArtSprite(): string {
   const drawings: [string, ReactNode][] = [...Object.entries(ART), ["all", CONSTELLATION]];
-  const symbols = drawings.map(([id, drawing]) => {
-    const markup = paletteStyles(renderToStaticMarkup(createElement("svg", null, drawing)));
-    const inner = markup.slice("<svg>".length, -"</svg>".length);
-    return `<symbol id="${id}" viewBox="0 0 400 240">${inner}</symbol>`;
+  return svgSprite({
+    source: "app/components/realm/realm-art.source.tsx",
+    viewBox: "0 0 400 240",
+    drawings: drawings.map(([id, drawing]) => [id, createElement("svg", null, drawing)]),
+    markup: paletteStyles,
   });
-  return `<svg xmlns="http://www.w3.org/2000/svg"><!-- Generated from app/components/realm/realm-art.source.tsx by \`npm run generate\`; do not edit. -->\n${symbols.join("\n")}\n</svg>\n`;
 }

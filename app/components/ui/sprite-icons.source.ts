@@ -19,7 +19,7 @@ import {
   Zap,
 } from "lucide-react";
 import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
+import { svgSprite } from "~/lib/svg-sprite";
 
 /**
  * The icons of the header and the landing page, drawn from one cached SVG sprite (app/assets/shell-icons.svg)
@@ -52,10 +52,9 @@ export type SpriteIconName = keyof typeof SPRITE_SOURCES;
 
 /** Each icon's drawing (the children of Lucide's <svg>) as a <symbol>; presentation comes from the <svg> that uses it. */
 export function shellIconsSprite(): string {
-  const symbols = Object.entries(SPRITE_SOURCES).map(([name, icon]) => {
-    const markup = renderToStaticMarkup(createElement(icon));
-    const inner = markup.slice(markup.indexOf(">") + 1, markup.lastIndexOf("</svg>"));
-    return `<symbol id="${name}" viewBox="0 0 24 24">${inner}</symbol>`;
+  return svgSprite({
+    source: "lucide-react",
+    viewBox: "0 0 24 24",
+    drawings: Object.entries(SPRITE_SOURCES).map(([name, icon]) => [name, createElement(icon)]),
   });
-  return `<svg xmlns="http://www.w3.org/2000/svg"><!-- Generated from lucide-react by \`npm run generate\`; do not edit. -->\n${symbols.join("\n")}\n</svg>\n`;
 }
