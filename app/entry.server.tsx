@@ -2,7 +2,9 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { InlineStylesProvider } from "~/lib/inline-styles";
 import { NonceProvider } from "~/lib/nonce";
+import appStyles from "~/tailwind.css?inline";
 
 const ABORT_DELAY_MS = 5000;
 
@@ -18,7 +20,9 @@ export default async function handleRequest(
   const nonce = loadContext.nonce;
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+      <InlineStylesProvider value={appStyles}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+      </InlineStylesProvider>
     </NonceProvider>,
     {
       nonce,

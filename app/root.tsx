@@ -8,18 +8,16 @@ import { FlashToast } from "~/components/ui/flash-toast";
 import { Toaster } from "~/components/ui/toaster";
 import { CommunityProvider } from "~/hooks/use-community";
 import { FAVICON_HREF, PRODUCT_NAME } from "~/lib/brand";
+import { InlineStyles } from "~/lib/inline-styles";
 import { useNonce } from "~/lib/nonce";
 import { prePaintScript } from "~/lib/pre-paint-script";
 import { readSelectedRealm } from "~/lib/realm-cookie.server";
 import { takeToast } from "~/lib/toast.server";
 import { useThemeMode } from "~/lib/theme-mode";
-import stylesheet from "~/tailwind.css?url";
 import { listCommunitiesCached, publicMember } from "../workers/domain/shell";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: FAVICON_HREF, type: "image/svg+xml" },
-];
+// The stylesheet is inlined (<InlineStyles />, app/lib/inline-styles.tsx), so the only link is the icon.
+export const links: LinksFunction = () => [{ rel: "icon", href: FAVICON_HREF, type: "image/svg+xml" }];
 
 export const meta: MetaFunction = () => [
   { title: PRODUCT_NAME },
@@ -68,6 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: prePaintScript(mode) }} />
         <Meta />
+        <InlineStyles />
         <Links />
       </head>
       <body className="min-h-screen antialiased">

@@ -90,3 +90,36 @@ test("a member's first press opens the account menu and the notification centre,
   await chooseRealm(page, "Decksong");
   await expect(page.getByTestId("realm-selector")).toContainText("Decksong");
 });
+
+// The stylesheet comes inside the document (app/lib/inline-styles.tsx): no request for CSS before the first
+// paint, and the text survives hydration and client navigations (it is never fetched again).
+test("the page's styles come inline with the document and stay through client navigations, at phone width", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const stylesheets: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "stylesheet") stylesheets.push(r.url());
+  });
+  await page.goto("/");
+  await waitForHydration(page);
+  const styled = () =>
+    page.evaluate(() => ({
+      inline: document.getElementById("app-styles")?.textContent?.length ?? 0,
+      styleElements: document.querySelectorAll("style").length,
+      header: getComputedStyle(document.querySelector("header")!).position,
+    }));
+  const first = await styled();
+  expect(first.inline).toBeGreaterThan(10_000);
+  expect(first.header).toBe("sticky");
+
+  // A visitor opens the menu sheet and goes to the forum without a document load.
+  await page.getByTestId("menu-button").click();
+  await page.getByRole("dialog").getByRole("link", { name: /forum/i }).first().click();
+  await expect(page).toHaveURL(/\/community-forum/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await styled()).toEqual(first);
+  await page.goBack();
+  await expect(page.getByTestId("community-card").first()).toBeVisible();
+  expect(await styled()).toEqual(first);
+  expect(stylesheets).toEqual([]);
+  await page.screenshot({ path: "test-results/inline-styles-phone.png" });
+});
