@@ -32,6 +32,16 @@ export default tseslint.config(
     },
   },
   {
+    // zod's setting for the pages' CSP (jitless) is made in workers/lib/zod.ts, which must be imported first.
+    ignores: ["workers/lib/zod.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { paths: [{ name: "zod", message: "Import { z } from workers/lib/zod (it configures zod for the CSP).", allowTypeImports: true }] },
+      ],
+    },
+  },
+  {
     // Tests read untyped JSON answers of the real Worker.
     files: ["test/**", "e2e/**", "**/*.test.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

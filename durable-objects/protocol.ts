@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../workers/lib/zod";
 import { checkText } from "../workers/contract/text";
 import { COUNTER_NAMES, NUMBER_COUNTERS } from "./rules/commander";
 import { DICE_SIDES } from "./rules/dice";

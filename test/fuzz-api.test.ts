@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z } from "../workers/lib/zod";
 import { DECLARED_ROUTES } from "./declared-routes";
 import { request, signUp, type Member } from "./helpers";
 

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { getServerByName } from "partyserver";
-import { z } from "zod";
+import { z } from "./lib/zod";
 import { sessionIdFromRequest, sessionKey } from "./auth/session";
 import { getGameSession } from "./domain/game-sessions";
 import type { AppEnv } from "./http/app-env";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../workers/lib/zod";
 
 /** A toast a server action asks the page to show (after a redirect, or in its data). */
 export const toastMessage = z.object({

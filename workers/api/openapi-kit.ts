@@ -1,5 +1,5 @@
 import { OpenAPIHono, type Hook } from "@hono/zod-openapi";
-import { z } from "zod";
+import { z } from "../lib/zod";
 import type { AppEnv } from "../http/app-env";
 import { invalid } from "../domain/errors";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../lib/zod";
 import { cleanSingleLine } from "../contract/text";
 import type { ProviderProfile } from "../domain/users";
 

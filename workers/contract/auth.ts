@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../lib/zod";
 import { singleLine } from "./text";
 
 export const devLoginBody = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../lib/zod";
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from "./avatar-options";
 
 export { AVATAR_MAX_BYTES, AVATAR_TYPES };

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../lib/zod";
 
 /** Spec 000 §3 Community. */
 export const communitySummary = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../lib/zod";
 import { RATE_LIMITS } from "../domain/rate-limit-rules";
 import { multiLine, singleLine } from "./text";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../lib/zod";
 import { cursorParam } from "./cursor";
 import { multiLine, singleLine } from "./text";
 import { timeZoneSchema } from "./time-zone";

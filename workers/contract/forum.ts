@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../lib/zod";
 import { cursorParam } from "./cursor";
 import { FORUM_CATEGORY_IDS } from "./forum-categories";
 import { multiLine, singleLine } from "./text";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../lib/zod";
 
 /** Member ids are UUIDs; a loose bound keeps junk out without rejecting any real id. */
 const memberId = z.string().trim().min(1, "A member id is required").max(64);

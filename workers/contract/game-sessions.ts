@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../lib/zod";
 import { cursorParam } from "./cursor";
 import { multiLine, singleLine } from "./text";
 import { DEFAULT_MAX_PLAYERS, MAX_PLAYER_OPTIONS, POWER_LEVEL_IDS, ROOM_FORMAT_IDS } from "./game-session-options";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../lib/zod";
 import { cursorParam } from "./cursor";
 
 export const NOTIFICATIONS_PAGE_MAX = 50;

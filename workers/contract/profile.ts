@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../lib/zod";
 import { multiLine, singleLine } from "./text";
 
 import { BIO_MAX, MEMBER_STATUSES, NAME_MAX, SOCIAL_LINK_PLATFORMS, SOCIAL_LINKS_MAX } from "./profile-options";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../lib/zod";
 
 export const THEME_MODES = ["light", "dark", "system"] as const;
 export const STREAM_QUALITIES = ["480p", "720p", "1080p"] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z } from "../lib/zod";
 import { cleanSingleLine, multiLine, singleLine, TEXT_MESSAGES, textProblem } from "./text";
 
 const BIDI = ["\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069"];

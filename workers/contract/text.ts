@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../lib/zod";
 
 /**
  * Text members type in: names, titles, places (one line) and bodies (several

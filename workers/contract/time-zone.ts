@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../lib/zod";
 
 /**
  * IANA time zone names ("Europe/Berlin", "America/Argentina/Buenos_Aires",

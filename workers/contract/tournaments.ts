@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../lib/zod";
 import { multiLine, singleLine } from "./text";
 
 /** Spec 001 §3: the formats offered when creating a tournament. */

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z } from "../lib/zod";
 import { decodeCursor, encodeCursor, pageOf, timeIdKey } from "./cursor";
 
 describe("page cursors", () => {

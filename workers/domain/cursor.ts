@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../lib/zod";
 import { base64UrlToText, textToBase64Url } from "../lib/base64url";
 
 /**

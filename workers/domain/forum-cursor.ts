@@ -2,7 +2,7 @@
  * The forum lists' cursor keys (encoded by the one codec in ./cursor) and the
  * LIKE pattern of a search. Pure: no I/O, unit-tested beside this file.
  */
-import { z } from "zod";
+import { z } from "../lib/zod";
 import { cursorId, cursorTimestamp, decodeCursor, encodeCursor, timeIdKey } from "./cursor";
 
 /** Position of the last post of a page in (isPinned DESC, createdAt DESC, id DESC) order. */

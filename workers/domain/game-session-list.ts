@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "../lib/zod";
 import type { GameSessionView, ListGameSessionsQuery } from "../contract/game-sessions";
 import type { Db } from "../db/client";
 import { gameSessionMembers, gameSessions, users } from "../db/schema";

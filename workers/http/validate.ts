@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { z } from "zod";
+import { z } from "../lib/zod";
 import { invalid } from "../domain/errors";
 
 /** Parses a JSON body with `schema`; a bad body is a 400 with zod's issues. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../../workers/lib/zod";
 import { createEventBody, joinEventBody, updateEventBody } from "../../../workers/contract/events";
 
 /**

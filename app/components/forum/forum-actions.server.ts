@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
+import { z } from "../../../workers/lib/zod";
 import { createForumPostBody, forumIdParam, forumReplyBody, updateForumPostBody } from "../../../workers/contract/forum";
 import {
   createForumPost,

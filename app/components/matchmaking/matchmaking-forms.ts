@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../../workers/lib/zod";
 import { friendRequestBody, idParam, userIdParam } from "../../../workers/contract/friends";
 import { matchmakingPreferencesSchema } from "../../../workers/contract/matchmaking";
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
+import { z } from "../../../workers/lib/zod";
 import { notificationIdParam } from "../../../workers/contract/notifications";
 import { deleteNotification, markAllNotificationsRead, markNotificationRead } from "../../../workers/domain/notifications";
 import { requireMember } from "~/lib/auth.server";

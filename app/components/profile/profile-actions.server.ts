@@ -1,5 +1,5 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { z } from "zod";
+import { z } from "../../../workers/lib/zod";
 import { safeReturnTo } from "../../../workers/contract/auth";
 import { profileUpdateBody, socialLinkBody } from "../../../workers/contract/profile";
 import { notFound } from "../../../workers/domain/errors";

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { z } from "zod";
+import { z } from "../../../workers/lib/zod";
 import { membershipParams } from "../../../workers/contract/communities";
 import { DomainError } from "../../../workers/domain/errors";
 import { joinRealm, leaveRealm } from "../../../workers/domain/realm-membership";

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { z } from "zod";
+import { z } from "../../../workers/lib/zod";
 import { userSettingsBody } from "../../../workers/contract/settings";
 import { deleteAccount, exportFileName, exportMemberData } from "../../../workers/domain/account";
 import { getSettings, saveSettings } from "../../../workers/domain/settings";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
+import { z } from "../../../workers/lib/zod";
 import { connectionBody, socialHubPlatform, socialPostBody, socialPostIdParam } from "../../../workers/contract/social";
 import { createPost, deletePost, setPlatformConnection } from "../../../workers/domain/social";
 import { requireMember } from "~/lib/auth.server";

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { z } from "zod";
+import { z } from "../../../workers/lib/zod";
 import { createTournamentSchema } from "../../../workers/contract/tournaments";
 import { enforceRateLimit } from "../../../workers/domain/rate-limit";
 import { createTournament, joinTournament, loadTournamentHub } from "../../../workers/domain/tournaments";

@@ -1,5 +1,5 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { z } from "zod";
+import { z } from "../../../workers/lib/zod";
 import { matchResultSchema, updateTournamentSchema } from "../../../workers/contract/tournaments";
 import { enforceRateLimit } from "../../../workers/domain/rate-limit";
 import { dropFromTournament, openMatchRoom, reportMatchResult } from "../../../workers/domain/tournament-matches";
