@@ -188,3 +188,52 @@ test("signing out in another tab ends the room: the room page says so and stops 
     }
   }
 });
+
+test("the host removes a player: the player's page says so and the room link keeps them out, at desktop and phone width", async ({
+  browser,
+}) => {
+  const host = await newMemberPage(browser, "Hana", "Host");
+  const guest = await newMemberPage(browser, "Rex", "Removed");
+  try {
+    await guest.page.setViewportSize({ width: 390, height: 844 });
+    const origin = new URL(host.page.url()).origin;
+    const created = await host.page.request.post("/api/game-sessions", {
+      headers: { Origin: origin },
+      data: { maxPlayers: 4, communityId: "decksong", gameData: { name: `Removal pod ${Date.now()}`, format: "commander" } },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = await created.json();
+    await host.page.goto(`/tablesync/room/${id}`);
+    await expect(host.page.getByText("Connected", { exact: true })).toBeVisible();
+    // The guest opens the shared link and takes a seat.
+    await guest.page.goto(`/tablesync/room/${id}`);
+    await expect(guest.page.getByText("Connected", { exact: true })).toBeVisible();
+    await expect(host.page.getByTestId("players-list")).toContainText("Rex Removed");
+
+    host.page.once("dialog", (dialog) => dialog.accept());
+    await host.page.getByRole("button", { name: "Remove Rex Removed" }).click();
+    await expect(host.page.getByText("Removed from the room").first()).toBeVisible();
+    await expect(host.page.getByTestId("players-list")).not.toContainText("Rex Removed");
+    const removedNotice = guest.page.getByRole("status").filter({ hasText: "The host removed you from this room." });
+    await expect(removedNotice).toBeVisible();
+    await expect(removedNotice.getByRole("link", { name: "Back to the lobby" })).toBeVisible();
+    await expect(guest.page.getByRole("button", { name: "Leave Room" })).toBeHidden();
+    await host.page.screenshot({ path: "test-results/room-removed-host-1280.png" });
+
+    // The link again: no seat and no spectator place, and the page says why.
+    await guest.page.reload();
+    const refused = guest.page
+      .getByRole("status")
+      .filter({ hasText: "You could not take a place in this room: You cannot join this room" });
+    await expect(refused).toBeVisible();
+    await expect(guest.page.getByText("Disconnected", { exact: true })).toBeVisible();
+    await expect(guest.page.getByRole("button", { name: "Leave Room" })).toBeHidden();
+    await guest.page.screenshot({ path: "test-results/room-removed-guest-390.png" });
+    await refused.getByRole("link", { name: "Back to the lobby" }).click();
+    await expect(guest.page).toHaveURL(/\/tablesync$/);
+    await expect(host.page.getByTestId("players-list")).not.toContainText("Rex Removed");
+  } finally {
+    await host.context.close();
+    await guest.context.close();
+  }
+});

@@ -5,7 +5,7 @@ import type { GameRoom } from "../durable-objects/game-room";
 import { ROOM_CLOSE } from "../durable-objects/close-codes";
 import { AWAY_GRACE_MS, DEFAULT_IDLE_MINUTES, SEAT_GRACE_MS } from "../durable-objects/rules/presence";
 import { json, request, type Member } from "./helpers";
-import { closeAllSockets, joinRoom, ofType, signUp, takePlace, type Frame, type TestSocket } from "./room-socket";
+import { closeAllSockets, joinRoom, ofType, openSocket, signUp, takePlace, type Frame, type TestSocket } from "./room-socket";
 import { actionResult } from "./single-fetch";
 
 /**
@@ -265,6 +265,32 @@ describe("host controls", () => {
     expect((await roomPage(ann, id, { intent: "remove", userId: fan.id })).status).toBe(200);
     expect(await watcher.socket.closed).toBe(ROOM_CLOSE.removed);
     expect(await session(id)).toMatchObject({ currentPlayers: 2, spectators: 0 });
+  });
+
+  it("a member the host removed stays out: the lobby's join and watch, the room page and a socket refuse them; others still come in", async () => {
+    const { id, ann, ben, b } = await pod(false);
+    const fan = await signUp("Fan");
+    const watcher = await joinRoom(fan, id, "spectate");
+    expect((await roomPage(ann, id, { intent: "remove", userId: ben.id })).status).toBe(200);
+    expect((await roomPage(ann, id, { intent: "remove", userId: fan.id })).status).toBe(200);
+    expect(await b.socket.closed).toBe(ROOM_CLOSE.removed);
+    expect(await watcher.socket.closed).toBe(ROOM_CLOSE.removed);
+    for (const member of [ben, fan]) {
+      for (const action of ["join", "spectate"]) {
+        const res = await request(`/api/game-sessions/${id}/${action}`, { method: "POST", cookie: member.cookie });
+        expect(res.status, `${member.firstName} ${action}`).toBe(403);
+        expect(await json(res)).toEqual({ message: "You cannot join this room" });
+      }
+      expect((await takePlace(member, id, "play")).status, `${member.firstName} enter`).toBe(403);
+      const socket = await openSocket(member, id);
+      socket.send({ type: "join_room", sessionId: id });
+      expect(await socket.next(ofType("error"))).toEqual({ type: "error", code: "join_failed", message: "You cannot join this room" });
+    }
+    expect(await session(id)).toMatchObject({ currentPlayers: 2, spectators: 0 });
+    // Someone the host did not remove still takes the free seat.
+    const dan = await signUp("Dan");
+    expect((await request(`/api/game-sessions/${id}/join`, { method: "POST", cookie: dan.cookie })).status).toBe(200);
+    expect((await session(id)).currentPlayers).toBe(3);
   });
 
   it("only the host removes; nobody removes the host; bad input is a 4xx", async () => {

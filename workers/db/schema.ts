@@ -259,6 +259,24 @@ export const gameSessionMembers = sqliteTable(
   ],
 );
 
+/**
+ * Members the host removed from a room: they stay out of it (seat and spectator place alike) for the room's life,
+ * except a tournament match room, where the pairing decides who plays.
+ */
+export const gameSessionRemovals = sqliteTable(
+  "game_session_removals",
+  {
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => gameSessions.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.userId] }), index("game_session_removals_user_idx").on(t.userId)],
+);
+
 // -------------------------------------------------------------- matchmaking
 
 export const matchmakingPreferences = sqliteTable("matchmaking_preferences", {

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { entryRefusal, seatOutcome, watchOutcome, type RoomRead } from "./room-rules";
 
 const open = { status: "waiting" as const, maxPlayers: 4, tournamentMatchId: null };
-const read = (overrides: Partial<RoomRead> = {}): RoomRead => ({ session: open, blockedWithHost: false, place: null, ...overrides });
+const read = (overrides: Partial<RoomRead> = {}): RoomRead => ({
+  session: open,
+  blockedWithHost: false,
+  removedByHost: false,
+  place: null,
+  ...overrides,
+});
 
 describe("seatOutcome", () => {
   it("is seated when the member holds a seat after the write", () => {
@@ -23,6 +29,17 @@ describe("seatOutcome", () => {
     expect(seatOutcome(read({ session: null }))).toEqual({ kind: "not_found" });
     expect(seatOutcome(read({ blockedWithHost: true, place: { role: "player", seat: 2 } }))).toEqual({ kind: "blocked" });
     expect(seatOutcome(read({ session: { ...open, status: "completed" } }))).toEqual({ kind: "ended" });
+  });
+
+  it("keeps a member the host removed out, as a block does, except in a tournament match room", () => {
+    expect(seatOutcome(read({ removedByHost: true }))).toEqual({ kind: "blocked" });
+    expect(watchOutcome(read({ removedByHost: true }))).toEqual({ kind: "blocked" });
+    expect(entryRefusal({ session: open, blockedWithHost: false, removedByHost: true })).toBe("blocked");
+    const match = { ...open, maxPlayers: 2, tournamentMatchId: "m" };
+    expect(seatOutcome(read({ session: match, removedByHost: true, place: { role: "player", seat: 1 } }))).toEqual({
+      kind: "seated",
+      seat: 1,
+    });
   });
 
   it("lets a block pass in a tournament match room: the pairing decides", () => {
@@ -52,10 +69,10 @@ describe("watchOutcome", () => {
 
 describe("entryRefusal", () => {
   it("says why a member without a place cannot attach a socket", () => {
-    expect(entryRefusal({ session: null, blockedWithHost: false })).toBe("not_found");
-    expect(entryRefusal({ session: open, blockedWithHost: true })).toBe("blocked");
-    expect(entryRefusal({ session: { ...open, status: "completed" }, blockedWithHost: false })).toBe("ended");
-    expect(entryRefusal({ session: open, blockedWithHost: false })).toBe("no_place");
-    expect(entryRefusal({ session: { ...open, tournamentMatchId: "m" }, blockedWithHost: true })).toBe("no_place");
+    expect(entryRefusal({ session: null, blockedWithHost: false, removedByHost: false })).toBe("not_found");
+    expect(entryRefusal({ session: open, blockedWithHost: true, removedByHost: false })).toBe("blocked");
+    expect(entryRefusal({ session: { ...open, status: "completed" }, blockedWithHost: false, removedByHost: false })).toBe("ended");
+    expect(entryRefusal({ session: open, blockedWithHost: false, removedByHost: false })).toBe("no_place");
+    expect(entryRefusal({ session: { ...open, tournamentMatchId: "m" }, blockedWithHost: true, removedByHost: false })).toBe("no_place");
   });
 });

@@ -10,6 +10,8 @@ export type RoomRead = {
   session: Pick<GameSessionView, "status" | "maxPlayers" | "tournamentMatchId"> | null;
   /** A block stands between the member and the host (either way). */
   blockedWithHost: boolean;
+  /** A host removed the member from this room. */
+  removedByHost: boolean;
   /** The member's place after the write, if any. */
   place: Place | null;
 };
@@ -22,8 +24,11 @@ export type SeatOutcome =
   | { kind: "blocked" }
   | { kind: "ended" };
 
-/** Blocks keep members out of each other's rooms, except a tournament match room: the pairing decides who plays there. */
-const refusedByBlock = (read: RoomRead) => read.blockedWithHost && !read.session?.tournamentMatchId;
+/**
+ * Blocks keep members out of each other's rooms, and a member the host removed stays out, except in a tournament
+ * match room: the pairing decides who plays there.
+ */
+const refusedByBlock = (read: Omit<RoomRead, "place">) => (read.blockedWithHost || read.removedByHost) && !read.session?.tournamentMatchId;
 
 export function seatOutcome(read: RoomRead): SeatOutcome {
   const { session, place } = read;
@@ -55,7 +60,7 @@ export type EntryRefusal = "not_found" | "blocked" | "ended" | "no_place";
  */
 export function entryRefusal(read: Omit<RoomRead, "place">): EntryRefusal {
   if (!read.session) return "not_found";
-  if (refusedByBlock({ ...read, place: null })) return "blocked";
+  if (refusedByBlock(read)) return "blocked";
   if (read.session.status === "completed") return "ended";
   return "no_place";
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { gameSessionMembers, gameSessions, users } from "../db/schema";
+import { gameSessionMembers, gameSessionRemovals, gameSessions, users } from "../db/schema";
 import { isBlockedEitherWay } from "./blocks";
 import { roomMembersQuery, sessionColumns, type MemberRole } from "./game-sessions";
 
@@ -29,8 +29,31 @@ export function refreshCounters(db: Db, sessionId: string) {
     .where(eq(gameSessions.id, sessionId));
 }
 
-/** `g` (a game session) lets `userId` in: no block with its host, unless it is a tournament match room. */
-const mayEnter = (userId: string) => sql`(g.tournament_match_id IS NOT NULL OR NOT ${isBlockedEitherWay(userId, sql`g.host_id`)})`;
+/** Whether the host removed `userId` from the session `sessionRef` (a column or a value). */
+const removedFrom = (sessionRef: unknown, userId: string) =>
+  sql<number>`(EXISTS (SELECT 1 FROM game_session_removals r WHERE r.session_id = ${sessionRef} AND r.user_id = ${userId}))`;
+
+/**
+ * `g` (a game session) lets `userId` in: no block with its host and not removed by a host, unless it is a
+ * tournament match room (the pairing decides who plays there).
+ */
+const mayEnter = (userId: string) =>
+  sql`(g.tournament_match_id IS NOT NULL OR (NOT ${isBlockedEitherWay(userId, sql`g.host_id`)} AND NOT ${removedFrom(sql`g.id`, userId)}))`;
+
+/**
+ * Keeps a member the host removes out of the room (mayEnter reads it). Only a member who has a place there is
+ * recorded, so it runs before the place goes and a mistaken id leaves no row.
+ */
+export function recordRemoval(db: Db, sessionId: string, userId: string) {
+  // Columns in table order: session_id, user_id, created_at.
+  return db
+    .insert(gameSessionRemovals)
+    .select(
+      sql`SELECT ${sessionId}, ${userId}, ${NOW_MS}
+      WHERE EXISTS (SELECT 1 FROM game_session_members WHERE session_id = ${sessionId} AND user_id = ${userId})`,
+    )
+    .onConflictDoNothing();
+}
 
 /**
  * Takes the lowest free seat. The capacity check and the insert are ONE
@@ -152,10 +175,14 @@ export function closeWaitingRoom(db: Db, sessionId: string) {
     .where(and(eq(gameSessions.id, sessionId), eq(gameSessions.status, "waiting")));
 }
 
-/** The session as read back after a write, with whether a block stands between `userId` and its host. */
+/** The session as read back after a write, with whether a block stands between `userId` and its host, or a removal. */
 export function sessionReadBack(db: Db, sessionId: string, userId: string) {
   return db
-    .select({ ...sessionColumns, blockedWithHost: isBlockedEitherWay(userId, gameSessions.hostId) })
+    .select({
+      ...sessionColumns,
+      blockedWithHost: isBlockedEitherWay(userId, gameSessions.hostId),
+      removedByHost: removedFrom(gameSessions.id, userId),
+    })
     .from(gameSessions)
     .innerJoin(users, eq(users.id, gameSessions.hostId))
     .where(eq(gameSessions.id, sessionId));

@@ -13,6 +13,7 @@ import {
   givePlaceUp,
   handHostOver,
   insertRoom,
+  recordRemoval,
   refreshCounters,
   roomReadBack,
   sessionReadBack,
@@ -63,6 +64,7 @@ function readOf(sessions: SessionReadRow[], members: RoomMember[], userId: strin
     snapshot,
     session: snapshot?.session ?? null,
     blockedWithHost: Boolean(sessions[0]?.blockedWithHost),
+    removedByHost: Boolean(sessions[0]?.removedByHost),
     place: me ? { role: me.role, seat: me.seat } : null,
   };
 }
@@ -221,7 +223,8 @@ export async function leaveRoom(env: Env, db: Db, sessionId: string, userId: str
 
 /**
  * Host only: takes a player's or spectator's place away (their sockets close
- * with ROOM_CLOSE.removed). The host cannot remove themselves: they leave.
+ * with ROOM_CLOSE.removed) and keeps them out of the room, by the lobby or a
+ * link (room-seats.ts mayEnter). The host cannot remove themselves: they leave.
  */
 export async function removeFromRoom(env: Env, db: Db, sessionId: string, hostId: string, targetId: string): Promise<GameSessionView> {
   const session = await sessionQuery(db, sessionId).get();
@@ -229,7 +232,8 @@ export async function removeFromRoom(env: Env, db: Db, sessionId: string, hostId
   if (session.session.hostId !== hostId) throw forbidden("Only the host can remove someone from the room");
   if (targetId === hostId) throw invalid("Use Leave Room to leave your own room");
   if (session.session.status === "completed") throw conflict("This game session has ended");
-  const [, gone, , sessions, members] = await db.batch([
+  const [, , gone, , sessions, members] = await db.batch([
+    recordRemoval(db, sessionId, targetId),
     ...givePlaceUp(db, sessionId, targetId),
     refreshCounters(db, sessionId),
     ...roomReadBack(db, sessionId, hostId),

@@ -202,6 +202,8 @@ export default function RoomClient({ session, selfId, mode, hasPlace, iceServers
   const roll = (sides: DiceSides) => send({ type: "game_action", sessionId: session.id, action: "dice_roll", data: { sides } });
 
   const notice = view.ended ?? endedReason ?? (place.refusal ? `You could not take a place in this room: ${place.refusal}` : null);
+  // Kept out for good (refused a place, or removed by the host): the page stops offering what needs a place.
+  const keptOut = place.refusal !== null || endedReason === endedReasonFor(ROOM_CLOSE.removed);
   const remove = (userId: string, name: string) => {
     if (window.confirm(`Remove ${name} from this room?`)) removeFetcher.submit({ intent: "remove", userId }, { method: "post" });
   };
@@ -219,7 +221,7 @@ export default function RoomClient({ session, selfId, mode, hasPlace, iceServers
             {spectator ? <Badge tone="outline">Spectating</Badge> : null}
             <Badge tone="outline" aria-live="polite">
               {connected ? <Wifi className="h-3 w-3" aria-hidden="true" /> : <WifiOff className="h-3 w-3" aria-hidden="true" />}
-              {connected ? "Connected" : status === "closed" ? "Disconnected" : "Connecting..."}
+              {connected ? "Connected" : status === "closed" || keptOut ? "Disconnected" : "Connecting..."}
             </Badge>
           </div>
         </div>
@@ -260,12 +262,14 @@ export default function RoomClient({ session, selfId, mode, hasPlace, iceServers
               </Button>
             </privacyFetcher.Form>
           ) : null}
-          <Form method="post" onSubmit={() => recorder.stop()}>
-            <input type="hidden" name="intent" value="leave" />
-            <Button type="submit" size="sm" variant="destructive">
-              <LogOut className="h-4 w-4" aria-hidden="true" /> Leave Room
-            </Button>
-          </Form>
+          {keptOut ? null : (
+            <Form method="post" onSubmit={() => recorder.stop()}>
+              <input type="hidden" name="intent" value="leave" />
+              <Button type="submit" size="sm" variant="destructive">
+                <LogOut className="h-4 w-4" aria-hidden="true" /> Leave Room
+              </Button>
+            </Form>
+          )}
         </div>
       </header>
 
@@ -285,7 +289,7 @@ export default function RoomClient({ session, selfId, mode, hasPlace, iceServers
               </>
             ) : null}
           </p>
-          {view.ended ? (
+          {view.ended || keptOut ? (
             <Link to="/tablesync" className={buttonClasses("primary", "sm")}>
               Back to the lobby
             </Link>
