@@ -220,6 +220,9 @@ test("Load more fetches the next page, and changing the realm reloads the list",
   await chooseRealm(page, "PokeStream Hub");
   await expect(page.getByRole("heading", { name: "PokeStream Hub Forum", exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Streaming Tips", exact: true }).click();
+  // The realm's newest 20 are this test's posts whatever the category, so wait for the filtered list itself:
+  // a Load more pressed on the list still showing would be dropped when the filtered one arrives.
+  await expect(page).toHaveURL(/category=stream-tips/);
   const cards = page.getByTestId("forum-post-card");
   await expect(cards).toHaveCount(20);
   await page.getByRole("button", { name: "Load more" }).click();
