@@ -704,14 +704,14 @@ export class GameRoom extends Server<Env> {
     const target = this.member(targetId);
     const targets = target ? this.socketsOf(targetId) : [];
     if (!target || targets.length === 0 || targetId === sender.userId) {
-      return this.fail(connection, "unknown_target", "That player is not connected to this room");
+      return this.fail(connection, ROOM_ERROR.unknownTarget, "That player is not connected to this room");
     }
     if (sender.role === "spectator") {
       // Spectators only answer: they receive video, never publish it, and only to players.
       if (frame.type === "webrtc_offer" || target.role !== "player")
         return this.fail(connection, "forbidden", "Spectators only receive video");
     } else if (target.role === "spectator" && !this.roster().spectators.some((s) => s.id === targetId && s.receivesVideo)) {
-      return this.fail(connection, "spectator_cap", "That spectator is beyond the video cap");
+      return this.fail(connection, ROOM_ERROR.spectatorCap, "That spectator is beyond the video cap");
     }
     for (const socket of targets) this.send(socket, frame);
   }

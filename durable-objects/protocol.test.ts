@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseServerFrame } from "./protocol";
+import { isSignallingRefusal, parseServerFrame, ROOM_ERROR } from "./protocol";
 
 describe("parseServerFrame (the room page's check of what the room sends)", () => {
   it("accepts the room's frames as typed by the shared protocol", () => {
@@ -19,5 +19,15 @@ describe("parseServerFrame (the room page's check of what the room sends)", () =
     expect(parseServerFrame(JSON.stringify({ type: "game_action", action: "summon", player: "a", result: {} }))).toBeNull();
     expect(parseServerFrame(new ArrayBuffer(4))).toBeNull();
     expect(parseServerFrame(JSON.stringify(null))).toBeNull();
+  });
+});
+
+describe("isSignallingRefusal (refusals the room page leaves to its peer connections, not to a toast)", () => {
+  it("is true for signalling to someone gone or past the spectator video cap, false for what a member did", () => {
+    expect(isSignallingRefusal(ROOM_ERROR.unknownTarget)).toBe(true);
+    expect(isSignallingRefusal(ROOM_ERROR.spectatorCap)).toBe(true);
+    for (const code of [ROOM_ERROR.noPlace, "forbidden", "rate_limited", "bad_message", "ended", "not_started"]) {
+      expect(isSignallingRefusal(code), code).toBe(false);
+    }
   });
 });

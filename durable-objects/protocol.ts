@@ -248,7 +248,19 @@ export type ServerFrame = z.infer<typeof serverFrame>;
 export const ROOM_ERROR = {
   /** The member has no place in the room (never took one, or a spectator place ended with its last socket): take one first. */
   noPlace: "not_member",
+  /** Signalling to someone who is no longer there (they left or were removed while an offer or candidate was on its way). */
+  unknownTarget: "unknown_target",
+  /** Signalling to a spectator past the video cap. */
+  spectatorCap: "spectator_cap",
 } as const;
+
+/**
+ * Refusals of a WebRTC frame, not of anything the member did: the roster frame that follows (player_left, a new
+ * spectator list) already tells the page to drop that peer, so the page does not show them as errors.
+ */
+export function isSignallingRefusal(code: string): boolean {
+  return code === ROOM_ERROR.unknownTarget || code === ROOM_ERROR.spectatorCap;
+}
 
 /**
  * The room page's parse of one frame from the room, with the same schema the

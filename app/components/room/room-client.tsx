@@ -12,7 +12,7 @@ import { useRoomPlace } from "~/hooks/use-room-place";
 import { useRoomSocket } from "~/hooks/use-room-socket";
 import { toast } from "~/hooks/use-toast";
 import { useResultToast, type ActionResult } from "~/lib/forms";
-import { ROOM_ERROR, type ClientFrame, type ServerFrame } from "../../../durable-objects/protocol";
+import { isSignallingRefusal, ROOM_ERROR, type ClientFrame, type ServerFrame } from "../../../durable-objects/protocol";
 import type { DiceSides } from "../../../durable-objects/rules/dice";
 import type { GameSessionView } from "../../../workers/contract/game-sessions";
 import { formatLabel, powerLevelLabel } from "../../../workers/contract/game-session-options";
@@ -145,6 +145,8 @@ export default function RoomClient({ session, selfId, mode, hasPlace, iceServers
         case "error":
           // No place (any more): take one through the room service, then the socket joins again.
           if (frame.code === ROOM_ERROR.noPlace) return lost();
+          // A candidate that reached the room after its peer left (a removal, a drop) is not the member's doing.
+          if (isSignallingRefusal(frame.code)) return;
           toast({ title: "Room", description: frame.message, variant: "destructive" });
           return;
         // Chat, dice, life and turns are folded into the view by the socket hook.
