@@ -93,6 +93,19 @@ describe("reduceRoomView", () => {
     expect(seatCountdown(null, 0, 0)).toBeNull();
   });
 
+  it("keeps the best clock estimate: a frame that arrives late does not set the game clock back", () => {
+    let view = reduceRoomView(emptyRoomView, { type: "room_update", ...roster, serverTime: 100_000 }, 90_000);
+    expect(view.clockOffset).toBe(10_000);
+    // Sent at room time 200,000 but handled 8 s late by a busy page.
+    view = reduceRoomView(view, { type: "room_update", ...roster, serverTime: 200_000 }, 198_000);
+    expect(view.clockOffset).toBe(10_000);
+    // A frame that came faster than the first one shows the first was late too.
+    view = reduceRoomView(view, { type: "room_update", ...roster, serverTime: 300_000 }, 289_000);
+    expect(view.clockOffset).toBe(11_000);
+    // The first sample is taken as it is, whatever its sign.
+    expect(reduceRoomView(emptyRoomView, { type: "room_update", ...roster, serverTime: 50_000 }, 80_000).clockOffset).toBe(-30_000);
+  });
+
   it("marks the room ended with the room's words", () => {
     const view = reduceRoomView(emptyRoomView, {
       type: "room_ended",

@@ -16,6 +16,8 @@ export type RoomView = {
   startedAt: number | null;
   /** Room clock minus this browser's clock, so every page shows the same game time and countdowns. */
   clockOffset: number;
+  /** Whether a frame with the room's time has arrived yet (until then clockOffset is only a default). */
+  clockSynced: boolean;
   messages: ChatMessage[];
   lastRoll: { player: string; sides: number; value: number; at: number } | null;
   /** The room ended (the last player left, or it stayed empty): why, as the room says it. */
@@ -36,6 +38,7 @@ export const emptyRoomView: RoomView = {
   initiative: null,
   startedAt: null,
   clockOffset: 0,
+  clockSynced: false,
   messages: [],
   lastRoll: null,
   ended: null,
@@ -43,6 +46,11 @@ export const emptyRoomView: RoomView = {
 
 type Roster = Omit<Extract<ServerFrame, { type: "room_update" }>, "type">;
 
+/**
+ * Each roster frame carries the room's time when it was sent. A frame can reach the page late (a busy page or
+ * network) but never early, so the largest "room time minus page time" seen is the closest to the truth: a
+ * late frame never sets this page's game clock back.
+ */
 function withRoster(view: RoomView, frame: Roster, now: number): RoomView {
   return {
     ...view,
@@ -55,7 +63,8 @@ function withRoster(view: RoomView, frame: Roster, now: number): RoomView {
     monarch: frame.monarch,
     initiative: frame.initiative,
     startedAt: frame.startedAt,
-    clockOffset: frame.serverTime - now,
+    clockOffset: view.clockSynced ? Math.max(view.clockOffset, frame.serverTime - now) : frame.serverTime - now,
+    clockSynced: true,
   };
 }
 
