@@ -229,20 +229,25 @@ test.describe("header and footer links as a member whose session ended", () => {
         sessionStorage.removeItem("toastShownAt");
         sessionStorage.removeItem("pageLeftAt");
         sessionStorage.removeItem("toastText");
-        const toast = () => document.querySelector('li[data-variant="destructive"]');
+        // Visible as Playwright means it: a box with a size, and not visibility: hidden.
+        const visible = (el: Element) => {
+          const box = el.getBoundingClientRect();
+          return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== "hidden";
+        };
         new MutationObserver(() => {
-          const text = toast()?.textContent ?? "";
-          if (text.includes("You are logged out") && !sessionStorage.getItem("toastShownAt")) {
+          const toast = document.querySelector('li[data-variant="destructive"]');
+          const text = toast?.textContent ?? "";
+          if (toast && text.includes("You are logged out") && visible(toast) && !sessionStorage.getItem("toastShownAt")) {
             sessionStorage.setItem("toastShownAt", String(Date.now()));
             sessionStorage.setItem("toastText", text);
           }
-        }).observe(document.body, { childList: true, subtree: true });
+        }).observe(document.body, { childList: true, subtree: true, attributes: true });
         window.addEventListener("pagehide", () => sessionStorage.setItem("pageLeftAt", String(Date.now())));
       });
     }
 
     /**
-     * The destructive toast appeared with the spec's title and text. Read from what the page recorded as it
+     * The destructive toast was visible with the spec's title and text. Read from what the page recorded as it
      * happened: it is on screen for only ~500 ms, which a loaded machine's polling can miss.
      */
     async function expectLoggedOutToastShown() {
