@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { gotoHydrated, signInAsNewMember } from "./helpers";
+import { scaled } from "./time-budget";
 
 const PUBLIC_PAGES = ["/", "/tablesync", "/community-forum", "/contact", "/help-center", "/getting-started", "/faq", "/api-docs"];
 const MEMBER_PAGES = ["/", "/tablesync", "/calendar", "/matchmaking", "/tournaments", "/profile", "/social", "/community-forum"];
@@ -28,7 +29,7 @@ async function expectNoSeriousViolations(page: Page, label: string) {
 
 // Each test walks eight pages and runs axe on each: 1 to 2.4 minutes on the 2-core machine when the other
 // Playwright worker is busy too, hence a budget well above that.
-const EIGHT_PAGES_TIMEOUT_MS = 300_000;
+const EIGHT_PAGES_TIMEOUT_MS = scaled(300_000);
 
 for (const realm of THEMES) {
   test(`visitor pages have no serious axe violations (${realm ?? "default theme"})`, async ({ page }) => {
@@ -78,7 +79,7 @@ test("dialogs trap focus and close with Escape; the header works from the keyboa
 });
 
 test("member dialogs (create event, create tournament, new post, settings) trap focus and close with Escape", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   await signInAsNewMember(page, "Focus", "Keeper");
   await setRealm(page, "scry-gather");
   const dialogs: { path: string; open: () => Promise<void> }[] = [

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { chooseRealm, newMemberPage, signInAsNewMember } from "./helpers";
+import { scaled } from "./time-budget";
 
 const toast = (page: Page, text: string) => page.locator("li[data-swipe-direction]", { hasText: text }).first();
 
@@ -14,7 +15,7 @@ async function api(request: APIRequestContext, method: "post" | "delete", path: 
 /** The game-pod cards of /tablesync (members' lobby and visitors' landing); they load after hydration. */
 async function openLobby(page: Page) {
   await page.goto("/tablesync");
-  await expect(page.getByTestId("lobby-events").first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId("lobby-events").first()).toBeVisible({ timeout: scaled(15_000) });
 }
 
 test("visitors see upcoming game pods with Login to Join", async ({ page }) => {
@@ -30,7 +31,7 @@ test("lobby pod cards: Join as Player, Join Waiting List, Spectate Event, Leave 
   browser,
 }) => {
   // Three members in their own contexts: allow for a loaded 2-core CI machine.
-  test.setTimeout(150_000);
+  test.setTimeout(scaled(150_000));
   await signInAsNewMember(page, "Lobby", "Host");
   const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
   const title = `Lobby pod ${Date.now().toString(36)}`;

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { chooseRealm, newMemberPage, signInAsNewMember } from "./helpers";
+import { scaled } from "./time-budget";
 
 /** yyyy-mm-dd, n days from today in UTC (event times are UTC). */
 function utcDate(daysAhead: number): string {
@@ -11,7 +12,7 @@ const toast = (page: Page, text: string) => page.locator("li[data-swipe-directio
 
 test("create, see in the month grid, edit, join as player and alternate, promotion on leave, delete", async ({ page, browser }) => {
   // Three members in their own contexts: allow for a loaded 2-core CI machine.
-  test.setTimeout(150_000);
+  test.setTimeout(scaled(150_000));
   await signInAsNewMember(page, "Olive", "Host");
   await page.goto("/calendar");
   await expect(page).toHaveTitle("Event Calendar | Realmcast");

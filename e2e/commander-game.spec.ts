@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { chooseRealm, newMemberPage, waitForHydration } from "./helpers";
+import { scaled } from "./time-budget";
 
 /**
  * Issue 14's "done" test: a 3-player Commander game with a spectator, played
@@ -8,7 +9,7 @@ import { chooseRealm, newMemberPage, waitForHydration } from "./helpers";
  */
 
 // WebRTC among four browser contexts on a loaded, shared 2-core machine can take a while to connect.
-const MEDIA_TIMEOUT = 90_000;
+const MEDIA_TIMEOUT = scaled(90_000);
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
@@ -42,16 +43,21 @@ async function member(browser: Browser, first: string, last: string) {
   return { context, page };
 }
 
+/** The page is hydrated and its socket is open, as its status line shows: the roster comes next. */
+async function connected(page: Page) {
+  await waitForHydration(page);
+  await expect(page.getByText("Connected", { exact: true })).toBeVisible({ timeout: scaled(20_000) });
+}
+
 async function openRoom(page: Page, url: string) {
   await page.goto(url);
-  await waitForHydration(page);
-  await expect(page.getByText("Connected", { exact: true })).toBeVisible({ timeout: 20_000 });
+  await connected(page);
 }
 
 test("a 3-player Commander game with a spectator: video, dice, turns, life, commander damage, poison, reload, a host who drops, the end", async ({
   browser,
 }) => {
-  test.setTimeout(600_000);
+  test.setTimeout(scaled(600_000));
   const ann = await member(browser, "Ann", "Host");
   const ben = await member(browser, "Ben", "Second");
   const cat = await member(browser, "Cat", "Third");
@@ -90,7 +96,7 @@ test("a 3-player Commander game with a spectator: video, dice, turns, life, comm
     for (const { page } of [ann, ben, cat, sue]) {
       await expect(
         page.getByTestId("chat-message").filter({ hasText: /Game started\. Random pick: (Ann|Ben|Cat) goes first/ }),
-      ).toBeVisible({ timeout: 30_000 });
+      ).toBeVisible({ timeout: scaled(30_000) });
       await expect(page.getByTestId("room-status")).toHaveText("Game Active");
     }
     const clocks = await Promise.all([ann, ben, cat, sue].map(({ page }) => page.getByTestId("game-time").innerText()));
@@ -142,7 +148,7 @@ test("a 3-player Commander game with a spectator: video, dice, turns, life, comm
 
     // Cat reloads: the same table comes back, and her video with it.
     await cat.page.reload();
-    await waitForHydration(cat.page);
+    await connected(cat.page);
     await expect(row(cat.page, "Cat Third").getByTestId("life-total")).toHaveText("38");
     await expect(row(cat.page, "Cat Third").getByTestId("player-tools")).toContainText("Poison 1/10");
     await expect(row(cat.page, "Ben Second").getByTestId("player-tools")).toContainText("Cmdr Ann 3/21");
@@ -203,7 +209,7 @@ test("a 3-player Commander game with a spectator: video, dice, turns, life, comm
 });
 
 test("a spectator who opens a room by its link sees the players' video playing (autoplay)", async ({ browser }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(scaled(300_000));
   const host = await newMemberPage(browser, "Hana", "Host");
   const guest = await newMemberPage(browser, "Gus", "Guest");
   const fan = await browser.newContext({ viewport: PHONE });

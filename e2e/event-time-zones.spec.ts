@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { chooseRealm, gotoHydrated, signInAsNewMember } from "./helpers";
+import { scaled } from "./time-budget";
 
 const toast = (page: Page, text: string) => page.locator("li[data-swipe-direction]", { hasText: text }).first();
 
@@ -19,7 +20,7 @@ function hydrationWarnings(page: Page): string[] {
 }
 
 test("an event keeps its creator's zone; each member sees their own zone; the .ics carries the instant", async ({ browser, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   // The host is in Berlin: the form defaults to the browser's zone and says so.
   const berlin = await browser.newContext({ timezoneId: "Europe/Berlin" });
   const host = await berlin.newPage();

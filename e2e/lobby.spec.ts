@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { newMemberPage, waitForHydration } from "./helpers";
+import { scaled } from "./time-budget";
 
 /** The TableSync lobby that scales (issue 14): filters, search, pages, pods in reach, a room filling up, the room link through sign-in. */
 
@@ -28,7 +29,7 @@ for (const viewport of [
   { name: "phone", width: 390, height: 844 },
 ]) {
   test(`lobby filters, search and pages (${viewport.name})`, async ({ browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(scaled(120_000));
     const host = await newMemberPage(browser, "Filterhost", viewport.name);
     const other = await newMemberPage(browser, "Pagehost", viewport.name);
     const tag = uniqueTag();
@@ -112,7 +113,7 @@ for (const viewport of [
 }
 
 test("joining a room that filled after the lobby loaded says 'Room is full' with its capacity", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const host = await newMemberPage(browser, "Fullhost", "Table");
   const late = await newMemberPage(browser, "Late", "Joiner");
   const quick = await newMemberPage(browser, "Quick", "Joiner");
@@ -143,7 +144,7 @@ test("joining a room that filled after the lobby loaded says 'Room is full' with
 });
 
 test("a visitor opening a room link signs in and lands back in that room", async ({ browser, page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const host = await newMemberPage(browser, "Linkhost", "Table");
   try {
     const room = await createRoom(host.page.request, host.page, { name: `${uniqueTag()} shared link` });

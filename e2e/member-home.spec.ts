@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { chooseRealm, signInAsNewMember } from "./helpers";
+import { scaled } from "./time-budget";
 
 /** Runs SQL against the e2e server's local D1 (scripts/e2e.mjs exports its persist directory). */
 function d1(sql: string) {
@@ -173,7 +174,7 @@ test("notifications arrive on the badge without a reload and can be read and rem
      ('${crypto.randomUUID()}', '${id}', 'message', 'Old news', 'From last week', NULL, CAST(unixepoch('now','-3 days') * 1000 AS INTEGER))`,
   );
   // The badge polls every 10 s while the tab is visible.
-  await expect(page.getByTestId("unread-badge")).toHaveText("3", { timeout: 20_000 });
+  await expect(page.getByTestId("unread-badge")).toHaveText("3", { timeout: scaled(20_000) });
 
   await bell.click();
   const items = page.getByTestId("notification-item");

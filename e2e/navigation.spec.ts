@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { gotoHydrated, signInAsNewMember, waitForHydration } from "./helpers";
+import { scaled } from "./time-budget";
 
 // Issue 12 §1: every header and footer link, clicked as a visitor and as a member whose session ended while
 // the page was open, ends somewhere sensible: never on "Something went wrong" / "Error 500".
@@ -105,7 +106,7 @@ async function clickFrom(page: Page, start: string, link: (page: Page) => Locato
 test.describe("header and footer links as a visitor", () => {
   for (const viewport of [DESKTOP, PHONE]) {
     test(`header at ${viewport.width} px: member pages go to sign-in and back after signing in`, async ({ page, context }, testInfo) => {
-      test.setTimeout(120_000);
+      test.setTimeout(scaled(120_000));
       const noPageErrors = watchPageErrors(page);
       await page.setViewportSize(viewport);
       for (const [label, target] of HEADER_LINKS) {
@@ -135,7 +136,7 @@ test.describe("header and footer links as a visitor", () => {
   }
 
   test("footer: every link, the social buttons and the legal links", async ({ page, context }, testInfo) => {
-    test.setTimeout(180_000);
+    test.setTimeout(scaled(180_000));
     const noPageErrors = watchPageErrors(page);
     await page.setViewportSize(DESKTOP);
     for (const [label, target] of FOOTER_LINKS) {
@@ -173,7 +174,7 @@ test.describe("header and footer links as a visitor", () => {
 
 test.describe("header and footer links as a member whose session ended", () => {
   test("cookie cleared after the page loaded: member pages go to sign-in and back", async ({ page, context }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(scaled(240_000));
     const noPageErrors = watchPageErrors(page);
     await page.setViewportSize(DESKTOP);
     await signInAsNewMember(page, "Cleared", "Cookie");
@@ -213,7 +214,7 @@ test.describe("header and footer links as a member whose session ended", () => {
   }, testInfo) => {
     // Every header and footer link, each through the toast and the sign-in page: past 3 minutes on the 2-core
     // machine when the other Playwright worker runs a room.
-    test.setTimeout(360_000);
+    test.setTimeout(scaled(360_000));
     const noPageErrors = watchPageErrors(page);
     await page.setViewportSize(DESKTOP);
     // The spec's destructive toast: title "Unauthorized", description "You are logged out. Logging in again...".
@@ -253,7 +254,7 @@ test.describe("header and footer links as a member whose session ended", () => {
     async function expectLoggedOutToastShown() {
       // Title, then description, in the destructive toast the page saw.
       await expect
-        .poll(() => page.evaluate(() => sessionStorage.getItem("toastText")).catch(() => null), { timeout: 15_000 })
+        .poll(() => page.evaluate(() => sessionStorage.getItem("toastText")).catch(() => null), { timeout: scaled(15_000) })
         .toMatch(/Unauthorized.*You are logged out\. Logging in again\.\.\./s);
     }
 

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signInAsNewMember, signInWithoutScripts } from "./helpers";
+import { scaled } from "./time-budget";
 
 // Event create and join work before JavaScript loads, or without it (issue 13): the calendar's
 // forms post to its route action, which redirects back with the toast.
@@ -15,7 +16,7 @@ test("sign in, create an event (errors beside the fields first) and join a game 
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   // Another member, with JavaScript, hosts a pod in Duelcraft through the API.
   const hostContext = await browser.newContext({ javaScriptEnabled: true });
   const host = await hostContext.newPage();
@@ -103,7 +104,7 @@ test("sign in, create an event (errors beside the fields first) and join a game 
 });
 
 test("a refused join says why on the page, without JavaScript", async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const hostContext = await browser.newContext({ javaScriptEnabled: true });
   const host = await hostContext.newPage();
   await signInAsNewMember(host, "Fay", "Full");

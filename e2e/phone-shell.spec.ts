@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { gotoHydrated, signInAsNewMember } from "./helpers";
+import { scaled } from "./time-budget";
 
 // Issue 15: on a phone the header's destinations live in a menu (a focus-trapping dialog sheet), tab bars
 // stay on one line and the landing page's floating buttons never cover text.
@@ -43,7 +44,7 @@ async function expectHeaderFits(page: Page) {
 }
 
 test("phone menu as a visitor: every header destination, Sign In and Join Free", async ({ page, context }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   await page.setViewportSize(PHONE);
   await gotoHydrated(page, "/");
   await expectHeaderFits(page);
@@ -74,7 +75,7 @@ test("phone menu as a visitor: every header destination, Sign In and Join Free",
 });
 
 test("phone menu as a member: every destination, notifications, settings and sign out", async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   await page.setViewportSize(PHONE);
   await signInAsNewMember(page, "Pocket", "Player");
   await gotoHydrated(page, "/");
@@ -123,7 +124,7 @@ async function expectOneLine(page: Page, list: Locator, label: string) {
 }
 
 test("tab bars stay on one line at 390 px: demo dialog, Social Hub, settings", async ({ page }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   await page.setViewportSize(PHONE);
   await gotoHydrated(page, "/");
   await page.getByRole("button", { name: "Watch Demo" }).click();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { newMemberPage, signInAsNewMember, waitForHydration } from "./helpers";
+import { scaled } from "./time-budget";
 
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -18,7 +19,7 @@ test("a member who hides their profile and online status: others find them offli
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const location = `Privacy Town ${Date.now()}, Testland`;
   const bio = `Quiet planeswalker ${Date.now()}`;
   const priya = await newMemberPage(browser, "Priya", "Private");

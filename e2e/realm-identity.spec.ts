@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { signInAsNewMember, waitForHydration } from "./helpers";
+import { scaled } from "./time-budget";
 
 // Issue 15: each realm looks like its own place, in light and dark, and stays accessible. For every realm
 // and mode: axe (WCAG 2.1 AA) finds nothing serious on the dashboard, the forum and the calendar; headings
@@ -50,7 +51,7 @@ async function expectSansHeading(page: Page, label: string) {
 
 for (const realm of REALMS) {
   test(`${realm}: dashboard, forum and calendar in light and dark`, async ({ page }, testInfo) => {
-    test.setTimeout(180_000);
+    test.setTimeout(scaled(180_000));
     await page.setViewportSize(DESKTOP);
     await signInAsNewMember(page, "Realm", "Walker");
     await selectRealm(page, realm);
@@ -85,7 +86,7 @@ for (const realm of REALMS) {
 }
 
 test("landing page realm cards each wear their own realm, in light and dark", async ({ page }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   for (const mode of MODES) {
     await page.emulateMedia({ colorScheme: mode });
     for (const viewport of [DESKTOP, PHONE]) {

@@ -1,8 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { chooseRealm, newMemberPage, signInAsNewMember, waitForHydration } from "./helpers";
+import { scaled } from "./time-budget";
 
 // WebRTC between two browser contexts on a loaded CI machine can take a while to connect.
-const MEDIA_TIMEOUT = 30_000;
+const MEDIA_TIMEOUT = scaled(30_000);
 
 async function remoteVideoPlays(page: Page) {
   await expect
@@ -55,7 +56,7 @@ test("create room needs a realm; a missing room shows Room Not Found", async ({ 
 });
 
 test("two players share a room: list, chat, dice, live video; a third member spectates read-only", async ({ browser }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(scaled(150_000));
   const alice = await newMemberPage(browser, "Alice", "Host");
   const bob = await newMemberPage(browser, "Bob", "Guest");
   const carol = await newMemberPage(browser, "Carol", "Watcher");
@@ -155,7 +156,7 @@ test("signing out in another tab ends the room: the room page says so and stops 
         viewport.width !== 1366
           ? null
           : room.waitForResponse((r) => r.url().includes("/api/notifications/unread-count") && r.status() === 401, {
-              timeout: 60_000,
+              timeout: scaled(60_000),
             });
       // The same browser, another tab: Sign Out from the header, as a member would.
       const other = await context.newPage();

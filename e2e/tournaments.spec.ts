@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { chooseRealm, newMemberPage, signInAsNewMember } from "./helpers";
+import { scaled } from "./time-budget";
 
 const card = (page: Page, name: string) => page.getByTestId("tournament-card").filter({ hasText: name });
 const round = (page: Page, n: number) => page.getByRole("region", { name: new RegExp(`^Round ${n}(?!\\d)`) });
@@ -9,7 +10,7 @@ test("an organizer runs a Swiss tournament: create, three members join, start, r
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(180_000));
   await signInAsNewMember(page, "Olga", "Organizer");
   await page.goto("/tournaments");
   await expect(page).toHaveTitle("Tournament Hub | Realmcast");

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signInAsNewMember, waitForHydration } from "./helpers";
+import { scaled } from "./time-budget";
 
 // Each payload would set window.__xss (or open a dialog) if it ever ran as markup.
 const payload = (label: string) => `<img src=x onerror="window.__xss='${label}'"><script>window.__xss='${label}'</script>`;
@@ -17,7 +18,7 @@ async function expectInert(page: Page, text: string) {
 }
 
 test("markup in names, bios, event titles, tournament names, room names and chat renders as text", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   page.on("dialog", () => {
     throw new Error("a dialog opened: injected script ran");
   });
@@ -60,7 +61,7 @@ test("markup in names, bios, event titles, tournament names, room names and chat
   await expectInert(page, "<img src=x onerror=");
   const input = page.getByLabel("Chat message");
   // The room's state has arrived over the socket once we are listed: chat is live from then on.
-  await expect(page.getByRole("list", { name: "Players at the table" }).getByText("(you)")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("list", { name: "Players at the table" }).getByText("(you)")).toBeVisible({ timeout: scaled(20_000) });
   await expect(input).toBeEnabled();
   await input.fill(payload("chat"));
   await input.press("Enter");

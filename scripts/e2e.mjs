@@ -1,5 +1,8 @@
 // npm run test:e2e: Playwright in Debian's Chromium against its own `wrangler dev`
 // on a free port with its own --persist-to directory (never the developer's data).
+// The run has two phases (playwright.config.ts says why): the "pages" project on two workers, then
+// the live-video "rooms" project alone. Both phases always run, so a failure in the first one never
+// hides the second. Arguments (a spec, -g "name") go to both phases; a phase they leave empty passes.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,13 +15,18 @@ migrateLocal(persistTo);
 seedLocal(persistTo);
 const port = await freePort();
 const { child, url } = await serve({ port, persistTo, stdio: ["ignore", "ignore", "inherit"] });
-let status = 1;
+const args = process.argv.slice(2);
+const phases = args.some((arg) => arg.startsWith("--project")) ? [[]] : [["--project=pages"], ["--project=rooms"]];
+const filtered = args.length > 0;
+let status = 0;
 try {
-  const result = spawnSync("node_modules/.bin/playwright", ["test", ...process.argv.slice(2)], {
-    stdio: "inherit",
-    env: { ...process.env, BASE_URL: url, E2E_PERSIST_TO: persistTo },
-  });
-  status = result.status ?? 1;
+  for (const phase of phases) {
+    const result = spawnSync("node_modules/.bin/playwright", ["test", ...phase, ...(filtered ? ["--pass-with-no-tests"] : []), ...args], {
+      stdio: "inherit",
+      env: { ...process.env, BASE_URL: url, E2E_PERSIST_TO: persistTo },
+    });
+    if ((result.status ?? 1) !== 0) status = result.status ?? 1;
+  }
 } finally {
   child.kill("SIGTERM");
   rmSync(persistTo, { recursive: true, force: true });
