@@ -16,7 +16,7 @@ export const CHROMIUM_ARGS = [
   "--use-fake-device-for-media-stream",
 ];
 
-const LIVE_VIDEO_SPECS = /\/(commander-game|tablesync)\.spec\.ts$/;
+const SOLO_SPECS = /\/(commander-game|tablesync|notifications)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "./e2e",
@@ -32,13 +32,15 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: { executablePath, args: CHROMIUM_ARGS },
   },
-  // The live-video room specs run three or four browser contexts with fake cameras each, and the
-  // clean-clone runs that timed out did so at load averages near 20 on 2 cores, with the Commander
-  // game beside the test that failed. scripts/e2e.mjs therefore runs "pages" first on both workers,
-  // then "rooms" on one worker with nothing beside it. Each project keeps its own output folder, so
-  // the second run does not delete the first one's traces.
+  // Two kinds of spec need the machine to themselves. The live-video room specs run three or four
+  // browser contexts with fake cameras each: the clean-clone runs that timed out did so at load
+  // averages near 20 on 2 cores, with the Commander game beside the test that failed. The
+  // notifications spec writes straight into the server's D1 file, which makes a query the server
+  // runs at that instant fail with SQLITE_BUSY. scripts/e2e.mjs runs "pages" on both workers first,
+  // then "solo" on one worker with nothing beside it. Each project keeps its own output folder, so the
+  // second run does not delete the first one's traces.
   projects: [
-    { name: "pages", testIgnore: LIVE_VIDEO_SPECS, outputDir: "./test-results/pages", use: { browserName: "chromium" } },
-    { name: "rooms", testMatch: LIVE_VIDEO_SPECS, workers: 1, outputDir: "./test-results/rooms", use: { browserName: "chromium" } },
+    { name: "pages", testIgnore: SOLO_SPECS, outputDir: "./test-results/pages", use: { browserName: "chromium" } },
+    { name: "solo", testMatch: SOLO_SPECS, workers: 1, outputDir: "./test-results/solo", use: { browserName: "chromium" } },
   ],
 });

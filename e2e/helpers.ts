@@ -47,3 +47,20 @@ export async function gotoHydrated(page: Page, path: string) {
   await page.goto(path);
   await waitForHydration(page);
 }
+
+/**
+ * Waits until React has hydrated the header and, on a member's /, the dashboard (its own lazily loaded
+ * chunk, whose server-rendered buttons do nothing until it arrives).
+ */
+export async function waitForMainHydration(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        ['[data-testid="user-menu"]', "main button"].every((selector) => {
+          const el = document.querySelector(selector);
+          return !el || Object.keys(el).some((k) => k.startsWith("__reactFiber"));
+        }),
+      ),
+    )
+    .toBe(true);
+}

@@ -1,41 +1,6 @@
-import { execFileSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { chooseRealm, signInAsNewMember } from "./helpers";
-import { scaled } from "./time-budget";
-
-/** Runs SQL against the e2e server's local D1 (scripts/e2e.mjs exports its persist directory). */
-function d1(sql: string) {
-  const persistTo = process.env.E2E_PERSIST_TO;
-  if (!persistTo) throw new Error("E2E_PERSIST_TO is not set: run through scripts/e2e.mjs");
-  execFileSync("node_modules/.bin/wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", sql], {
-    stdio: "ignore",
-    env: { ...process.env, CI: "true" },
-  });
-}
-
-/** Waits until React has hydrated the page (its fiber is attached to the header's menu button). */
-/**
- * Waits until React has hydrated the header and, on a member's /, the dashboard (its own lazily loaded
- * chunk, whose server-rendered buttons do nothing until it arrives).
- */
-async function hydrated(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        ['[data-testid="user-menu"]', "main button"].every((selector) => {
-          const el = document.querySelector(selector);
-          return !el || Object.keys(el).some((k) => k.startsWith("__reactFiber"));
-        }),
-      ),
-    )
-    .toBe(true);
-}
-
-async function memberId(page: Page): Promise<string> {
-  const res = await page.request.get("/api/auth/user");
-  return (await res.json()).id;
-}
+import { expect, test } from "@playwright/test";
+import { chooseRealm, signInAsNewMember, waitForMainHydration } from "./helpers";
 
 function localInputValue(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, "0");
@@ -46,7 +11,7 @@ test("edit the profile on the profile page, add a social link, see it after relo
   await signInAsNewMember(page, "Petra", "Page");
   await page.goto("/profile");
   await expect(page).toHaveTitle("Profile | Realmcast");
-  await hydrated(page);
+  await waitForMainHydration(page);
   await expect(page.getByTestId("profile-bio")).toHaveText("No bio available");
   await page.getByRole("button", { name: "Edit Profile" }).click();
   await page.getByLabel("Bio").fill("Lorcana storyteller and Friday streamer.");
@@ -76,7 +41,7 @@ test("edit the profile on the profile page, add a social link, see it after relo
 
   await page.reload();
   await expect(page.getByTestId("profile-bio")).toHaveText("Lorcana storyteller and Friday streamer.");
-  await hydrated(page);
+  await waitForMainHydration(page);
   await expect(page.getByText("Primary realm: Decksong", { exact: false })).toBeVisible();
   for (const label of ["Friends", "Events Joined", "Events Hosted"]) await expect(page.getByText(label)).toBeVisible();
 
@@ -89,7 +54,7 @@ test("edit the profile on the profile page, add a social link, see it after relo
 test("home dashboards: All Realms, edit profile in the dialog, realm dashboards", async ({ page }) => {
   await signInAsNewMember(page, "Dana", "Dialog");
   await expect(page.getByRole("heading", { name: "Welcome back, Dana!" })).toBeVisible();
-  await hydrated(page);
+  await waitForMainHydration(page);
   await page.getByRole("button", { name: "Start Streaming Session" }).click();
   await expect(page.getByText("Choose a gaming community to start your streaming session.", { exact: true })).toBeVisible();
 
@@ -120,7 +85,7 @@ test("home dashboards: All Realms, edit profile in the dialog, realm dashboards"
   // The realm's dashboard is server-rendered after a reload too.
   await page.reload();
   await expect(page.getByTestId("community-dashboard")).toHaveAttribute("data-realm", "scry-gather");
-  await hydrated(page);
+  await waitForMainHydration(page);
   await chooseRealm(page, "All Realms");
   await expect(page.getByRole("heading", { name: "Community activity" })).toBeVisible();
 });
@@ -128,7 +93,7 @@ test("home dashboards: All Realms, edit profile in the dialog, realm dashboards"
 test("choose the dark theme in Settings: applied at once and after a reload", async ({ page }) => {
   await signInAsNewMember(page, "Theo", "Dark");
   const htmlClass = () => page.evaluate(() => document.documentElement.className);
-  await hydrated(page);
+  await waitForMainHydration(page);
   await page.getByTestId("user-menu").click();
   await page.getByRole("menuitem", { name: "Settings" }).click();
   const dialog = page.getByRole("dialog", { name: "Settings" });
@@ -144,7 +109,7 @@ test("choose the dark theme in Settings: applied at once and after a reload", as
   await expect(page.getByText("Settings saved", { exact: true })).toBeVisible();
   await page.reload();
   expect(await htmlClass()).toBe("dark");
-  await hydrated(page);
+  await waitForMainHydration(page);
   const saved = await (await page.request.get("/api/user/settings")).json();
   expect(saved).toMatchObject({ theme: "dark", notificationSettings: { weeklyDigest: false } });
 
@@ -161,52 +126,11 @@ test("choose the dark theme in Settings: applied at once and after a reload", as
   await expect.poll(htmlClass).toBe("dark");
 });
 
-test("notifications arrive on the badge without a reload and can be read and removed", async ({ page }) => {
-  await signInAsNewMember(page, "Nora", "Notes");
-  const id = await memberId(page);
-  const bell = page.getByTestId("notification-bell");
-  await expect(bell).toHaveAccessibleName("Notifications");
-  await hydrated(page);
-  d1(
-    `INSERT INTO notifications (id, user_id, type, title, message, action_url, created_at) VALUES
-     ('${crypto.randomUUID()}', '${id}', 'event', 'Pod tonight', 'Your pod starts at 19:00', '/calendar', CAST(unixepoch('now','-5 minutes') * 1000 AS INTEGER)),
-     ('${crypto.randomUUID()}', '${id}', 'friend_request', 'Friend request', 'Sam wants to be friends', NULL, CAST(unixepoch('now','-2 hours') * 1000 AS INTEGER)),
-     ('${crypto.randomUUID()}', '${id}', 'message', 'Old news', 'From last week', NULL, CAST(unixepoch('now','-3 days') * 1000 AS INTEGER))`,
-  );
-  // The badge polls every 10 s while the tab is visible.
-  await expect(page.getByTestId("unread-badge")).toHaveText("3", { timeout: scaled(20_000) });
-
-  await bell.click();
-  const items = page.getByTestId("notification-item");
-  await expect(items).toHaveCount(3);
-  await expect(items.nth(0)).toContainText("Pod tonight");
-  await expect(items.nth(0)).toContainText("5m ago");
-  await expect(items.nth(1)).toContainText("2h ago");
-  await page.getByRole("button", { name: "Mark as read: Pod tonight" }).click();
-  await expect(items.nth(0)).toHaveAttribute("data-read", "true");
-  await expect(page.getByTestId("unread-badge")).toHaveText("2");
-  await page.getByRole("button", { name: "Remove notification: Old news" }).click();
-  await expect(items).toHaveCount(2);
-  await page.getByRole("button", { name: "Mark all read" }).click();
-  await expect(page.getByText("All notifications marked as read", { exact: true })).toBeVisible();
-  await expect(page.getByTestId("unread-badge")).toBeHidden();
-
-  await page.reload();
-  await expect(bell).toHaveAccessibleName("Notifications");
-  await hydrated(page);
-  await bell.click();
-  await expect(items).toHaveCount(2);
-  for (const title of ["Pod tonight", "Friend request"]) {
-    await page.getByRole("button", { name: `Remove notification: ${title}` }).click();
-  }
-  await expect(page.getByText("No notifications yet")).toBeVisible();
-});
-
 test("schedule a social post and see it under Scheduled Posts", async ({ page }) => {
   await signInAsNewMember(page, "Sasha", "Social");
   await page.goto("/social");
   await expect(page).toHaveTitle("Social | Realmcast");
-  await hydrated(page);
+  await waitForMainHydration(page);
   await expect(page.getByRole("switch", { name: "Twitter/X connected" })).toBeChecked();
   await page.getByRole("switch", { name: "Bluesky connected" }).click();
   await expect(page.getByText("Connecting to Bluesky...", { exact: true })).toBeVisible();
@@ -233,14 +157,14 @@ test("schedule a social post and see it under Scheduled Posts", async ({ page })
   await expect(post).toContainText("Twitter/X");
   await expect(post).toContainText("Bluesky");
   await page.reload();
-  await hydrated(page);
+  await waitForMainHydration(page);
   await page.getByRole("tab", { name: "Scheduled Posts" }).click();
   await expect(page.getByTestId("social-post").filter({ hasText: text })).toBeVisible();
 });
 
 test("delete the account and land signed out", async ({ page }) => {
   await signInAsNewMember(page, "Gone", "Soon");
-  await hydrated(page);
+  await waitForMainHydration(page);
   await page.getByTestId("user-menu").click();
   await page.getByRole("menuitem", { name: "Settings" }).click();
   const dialog = page.getByRole("dialog", { name: "Settings" });
@@ -270,14 +194,14 @@ test("member pages fit a 390 px phone and have no axe violations", async ({ page
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole("heading", { name: ready })).toBeVisible();
-    await hydrated(page);
+    await waitForMainHydration(page);
     expect(await fits(), `${path} overflows at 390 px`).toBe(true);
     const axe = await new AxeBuilder({ page }).include("#main").withTags(["wcag2a", "wcag2aa"]).analyze();
     expect(axe.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath(`${path.replace(/\//g, "_") || "home"}-390.png`), fullPage: true });
   }
   await page.goto("/");
-  await hydrated(page);
+  await waitForMainHydration(page);
   await chooseRealm(page, "PokeStream Hub");
   await expect(page.getByTestId("community-dashboard")).toHaveAttribute("data-realm", "pokestream-hub");
   expect(await fits()).toBe(true);
@@ -295,7 +219,7 @@ test("member pages fit a 390 px phone and have no axe violations", async ({ page
 
 test("a dashboard whose session ended says Unauthorized and goes to sign-in", async ({ page, context }) => {
   await signInAsNewMember(page, "Ursula", "Unauth");
-  await hydrated(page);
+  await waitForMainHydration(page);
   await context.clearCookies();
   await chooseRealm(page, "Decksong");
   await expect(page.getByText("You are logged out. Logging in again...", { exact: true })).toBeVisible();

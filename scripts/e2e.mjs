@@ -1,7 +1,7 @@
 // npm run test:e2e: Playwright in Debian's Chromium against its own `wrangler dev`
 // on a free port with its own --persist-to directory (never the developer's data).
 // The run has two phases (playwright.config.ts says why): the "pages" project on two workers, then
-// the live-video "rooms" project alone. Both phases always run, so a failure in the first one never
+// the "solo" project, one test at a time. Both phases always run, so a failure in the first one never
 // hides the second. Arguments (a spec, -g "name") go to both phases; a phase they leave empty passes.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -16,7 +16,7 @@ seedLocal(persistTo);
 const port = await freePort();
 const { child, url } = await serve({ port, persistTo, stdio: ["ignore", "ignore", "inherit"] });
 const args = process.argv.slice(2);
-const phases = args.some((arg) => arg.startsWith("--project")) ? [[]] : [["--project=pages"], ["--project=rooms"]];
+const phases = args.some((arg) => arg.startsWith("--project")) ? [[]] : [["--project=pages"], ["--project=solo"]];
 const filtered = args.length > 0;
 let status = 0;
 try {
