@@ -1,7 +1,7 @@
 /**
  * Time budgets for the browser tests. The budgets written in the specs were set on this project's
  * 2-core machine on an ordinary day; the same machine kind has run the whole suite more than three
- * times slower on a busy one (`.ci/run` of one commit took 14 minutes one day and 47 the next).
+ * times slower on a busy one (`.ci/run` of one commit took 14 minutes one day and about 46 the next).
  * Every timeout goes through `scaled`, so one factor, E2E_TIME_SCALE (default 2), gives them all
  * room at once. A timeout only bounds how long a failing wait lasts: a passing test is not slower.
  * Lower bounds in assertions (a toast shown for at least 400 ms) are never scaled.
