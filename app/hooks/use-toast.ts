@@ -8,6 +8,8 @@ export type ToastData = {
   description?: ReactNode;
   action?: ReactNode;
   variant?: "default" | "destructive";
+  /** Called once the toast is on screen (toast-region.tsx), for whoever must not move on before it is seen. */
+  onShown?: () => void;
 };
 
 export const TOAST_LIMIT = 1;

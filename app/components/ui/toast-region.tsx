@@ -1,5 +1,6 @@
 import { Toast } from "radix-ui";
 import { X } from "lucide-react";
+import { useEffect } from "react";
 import { dismissToast, TOAST_DURATION_MS, useToasts } from "~/hooks/use-toast";
 import { cn } from "~/lib/cn";
 
@@ -23,6 +24,7 @@ export default function ToastRegion() {
             {t.description ? <Toast.Description className="text-sm opacity-90">{t.description}</Toast.Description> : null}
           </div>
           {t.action}
+          {t.onShown ? <AfterPaint then={t.onShown} /> : null}
           <Toast.Close aria-label="Close" className="absolute right-2 top-2 rounded p-1 opacity-80 hover:opacity-100">
             <X className="h-4 w-4" aria-hidden="true" />
           </Toast.Close>
@@ -31,4 +33,22 @@ export default function ToastRegion() {
       <Toast.Viewport className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 md:max-w-[420px]" />
     </Toast.Provider>
   );
+}
+
+/**
+ * Calls `then` once the frame that shows its toast has been painted: the first animation frame after mount
+ * comes before that paint, the second after it.
+ */
+function AfterPaint({ then }: { then: () => void }) {
+  useEffect(() => {
+    let second = 0;
+    const first = requestAnimationFrame(() => {
+      second = requestAnimationFrame(() => then());
+    });
+    return () => {
+      cancelAnimationFrame(first);
+      cancelAnimationFrame(second);
+    };
+  }, [then]);
+  return null;
 }
