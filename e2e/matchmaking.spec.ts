@@ -29,7 +29,11 @@ test("save preferences, find a player, invite; they accept from Connections and 
   await page.getByLabel("Online only").click();
   await page.getByLabel("Language").selectOption("english");
   await page.getByLabel("Maximum distance (km)").fill("120");
+  // The first save's toast can still be up (5 s): wait for this save's own answer before reloading, or the
+  // reload can cut it off.
+  const saved = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/matchmaking"));
   await page.getByRole("button", { name: "Save Preferences" }).click();
+  expect((await saved).ok()).toBe(true);
   await expect(page.getByText("Preferences saved", { exact: true })).toBeVisible();
   await page.reload();
   await page.getByRole("tab", { name: "Preferences" }).click();
