@@ -213,7 +213,7 @@ test.describe("header and footer links as a member whose session ended", () => {
     baseURL,
   }, testInfo) => {
     // Every header and footer link, each through the toast and the sign-in page: past 3 minutes on the 2-core
-    // machine when the other Playwright worker runs a room.
+    // machine when it was loaded.
     test.setTimeout(scaled(360_000));
     const noPageErrors = watchPageErrors(page);
     await page.setViewportSize(DESKTOP);

@@ -13,6 +13,6 @@ function readScale(raw: string | undefined): number {
   return raw !== undefined && raw !== "" && Number.isFinite(value) && value > 0 ? value : DEFAULT_SCALE;
 }
 
-export const TIME_SCALE = readScale(process.env.E2E_TIME_SCALE);
+const TIME_SCALE = readScale(process.env.E2E_TIME_SCALE);
 
 export const scaled = (ms: number): number => Math.round(ms * TIME_SCALE);

@@ -25,7 +25,8 @@ try {
       stdio: "inherit",
       env: { ...process.env, BASE_URL: url, E2E_PERSIST_TO: persistTo },
     });
-    if ((result.status ?? 1) !== 0) status = result.status ?? 1;
+    const code = result.status ?? 1;
+    if (code !== 0) status = code;
   }
 } finally {
   child.kill("SIGTERM");
