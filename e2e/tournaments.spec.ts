@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { chooseRealm, newMemberPage, signInAsNewMember } from "./helpers";
+import { chooseRealm, newMemberPage, signInAsNewMember, signInWithoutScripts } from "./helpers";
 import { scaled } from "./time-budget";
 
 const card = (page: Page, name: string) => page.getByTestId("tournament-card").filter({ hasText: name });
@@ -182,4 +182,29 @@ test("the Browse tab shows the empty state in a realm without tournaments and op
   await page.screenshot({ path: testInfo.outputPath("hub-390.png"), fullPage: true });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test("a Join sent before the page hydrates, or without JavaScript, still says 'Joined tournament!'", async ({ page, browser }) => {
+  // A click that lands before React has hydrated submits the card's form as a plain POST: the page comes
+  // back from the server with the action's answer, and its toast must show once the scripts arrive.
+  await signInAsNewMember(page, "Early", "Clicker");
+  await page.route("**/assets/**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await route.continue();
+  });
+  await page.goto("/tournaments", { waitUntil: "commit" });
+  await card(page, "Commander Cup").getByRole("button", { name: "Join Commander Cup" }).click();
+  await expect(page.getByText("Joined tournament!", { exact: true })).toBeVisible();
+  await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
+  await expect(card(page, "Commander Cup").getByRole("button", { name: "Joined Commander Cup" })).toBeDisabled();
+
+  // Without JavaScript the same answer shows as the page's status message.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const noScript = await context.newPage();
+  await signInWithoutScripts(noScript, "No", "Script");
+  await noScript.goto("/tournaments");
+  await card(noScript, "Commander Cup").getByRole("button", { name: "Join Commander Cup" }).click();
+  await expect(noScript.getByRole("status").filter({ hasText: "Joined tournament!" })).toBeVisible();
+  await expect(card(noScript, "Commander Cup").getByRole("button", { name: "Joined Commander Cup" })).toBeDisabled();
+  await context.close();
 });

@@ -36,9 +36,16 @@ export function submittedValue(result: unknown, name: string): string | undefine
 export function useResultToast(result: unknown) {
   const shown = useRef<unknown>(null);
   useEffect(() => {
-    if (!result || result === shown.current || typeof result !== "object" || !("toast" in result)) return;
+    if (!result || result === shown.current) return;
+    const message = toastOf(result);
+    if (!message) return;
     shown.current = result;
-    const message = (result as { toast?: ToastMessage }).toast;
-    if (message) toast(message);
+    toast(message);
   }, [result]);
+}
+
+/** The toast an action's answer carries, if any. */
+export function toastOf(result: unknown): ToastMessage | null {
+  if (!result || typeof result !== "object" || !("toast" in result)) return null;
+  return (result as { toast?: ToastMessage }).toast ?? null;
 }

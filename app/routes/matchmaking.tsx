@@ -6,6 +6,7 @@ import { FindPlayers } from "~/components/matchmaking/find-players";
 import { matchmakingAction } from "~/components/matchmaking/matchmaking-actions.server";
 import { PreferencesForm } from "~/components/matchmaking/preferences-form";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
+import { ActionToast } from "~/components/ui/action-toast";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { requireMember } from "~/lib/auth.server";
 import { documentTitle } from "~/lib/brand";
@@ -36,6 +37,7 @@ export default function MatchmakingPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
+      <ActionToast />
       <h1 className="text-3xl font-bold">AI Matchmaking</h1>
       <p className="mt-1 text-muted">Find players who share your games, formats, power level and schedule.</p>
       <Tabs value={tab} onValueChange={(v) => setTab(TABS.find((t) => t === v) ?? "find")} className="mt-6">

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { socialAction } from "~/components/social/social-actions.server";
 import { SocialHub } from "~/components/social/social-hub";
+import { ActionToast } from "~/components/ui/action-toast";
 import { requireMember } from "~/lib/auth.server";
 import { documentTitle } from "~/lib/brand";
 import { listPlatforms, listPosts } from "../../workers/domain/social";
@@ -20,7 +21,12 @@ export const action = (args: ActionFunctionArgs) => socialAction(args);
 
 export default function Page() {
   const { platforms, posts } = useLoaderData<typeof loader>();
-  return <SocialHub platforms={platforms} firstPage={posts} />;
+  return (
+    <>
+      <ActionToast />
+      <SocialHub platforms={platforms} firstPage={posts} />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary"
 import { BrowseTournaments } from "~/components/tournaments/browse-tournaments";
 import { MyTournaments } from "~/components/tournaments/my-tournaments";
 import { TournamentForm } from "~/components/tournaments/tournament-form";
+import { ActionToast } from "~/components/ui/action-toast";
 import { hubAction, loadHub } from "~/components/tournaments/tournament-hub.server";
 import { useTournamentList } from "~/components/tournaments/use-tournament-list";
 import { Button } from "~/components/ui/button";
@@ -43,6 +44,7 @@ export default function TournamentHub() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
+      <ActionToast />
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">Tournament Hub</h1>

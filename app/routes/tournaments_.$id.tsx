@@ -12,6 +12,7 @@ import { formatLabel, organizerName, PAIRING_LABELS, statusTone } from "~/compon
 import { loadTournamentPage, tournamentPageAction } from "~/components/tournaments/tournament-page.server";
 import { useLiveRefresh } from "~/components/tournaments/use-live-refresh";
 import { useTournamentAction } from "~/components/tournaments/use-tournament-action";
+import { ActionToast } from "~/components/ui/action-toast";
 import { Badge, Card } from "~/components/ui/card";
 import { documentTitle } from "~/lib/brand";
 import { useResultToast } from "~/lib/forms";
@@ -34,6 +35,7 @@ export default function TournamentPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
+      <ActionToast />
       <Link to="/tournaments" className="mb-4 inline-flex items-center gap-1 text-sm text-muted hover:text-fg">
         <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Tournament Hub
       </Link>
@@ -45,7 +47,7 @@ export default function TournamentPage() {
               {formatLabel(t.gameFormat)} · {PAIRING_LABELS[t.pairing]} · <StartDate iso={t.startDate} /> · organized by {organizerName(t)}
             </p>
           </div>
-          <Badge tone={statusTone(t.status)} data-testid="tournament-status">
+          <Badge tone={statusTone(t.status)} className="shrink-0 whitespace-nowrap" data-testid="tournament-status">
             {t.status}
           </Badge>
         </div>

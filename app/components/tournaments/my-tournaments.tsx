@@ -18,7 +18,9 @@ function TournamentList({ items, empty }: { items: TournamentCard[]; empty: stri
               {formatLabel(t.gameFormat)} · <StartDate iso={t.startDate} /> · {t.participantCount}/{t.maxParticipants}
             </p>
           </div>
-          <Badge tone={statusTone(t.status)}>{t.status}</Badge>
+          <Badge tone={statusTone(t.status)} className="shrink-0 whitespace-nowrap">
+            {t.status}
+          </Badge>
         </li>
       ))}
     </ul>

@@ -29,7 +29,9 @@ export function TournamentCard({ tournament: t, joined, joining, join }: Props) 
           <h2 className="truncate text-lg font-semibold">{t.name}</h2>
           <p className="text-sm text-muted">{formatLabel(t.gameFormat)}</p>
         </div>
-        <Badge tone={statusTone(t.status)}>{t.status}</Badge>
+        <Badge tone={statusTone(t.status)} className="shrink-0 whitespace-nowrap">
+          {t.status}
+        </Badge>
       </div>
       {t.description ? <p className="line-clamp-2 text-sm text-muted">{t.description}</p> : null}
       <dl className="grid gap-1.5 text-sm">
