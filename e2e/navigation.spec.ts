@@ -113,7 +113,10 @@ test.describe("header and footer links as a visitor", () => {
         await context.clearCookies();
         await clickFrom(page, "/", (p) => headerNav(p).getByRole("link", { name: label, exact: true }), true);
         if (target.kind === "member" && label === "Calendar") {
-          await expect.poll(() => pathOf(page)).toBe(signInUrl(target.path));
+          // Chromium cannot capture a page whose document is still committing ("Unable to capture
+          // screenshot" in CI): shoot the sign-in page once it has loaded and shows its heading.
+          await expectSignInPage(page, target.path);
+          await page.waitForLoadState("load");
           await page.screenshot({ path: testInfo.outputPath(`visitor-${viewport.width}-calendar-sign-in.png`) });
         }
         await expectArrived(page, target, true);
