@@ -6,9 +6,9 @@ import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary"
 import { BrowseTournaments } from "~/components/tournaments/browse-tournaments";
 import { MyTournaments } from "~/components/tournaments/my-tournaments";
 import { TournamentForm } from "~/components/tournaments/tournament-form";
-import { ActionToast } from "~/components/ui/action-toast";
 import { hubAction, loadHub } from "~/components/tournaments/tournament-hub.server";
 import { useTournamentList } from "~/components/tournaments/use-tournament-list";
+import { ActionToast } from "~/components/ui/action-toast";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";

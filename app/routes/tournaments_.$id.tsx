@@ -8,12 +8,13 @@ import { RoundsPanel } from "~/components/tournaments/rounds-panel";
 import { StandingsTable } from "~/components/tournaments/standings-table";
 import { StartDate } from "~/components/tournaments/start-date";
 import { TournamentControls } from "~/components/tournaments/tournament-controls";
-import { formatLabel, organizerName, PAIRING_LABELS, statusTone } from "~/components/tournaments/tournament-format";
+import { TournamentStatusBadge } from "~/components/tournaments/status-badge";
+import { formatLabel, organizerName, PAIRING_LABELS } from "~/components/tournaments/tournament-format";
 import { loadTournamentPage, tournamentPageAction } from "~/components/tournaments/tournament-page.server";
 import { useLiveRefresh } from "~/components/tournaments/use-live-refresh";
 import { useTournamentAction } from "~/components/tournaments/use-tournament-action";
 import { ActionToast } from "~/components/ui/action-toast";
-import { Badge, Card } from "~/components/ui/card";
+import { Card } from "~/components/ui/card";
 import { documentTitle } from "~/lib/brand";
 import { useResultToast } from "~/lib/forms";
 
@@ -47,9 +48,7 @@ export default function TournamentPage() {
               {formatLabel(t.gameFormat)} · {PAIRING_LABELS[t.pairing]} · <StartDate iso={t.startDate} /> · organized by {organizerName(t)}
             </p>
           </div>
-          <Badge tone={statusTone(t.status)} className="shrink-0 whitespace-nowrap" data-testid="tournament-status">
-            {t.status}
-          </Badge>
+          <TournamentStatusBadge status={t.status} data-testid="tournament-status" />
         </div>
         <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-3">
           <div>

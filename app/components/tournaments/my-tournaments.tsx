@@ -1,8 +1,9 @@
 import { Link } from "@remix-run/react";
-import { Badge, Card } from "~/components/ui/card";
+import { Card } from "~/components/ui/card";
 import type { TournamentCard } from "../../../workers/domain/tournaments";
 import { StartDate } from "./start-date";
-import { formatLabel, statusTone } from "./tournament-format";
+import { TournamentStatusBadge } from "./status-badge";
+import { formatLabel } from "./tournament-format";
 
 function TournamentList({ items, empty }: { items: TournamentCard[]; empty: string }) {
   if (items.length === 0) return <p className="text-sm text-muted">{empty}</p>;
@@ -18,9 +19,7 @@ function TournamentList({ items, empty }: { items: TournamentCard[]; empty: stri
               {formatLabel(t.gameFormat)} · <StartDate iso={t.startDate} /> · {t.participantCount}/{t.maxParticipants}
             </p>
           </div>
-          <Badge tone={statusTone(t.status)} className="shrink-0 whitespace-nowrap">
-            {t.status}
-          </Badge>
+          <TournamentStatusBadge status={t.status} />
         </li>
       ))}
     </ul>

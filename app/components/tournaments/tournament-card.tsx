@@ -1,10 +1,11 @@
 import { Link, type FetcherWithComponents } from "@remix-run/react";
 import { Calendar, Trophy, User, Users } from "lucide-react";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { Badge, Card, Skeleton } from "~/components/ui/card";
+import { Card, Skeleton } from "~/components/ui/card";
 import type { TournamentCard as Card_ } from "../../../workers/domain/tournaments";
 import { StartDate } from "./start-date";
-import { formatLabel, organizerName, statusTone } from "./tournament-format";
+import { TournamentStatusBadge } from "./status-badge";
+import { formatLabel, organizerName } from "./tournament-format";
 
 type Props = {
   tournament: Card_;
@@ -29,9 +30,7 @@ export function TournamentCard({ tournament: t, joined, joining, join }: Props) 
           <h2 className="truncate text-lg font-semibold">{t.name}</h2>
           <p className="text-sm text-muted">{formatLabel(t.gameFormat)}</p>
         </div>
-        <Badge tone={statusTone(t.status)} className="shrink-0 whitespace-nowrap">
-          {t.status}
-        </Badge>
+        <TournamentStatusBadge status={t.status} />
       </div>
       {t.description ? <p className="line-clamp-2 text-sm text-muted">{t.description}</p> : null}
       <dl className="grid gap-1.5 text-sm">

@@ -1,5 +1,4 @@
 import { useActionData } from "@remix-run/react";
-import { useMemo } from "react";
 import { toastOf } from "~/lib/forms";
 import { FlashToast } from "./flash-toast";
 
@@ -9,7 +8,6 @@ import { FlashToast } from "./flash-toast";
  * has hydrated. Without this the member's join or save happened but nothing on the page said so.
  */
 export function ActionToast() {
-  const result = useActionData();
-  const message = useMemo(() => toastOf(result), [result]);
-  return <FlashToast toast={message} />;
+  // toastOf hands back the answer's own object, so FlashToast sees the same toast until the next answer.
+  return <FlashToast toast={toastOf(useActionData())} />;
 }
