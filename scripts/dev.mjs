@@ -1,26 +1,13 @@
-// npm run dev: like `npm start`, and rebuilds the app whenever app/ changes.
-// wrangler dev watches its own inputs (workers/, durable-objects/, build/server) and reloads the Worker.
+// npm run dev: migrate and seed the local D1 (as npm start does), then Vite's dev server on PORT (default 5173):
+// hot module replacement in the browser, and the Worker with its real local bindings inside workerd through the
+// Cloudflare Vite plugin (vite.config.ts, "dev"). No build: every request runs the current source.
 import { spawn } from "node:child_process";
-import { watch } from "node:fs";
-import { build, migrateLocal, seedLocal, serve } from "./local-stack.mjs";
+import { join } from "node:path";
+import { migrateLocal, seedLocal } from "./local-stack.mjs";
 
-const port = Number(process.env.PORT ?? 8787);
-build();
+const port = Number(process.env.PORT ?? 5173);
 migrateLocal();
 seedLocal();
-const { child, url } = await serve({ port });
-console.log(`\n  Realmcast dev server at ${url} (rebuilds on change)\n`);
-
-let timer = null;
-let building = null;
-function rebuild() {
-  if (building) return void (timer = setTimeout(rebuild, 300));
-  building = spawn("node_modules/.bin/remix", ["vite:build"], { stdio: "inherit" });
-  building.on("exit", () => (building = null));
-}
-watch("app", { recursive: true }, () => {
-  clearTimeout(timer);
-  timer = setTimeout(rebuild, 200);
-});
+const child = spawn(join("node_modules", ".bin", "vite"), ["dev", "--port", String(port), "--strictPort"], { stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

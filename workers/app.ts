@@ -1,10 +1,8 @@
-import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { createRequestHandler } from "@remix-run/cloudflare";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-// The Remix server build is produced by `remix vite:build` before wrangler or vitest load this file.
-// eslint-disable-next-line @typescript-eslint/ban-ts-comment -- present after a build, absent before one: @ts-expect-error would fail either way
-// @ts-ignore: generated file, typed as ServerBuild below
-import * as remixBuild from "../build/server/index.js";
+// Live from Remix's Vite plugin in `npm run dev` and the Worker tests; the built file under wrangler (see its type).
+import * as remixBuild from "virtual:remix/server-build";
 import { api, apiDocument } from "./api/index";
 import { runScheduledJobs } from "./domain/scheduled";
 import type { AppEnv } from "./http/app-env";
@@ -18,7 +16,7 @@ import { handleRoomSocket } from "./ws";
 export { GameRoom } from "../durable-objects/game-room";
 
 // Built once per isolate, not per request.
-const handleRemixRequest = createRequestHandler(remixBuild as unknown as ServerBuild);
+const handleRemixRequest = createRequestHandler(remixBuild);
 
 export const app = new Hono<AppEnv>();
 
