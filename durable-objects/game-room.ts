@@ -354,6 +354,7 @@ export class GameRoom extends Server<Env> {
       status: meta.status,
       emptySince: this.live.size === 0 ? (meta.emptySince ?? null) : null,
       idleMs: idleMsFrom(this.env.ROOM_IDLE_MINUTES),
+      now: Date.now(),
     });
     if (at === null) await this.ctx.storage.deleteAlarm();
     else await this.ctx.storage.setAlarm(at);

@@ -56,7 +56,7 @@ describe("seat countdown and the room's alarm", () => {
   });
 
   it("wakes for the earliest grace or idle deadline, never for a completed room", () => {
-    const base = { hostId: "a", currentTurn: "b", status: "active" as const, emptySince: null, idleMs: 60_000 };
+    const base = { hostId: "a", currentTurn: "b", status: "active" as const, emptySince: null, idleMs: 60_000, now };
     expect(nextWake({ ...base, seats: [here("a", 1), gone("b", 2, 0)] })).toBe(now + AWAY_GRACE_MS);
     expect(nextWake({ ...base, seats: [here("a", 1), gone("c", 3, 0)] })).toBe(now + SEAT_GRACE_MS);
     expect(nextWake({ ...base, seats: [here("a", 1)] })).toBeNull();
@@ -65,6 +65,21 @@ describe("seat countdown and the room's alarm", () => {
     );
     expect(nextWake({ ...base, status: "waiting", seats: [], emptySince: now })).toBe(now + 60_000);
     expect(nextWake({ ...base, status: "completed", seats: [gone("a", 1, 0)] })).toBeNull();
+  });
+
+  it("never schedules a passed deadline the sweep cannot act on: everyone away sleeps until the seats run out", () => {
+    const base = { hostId: "a", currentTurn: "b", status: "active" as const, emptySince: null, idleMs: 30 * 60_000, now };
+    const allAway = [gone("a", 1, AWAY_GRACE_MS + 1000), gone("b", 2, AWAY_GRACE_MS + 1000), gone("c", 3, AWAY_GRACE_MS + 1000)];
+    // The host's and the turn holder's away grace have passed, but nobody is connected to take either over.
+    expect(nextWake({ ...base, seats: allAway })).toBe(now - AWAY_GRACE_MS - 1000 + SEAT_GRACE_MS);
+    expect(nextWake({ ...base, status: "waiting", currentTurn: null, seats: allAway })).toBe(now - AWAY_GRACE_MS - 1000 + SEAT_GRACE_MS);
+    // Someone is connected again: the passed deadlines are due at once.
+    const oneBack = [gone("a", 1, AWAY_GRACE_MS + 1000), gone("b", 2, AWAY_GRACE_MS + 1000), here("c", 3)];
+    expect(nextWake({ ...base, seats: oneBack })).toBe(now);
+    // A held seat that ran out is always due (the sweep gives it up).
+    expect(nextWake({ ...base, seats: [gone("a", 1, SEAT_GRACE_MS + 1)] })).toBe(now);
+    // An idle waiting room past its time is due (the sweep closes it).
+    expect(nextWake({ ...base, status: "waiting", currentTurn: null, seats: [], emptySince: now - base.idleMs })).toBe(now);
   });
 
   it("reads ROOM_IDLE_MINUTES, falling back to 30", () => {

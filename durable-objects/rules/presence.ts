@@ -65,6 +65,14 @@ export const seatHeldUntil = (p: SeatPresence): number | null =>
 /**
  * The next moment the room must look again: an away player's turn or host
  * grace ending, a held seat running out, an idle waiting room closing.
+ *
+ * A deadline that has passed is due at once only while the sweep can act on
+ * it: a held seat or an idle room always, an away host only while someone is
+ * connected to take the role, an away player's turn only while someone is
+ * there to take it. Otherwise it waits for the next deadline (or for a
+ * connection, which asks again): a passed deadline that changes nothing is never
+ * scheduled, so a room whose players all closed their tabs sleeps until its
+ * seats run out instead of waking continuously.
  */
 export function nextWake(input: {
   seats: readonly SeatPresence[];
@@ -74,16 +82,24 @@ export function nextWake(input: {
   /** When the last socket of anyone closed, while nobody is connected; null while someone is. */
   emptySince: number | null;
   idleMs: number;
+  now: number;
 }): number | null {
+  const { seats, now } = input;
   if (input.status === "completed") return null;
   const times: number[] = [];
-  for (const s of input.seats) {
+  const due = (at: number, actionable: () => boolean) => {
+    if (at > now) times.push(at);
+    else if (actionable()) times.push(now);
+  };
+  for (const s of seats) {
     if (s.connected || s.disconnectedAt === null) continue;
-    times.push(s.disconnectedAt + SEAT_GRACE_MS);
-    if ((s.userId === input.currentTurn && input.status === "active") || s.userId === input.hostId)
-      times.push(s.disconnectedAt + AWAY_GRACE_MS);
+    due(s.disconnectedAt + SEAT_GRACE_MS, () => true);
+    const away = s.disconnectedAt + AWAY_GRACE_MS;
+    if (s.userId === input.currentTurn && input.status === "active")
+      due(away, () => turnAfterAwaySkips(seats, input.currentTurn, Math.max(now, away)) !== null);
+    if (s.userId === input.hostId) due(away, () => hostAfterAway(seats, input.hostId, Math.max(now, away)) !== null);
   }
-  if (input.status === "waiting" && input.emptySince !== null) times.push(input.emptySince + input.idleMs);
+  if (input.status === "waiting" && input.emptySince !== null) due(input.emptySince + input.idleMs, () => true);
   return times.length > 0 ? Math.min(...times) : null;
 }
 

@@ -25,6 +25,7 @@ export const WORKER_DEPENDENCIES = [
   "lucide-react",
   "partyserver",
   "partysocket",
+  "partysocket/ws",
   "radix-ui",
   "react",
   "react-dom/server",
