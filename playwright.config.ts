@@ -16,7 +16,7 @@ export const CHROMIUM_ARGS = [
   "--use-fake-device-for-media-stream",
 ];
 
-const SOLO_SPECS = /\/(commander-game|tablesync|notifications)\.spec\.ts$/;
+const SOLO_SPECS = /\/room-video\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "./e2e",
@@ -24,7 +24,9 @@ export default defineConfig({
   expect: { timeout: scaled(10_000) },
   fullyParallel: false,
   workers: 2,
-  retries: 0,
+  // On CI a failed test runs once more; one that then passes is reported as "flaky" in the summary (a flake is a
+  // bug with a cause, to be found and fixed, not hidden). Locally nothing is retried.
+  retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
   use: {
     baseURL: process.env.BASE_URL ?? "http://localhost:8787",
@@ -32,13 +34,10 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: { executablePath, args: CHROMIUM_ARGS },
   },
-  // Two kinds of spec need the machine to themselves. The live-video room specs run three or four
-  // browser contexts with fake cameras each: the clean-clone runs that timed out did so at load
-  // averages near 20 on 2 cores, with the Commander game beside the test that failed. The
-  // notifications spec writes straight into the server's D1 file, which makes a query the server
-  // runs at that instant fail with SQLITE_BUSY. scripts/e2e.mjs runs "pages" on both workers first,
-  // then "solo" on one worker with nothing beside it. Each project keeps its own output folder, so the
-  // second run does not delete the first one's traces.
+  // The live-video spec (three browser contexts with fake cameras and WebRTC) needs the machine to itself: beside
+  // another test on 2 cores it starved both. scripts/e2e.mjs runs "pages" on both workers first, then "solo" on one
+  // worker with nothing beside it. Each project keeps its own output folder, so the second run does not delete the
+  // first one's traces. (Test data is seeded through the Worker, so no spec needs to run alone for the D1 file.)
   projects: [
     { name: "pages", testIgnore: SOLO_SPECS, outputDir: "./test-results/pages", use: { browserName: "chromium" } },
     { name: "solo", testMatch: SOLO_SPECS, workers: 1, outputDir: "./test-results/solo", use: { browserName: "chromium" } },

@@ -1,16 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { chooseRealm, newMemberPage, signInAsNewMember } from "./helpers";
+import { expect, test, type Page } from "@playwright/test";
+import { api, chooseRealm, newMemberPage, signIn } from "./helpers";
 import { scaled } from "./time-budget";
 
 const toast = (page: Page, text: string) => page.locator("li[data-swipe-direction]", { hasText: text }).first();
-
-/** The API refuses state changes without a same-origin Origin (CSRF guard); browsers add it, API contexts do not. */
-async function api(request: APIRequestContext, method: "post" | "delete", path: string, data?: unknown) {
-  const origin = new URL(test.info().project.use.baseURL ?? process.env.BASE_URL!).origin;
-  const res = await request.fetch(path, { method, data, headers: { Origin: origin } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return res.status() === 204 ? null : res.json();
-}
 
 /** The game-pod cards of /tablesync (members' lobby and visitors' landing); they load after hydration. */
 async function openLobby(page: Page) {
@@ -32,10 +24,10 @@ test("lobby pod cards: Join as Player, Join Waiting List, Spectate Event, Leave 
 }) => {
   // Three members in their own contexts: allow for a loaded 2-core CI machine.
   test.setTimeout(scaled(150_000));
-  await signInAsNewMember(page, "Lobby", "Host");
+  await signIn(page, "Lobby", "Host");
   const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
   const title = `Lobby pod ${Date.now().toString(36)}`;
-  const pod = await api(page.request, "post", "/api/events", {
+  const pod = await api(page, "POST", "/api/events", {
     title,
     type: "game_pod",
     date,
@@ -54,7 +46,7 @@ test("lobby pod cards: Join as Player, Join Waiting List, Spectate Event, Leave 
   await expect(card(page).getByRole("button", { name: "Leave Event" })).toBeVisible();
 
   const second = await newMemberPage(browser, "Second");
-  await api(second.page.request, "post", `/api/events/${pod.id}/join`, { status: "attending", role: "participant", playerType: "main" });
+  await api(second.page, "POST", `/api/events/${pod.id}/join`, { status: "attending", role: "participant", playerType: "main" });
 
   const third = await newMemberPage(browser, "Third");
   await openLobby(third.page);

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { chooseRealm, newMemberPage, signInAsNewMember } from "./helpers";
+import { chooseRealm, expectNoSidewaysScroll, newMemberPage, reviewShot, signIn } from "./helpers";
 import { scaled } from "./time-budget";
 
 /** yyyy-mm-dd, n days from today in UTC (event times are UTC). */
@@ -13,7 +12,7 @@ const toast = (page: Page, text: string) => page.locator("li[data-swipe-directio
 test("create, see in the month grid, edit, join as player and alternate, promotion on leave, delete", async ({ page, browser }) => {
   // Three members in their own contexts: allow for a loaded 2-core CI machine.
   test.setTimeout(scaled(150_000));
-  await signInAsNewMember(page, "Olive", "Host");
+  await signIn(page, "Olive", "Host");
   await page.goto("/calendar");
   await expect(page).toHaveTitle("Event Calendar | Realmcast");
 
@@ -58,7 +57,7 @@ test("create, see in the month grid, edit, join as player and alternate, promoti
   const card = page.getByTestId("event-card").filter({ hasText: title });
   await expect(card).toBeVisible();
   await expect(card.getByTestId("pod-seats")).toHaveText("Players 0/2 · Waiting list 0/1");
-  await page.screenshot({ path: test.info().outputPath("calendar-1280.png"), fullPage: true });
+  await reviewShot(page, "calendar-1280", { fullPage: true });
 
   // Keyboard: arrows move between days.
   await dayButton.focus();
@@ -123,24 +122,20 @@ test("create, see in the month grid, edit, join as player and alternate, promoti
   await cal.context.close();
 });
 
-test("the calendar works on a 390 px phone and lists the member's events", async ({ page }, testInfo) => {
+test("the calendar works on a 390 px phone and lists the member's events", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAsNewMember(page, "Phoebe", "Phone");
+  await signIn(page, "Phoebe", "Phone");
   await page.goto("/calendar");
   await expect(page.getByRole("heading", { name: "Event Calendar" })).toBeVisible();
   await page.getByRole("tab", { name: "Calendar" }).click();
   await expect(page.getByRole("grid")).toBeVisible();
   await page.getByRole("button", { name: "Next month" }).click();
   await expect(page).toHaveURL(/month=\d{4}-\d{2}/);
-  await page.screenshot({ path: testInfo.outputPath("calendar-grid-390.png"), fullPage: true });
-  const axe = await new AxeBuilder({ page }).include("#main").analyze();
-  const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(390);
+  await reviewShot(page, "calendar-grid-390", { fullPage: true });
+  await expectNoSidewaysScroll(page, "the calendar grid at 390 px");
   await page.getByRole("tab", { name: "My Events" }).click();
   await expect(page.getByText("You are not attending any upcoming events.")).toBeVisible();
   await page.getByRole("button", { name: "Get feed URL" }).click();
   await expect(page.getByLabel("Your private feed URL")).toHaveValue(/\/api\/events\/feed\//);
-  await page.screenshot({ path: testInfo.outputPath("calendar-390.png"), fullPage: true });
+  await reviewShot(page, "calendar-390", { fullPage: true });
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { chooseRealm, gotoHydrated, signInAsNewMember } from "./helpers";
+import { chooseRealm, gotoHydrated, reviewShot, signIn } from "./helpers";
 import { scaled } from "./time-budget";
 
 const toast = (page: Page, text: string) => page.locator("li[data-swipe-direction]", { hasText: text }).first();
@@ -25,7 +25,7 @@ test("an event keeps its creator's zone; each member sees their own zone; the .i
   const berlin = await browser.newContext({ timezoneId: "Europe/Berlin" });
   const host = await berlin.newPage();
   const hostWarnings = hydrationWarnings(host);
-  await signInAsNewMember(host, "Zoned", "Host");
+  await signIn(host, "Zoned", "Host");
   await gotoHydrated(host, "/calendar");
   await chooseRealm(host, "Decksong");
   await host.getByRole("button", { name: "Create Event" }).click();
@@ -54,12 +54,12 @@ test("an event keeps its creator's zone; each member sees their own zone; the .i
   const newYork = await browser.newContext({ timezoneId: "America/New_York" });
   const guest = await newYork.newPage();
   const guestWarnings = hydrationWarnings(guest);
-  await signInAsNewMember(guest, "Far", "Guest");
+  await signIn(guest, "Far", "Guest");
   await gotoHydrated(guest, `/calendar?realm=decksong&month=2030-12&event=${eventId}`);
   const guestCard = selectedEvent(guest, title);
   await expect(guestCard.getByTestId("event-when")).toHaveText("Tue, Dec 3, 2030 · 12:00 America/New_York");
   await expect(guestCard.getByTestId("event-host-time")).toHaveText("Host's time: Tue, Dec 3, 2030 · 18:00 Europe/Berlin");
-  await guestCard.screenshot({ path: "test-results/event-time-zones-guest-card.png" });
+  await reviewShot(guest, "event-time-zones-guest");
 
   expect(hostWarnings).toEqual([]);
   expect(guestWarnings).toEqual([]);
@@ -71,7 +71,7 @@ test("upcoming events say how far away they are", async ({ browser }) => {
   const context = await browser.newContext({ timezoneId: "Asia/Tokyo" });
   const page = await context.newPage();
   const warnings = hydrationWarnings(page);
-  await signInAsNewMember(page, "Soon", "Host");
+  await signIn(page, "Soon", "Host");
   await gotoHydrated(page, "/calendar");
   await chooseRealm(page, "Duelcraft");
   await page.getByRole("button", { name: "Create Event" }).click();

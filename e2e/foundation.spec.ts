@@ -1,16 +1,16 @@
 import { expect, test } from "@playwright/test";
-import { chooseRealm, gotoHydrated, signInAsNewMember } from "./helpers";
+import { chooseRealm, gotoHydrated, reviewShot, waitForHydration } from "./helpers";
 
-test("a visitor sees the six communities (screenshots at 1280 and 390 px)", async ({ page }, testInfo) => {
+test("a visitor sees the six communities and walks through the demo", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await gotoHydrated(page, "/");
   await expect(page).toHaveTitle("Realmcast");
   await expect(page.getByTestId("community-card")).toHaveCount(6);
   await expect(page.getByTestId("community-count")).toHaveText("6");
   await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath("landing-1280.png"), fullPage: true });
+  await reviewShot(page, "landing-1280", { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: testInfo.outputPath("landing-390.png"), fullPage: true });
+  await reviewShot(page, "landing-390", { fullPage: true });
   // The demo dialog walks through four steps and closes with Escape.
   await page.getByRole("button", { name: "Watch Demo" }).click();
   const dialog = page.getByRole("dialog");
@@ -21,8 +21,20 @@ test("a visitor sees the six communities (screenshots at 1280 and 390 px)", asyn
   await expect(dialog).toBeHidden();
 });
 
-test("sign in, choose a realm that themes the site and survives a reload, sign out", async ({ page }) => {
-  await signInAsNewMember(page, "Theo", "Realm");
+// The one journey through the sign-in page with scripts on (every other test signs in through its endpoint;
+// e2e/no-js-events.spec.ts walks it with scripts off). The redirects themselves (returnTo, 404s) are checked
+// in vitest: test/return-to.test.ts, test/member-pages.test.ts, test/foundation.test.ts.
+test("a visitor opens a member page, signs in on the sign-in page and comes back; picks a realm that themes the site; signs out", async ({
+  page,
+}) => {
+  await page.goto("/matchmaking");
+  await expect(page).toHaveURL(/\/api\/login\?returnTo=%2Fmatchmaking/);
+  await page.getByLabel("First name").fill("Theo");
+  await page.getByLabel("Last name").fill("Realm");
+  await page.getByLabel("E-mail").fill(`theo-${Date.now()}@e2e.realmcast.gg`);
+  await page.getByRole("button", { name: "Sign in as a new member" }).click();
+  await expect(page).toHaveURL(/\/matchmaking$/);
+  await waitForHydration(page);
   await expect(page.getByTestId("member-avatar")).toHaveText("TR");
   await expect(page.getByRole("link", { name: "Profile" }).first()).toBeVisible();
 
@@ -44,20 +56,4 @@ test("sign in, choose a realm that themes the site and survives a reload, sign o
   await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
   const res = await page.request.get("/api/auth/user");
   expect(res.status()).toBe(401);
-});
-
-test("an unknown path shows Page Not Found with status 404", async ({ page }) => {
-  const response = await page.goto("/no/such/page");
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
-  await expect(page).toHaveTitle("Page Not Found | Realmcast");
-});
-
-test("a visitor opening a member-only page is sent to sign-in and back", async ({ page }) => {
-  await page.goto("/matchmaking");
-  await expect(page).toHaveURL(/\/api\/login\?returnTo=%2Fmatchmaking/);
-  await page.getByLabel("First name").fill("Back");
-  await page.getByLabel("E-mail").fill(`back-${Date.now()}@e2e.realmcast.gg`);
-  await page.getByRole("button", { name: "Sign in as a new member" }).click();
-  await expect(page).toHaveURL(/\/matchmaking$/);
 });

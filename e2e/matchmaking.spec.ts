@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { newMemberPage, signInAsNewMember } from "./helpers";
+import { expectAxeClean, expectNoSidewaysScroll, newMemberPage, reviewShot, signIn } from "./helpers";
 
 /** Fills the Preferences tab (location unique to this run, focused playstyle) and saves. */
 async function savePreferences(page: Page, location: string) {
@@ -14,12 +13,12 @@ async function savePreferences(page: Page, location: string) {
   await expect(page.getByText("Preferences saved", { exact: true })).toBeVisible();
 }
 
-test("save preferences, find a player, invite; they accept from Connections and both are friends", async ({ page, browser }, testInfo) => {
+test("save preferences, find a player, invite; they accept from Connections and both are friends", async ({ page, browser }) => {
   const location = `Playwright City ${Date.now()}, Testland`;
   const bianca = await newMemberPage(browser, "Bianca", "Tester");
   await savePreferences(bianca.page, location);
 
-  await signInAsNewMember(page, "Arthur", "Seeker");
+  await signIn(page, "Arthur", "Seeker");
   await savePreferences(page, location);
 
   // Every preference survives a reload, including the two-thumb power slider moved by keyboard.
@@ -51,7 +50,7 @@ test("save preferences, find a player, invite; they accept from Connections and 
   // An online-only search scores being online rather than the shared location.
   await expect(card).toContainText("Online now");
   await expect(card).toContainText("Focused playstyle");
-  await page.screenshot({ path: testInfo.outputPath("find-players-1280.png"), fullPage: true });
+  await reviewShot(page, "find-players-1280", { fullPage: true });
   await card.getByRole("button", { name: "Invite Bianca Tester" }).click();
   await expect(page.getByText("Invite sent!", { exact: true })).toBeVisible();
   await expect(card.getByRole("button", { name: "Invite Bianca Tester" })).toHaveText("Invited");
@@ -85,25 +84,23 @@ test("save preferences, find a player, invite; they accept from Connections and 
   await bianca.context.close();
 });
 
-test("the matchmaking page has no serious accessibility violations and fits a 390 px phone", async ({ page }, testInfo) => {
+// The page as it loads (Find Players) is scanned in e2e/a11y.spec.ts; here every tab's own panel, at phone width.
+test("the matchmaking page's tabs have no serious accessibility violations and fit a 390 px phone", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAsNewMember(page, "Nora", "Phone");
+  await signIn(page, "Nora", "Phone");
   await page.goto("/matchmaking");
   await page.getByRole("button", { name: "Find Players" }).click();
   await expect(page.getByText("Players found!", { exact: true })).toBeVisible();
   for (const tab of ["Find Players", "Preferences", "Connections"]) {
     await page.getByRole("tab", { name: tab }).click();
-    await page.screenshot({ path: testInfo.outputPath(`${tab.replace(" ", "-").toLowerCase()}-390.png`), fullPage: true });
-    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(scrollWidth).toBeLessThanOrEqual(390);
-    const results = await new AxeBuilder({ page }).include("main").analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await reviewShot(page, `${tab.replace(" ", "-").toLowerCase()}-390`, { fullPage: true });
+    await expectNoSidewaysScroll(page, `${tab} at 390 px`);
+    await expectAxeClean(page, `matchmaking, ${tab} tab`, "main");
   }
 });
 
 test("skeletons while searching, then the spec's failure toast with the server message", async ({ page }) => {
-  await signInAsNewMember(page, "Stella", "Skeleton");
+  await signIn(page, "Stella", "Skeleton");
   await page.goto("/matchmaking");
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));

@@ -1,12 +1,14 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { gotoHydrated, signInAsNewMember, waitForHydration } from "./helpers";
+import { gotoHydrated, reviewShot, signInAsNewMember, waitForHydration } from "./helpers";
 import { scaled } from "./time-budget";
 
 // Issue 12 §1: every header and footer link, clicked as a visitor and as a member whose session ended while
-// the page was open, ends somewhere sensible: never on "Something went wrong" / "Error 500".
+// the page was open, ends somewhere sensible: never on "Something went wrong" / "Error 500". A member page ends on
+// the sign-in page, whose form carries the page to come back to; signing in there and coming back is walked in
+// e2e/foundation.spec.ts, and the redirect for every member page is checked in test/member-pages.test.ts and
+// test/return-to.test.ts. The phone's header lives in the menu sheet: e2e/phone-shell.spec.ts.
 
 const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
 
 type Target = { kind: "public"; path: string } | { kind: "member"; path: string };
 const publicPage = (path: string): Target => ({ kind: "public", path });
@@ -49,17 +51,8 @@ async function expectNoErrorPage(page: Page) {
   await expect(page.getByRole("heading", { name: "Page Not Found" })).toHaveCount(0);
 }
 
-const isPhone = (page: Page) => page.viewportSize()!.width < 1024;
-/** The header's links: the desktop nav, or on a phone the menu sheet (issue 15 replaced the sideways strip). */
-const headerNav = (page: Page) =>
-  isPhone(page)
-    ? page.getByRole("dialog", { name: "Menu" }).getByRole("navigation", { name: "Main", exact: true })
-    : page.getByRole("navigation", { name: "Main", exact: true });
+const headerNav = (page: Page) => page.getByRole("navigation", { name: "Main", exact: true });
 
-async function clickHeaderLink(page: Page, link: Locator) {
-  if (isPhone(page)) await page.getByRole("button", { name: "Menu", exact: true }).click();
-  await link.click();
-}
 const footer = (page: Page) => page.locator("footer");
 
 function pathOf(page: Page) {
@@ -69,24 +62,15 @@ function pathOf(page: Page) {
 
 const signInUrl = (path: string) => `/api/login?returnTo=${encodeURIComponent(path)}`;
 
-/** On the sign-in page, as a full document (not an error page inside the app). */
+/** On the sign-in page, as a full document (not an error page inside the app), whose form comes back to `returnTo`. */
 async function expectSignInPage(page: Page, returnTo: string) {
   await expect.poll(() => pathOf(page)).toBe(signInUrl(returnTo));
   await expect(page.getByRole("heading", { name: "Sign in to Realmcast" })).toBeVisible();
+  await expect(page.locator('form input[name="returnTo"]').first()).toHaveValue(returnTo);
   await expectNoErrorPage(page);
 }
 
-/** Signs in on the sign-in page as a new member and expects to be back on `path`. */
-async function signInAndExpectReturn(page: Page, path: string) {
-  await page.getByLabel("First name").fill("Returning");
-  await page.getByLabel("E-mail").fill(`nav-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.realmcast.gg`);
-  await page.getByRole("button", { name: "Sign in as a new member" }).click();
-  await expect.poll(() => pathOf(page)).toBe(path);
-  await expect(page.getByTestId("user-menu")).toBeVisible();
-  await expectNoErrorPage(page);
-}
-
-async function expectArrived(page: Page, target: Target, signedInAfter: boolean) {
+async function expectArrived(page: Page, target: Target) {
   if (target.kind === "public") {
     await expect.poll(() => pathOf(page)).toBe(target.path);
     await waitForHydration(page);
@@ -94,59 +78,44 @@ async function expectArrived(page: Page, target: Target, signedInAfter: boolean)
     return;
   }
   await expectSignInPage(page, target.path);
-  if (signedInAfter) await signInAndExpectReturn(page, target.path);
 }
 
-async function clickFrom(page: Page, start: string, link: (page: Page) => Locator, inHeaderMenu = false) {
+async function clickFrom(page: Page, start: string, link: (page: Page) => Locator) {
   await gotoHydrated(page, start);
-  if (inHeaderMenu) await clickHeaderLink(page, link(page));
-  else await link(page).click();
+  await link(page).click();
 }
 
 test.describe("header and footer links as a visitor", () => {
-  for (const viewport of [DESKTOP, PHONE]) {
-    test(`header at ${viewport.width} px: member pages go to sign-in and back after signing in`, async ({ page, context }, testInfo) => {
-      test.setTimeout(scaled(120_000));
-      const noPageErrors = watchPageErrors(page);
-      await page.setViewportSize(viewport);
-      for (const [label, target] of HEADER_LINKS) {
-        await context.clearCookies();
-        await clickFrom(page, "/", (p) => headerNav(p).getByRole("link", { name: label, exact: true }), true);
-        if (target.kind === "member" && label === "Calendar") {
-          // Chromium cannot capture a page whose document is still committing ("Unable to capture
-          // screenshot" in CI): shoot the sign-in page once it has loaded and shows its heading.
-          await expectSignInPage(page, target.path);
-          await page.waitForLoadState("load");
-          await page.screenshot({ path: testInfo.outputPath(`visitor-${viewport.width}-calendar-sign-in.png`) });
-        }
-        await expectArrived(page, target, true);
-      }
-      // Logo, Sign In and Join Free.
+  test("header: public pages open, member pages go to sign-in", async ({ page, context }) => {
+    test.setTimeout(scaled(120_000));
+    const noPageErrors = watchPageErrors(page);
+    await page.setViewportSize(DESKTOP);
+    for (const [label, target] of HEADER_LINKS) {
       await context.clearCookies();
-      await clickFrom(page, "/tablesync", (p) => p.getByRole("link", { name: "Realmcast home" }));
-      await expectArrived(page, publicPage("/"), false);
-      for (const label of ["Sign In", "Join Free"]) {
-        const signInLink = (p: Page) =>
-          isPhone(p)
-            ? p.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: label })
-            : p.locator("header").getByRole("link", { name: label });
-        await clickFrom(page, "/", signInLink, true);
-        await expect.poll(() => pathOf(page)).toBe("/api/login");
-        await expect(page.getByRole("heading", { name: "Sign in to Realmcast" })).toBeVisible();
-      }
-      noPageErrors();
-    });
-  }
+      await clickFrom(page, "/", (p) => headerNav(p).getByRole("link", { name: label, exact: true }));
+      await expectArrived(page, target);
+      if (label === "Calendar") await reviewShot(page, "visitor-calendar-sign-in");
+    }
+    // Logo, Sign In and Join Free.
+    await context.clearCookies();
+    await clickFrom(page, "/tablesync", (p) => p.getByRole("link", { name: "Realmcast home" }));
+    await expectArrived(page, publicPage("/"));
+    for (const label of ["Sign In", "Join Free"]) {
+      await clickFrom(page, "/", (p) => p.locator("header").getByRole("link", { name: label }));
+      await expect.poll(() => pathOf(page)).toBe("/api/login");
+      await expect(page.getByRole("heading", { name: "Sign in to Realmcast" })).toBeVisible();
+    }
+    noPageErrors();
+  });
 
-  test("footer: every link, the social buttons and the legal links", async ({ page, context }, testInfo) => {
+  test("footer: every link, the social buttons and the legal links", async ({ page, context }) => {
     test.setTimeout(scaled(180_000));
     const noPageErrors = watchPageErrors(page);
     await page.setViewportSize(DESKTOP);
     for (const [label, target] of FOOTER_LINKS) {
       await context.clearCookies();
       await clickFrom(page, "/", (p) => footer(p).getByRole("link", { name: label, exact: true }));
-      await expectArrived(page, target, target.kind === "member");
-      if (label === "Social Hub") await page.screenshot({ path: testInfo.outputPath("visitor-social-after-sign-in.png") });
+      await expectArrived(page, target);
     }
     await context.clearCookies();
     await gotoHydrated(page, "/");
@@ -204,17 +173,13 @@ test.describe("header and footer links as a member whose session ended", () => {
         await expect(page.getByTestId("user-menu")).toBeVisible();
         await context.clearCookies();
         await link(page).click();
-        await expectArrived(page, target, target.kind === "member");
+        await expectArrived(page, target);
       });
     }
     noPageErrors();
   });
 
-  test("cookie still sent but no longer valid: 'logged out' toast, then sign-in after 500 ms, then back", async ({
-    page,
-    context,
-    baseURL,
-  }, testInfo) => {
+  test("cookie still sent but no longer valid: 'logged out' toast, then sign-in after 500 ms", async ({ page, context, baseURL }) => {
     // Every header and footer link, each through the toast and the sign-in page: past 3 minutes on the 2-core
     // machine when it was loaded.
     test.setTimeout(scaled(360_000));
@@ -283,11 +248,10 @@ test.describe("header and footer links as a member whose session ended", () => {
       await endSessionAndWatch();
       await headerNav(page).getByRole("link", { name: label, exact: true }).click();
       await expectLoggedOutToastShown();
-      if (label === "Calendar") await page.screenshot({ path: testInfo.outputPath("expired-calendar-toast.png") });
+      if (label === "Calendar") await reviewShot(page, "expired-calendar-toast");
       await expect(page.getByText("Something went wrong")).toHaveCount(0);
       await expectSignInPage(page, path);
       await expectToastBeforeLeaving();
-      await signInAndExpectReturn(page, path);
     }
 
     // An /api call answering 401 on an open page does the same (matchmaking's Find Players).
@@ -299,10 +263,9 @@ test.describe("header and footer links as a member whose session ended", () => {
     await expect(loggedOutToast).toBeVisible();
     // The failed call's own error toast does not replace it.
     await expect(page.getByText("Search failed")).toHaveCount(0);
-    await page.screenshot({ path: testInfo.outputPath("expired-api-call-toast.png") });
+    await reviewShot(page, "expired-api-call-toast");
     await expectSignInPage(page, "/matchmaking");
     await expectToastBeforeLeaving();
-    await signInAndExpectReturn(page, "/matchmaking");
     noPageErrors();
   });
 });

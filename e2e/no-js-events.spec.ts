@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signInAsNewMember, signInWithoutScripts } from "./helpers";
+import { api, newMemberPage, reviewShot, signIn, signInWithoutScripts } from "./helpers";
 import { scaled } from "./time-budget";
 
 // Event create and join work before JavaScript loads, or without it (issue 13): the calendar's
@@ -12,32 +12,21 @@ const PHONE = { width: 390, height: 844 };
 /** yyyy-mm-dd, n days from today in UTC (event times are UTC). */
 const utcDate = (daysAhead: number) => new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
 
-test("sign in, create an event (errors beside the fields first) and join a game pod, all without JavaScript", async ({
-  page,
-  browser,
-}, testInfo) => {
+// The one walk through the sign-in page with scripts off (every other test signs in through its endpoint).
+test("sign in, create an event (errors beside the fields first) and join a game pod, all without JavaScript", async ({ page, browser }) => {
   test.setTimeout(scaled(120_000));
   // Another member, with JavaScript, hosts a pod in Duelcraft through the API.
-  const hostContext = await browser.newContext({ javaScriptEnabled: true });
-  const host = await hostContext.newPage();
-  await signInAsNewMember(host, "Hana", "Host");
-  const origin = new URL(test.info().project.use.baseURL ?? process.env.BASE_URL!).origin;
-  const podTitle = `No-JS pod ${Date.now().toString(36)}`;
-  const created = await host.request.post("/api/events", {
-    headers: { Origin: origin },
-    data: {
-      title: podTitle,
-      type: "game_pod",
-      date: utcDate(3),
-      time: "20:00",
-      location: "TableSync",
-      communityId: "duelcraft",
-      playerSlots: 2,
-      alternateSlots: 1,
-    },
+  const { context: hostContext, page: host } = await newMemberPage(browser, "Hana", "Host", { javaScriptEnabled: true });
+  const pod = await api<{ id: string }>(host, "POST", "/api/events", {
+    title: `No-JS pod ${Date.now().toString(36)}`,
+    type: "game_pod",
+    date: utcDate(3),
+    time: "20:00",
+    location: "TableSync",
+    communityId: "duelcraft",
+    playerSlots: 2,
+    alternateSlots: 1,
   });
-  expect(created.status()).toBe(201);
-  const pod = await created.json();
 
   await page.setViewportSize(DESKTOP);
   await signInWithoutScripts(page, "Nell", "Nojs");
@@ -69,7 +58,7 @@ test("sign in, create an event (errors beside the fields first) and join a game 
   await expect(form.getByLabel("Location")).toHaveAttribute("aria-invalid", "true");
   await expect(form.getByLabel("Title")).toHaveValue(title);
   await expect(form.getByLabel("Time", { exact: true })).toHaveValue("18:30");
-  await page.screenshot({ path: testInfo.outputPath("no-js-create-errors-1366.png"), fullPage: true });
+  await reviewShot(page, "no-js-create-errors-1366", { fullPage: true });
 
   await form.getByLabel("Location").fill("Card shop back room");
   await form.getByRole("button", { name: "Create Event" }).click();
@@ -80,7 +69,7 @@ test("sign in, create an event (errors beside the fields first) and join a game 
   await expect(mine).toContainText(title);
   await expect(mine).toContainText("Card shop back room");
   await expect(mine).toContainText("Hosted by Nell");
-  await page.screenshot({ path: testInfo.outputPath("no-js-created-1366.png"), fullPage: true });
+  await reviewShot(page, "no-js-created-1366", { fullPage: true });
 
   // Join Hana's pod (opened from its link, as from a notification).
   await page.goto(`/calendar?realm=duelcraft&event=${pod.id}`);
@@ -94,7 +83,7 @@ test("sign in, create an event (errors beside the fields first) and join a game 
   await expect(podCard.getByTestId("pod-seats")).toHaveText("Players 1/2 · Waiting list 0/1");
   await expect(podCard.getByRole("button", { name: "Leave Event" })).toBeVisible();
   await page.setViewportSize(PHONE);
-  await page.screenshot({ path: testInfo.outputPath("no-js-joined-390.png"), fullPage: true });
+  await reviewShot(page, "no-js-joined-390", { fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // The host sees the new player.
@@ -105,32 +94,23 @@ test("sign in, create an event (errors beside the fields first) and join a game 
 
 test("a refused join says why on the page, without JavaScript", async ({ page, browser }) => {
   test.setTimeout(scaled(90_000));
-  const hostContext = await browser.newContext({ javaScriptEnabled: true });
-  const host = await hostContext.newPage();
-  await signInAsNewMember(host, "Fay", "Full");
-  const origin = new URL(test.info().project.use.baseURL ?? process.env.BASE_URL!).origin;
-  const res = await host.request.post("/api/events", {
-    headers: { Origin: origin },
-    data: {
-      title: `Tiny pod ${Date.now().toString(36)}`,
-      type: "game_pod",
-      date: utcDate(2),
-      time: "21:00",
-      location: "TableSync",
-      communityId: "bladeforge",
-      playerSlots: 2,
-      alternateSlots: 0,
-      maxAttendees: 1,
-    },
+  const { context: hostContext, page: host } = await newMemberPage(browser, "Fay", "Full", { javaScriptEnabled: true });
+  const pod = await api<{ id: string }>(host, "POST", "/api/events", {
+    title: `Tiny pod ${Date.now().toString(36)}`,
+    type: "game_pod",
+    date: utcDate(2),
+    time: "21:00",
+    location: "TableSync",
+    communityId: "bladeforge",
+    playerSlots: 2,
+    alternateSlots: 0,
+    maxAttendees: 1,
   });
-  const pod = await res.json();
 
-  await signInWithoutScripts(page, "Gus", "Late");
+  await signIn(page, "Gus", "Late");
   await page.goto(`/calendar?event=${pod.id}`);
-  // Hana fills the only place while Gus looks at the page.
-  expect((await host.request.post(`/api/events/${pod.id}/join`, { headers: { Origin: origin }, data: { status: "attending" } })).ok()).toBe(
-    true,
-  );
+  // Fay fills the only place while Gus looks at the page.
+  await api(host, "POST", `/api/events/${pod.id}/join`, { status: "attending" });
   const card = page.getByRole("region", { name: "Selected event" }).getByTestId("event-card");
   await card.getByRole("button", { name: "Join as Player" }).click();
   await expect(page.getByRole("alert")).toContainText("Failed to join event");

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { expectNoSidewaysScroll, reviewShot, signIn } from "./helpers";
 
 // Forum post and reply work without JavaScript (issue 13): New Post leads to the form as a page of its own, every
 // form posts to the route's action, and the answers come back as redirects with a toast, or errors beside the fields.
@@ -6,82 +7,74 @@ test.use({ javaScriptEnabled: false });
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
-/** The dev sign-in page is a plain HTML form; it comes back to `returnTo`. */
-async function signInWithoutScripts(page: Page, firstName: string, returnTo: string) {
-  await page.goto(`/api/login?returnTo=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel("First name").fill(firstName);
-  await page.getByLabel("Last name").fill("Noscript");
-  await page.getByLabel("E-mail").fill(`${firstName.toLowerCase()}-${unique()}@e2e.realmcast.gg`);
-  await page.getByRole("button", { name: "Sign in as a new member" }).click();
-}
+test("forum: open a realm's forum, write a post, open it and reply, without JavaScript; the pages fit a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, "Nojs", "Noscript");
+  await page.goto("/community-forum?realm=scry-gather");
+  await expect(page.getByRole("heading", { name: "Scry & Gather Forum", exact: true })).toBeVisible();
+  await expect(page.getByTestId("forum-post-card").first()).toBeVisible();
 
-for (const viewport of [
-  { width: 1366, height: 900 },
-  { width: 390, height: 844 },
-]) {
-  test(`forum: sign in, open a realm's forum, write a post, open it and reply, without JavaScript (${viewport.width} px)`, async ({
-    page,
-  }) => {
-    await page.setViewportSize(viewport);
-    await signInWithoutScripts(page, "Nojs", "/community-forum?realm=scry-gather");
-    await expect(page).toHaveURL(/\/community-forum\?realm=scry-gather$/);
-    await expect(page.getByRole("heading", { name: "Scry & Gather Forum", exact: true })).toBeVisible();
-    await expect(page.getByTestId("forum-post-card").first()).toBeVisible();
+  // New Post is a link to the form as a page; a blank post comes back with the reasons beside the fields.
+  await page.getByRole("link", { name: "New Post" }).click();
+  await expect(page).toHaveURL(/compose=1/);
+  await expect(page.getByRole("heading", { name: "Create New Post" })).toBeVisible();
+  await page.getByRole("button", { name: "Create Post" }).click();
+  await expect(page.getByText("Title is required", { exact: true })).toBeVisible();
+  await expect(page.getByText("Choose a category", { exact: true })).toBeVisible();
+  await expect(page.getByText("Content is required", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
 
-    // New Post is a link to the form as a page; a blank post comes back with the reasons beside the fields.
-    await page.getByRole("link", { name: "New Post" }).click();
-    await expect(page).toHaveURL(/compose=1/);
-    await expect(page.getByRole("heading", { name: "Create New Post" })).toBeVisible();
-    await page.getByRole("button", { name: "Create Post" }).click();
-    await expect(page.getByText("Title is required", { exact: true })).toBeVisible();
-    await expect(page.getByText("Choose a category", { exact: true })).toBeVisible();
-    await expect(page.getByText("Content is required", { exact: true })).toBeVisible();
-    await expect(page.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
+  const title = `Written without scripts ${unique()}`;
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Category").selectOption({ label: "Deck Tech" });
+  await page.getByLabel("Content").fill("First line\nSecond line");
+  await page.getByRole("button", { name: "Create Post" }).click();
+  await expect(page).toHaveURL(/\/community-forum\?realm=scry-gather$/);
+  await expect(page.getByText("Post created successfully!", { exact: true })).toBeVisible();
+  const card = page.getByTestId("forum-post-card").filter({ hasText: title });
+  await expect(card).toBeVisible();
+  await reviewShot(page, "no-js-forum-list-1366", { fullPage: true });
 
-    const title = `Written without scripts ${unique()}`;
-    await page.getByLabel("Title").fill(title);
-    await page.getByLabel("Category").selectOption({ label: "Deck Tech" });
-    await page.getByLabel("Content").fill("First line\nSecond line");
-    await page.getByRole("button", { name: "Create Post" }).click();
-    await expect(page).toHaveURL(/\/community-forum\?realm=scry-gather$/);
-    await expect(page.getByText("Post created successfully!", { exact: true })).toBeVisible();
-    const card = page.getByTestId("forum-post-card").filter({ hasText: title });
-    await expect(card).toBeVisible();
-    await page.screenshot({ path: `test-results/no-js-forum-list-${viewport.width}.png`, fullPage: true });
+  // The card opens the post (a GET form); a blank reply is refused beside the box.
+  await card.getByRole("button").click();
+  await expect(page).toHaveURL(/post=/);
+  const detail = page.getByTestId("forum-post-detail");
+  await expect(detail.getByRole("heading", { name: title })).toBeVisible();
+  await expect(detail.locator("p", { hasText: "Second line" })).toHaveCount(1);
+  await expect(page.getByText("No replies yet. Be the first to respond!", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Post Reply" }).click();
+  await expect(page.getByText("Please enter a reply", { exact: true })).toBeVisible();
 
-    // The card opens the post (a GET form); a blank reply is refused beside the box.
-    await card.getByRole("button").click();
-    await expect(page).toHaveURL(/post=/);
-    const detail = page.getByTestId("forum-post-detail");
-    await expect(detail.getByRole("heading", { name: title })).toBeVisible();
-    await expect(detail.locator("p", { hasText: "Second line" })).toHaveCount(1);
-    await expect(page.getByText("No replies yet. Be the first to respond!", { exact: true })).toBeVisible();
-    await page.getByRole("button", { name: "Post Reply" }).click();
-    await expect(page.getByText("Please enter a reply", { exact: true })).toBeVisible();
+  await page.getByLabel("Write a reply").fill("Replied with scripts off.");
+  await page.getByRole("button", { name: "Post Reply" }).click();
+  await expect(page.getByText("Reply posted successfully!", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("forum-reply")).toContainText("Replied with scripts off.");
+  await expect(page.getByLabel("Write a reply")).toHaveValue("");
+  await expect(detail.getByLabel("1 reply", { exact: true })).toBeVisible();
 
-    await page.getByLabel("Write a reply").fill("Replied with scripts off.");
-    await page.getByRole("button", { name: "Post Reply" }).click();
-    await expect(page.getByText("Reply posted successfully!", { exact: true })).toBeVisible();
-    await expect(page.getByTestId("forum-reply")).toContainText("Replied with scripts off.");
-    await expect(page.getByLabel("Write a reply")).toHaveValue("");
-    await expect(detail.getByLabel("1 reply", { exact: true })).toBeVisible();
+  // Liking is a form too.
+  await page.getByTestId("like-button").click();
+  await expect(page.getByTestId("like-button")).toHaveText(/Liked \(1\)/);
+  await reviewShot(page, "no-js-forum-post-1366", { fullPage: true });
 
-    // Liking is a form too.
-    await page.getByTestId("like-button").click();
-    await expect(page.getByTestId("like-button")).toHaveText(/Liked \(1\)/);
-    await page.screenshot({ path: `test-results/no-js-forum-post-${viewport.width}.png`, fullPage: true });
+  // Back to the same realm's list, where the post shows its reply and like.
+  await page.getByRole("button", { name: "Back to Forum" }).click();
+  await expect(page).toHaveURL(/\/community-forum\?realm=scry-gather$/);
+  await expect(card.getByLabel("1 reply", { exact: true })).toBeVisible();
+  await expect(card.getByLabel("1 like", { exact: true })).toBeVisible();
 
-    // Back to the same realm's list, where the post shows its reply and like.
-    await page.getByRole("button", { name: "Back to Forum" }).click();
-    await expect(page).toHaveURL(/\/community-forum\?realm=scry-gather$/);
-    await expect(card.getByLabel("1 reply", { exact: true })).toBeVisible();
-    await expect(card.getByLabel("1 like", { exact: true })).toBeVisible();
+  // The category filter is a form as well.
+  await page.getByRole("button", { name: "Deck Tech", exact: true }).click();
+  await expect(page).toHaveURL(/category=deck-tech/);
+  await expect(page.getByRole("button", { name: "Deck Tech", exact: true })).toHaveAttribute("aria-pressed", "true");
+  for (const badge of await page.getByTestId("category-badge").allTextContents()) expect(badge).toBe("Deck Tech");
+  await expect(card).toBeVisible();
 
-    // The category filter is a form as well.
-    await page.getByRole("button", { name: "Deck Tech", exact: true }).click();
-    await expect(page).toHaveURL(/category=deck-tech/);
-    await expect(page.getByRole("button", { name: "Deck Tech", exact: true })).toHaveAttribute("aria-pressed", "true");
-    for (const badge of await page.getByTestId("category-badge").allTextContents()) expect(badge).toBe("Deck Tech");
-    await expect(card).toBeVisible();
-  });
-}
+  // At phone width the list and the post stay inside the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page, "the forum list at 390 px");
+  await card.getByRole("button").click();
+  await expect(page.getByTestId("forum-post-detail")).toBeVisible();
+  await expectNoSidewaysScroll(page, "a forum post at 390 px");
+  await reviewShot(page, "no-js-forum-post-390", { fullPage: true });
+});

@@ -1,13 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { signInWithoutScripts } from "./helpers";
+import { expectNoSidewaysScroll, reviewShot, signIn } from "./helpers";
 
 // Profile edit works before (or without) JavaScript (issue 13): Edit Profile opens /profile?edit=1, the
 // form posts to the route's action, errors come back beside the fields and a save returns to the profile.
 test.use({ javaScriptEnabled: false });
 
-test("profile: edit, see the errors beside the fields, save and see the change, without JavaScript", async ({ page }, testInfo) => {
+test("profile: edit, see the errors beside the fields, save and see the change, without JavaScript", async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signInWithoutScripts(page, "Nadia", "Nojs");
+  await signIn(page, "Nadia", "Nojs");
+  await page.goto("/");
   await page.getByRole("navigation").getByRole("link", { name: "Profile" }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByTestId("profile-name")).toHaveText("Nadia Nojs");
@@ -32,7 +33,7 @@ test("profile: edit, see the errors beside the fields, save and see the change, 
   await expect(firstName).toHaveAttribute("aria-invalid", "true");
   await expect(firstName).toHaveAttribute("aria-describedby", "profile-first-name-error");
   await expect(page.getByLabel("Bio")).toHaveValue("Plays Lorcana on a slow connection.");
-  await page.screenshot({ path: testInfo.outputPath("no-js-profile-error-1366.png"), fullPage: true });
+  await reviewShot(page, "no-js-profile-error-1366", { fullPage: true });
 
   await firstName.fill("Nadine");
   await page.getByLabel("Status").selectOption("gaming");
@@ -62,7 +63,6 @@ test("profile: edit, see the errors beside the fields, save and see the change, 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole("button", { name: "Edit Profile" }).click();
   await expect(page.getByLabel("First name")).toHaveValue("Nadine");
-  await page.screenshot({ path: testInfo.outputPath("no-js-profile-edit-390.png"), fullPage: true });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await reviewShot(page, "no-js-profile-edit-390", { fullPage: true });
+  await expectNoSidewaysScroll(page, "the profile editor at 390 px");
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Browser } from "@playwright/test";
-import { signInWithoutScripts } from "./helpers";
+import { newMemberPage, reviewShot, signIn } from "./helpers";
 
 // TableSync's forms post to route actions, so they work before JavaScript loads, or without it (issue 13):
 // create a room (picking its realm in the form), join it from the lobby, take a place from a link, leave.
@@ -8,15 +8,11 @@ test.use({ javaScriptEnabled: false });
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-async function memberWithoutScripts(browser: Browser, firstName: string, viewport = DESKTOP) {
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport });
-  const page = await context.newPage();
-  await signInWithoutScripts(page, firstName, "Noscript");
-  return { context, page };
-}
+const memberWithoutScripts = (browser: Browser, firstName: string, viewport = DESKTOP) =>
+  newMemberPage(browser, firstName, "Noscript", { javaScriptEnabled: false, viewport });
 
 test("create room: errors beside the fields, then a room in the realm picked in the form", async ({ page }) => {
-  await signInWithoutScripts(page, "Ria", "Noscript");
+  await signIn(page, "Ria", "Noscript");
   const roomName = `No-script pod ${Date.now()}`;
   await page.goto("/tablesync");
   await page.getByRole("tab", { name: "Create Room" }).click();
@@ -31,7 +27,7 @@ test("create room: errors beside the fields, then a room in the realm picked in 
   }
   await expect(page.getByLabel("Room name")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Description (optional)")).toHaveValue("Bring sleeves.");
-  await page.screenshot({ path: "test-results/no-js-create-room-errors.png", fullPage: true });
+  await reviewShot(page, "no-js-create-room-errors", { fullPage: true });
 
   await page.getByLabel("Realm", { exact: true }).selectOption({ label: "Duelcraft" });
   await page.getByLabel("Room name").fill(roomName);
@@ -43,7 +39,7 @@ test("create room: errors beside the fields, then a room in the realm picked in 
   await expect(page.getByText("Room created successfully!", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Leave Room" })).toBeVisible();
   await expect(page.getByText("The live table (video, chat, dice and turns) runs in your browser with JavaScript.")).toBeVisible();
-  await page.screenshot({ path: "test-results/no-js-room-created.png", fullPage: true });
+  await reviewShot(page, "no-js-room-created", { fullPage: true });
 
   const id = page.url().split("/").pop()!;
   const room = await (await page.request.get(`/api/game-sessions/${id}`)).json();
@@ -70,7 +66,7 @@ test("join from the lobby, take a place from a link, leave: without JavaScript, 
     await expect(joiner.page).toHaveURL(roomUrl);
     await expect(joiner.page.getByText("Successfully joined!", { exact: true })).toBeVisible();
     await expect(joiner.page.getByRole("heading", { name: roomName })).toBeVisible();
-    await joiner.page.screenshot({ path: "test-results/no-js-room-joined-phone.png", fullPage: true });
+    await reviewShot(joiner.page, "no-js-room-joined-phone", { fullPage: true });
 
     // A shared link to a room without a place: the page offers to take one.
     await linked.page.goto(`${roomUrl}?mode=spectate`);
@@ -88,7 +84,7 @@ test("join from the lobby, take a place from a link, leave: without JavaScript, 
     await joiner.page.getByRole("button", { name: "Leave Room" }).click();
     await expect(joiner.page).toHaveURL(/\/tablesync$/);
     await expect(joiner.page.getByText("Left the room", { exact: true })).toBeVisible();
-    await joiner.page.screenshot({ path: "test-results/no-js-room-left-phone.png", fullPage: true });
+    await reviewShot(joiner.page, "no-js-room-left-phone", { fullPage: true });
   } finally {
     await host.context.close();
     await joiner.context.close();

@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Response } from "@playwright/test";
 import { gzipSync } from "node:zlib";
-import { chooseRealm, signInAsNewMember, waitForHydration } from "./helpers";
+import { chooseRealm, reviewShot, signInAsNewMember, waitForHydration } from "./helpers";
 
 /** Every script the page downloads until the network is quiet: URL and gzip size of its body. */
 async function scriptsOf(page: Page, path: string) {
@@ -67,7 +67,7 @@ test("header icons and realm art draw from their sprites, in the realm's colours
   const cardPrimary = await card.evaluate((el) => getComputedStyle(el).getPropertyValue("--rc-primary").trim());
   const pagePrimary = await page.locator("html").evaluate((el) => getComputedStyle(el).getPropertyValue("--rc-primary").trim());
   expect(cardPrimary).not.toBe(pagePrimary);
-  await page.screenshot({ path: "test-results/page-weight-landing.png" });
+  await reviewShot(page, "page-weight-landing");
 });
 
 test("a member's first press opens the account menu and the notification centre, from the mouse and the keyboard", async ({ page }) => {
@@ -121,5 +121,5 @@ test("the page's styles come inline with the document and stay through client na
   await expect(page.getByTestId("community-card").first()).toBeVisible();
   expect(await styled()).toEqual(first);
   expect(stylesheets).toEqual([]);
-  await page.screenshot({ path: "test-results/inline-styles-phone.png" });
+  await reviewShot(page, "inline-styles-phone");
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { gotoHydrated, signInAsNewMember } from "./helpers";
+import { gotoHydrated, reviewShot, signIn } from "./helpers";
 import { scaled } from "./time-budget";
 
 // Issue 15: on a phone the header's destinations live in a menu (a focus-trapping dialog sheet), tab bars
@@ -43,13 +43,13 @@ async function expectHeaderFits(page: Page) {
   await expect(page.getByRole("button", { name: "Menu", exact: true })).toBeVisible();
 }
 
-test("phone menu as a visitor: every header destination, Sign In and Join Free", async ({ page, context }, testInfo) => {
+test("phone menu as a visitor: every header destination, Sign In and Join Free", async ({ page, context }) => {
   test.setTimeout(scaled(120_000));
   await page.setViewportSize(PHONE);
   await gotoHydrated(page, "/");
   await expectHeaderFits(page);
   const menu = await openMenu(page);
-  await page.screenshot({ path: testInfo.outputPath("phone-menu-visitor.png") });
+  await reviewShot(page, "phone-menu-visitor");
   await expect(menu.getByRole("link")).toHaveText(["Home", "TableSync", "Calendar", "Tournaments", "Forum", "Sign In", "Join Free"]);
   await page.keyboard.press("Escape");
   await expect(menu).toBeHidden();
@@ -74,14 +74,14 @@ test("phone menu as a visitor: every header destination, Sign In and Join Free",
   await context.clearCookies();
 });
 
-test("phone menu as a member: every destination, notifications, settings and sign out", async ({ page }, testInfo) => {
+test("phone menu as a member: every destination, notifications, settings and sign out", async ({ page }) => {
   test.setTimeout(scaled(120_000));
   await page.setViewportSize(PHONE);
-  await signInAsNewMember(page, "Pocket", "Player");
+  await signIn(page, "Pocket", "Player");
   await gotoHydrated(page, "/");
   await expectHeaderFits(page);
   const menu = await openMenu(page);
-  await page.screenshot({ path: testInfo.outputPath("phone-menu-member.png") });
+  await reviewShot(page, "phone-menu-member");
   await expect(menu.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText([
     "Home",
     "TableSync",
@@ -123,26 +123,26 @@ async function expectOneLine(page: Page, list: Locator, label: string) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${label} fits the page`).toBeLessThanOrEqual(PHONE.width);
 }
 
-test("tab bars stay on one line at 390 px: demo dialog, Social Hub, settings", async ({ page }, testInfo) => {
+test("tab bars stay on one line at 390 px: demo dialog, Social Hub, settings", async ({ page }) => {
   test.setTimeout(scaled(90_000));
   await page.setViewportSize(PHONE);
   await gotoHydrated(page, "/");
   await page.getByRole("button", { name: "Watch Demo" }).click();
   await expectOneLine(page, page.getByRole("tablist", { name: "Demo sections" }), "demo dialog");
-  await page.screenshot({ path: testInfo.outputPath("tabs-demo-390.png") });
+  await reviewShot(page, "tabs-demo-390");
   await page.keyboard.press("Escape");
 
-  await signInAsNewMember(page, "Tab", "Row");
+  await signIn(page, "Tab", "Row");
   await gotoHydrated(page, "/social");
   await expectOneLine(page, page.getByRole("tablist", { name: "Social Hub sections" }), "Social Hub");
-  await page.screenshot({ path: testInfo.outputPath("tabs-social-390.png") });
+  await reviewShot(page, "tabs-social-390");
   // A tab scrolled out of sight is still reachable.
   await page.getByRole("tab", { name: "Scheduled Posts" }).click();
   await expect(page.getByRole("tab", { name: "Scheduled Posts" })).toHaveAttribute("aria-selected", "true");
 
   await (await openMenu(page)).getByRole("button", { name: "Settings" }).click();
   await expectOneLine(page, page.getByRole("tablist", { name: "Settings sections" }), "settings");
-  await page.screenshot({ path: testInfo.outputPath("tabs-settings-390.png") });
+  await reviewShot(page, "tabs-settings-390");
 });
 
 /** Text on the page that the floating buttons are painted over (text inside the buttons aside). */
@@ -176,7 +176,7 @@ async function textUnder(page: Page) {
 }
 
 for (const viewport of [PHONE, DESKTOP, WIDE]) {
-  test(`Quick Match and Live Help cover no text at ${viewport.width} px, anywhere on the landing page`, async ({ page }, testInfo) => {
+  test(`Quick Match and Live Help cover no text at ${viewport.width} px, anywhere on the landing page`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await gotoHydrated(page, "/");
     await expect(page.getByRole("button", { name: "Quick Match" })).toBeVisible();
@@ -186,6 +186,6 @@ for (const viewport of [PHONE, DESKTOP, WIDE]) {
       await page.evaluate((top) => window.scrollTo(0, top), y);
       expect(await textUnder(page), `text under the buttons at scroll ${y}`).toEqual([]);
     }
-    await page.screenshot({ path: testInfo.outputPath(`floating-actions-${viewport.width}.png`) });
+    await reviewShot(page, `floating-actions-${viewport.width}`);
   });
 }

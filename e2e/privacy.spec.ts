@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { newMemberPage, signInAsNewMember, waitForHydration } from "./helpers";
+import { newMemberPage, reviewShot, signInAsNewMember, waitForHydration } from "./helpers";
 import { scaled } from "./time-budget";
 
 const DESKTOP = { width: 1366, height: 900 };
@@ -18,12 +18,13 @@ async function savePreferences(page: Page, location: string) {
 test("a member who hides their profile and online status: others find them offline and see a private profile; they still see it all", async ({
   page,
   browser,
-}, testInfo) => {
+}) => {
   test.setTimeout(scaled(120_000));
   const location = `Privacy Town ${Date.now()}, Testland`;
   const bio = `Quiet planeswalker ${Date.now()}`;
-  const priya = await newMemberPage(browser, "Priya", "Private");
-  await priya.page.setViewportSize(DESKTOP);
+  const priya = await newMemberPage(browser, "Priya", "Private", { viewport: DESKTOP });
+  await priya.page.goto("/");
+  await waitForHydration(priya.page);
   try {
     await savePreferences(priya.page, location);
 
@@ -47,7 +48,7 @@ test("a member who hides their profile and online status: others find them offli
     await dialog.getByRole("switch", { name: "Profile visible" }).click();
     await dialog.getByRole("switch", { name: "Show online status" }).click();
     await expect(dialog.getByText("Other members see your bio, status and social links")).toBeVisible();
-    await priya.page.screenshot({ path: testInfo.outputPath("settings-privacy-1366.png") });
+    await reviewShot(priya.page, "settings-privacy-1366");
     await dialog.getByRole("button", { name: "Save Changes" }).click();
     await expect(priya.page.getByText("Settings saved", { exact: true })).toBeVisible();
 
@@ -70,7 +71,6 @@ test("a member who hides their profile and online status: others find them offli
     await expect(card).toContainText("Offline");
     await expect(card).not.toContainText("Online now");
     await expect(card).not.toContainText("Last online");
-    await card.screenshot({ path: testInfo.outputPath("match-card-hidden-status.png") });
     await card.getByRole("link", { name: "Priya Private" }).click();
     await expect(page).toHaveURL(/\/profile\/[0-9a-f-]+$/);
     await expect(page.getByTestId("profile-name")).toHaveText("Priya Private");
@@ -78,10 +78,10 @@ test("a member who hides their profile and online status: others find them offli
     await expect(page.getByText(bio)).toHaveCount(0);
     await expect(page.getByText("priya_streams")).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "Social Links" })).toHaveCount(0);
-    await page.screenshot({ path: testInfo.outputPath("private-profile-1366.png"), fullPage: true });
+    await reviewShot(page, "private-profile-1366", { fullPage: true });
     await page.setViewportSize(PHONE);
     await expect(page.getByTestId("profile-private-note")).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath("private-profile-390.png"), fullPage: true });
+    await reviewShot(page, "private-profile-390", { fullPage: true });
   } finally {
     await priya.context.close();
   }

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signInAsNewMember, waitForHydration } from "./helpers";
+import { reviewShot, signInAsNewMember, waitForHydration } from "./helpers";
 
 test("a social link opens the member's page on the platform in a new tab", async ({ page }) => {
   await signInAsNewMember(page, "Lina", "Links");
@@ -42,7 +42,7 @@ test("Social Hub warns per platform when a post is too long, and asks before del
     "Too long for Twitter/X: 301 of 280 characters",
     "Too long for Bluesky: 301 of 300 characters",
   ]);
-  await page.screenshot({ path: "test-results/social-length-warnings.png" });
+  await reviewShot(page, "social-length-warnings");
   await page.getByRole("switch", { name: "Post to Twitter/X" }).click();
   await page.getByRole("switch", { name: "Post to Bluesky" }).click();
   await expect(warnings.getByRole("listitem")).toHaveCount(0);
@@ -63,21 +63,26 @@ test("Social Hub warns per platform when a post is too long, and asks before del
   await expect(post).toBeVisible();
 
   await post.getByRole("button", { name: /^Delete post:/ }).click();
+  // The post leaves the list at once (optimistic); wait for the server's answer before reloading, or the reload
+  // would cancel the request.
+  const deleted = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/social"));
   await post.getByRole("button", { name: "Delete post", exact: true }).click();
   await expect(page.getByTestId("social-post").filter({ hasText: text })).toHaveCount(0);
+  expect((await deleted).ok()).toBe(true);
   await page.reload();
   await waitForHydration(page);
   await page.getByRole("tab", { name: "Scheduled Posts" }).click();
   await expect(page.getByText("No posts yet. Create one in the Create Post tab.")).toBeVisible();
 });
 
-for (const viewport of [
-  { name: "desktop", width: 1366, height: 900 },
-  { name: "phone", width: 390, height: 844 },
-]) {
-  test(`the settings dialog keeps its size between tabs (${viewport.name})`, async ({ page }) => {
+test("the settings dialog keeps its size between tabs, at desktop and phone width", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signInAsNewMember(page, "Sid", "Settings");
+  for (const viewport of [
+    { name: "desktop", width: 1366, height: 900 },
+    { name: "phone", width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(viewport);
-    await signInAsNewMember(page, "Sid", "Settings");
     await page.getByTestId("user-menu").click();
     await page.getByRole("menuitem", { name: "Settings" }).click();
     const dialog = page.getByRole("dialog", { name: "Settings" });
@@ -89,11 +94,13 @@ for (const viewport of [
       const box = (await dialog.boundingBox())!;
       sizes.push({ tab, width: Math.round(box.width), height: Math.round(box.height) });
     }
-    await page.screenshot({ path: `test-results/settings-account-tab-${viewport.name}.png` });
-    for (const size of sizes) expect(size, size.tab).toEqual({ ...sizes[0], tab: size.tab });
+    await reviewShot(page, `settings-account-tab-${viewport.name}`);
+    for (const size of sizes) expect(size, `${viewport.name}: ${size.tab}`).toEqual({ ...sizes[0], tab: size.tab });
     // Only the chosen panel can be reached.
     await dialog.getByRole("tab", { name: "Account" }).click();
     await expect(dialog.getByRole("button", { name: "Delete Account" })).toBeVisible();
     await expect(dialog.getByLabel("Name")).toBeHidden();
-  });
-}
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  }
+});

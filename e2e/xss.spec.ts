@@ -1,16 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signInAsNewMember, waitForHydration } from "./helpers";
+import { api, signIn, signInAsNewMember, waitForHydration } from "./helpers";
 import { scaled } from "./time-budget";
 
 // Each payload would set window.__xss (or open a dialog) if it ever ran as markup.
 const payload = (label: string) => `<img src=x onerror="window.__xss='${label}'"><script>window.__xss='${label}'</script>`;
-
-async function api(page: Page, method: string, path: string, data: unknown) {
-  const origin = new URL(page.url()).origin;
-  const res = await page.request.fetch(path, { method, data, headers: { Origin: origin } });
-  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
-  return res.json();
-}
 
 async function expectInert(page: Page, text: string) {
   await expect(page.getByText(text, { exact: false }).first()).toBeVisible();
@@ -89,7 +82,7 @@ test("pages with forms run under the CSP without a single violation, signed out 
   await waitForHydration(page);
   expect(await violations()).toEqual([]);
 
-  await signInAsNewMember(page, "Csp", "Checker");
+  await signIn(page, "Csp", "Checker");
   for (const path of ["/tablesync", "/calendar", "/matchmaking", "/tournaments", "/community-forum", "/profile", "/social"]) {
     await page.goto(path);
     await waitForHydration(page);

@@ -23,7 +23,7 @@ try {
   for (const phase of phases) {
     const result = spawnSync("node_modules/.bin/playwright", ["test", ...phase, ...(filtered ? ["--pass-with-no-tests"] : []), ...args], {
       stdio: "inherit",
-      env: { ...process.env, BASE_URL: url, E2E_PERSIST_TO: persistTo },
+      env: { ...process.env, BASE_URL: url },
     });
     const code = result.status ?? 1;
     if (code !== 0) status = code;

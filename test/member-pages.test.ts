@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { request, signUp } from "./helpers";
+import { json, request, signUp } from "./helpers";
 
 // Every page the spec reserves for members, with the sign-in URL that must bring the visitor back to it.
 const MEMBER_PAGES = ["/calendar", "/tournaments", "/matchmaking", "/social", "/profile", "/calendar?month=2026-12"];
@@ -26,6 +26,29 @@ describe("member pages for visitors", () => {
     const body = await res.text();
     expect(body).toContain("SingleFetchRedirect");
     expect(body).toContain('"reload",true');
+  });
+});
+
+describe("a room link opened by a visitor", () => {
+  // Was the browser test "a visitor opening a room link signs in and lands back in that room" (e2e/lobby.spec.ts).
+  it("goes to sign-in, and signing in there comes back to the room", async () => {
+    const host = await signUp("Linkhost");
+    const created = await request("/api/game-sessions", {
+      cookie: host.cookie,
+      body: { maxPlayers: 4, communityId: "decksong", gameData: { name: "Shared link", format: "commander" } },
+    });
+    expect(created.status).toBe(201);
+    const path = `/tablesync/room/${(await json(created)).id}`;
+    const visit = await request(path);
+    expect(visit.status).toBe(302);
+    expect(visit.headers.get("Location")).toBe(loginFor(path));
+    const form = await (await request(loginFor(path))).text();
+    expect(form).toContain(`name="returnTo" value="${path}"`);
+    const signedIn = await request("/api/login/dev", {
+      body: { firstName: "Link", lastName: "Visitor", email: `link-${crypto.randomUUID()}@x.test`, returnTo: path },
+    });
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.headers.get("Location")).toBe(path);
   });
 });
 

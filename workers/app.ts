@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 // Live from Remix's Vite plugin in `npm run dev` and the Worker tests; the built file under wrangler (see its type).
 import * as remixBuild from "virtual:remix/server-build";
 import { api, apiDocument } from "./api/index";
+import { devSeed } from "./auth/dev-seed";
 import { runScheduledJobs } from "./domain/scheduled";
 import type { AppEnv } from "./http/app-env";
 import { resolveUser } from "./http/auth-middleware";
@@ -39,6 +40,7 @@ app.use("/api/*", (c, next) =>
 );
 
 app.route("/", api);
+app.route("/__dev", devSeed);
 app.get("/ws", handleRoomSocket);
 
 app.all("*", (c) => {

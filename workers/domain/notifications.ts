@@ -5,7 +5,8 @@ import type { NotificationItem, NotificationListQuery, NotificationPage } from "
 import { decodeCursor, pageOf, timeIdKey } from "./cursor";
 import { invalid, notFound } from "./errors";
 
-export type NotificationType = "event" | "message" | "friend_request" | "tournament" | "forum" | "reminder" | "system";
+export const NOTIFICATION_TYPES = ["event", "message", "friend_request", "tournament", "forum", "reminder", "system"] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export type NewNotification = {
   userId: string;
@@ -13,6 +14,8 @@ export type NewNotification = {
   title: string;
   message: string;
   actionUrl?: string | null;
+  /** Epoch ms; now unless given (only the browser tests' seed dates one in the past). */
+  createdAt?: number;
 };
 
 /**
@@ -28,11 +31,18 @@ export function notificationInsert(db: Db, input: NewNotification) {
     title: input.title,
     message: input.message,
     actionUrl: input.actionUrl ?? null,
+    ...(input.createdAt === undefined ? {} : { createdAt: input.createdAt }),
   });
 }
 
 export async function createNotification(db: Db, input: NewNotification): Promise<void> {
   await notificationInsert(db, input).run();
+}
+
+/** Several notifications in one D1 round trip. */
+export async function createNotifications(db: Db, inputs: readonly NewNotification[]): Promise<void> {
+  const [first, ...rest] = inputs.map((input) => notificationInsert(db, input));
+  if (first) await db.batch([first, ...rest]);
 }
 
 type NotificationRow = typeof notifications.$inferSelect;

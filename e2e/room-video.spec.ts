@@ -1,0 +1,110 @@
+import { expect, test, type Page } from "@playwright/test";
+import { chooseRealm, gotoHydrated, newMemberPage, reviewShot } from "./helpers";
+import { scaled } from "./time-budget";
+
+// Live video in a room: two players and a spectator, each in a browser context with a fake camera
+// (playwright.config.ts). It runs in the "solo" project, alone on the machine.
+
+// WebRTC between two browser contexts on a loaded CI machine can take a while to connect.
+const MEDIA_TIMEOUT = scaled(30_000);
+
+async function remoteVideoPlays(page: Page) {
+  await remoteVideosPlaying(page, 1);
+}
+
+/** At least `count` remote videos on the page are playing (not paused, with frames). */
+async function remoteVideosPlaying(page: Page, count: number) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            [...document.querySelectorAll<HTMLVideoElement>('[data-testid="remote-video"]')].filter((v) => v.videoWidth > 0 && !v.paused)
+              .length,
+        ),
+      { timeout: MEDIA_TIMEOUT },
+    )
+    .toBeGreaterThanOrEqual(count);
+}
+
+test("two players share a room: list, chat, dice, live video; a third member spectates read-only from a link, on a phone, with the video playing", async ({
+  browser,
+}) => {
+  test.setTimeout(scaled(150_000));
+  const alice = await newMemberPage(browser, "Alice", "Host");
+  const bob = await newMemberPage(browser, "Bob", "Guest");
+  const carol = await newMemberPage(browser, "Carol", "Watcher", { viewport: { width: 390, height: 844 } });
+  const roomName = `E2E pod ${Date.now()}`;
+  try {
+    // Alice creates the room in a realm.
+    await gotoHydrated(alice.page, "/tablesync");
+    await chooseRealm(alice.page, "Duelcraft");
+    await alice.page.getByRole("tab", { name: "Create Room" }).click();
+    await alice.page.getByLabel("Room name").fill(roomName);
+    await alice.page.getByLabel("Format").selectOption("commander");
+    await alice.page.getByRole("button", { name: "Create Game Room" }).click();
+    await expect(alice.page).toHaveURL(/\/tablesync\/room\/[0-9a-f-]+$/);
+    const roomUrl = alice.page.url();
+    const sessionId = roomUrl.split("/").pop()!;
+    await expect(alice.page.getByRole("heading", { name: roomName })).toBeVisible();
+    await expect(alice.page.getByTestId("room-code")).toHaveText(sessionId.slice(-6).toUpperCase());
+    await expect(alice.page.getByText("Waiting for Players")).toBeVisible();
+
+    // Bob joins from the lobby.
+    await bob.page.goto("/tablesync");
+    const card = bob.page.getByTestId("room-card").filter({ hasText: roomName });
+    await card.getByRole("button", { name: "Join Game" }).click();
+    await expect(bob.page).toHaveURL(roomUrl);
+
+    for (const page of [alice.page, bob.page]) {
+      const list = page.getByTestId("players-list");
+      await expect(list).toContainText("Alice Host");
+      await expect(list).toContainText("Bob Guest");
+      await expect(page.getByText("Video Chat (2/4 players)")).toBeVisible();
+    }
+    await expect(alice.page.getByTestId("player-row").filter({ hasText: "Alice Host" })).toContainText("Host");
+
+    // Chat with Enter.
+    const input = alice.page.getByLabel("Chat message");
+    await input.fill("Good luck, have fun!");
+    await input.press("Enter");
+    await expect(input).toHaveValue("");
+    await expect(bob.page.getByTestId("chat-message").filter({ hasText: "Good luck, have fun!" })).toBeVisible();
+
+    // One server roll, the same result everywhere.
+    await bob.page.getByRole("button", { name: "Quick d20" }).click();
+    const rollLine = bob.page.getByTestId("chat-message").filter({ hasText: "rolled a d20" });
+    await expect(rollLine).toContainText("Game Action");
+    const text = (await rollLine.locator("p").innerText()).trim();
+    expect(text).toMatch(/^Bob rolled a d20: ([1-9]|1\d|20)$/);
+    await expect(alice.page.getByTestId("chat-message").filter({ hasText: text })).toHaveCount(1);
+
+    // Cameras on: each sees the other's live video.
+    await alice.page.getByRole("button", { name: "Enable Camera" }).click();
+    await bob.page.getByRole("button", { name: "Enable Camera" }).click();
+    await expect(alice.page.getByTestId("local-video")).toBeVisible();
+    await remoteVideoPlays(alice.page);
+    await remoteVideoPlays(bob.page);
+
+    // Carol watches: the room link is the first page her new tab opens (no click on the page at all, so the video
+    // must start by itself); every control is disabled, the table is visible.
+    await carol.page.goto(`${roomUrl}?mode=spectate`);
+    await expect(carol.page.getByTestId("players-list")).toContainText("Alice Host");
+    await expect(carol.page.getByTestId("players-list")).toContainText("Bob Guest");
+    await expect(carol.page.getByText("Spectating", { exact: true })).toBeVisible();
+    for (const name of ["Quick d6", "Quick d20", "Start Timer", "Enable Camera", "Share Screen", "Record", "d20"]) {
+      await expect(carol.page.getByRole("button", { name, exact: true })).toBeDisabled();
+    }
+    await expect(carol.page.getByLabel("Chat message")).toBeDisabled();
+    await expect(carol.page.getByTestId("chat-message").filter({ hasText: "Good luck, have fun!" })).toBeVisible();
+    // Spectators receive the players' video over receive-only connections, playing without a press (autoplay).
+    await remoteVideosPlaying(carol.page, 2);
+    await expect(carol.page.getByTestId("start-video")).toHaveCount(0);
+    await expect(alice.page.getByText("1 watching")).toBeVisible();
+    await reviewShot(carol.page, "room-spectator-390");
+  } finally {
+    await alice.context.close();
+    await bob.context.close();
+    await carol.context.close();
+  }
+});

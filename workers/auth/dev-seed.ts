@@ -1,0 +1,56 @@
+import { Hono } from "hono";
+import { z } from "../lib/zod";
+import { notFound } from "../domain/errors";
+import { createNotifications, NOTIFICATION_TYPES } from "../domain/notifications";
+import type { AppEnv } from "../http/app-env";
+import { requireUser } from "../http/require-user";
+import { parseJsonBody } from "../http/validate";
+import { devLoginEnabled } from "./dev-login";
+
+/**
+ * Test data the product cannot make by itself, for the browser tests: notifications dated minutes, hours or days
+ * ago. It writes through the Worker (never into the D1 file from outside, which made a concurrent query fail with
+ * SQLITE_BUSY), for the signed-in member only, and exists only where the dev sign-in does (AUTH_DEV_LOGIN and a
+ * loopback host): anyone who can reach it can already sign in as anyone. Not part of the /api contract.
+ */
+const seedNotifications = z.strictObject({
+  notifications: z
+    .array(
+      z.strictObject({
+        type: z.enum(NOTIFICATION_TYPES),
+        title: z.string().min(1).max(120),
+        message: z.string().min(1).max(500),
+        actionUrl: z.string().startsWith("/").max(200).nullable().default(null),
+        minutesAgo: z
+          .number()
+          .int()
+          .min(0)
+          .max(60 * 24 * 400),
+      }),
+    )
+    .min(1)
+    .max(10),
+});
+
+export const devSeed = new Hono<AppEnv>()
+  .use(async (c, next) => {
+    if (!devLoginEnabled(c.env, c.req.url)) throw notFound();
+    await next();
+  })
+  .post("/notifications", async (c) => {
+    const user = requireUser(c);
+    const { notifications } = await parseJsonBody(c, seedNotifications);
+    const now = Date.now();
+    await createNotifications(
+      c.get("db"),
+      notifications.map((n) => ({
+        userId: user.id,
+        type: n.type,
+        title: n.title,
+        message: n.message,
+        actionUrl: n.actionUrl,
+        createdAt: now - n.minutesAgo * 60_000,
+      })),
+    );
+    return c.body(null, 204);
+  });
