@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
@@ -7,6 +8,8 @@ import { defineConfig } from "vitest/config";
 // - "workers": test/, the real Worker inside workerd (vitest.workers.config.ts).
 export default defineConfig({
   test: {
+    // Vitest's default leaves one of two cores idle; each Worker-test worker is a workerd of its own.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         plugins: [tsconfigPaths()],

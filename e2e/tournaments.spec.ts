@@ -188,12 +188,16 @@ test("a Join sent before the page hydrates, or without JavaScript, still says 'J
   // A click that lands before React has hydrated submits the card's form as a plain POST: the page comes
   // back from the server with the action's answer, and its toast must show once the scripts arrive.
   await signIn(page, "Early", "Clicker");
+  // The page's scripts are held until the click has been made, so it surely lands before hydration.
+  let releaseScripts: () => void = () => {};
+  const clicked = new Promise<void>((resolve) => (releaseScripts = resolve));
   await page.route("**/assets/**", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await clicked;
     await route.continue();
   });
   await page.goto("/tournaments", { waitUntil: "commit" });
   await card(page, "Commander Cup").getByRole("button", { name: "Join Commander Cup" }).click();
+  releaseScripts();
   await expect(page.getByText("Joined tournament!", { exact: true })).toBeVisible();
   await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
   await expect(card(page, "Commander Cup").getByRole("button", { name: "Joined Commander Cup" })).toBeDisabled();

@@ -1,8 +1,8 @@
-// npm run test:e2e: Playwright in Debian's Chromium against its own `wrangler dev`
-// on a free port with its own --persist-to directory (never the developer's data).
-// The run has two phases (playwright.config.ts says why): the "pages" project on two workers, then
-// the "solo" project, one test at a time. Both phases always run, so a failure in the first one never
-// hides the second. Arguments (a spec, -g "name") go to both phases; a phase they leave empty passes.
+// npm run test:e2e: Playwright in Debian's Chromium against its own `wrangler dev` on a free port with its own
+// --persist-to directory (never the developer's data), serving the built app (npm run build) as `npm start` does.
+// The run has two phases (playwright.config.ts says why): the "pages" project on two workers, then the "solo"
+// project (the live-video spec) alone. Both phases always run, so a failure in the first one never hides the
+// second. Arguments (a spec, -g "name") go to both phases; a phase they leave empty passes.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
