@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { expectNoSidewaysScroll, reviewShot, signInAsNewMember, waitForHydration } from "./helpers";
 
 // A 48 x 24 PNG (red, with a yellow square in the middle), drawn by Chromium's canvas.

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { api, chooseRealm, newMemberPage, signIn } from "./helpers";
 import { scaled } from "./time-budget";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // Accessibility of /contact and /api-docs: e2e/a11y.spec.ts (light and dark).
 test("a visitor sends the contact form, which then clears", async ({ page }) => {

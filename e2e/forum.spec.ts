@@ -1,4 +1,4 @@
-import { request as apiRequest, expect, test, type Page } from "@playwright/test";
+import { request as apiRequest, expect, test, type Page } from "./fixtures";
 import { RATE_LIMITS } from "../workers/domain/rate-limit-rules";
 import { api, chooseRealm, expectNoSidewaysScroll, gotoHydrated, newMemberPage, reviewShot, signIn } from "./helpers";
 

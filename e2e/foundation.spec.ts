@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { chooseRealm, gotoHydrated, reviewShot, waitForHydration } from "./helpers";
 
 test("a visitor sees the six communities and walks through the demo", async ({ page }) => {

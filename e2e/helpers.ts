@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
+import { watchToasts } from "./fixtures";
 
 /** The site's origin: state-changing requests from an API context carry it, as a browser's do (CSRF guard). */
 export function siteOrigin(): string {
@@ -50,6 +51,7 @@ export async function signInWithoutScripts(page: Page, firstName = "Player", las
 /** A separate browser context (its own cookies) signed in as a new member; its page has not navigated yet. */
 export async function newMemberPage(browser: Browser, firstName: string, lastName = "Tester", options: BrowserContextOptions = {}) {
   const context = await browser.newContext(options);
+  await watchToasts(context);
   const page = await context.newPage();
   await signIn(page, firstName, lastName);
   return { context, page };

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { expectAxeClean, expectNoSidewaysScroll, newMemberPage, reviewShot, signIn } from "./helpers";
 
 /** Fills the Preferences tab (location unique to this run, focused playstyle) and saves. */

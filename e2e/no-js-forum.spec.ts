@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { expectNoSidewaysScroll, reviewShot, signIn } from "./helpers";
 
 // Forum post and reply work without JavaScript (issue 13): New Post leads to the form as a page of its own, every

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { expectNoSidewaysScroll, reviewShot, signIn } from "./helpers";
 
 // Profile edit works before (or without) JavaScript (issue 13): Edit Profile opens /profile?edit=1, the

@@ -1,4 +1,4 @@
-import { expect, test, type Browser } from "@playwright/test";
+import { expect, test, type Browser } from "./fixtures";
 import { newMemberPage, reviewShot, signIn } from "./helpers";
 
 // TableSync's forms post to route actions, so they work before JavaScript loads, or without it (issue 13):

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // The core forms work before JavaScript loads, or without it (issue 13): they post to route actions.
 test.use({ javaScriptEnabled: false });

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Response } from "@playwright/test";
+import { expect, test, type Page, type Response } from "./fixtures";
 import { gzipSync } from "node:zlib";
 import { chooseRealm, reviewShot, signInAsNewMember, waitForHydration } from "./helpers";
 

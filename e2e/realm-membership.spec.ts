@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { chooseRealm, expectNoSidewaysScroll, newMemberPage, reviewShot, signInAsNewMember, waitForHydration } from "./helpers";
 
 const toast = (page: Page, text: string) => page.locator("li[data-swipe-direction]", { hasText: text }).first();

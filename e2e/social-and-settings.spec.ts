@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { reviewShot, signInAsNewMember, waitForHydration } from "./helpers";
 
 test("a social link opens the member's page on the platform in a new tab", async ({ page }) => {

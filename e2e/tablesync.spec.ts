@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { api, gotoHydrated, newMemberPage, reviewShot, signIn } from "./helpers";
 
 test("visitors get the TableSync landing with sign-in calls to action and the demo", async ({ page }) => {

@@ -1,0 +1,45 @@
+import { test as base, type BrowserContext } from "@playwright/test";
+
+// Everything Playwright exports, with `test` extended below.
+export * from "@playwright/test";
+
+/**
+ * Every toast any page of the test showed, with when and where: attached to a failed test's report. A toast is on
+ * screen for 5 s and one replaces another, so after a failure the screenshot rarely shows which came and went.
+ */
+const toastLog: string[] = [];
+
+/** Records the toasts of every page of `context` (already done for the test's own `context` and `newMemberPage`). */
+export async function watchToasts(context: BrowserContext) {
+  await context.exposeBinding("__realmcastToastShown", ({ page }, text: string) => {
+    toastLog.push(`${new Date().toISOString()} ${new URL(page.url()).pathname} ${text}`);
+  });
+  await context.addInitScript(() => {
+    const reported = new WeakSet<Element>();
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll("li[data-swipe-direction]")) {
+        if (reported.has(toast)) continue;
+        reported.add(toast);
+        void (window as unknown as { __realmcastToastShown(text: string): Promise<void> }).__realmcastToastShown(toast.textContent ?? "");
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+export const test = base.extend<{ toasts: void }>({
+  context: async ({ context }, use) => {
+    await watchToasts(context);
+    await use(context);
+  },
+  toasts: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; it has none
+    async ({}, use, testInfo) => {
+      toastLog.length = 0;
+      await use();
+      if (testInfo.status !== testInfo.expectedStatus) {
+        await testInfo.attach("toasts", { body: toastLog.join("\n") || "(no toast was shown)", contentType: "text/plain" });
+      }
+    },
+    { auto: true },
+  ],
+});
