@@ -17,6 +17,8 @@ export default defineConfig({
           name: "unit",
           environment: "node",
           isolate: false,
+          // As in the Worker project: the property tests (fast-check) run hundreds of cases, seconds on a loaded machine.
+          testTimeout: 20_000,
           include: ["app/**/*.test.ts", "workers/**/*.test.ts", "durable-objects/**/*.test.ts", "scripts/**/*.test.ts"],
           // The generated realm palettes are read as text (?raw) by their drift test; other CSS stays out of the tests.
           css: { include: [/app\/styles\/realm-themes\.css/] },
