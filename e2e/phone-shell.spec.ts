@@ -24,12 +24,12 @@ function pathOf(page: Page) {
   return url.pathname + url.search;
 }
 
-/** Opens the phone menu and checks that Tab keeps focus inside it. */
-async function openMenu(page: Page): Promise<Locator> {
+/** Opens the phone menu; the first time in a test, also checks that Tab keeps focus inside it. */
+async function openMenu(page: Page, { checkFocusTrap = false } = {}): Promise<Locator> {
   await page.getByRole("button", { name: "Menu", exact: true }).click();
   const menu = page.getByRole("dialog", { name: "Menu" });
   await expect(menu).toBeVisible();
-  for (let i = 0; i < 12; i++) {
+  for (let i = 0; checkFocusTrap && i < 12; i++) {
     await page.keyboard.press("Tab");
     expect(await menu.evaluate((el) => el.contains(document.activeElement)), "focus stays in the menu").toBe(true);
   }
@@ -48,7 +48,7 @@ test("phone menu as a visitor: every header destination, Sign In and Join Free",
   await page.setViewportSize(PHONE);
   await gotoHydrated(page, "/");
   await expectHeaderFits(page);
-  const menu = await openMenu(page);
+  const menu = await openMenu(page, { checkFocusTrap: true });
   await reviewShot(page, "phone-menu-visitor");
   await expect(menu.getByRole("link")).toHaveText(["Home", "TableSync", "Calendar", "Tournaments", "Forum", "Sign In", "Join Free"]);
   await page.keyboard.press("Escape");
@@ -80,7 +80,7 @@ test("phone menu as a member: every destination, notifications, settings and sig
   await signIn(page, "Pocket", "Player");
   await gotoHydrated(page, "/");
   await expectHeaderFits(page);
-  const menu = await openMenu(page);
+  const menu = await openMenu(page, { checkFocusTrap: true });
   await reviewShot(page, "phone-menu-member");
   await expect(menu.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText([
     "Home",
