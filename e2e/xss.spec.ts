@@ -89,3 +89,22 @@ test("pages with forms run under the CSP without a single violation, signed out 
     expect(await violations(), path).toEqual([]);
   }
 });
+
+// Workers static assets answer before the Worker (workers/http/security.ts never sees them): public/_headers.
+test("static files carry nosniff, no framing and a CSP that lets them load nothing", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("response", (r) => {
+    if (r.request().resourceType() === "script" && new URL(r.url()).pathname.startsWith("/assets/")) scripts.push(r.url());
+  });
+  await page.goto("/");
+  await waitForHydration(page);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const path of [scripts[0], "/favicon.svg", "/third-party-licenses.txt"]) {
+    const res = await page.request.get(path);
+    expect(res.status(), path).toBe(200);
+    const headers = res.headers();
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["x-frame-options"], path).toBe("DENY");
+    expect(headers["content-security-policy"], path).toBe("default-src 'none'; frame-ancestors 'none'");
+  }
+});
