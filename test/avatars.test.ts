@@ -50,6 +50,19 @@ describe("POST /api/user/avatar", () => {
     expect(again.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
   });
 
+  it("answers 404, not 304, to a revalidation of a picture that does not exist (or no longer does)", async () => {
+    const me = await signUp("Gone");
+    const never = `/api/avatars/${me.id}/0123456789abcdef`;
+    expect((await request(never, { headers: { "If-None-Match": '"0123456789abcdef"' } })).status).toBe(404);
+    const { profileImageUrl } = await json(await upload(me, PNG_8));
+    const etag = `"${profileImageUrl.split("/").pop()}"`;
+    expect((await request(profileImageUrl, { headers: { "If-None-Match": etag } })).status).toBe(304);
+    expect((await request("/api/user/avatar", { method: "DELETE", cookie: me.cookie })).status).toBe(204);
+    const removed = await request(profileImageUrl, { headers: { "If-None-Match": etag } });
+    expect(removed.status).toBe(404);
+    expect((await json(removed)).message).toBe("Picture not found");
+  });
+
   it("gives a new picture a new URL and drops the old one", async () => {
     const me = await signUp("Swap");
     const first = (await json(await upload(me, PNG_8))).profileImageUrl;

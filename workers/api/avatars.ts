@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AVATAR_MAX_BYTES, avatarParams, avatarResponse, avatarUploadForm } from "../contract/avatar";
-import { readAvatar, removeAvatar, saveAvatar, toAvatarUpload } from "../domain/avatars";
+import { avatarExists, readAvatar, removeAvatar, saveAvatar, toAvatarUpload } from "../domain/avatars";
 import { notFound } from "../domain/errors";
 import { enforceRateLimit } from "../domain/rate-limit";
 import { limitText } from "../domain/rate-limit-rules";
@@ -77,14 +77,17 @@ export const avatarsApi = apiRouter()
       const { userId, version } = c.req.valid("param");
       const etag = `"${version}"`;
       const headers = { "Cache-Control": AVATAR_CACHE, ETag: etag };
-      // The version is a hash of the bytes: the same version is the same picture.
+      // The version is a hash of the bytes: the same version is the same picture, as long as it is still stored
+      // (a removed picture is a 404 to a revalidation too).
       if (
         c.req
           .header("If-None-Match")
           ?.split(/\s*,\s*/)
           .includes(etag)
-      )
+      ) {
+        if (!(await avatarExists(c.env.AVATARS, userId, version))) throw notFound("Picture not found");
         return c.body(null, 304, headers);
+      }
       const picture = await readAvatar(c.env.AVATARS, userId, version);
       if (!picture) throw notFound("Picture not found");
       return new Response(picture.body, {

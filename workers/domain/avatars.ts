@@ -61,6 +61,11 @@ export async function deleteMemberAvatars(bucket: R2Bucket, userId: string): Pro
   if (listed.objects.length > 0) await bucket.delete(listed.objects.map((o) => o.key));
 }
 
+/** Whether the picture is stored (its metadata only: a revalidation need not read the bytes). */
+export async function avatarExists(bucket: R2Bucket, userId: string, version: string): Promise<boolean> {
+  return (await bucket.head(keyOf(userId, version))) !== null;
+}
+
 /** One stored picture, or null. */
 export async function readAvatar(bucket: R2Bucket, userId: string, version: string) {
   const object = await bucket.get(keyOf(userId, version));
