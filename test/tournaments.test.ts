@@ -228,6 +228,28 @@ describe("match results", () => {
     expect((await result(t, match, p2, { player1Wins: 0, player2Wins: 2 })).status).toBe(409);
   });
 
+  it("refuses a score a best-of-three match cannot end on (3-3, 3-0, 2-2, four draws), from a player, the organizer or the page", async () => {
+    const { t, organizer, match, p1 } = await startedPair();
+    for (const [who, body] of [
+      [p1, { player1Wins: 3, player2Wins: 3 }],
+      [organizer, { player1Wins: 3, player2Wins: 0 }],
+      [organizer, { player1Wins: 2, player2Wins: 2 }],
+      [p1, { player1Wins: 1, player2Wins: 0, draws: 4 }],
+    ] as const) {
+      const res = await result(t, match, who, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await json(res)).issues.length).toBeGreaterThan(0);
+    }
+    const page = await request(`/tournaments/${t.id}`, {
+      method: "POST",
+      cookie: organizer.cookie,
+      body: new URLSearchParams({ intent: "result", matchId: match.id, player1Wins: "2", player2Wins: "2", draws: "0" }).toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Host: "localhost" },
+    });
+    expect(await page.text()).toContain("A best-of-three match ends when one player has won two games");
+    expect((await detail(t.id)).rounds[0].matches[0]).toMatchObject({ status: "pending", player1Wins: 0, player2Wins: 0 });
+  });
+
   it("is disputed on differing reports until the organizer's final report", async () => {
     const { t, organizer, match, p1, p2 } = await startedPair();
     await result(t, match, p1, { player1Wins: 2, player2Wins: 0 });

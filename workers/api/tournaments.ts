@@ -176,7 +176,7 @@ const resultRoute = createRoute({
   method: "post",
   path: "/tournaments/{id}/matches/{matchId}/result",
   summary:
-    "Reports a match result (games 0-3 each) by a player of the match or the organizer. Two matching player reports complete it; differing ones mark it disputed until the organizer reports; the organizer's report is final. No draws in single elimination.",
+    "Reports a match result (best of three: games won 0-2 each, not 2-2; drawn games 0-3) by a player of the match or the organizer. Two matching player reports complete it; differing ones mark it disputed until the organizer reports; the organizer's report is final. No draws in single elimination.",
   ...member,
   request: { params: matchParams, body: jsonBody(matchResultSchema) },
   responses: {

@@ -52,11 +52,16 @@ export const listTournamentsQuerySchema = z.object({
 });
 export type ListTournamentsQuery = z.infer<typeof listTournamentsQuerySchema>;
 
-const gameCount = z.coerce.number().int().min(0).max(3);
+/** Matches are best of three: a player wins at most two games; drawn games do not count toward the two. */
+export const GAMES_TO_WIN_MATCH = 2;
+export const MAX_DRAWN_GAMES = 3;
+// workers/domain/tournament-rules/match-score.ts also refuses two wins each.
+const winCount = z.coerce.number().int().min(0).max(GAMES_TO_WIN_MATCH);
+const drawCount = z.coerce.number().int().min(0).max(MAX_DRAWN_GAMES);
 export const matchResultSchema = z.object({
-  player1Wins: gameCount,
-  player2Wins: gameCount,
-  draws: gameCount.default(0),
+  player1Wins: winCount,
+  player2Wins: winCount,
+  draws: drawCount.default(0),
 });
 export type MatchResultInput = z.infer<typeof matchResultSchema>;
 

@@ -10,6 +10,7 @@ import { conflict, forbidden, invalid, notFound } from "./errors";
 import { createGameSession, discardUnusedRoom } from "./rooms";
 import { createNotification } from "./notifications";
 import { NOT_RUNNING } from "./tournament-play";
+import { impossibleScore } from "./tournament-rules/match-score";
 import { findTournament, publicMatch, type MatchRow } from "./tournaments";
 
 async function findMatch(db: Db, tournamentId: string, matchId: string): Promise<MatchRow> {
@@ -51,6 +52,8 @@ export async function reportMatchResult(db: Db, id: string, matchId: string, use
   if (tournament.status !== "active") throw conflict(NOT_RUNNING);
   if (match.roundNumber !== tournament.currentRound) throw conflict("Only results of the current round can be reported");
   if (match.player2Id === null) throw conflict("A bye needs no result");
+  const impossible = impossibleScore(input);
+  if (impossible) throw invalid("Invalid request body", [{ path: [impossible.path], message: impossible.message }]);
   if (tournament.pairing === "single_elimination" && input.player1Wins === input.player2Wins) {
     throw invalid("Invalid request body", [{ path: ["player1Wins"], message: "A single-elimination match needs a winner" }]);
   }

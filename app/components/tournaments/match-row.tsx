@@ -7,7 +7,9 @@ import type { PublicMatch } from "../../../workers/domain/tournaments";
 import type { TournamentAction } from "./use-tournament-action";
 
 const STATUS_TEXT = { pending: "Awaiting result", disputed: "Disputed", completed: "Final" } as const;
-const GAMES = [0, 1, 2, 3];
+// Best of three: games won 0-2 (the server also refuses 2-2), drawn games 0-3.
+const WINS = [0, 1, 2];
+const DRAWS = [0, 1, 2, 3];
 
 type Props = {
   tournamentId: string;
@@ -21,7 +23,19 @@ type Props = {
   action: TournamentAction;
 };
 
-function GameSelect({ name, label, value, onChange }: { name: string; label: string; value: number; onChange: (n: number) => void }) {
+function GameSelect({
+  name,
+  label,
+  value,
+  onChange,
+  counts = WINS,
+}: {
+  name: string;
+  label: string;
+  value: number;
+  onChange: (n: number) => void;
+  counts?: readonly number[];
+}) {
   return (
     <label className="flex items-center gap-1 text-xs">
       <span className="text-muted" aria-hidden="true">
@@ -34,7 +48,7 @@ function GameSelect({ name, label, value, onChange }: { name: string; label: str
         value={value}
         onChange={(e) => onChange(Number(e.target.value))}
       >
-        {GAMES.map((n) => (
+        {counts.map((n) => (
           <option key={n} value={n}>
             {n}
           </option>
@@ -112,7 +126,13 @@ export function MatchRow({ tournamentId, match: m, names, viewerId, isOrganizer,
                 onChange={(n) => setResult((r) => ({ ...r, player2Wins: n }))}
               />
               {noDraws ? null : (
-                <GameSelect name="draws" label="Draws" value={result.draws} onChange={(n) => setResult((r) => ({ ...r, draws: n }))} />
+                <GameSelect
+                  name="draws"
+                  label="Draws"
+                  value={result.draws}
+                  counts={DRAWS}
+                  onChange={(n) => setResult((r) => ({ ...r, draws: n }))}
+                />
               )}
               <Button type="submit" size="sm" disabled={action.busy}>
                 {isOrganizer ? "Record result" : "Report result"}
