@@ -20,15 +20,19 @@ export const CHROMIUM_ARGS = [
   "--use-fake-device-for-media-stream",
 ];
 
-// Recording a trace with its screencast costs about a third of the run's CPU on 2 cores (6.2 against 4.5 minutes for
-// "pages", 2026-11-26), and it is thrown away for every test that passes. Traces keep the DOM snapshots of each
-// step, without the screencast, and only a failed test's is kept; E2E_TRACE=full records the screencast too.
-const TRACE =
-  process.env.E2E_TRACE === "full"
-    ? ("retain-on-failure" as const)
-    : process.env.E2E_TRACE === "off"
-      ? ("off" as const)
-      : { mode: "retain-on-failure" as const, screenshots: false, snapshots: true, sources: false };
+const ON_CI = Boolean(process.env.CI && process.env.CI !== "false");
+
+// Traces cost CPU on every test and are thrown away for every test that passes: recording them with their screencast
+// took a third of the "pages" phase on 2 cores (6.2 against 4.5 minutes, 2026-11-26). On CI a failed test is run once
+// more, and that run records the full trace (Playwright's "on-first-retry"); the first failure still leaves its
+// screenshot, its page snapshot and its toasts (e2e/fixtures.ts). Locally a failed test keeps a trace of DOM
+// snapshots without the screencast. E2E_TRACE=full|dom|off chooses.
+const TRACES = {
+  full: "retain-on-failure",
+  dom: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: false },
+  off: "off",
+} as const;
+const TRACE = TRACES[process.env.E2E_TRACE as keyof typeof TRACES] ?? (ON_CI ? ("on-first-retry" as const) : TRACES.dom);
 
 const SOLO_SPECS = /\/room-video\.spec\.ts$/;
 
@@ -40,7 +44,7 @@ export default defineConfig({
   workers: 2,
   // On CI a failed test runs once more; one that then passes is reported as "flaky" in the summary (a flake is a
   // bug with a cause, to be found and fixed, not hidden). Locally nothing is retried.
-  retries: process.env.CI && process.env.CI !== "false" ? 1 : 0,
+  retries: ON_CI ? 1 : 0,
   reporter: [["list"]],
   use: {
     baseURL: process.env.BASE_URL ?? "http://localhost:8787",
