@@ -109,7 +109,7 @@ test("phone menu as a member: every destination, notifications, settings and sig
   await page.keyboard.press("Escape");
   await expect(settings).toBeHidden();
 
-  await (await openMenu(page)).getByRole("link", { name: "Sign Out" }).click();
+  await (await openMenu(page)).getByRole("button", { name: "Sign Out" }).click();
   await expect(page.getByRole("link", { name: "Join Free" })).toBeVisible();
   await expect(page.getByTestId("user-menu")).toHaveCount(0);
 });

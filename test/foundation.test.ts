@@ -97,13 +97,53 @@ describe("dev sign-in", () => {
 });
 
 describe("logout", () => {
-  it("ends the session on the server: the old cookie no longer resolves", async () => {
+  it("ends the session on the server on a same-origin POST: the old cookie no longer resolves", async () => {
     const member = await signUp("Leaving");
-    const res = await request("/api/logout", { cookie: member.cookie });
-    expect(res.status).toBe(302);
+    const res = await request("/api/logout", { method: "POST", cookie: member.cookie });
+    expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/");
     expect(res.headers.getSetCookie().join()).toMatch(/realmcast_session=;/);
     expect((await request("/api/auth/user", { cookie: member.cookie })).status).toBe(401);
+  });
+
+  it("accepts the account menu's empty form (no JavaScript needed)", async () => {
+    const member = await signUp("Former");
+    const res = await request("/api/logout", {
+      method: "POST",
+      cookie: member.cookie,
+      body: "",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(res.status).toBe(303);
+    expect((await request("/api/auth/user", { cookie: member.cookie })).status).toBe(401);
+  });
+
+  it("a GET (a link, from this site or any other) only asks 'Sign out?': the session stays", async () => {
+    const member = await signUp("Linked");
+    for (const site of ["same-origin", "cross-site"]) {
+      const res = await request("/api/logout", { cookie: member.cookie, headers: { "Sec-Fetch-Site": site } });
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain("<title>Sign out? | Realmcast</title>");
+      expect(html).toContain('<form method="post" action="/api/logout">');
+      expect(html).not.toContain(member.email);
+      expect(res.headers.getSetCookie().join()).not.toMatch(/realmcast_session=;/);
+    }
+    expect((await request("/api/auth/user", { cookie: member.cookie })).status).toBe(200);
+  });
+
+  it("a cross-site POST signs nobody out (403)", async () => {
+    const member = await signUp("Targeted");
+    const res = await request("/api/logout", { method: "POST", cookie: member.cookie, origin: "https://evil.example" });
+    expect(res.status).toBe(403);
+    expect((await request("/api/auth/user", { cookie: member.cookie })).status).toBe(200);
+  });
+
+  it("a GET without a session that resolves clears the cookie and goes home (after an account deletion)", async () => {
+    const res = await request("/api/logout", { cookie: "realmcast_session=gone" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/");
+    expect(res.headers.getSetCookie().join()).toMatch(/realmcast_session=;/);
   });
 });
 

@@ -55,7 +55,7 @@ describe("a room link opened by a visitor", () => {
 describe("member pages for a session that ended", () => {
   it.each(MEMBER_PAGES)("%s: a cookie that no longer resolves gets 401 and the 'logged out' page, not an error", async (path) => {
     const member = await signUp("Expired");
-    await request("/api/logout", { cookie: member.cookie });
+    await request("/api/logout", { method: "POST", cookie: member.cookie });
     const page = await request(path, { cookie: member.cookie });
     expect(page.status).toBe(401);
     const html = await page.text();

@@ -59,7 +59,7 @@ describe("sign-out ends the member's room sockets", () => {
     // Hibernation drops the room's memory; the socket's session must survive in its attachment and tags.
     await evictDurableObject(roomStub(id));
 
-    expect((await request("/api/logout", { cookie: guest.cookie })).status).toBe(302);
+    expect((await request("/api/logout", { method: "POST", cookie: guest.cookie })).status).toBe(303);
     // Closed before the sign-out answered, with the code the room page understands.
     expect(await Promise.race([b.socket.closed, new Promise((r) => setTimeout(() => r("still open"), 1000))])).toBe(4401);
     const left = await a.socket.next((f) => f.type === "player_left" && f.player.id === guest.id);
@@ -77,6 +77,19 @@ describe("sign-out ends the member's room sockets", () => {
     expect((await session(id)).currentPlayers).toBe(2);
   });
 
+  it("a new sign-in in the same browser ends the replaced session's sockets at once", async () => {
+    const host = await signUp("Keeper");
+    const guest = await signUp("Switcher");
+    const id = await newRoom(host);
+    await joinRoom(host, id);
+    const b = await joinRoom(guest, id);
+    // The same browser signs in again (as anyone): its previous session is replaced.
+    const again = await request("/api/login/dev", { cookie: guest.cookie, body: { firstName: "Switcher", email: guest.email } });
+    expect(again.status).toBe(303);
+    expect(await Promise.race([b.socket.closed, new Promise((r) => setTimeout(() => r("still open"), 1000))])).toBe(4401);
+    expect((await upgrade(guest, id)).status).toBe(401);
+  });
+
   it("leaves the member's sockets from another session open", async () => {
     const host = await signUp("Hoster");
     const phone = await signUp("TwoDevices");
@@ -88,7 +101,7 @@ describe("sign-out ends the member's room sockets", () => {
     const onPhone = await joinRoom(phone, first);
     const onLaptop = await joinRoom(laptop, second);
 
-    expect((await request("/api/logout", { cookie: phone.cookie })).status).toBe(302);
+    expect((await request("/api/logout", { method: "POST", cookie: phone.cookie })).status).toBe(303);
     expect(await onPhone.socket.closed).toBe(4401);
     await a.socket.next((f) => f.type === "player_left" && f.player.id === phone.id);
     // The laptop's session is untouched: its socket keeps playing.

@@ -81,7 +81,7 @@ describe("sessions", () => {
     // Signing in again from the same browser retires its previous session.
     expect((await request("/api/auth/user", { cookie: a.cookie })).status).toBe(401);
     expect((await request("/api/auth/user", { cookie: renewed })).status).toBe(200);
-    await request("/api/logout", { cookie: renewed });
+    await request("/api/logout", { method: "POST", cookie: renewed });
     expect((await request("/api/auth/user", { cookie: renewed })).status).toBe(401);
   });
 

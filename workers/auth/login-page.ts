@@ -1,5 +1,6 @@
 import { html, raw } from "hono/html";
 import { FAVICON_HREF, PRODUCT_NAME } from "../../app/lib/brand";
+import { displayName } from "../contract/display-name";
 import { PROVIDER_LABELS, type ProviderId } from "./providers";
 
 type DemoMember = { firstName: string | null; lastName: string | null; email: string };
@@ -97,5 +98,18 @@ export function renderNotConfiguredPage() {
         README's Configuration section).
       </p>
       <a class="provider" href="/">Back to ${PRODUCT_NAME}</a>`,
+  );
+}
+
+/** GET /api/logout: a question, so that a link (from this site or any other) signs nobody out. */
+export function renderSignOutPage(user: Parameters<typeof displayName>[0]) {
+  return page(
+    "Sign out?",
+    html`<h1>Sign out?</h1>
+      <p>You are signed in as ${displayName(user)} in this browser. Signing out also closes any room you have open here.</p>
+      <form method="post" action="/api/logout">
+        <button class="primary" type="submit">Sign out</button>
+      </form>
+      <p style="margin:16px 0 0;text-align:center"><a href="/" style="color:#c4b5fd">Stay signed in</a></p>`,
   );
 }

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { authUserResponse, devLoginBody, loginQuery, oauthCallbackQuery, safeReturnTo } from "../contract/auth";
 import { PUBLIC, apiRouter, errors, jsonResponse } from "../api/openapi-kit";
@@ -13,7 +14,7 @@ import { requireUser } from "../http/require-user";
 import { parseValue } from "../http/validate";
 import { signOutOfRooms } from "../domain/rooms";
 import { devLoginEnabled } from "./dev-login";
-import { renderLoginPage, renderNotConfiguredPage } from "./login-page";
+import { renderLoginPage, renderNotConfiguredPage, renderSignOutPage } from "./login-page";
 import { PROVIDER_IDS, completeAuthorization, enabledProviders, startAuthorization, type ProviderId } from "./providers";
 import { clearSessionCookie, destroySession, sessionIdFromRequest, signIn } from "./session";
 
@@ -94,12 +95,22 @@ const oauthCallback = createRoute({
   },
 });
 
-const logout = createRoute({
+const signOutPage = createRoute({
   method: "get",
   path: "/logout",
-  summary: "Ends the session (KV and cookie) and redirects to /.",
+  summary:
+    "The 'Sign out?' page, whose form posts to POST /api/logout: a link (from any site) signs nobody out. Without a session that resolves, it clears the cookie and redirects to /.",
   security: PUBLIC,
-  responses: { 302: redirectTo("To /") },
+  responses: { 200: htmlPage("The 'Sign out?' page"), 302: redirectTo("No session: to /") },
+});
+
+const logout = createRoute({
+  method: "post",
+  path: "/logout",
+  summary:
+    "Signs out: ends the session (KV and cookie) and closes the room sockets opened with it, then 303 to /. Same-origin only, like every state change; the account menu's Sign Out is a form posting here (no JavaScript needed).",
+  security: PUBLIC,
+  responses: { 303: redirectTo("Signed out: to /"), ...errors([403, "Cross-origin request"]) },
 });
 
 const authUser = memberRoute({
@@ -147,7 +158,7 @@ export const authRoutes = apiRouter()
           : // No body at all (the media-type gate lets an empty request through): validated as an empty one.
             parseValue(devLoginBody, {}, "Invalid sign-in details");
     const user = await upsertUserByEmail(c.get("db"), body);
-    await signIn(c, user.id);
+    await startSession(c, user.id);
     return c.redirect(safeReturnTo(body.returnTo, c.req.url), 303);
   })
   .openapi(
@@ -170,17 +181,25 @@ export const authRoutes = apiRouter()
         },
       );
       const user = await upsertUserFromProvider(c.get("db"), profile);
-      await signIn(c, user.id);
+      await startSession(c, user.id);
       return c.redirect(safeReturnTo(cookie.returnTo, c.req.url), 302);
     },
     missingUnlessKnownParam(UNKNOWN_PROVIDER),
   )
+  .openapi(signOutPage, async (c) => {
+    const user = c.get("user");
+    if (!user) {
+      clearSessionCookie(c);
+      return c.redirect("/", 302);
+    }
+    return c.html(renderSignOutPage(user), 200);
+  })
   .openapi(logout, async (c) => {
     const sessionId = sessionIdFromRequest(c);
     if (sessionId) await destroySession(c.env, sessionId);
     await signOutOfRooms(c.env, c.get("db"), c.get("user")?.id, sessionId);
     clearSessionCookie(c);
-    return c.redirect("/", 302);
+    return c.redirect("/", 303);
   })
   .openapi(authUser, async (c) => c.json(await getAuthUser(c.get("db"), requireUser(c)), 200));
 
@@ -193,6 +212,17 @@ function parseOAuthCookie(value: string | undefined) {
   } catch {
     return null;
   }
+}
+
+/**
+ * Signs `userId` in. The browser's previous session, replaced by this one, ends everywhere it was open: its room
+ * sockets close at once, as on sign-out (not up to 60 s later, when a room would have re-checked it).
+ */
+async function startSession(c: Context<AppEnv>, userId: string): Promise<void> {
+  const previous = sessionIdFromRequest(c);
+  const previousUser = c.get("user")?.id;
+  await signIn(c, userId);
+  await signOutOfRooms(c.env, c.get("db"), previousUser, previous);
 }
 
 export function clientAddress(request: Request): string {

@@ -16,7 +16,8 @@ export const uploadBodyLimit = (method: string, pathname: string): number | unde
 export const UPLOAD_MAX_BODY_BYTES = Math.max(...Object.values(UPLOAD_ROUTES));
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Routes that accept an HTML form post (the dev sign-in page) besides JSON. */
-const FORM_ROUTES = new Set(["/api/login/dev"]);
+// Forms posted by the Worker's own pages: the dev sign-in, and Sign Out (an empty form).
+const FORM_ROUTES = new Set(["/api/login/dev", "/api/logout"]);
 
 export function isLocalHost(url: URL): boolean {
   return url.hostname === "localhost" || url.hostname === "127.0.0.1" || url.hostname === "[::1]";

@@ -37,11 +37,14 @@ export default function AccountMenu({ user, request }: { user: ShellMember; requ
               <Settings className="h-4 w-4" aria-hidden="true" /> Settings
             </DropdownMenu.Item>
             <DropdownMenu.Separator className="my-1 h-px bg-border" />
-            <DropdownMenu.Item asChild className={itemClass}>
-              <a href="/api/logout">
-                <LogOut className="h-4 w-4" aria-hidden="true" /> Sign Out
-              </a>
-            </DropdownMenu.Item>
+            {/* A form, not a link: signing out changes state, so it is a same-origin POST (works without JavaScript). */}
+            <form method="post" action="/api/logout">
+              <DropdownMenu.Item asChild className={itemClass}>
+                <button type="submit" className="w-full">
+                  <LogOut className="h-4 w-4" aria-hidden="true" /> Sign Out
+                </button>
+              </DropdownMenu.Item>
+            </form>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>

@@ -81,9 +81,11 @@ export default function MobileMenuSheet({
                   >
                     <Settings className="h-5 w-5" aria-hidden="true" /> Settings
                   </button>
-                  <a href="/api/logout" className={rowClass}>
-                    <LogOut className="h-5 w-5" aria-hidden="true" /> Sign Out
-                  </a>
+                  <form method="post" action="/api/logout">
+                    <button type="submit" className={rowClass}>
+                      <LogOut className="h-5 w-5" aria-hidden="true" /> Sign Out
+                    </button>
+                  </form>
                 </>
               ) : (
                 <>
