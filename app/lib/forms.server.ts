@@ -11,9 +11,27 @@ import type { ToastMessage } from "./toast";
  * beside their fields, with or without JavaScript.
  */
 
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/**
+ * A body that is not a form (text, JSON, multipart without its boundary) is the client's mistake: a 415 that says
+ * what to send, rendered by the route's error boundary, and nothing logged as a server error.
+ */
+function notAForm() {
+  // A Response, not `data()`: resource routes (the bell's and the lobby pods' actions) return a thrown Response as is.
+  return Response.json({ message: "Send this form as application/x-www-form-urlencoded or multipart/form-data" }, { status: 415 });
+}
+
 /** FormData as a plain object; a repeated name becomes an array. */
 export async function readForm(request: Request): Promise<Record<string, string | string[]>> {
-  const form = await request.formData();
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
+  if (!FORM_TYPES.has(type)) throw notAForm();
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw notAForm();
+  }
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of form) {
     if (typeof value !== "string") continue;

@@ -13,7 +13,7 @@ const submission = z.object({ intent: z.enum(REALM_MEMBERSHIP_INTENTS), communit
 
 /** Whether a form post is a realm join or leave (read from a copy, so the page's own action can still read the body). */
 export async function isRealmMembershipPost(request: Request): Promise<boolean> {
-  const intent = (await request.clone().formData()).get("intent");
+  const intent = (await readForm(request.clone() as Request)).intent;
   return REALM_MEMBERSHIP_INTENTS.some((i) => i === intent);
 }
 
