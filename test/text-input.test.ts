@@ -23,6 +23,9 @@ const BAD_LINES: [string, string, string][] = [
   ["only a word joiner and a zero-width joiner", "\u2060\u200D", TEXT_MESSAGES.invisible],
   ["only combining marks", "\u0301\u0308", TEXT_MESSAGES.invisible],
   ["only a Hangul filler", "\u3164", TEXT_MESSAGES.invisible],
+  ["a right-to-left mark inside a name", "Ann\u200FLee", TEXT_MESSAGES.bidiMark],
+  ["an Arabic letter mark", "Admin\u061C", TEXT_MESSAGES.bidiMark],
+  ["45 combining marks on one letter", `Z${"\u0301".repeat(45)}`, TEXT_MESSAGES.markPile],
 ];
 
 const BAD_BODIES: [string, string, string][] = [
@@ -33,6 +36,7 @@ const BAD_BODIES: [string, string, string][] = [
   ["a carriage return", "one\rtwo", TEXT_MESSAGES.bodyControl],
   ["a line separator", "one\u2028two", TEXT_MESSAGES.bodyControl],
   ["only zero-width characters", "\u200B\n\u200C", TEXT_MESSAGES.invisible],
+  ["45 combining marks on one letter", `Z${"\u0301".repeat(45)}algo`, TEXT_MESSAGES.markPile],
 ];
 
 type Route = {
@@ -178,9 +182,11 @@ describe("one-line text fields", () => {
     expect(me).toMatchObject({ firstName: "Texter", lastName: "Member" });
   });
 
-  it("accept names in any script, emoji (with zero-width joiners inside) and direction marks", async () => {
+  // Issue 23: direction marks (U+200E, U+200F, U+061C) are no longer accepted in names (they made a name read as
+  // something else); they stay allowed in bodies, below. Names in right-to-left scripts need none.
+  it("accept names in any script and emoji (with zero-width joiners inside)", async () => {
     const member = await signUp("Polyglot");
-    for (const firstName of ["Zoë", "李小龍", "أحمد\u200F", "👨\u200D👩\u200D👧 Crew", "Ñandú"]) {
+    for (const firstName of ["Zoë", "李小龍", "أحمد", "👨\u200D👩\u200D👧 Crew", "Ñandú", "Nguyễn"]) {
       const res = await request("/api/user/profile", { method: "PATCH", cookie: member.cookie, body: { firstName } });
       expect(res.status, firstName).toBe(200);
       expect((await json(res)).firstName).toBe(firstName);
@@ -210,6 +216,14 @@ describe("multi-line bodies", () => {
     const member = await signUp("Writer");
     for (const route of BODY_FIELDS) await expectRefused(member, route, value, message);
     expect(await footprint(member)).toBe(0);
+  });
+
+  it("keep direction marks, which right-to-left prose needs", async () => {
+    const member = await signUp("Scribe");
+    const content = "שלום\u200F (Hebrew) and \u200Eleft-to-right\u200E text";
+    const res = await request("/api/forum/posts", { cookie: member.cookie, body: forumPost({ content }) });
+    expect(res.status).toBe(201);
+    expect((await json(res)).content).toBe(content);
   });
 
   it("keep line breaks and tabs", async () => {

@@ -1,18 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { z } from "../lib/zod";
-import { cleanSingleLine, multiLine, singleLine, TEXT_MESSAGES, textProblem } from "./text";
+import { cleanSingleLine, MAX_COMBINING_MARKS, multiLine, singleLine, TEXT_MESSAGES, textProblem } from "./text";
 
 const BIDI = ["\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069"];
 const ZERO_WIDTH = ["\u200B", "\u200C", "\u200D", "\u2060", "\uFEFF"];
 
 describe("textProblem", () => {
-  it("accepts ordinary text in many scripts, emoji sequences and direction marks", () => {
+  // Direction marks (U+200E, U+200F, U+061C) are accepted in bodies only since issue 23: see below.
+  it("accepts ordinary text in many scripts and emoji sequences", () => {
     for (const value of [
       "Ada Lovelace",
       "Zoë",
       "José María",
       "李小龍",
-      "أحمد\u200F",
+      "أحمد",
       "שלום",
       "Grüße ✨",
       "👨\u200D👩\u200D👧 family",
@@ -83,6 +84,25 @@ describe("textProblem", () => {
     }
     expect(textProblem("\u200B\n\u200B", "multi-line")).toBe(TEXT_MESSAGES.invisible);
     for (const c of ZERO_WIDTH) expect(textProblem(`a${c}b`, "single-line")).toBeNull();
+  });
+
+  it("refuses direction marks in one-line fields, keeps them in bodies", () => {
+    for (const mark of ["\u200E", "\u200F", "\u061C"]) {
+      expect(textProblem(`Ann${mark}Lee`, "single-line"), JSON.stringify(mark)).toBe(TEXT_MESSAGES.bidiMark);
+      expect(textProblem(`שלום${mark} world`, "multi-line"), JSON.stringify(mark)).toBeNull();
+    }
+    expect(textProblem("أحمد", "single-line")).toBeNull();
+  });
+
+  it(`refuses more than ${MAX_COMBINING_MARKS} combining marks on one character, in any field`, () => {
+    const pile = (n: number) => `Z${"\u0301".repeat(n)}algo`;
+    for (const kind of ["single-line", "multi-line"] as const) {
+      expect(textProblem(pile(MAX_COMBINING_MARKS), kind)).toBeNull();
+      expect(textProblem(pile(MAX_COMBINING_MARKS + 1), kind)).toBe(TEXT_MESSAGES.markPile);
+      expect(textProblem(pile(45), kind)).toBe(TEXT_MESSAGES.markPile);
+    }
+    // Real writing stays fine: Vietnamese, pointed Hebrew, Thai, a decomposed é.
+    for (const word of ["Việt Nam", "Tiếng", "שָׁלוֹם", "น้ำ", "e\u0301te\u0301"]) expect(textProblem(word, "single-line"), word).toBeNull();
   });
 
   it("refuses unpaired surrogates but not astral characters", () => {

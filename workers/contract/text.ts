@@ -12,12 +12,22 @@ import { z } from "../lib/zod";
  * - values made only of invisible characters: zero-width spaces and joiners
  *   (U+200B–U+200D, U+2060, U+FEFF), other format characters, combining marks
  *   with nothing to combine with, and blank fillers such as U+3164.
- * Zero-width joiners inside visible text stay allowed (emoji sequences need them),
- * and so do the left-to-right and right-to-left marks (U+200E, U+200F).
+ * - in one-line fields (names, titles, places), the direction marks U+200E, U+200F
+ *   and U+061C: right-to-left prose needs them, but in a name they only reorder what
+ *   is around it, so the name reads as something it is not; bodies keep them;
+ * - more than MAX_COMBINING_MARKS combining marks on one character ("Zalgo" text,
+ *   which spills over the lines above and below); no script stacks more.
+ * Zero-width joiners inside visible text stay allowed (emoji sequences need them).
+ * The API, the page actions and the room's frames all check text with these rules.
  */
 export type TextKind = "single-line" | "multi-line";
 
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+/** Left-to-right, right-to-left and Arabic letter marks. */
+const BIDI_MARKS = /[\u200E\u200F\u061C]/;
+/** Combining marks one character may carry: Vietnamese stacks two, Thai and pointed Hebrew three. */
+export const MAX_COMBINING_MARKS = 4;
+const MARK_PILE = new RegExp(`\\p{M}{${MAX_COMBINING_MARKS + 1},}`, "u");
 const LINE_CONTROLS = /[\p{Cc}\u2028\u2029]/u;
 /** Control characters other than tab and line feed (and the Unicode line/paragraph separators). */
 const BODY_CONTROLS = /[^\P{Cc}\t\n]|[\u2028\u2029]/u;
@@ -32,6 +42,8 @@ export const TEXT_MESSAGES = {
   bodyControl: "Must not contain control characters (line breaks and tabs are fine)",
   surrogate: "Contains an invalid character",
   invisible: "Must contain visible characters",
+  bidiMark: "Must not contain direction marks (U+200E, U+200F, U+061C)",
+  markPile: `Must not stack more than ${MAX_COMBINING_MARKS} accents or marks on one character`,
 } as const;
 
 /**
@@ -45,6 +57,8 @@ export function textProblem(value: string, kind: TextKind): string | null {
     return kind === "single-line" ? TEXT_MESSAGES.lineControl : TEXT_MESSAGES.bodyControl;
   }
   if (!BLANK.test(value) && !VISIBLE.test(value)) return TEXT_MESSAGES.invisible;
+  if (kind === "single-line" && BIDI_MARKS.test(value)) return TEXT_MESSAGES.bidiMark;
+  if (MARK_PILE.test(value)) return TEXT_MESSAGES.markPile;
   return null;
 }
 
