@@ -1,4 +1,7 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { getDb } from "../workers/db/client";
+import { getCommunityDashboard, getHomeDashboard } from "../workers/domain/dashboard";
 import { json, request, signUp, type Member } from "./helpers";
 
 /** Room privacy (issue 14): the host makes a room private; it is then listed only to its host and the members with a place in it. */
@@ -134,5 +137,76 @@ describe("private rooms in the listing", () => {
     expect(await asOther.text()).not.toContain(name);
     const asHost = await request("/tablesync", { cookie: host.cookie });
     expect(await asHost.text()).toContain(name);
+  });
+});
+
+// Issue 23: the All Realms dashboard listed a private room (with its link) to an unrelated member and counted it, and
+// tournament match rooms too, because its queries checked only the status. Every list and count of rooms now goes
+// through workers/domain/room-visibility.ts, the lobby's rule.
+describe("rooms nobody else should see, everywhere rooms are listed or counted", () => {
+  async function matchRoom(): Promise<{ id: string; name: string }> {
+    const [organizer, a, b] = await Promise.all([signUp("MatchOrg"), signUp("MatchA"), signUp("MatchB")]);
+    const t = await json(
+      await request("/api/tournaments", {
+        cookie: organizer.cookie,
+        body: {
+          name: `Hidden cup ${crypto.randomUUID().slice(0, 6)}`,
+          gameFormat: "modern",
+          maxParticipants: 4,
+          startDate: new Date(Date.now() + 86_400_000).toISOString(),
+          communityId: community,
+        },
+      }),
+    );
+    for (const m of [a, b]) expect((await request(`/api/tournaments/${t.id}/join`, { method: "POST", cookie: m.cookie })).status).toBe(200);
+    expect((await request(`/api/tournaments/${t.id}/start`, { method: "POST", cookie: organizer.cookie })).status).toBe(200);
+    const match = (await json(await request(`/api/tournaments/${t.id}`))).rounds[0].matches[0];
+    const { gameSessionId } = await json(
+      await request(`/api/tournaments/${t.id}/matches/${match.id}/room`, { method: "POST", cookie: a.cookie }),
+    );
+    return { id: gameSessionId, name: (await json(await request(`/api/game-sessions/${gameSessionId}`))).name };
+  }
+
+  it("neither a private room nor a tournament match room is listed or counted for an unrelated member or a visitor", async () => {
+    const host = await signUp("Hider");
+    const stranger = await signUp("Stranger");
+    const db = getDb(env.DB);
+    const before = {
+      home: (await getHomeDashboard(db, stranger.id)).openRoomCount,
+      realm: (await getCommunityDashboard(db, stranger.id, community)).openRoomCount,
+      hostHome: (await getHomeDashboard(db, host.id)).openRoomCount,
+    };
+    const hidden = await createRoom(host, `Hidden table ${crypto.randomUUID().slice(0, 8)}`);
+    expect((await setPrivacy(host, hidden.id, { isPrivate: true })).status).toBe(200);
+    const match = await matchRoom();
+
+    // Counts: the stranger's dashboards count neither; the host's counts their own private room.
+    expect((await getHomeDashboard(db, stranger.id)).openRoomCount).toBe(before.home);
+    expect((await getCommunityDashboard(db, stranger.id, community)).openRoomCount).toBe(before.realm);
+    expect((await getHomeDashboard(db, host.id)).openRoomCount).toBe(before.hostHome + 1);
+
+    // Lists: the activity feed, the pages and their data requests, the API, for the stranger and for a visitor.
+    const feed = (await getHomeDashboard(db, stranger.id)).activity.map((a) => a.id);
+    expect(feed).not.toContain(hidden.id);
+    expect(feed).not.toContain(match.id);
+    for (const [who, path] of [
+      [stranger, "/"],
+      [stranger, "/_root.data"],
+      [stranger, "/tablesync"],
+      [stranger, "/tablesync.data"],
+      [stranger, `/api/game-sessions?limit=100`],
+      [stranger, `/api/game-sessions?status=waiting&communityId=${community}&limit=100`],
+      [null, "/"],
+      [null, "/tablesync"],
+      [null, `/api/game-sessions?limit=100`],
+    ] as const) {
+      const text = await (await request(path, { cookie: who?.cookie })).text();
+      for (const room of [hidden, match]) {
+        expect(text, `${who ? "stranger" : "visitor"} ${path}`).not.toContain(room.id);
+        expect(text, `${who ? "stranger" : "visitor"} ${path}`).not.toContain(room.name);
+      }
+    }
+    // The host still finds their private room.
+    expect(await listed(host, hidden.id)).toBe(true);
   });
 });

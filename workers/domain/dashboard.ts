@@ -5,6 +5,7 @@ import { countOf } from "../../app/lib/plural";
 import { latestNotificationsQuery, toNotificationItem } from "./notifications";
 import { membershipStateQuery, toMembership } from "./realm-membership";
 import { memberStatsColumns } from "./profile";
+import { roomsListedTo } from "./room-visibility";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -82,7 +83,13 @@ function upcomingEventsQuery(db: Db, now: number, communityId: string | null, li
     .limit(limit);
 }
 
-function openRoomsQuery(db: Db, communityId: string | null, limit: number) {
+/** Waiting rooms the viewer may see (room-visibility.ts), in one realm or all. */
+function openRoomsOf(viewerId: string, communityId: string | null) {
+  const open = and(eq(gameSessions.status, "waiting"), roomsListedTo(viewerId));
+  return communityId ? and(eq(gameSessions.communityId, communityId), open) : open;
+}
+
+function openRoomsQuery(db: Db, viewerId: string, communityId: string | null, limit: number) {
   return db
     .select({
       id: gameSessions.id,
@@ -95,9 +102,7 @@ function openRoomsQuery(db: Db, communityId: string | null, limit: number) {
     })
     .from(gameSessions)
     .leftJoin(communities, eq(communities.id, gameSessions.communityId))
-    .where(
-      communityId ? and(eq(gameSessions.communityId, communityId), eq(gameSessions.status, "waiting")) : eq(gameSessions.status, "waiting"),
-    )
+    .where(openRoomsOf(viewerId, communityId))
     .orderBy(desc(gameSessions.createdAt))
     .limit(limit);
 }
@@ -120,7 +125,7 @@ export type ActivityItem = {
 export async function getHomeDashboard(db: Db, userId: string, now = Date.now()) {
   const [upcoming, rooms, posts, openRooms, figures] = await db.batch([
     upcomingEventsQuery(db, now, null, 4),
-    openRoomsQuery(db, null, 4),
+    openRoomsQuery(db, userId, null, 4),
     db
       .select({
         id: forumPosts.id,
@@ -133,7 +138,7 @@ export async function getHomeDashboard(db: Db, userId: string, now = Date.now())
       .leftJoin(communities, eq(communities.id, forumPosts.communityId))
       .orderBy(desc(forumPosts.createdAt))
       .limit(4),
-    db.select({ n: count() }).from(gameSessions).where(eq(gameSessions.status, "waiting")),
+    db.select({ n: count() }).from(gameSessions).where(openRoomsOf(userId, null)),
     memberFiguresQuery(db, userId, null),
   ]);
   const activity: ActivityItem[] = [
@@ -184,10 +189,7 @@ export async function getCommunityDashboard(db: Db, userId: string, communityId:
       .select({ n: count() })
       .from(events)
       .where(and(eq(events.communityId, communityId), gte(events.startsAt, now))),
-    db
-      .select({ n: count() })
-      .from(gameSessions)
-      .where(and(eq(gameSessions.communityId, communityId), eq(gameSessions.status, "waiting"))),
+    db.select({ n: count() }).from(gameSessions).where(openRoomsOf(userId, communityId)),
     membershipStateQuery(db, userId, communityId),
     latestNotificationsQuery(db, userId, 4),
     memberFiguresQuery(db, userId, communityId),

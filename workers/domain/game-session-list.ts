@@ -2,11 +2,12 @@ import { and, desc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "../lib/zod";
 import type { GameSessionView, ListGameSessionsQuery } from "../contract/game-sessions";
 import type { Db } from "../db/client";
-import { gameSessionMembers, gameSessions, users } from "../db/schema";
+import { gameSessions, users } from "../db/schema";
 import { cursorId, cursorTimestamp, decodeCursor, pageOf } from "./cursor";
 import { invalid } from "./errors";
 import { containsPattern } from "./forum-cursor";
 import { sessionColumns, toView } from "./game-sessions";
+import { roomsListedTo } from "./room-visibility";
 
 /**
  * The lobby's list of rooms (GET /api/game-sessions and /tablesync): filtered
@@ -20,18 +21,6 @@ const listKey = z.tuple([z.union([z.literal(0), z.literal(1)]), cursorTimestamp,
 type Tier = 0 | 1;
 
 export type GameSessionPage = { sessions: GameSessionView[]; nextCursor: string | null };
-
-/**
- * Private rooms are listed only to their host and the members with a place in
- * them; everyone else reaches one by its link.
- */
-function listedTo(viewerId: string | null): SQL {
-  const isPublic = eq(gameSessions.isPrivate, false);
-  if (!viewerId) return isPublic;
-  // A probe of the members' primary key (session_id, user_id) per listed private room.
-  const hasPlace = sql`exists (select 1 from ${gameSessionMembers} where ${gameSessionMembers.sessionId} = ${gameSessions.id} and ${gameSessionMembers.userId} = ${viewerId})`;
-  return or(isPublic, eq(gameSessions.hostId, viewerId), hasPlace)!;
-}
 
 /**
  * The host's display name in SQL, as `displayName` (workers/contract/display-name.ts)
@@ -70,8 +59,7 @@ export function gameSessionListStatements(db: Db, viewerId: string | null, query
     if (!key) throw invalid("Invalid cursor");
     after = { tier: key[0], createdAt: key[1], id: key[2] };
   }
-  // Tournament match rooms belong to their pairing, not to the open lobby.
-  const where: SQL[] = [listedTo(viewerId), isNull(gameSessions.tournamentMatchId)];
+  const where: SQL[] = [roomsListedTo(viewerId)];
   if (query.status) where.push(eq(gameSessions.status, query.status));
   if (query.communityId) where.push(eq(gameSessions.communityId, query.communityId));
   if (query.format) where.push(eq(gameSessions.format, query.format));
