@@ -241,6 +241,33 @@ describe("the end of a room", () => {
     expect((await session(id)).status).toBe("completed");
   });
 
+  // Issue 23: once the host's away grace had passed with nobody connected to take the role, the room set its alarm to
+  // that passed moment again after every run, so it fired continuously until the seats were given up (77% of a core
+  // for two such rooms). The room's alarm is driven here by hand, each run at the moment it was set for.
+  it("a room whose players all closed their tabs runs its alarm a handful of times until the seats are given up", async () => {
+    const { id, ann, ben, cat, a, b, c } = await pod();
+    for (const s of [a, b, c]) s.socket.ws.close(1000, "tab closed");
+    await Promise.all([a, b, c].map((s) => s.socket.closed));
+    // Everyone dropped a minute ago: the host's and the turn's away grace (45 s) have passed, the seats (5 min) not.
+    const dropped = Date.now() - 60_000;
+    await runInDurableObject(roomStub(id), (room: GameRoom) => {
+      const store = room as unknown as { setDisconnectedAt(userId: string, at: number): void };
+      for (const m of [ann, ben, cat]) store.setDisconnectedAt(m.id, dropped);
+    });
+    let runs = 0;
+    for (;;) {
+      const alarm = await runInDurableObject(roomStub(id), (_room, state) => state.storage.getAlarm());
+      if (alarm === null || (await session(id)).status === "completed") break;
+      runs++;
+      expect(runs, "alarm runs before the seats are given up").toBeLessThanOrEqual(5);
+      // Never a moment that has already passed: a passed deadline that changed nothing is not scheduled again.
+      expect(alarm).toBeGreaterThan(Date.now());
+      await runInDurableObject(roomStub(id), (room: GameRoom) => room.sweep(alarm));
+    }
+    expect(runs).toBeGreaterThan(0);
+    expect((await session(id)).status).toBe("completed");
+  });
+
   it("a waiting room with someone connected is not closed", async () => {
     const host = await signUp("Busy");
     const id = await newRoom(host);
