@@ -189,15 +189,25 @@ describe("rooms nobody else should see, everywhere rooms are listed or counted",
     const feed = (await getHomeDashboard(db, stranger.id)).activity.map((a) => a.id);
     expect(feed).not.toContain(hidden.id);
     expect(feed).not.toContain(match.id);
+    const feedUrl = new URL((await json(await request("/api/events/feed-url", { cookie: stranger.cookie }))).url).pathname;
     for (const [who, path] of [
       [stranger, "/"],
+      [stranger, `/?realm=${community}`],
       [stranger, "/_root.data"],
+      [stranger, "/_index.data"],
+      [stranger, "/notifications"],
+      [stranger, "/api/notifications"],
+      [stranger, feedUrl],
+      [stranger, `/profile/${host.id}`],
       [stranger, "/tablesync"],
       [stranger, "/tablesync.data"],
       [stranger, `/api/game-sessions?limit=100`],
       [stranger, `/api/game-sessions?status=waiting&communityId=${community}&limit=100`],
       [null, "/"],
+      [null, `/?realm=${community}`],
       [null, "/tablesync"],
+      [null, "/tablesync.data"],
+      [null, `/profile/${host.id}`],
       [null, `/api/game-sessions?limit=100`],
     ] as const) {
       const text = await (await request(path, { cookie: who?.cookie })).text();
