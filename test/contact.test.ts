@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { CONTACT_LIMIT } from "../workers/contract/contact";
+import { RATE_LIMITS } from "../workers/domain/rate-limit-rules";
 import { json, request } from "./helpers";
+import { postForm } from "./page-forms";
 
 const valid = { name: "Ada", email: "ada@example.com", subject: "Hello", message: "A question about realms." };
 
@@ -48,18 +49,47 @@ describe("contact", () => {
     expect((await send(valid, ip)).status).toBe(201);
   });
 
-  it(`answers 429 after ${CONTACT_LIMIT} messages an hour from one address, also under concurrency`, async () => {
+  it(`answers 429 after ${RATE_LIMITS.contactSender.limit} messages an hour from one e-mail address, also under concurrency`, async () => {
     const ip = address();
-    const results = await Promise.all(Array.from({ length: CONTACT_LIMIT + 3 }, () => send(valid, ip)));
+    const sender = { ...valid, email: `ada-${crypto.randomUUID()}@example.com` };
+    const { limit } = RATE_LIMITS.contactSender;
+    const results = await Promise.all(Array.from({ length: limit + 3 }, () => send(sender, ip)));
     const statuses = results.map((r) => r.status).sort();
-    expect(statuses.filter((s) => s === 201).length).toBe(CONTACT_LIMIT);
+    expect(statuses.filter((s) => s === 201).length).toBe(limit);
     expect(statuses.filter((s) => s === 429).length).toBe(3);
-    const limited = await send(valid, ip);
+    const limited = await send(sender, ip);
     expect(limited.status).toBe(429);
     expect(limited.headers.get("Retry-After")).toBe("3600");
-    expect((await json(limited)).message).toMatch(/at most 5 messages an hour/);
-    // Another address is unaffected.
-    expect((await send(valid, address())).status).toBe(201);
+    expect((await json(limited)).message).toMatch(/at most 3 messages from one e-mail address an hour/);
+    // Someone else on the same network is unaffected (issue 23: a game store shares one address).
+    expect((await send({ ...valid, email: `grace-${crypto.randomUUID()}@example.com` }, ip)).status).toBe(201);
+  });
+
+  // Issue 23: a honeypot field that people never see; whatever fills it is answered as sent and stored nowhere.
+  it("answers a filled honeypot as sent, stores nothing and counts nothing, from the API and the page", async () => {
+    const ip = address();
+    const subject = `Trap ${crypto.randomUUID()}`;
+    const email = `bot-${crypto.randomUUID()}@example.com`;
+    const stored = () => env.DB.prepare("SELECT count(*) AS n FROM contact_messages WHERE subject = ?").bind(subject).first("n");
+    for (let i = 0; i < RATE_LIMITS.contactSender.limit + 2; i++) {
+      const res = await send({ ...valid, email, subject, website: "http://spam.example" }, ip);
+      expect(res.status).toBe(201);
+      expect((await json(res)).id).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    const page = await postForm("/contact", null, { ...valid, email, subject, website: "http://spam.example" });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("Location")).toBe("/contact");
+    expect(await stored()).toBe(0);
+    // The same person without the trap is not limited by what the bot sent.
+    expect((await send({ ...valid, email, subject, website: "" }, ip)).status).toBe(201);
+    expect(await stored()).toBe(1);
+  });
+
+  it("the page's form carries the honeypot out of sight, out of the tab order and hidden from assistive technology", async () => {
+    const html = await (await request("/contact")).text();
+    expect(html).toMatch(
+      /<div class="[^"]*-left-\[10000px\][^"]*" aria-hidden="true"><label>Leave this field empty<input type="text" name="website" tabindex="-1"/,
+    );
   });
 
   it("needs a same-origin JSON request", async () => {

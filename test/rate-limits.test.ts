@@ -409,10 +409,11 @@ describe("contact form limits", () => {
   it(`a signed-in sender is also counted as a member: ${RATE_LIMITS.contactMember.limit} an hour, whatever the address`, async () => {
     const me = await signUp("Writer");
     const subject = `Limit ${crypto.randomUUID()}`;
+    // A new e-mail address each time, so only the member's own limit applies.
     const send = () =>
       request("/api/contact", {
         cookie: me.cookie,
-        body: { name: "Writer", email: "writer@example.com", subject, message: "Hello" },
+        body: { name: "Writer", email: `writer-${crypto.randomUUID()}@example.com`, subject, message: "Hello" },
         headers: { "CF-Connecting-IP": `203.0.113.${Math.floor(Math.random() * 250)}-${crypto.randomUUID()}` },
       });
     await driveToLimit({
@@ -424,20 +425,40 @@ describe("contact form limits", () => {
     });
   });
 
-  it("keeps the per-address limit with its message and Retry-After", async () => {
-    const address = `198.51.100.7-${crypto.randomUUID()}`;
-    const subject = `Address ${crypto.randomUUID()}`;
-    const send = () =>
+  it("keeps the per-sender limit with its message and Retry-After, whatever the network", async () => {
+    const email = `Visitor-${crypto.randomUUID()}@Example.com`;
+    const subject = `Sender ${crypto.randomUUID()}`;
+    // The same person from a new network each time, and the address typed in another case the last time.
+    const send = (typed = email) =>
       request("/api/contact", {
-        body: { name: "Visitor", email: "v@example.com", subject, message: "Hi" },
-        headers: { "CF-Connecting-IP": address },
+        body: { name: "Visitor", email: typed, subject, message: "Hi" },
+        headers: { "CF-Connecting-IP": `198.51.100.7-${crypto.randomUUID()}` },
       });
-    for (let i = 0; i < RATE_LIMITS.contactAddress.limit; i++) expect((await send()).status).toBe(201);
-    const res = await send();
+    for (let i = 0; i < RATE_LIMITS.contactSender.limit; i++) expect((await send()).status).toBe(201);
+    const res = await send(email.toLowerCase());
     expect(res.status).toBe(429);
     expect(res.headers.get("Retry-After")).toBe("3600");
-    expect((await json(res)).message).toBe("You can send at most 5 messages an hour. Please try again later.");
-    expect(await count("SELECT count(*) AS n FROM contact_messages WHERE subject = ?", subject)).toBe(5);
+    expect((await json(res)).message).toBe("You can send at most 3 messages from one e-mail address an hour. Please try again later.");
+    expect(await count("SELECT count(*) AS n FROM contact_messages WHERE subject = ?", subject)).toBe(3);
+  });
+
+  it("keeps a looser per-network backstop, so one person cannot lock out the rest of a game store", async () => {
+    const network = `203.0.113.9-${crypto.randomUUID()}`;
+    const subject = `Network ${crypto.randomUUID()}`;
+    const send = (email: string) =>
+      request("/api/contact", { body: { name: "Player", email, subject, message: "Hi" }, headers: { "CF-Connecting-IP": network } });
+    // One player at the store uses up their own limit...
+    const chatty = `chatty-${crypto.randomUUID()}@example.com`;
+    for (let i = 0; i < RATE_LIMITS.contactSender.limit; i++) expect((await send(chatty)).status).toBe(201);
+    expect((await send(chatty)).status).toBe(429);
+    // ...and everyone else behind the same address still gets through, up to the network's limit.
+    for (let i = RATE_LIMITS.contactSender.limit; i < RATE_LIMITS.contactNetwork.limit; i++) {
+      expect((await send(`player-${i}-${crypto.randomUUID()}@example.com`)).status).toBe(201);
+    }
+    const res = await send(`late-${crypto.randomUUID()}@example.com`);
+    expect(res.status).toBe(429);
+    expect((await json(res)).message).toBe("You can send at most 30 messages from one network an hour. Please try again later.");
+    expect(await count("SELECT count(*) AS n FROM contact_messages WHERE subject = ?", subject)).toBe(RATE_LIMITS.contactNetwork.limit);
   });
 });
 
@@ -488,9 +509,10 @@ describe("the route reference", () => {
     expect(doc?.responses["429"]?.description, `${method} ${path}`).toContain(limitText(name));
   });
 
-  it("documents the contact form's two limits", async () => {
+  it("documents the contact form's three limits", async () => {
     const doc = await documentedOperation("post", "/api/contact");
-    expect(doc?.summary).toContain(limitText("contactAddress"));
+    expect(doc?.summary).toContain(limitText("contactSender"));
     expect(doc?.summary).toContain(limitText("contactMember"));
+    expect(doc?.summary).toContain(limitText("contactNetwork"));
   });
 });

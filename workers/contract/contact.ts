@@ -1,10 +1,6 @@
 import { z } from "../lib/zod";
-import { RATE_LIMITS } from "../domain/rate-limit-rules";
+import { CONTACT_HONEYPOT } from "./contact-options";
 import { multiLine, singleLine } from "./text";
-
-/** At most this many messages per client address per window (spec 001 §5 names no limit). */
-export const CONTACT_LIMIT = RATE_LIMITS.contactAddress.limit;
-export const CONTACT_WINDOW_MS = RATE_LIMITS.contactAddress.windowMs;
 
 const required = (label: string, max: number) => ({
   min: 1,
@@ -18,6 +14,7 @@ export const contactBody = z.object({
   email: z.string().trim().min(1, "Email is required").max(200).pipe(z.email("Enter a valid e-mail address")),
   subject: singleLine(required("Subject", 200)),
   message: multiLine(required("Message", 5_000)),
+  [CONTACT_HONEYPOT]: z.string().max(2_000).optional().describe("Leave empty: a trap for bots, hidden from people."),
 });
 export type ContactBody = z.infer<typeof contactBody>;
 

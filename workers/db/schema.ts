@@ -539,7 +539,11 @@ export const contactMessages = sqliteTable(
     clientAddress: text("client_address").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("contact_messages_client_created_idx").on(t.clientAddress, t.createdAt)],
+  (t) => [
+    index("contact_messages_client_created_idx").on(t.clientAddress, t.createdAt),
+    // The per-sender limit counts an e-mail address in any case.
+    index("contact_messages_sender_created_idx").on(sql`lower(${t.email})`, t.createdAt),
+  ],
 );
 
 export const socialConnections = sqliteTable(

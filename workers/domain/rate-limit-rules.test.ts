@@ -25,6 +25,9 @@ describe("rate limit rules", () => {
     expect(rateLimitMessage(name, 59_000)).toMatch(/try again in 59 seconds\.$/);
     expect(rateLimitMessage(name, 61_000)).toMatch(/try again in 2 minutes\.$/);
     expect(rateLimitMessage(name, 1)).toMatch(/try again in 1 second\.$/);
-    expect(rateLimitMessage("contactAddress")).toBe("You can send at most 5 messages an hour. Please try again later.");
+    expect(rateLimitMessage("contactMember")).toBe("You can send at most 5 messages an hour. Please try again later.");
+    expect(rateLimitMessage("contactSender")).toBe(
+      "You can send at most 3 messages from one e-mail address an hour. Please try again later.",
+    );
   });
 });

@@ -14,8 +14,8 @@ export type RateLimitRule = {
   limit: number;
   /** The window opens at a subject's first hit and lasts this long. */
   windowMs: number;
-  /** Who is counted: the signed-in member, or the client address (CF-Connecting-IP). */
-  per: "member" | "address";
+  /** Who is counted: the signed-in member, the client address (CF-Connecting-IP), or the e-mail address typed in a form. */
+  per: "member" | "address" | "sender";
   /** The 429 message reads "You can {verb} at most {limit} {noun} {window}." */
   verb: string;
   noun: string;
@@ -49,10 +49,12 @@ export const RATE_LIMITS = {
   avatarUpload: { limit: 20, windowMs: HOUR, per: "member", verb: "upload", noun: "profile pictures" },
   // Reads that cost a scan of many members.
   matchmakingSearch: { limit: 30, windowMs: MINUTE, per: "member", verb: "run", noun: "searches" },
-  // Contact form: per address (a sliding hour, see docs/decisions/2026-11-22-contact-rate-limit.md),
-  // and per member as well when the sender is signed in.
-  contactAddress: { limit: 5, windowMs: HOUR, per: "address", verb: "send", noun: "messages" },
+  // Contact form (sliding hours, see docs/decisions/2026-11-26-contact-limits.md): tight per person (the member,
+  // and the e-mail typed), loose per network, because a game store, a convention hall or a carrier NAT puts many
+  // people behind one address and one of them must not lock out the rest.
+  contactSender: { limit: 3, windowMs: HOUR, per: "sender", verb: "send", noun: "messages from one e-mail address" },
   contactMember: { limit: 5, windowMs: HOUR, per: "member", verb: "send", noun: "messages" },
+  contactNetwork: { limit: 30, windowMs: HOUR, per: "address", verb: "send", noun: "messages from one network" },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

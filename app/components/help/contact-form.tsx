@@ -3,6 +3,7 @@ import { Send } from "lucide-react";
 import type { FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { CONTACT_HONEYPOT } from "../../../workers/contract/contact-options";
 import { FieldMessage, Input, Label, Textarea } from "~/components/ui/field";
 import { toast } from "~/hooks/use-toast";
 import { fieldError, submittedValue, useResultToast, type ActionResult } from "~/lib/forms";
@@ -73,6 +74,13 @@ export function ContactForm() {
           <Label htmlFor="contact-message">Message</Label>
           <Textarea rows={6} maxLength={5000} {...field("message")} />
           <FieldMessage id="contact-message-error">{fieldError(result, "message")}</FieldMessage>
+        </div>
+        {/* The honeypot: off-screen, out of the tab order and hidden from assistive technology, so only bots fill it. */}
+        <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
+          <label>
+            Leave this field empty
+            <input type="text" name={CONTACT_HONEYPOT} tabIndex={-1} autoComplete="off" defaultValue="" />
+          </label>
         </div>
         <Button type="submit" disabled={sending} className="justify-self-start">
           <Send className="h-4 w-4" aria-hidden="true" /> {sending ? "Sending..." : "Send Message"}

@@ -1,0 +1,1 @@
+CREATE INDEX `contact_messages_sender_created_idx` ON `contact_messages` (lower("email"),`created_at`);
