@@ -2,7 +2,7 @@ import { Server, type Connection, type ConnectionContext, type WSMessage } from 
 import { readSessionUserIdByKey } from "../workers/auth/session";
 import { getDb } from "../workers/db/client";
 import { setCurrentTurn } from "../workers/domain/game-sessions";
-import type { EntryRefusal } from "../workers/domain/room-rules";
+import { ROOM_REFUSALS, type EntryRefusal } from "../workers/domain/room-rules";
 import {
   closeIdleRoomFromRoom,
   endPlaceFromRoom,
@@ -297,7 +297,9 @@ export class GameRoom extends Server<Env> {
       case "not_found":
         return this.fail(connection, "not_found", "Room not found");
       case "blocked":
-        return this.fail(connection, "join_failed", "You cannot join this room");
+        return this.fail(connection, "join_failed", ROOM_REFUSALS.blocked);
+      case "host_blocked":
+        return this.fail(connection, "join_failed", ROOM_REFUSALS.hostBlocked);
       case "ended":
         return this.fail(connection, "ended", "This game session has ended");
       case "no_place":

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { json, request, signUp, type Member } from "./helpers";
-import { closeAllSockets, ofType, openSocket } from "./room-socket";
+import { ROOM_CLOSE } from "../durable-objects/close-codes";
+import { closeAllSockets, joinRoom, ofType, openSocket, type Frame } from "./room-socket";
 
 afterEach(() => closeAllSockets());
 
@@ -135,13 +136,52 @@ describe("blocks: joining what the other hosts", () => {
     expect(session).toMatchObject({ currentPlayers: 1, spectators: 0 });
     expect((await post(`/api/game-sessions/${room.id}/join`, guest)).status).toBe(200);
 
-    // The other way round: the member who blocked cannot enter the blocked member's room.
+    // The other way round: the member who blocked cannot enter the blocked member's room, and is told why
+    // (issue 23); the blocked member above learned nothing of the block.
     const theirRoom = await createRoom(blocked);
-    expect((await post(`/api/game-sessions/${theirRoom.id}/join`, host)).status).toBe(403);
+    const refused = await post(`/api/game-sessions/${theirRoom.id}/join`, host);
+    expect(refused.status).toBe(403);
+    expect(await json(refused)).toEqual({ message: "You blocked this room's host. Unblock them to join." });
+    const socket = await openSocket(host, theirRoom.id);
+    socket.send({ type: "join_room", sessionId: theirRoom.id });
+    expect(await socket.next(ofType("error"))).toEqual({
+      type: "error",
+      code: "join_failed",
+      message: "You blocked this room's host. Unblock them to join.",
+    });
 
     // Unblocking lifts it.
     expect((await request(`/api/blocks/${blocked.id}`, { method: "DELETE", cookie: host.cookie })).status).toBe(204);
     expect((await post(`/api/game-sessions/${room.id}/join`, blocked)).status).toBe(200);
+  });
+
+  // Issue 23: blocking someone already at your table left them there, chatting.
+  it("a block takes the blocked member's seat and sockets in the blocker's rooms at once; the blocker's own seat elsewhere stays", async () => {
+    const host = await signUp("Host");
+    const pest = await signUp("Pest");
+    const friend = await signUp("Friend");
+    const room = await createRoom(host);
+    const atHost = await joinRoom(host, room.id);
+    const atFriend = await joinRoom(friend, room.id);
+    const pestSocket = await joinRoom(pest, room.id);
+    const pestRoom = await createRoom(pest);
+    expect((await post(`/api/game-sessions/${pestRoom.id}/join`, host)).status).toBe(200);
+
+    await block(host, pest);
+    expect(await pestSocket.socket.closed).toBe(ROOM_CLOSE.removed);
+    for (const s of [atHost, atFriend]) {
+      const left = await s.socket.next((f) => f.type === "player_left" && f.player.id === pest.id);
+      expect(left.players.map((p: Frame) => p.id)).toEqual(expect.arrayContaining([host.id, friend.id]));
+      expect(left.players.map((p: Frame) => p.id)).not.toContain(pest.id);
+    }
+    expect(await json(await request(`/api/game-sessions/${room.id}`))).toMatchObject({ currentPlayers: 2 });
+    // They cannot come back while the block stands.
+    expect((await post(`/api/game-sessions/${room.id}/join`, pest)).status).toBe(403);
+    // The rule covers the blocker's rooms only: their seat at the other's table is theirs to give up.
+    expect(await json(await request(`/api/game-sessions/${pestRoom.id}`))).toMatchObject({ currentPlayers: 2 });
+    // Idempotent: blocking again changes nothing and breaks nothing.
+    await block(host, pest);
+    expect(await json(await request(`/api/game-sessions/${room.id}`))).toMatchObject({ currentPlayers: 2 });
   });
 
   it("a tournament match room seats its two players even with a block between them (the pairing decides)", async () => {

@@ -24,6 +24,7 @@ import {
   unblockMember,
 } from "../domain/friends";
 import { limitText } from "../domain/rate-limit-rules";
+import { endPlacesAfterBlock } from "../domain/rooms";
 import { memberOnly, requireUser } from "../http/require-user";
 import { MEMBER_ONLY, apiRouter, errors, jsonBody, jsonResponse } from "./openapi-kit";
 
@@ -126,7 +127,7 @@ const blockRoute = createRoute({
   method: "post",
   path: "/blocks",
   summary:
-    "Blocks a member: removes any friendship or request between the two; neither appears in the other's matchmaking and neither can invite the other. Idempotent.",
+    "Blocks a member: removes any friendship or request between the two; neither appears in the other's matchmaking, neither can invite the other or join a room the other hosts, and the blocked member loses their place (and live sockets) in the caller's rooms, tournament match rooms excepted. Idempotent.",
   ...member,
   request: { body: jsonBody(blockBody) },
   responses: {
@@ -169,7 +170,9 @@ export const friendsApi = apiRouter()
   .openapi(listBlocksRoute, async (c) => c.json({ blocked: await listBlocked(c.get("db"), requireUser(c).id) }, 200))
   .openapi(blockRoute, async (c) => {
     const { userId } = c.req.valid("json");
-    await blockMember(c.get("db"), requireUser(c).id, userId);
+    const me = requireUser(c).id;
+    const { hostedRoomsWithThem } = await blockMember(c.get("db"), me, userId);
+    await endPlacesAfterBlock(c.env, c.get("db"), hostedRoomsWithThem, me, userId);
     return c.json({ userId, blocked: true as const }, 200);
   })
   .openapi(unblockRoute, async (c) => {

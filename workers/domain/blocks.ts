@@ -16,3 +16,8 @@ type MemberRef = string | SQLWrapper;
 export function isBlockedEitherWay(a: MemberRef, b: MemberRef): SQL<number> {
   return sql<number>`(EXISTS (SELECT 1 FROM user_blocks ub WHERE (ub.blocker_id = ${a} AND ub.blocked_id = ${b}) OR (ub.blocker_id = ${b} AND ub.blocked_id = ${a})))`;
 }
+
+/** `EXISTS (...)`, 1 when `blocker` blocked `blocked` (one direction: who is told about their own block). */
+export function hasBlocked(blocker: MemberRef, blocked: MemberRef): SQL<number> {
+  return sql<number>`(EXISTS (SELECT 1 FROM user_blocks ub WHERE ub.blocker_id = ${blocker} AND ub.blocked_id = ${blocked}))`;
+}

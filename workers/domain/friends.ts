@@ -14,6 +14,7 @@ import { isMemberOnline } from "./match-scoring";
 import { notificationInsert } from "./notifications";
 import { privacyFlag } from "./privacy";
 import { enforceRateLimit } from "./rate-limit";
+import { roomsHostedWith } from "./rooms";
 import { displayName, type NamedMember } from "../contract/display-name";
 import { publicMemberColumns } from "./member-columns";
 
@@ -306,15 +307,21 @@ export async function removeFriend(db: Db, memberId: string, otherId: string): P
   if (deleted.length === 0) throw notFound("You are not friends with this member");
 }
 
-/** Blocks a member and, in the same batch, removes every friendship or request of the pair (rate-limited per member). */
-export async function blockMember(db: Db, memberId: string, otherId: string): Promise<void> {
+/**
+ * Blocks a member and, in the same batch, removes every friendship or request of the pair (rate-limited per
+ * member). Returns the rooms the blocker hosts where the blocked member has a place: they lose it
+ * (rooms.ts endPlacesAfterBlock).
+ */
+export async function blockMember(db: Db, memberId: string, otherId: string): Promise<{ hostedRoomsWithThem: string[] }> {
   await enforceRateLimit(db, "block", memberId);
   if (otherId === memberId) throw invalid("You cannot block yourself");
   await requireMemberExists(db, otherId);
-  await db.batch([
+  const [, , rooms] = await db.batch([
     db.insert(userBlocks).values({ blockerId: memberId, blockedId: otherId }).onConflictDoNothing(),
     db.delete(friendships).where(pairCondition(memberId, otherId)),
+    roomsHostedWith(db, memberId, otherId),
   ]);
+  return { hostedRoomsWithThem: rooms.map((r) => r.id) };
 }
 
 export async function unblockMember(db: Db, memberId: string, otherId: string): Promise<void> {

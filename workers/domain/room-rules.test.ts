@@ -5,6 +5,7 @@ const open = { status: "waiting" as const, maxPlayers: 4, tournamentMatchId: nul
 const read = (overrides: Partial<RoomRead> = {}): RoomRead => ({
   session: open,
   blockedWithHost: false,
+  blockedHost: false,
   removedByHost: false,
   place: null,
   ...overrides,
@@ -31,10 +32,24 @@ describe("seatOutcome", () => {
     expect(seatOutcome(read({ session: { ...open, status: "completed" } }))).toEqual({ kind: "ended" });
   });
 
+  // Issue 23: the member who blocked the host is told why; the blocked member learns nothing of the block.
+  it("tells apart a block by the member themselves, in every outcome", () => {
+    const mine = read({ blockedWithHost: true, blockedHost: true });
+    expect(seatOutcome(mine)).toEqual({ kind: "host_blocked" });
+    expect(watchOutcome(mine)).toEqual({ kind: "host_blocked" });
+    expect(entryRefusal(mine)).toBe("host_blocked");
+    expect(entryRefusal(read({ blockedWithHost: true }))).toBe("blocked");
+    // A match room still seats its pairing, whoever blocked whom.
+    expect(seatOutcome({ ...mine, session: { ...open, tournamentMatchId: "m" }, place: { role: "player", seat: 1 } })).toEqual({
+      kind: "seated",
+      seat: 1,
+    });
+  });
+
   it("keeps a member the host removed out, as a block does, except in a tournament match room", () => {
     expect(seatOutcome(read({ removedByHost: true }))).toEqual({ kind: "blocked" });
     expect(watchOutcome(read({ removedByHost: true }))).toEqual({ kind: "blocked" });
-    expect(entryRefusal({ session: open, blockedWithHost: false, removedByHost: true })).toBe("blocked");
+    expect(entryRefusal({ session: open, blockedWithHost: false, blockedHost: false, removedByHost: true })).toBe("blocked");
     const match = { ...open, maxPlayers: 2, tournamentMatchId: "m" };
     expect(seatOutcome(read({ session: match, removedByHost: true, place: { role: "player", seat: 1 } }))).toEqual({
       kind: "seated",
@@ -69,10 +84,14 @@ describe("watchOutcome", () => {
 
 describe("entryRefusal", () => {
   it("says why a member without a place cannot attach a socket", () => {
-    expect(entryRefusal({ session: null, blockedWithHost: false, removedByHost: false })).toBe("not_found");
-    expect(entryRefusal({ session: open, blockedWithHost: true, removedByHost: false })).toBe("blocked");
-    expect(entryRefusal({ session: { ...open, status: "completed" }, blockedWithHost: false, removedByHost: false })).toBe("ended");
-    expect(entryRefusal({ session: open, blockedWithHost: false, removedByHost: false })).toBe("no_place");
-    expect(entryRefusal({ session: { ...open, tournamentMatchId: "m" }, blockedWithHost: true, removedByHost: false })).toBe("no_place");
+    expect(entryRefusal({ session: null, blockedWithHost: false, blockedHost: false, removedByHost: false })).toBe("not_found");
+    expect(entryRefusal({ session: open, blockedWithHost: true, blockedHost: false, removedByHost: false })).toBe("blocked");
+    expect(
+      entryRefusal({ session: { ...open, status: "completed" }, blockedWithHost: false, blockedHost: false, removedByHost: false }),
+    ).toBe("ended");
+    expect(entryRefusal({ session: open, blockedWithHost: false, blockedHost: false, removedByHost: false })).toBe("no_place");
+    expect(
+      entryRefusal({ session: { ...open, tournamentMatchId: "m" }, blockedWithHost: true, blockedHost: false, removedByHost: false }),
+    ).toBe("no_place");
   });
 });

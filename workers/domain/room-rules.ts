@@ -10,6 +10,8 @@ export type RoomRead = {
   session: Pick<GameSessionView, "status" | "maxPlayers" | "tournamentMatchId"> | null;
   /** A block stands between the member and the host (either way). */
   blockedWithHost: boolean;
+  /** The member themselves blocked the host: they are told so (the other way round, nobody learns of a block). */
+  blockedHost: boolean;
   /** A host removed the member from this room. */
   removedByHost: boolean;
   /** The member's place after the write, if any. */
@@ -22,6 +24,7 @@ export type SeatOutcome =
   | { kind: "match_players_only" }
   | { kind: "not_found" }
   | { kind: "blocked" }
+  | { kind: "host_blocked" }
   | { kind: "ended" };
 
 /**
@@ -30,10 +33,19 @@ export type SeatOutcome =
  */
 const refusedByBlock = (read: Omit<RoomRead, "place">) => (read.blockedWithHost || read.removedByHost) && !read.session?.tournamentMatchId;
 
+/** A refusal by a block, told apart only for the member who blocked the host. */
+const blockRefusal = (read: Omit<RoomRead, "place">): "blocked" | "host_blocked" => (read.blockedHost ? "host_blocked" : "blocked");
+
+/** What a member refused by a block is told, in the API, the room page and the room's socket. */
+export const ROOM_REFUSALS = {
+  blocked: "You cannot join this room",
+  hostBlocked: "You blocked this room's host. Unblock them to join.",
+} as const;
+
 export function seatOutcome(read: RoomRead): SeatOutcome {
   const { session, place } = read;
   if (!session) return { kind: "not_found" };
-  if (refusedByBlock(read)) return { kind: "blocked" };
+  if (refusedByBlock(read)) return { kind: blockRefusal(read) };
   if (session.status === "completed") return { kind: "ended" };
   if (place?.role === "player") return { kind: "seated", seat: place.seat };
   // A tournament match room seats only that match's two players; anyone else may watch.
@@ -41,18 +53,19 @@ export function seatOutcome(read: RoomRead): SeatOutcome {
   return { kind: "full", maxPlayers: session.maxPlayers };
 }
 
-export type WatchOutcome = { kind: "watching"; place: Place } | { kind: "not_found" } | { kind: "blocked" } | { kind: "ended" };
+export type WatchOutcome =
+  { kind: "watching"; place: Place } | { kind: "not_found" } | { kind: "blocked" } | { kind: "host_blocked" } | { kind: "ended" };
 
 /** A seated member who asks to watch keeps their seat: they already see everything. */
 export function watchOutcome(read: RoomRead): WatchOutcome {
   const { session, place } = read;
   if (!session) return { kind: "not_found" };
-  if (refusedByBlock(read)) return { kind: "blocked" };
+  if (refusedByBlock(read)) return { kind: blockRefusal(read) };
   if (session.status === "completed" || !place) return { kind: "ended" };
   return { kind: "watching", place };
 }
 
-export type EntryRefusal = "not_found" | "blocked" | "ended" | "no_place";
+export type EntryRefusal = "not_found" | "blocked" | "host_blocked" | "ended" | "no_place";
 
 /**
  * Why a socket's member may not attach to a room: the room never seats anyone
@@ -60,7 +73,7 @@ export type EntryRefusal = "not_found" | "blocked" | "ended" | "no_place";
  */
 export function entryRefusal(read: Omit<RoomRead, "place">): EntryRefusal {
   if (!read.session) return "not_found";
-  if (refusedByBlock(read)) return "blocked";
+  if (refusedByBlock(read)) return blockRefusal(read);
   if (read.session.status === "completed") return "ended";
   return "no_place";
 }

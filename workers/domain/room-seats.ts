@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { gameSessionMembers, gameSessionRemovals, gameSessions, users } from "../db/schema";
-import { isBlockedEitherWay } from "./blocks";
+import { hasBlocked, isBlockedEitherWay } from "./blocks";
 import { roomMembersQuery, sessionColumns, type MemberRole } from "./game-sessions";
 
 /**
@@ -181,6 +181,7 @@ export function sessionReadBack(db: Db, sessionId: string, userId: string) {
     .select({
       ...sessionColumns,
       blockedWithHost: isBlockedEitherWay(userId, gameSessions.hostId),
+      blockedHost: hasBlocked(userId, gameSessions.hostId),
       removedByHost: removedFrom(gameSessions.id, userId),
     })
     .from(gameSessions)

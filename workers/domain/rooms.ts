@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { sessionKey } from "../auth/session";
 import type { CreateGameSessionBody, GameSessionView, MembershipView } from "../contract/game-sessions";
@@ -7,7 +7,7 @@ import { gameSessionMembers, gameSessions, users } from "../db/schema";
 import { conflict, forbidden, invalid, notFound } from "./errors";
 import { roomMembersQuery, sessionQuery, toView, type MemberRole, type RoomMember } from "./game-sessions";
 import { enforceRateLimit } from "./rate-limit";
-import { entryRefusal, seatOutcome, watchOutcome, type EntryRefusal, type RoomRead } from "./room-rules";
+import { entryRefusal, ROOM_REFUSALS, seatOutcome, watchOutcome, type EntryRefusal, type RoomRead } from "./room-rules";
 import {
   closeWaitingRoom,
   givePlaceUp,
@@ -64,6 +64,7 @@ function readOf(sessions: SessionReadRow[], members: RoomMember[], userId: strin
     snapshot,
     session: snapshot?.session ?? null,
     blockedWithHost: Boolean(sessions[0]?.blockedWithHost),
+    blockedHost: Boolean(sessions[0]?.blockedHost),
     removedByHost: Boolean(sessions[0]?.removedByHost),
     place: me ? { role: me.role, seat: me.seat } : null,
   };
@@ -120,9 +121,10 @@ export async function createRoom(db: Db, hostId: string, body: CreateGameSession
 // ------------------------------------------------------------------ places
 
 /** The refusals joining and watching share, as the domain's errors. */
-function placeRefused(kind: "not_found" | "blocked" | "ended") {
+function placeRefused(kind: "not_found" | "blocked" | "host_blocked" | "ended") {
   if (kind === "not_found") return notFound("Game session not found");
-  if (kind === "blocked") return forbidden("You cannot join this room");
+  if (kind === "blocked") return forbidden(ROOM_REFUSALS.blocked);
+  if (kind === "host_blocked") return forbidden(ROOM_REFUSALS.hostBlocked);
   return conflict("This game session has ended");
 }
 
@@ -137,6 +139,7 @@ async function seat(env: Env, db: Db, sessionId: string, userId: string): Promis
   switch (outcome.kind) {
     case "not_found":
     case "blocked":
+    case "host_blocked":
     case "ended":
       throw placeRefused(outcome.kind);
     case "full":
@@ -160,6 +163,7 @@ async function watch(env: Env, db: Db, sessionId: string, userId: string): Promi
   switch (outcome.kind) {
     case "not_found":
     case "blocked":
+    case "host_blocked":
     case "ended":
       throw placeRefused(outcome.kind);
     case "watching":
@@ -256,6 +260,44 @@ export async function startRoom(env: Env, db: Db, sessionId: string, userId: str
   }
   await tellRoom(env, sessionId, snapshot);
   return snapshot.session;
+}
+
+// ------------------------------------------------------------------ blocks
+
+/**
+ * The rooms a block takes a member out of: rooms the blocker hosts, not yet completed, where the blocked member
+ * has a place. Tournament match rooms stay as they are (the pairing decides who plays there). A query builder, so
+ * the block can read it in its own batch.
+ */
+export function roomsHostedWith(db: Db, hostId: string, memberId: string) {
+  return db
+    .select({ id: gameSessions.id })
+    .from(gameSessionMembers)
+    .innerJoin(gameSessions, eq(gameSessions.id, gameSessionMembers.sessionId))
+    .where(
+      and(
+        eq(gameSessionMembers.userId, memberId),
+        eq(gameSessions.hostId, hostId),
+        ne(gameSessions.status, "completed"),
+        isNull(gameSessions.tournamentMatchId),
+      ),
+    );
+}
+
+/**
+ * After a block: the blocked member loses their place in each room the blocker hosts, and their sockets there
+ * close as after a host's removal (the block keeps them out from then on, room-rules.ts). One batch per room; a
+ * member rarely has a place in more than one room of the same host.
+ */
+export async function endPlacesAfterBlock(env: Env, db: Db, roomIds: string[], hostId: string, blockedId: string): Promise<void> {
+  for (const sessionId of roomIds) {
+    const [, gone, , sessions, members] = await db.batch([
+      ...givePlaceUp(db, sessionId, blockedId),
+      refreshCounters(db, sessionId),
+      ...roomReadBack(db, sessionId, hostId),
+    ]);
+    if (gone.length > 0) await tellRoom(env, sessionId, snapshotOf(sessions, members), blockedId, "removed");
+  }
 }
 
 // ------------------------------------------------------------------ for the GameRoom
