@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "./fixtures";
-import { gotoHydrated, reviewShot, signIn } from "./helpers";
+import { expectNoSidewaysScroll, gotoHydrated, reviewShot, signIn } from "./helpers";
 import { scaled } from "./time-budget";
 
 // Issue 15: on a phone the header's destinations live in a menu (a focus-trapping dialog sheet), tab bars
@@ -109,9 +109,18 @@ test("phone menu as a member: every destination, notifications, settings and sig
   await page.keyboard.press("Escape");
   await expect(settings).toBeHidden();
 
+  // A link to /api/logout only asks (issue 23); the page fits the phone.
+  await page.goto("/api/logout");
+  await expect(page.getByRole("heading", { name: "Sign out?" })).toBeVisible();
+  await expectNoSidewaysScroll(page, "the Sign out? page");
+  await gotoHydrated(page, "/");
+
   await (await openMenu(page)).getByRole("button", { name: "Sign Out" }).click();
   await expect(page.getByRole("link", { name: "Join Free" })).toBeVisible();
   await expect(page.getByTestId("user-menu")).toHaveCount(0);
+  await page.goto("/api/login");
+  await expect(page.getByRole("heading", { name: "Sign in to Realmcast" })).toBeVisible();
+  await expectNoSidewaysScroll(page, "the sign-in page");
 });
 
 /** Every tab of the list sits on the same line, and the list never widens the page. */

@@ -7,7 +7,7 @@ type DemoMember = { firstName: string | null; lastName: string | null; email: st
 
 const styles = raw(`
   body{font-family:system-ui,sans-serif;background:#0f172a;color:#e2e8f0;margin:0;display:grid;place-items:center;min-height:100vh}
-  main{background:#1e293b;border-radius:16px;padding:32px;width:min(440px,92vw);box-shadow:0 20px 50px #0008}
+  main{background:#1e293b;border-radius:16px;padding:clamp(20px,6vw,32px);width:min(440px,92vw);box-sizing:border-box;box-shadow:0 20px 50px #0008}
   h1{margin:0 0 4px;font-size:1.5rem} p{color:#94a3b8;margin:0 0 20px}
   ul{list-style:none;padding:0;margin:0 0 24px;display:grid;gap:8px}
   button,a.provider{width:100%;padding:10px 14px;border-radius:10px;border:1px solid #334155;background:#0f172a;color:#e2e8f0;

@@ -37,9 +37,10 @@ export default function AccountMenu({ user, request }: { user: ShellMember; requ
               <Settings className="h-4 w-4" aria-hidden="true" /> Settings
             </DropdownMenu.Item>
             <DropdownMenu.Separator className="my-1 h-px bg-border" />
-            {/* A form, not a link: signing out changes state, so it is a same-origin POST (works without JavaScript). */}
+            {/* A form, not a link: signing out changes state, so it is a same-origin POST. The menu stays open on
+                select: closing it would unmount the form inside the click, before the browser submits it. */}
             <form method="post" action="/api/logout">
-              <DropdownMenu.Item asChild className={itemClass}>
+              <DropdownMenu.Item asChild className={itemClass} onSelect={(event) => event.preventDefault()}>
                 <button type="submit" className="w-full">
                   <LogOut className="h-4 w-4" aria-hidden="true" /> Sign Out
                 </button>
