@@ -1,5 +1,5 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { Footer } from "~/components/shell/footer";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
@@ -11,10 +11,9 @@ import { FAVICON_HREF, PRODUCT_NAME } from "~/lib/brand";
 import { InlineStyles } from "~/lib/inline-styles";
 import { useNonce } from "~/lib/nonce";
 import { prePaintScript } from "~/lib/pre-paint-script";
-import { readSelectedRealm } from "~/lib/realm-cookie.server";
-import { takeToast } from "~/lib/toast.server";
+import { useRootData } from "~/lib/root-data";
+import { rootLoader } from "~/lib/root-loader.server";
 import { useThemeMode } from "~/lib/theme-mode";
-import { listCommunitiesCached, publicMember } from "../workers/domain/shell";
 
 // The stylesheet is inlined (<InlineStyles />, app/lib/inline-styles.tsx), so the only link is the icon.
 export const links: LinksFunction = () => [{ rel: "icon", href: FAVICON_HREF, type: "image/svg+xml" }];
@@ -24,29 +23,8 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Realmcast: play, stream and organise trading-card games with your community." },
 ];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = context.user;
-  const communities = await listCommunitiesCached(context.db);
-  const memberData = context.shell;
-  const flash = await takeToast(request);
-  return data(
-    {
-      user: user ? publicMember(user) : null,
-      communities,
-      unreadCount: memberData?.unreadCount ?? 0,
-      themeMode: memberData?.themeMode ?? "system",
-      selectedCommunityId: await readSelectedRealm(request),
-      toast: flash.toast,
-    },
-    flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined,
-  );
-}
-export type RootLoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
-
-/** Root data for any route: the member (or null), realms and header state. */
-export function useRootData(): RootLoaderData | undefined {
-  return useRouteLoaderData<typeof loader>("root");
-}
+/** The member (or null), realms and header state; read anywhere with useRootData (app/lib/root-data.ts). */
+export const loader = (args: LoaderFunctionArgs) => rootLoader(args);
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

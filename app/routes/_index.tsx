@@ -7,7 +7,7 @@ import { realmMembershipAction } from "~/components/realms/realm-membership-acti
 import { realmMemberCounts } from "../../workers/domain/realm-membership";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { documentTitle } from "~/lib/brand";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
 // Visitors download only the landing page; the member dashboards load as their own chunk.
 const MemberHome = lazy(() => import("~/components/dashboard/member-home").then((m) => ({ default: m.MemberHome })));

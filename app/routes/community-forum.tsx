@@ -13,7 +13,7 @@ import { isRealmMembershipPost, realmMembershipAction } from "~/components/realm
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { documentTitle } from "~/lib/brand";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
 export const meta: MetaFunction = () => [{ title: documentTitle("Community Forum") }];
 

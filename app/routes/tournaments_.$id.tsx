@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { ParticipantsList } from "~/components/tournaments/participants-list";
 import { RoundsPanel } from "~/components/tournaments/rounds-panel";

@@ -6,7 +6,7 @@ import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { FieldMessage, Input, Label, NativeSelect } from "~/components/ui/field";
 import { useCommunity } from "~/hooks/use-community";
 import { fieldError, useResultToast } from "~/lib/forms";
-import type { action } from "../../routes/profile";
+import type { profileAction } from "./profile-actions.server";
 
 type DialogMember = { firstName: string | null; lastName: string | null; primaryCommunity: string | null };
 
@@ -25,7 +25,7 @@ export function EditProfileDialog({
   user: DialogMember;
 }) {
   const { communities } = useCommunity();
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<typeof profileAction>();
   useResultToast(fetcher.data);
   const location = useLocation();
   const [firstName, setFirstName] = useState("");

@@ -1,5 +1,5 @@
 import { useLoaderData, useLocation, useOutlet } from "@remix-run/react";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import type { loadProfilePage } from "./profile-page.server";
 import { ProfileView, UserNotFound } from "./profile-view";
 

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FieldMessage, Input, Label, NativeSelect } from "~/components/ui/field";
 import { fieldError, useResultToast } from "~/lib/forms";
-import type { action } from "../../routes/profile";
+import type { profileAction } from "./profile-actions.server";
 import { SOCIAL_LINK_INFO, socialLinkInfo } from "./social-platforms";
 import { socialProfileUrl } from "./social-profile-url";
 
@@ -19,8 +19,8 @@ type Platform = (typeof SOCIAL_LINK_PLATFORMS)[number];
  * afresh with the new list and an empty name).
  */
 export function SocialLinksCard({ links, isOwner }: { links: SocialLink[]; isOwner: boolean }) {
-  const adder = useFetcher<typeof action>();
-  const remover = useFetcher<typeof action>();
+  const adder = useFetcher<typeof profileAction>();
+  const remover = useFetcher<typeof profileAction>();
   useResultToast(adder.data);
   useResultToast(remover.data);
   const [platform, setPlatform] = useState<Platform>("discord");

@@ -6,7 +6,7 @@ import { FieldMessage, Input, Label, NativeSelect, Textarea } from "~/components
 import { useCommunity } from "~/hooks/use-community";
 import { toast } from "~/hooks/use-toast";
 import { fieldError, submittedValue, type ActionResult } from "~/lib/forms";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import { DEFAULT_MAX_PLAYERS, MAX_PLAYER_OPTIONS, POWER_LEVELS, ROOM_FORMATS } from "../../../workers/contract/game-session-options";
 import { ROOM_TOASTS } from "./room-toasts";
 import { useHydrated } from "./use-hydrated";

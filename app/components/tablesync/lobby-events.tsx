@@ -5,7 +5,7 @@ import { Skeleton } from "~/components/ui/card";
 import { toast } from "~/hooks/use-toast";
 import { api, unwrap } from "~/lib/api-client";
 import { cn } from "~/lib/cn";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import type { EventDto } from "../../../workers/contract/events";
 
 const LOBBY_EVENT_LIMIT = 24;

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
 import { toast } from "~/hooks/use-toast";
 import { useResultToast, type ActionResult } from "~/lib/forms";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import type { GameSessionView } from "../../../workers/contract/game-sessions";
 import { formatLabel, powerLevelLabel } from "../../../workers/contract/game-session-options";
 import { ROOM_TOASTS } from "./room-toasts";

@@ -5,7 +5,7 @@ import { FieldMessage, Input, Label, NativeSelect, Textarea } from "~/components
 import { toast } from "~/hooks/use-toast";
 import { fieldError, useResultToast } from "~/lib/forms";
 import { DEFAULT_MAX_PARTICIPANTS, MAX_PARTICIPANT_OPTIONS, TOURNAMENT_FORMATS } from "../../../workers/contract/tournaments";
-import type { action } from "../../routes/tournaments";
+import type { hubAction } from "./tournament-hub.server";
 import { FORMAT_LABELS, PAIRING_LABELS } from "./tournament-format";
 import { MISSING_INFORMATION } from "./tournament-toasts";
 
@@ -48,7 +48,7 @@ type Props = {
  * the member's time zone.
  */
 export function TournamentForm({ communityId, idPrefix, onCreated, secondary }: Props) {
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<typeof hubAction>();
   useResultToast(fetcher.data);
   const [values, setValues] = useState<FormValues>(EMPTY);
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => setValues((v) => ({ ...v, [key]: value }));

@@ -1,5 +1,5 @@
 import { useFetcher, useRevalidator } from "@remix-run/react";
-import type { action } from "../../routes/tournaments_.$id";
+import type { tournamentPageAction } from "./tournament-page.server";
 
 /**
  * The tournament page's one fetcher: every button and form of the page posts
@@ -7,7 +7,7 @@ import type { action } from "../../routes/tournaments_.$id";
  * page's data revalidates after each.
  */
 export function useTournamentAction() {
-  const fetcher = useFetcher<typeof action>({ key: "tournament-page" });
+  const fetcher = useFetcher<typeof tournamentPageAction>({ key: "tournament-page" });
   const revalidator = useRevalidator();
   return { fetcher, busy: fetcher.state !== "idle" || revalidator.state === "loading" };
 }
