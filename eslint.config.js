@@ -6,6 +6,17 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const ZOD = { name: "zod", message: "Import { z } from workers/lib/zod (it configures zod for the CSP).", allowTypeImports: true };
+
+/** One `no-restricted-imports` entry per layer, each with the zod rule (workers/lib/zod.ts itself may import zod). */
+function importRules(layers) {
+  return layers.map(({ files, ignores = [], patterns }) => ({
+    files,
+    ignores: [...ignores, "workers/lib/zod.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { paths: [ZOD], patterns }] },
+  }));
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -41,16 +52,62 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-expressions": ["error", { allowTaggedTemplates: true, allowShortCircuit: true }],
     },
   },
-  {
-    // zod's setting for the pages' CSP (jitless) is made in workers/lib/zod.ts, which must be imported first.
-    ignores: ["workers/lib/zod.ts"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        { paths: [{ name: "zod", message: "Import { z } from workers/lib/zod (it configures zod for the CSP).", allowTypeImports: true }] },
+  // Imports: zod only through workers/lib/zod, and the layers' arrows in one direction (README, "Layers"). A
+  // file gets the one rule entry of its layer (a later entry for the same rule replaces an earlier one).
+  ...importRules([
+    { files: ["**/*.{ts,tsx,mjs}"], patterns: [] },
+    {
+      // The browser and the room share workers/contract (room/ for the socket); neither imports the other.
+      files: ["durable-objects/**"],
+      patterns: [
+        {
+          group: ["**/workers/http/*", "**/workers/auth/*", "**/workers/api/*", "**/workers/ws", "**/app/**", "~/*"],
+          message: "The room imports the contract (workers/contract) and the domain only; the Worker injects the rest (workers/app.ts).",
+        },
       ],
     },
-  },
+    {
+      files: ["workers/**"],
+      patterns: [{ group: ["**/app/**", "~/*"], message: "Server code imports no UI code: values both need live in workers/contract." }],
+    },
+    {
+      files: ["workers/domain/**"],
+      patterns: [
+        { group: ["**/app/**", "~/*"], message: "Server code imports no UI code: values both need live in workers/contract." },
+        {
+          group: ["**/http/*", "**/api/*", "**/ws", "**/durable-objects/**"],
+          message: "The domain knows nothing of HTTP or the Durable Object: callers pass what it needs.",
+        },
+      ],
+    },
+    {
+      files: ["workers/contract/**"],
+      patterns: [
+        {
+          group: ["**/domain/*", "**/db/*", "**/http/*", "**/api/*", "**/auth/*", "**/ws", "**/durable-objects/**", "**/app/**", "~/*"],
+          message:
+            "The contract is shared by the browser, the Worker and the room: it imports only other contract modules and workers/lib.",
+        },
+      ],
+    },
+    {
+      // Client code: components, hooks and browser helpers (server modules and route modules may read the domain).
+      files: ["app/components/**", "app/hooks/**", "app/lib/**"],
+      ignores: ["**/*.server.ts", "**/*.test.ts"],
+      patterns: [
+        {
+          group: ["**/workers/domain/*", "**/workers/db/*", "**/workers/auth/*", "**/workers/http/*", "**/workers/api/*", "**/workers/ws"],
+          allowTypeImports: true,
+          message: "Client code imports the contract (workers/contract) and types only: server modules would ship to the browser.",
+        },
+        { group: ["**/durable-objects/**"], message: "The browser speaks to the room through workers/contract/room only." },
+        {
+          group: ["**/routes/*", "~/routes/*", "**/root", "~/root"],
+          message: "A route owns its loader and action; components take data and callbacks and import nothing back from routes.",
+        },
+      ],
+    },
+  ]),
   {
     // Tests read untyped JSON answers of the real Worker.
     files: ["test/**", "e2e/**", "**/*.test.ts"],

@@ -7,7 +7,7 @@ import { Header } from "~/components/shell/header";
 import { FlashToast } from "~/components/ui/flash-toast";
 import { Toaster } from "~/components/ui/toaster";
 import { CommunityProvider } from "~/hooks/use-community";
-import { FAVICON_HREF, PRODUCT_NAME } from "~/lib/brand";
+import { FAVICON_HREF, PRODUCT_NAME } from "../workers/contract/brand";
 import { InlineStyles } from "~/lib/inline-styles";
 import { useNonce } from "~/lib/nonce";
 import { prePaintScript } from "~/lib/pre-paint-script";

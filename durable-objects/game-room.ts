@@ -1,5 +1,4 @@
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
-import { readSessionUserIdByKey } from "../workers/auth/session";
 import { getDb } from "../workers/db/client";
 import { setCurrentTurn } from "../workers/domain/game-sessions";
 import { ROOM_REFUSALS, type EntryRefusal } from "../workers/domain/room-rules";
@@ -12,8 +11,8 @@ import {
   type RoomSnapshot,
   type SocketEnd,
 } from "../workers/domain/rooms";
-import { ROOM_SESSION_HEADER, ROOM_USER_HEADER } from "../workers/ws";
-import { ROOM_CLOSE } from "./close-codes";
+import { ROOM_SESSION_HEADER, ROOM_USER_HEADER } from "../workers/contract/room/headers";
+import { ROOM_CLOSE } from "../workers/contract/room/close-codes";
 import {
   CHAT_HISTORY_SENT,
   CHAT_MAX_CHARS,
@@ -26,7 +25,7 @@ import {
   type RoomPlayer,
   type RoomSpectator,
   type ServerFrame,
-} from "./protocol";
+} from "../workers/contract/room/protocol";
 import { RoomStore, type RoomMeta, type StoredMember } from "./room-store";
 import {
   applyCommanderDamage,
@@ -37,8 +36,8 @@ import {
   noDesignations,
   withoutPlayer,
   type Designations,
-} from "./rules/commander";
-import { rollDie } from "./rules/dice";
+} from "../workers/contract/room/commander";
+import { rollDie } from "../workers/contract/room/dice";
 import { freshBucket, takeToken, type Bucket } from "./rules/frame-budget";
 import { applyLifeChange, startingLife } from "./rules/life";
 import {
@@ -86,9 +85,15 @@ const ROOM_SENDER = { userId: "room", firstName: "Table", avatar: null } as cons
  * (seats, spectators) are decided by the room service (workers/domain/rooms.ts),
  * which tells the room every change; the room never seats anyone itself. State
  * lives in the room's SQLite storage (RoomStore); fields here are caches.
+ *
+ * Abstract: the Worker supplies how sessions are stored (`sessionOwner`, workers/app.ts), so the room imports
+ * nothing of the Worker's auth.
  */
-export class GameRoom extends Server<Env> {
+export abstract class GameRoom extends Server<Env> {
   static options = { hibernate: true };
+
+  /** Whose session this key is now, or null when it has ended (sign-out, expiry, a newer sign-in). */
+  protected abstract sessionOwner(sessionKey: string): Promise<string | null>;
 
   private store!: RoomStore;
   /** Token buckets per connection id: losing them to hibernation only refills them. */
@@ -205,7 +210,7 @@ export class GameRoom extends Server<Env> {
     if (pending) return pending;
     const { userId, session } = connection.state!;
     const check = (async () => {
-      const valid = (await readSessionUserIdByKey(this.env, session)) === userId;
+      const valid = (await this.sessionOwner(session)) === userId;
       const current = connection.state;
       if (valid && current && !current.retired) connection.setState({ ...current, sessionCheckedAt: Date.now() });
       return valid;

@@ -1,6 +1,6 @@
-import type { ChatMessage } from "./protocol";
-import { CHAT_HISTORY_KEPT, DICE_LOG_KEPT } from "./protocol";
-import { toolsFrom, type PlayerTools } from "./rules/commander";
+import type { ChatMessage } from "../workers/contract/room/protocol";
+import { CHAT_HISTORY_KEPT, DICE_LOG_KEPT } from "../workers/contract/room/protocol";
+import { toolsFrom, type PlayerTools } from "../workers/contract/room/commander";
 
 /** `Server#sql`: a tagged template over the room's own SQLite storage. */
 export type SqlTag = <T = Record<string, string | number | boolean | null>>(

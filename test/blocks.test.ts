@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { json, request, signUp, type Member } from "./helpers";
-import { ROOM_CLOSE } from "../durable-objects/close-codes";
+import { ROOM_CLOSE } from "../workers/contract/room/close-codes";
 import { closeAllSockets, joinRoom, ofType, openSocket, type Frame } from "./room-socket";
 
 afterEach(() => closeAllSockets());

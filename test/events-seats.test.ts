@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { decideSeat } from "../workers/domain/event-seats";
+import { decideSeat } from "../workers/contract/event-seats";
 import { createEventAs, daysFromNow, join, members, signUp } from "./events-helpers";
 import { json, request } from "./helpers";
 

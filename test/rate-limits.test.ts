@@ -4,7 +4,7 @@ import { documentedOperation } from "./declared-routes";
 import { getDb } from "../workers/db/client";
 import { consumeRateLimit } from "../workers/domain/rate-limit";
 import { limitText, RATE_LIMITS, type RateLimitName } from "../workers/domain/rate-limit-rules";
-import { avatarVersion } from "../workers/domain/avatar-file";
+import { avatarVersion } from "../workers/contract/avatar-file";
 import { eventBody } from "./events-helpers";
 import { PNG_8 } from "./image-fixtures";
 import { json, request, signUp, type Member } from "./helpers";

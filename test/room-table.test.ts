@@ -2,7 +2,7 @@ import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import type { GameRoom } from "../durable-objects/game-room";
-import { ROOM_CLOSE } from "../durable-objects/close-codes";
+import { ROOM_CLOSE } from "../workers/contract/room/close-codes";
 import { AWAY_GRACE_MS, DEFAULT_IDLE_MINUTES, SEAT_GRACE_MS } from "../durable-objects/rules/presence";
 import { json, request, type Member } from "./helpers";
 import { closeAllSockets, joinRoom, ofType, openSocket, signUp, takePlace, type Frame, type TestSocket } from "./room-socket";

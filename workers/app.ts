@@ -3,7 +3,9 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 // Live from Remix's Vite plugin in `npm run dev` and the Worker tests; the built file under wrangler (see its type).
 import * as remixBuild from "virtual:remix/server-build";
+import { GameRoom as Room } from "../durable-objects/game-room";
 import { api, apiDocument } from "./api/index";
+import { readSessionUserIdByKey } from "./auth/session";
 import { devSeed } from "./auth/dev-seed";
 import { runScheduledJobs } from "./domain/scheduled";
 import type { AppEnv } from "./http/app-env";
@@ -14,7 +16,12 @@ import { MAX_BODY_BYTES, requestGuards, securityHeaders, UPLOAD_MAX_BODY_BYTES, 
 import type { RealmcastLoadContext } from "./load-context";
 import { handleRoomSocket } from "./ws";
 
-export { GameRoom } from "../durable-objects/game-room";
+/** The room with the Worker's session store plugged in: the Durable Object knows nothing of how sessions are kept. */
+export class GameRoom extends Room {
+  protected sessionOwner(sessionKey: string): Promise<string | null> {
+    return readSessionUserIdByKey(this.env, sessionKey);
+  }
+}
 
 // Built once per isolate, not per request.
 const handleRemixRequest = createRequestHandler(remixBuild);

@@ -8,11 +8,7 @@ import { forbidden, notFound, unauthorized } from "./domain/errors";
 import { HttpError } from "./http/errors";
 import { isSameOrigin } from "./http/security";
 import { parseQuery } from "./http/validate";
-
-/** Headers the Worker sets on the upgrade it forwards; rooms trust nothing else. */
-export const ROOM_USER_HEADER = "x-realmcast-user-id";
-/** The key (hash) of the session the socket is opened with: sign-out ends that session's sockets. */
-export const ROOM_SESSION_HEADER = "x-realmcast-session";
+import { ROOM_SESSION_HEADER, ROOM_USER_HEADER } from "./contract/room/headers";
 
 const wsQuery = z.object({
   sessionId: z.string().min(1).max(100),

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import ReconnectingWebSocket from "partysocket/ws";
-import { ROOM_CLOSE, endedReasonFor } from "../../durable-objects/close-codes";
-import { parseServerFrame, type ClientFrame, type ServerFrame } from "../../durable-objects/protocol";
+import { ROOM_CLOSE, endedReasonFor } from "../../workers/contract/room/close-codes";
+import { parseServerFrame, type ClientFrame, type ServerFrame } from "../../workers/contract/room/protocol";
 import { emptyRoomView, reduceRoomView } from "~/components/room/room-state";
 import { sessionEndShownOnPage } from "~/lib/session-expired";
 

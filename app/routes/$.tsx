@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
-import { documentTitle } from "~/lib/brand";
+import { documentTitle } from "../../workers/contract/brand";
 
 export const meta: MetaFunction = () => [{ title: documentTitle("Page Not Found") }];
 

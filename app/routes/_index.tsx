@@ -6,7 +6,7 @@ import { LandingPage } from "~/components/landing/landing-page";
 import { realmMembershipAction } from "~/components/realms/realm-membership-action.server";
 import { realmMemberCounts } from "../../workers/domain/realm-membership";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
-import { documentTitle } from "~/lib/brand";
+import { documentTitle } from "../../workers/contract/brand";
 import { useRootData } from "~/lib/root-data";
 
 // Visitors download only the landing page; the member dashboards load as their own chunk.

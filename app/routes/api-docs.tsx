@@ -5,7 +5,7 @@ import { buildRouteReference } from "../../workers/contract/api-reference";
 import { ApiReference } from "~/components/api-docs/api-reference";
 import { ComingSoonPage, type Topic } from "~/components/help/coming-soon-page";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
-import { documentTitle } from "~/lib/brand";
+import { documentTitle } from "../../workers/contract/brand";
 
 export const meta: MetaFunction = () => [{ title: documentTitle("API Documentation") }];
 

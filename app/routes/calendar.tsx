@@ -7,7 +7,7 @@ import { isMonth, monthGrid, monthOf, todayUtc } from "~/components/calendar/mon
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { requireMember } from "~/lib/auth.server";
-import { documentTitle } from "~/lib/brand";
+import { documentTitle } from "../../workers/contract/brand";
 import { readSelectedRealm } from "~/lib/realm-cookie.server";
 import { loadCalendarPage } from "../../workers/domain/event-queries";
 import { listCommunitiesCached } from "../../workers/domain/shell";

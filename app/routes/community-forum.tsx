@@ -12,7 +12,7 @@ import { useForumRealm } from "~/components/forum/use-forum-realm";
 import { isRealmMembershipPost, realmMembershipAction } from "~/components/realms/realm-membership-action.server";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
-import { documentTitle } from "~/lib/brand";
+import { documentTitle } from "../../workers/contract/brand";
 import { useRootData } from "~/lib/root-data";
 
 export const meta: MetaFunction = () => [{ title: documentTitle("Community Forum") }];

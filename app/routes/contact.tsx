@@ -4,7 +4,7 @@ import { clientAddressOf, sendContactMessage } from "../../workers/domain/contac
 import { ContactForm, CONTACT_FAILED, CONTACT_SENT } from "~/components/help/contact-form";
 import { ContactInfo } from "~/components/help/contact-info";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
-import { documentTitle } from "~/lib/brand";
+import { documentTitle } from "../../workers/contract/brand";
 import { domainFailure, parseSubmission, readForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 

@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { BookOpen, HelpCircle, Lightbulb, Search, Users, Video } from "lucide-react";
 import { ComingSoonPage, type Topic } from "~/components/help/coming-soon-page";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
-import { documentTitle } from "~/lib/brand";
+import { documentTitle } from "../../workers/contract/brand";
 
 export const meta: MetaFunction = () => [{ title: documentTitle("Help Center") }];
 

@@ -9,7 +9,7 @@ import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary"
 import { ActionToast } from "~/components/ui/action-toast";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { requireMember } from "~/lib/auth.server";
-import { documentTitle } from "~/lib/brand";
+import { documentTitle } from "../../workers/contract/brand";
 import type { MatchmakingPreferences } from "../../workers/contract/matchmaking";
 import { loadMatchmakingPage } from "../../workers/domain/matchmaking";
 

@@ -3,7 +3,7 @@ import { ProfilePage } from "~/components/profile/profile-page";
 import { loadProfilePage } from "~/components/profile/profile-page.server";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { requireMember } from "~/lib/auth.server";
-import { documentTitle } from "~/lib/brand";
+import { documentTitle } from "../../workers/contract/brand";
 import { displayName } from "../../workers/contract/display-name";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {

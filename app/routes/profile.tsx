@@ -4,7 +4,7 @@ import { OwnProfileOrChild } from "~/components/profile/profile-page";
 import { loadProfilePage } from "~/components/profile/profile-page.server";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { requireMember } from "~/lib/auth.server";
-import { documentTitle } from "~/lib/brand";
+import { documentTitle } from "../../workers/contract/brand";
 
 export const meta: MetaFunction = () => [{ title: documentTitle("Profile") }];
 

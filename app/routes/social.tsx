@@ -5,7 +5,7 @@ import { socialAction } from "~/components/social/social-actions.server";
 import { SocialHub } from "~/components/social/social-hub";
 import { ActionToast } from "~/components/ui/action-toast";
 import { requireMember } from "~/lib/auth.server";
-import { documentTitle } from "~/lib/brand";
+import { documentTitle } from "../../workers/contract/brand";
 import { listPlatforms, listPosts } from "../../workers/domain/social";
 
 export const meta: MetaFunction = () => [{ title: documentTitle("Social") }];

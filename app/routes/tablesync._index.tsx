@@ -3,7 +3,7 @@ import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { TableSyncLanding } from "~/components/tablesync/tablesync-landing";
 import { TableSyncLobby } from "~/components/tablesync/lobby";
-import { documentTitle } from "~/lib/brand";
+import { documentTitle } from "../../workers/contract/brand";
 
 export { lobbyAction as action } from "~/components/tablesync/lobby-action.server";
 export { lobbyLoader as loader } from "~/components/tablesync/lobby-loader.server";

@@ -5,7 +5,7 @@ import { RoomSummary } from "~/components/room/room-summary";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { requireMember } from "~/lib/auth.server";
-import { documentTitle } from "~/lib/brand";
+import { documentTitle } from "../../workers/contract/brand";
 import { getRoomPage, iceServersFromEnv } from "../../workers/domain/game-sessions";
 
 export { roomAction as action } from "~/components/room/room-action.server";

@@ -15,7 +15,7 @@ import { useLiveRefresh } from "~/components/tournaments/use-live-refresh";
 import { useTournamentAction } from "~/components/tournaments/use-tournament-action";
 import { ActionToast } from "~/components/ui/action-toast";
 import { Card } from "~/components/ui/card";
-import { documentTitle } from "~/lib/brand";
+import { documentTitle } from "../../workers/contract/brand";
 import { useResultToast } from "~/lib/forms";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: documentTitle("Tournament Hub", data?.tournament.name) }];

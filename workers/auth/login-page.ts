@@ -1,5 +1,5 @@
 import { html, raw } from "hono/html";
-import { FAVICON_HREF, PRODUCT_NAME } from "../../app/lib/brand";
+import { FAVICON_HREF, PRODUCT_NAME } from "../contract/brand";
 import { displayName } from "../contract/display-name";
 import { PROVIDER_LABELS, type ProviderId } from "./providers";
 

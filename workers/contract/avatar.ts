@@ -5,7 +5,7 @@ export { AVATAR_MAX_BYTES, AVATAR_TYPES };
 
 /**
  * POST /api/user/avatar: a multipart form with the picture in `file`. Its
- * bytes decide what it is (workers/domain/avatar-file.ts), not its declared type.
+ * bytes decide what it is (workers/contract/avatar-file.ts), not its declared type.
  */
 export const avatarUploadForm = z.object({
   file: z

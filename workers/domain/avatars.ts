@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { AVATAR_PATH, type AvatarType } from "../contract/avatar-options";
 import type { Db } from "../db/client";
 import { users, type User } from "../db/schema";
-import { avatarVersion, checkAvatarFile } from "./avatar-file";
+import { avatarVersion, checkAvatarFile } from "../contract/avatar-file";
 import { invalid } from "./errors";
 
 /**

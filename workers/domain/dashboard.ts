@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, asc, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { communities, events, forumPosts, gameSessions, users } from "../db/schema";
-import { countOf } from "../../app/lib/plural";
+import { countOf } from "../contract/plural";
 import { latestNotificationsQuery, toNotificationItem } from "./notifications";
 import { membershipStateQuery, toMembership } from "./realm-membership";
 import { memberStatsColumns } from "./profile";

@@ -11,7 +11,7 @@ import type { Db } from "../db/client";
 import { communities, eventAttendees, events, users } from "../db/schema";
 import { decodeCursor, pageOf, timeIdKey } from "./cursor";
 import { invalid, notFound } from "./errors";
-import type { Seat } from "./event-seats";
+import type { Seat } from "../contract/event-seats";
 import { buildCalendar, type IcsEvent } from "./ics";
 import { bytesToBase64Url } from "../lib/base64url";
 

@@ -12,7 +12,7 @@ import { conflict, forbidden, invalid, notFound } from "./errors";
 import { isBlockedEitherWay } from "./blocks";
 import { communityExists } from "./communities";
 import { findEventRow, getEvent, toDto } from "./event-queries";
-import { hasSeatLimits, type Seat } from "./event-seats";
+import { hasSeatLimits, type Seat } from "../contract/event-seats";
 import { startsAtFromWallTime } from "./event-time";
 import { DEFAULT_TIME_ZONE } from "../contract/time-zone";
 import { notificationInsert } from "./notifications";

@@ -4,7 +4,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
 import { toast } from "~/hooks/use-toast";
 import { EVENT_TYPE_LABELS, type EventDto } from "../../../workers/contract/events";
-import { hasSeatLimits } from "../../../workers/domain/event-seats";
+import { hasSeatLimits } from "../../../workers/contract/event-seats";
 import { AttendanceButton } from "./attendance-button";
 import { EventWhen } from "./event-when";
 import { eventAction, JOIN_LABELS, seatLabel } from "./seat-actions";

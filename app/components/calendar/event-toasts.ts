@@ -1,5 +1,5 @@
 import type { JoinEventBody } from "../../../workers/contract/events";
-import type { Seat } from "../../../workers/domain/event-seats";
+import type { Seat } from "../../../workers/contract/event-seats";
 import type { ToastMessage } from "~/lib/toast";
 
 /** Where an attendance change was made: the calendar names the outcome, the lobby names the seat. */

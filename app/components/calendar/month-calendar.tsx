@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import type { EventDto } from "../../../workers/contract/events";
 import { dayLabel, monthGrid, monthLabel, monthOf, moveFocus, shiftMonth } from "./month";
-import { countOf } from "~/lib/plural";
+import { countOf } from "../../../workers/contract/plural";
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const MAX_TITLES_PER_DAY = 2;

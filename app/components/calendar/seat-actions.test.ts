@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SeatCounts, SeatLimits } from "../../../workers/domain/event-seats";
+import type { SeatCounts, SeatLimits } from "../../../workers/contract/event-seats";
 import { eventAction, requestedSeat, seatLabel } from "./seat-actions";
 
 const pod: SeatLimits = { type: "game_pod", playerSlots: 4, alternateSlots: 2, maxAttendees: null };

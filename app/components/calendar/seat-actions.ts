@@ -1,5 +1,5 @@
 import type { JoinEventBody } from "../../../workers/contract/events";
-import { hasSeatLimits, type Seat, type SeatCounts, type SeatLimits } from "../../../workers/domain/event-seats";
+import { hasSeatLimits, type Seat, type SeatCounts, type SeatLimits } from "../../../workers/contract/event-seats";
 
 /** What a member can do with an event card (spec 001 §2 lobby cards). */
 export type EventAction = "leave" | "join_main" | "join_alternate" | "spectate";

@@ -16,7 +16,7 @@ import { DashboardTile, NotificationsCard, UpcomingEventsCard } from "./dashboar
 import { Figure, formatMatchRecord } from "./home-dashboard";
 import { RealmMembershipButton } from "~/components/realms/realm-membership-button";
 import { displayName } from "../../../workers/contract/display-name";
-import { countOf } from "~/lib/plural";
+import { countOf } from "../../../workers/contract/plural";
 
 /**
  * One realm's dashboard (spec 000 §2 table): themed header, welcome with the

@@ -12,7 +12,7 @@ import { toast } from "~/hooks/use-toast";
 import { EventWhen } from "~/components/calendar/event-when";
 import { DashboardTile } from "./dashboard-parts";
 import { displayName } from "../../../workers/contract/display-name";
-import { countOf } from "~/lib/plural";
+import { countOf } from "../../../workers/contract/plural";
 
 const ACTIVITY_ICONS = { event: CalendarDays, room: Video, post: MessageSquare } as const;
 

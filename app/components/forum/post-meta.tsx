@@ -3,7 +3,7 @@ import type { ForumPost } from "../../../workers/contract/forum";
 import { MemberAvatar } from "~/components/shell/member-avatar";
 import { authorName } from "./author-name";
 import { timeAgo } from "./time-ago";
-import { countOf } from "~/lib/plural";
+import { countOf } from "../../../workers/contract/plural";
 
 /** Author, time ago, views, likes and replies of a post (card and detail). */
 export function PostMeta({ post }: { post: ForumPost }) {

@@ -6,7 +6,7 @@ import type { SpriteIconName } from "~/components/ui/sprite-icons.source";
 import { useCommunity } from "~/hooks/use-community";
 import type { CommunitySummary } from "../../../workers/domain/communities";
 import { RealmArt } from "~/components/realm/realm-art";
-import { countOf } from "~/lib/plural";
+import { countOf } from "../../../workers/contract/plural";
 import { CommunityIcon } from "./community-icon";
 import { LazyDemoDialog } from "./lazy-demo-dialog";
 

@@ -16,7 +16,7 @@ import { DirectMessageNote } from "./direct-message-note";
 import { MatchCard } from "./match-card";
 import { playersFound, searchFailed } from "./matchmaking-toasts";
 import { quickMatchBody } from "./preference-rules";
-import { countOf } from "~/lib/plural";
+import { countOf } from "../../../workers/contract/plural";
 
 /** Spec §4: idle, then searching (skeletons), then results or failure. */
 type SearchState = { phase: "idle" } | { phase: "searching" } | { phase: "results"; results: MatchResult[] } | { phase: "failed" };

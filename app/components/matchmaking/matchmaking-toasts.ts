@@ -1,6 +1,6 @@
 import type { ToastMessage } from "~/lib/toast";
 import type { ConnectionSubmission } from "./matchmaking-forms";
-import { countOf } from "~/lib/plural";
+import { countOf } from "../../../workers/contract/plural";
 
 const failed = (title: string, description: string): ToastMessage => ({ title, description, variant: "destructive" });
 

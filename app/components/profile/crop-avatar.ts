@@ -1,5 +1,5 @@
 import { AVATAR_EDGE } from "../../../workers/contract/avatar-options";
-import { checkAvatarFile } from "../../../workers/domain/avatar-file";
+import { checkAvatarFile } from "../../../workers/contract/avatar-file";
 import { centredSquare } from "./square-crop";
 
 export type CroppedAvatar = { ok: true; file: File } | { ok: false; message: string };

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { LogOut, UserPlus } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import { countOf } from "~/lib/plural";
+import { countOf } from "../../../workers/contract/plural";
 
 type Props = {
   communityId: string;

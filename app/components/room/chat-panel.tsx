@@ -3,7 +3,7 @@ import { Send } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/field";
-import type { ChatMessage } from "../../../durable-objects/protocol";
+import type { ChatMessage } from "../../../workers/contract/room/protocol";
 
 /** Game chat (spec 001 §2: 600 px; §5: trimmed, needs a live connection, Enter sends, input clears). */
 export function ChatPanel({

@@ -1,8 +1,8 @@
 import { Crown, Flag, Minus, Plus } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import type { ClientFrame, RoomPlayer } from "../../../durable-objects/protocol";
-import { COMMANDER_DAMAGE_LETHAL, POISON_LETHAL, type NumberCounter } from "../../../durable-objects/rules/commander";
+import type { ClientFrame, RoomPlayer } from "../../../workers/contract/room/protocol";
+import { COMMANDER_DAMAGE_LETHAL, POISON_LETHAL, type NumberCounter } from "../../../workers/contract/room/commander";
 
 type ToolFrame = Extract<ClientFrame, { action: "commander_damage" | "counter" }>;
 

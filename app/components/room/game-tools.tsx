@@ -5,7 +5,7 @@ import { Card } from "~/components/ui/card";
 import { Label, Textarea } from "~/components/ui/field";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { formatClock } from "~/hooks/use-game-timer";
-import { DICE_SIDES, type DiceSides } from "../../../durable-objects/rules/dice";
+import { DICE_SIDES, type DiceSides } from "../../../workers/contract/room/dice";
 
 /** Spec 001 §4: a dice result is shown for 3 seconds, then cleared. */
 export const DICE_RESULT_MS = 3000;

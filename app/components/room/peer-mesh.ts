@@ -7,7 +7,7 @@
  * Who offers: the members already in the room offer to a newly joined one,
  * 1 s after it joined (spec 001 §4), so two sides never offer at once.
  */
-import type { ClientFrame } from "../../../durable-objects/protocol";
+import type { ClientFrame } from "../../../workers/contract/room/protocol";
 
 export type Signal = Extract<ClientFrame, { type: "webrtc_offer" | "webrtc_answer" | "webrtc_ice_candidate" }>;
 

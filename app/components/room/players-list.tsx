@@ -2,8 +2,8 @@ import { Crown, Eye, Flag, Minus, Plus, SkipForward, Skull, UserX, WifiOff } fro
 import { MemberAvatar } from "~/components/shell/member-avatar";
 import { Button } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
-import type { AwayPlayer, RoomPlayer, RoomSpectator } from "../../../durable-objects/protocol";
-import { COMMANDER_DAMAGE_LETHAL, lethalBy, POISON_LETHAL } from "../../../durable-objects/rules/commander";
+import type { AwayPlayer, RoomPlayer, RoomSpectator } from "../../../workers/contract/room/protocol";
+import { COMMANDER_DAMAGE_LETHAL, lethalBy, POISON_LETHAL } from "../../../workers/contract/room/commander";
 import { seatCountdown } from "./room-state";
 
 type Seat = (RoomPlayer & { away?: false }) | (AwayPlayer & { away: true });

@@ -1,4 +1,4 @@
-import { ROOM_CLOSE, endedReasonFor } from "../../../durable-objects/close-codes";
+import { ROOM_CLOSE, endedReasonFor } from "../../../workers/contract/room/close-codes";
 import { loginHref } from "~/lib/login-href";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useActionData, useFetcher } from "@remix-run/react";
@@ -12,8 +12,8 @@ import { useRoomPlace } from "~/hooks/use-room-place";
 import { useRoomSocket } from "~/hooks/use-room-socket";
 import { toast } from "~/hooks/use-toast";
 import { useResultToast, type ActionResult } from "~/lib/forms";
-import { isSignallingRefusal, ROOM_ERROR, type ClientFrame, type ServerFrame } from "../../../durable-objects/protocol";
-import type { DiceSides } from "../../../durable-objects/rules/dice";
+import { isSignallingRefusal, ROOM_ERROR, type ClientFrame, type ServerFrame } from "../../../workers/contract/room/protocol";
+import type { DiceSides } from "../../../workers/contract/room/dice";
 import type { GameSessionView } from "../../../workers/contract/game-sessions";
 import { formatLabel, powerLevelLabel } from "../../../workers/contract/game-session-options";
 import { ChatPanel } from "./chat-panel";

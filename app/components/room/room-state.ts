@@ -1,4 +1,4 @@
-import type { AwayPlayer, ChatMessage, RoomPlayer, RoomSpectator, ServerFrame } from "../../../durable-objects/protocol";
+import type { AwayPlayer, ChatMessage, RoomPlayer, RoomSpectator, ServerFrame } from "../../../workers/contract/room/protocol";
 
 /** What the room page draws, folded from the room's frames (pure, so it is easy to test). */
 export type RoomView = {

@@ -16,7 +16,7 @@ import {
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
-import type { RoomPlayer } from "../../../durable-objects/protocol";
+import type { RoomPlayer } from "../../../workers/contract/room/protocol";
 import { VideoTile } from "./video-tile";
 
 export type Layout = "grid" | "focus";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { toast } from "~/hooks/use-toast";
-import { PRODUCT_NAME } from "~/lib/brand";
+import { PRODUCT_NAME } from "../../../workers/contract/brand";
 
 export const DISCORD_INVITE_URL = "https://discord.gg/realmcast";
 const SOCIALS = ["Twitter", "Discord", "Twitch", "YouTube"] as const;

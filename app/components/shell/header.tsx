@@ -3,7 +3,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { SpriteIcon } from "~/components/ui/sprite-icon";
 import { NotificationBell } from "~/components/notifications/notification-bell";
 import { cn } from "~/lib/cn";
-import { PRODUCT_NAME } from "~/lib/brand";
+import { PRODUCT_NAME } from "../../../workers/contract/brand";
 import { loginHref } from "~/lib/login-href";
 import type { ShellMember } from "../../../workers/domain/shell";
 import { MobileMenu } from "./mobile-menu";

@@ -1,7 +1,7 @@
-import { z } from "../workers/lib/zod";
-import { checkText } from "../workers/contract/text";
-import { COUNTER_NAMES, NUMBER_COUNTERS } from "./rules/commander";
-import { DICE_SIDES } from "./rules/dice";
+import { z } from "../../lib/zod";
+import { checkText } from "../text";
+import { COUNTER_NAMES, NUMBER_COUNTERS } from "./commander";
+import { DICE_SIDES } from "./dice";
 
 /**
  * The TableSync room socket (spec 001 §7). Frame names are the spec's; the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AVATAR_MAX_BYTES } from "../contract/avatar-options";
+import { AVATAR_MAX_BYTES } from "./avatar-options";
 import { avatarVersion, checkAvatarFile, sniffImageType } from "./avatar-file";
 
 const bytes = (...values: number[]) => new Uint8Array(values);

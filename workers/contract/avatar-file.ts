@@ -1,4 +1,4 @@
-import { AVATAR_MAX_BYTES, type AvatarType } from "../contract/avatar-options";
+import { AVATAR_MAX_BYTES, type AvatarType } from "./avatar-options";
 
 /**
  * What kind of image the bytes are, from their signature: PNG, JPEG or WebP,
