@@ -9,7 +9,7 @@ import { useResultToast, type ActionResult } from "~/lib/forms";
 import { NotificationRow, type ShownNotification } from "./notification-list";
 import { fetchNotifications } from "./notifications-client";
 import { NOTIFICATION_TOASTS, NOTIFICATIONS_ACTION } from "./notification-toasts";
-import { BellFace, bellTriggerClass, bellLabel } from "./notification-bell";
+import { BellFace, bellTriggerClass, bellLabel } from "./notification-bell-face";
 
 const PAGE_SIZE = 20;
 

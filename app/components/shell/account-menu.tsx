@@ -6,7 +6,7 @@ import { useFirstItemFocus, type OpenRequest } from "~/hooks/use-load-on-intent"
 import { displayName } from "../../../workers/contract/display-name";
 import type { ShellMember } from "../../../workers/domain/shell";
 import { LazySettingsDialog } from "./lazy-settings-dialog";
-import { userMenuTriggerClass, UserMenuFace } from "./user-menu";
+import { userMenuTriggerClass, UserMenuFace } from "./user-menu-face";
 
 const itemClass = "flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-background";
 

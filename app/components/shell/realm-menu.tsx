@@ -3,7 +3,7 @@ import { DropdownMenu } from "radix-ui";
 import { RealmDot } from "~/components/realm/realm-dot";
 import { useCommunity } from "~/hooks/use-community";
 import { useFirstItemFocus, type OpenRequest } from "~/hooks/use-load-on-intent";
-import { realmTriggerClass, realmTriggerLabel, RealmTriggerFace } from "./realm-selector";
+import { realmTriggerClass, realmTriggerLabel, RealmTriggerFace } from "./realm-trigger-face";
 
 const ALL_REALMS = "__all__";
 const itemClass = "flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-background";

@@ -1,30 +1,10 @@
 import { lazy, Suspense } from "react";
-import { RealmDot } from "~/components/realm/realm-dot";
-import { SpriteIcon } from "~/components/ui/sprite-icon";
 import { useCommunity } from "~/hooks/use-community";
 import { useLoadOnIntent } from "~/hooks/use-load-on-intent";
+import { realmTriggerClass, realmTriggerLabel, RealmTriggerFace } from "./realm-trigger-face";
 
 const loadRealmMenu = () => import("./realm-menu");
 const RealmMenu = lazy(loadRealmMenu);
-
-export const realmTriggerClass =
-  "inline-flex h-9 min-w-0 items-center gap-2 rounded-lg border border-border bg-surface px-2.5 text-sm font-medium text-fg hover:border-primary sm:px-3";
-
-/** What the realm selector's button shows: the active realm (or All Realms) with its dot. */
-export function RealmTriggerFace() {
-  const { selectedCommunity } = useCommunity();
-  return (
-    <>
-      {selectedCommunity ? <RealmDot realmId={selectedCommunity.id} /> : <SpriteIcon name="globe" className="h-4 w-4" />}
-      <span className="max-w-[6.5rem] truncate sm:max-w-[9rem]">{selectedCommunity?.displayName ?? "All Realms"}</span>
-      <SpriteIcon name="chevron-down" className="h-4 w-4 opacity-70" />
-    </>
-  );
-}
-
-export function realmTriggerLabel(name: string | undefined) {
-  return `Realm: ${name ?? "All Realms"}`;
-}
 
 /** All Realms plus each community; the menu's code arrives when a visitor reaches for it (use-load-on-intent). */
 export function RealmSelector() {

@@ -1,25 +1,12 @@
 import { lazy, Suspense } from "react";
 import { useLoadOnIntent } from "~/hooks/use-load-on-intent";
 import type { ShellMember } from "../../../workers/domain/shell";
-import { MemberAvatar } from "./member-avatar";
+import { userMenuTriggerClass, UserMenuFace } from "./user-menu-face";
 
 const loadAccountMenu = () => import("./account-menu");
 const AccountMenu = lazy(loadAccountMenu);
 
-export const userMenuTriggerClass = "rounded-full";
-
 /** The member's avatar in the header: its menu arrives when they reach for it (use-load-on-intent). */
-export function UserMenuFace({ user }: { user: ShellMember }) {
-  return (
-    <>
-      <span aria-hidden="true">
-        <MemberAvatar person={user} />
-      </span>
-      <span className="sr-only">Account menu</span>
-    </>
-  );
-}
-
 export function UserMenu({ user }: { user: ShellMember }) {
   const { request, triggerProps } = useLoadOnIntent(loadAccountMenu);
   const placeholder = (

@@ -3,7 +3,7 @@ import { readSelectedRealm } from "~/lib/realm-cookie.server";
 import { lobbyFilterFields, lobbyFilters, type LobbyFilters } from "../../../workers/contract/game-sessions";
 import { DomainError } from "../../../workers/domain/errors";
 import { listGameSessions } from "../../../workers/domain/game-session-list";
-import { lobbyTab } from "./lobby";
+import { lobbyTab } from "./lobby-tabs";
 
 /** Rooms per lobby page. */
 export const LOBBY_PAGE_SIZE = 24;

@@ -11,9 +11,7 @@ import { LobbyEvents } from "./lobby-events";
 import { LobbyFilterForm } from "./lobby-filters";
 import type { LobbyData } from "./lobby-loader.server";
 import { LobbyRooms } from "./lobby-rooms";
-
-export type LobbyTab = "join" | "create";
-export const lobbyTab = (value: string | null | undefined): LobbyTab => (value === "create" ? "create" : "join");
+import { lobbyTab, type LobbyTab } from "./lobby-tabs";
 
 /** With JavaScript a plain click switches tabs in place; the link is for pages without it (and new tabs). */
 function stayOnPage(event: MouseEvent<HTMLAnchorElement>) {
