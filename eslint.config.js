@@ -1,6 +1,8 @@
 // ESLint (flat config): TypeScript, React hooks and accessibility rules; formatting is Prettier's job.
 import js from "@eslint/js";
 import prettier from "eslint-config-prettier";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -44,6 +46,18 @@ export default tseslint.config(
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
   },
   { files: ["**/*.mjs", "scripts/**", "bench/**", "*.config.*"], languageOptions: { globals: globals.node } },
+  {
+    // No import cycles in the product's code, lazily loaded chunks (`import()`) included: a cycle means two
+    // modules are one, or an arrow runs the wrong way. (Type-only imports are erased; the rule skips them.)
+    files: ["app/**/*.{ts,tsx}", "workers/**/*.ts", "durable-objects/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": importX.flatConfigs.typescript.settings["import-x/extensions"],
+      "import-x/parsers": importX.flatConfigs.typescript.settings["import-x/parsers"],
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
   {
     rules: {
       // `_`-prefixed names are deliberately unused (destructuring away a field, an ignored argument).
