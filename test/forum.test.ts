@@ -1,3 +1,6 @@
+/**
+ * Over 300 lines: posts, replies and likes share their fixtures.
+ */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { FORUM_PAGE_SIZE } from "../workers/contract/forum";

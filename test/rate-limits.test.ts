@@ -1,3 +1,6 @@
+/**
+ * Over 300 lines: every limited write of the API in one table-driven suite (the audit the README quotes).
+ */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { documentedOperation } from "./declared-routes";

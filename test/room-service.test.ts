@@ -1,3 +1,6 @@
+/**
+ * Over 300 lines: every place change of the room service, REST and socket side by side.
+ */
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { getServerByName } from "partyserver";

@@ -1,3 +1,6 @@
+/**
+ * Over 300 lines: the table's controls and host powers share one pod fixture.
+ */
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";

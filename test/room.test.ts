@@ -1,3 +1,6 @@
+/**
+ * Over 300 lines: the room socket's protocol end to end, one frame kind per block.
+ */
 import { afterEach, describe, expect, it } from "vitest";
 import { json, ORIGIN, request, type Member } from "./helpers";
 import { closeAllSockets, joinRoom, ofType, openSocket, signUp, upgrade } from "./room-socket";

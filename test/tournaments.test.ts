@@ -1,3 +1,6 @@
+/**
+ * Over 300 lines: one suite walks a tournament from creation to standings.
+ */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { computeStandings, round4 } from "../workers/domain/tournament-rules/scoring";

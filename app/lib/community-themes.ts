@@ -8,6 +8,9 @@
  * surface and hero tint; primary ≥ 4.5:1 there too (it colours links, icons and focus rings);
  * primaryForeground ≥ 4.5:1 on primary; secondary and accent (dots, badges, graphics) ≥ 3:1;
  * white ≥ 4.5:1 on both brand gradient stops.
+ *
+ * Over 300 lines on purpose: it is data, six realms of palettes and terms, kept in one table so the
+ * contrast test and the CSS generator read them all from one place.
  */
 export type RealmPalette = {
   background: string;

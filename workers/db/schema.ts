@@ -6,6 +6,9 @@
  * milliseconds in an integer column named `*_at`; booleans are integers in
  * boolean mode; small structured values (settings groups, platform lists) are
  * JSON text. Every foreign key and every list filter has an index.
+ *
+ * Over 300 lines on purpose: one schema file is the one place a table, its indexes and its foreign keys
+ * are declared (drizzle-kit reads it whole to generate migrations).
  */
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";

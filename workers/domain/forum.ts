@@ -1,3 +1,7 @@
+/**
+ * Forum posts, replies and likes over D1 (list, read, create, edit, delete, like). Over 300 lines because
+ * posts and replies share the visibility rule, the cursor and the notification batch.
+ */
 import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import {
   FORUM_PAGE_SIZE,

@@ -3,6 +3,9 @@
  * direction (requester → addressee) with status pending | accepted | declined;
  * a block removes every friendship row of the pair and stops new requests.
  * Notifications are written in the same batch as the change that causes them.
+ *
+ * Over 300 lines: requests, friendships and blocks share the pair condition and the block rule; the
+ * block's room side is in rooms.ts.
  */
 import { and, count, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import type { FriendRequestsResponse, FriendsResponse, PublicMember } from "../contract/friends";

@@ -1,3 +1,8 @@
+/**
+ * The room service: every change to a room's places (create, join, watch, leave, remove, start, blocks),
+ * what the room itself asks of D1, and the sockets that end with a session. Over 300 lines because each
+ * change is one batch plus its read-back, and they share the read helpers and the room notification.
+ */
 import { and, asc, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { sessionKey } from "../auth/session";

@@ -9,6 +9,8 @@
  * (see docs/decisions/2026-11-22-tournament-pairing.md). The tournament is
  * read in one batch before, and again at the end of the writing batch, so a
  * change costs two round trips.
+ *
+ * Over 300 lines: start, next round and finish each need the guarded batch and the standings it reads back.
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";

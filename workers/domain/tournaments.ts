@@ -7,6 +7,9 @@
  * included): a tournament is read in ONE batch (card, participants, rounds,
  * matches), and a change is written in one batch that reads the tournament
  * again at its end, so the answer shows the change without another round trip.
+ *
+ * Over 300 lines: the one batch read of a tournament and its mapping are shared by every query and change
+ * here; the running part is already split out.
  */
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";

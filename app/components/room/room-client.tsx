@@ -1,3 +1,8 @@
+/**
+ * The TableSync room page's client: socket, media, place and the table's layout. Over 300 lines: it wires
+ * the hooks and panels together; the panels, hooks and pure state (room-state.ts) are already apart, and
+ * the table-first room (issue 25) will split the layout further.
+ */
 import { ROOM_CLOSE, endedReasonFor } from "../../../workers/contract/room/close-codes";
 import { loginHref } from "~/lib/login-href";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";

@@ -1,3 +1,7 @@
+/**
+ * Over 300 lines on purpose: every frame of the room socket is declared here, in one union the room and
+ * the browser both parse with; splitting it would split the contract.
+ */
 import { z } from "../../lib/zod";
 import { checkText } from "../text";
 import { COUNTER_NAMES, NUMBER_COUNTERS } from "./commander";
