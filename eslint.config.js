@@ -89,8 +89,8 @@ export default tseslint.config(
       patterns: [
         { group: ["**/app/**", "~/*"], message: "Server code imports no UI code: values both need live in workers/contract." },
         {
-          group: ["**/http/*", "**/api/*", "**/ws", "**/durable-objects/**"],
-          message: "The domain knows nothing of HTTP or the Durable Object: callers pass what it needs.",
+          group: ["**/http/*", "**/api/*", "**/auth/*", "**/ws", "**/durable-objects/**"],
+          message: "The domain knows nothing of HTTP, sessions or the Durable Object: callers pass what it needs.",
         },
       ],
     },

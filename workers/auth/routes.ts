@@ -16,7 +16,7 @@ import { signOutOfRooms } from "../domain/rooms";
 import { devLoginEnabled } from "./dev-login";
 import { renderLoginPage, renderNotConfiguredPage, renderSignOutPage } from "./login-page";
 import { PROVIDER_IDS, completeAuthorization, enabledProviders, startAuthorization, type ProviderId } from "./providers";
-import { clearSessionCookie, destroySession, sessionIdFromRequest, signIn } from "./session";
+import { clearSessionCookie, destroySession, sessionIdFromRequest, sessionKey, signIn } from "./session";
 
 const OAUTH_COOKIE = "realmcast_oauth";
 const OAUTH_TTL_SECONDS = 10 * 60;
@@ -197,7 +197,7 @@ export const authRoutes = apiRouter()
   .openapi(logout, async (c) => {
     const sessionId = sessionIdFromRequest(c);
     if (sessionId) await destroySession(c.env, sessionId);
-    await signOutOfRooms(c.env, c.get("db"), c.get("user")?.id, sessionId);
+    await signOutOfRooms(c.env, c.get("db"), c.get("user")?.id, sessionId && (await sessionKey(sessionId)));
     clearSessionCookie(c);
     return c.redirect("/", 303);
   })
@@ -222,7 +222,7 @@ async function startSession(c: Context<AppEnv>, userId: string): Promise<void> {
   const previous = sessionIdFromRequest(c);
   const previousUser = c.get("user")?.id;
   await signIn(c, userId);
-  await signOutOfRooms(c.env, c.get("db"), previousUser, previous);
+  await signOutOfRooms(c.env, c.get("db"), previousUser, previous && (await sessionKey(previous)));
 }
 
 export function clientAddress(request: Request): string {

@@ -5,7 +5,6 @@
  */
 import { and, asc, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { getServerByName } from "partyserver";
-import { sessionKey } from "../auth/session";
 import type { CreateGameSessionBody, GameSessionView, MembershipView } from "../contract/game-sessions";
 import type { Db } from "../db/client";
 import { gameSessionMembers, gameSessions, users } from "../db/schema";
@@ -396,15 +395,18 @@ export async function endMemberSockets(env: Env, roomIds: string[], end: SocketE
   }
 }
 
-/** Sign-out: ends the sockets this browser session opened, in every open room of the member. */
-export async function signOutOfRooms(env: Env, db: Db, userId: string | undefined, sessionId: string | undefined): Promise<void> {
-  if (!userId || !sessionId) return;
+/**
+ * Sign-out: ends the sockets this browser session opened, in every open room of the member. Takes the session's
+ * key (its hash, workers/auth/session.ts `sessionKey`), the name rooms know a session by.
+ */
+export async function signOutOfRooms(env: Env, db: Db, userId: string | undefined, sessionKey: string | undefined): Promise<void> {
+  if (!userId || !sessionKey) return;
   const rooms = await openRoomsOf(db, userId);
   if (rooms.length === 0) return;
   await endMemberSockets(
     env,
     rooms.map((r) => r.id),
-    { reason: "signed_out", userId, sessionKey: await sessionKey(sessionId) },
+    { reason: "signed_out", userId, sessionKey },
   );
 }
 
