@@ -1,0 +1,35 @@
+import type { Db } from "../../workers/db/client";
+import type { RoomRecords } from "./records";
+import { rosterView, seatPresence, type RosterView } from "./roster-view";
+import type { LiveSockets, RoomConnection } from "./sockets";
+
+/**
+ * What the room's parts are given (GameRoom builds it once): its records and
+ * live sockets, the database, the alarm and storage, and the runtime's few
+ * services. The parts take this, never the class.
+ */
+export interface RoomContext {
+  /** The game session id (the room's name). */
+  sessionId(): string;
+  db(): Db;
+  readonly records: RoomRecords;
+  readonly sockets: LiveSockets;
+  /** The room's storage: its one alarm, and deleteAll when the session is gone. */
+  readonly storage: Pick<DurableObjectStorage, "setAlarm" | "deleteAlarm" | "deleteAll">;
+  /** ROOM_IDLE_MINUTES as configured. */
+  readonly idleMinutes: string | undefined;
+  waitUntil(promise: Promise<unknown>): void;
+  /** Every open socket of the room (joined or not), or those with a tag (room/sockets.ts userTag, sessionTag). */
+  connections(tag?: string): Iterable<RoomConnection>;
+}
+
+/** The roster as it stands now. */
+export function roster(ctx: Pick<RoomContext, "records" | "sockets">): RosterView {
+  const meta = ctx.records.meta();
+  return rosterView(meta, ctx.records.members(), ctx.sockets.connectedUserIds(), Date.now());
+}
+
+/** The seated players and whether they are connected now. */
+export function seatsNow(ctx: Pick<RoomContext, "records" | "sockets">) {
+  return seatPresence(ctx.records.members(), ctx.sockets.connectedUserIds());
+}

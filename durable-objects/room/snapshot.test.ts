@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import type { RoomSnapshot } from "../../workers/domain/rooms";
+import type { RoomMeta } from "../room-store";
+import { membersFromSnapshot, metaFromSnapshot } from "./snapshot";
+
+const now = 1_700_000_000_000;
+const session = (status: "waiting" | "active" | "completed", currentTurn: string | null = null) =>
+  ({ hostId: "h", status, maxPlayers: 4, gameData: { currentTurn, format: "commander" } }) as unknown as RoomSnapshot["session"];
+
+describe("metaFromSnapshot", () => {
+  it("takes D1's facts and starts the clock and the empty-room count from now", () => {
+    expect(metaFromSnapshot(null, { session: session("active", "a"), version: 7 }, true, now)).toEqual({
+      startedAt: now,
+      monarch: null,
+      initiative: null,
+      emptySince: now,
+      version: 7,
+      hostId: "h",
+      status: "active",
+      currentTurn: "a",
+      format: "commander",
+      maxPlayers: 4,
+    });
+  });
+
+  it("has no clock before the game starts, and no empty time while someone is connected", () => {
+    const meta = metaFromSnapshot(null, { session: session("waiting"), version: 1 }, false, now);
+    expect(meta.startedAt).toBeNull();
+    expect(meta.emptySince).toBeNull();
+  });
+
+  it("keeps what only the room holds: the clock, the designations, the empty time", () => {
+    const before = { startedAt: 5, monarch: "a", initiative: "b", emptySince: 9 } as RoomMeta;
+    const meta = metaFromSnapshot(before, { session: session("active"), version: 2 }, true, now);
+    expect(meta).toMatchObject({ startedAt: 5, monarch: "a", initiative: "b", emptySince: 9, version: 2 });
+  });
+});
+
+describe("membersFromSnapshot", () => {
+  const member = (over: Partial<RoomSnapshot["members"][number]>): RoomSnapshot["members"][number] => ({
+    userId: "u",
+    role: "player",
+    seat: 1,
+    joinedAt: 3,
+    firstName: "Ann",
+    lastName: "Lee",
+    username: "ann",
+    profileImageUrl: "/a.png",
+    ...over,
+  });
+
+  it("names members by their names, never anything else, with the first name apart", () => {
+    expect(membersFromSnapshot([member({})])).toEqual([
+      { userId: "u", role: "player", seat: 1, joinedAt: 3, name: "Ann Lee", firstName: "Ann", avatar: "/a.png" },
+    ]);
+  });
+
+  it("falls back to the display name when there is no first name", () => {
+    const [m] = membersFromSnapshot([member({ firstName: "  ", lastName: null, username: "zed" })]);
+    expect(m).toMatchObject({ name: "zed", firstName: "zed" });
+  });
+});
