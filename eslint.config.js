@@ -75,8 +75,17 @@ export default tseslint.config(
       files: ["durable-objects/**"],
       patterns: [
         {
-          group: ["**/workers/http/*", "**/workers/auth/*", "**/workers/api/*", "**/workers/ws", "**/app/**", "~/*"],
-          message: "The room imports the contract (workers/contract) and the domain only; the Worker injects the rest (workers/app.ts).",
+          group: [
+            "**/workers/http/*",
+            "**/workers/auth/*",
+            "**/workers/api/*",
+            "**/workers/ws",
+            "**/workers/domain/rooms",
+            "**/app/**",
+            "~/*",
+          ],
+          message:
+            "The room imports the contract (workers/contract) and the domain's room records and rules; the room service (domain/rooms.ts) calls the room, never the reverse; the Worker injects the rest (workers/app.ts).",
         },
       ],
     },

@@ -1,6 +1,6 @@
 import { Server, type ConnectionContext, type WSMessage } from "partyserver";
 import { getDb } from "../workers/db/client";
-import type { RoomSnapshot, SocketEnd } from "../workers/domain/rooms";
+import type { RoomSnapshot, SocketEnd } from "../workers/domain/room-records";
 import { ROOM_SESSION_HEADER, ROOM_USER_HEADER } from "../workers/contract/room/headers";
 import { openSocket, SessionChecks } from "./room/admission";
 import type { RoomContext } from "./room/context";

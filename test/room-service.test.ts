@@ -7,7 +7,7 @@ import { getServerByName } from "partyserver";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "../workers/db/client";
 import { RATE_LIMITS, limitText } from "../workers/domain/rate-limit-rules";
-import { readRoomSnapshot } from "../workers/domain/rooms";
+import { readRoomSnapshot } from "../workers/domain/room-records";
 import { json, request, type Member } from "./helpers";
 import { closeAllSockets, joinRoom, ofType, openSocket, signUp } from "./room-socket";
 

@@ -1,4 +1,4 @@
-import { endPlaceFromRoom } from "../../workers/domain/rooms";
+import { endPlaceFromRoom } from "../../workers/domain/room-records";
 import { roster, type RoomContext } from "./context";
 import type { RoomConnection } from "./sockets";
 import { absorb } from "./sync";

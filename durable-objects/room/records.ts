@@ -1,6 +1,6 @@
 import type { ChatMessage } from "../../workers/contract/room/protocol";
 import { noDesignations, type Designations } from "../../workers/contract/room/commander";
-import type { RoomSnapshot } from "../../workers/domain/rooms";
+import type { RoomSnapshot } from "../../workers/domain/room-records";
 import { RoomStore, type RoomMeta, type SqlTag, type StoredMember } from "../room-store";
 import { startingLife } from "../rules/life";
 import { membersFromSnapshot, metaFromSnapshot } from "./snapshot";

@@ -1,6 +1,6 @@
 import { ROOM_CLOSE } from "../../workers/contract/room/close-codes";
 import { withoutPlayer } from "../../workers/contract/room/commander";
-import type { RoomSnapshot, SocketEnd } from "../../workers/domain/rooms";
+import type { RoomSnapshot, SocketEnd } from "../../workers/domain/room-records";
 import { postMessage, ROOM_SENDER } from "./chat";
 import { roster, type RoomContext } from "./context";
 import { endSocket } from "./departures";

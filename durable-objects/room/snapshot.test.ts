@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RoomSnapshot } from "../../workers/domain/rooms";
+import type { RoomSnapshot } from "../../workers/domain/room-records";
 import type { RoomMeta } from "../room-store";
 import { membersFromSnapshot, metaFromSnapshot } from "./snapshot";
 

@@ -1,4 +1,4 @@
-import type { RoomSnapshot } from "../../workers/domain/rooms";
+import type { RoomSnapshot } from "../../workers/domain/room-records";
 import { displayName } from "../../workers/contract/display-name";
 import type { RoomMeta, StoredMember } from "../room-store";
 

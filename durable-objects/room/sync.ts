@@ -1,5 +1,5 @@
 import { ROOM_CLOSE } from "../../workers/contract/room/close-codes";
-import { readRoomSnapshot, type RoomSnapshot } from "../../workers/domain/rooms";
+import { readRoomSnapshot, type RoomSnapshot } from "../../workers/domain/room-records";
 import type { RoomMeta } from "../room-store";
 import type { RoomContext } from "./context";
 import { endedMessage } from "./table-talk";

@@ -7,20 +7,18 @@ import { and, asc, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import type { CreateGameSessionBody, GameSessionView, MembershipView } from "../contract/game-sessions";
 import type { Db } from "../db/client";
-import { gameSessionMembers, gameSessions, users } from "../db/schema";
+import { gameSessionMembers, gameSessions } from "../db/schema";
 import { conflict, forbidden, invalid, notFound } from "./errors";
-import { roomMembersQuery, sessionQuery, toView, type MemberRole, type RoomMember } from "./game-sessions";
+import { sessionQuery, toView } from "./game-sessions";
 import { enforceRateLimit } from "./rate-limit";
-import { entryRefusal, ROOM_REFUSALS, seatOutcome, watchOutcome, type EntryRefusal, type RoomRead } from "./room-rules";
+import { readOf, readRoomSnapshot, snapshotOf, type RoomSnapshot, type SocketEnd } from "./room-records";
+import { ROOM_REFUSALS, seatOutcome, watchOutcome } from "./room-rules";
 import {
-  closeWaitingRoom,
   givePlaceUp,
-  handHostOver,
   insertRoom,
   recordRemoval,
   refreshCounters,
   roomReadBack,
-  sessionReadBack,
   startGame,
   takeSeat,
   takeSpectatorPlace,
@@ -30,21 +28,14 @@ import {
 /**
  * The room service. Every change of a place in a room goes through here: the
  * API and the pages' actions (join, spectate, enter, leave, start, create),
- * tournaments (match rooms), account deletion and sign-out, and the GameRoom
- * itself (a spectator's place ending, a seat held too long). D1 decides each
+ * tournaments (match rooms), account deletion and sign-out; what the GameRoom
+ * itself changes (a spectator's place ending, a seat held too long) is in room-records.ts. D1 decides each
  * change in one batch that also reads the room back; the room's Durable Object
  * is then told that snapshot, so it never reads D1 to let a member in.
  * Decision: docs/decisions/2026-11-25-room-service-one-request-join.md.
  */
 
 export { removeMemberFromRooms, type NewGameSession } from "./room-seats";
-
-/**
- * What a room's Durable Object holds of D1: the session and everyone with a
- * place in it, and the session's last change (`updated_at`, which every place
- * change sets) so a snapshot told late never overwrites a newer one.
- */
-export type RoomSnapshot = { session: GameSessionView; version: number; members: RoomMember[] };
 
 /** A seat request either seats the member or says why not; "full" is an answer, not an error to compare text with. */
 export type SeatResult =
@@ -53,26 +44,6 @@ export type SeatResult =
   | { ok: false; reason: "match_players_only" };
 
 export type EnterMode = "play" | "spectate";
-
-type SessionReadRow = Awaited<ReturnType<typeof sessionReadBack>>[number];
-
-function snapshotOf(sessions: SessionReadRow[] | Awaited<ReturnType<typeof sessionQuery>>, members: RoomMember[]): RoomSnapshot | null {
-  const row = sessions[0];
-  return row ? { session: toView(row), version: row.session.updatedAt, members } : null;
-}
-
-function readOf(sessions: SessionReadRow[], members: RoomMember[], userId: string): RoomRead & { snapshot: RoomSnapshot | null } {
-  const snapshot = snapshotOf(sessions, members);
-  const me = members.find((m) => m.userId === userId);
-  return {
-    snapshot,
-    session: snapshot?.session ?? null,
-    blockedWithHost: Boolean(sessions[0]?.blockedWithHost),
-    blockedHost: Boolean(sessions[0]?.blockedHost),
-    removedByHost: Boolean(sessions[0]?.removedByHost),
-    place: me ? { role: me.role, seat: me.seat } : null,
-  };
-}
 
 /**
  * Tells the room's Durable Object what it now holds (it broadcasts the new
@@ -304,71 +275,7 @@ export async function endPlacesAfterBlock(env: Env, db: Db, roomIds: string[], h
   }
 }
 
-// ------------------------------------------------------------------ for the GameRoom
-
-/**
- * The room ends a place itself (a spectator's last socket closed, a seat held
- * past the grace period); only a place of that role goes, so a change a
- * request made meanwhile stands. Returns what the room now holds: it applies
- * the snapshot itself instead of being told.
- */
-export async function endPlaceFromRoom(db: Db, sessionId: string, userId: string, role: MemberRole): Promise<RoomSnapshot | null> {
-  const [, , , sessions, members] = await db.batch([
-    ...givePlaceUp(db, sessionId, userId, role),
-    refreshCounters(db, sessionId),
-    ...roomReadBack(db, sessionId, userId),
-  ]);
-  return snapshotOf(sessions, members);
-}
-
-/** The room hands the Host role on from a host who stayed away past the grace time (rules/presence.ts). */
-export async function handHostOverFromRoom(db: Db, sessionId: string, fromId: string, toId: string): Promise<RoomSnapshot | null> {
-  const [, sessions, members] = await db.batch([handHostOver(db, sessionId, fromId, toId), ...roomReadBack(db, sessionId, toId)]);
-  return snapshotOf(sessions, members);
-}
-
-/** The room closes itself: a waiting room nobody was connected to for ROOM_IDLE_MINUTES becomes completed. */
-export async function closeIdleRoomFromRoom(db: Db, sessionId: string): Promise<RoomSnapshot | null> {
-  const [, sessions, members] = await db.batch([
-    closeWaitingRoom(db, sessionId),
-    sessionQuery(db, sessionId),
-    roomMembersQuery(db, sessionId),
-  ]);
-  return snapshotOf(sessions, members);
-}
-
-/** A room's snapshot from D1, for a room that was never told (a new or seeded one) or reloads (account deletion). */
-export async function readRoomSnapshot(db: Db, sessionId: string): Promise<RoomSnapshot | null> {
-  const [sessions, members] = await db.batch([sessionQuery(db, sessionId), roomMembersQuery(db, sessionId)]);
-  return snapshotOf(sessions, members);
-}
-
-/**
- * For a socket whose member the room does not know: the room from D1 (it may
- * have missed a change), whether the account still exists (a deleted member's
- * other sessions linger in KV until they expire), and why there is no place.
- */
-export async function readAdmission(
-  db: Db,
-  sessionId: string,
-  userId: string,
-): Promise<{ snapshot: RoomSnapshot | null; accountExists: boolean; refusal: EntryRefusal }> {
-  const [sessions, members, accounts] = await db.batch([
-    ...roomReadBack(db, sessionId, userId),
-    db.select({ id: users.id }).from(users).where(eq(users.id, userId)),
-  ]);
-  const read = readOf(sessions, members, userId);
-  return { snapshot: read.snapshot, accountExists: accounts.length > 0, refusal: entryRefusal(read) };
-}
-
 // ------------------------------------------------------------------ sockets that end with their session
-
-/** Why a member's room sockets end. The room picks the close code and does the rest (GameRoom#endMemberSockets). */
-export type SocketEnd =
-  /** Only the sockets opened with this session (the member may be signed in elsewhere); the seat is held as after a drop. */
-  | { reason: "signed_out"; userId: string; sessionKey: string }
-  /** All of the member's sockets; the room reloads from D1, where the member is already gone, and recounts. */
-  | { reason: "account_deleted"; userId: string };
 
 /**
  * The rooms that may hold a member's sockets: game sessions not yet completed

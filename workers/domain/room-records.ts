@@ -1,0 +1,104 @@
+/**
+ * What a room's Durable Object asks of D1, and the shapes it is told in: the one part of the domain the GameRoom
+ * imports. The room service (rooms.ts) calls the room through its RPC methods and reads rooms with the same
+ * helpers; the room never imports the service, so no arrow runs back from the Durable Object into it.
+ */
+import { eq } from "drizzle-orm";
+import type { GameSessionView } from "../contract/game-sessions";
+import type { Db } from "../db/client";
+import { users } from "../db/schema";
+import { roomMembersQuery, sessionQuery, toView, type MemberRole, type RoomMember } from "./game-sessions";
+import { entryRefusal, type EntryRefusal, type RoomRead } from "./room-rules";
+import { closeWaitingRoom, givePlaceUp, handHostOver, refreshCounters, roomReadBack, type sessionReadBack } from "./room-seats";
+
+/**
+ * What a room's Durable Object holds of D1: the session and everyone with a
+ * place in it, and the session's last change (`updated_at`, which every place
+ * change sets) so a snapshot told late never overwrites a newer one.
+ */
+export type RoomSnapshot = { session: GameSessionView; version: number; members: RoomMember[] };
+
+/** Why a member's room sockets end. The room picks the close code and does the rest (GameRoom#endMemberSockets). */
+export type SocketEnd =
+  /** Only the sockets opened with this session (the member may be signed in elsewhere); the seat is held as after a drop. */
+  | { reason: "signed_out"; userId: string; sessionKey: string }
+  /** All of the member's sockets; the room reloads from D1, where the member is already gone, and recounts. */
+  | { reason: "account_deleted"; userId: string };
+
+type SessionReadRow = Awaited<ReturnType<typeof sessionReadBack>>[number];
+
+export function snapshotOf(
+  sessions: SessionReadRow[] | Awaited<ReturnType<typeof sessionQuery>>,
+  members: RoomMember[],
+): RoomSnapshot | null {
+  const row = sessions[0];
+  return row ? { session: toView(row), version: row.session.updatedAt, members } : null;
+}
+
+export function readOf(sessions: SessionReadRow[], members: RoomMember[], userId: string): RoomRead & { snapshot: RoomSnapshot | null } {
+  const snapshot = snapshotOf(sessions, members);
+  const me = members.find((m) => m.userId === userId);
+  return {
+    snapshot,
+    session: snapshot?.session ?? null,
+    blockedWithHost: Boolean(sessions[0]?.blockedWithHost),
+    blockedHost: Boolean(sessions[0]?.blockedHost),
+    removedByHost: Boolean(sessions[0]?.removedByHost),
+    place: me ? { role: me.role, seat: me.seat } : null,
+  };
+}
+
+/**
+ * The room ends a place itself (a spectator's last socket closed, a seat held
+ * past the grace period); only a place of that role goes, so a change a
+ * request made meanwhile stands. Returns what the room now holds: it applies
+ * the snapshot itself instead of being told.
+ */
+export async function endPlaceFromRoom(db: Db, sessionId: string, userId: string, role: MemberRole): Promise<RoomSnapshot | null> {
+  const [, , , sessions, members] = await db.batch([
+    ...givePlaceUp(db, sessionId, userId, role),
+    refreshCounters(db, sessionId),
+    ...roomReadBack(db, sessionId, userId),
+  ]);
+  return snapshotOf(sessions, members);
+}
+
+/** The room hands the Host role on from a host who stayed away past the grace time (rules/presence.ts). */
+export async function handHostOverFromRoom(db: Db, sessionId: string, fromId: string, toId: string): Promise<RoomSnapshot | null> {
+  const [, sessions, members] = await db.batch([handHostOver(db, sessionId, fromId, toId), ...roomReadBack(db, sessionId, toId)]);
+  return snapshotOf(sessions, members);
+}
+
+/** The room closes itself: a waiting room nobody was connected to for ROOM_IDLE_MINUTES becomes completed. */
+export async function closeIdleRoomFromRoom(db: Db, sessionId: string): Promise<RoomSnapshot | null> {
+  const [, sessions, members] = await db.batch([
+    closeWaitingRoom(db, sessionId),
+    sessionQuery(db, sessionId),
+    roomMembersQuery(db, sessionId),
+  ]);
+  return snapshotOf(sessions, members);
+}
+
+/** A room's snapshot from D1, for a room that was never told (a new or seeded one) or reloads (account deletion). */
+export async function readRoomSnapshot(db: Db, sessionId: string): Promise<RoomSnapshot | null> {
+  const [sessions, members] = await db.batch([sessionQuery(db, sessionId), roomMembersQuery(db, sessionId)]);
+  return snapshotOf(sessions, members);
+}
+
+/**
+ * For a socket whose member the room does not know: the room from D1 (it may
+ * have missed a change), whether the account still exists (a deleted member's
+ * other sessions linger in KV until they expire), and why there is no place.
+ */
+export async function readAdmission(
+  db: Db,
+  sessionId: string,
+  userId: string,
+): Promise<{ snapshot: RoomSnapshot | null; accountExists: boolean; refusal: EntryRefusal }> {
+  const [sessions, members, accounts] = await db.batch([
+    ...roomReadBack(db, sessionId, userId),
+    db.select({ id: users.id }).from(users).where(eq(users.id, userId)),
+  ]);
+  const read = readOf(sessions, members, userId);
+  return { snapshot: read.snapshot, accountExists: accounts.length > 0, refusal: entryRefusal(read) };
+}
