@@ -3,7 +3,7 @@ import { expectAxeClean, gotoHydrated, signIn, storeRealm } from "./helpers";
 import { scaled } from "./time-budget";
 
 // axe (WCAG 2.1 AA) once per distinct page, in light and dark. The realms' palettes change colours only, and
-// app/lib/community-themes.test.ts computes the contrast of every palette token in both modes, so the pages are
+// app/lib/realm-themes.test.ts computes the contrast of every palette token in both modes, so the pages are
 // scanned in the default palette; the realm dashboard and a realm's forum list, whose markup differs from the
 // All Realms pages, are scanned in one realm.
 const PUBLIC_PAGES = ["/", "/tablesync", "/community-forum", "/contact", "/help-center", "/getting-started", "/faq", "/api-docs"];

@@ -5,7 +5,7 @@ import { scaled } from "./time-budget";
 // Issue 15: each realm looks like its own place, in light and dark. For every realm and mode: the dashboard and the
 // forum wear the realm (data-community, the dashboard's data-realm, the hero art drawn), headings use a sans (or
 // mono) stack, and the dashboard never scrolls sideways at 390 px. Accessibility is checked once per page in
-// e2e/a11y.spec.ts (light and dark); every realm palette's contrast in app/lib/community-themes.test.ts.
+// e2e/a11y.spec.ts (light and dark); every realm palette's contrast in app/lib/realm-themes.test.ts.
 // E2E_SCREENSHOTS=1 keeps each realm's dashboard at desktop and phone width for review.
 
 const REALMS = ["scry-gather", "pokestream-hub", "decksong", "duelcraft", "bladeforge", "deckmaster"] as const;

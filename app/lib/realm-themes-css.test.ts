@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import committed from "~/styles/realm-themes.css?raw";
-import { COMMUNITY_THEMES } from "./community-themes";
+import { COMMUNITY_THEMES } from "./realm-themes";
 import { realmThemesCss } from "./realm-themes-css";
 
 describe("app/styles/realm-themes.css", () => {
-  it("is what community-themes.ts generates (run `npm run generate` after changing a palette)", () => {
+  it("is what realm-themes.ts generates (run `npm run generate` after changing a palette)", () => {
     expect(committed).toBe(realmThemesCss());
   });
 

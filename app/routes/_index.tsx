@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { loadMemberHome } from "~/components/dashboard/dashboard.server";
 import { LandingPage } from "~/components/landing/landing-page";
-import { realmMembershipAction } from "~/components/realms/realm-membership-action.server";
+import { realmMembershipAction } from "~/components/realm/realm-membership-action.server";
 import { realmMemberCounts } from "../../workers/domain/realm-membership";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { documentTitle } from "../../workers/contract/brand";

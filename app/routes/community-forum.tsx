@@ -9,7 +9,7 @@ import { ForumBoard } from "~/components/forum/forum-board";
 import { loadForumPage } from "~/components/forum/forum-page.server";
 import { PostDetail } from "~/components/forum/post-detail";
 import { useForumRealm } from "~/components/forum/use-forum-realm";
-import { isRealmMembershipPost, realmMembershipAction } from "~/components/realms/realm-membership-action.server";
+import { isRealmMembershipPost, realmMembershipAction } from "~/components/realm/realm-membership-action.server";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { documentTitle } from "../../workers/contract/brand";

@@ -3,7 +3,7 @@ import { CalendarPlus, Pencil, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useCommunity } from "~/hooks/use-community";
-import { themeFor } from "~/lib/community-themes";
+import { themeFor } from "~/lib/realm-themes";
 import { useResultToast, type ActionResult } from "~/lib/forms";
 import type { EventDto } from "../../../workers/contract/events";
 import type { loadCalendarPage } from "../../../workers/domain/event-queries";

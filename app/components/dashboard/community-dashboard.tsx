@@ -1,4 +1,4 @@
-import { themeFor } from "~/lib/community-themes";
+import { themeFor } from "~/lib/realm-themes";
 import { Link } from "@remix-run/react";
 import { CalendarDays, Pencil, Video, Zap } from "lucide-react";
 import { useState } from "react";
@@ -14,7 +14,7 @@ import { RealmHero } from "~/components/realm/realm-hero";
 import { COMMUNITY_DASHBOARDS, type DashboardRealm } from "./community-dashboards";
 import { DashboardTile, NotificationsCard, UpcomingEventsCard } from "./dashboard-parts";
 import { Figure, formatMatchRecord } from "./home-dashboard";
-import { RealmMembershipButton } from "~/components/realms/realm-membership-button";
+import { RealmMembershipButton } from "~/components/realm/realm-membership-button";
 import { displayName } from "../../../workers/contract/display-name";
 import { countOf } from "../../../workers/contract/plural";
 

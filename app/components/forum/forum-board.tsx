@@ -5,7 +5,7 @@ import type { CommunitySummary } from "../../../workers/domain/communities";
 import { RealmDot } from "~/components/realm/realm-dot";
 import { RealmHero } from "~/components/realm/realm-hero";
 import type { RealmMembership } from "../../../workers/domain/realm-membership";
-import { RealmMembershipButton } from "~/components/realms/realm-membership-button";
+import { RealmMembershipButton } from "~/components/realm/realm-membership-button";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { api, unwrap } from "~/lib/api-client";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import committed from "~/assets/realm-art.svg?raw";
-import { COMMUNITY_THEMES } from "~/lib/community-themes";
+import { COMMUNITY_THEMES } from "~/lib/realm-themes";
 import { realmArtSprite } from "./realm-art.source";
 
 describe("app/assets/realm-art.svg", () => {

@@ -4,7 +4,7 @@ import { createTournamentSchema } from "../../../workers/contract/tournaments";
 import { enforceRateLimit } from "../../../workers/domain/rate-limit";
 import { createTournament, joinTournament, loadTournamentHub } from "../../../workers/domain/tournaments";
 import { requireMember } from "~/lib/auth.server";
-import { DEFAULT_COMMUNITY_ID } from "~/lib/community-themes";
+import { DEFAULT_COMMUNITY_ID } from "~/lib/realm-themes";
 import { domainFailure, parseSubmission, readForm } from "~/lib/forms.server";
 import { readSelectedRealm } from "~/lib/realm-cookie.server";
 import { TOURNAMENT_SUCCESS, tournamentFailure } from "./tournament-toasts";

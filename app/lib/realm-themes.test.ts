@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COMMUNITY_THEMES, DEFAULT_THEME, themeVariables, type RealmPalette } from "./community-themes";
+import { COMMUNITY_THEMES, DEFAULT_THEME, themeVariables, type RealmPalette } from "./realm-themes";
 import { AA_GRAPHICS, AA_TEXT, contrastRatio } from "./contrast";
 
 const THEMES = [DEFAULT_THEME, ...Object.values(COMMUNITY_THEMES)];

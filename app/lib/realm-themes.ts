@@ -4,7 +4,7 @@
  * app/tailwind.css maps onto the tokens Tailwind reads; its heading type; and the hero art drawn by
  * app/components/realm/realm-art.tsx. `terminology` renames common terms.
  *
- * Contrast (checked by community-themes.test.ts): text and secondary text ≥ 4.5:1 on background,
+ * Contrast (checked by realm-themes.test.ts): text and secondary text ≥ 4.5:1 on background,
  * surface and hero tint; primary ≥ 4.5:1 there too (it colours links, icons and focus rings);
  * primaryForeground ≥ 4.5:1 on primary; secondary and accent (dots, badges, graphics) ≥ 3:1;
  * white ≥ 4.5:1 on both brand gradient stops.
