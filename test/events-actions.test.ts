@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../workers/db/client";
 import { loadCalendarPage } from "../workers/domain/event-queries";
 import { createEventAs, daysFromNow, signUp } from "./events-helpers";
-import { postForm, queriesOf, toastCookieOf } from "./form-helpers";
+import { postForm, queriesOf, toastOf } from "./page-forms";
 import { type Member, json, request } from "./helpers";
 
 /** The create dialog's fields as the browser posts them (all text). */
@@ -45,7 +45,7 @@ describe("/calendar actions without JavaScript (document posts, post/redirect/ge
     expect(location.searchParams.get("realm")).toBe("duelcraft");
     expect(location.searchParams.get("month")).toBe(fields.date.slice(0, 7));
     expect(location.searchParams.has("create")).toBe(false);
-    expect(toastCookieOf(res)).toEqual({ title: "Event created successfully!" });
+    expect(toastOf(res)).toEqual({ title: "Event created successfully!" });
 
     const id = location.searchParams.get("event")!;
     expect(await eventAs(olive, id)).toMatchObject({
@@ -98,7 +98,7 @@ describe("/calendar actions without JavaScript (document posts, post/redirect/ge
     const updated = await postForm(`/calendar?realm=duelcraft&edit=${event.id}`, owner, edit);
     expect(updated.status).toBe(302);
     expect(queriesOf(updated)).toBeLessThanOrEqual(5);
-    expect(toastCookieOf(updated)).toEqual({ title: "Event updated successfully!" });
+    expect(toastOf(updated)).toEqual({ title: "Event updated successfully!" });
     expect(updated.headers.get("Location")).toBe(`/calendar?realm=duelcraft&month=${event.date.slice(0, 7)}&event=${event.id}`);
     expect(await eventAs(owner, event.id)).toMatchObject({ title: "Renamed pod", playerSlots: 2, alternateSlots: 1 });
 
@@ -106,7 +106,7 @@ describe("/calendar actions without JavaScript (document posts, post/redirect/ge
     const deleted = await postForm(`/calendar?event=${event.id}&delete=${event.id}`, owner, { intent: "delete", id: event.id });
     expect(deleted.status).toBe(302);
     expect(queriesOf(deleted)).toBeLessThanOrEqual(5);
-    expect(toastCookieOf(deleted)).toEqual({ title: "Event deleted successfully!" });
+    expect(toastOf(deleted)).toEqual({ title: "Event deleted successfully!" });
     expect(deleted.headers.get("Location")).toBe("/calendar");
     expect((await request(`/api/events/${event.id}`)).status).toBe(404);
   });
@@ -121,7 +121,7 @@ describe("/calendar actions without JavaScript (document posts, post/redirect/ge
     expect(joined.status).toBe(302);
     expect(queriesOf(joined)).toBeLessThanOrEqual(5);
     expect(joined.headers.get("Location")).toBe(`/calendar?event=${pod.id}`);
-    expect(toastCookieOf(joined)).toEqual({ title: "Joined event successfully!", description: "You're confirmed as a main player." });
+    expect(toastOf(joined)).toEqual({ title: "Joined event successfully!", description: "You're confirmed as a main player." });
     expect(await eventAs(ann, pod.id)).toMatchObject({ isUserAttending: true, role: "participant", playerType: "main" });
 
     expect((await join(ben)).status).toBe(302);
@@ -135,13 +135,13 @@ describe("/calendar actions without JavaScript (document posts, post/redirect/ge
     const left = await postForm(`/calendar?event=${pod.id}`, ann, { intent: "leave", id: pod.id });
     expect(left.status).toBe(302);
     expect(queriesOf(left)).toBeLessThanOrEqual(5);
-    expect(toastCookieOf(left)).toEqual({ title: "Left event successfully!" });
+    expect(toastOf(left)).toEqual({ title: "Left event successfully!" });
     expect((await eventAs(ann, pod.id)).isUserAttending).toBe(false);
   });
 
   it("refuses cross-site posts and sends visitors to sign-in", async () => {
     const olive = await signUp("Olive");
-    const crossSite = await postForm("/calendar?create=1", olive, eventFields(), "https://evil.example");
+    const crossSite = await postForm("/calendar?create=1", olive, eventFields(), { origin: "https://evil.example" });
     expect(crossSite.status).toBe(403);
     expect(await hostedTitles(olive)).toEqual([]);
     const visitor = await postForm("/calendar?create=1", null, eventFields());
@@ -158,7 +158,7 @@ describe("/calendar actions with JavaScript (single-fetch data requests)", () =>
     expect(queriesOf(res)).toBeLessThanOrEqual(5);
     const body = await res.text();
     expect(body).toContain('"redirect","/calendar?realm=duelcraft&month=');
-    expect(toastCookieOf(res)).toEqual({ title: "Event created successfully!" });
+    expect(toastOf(res)).toEqual({ title: "Event created successfully!" });
   });
 
   it("a new feed URL comes back as data; the old address stops working", async () => {
@@ -210,7 +210,7 @@ describe("/events/:id/attendance (the lobby's game-pod cards)", () => {
     const pod = await createEventAs(host);
     const bad = await postForm(`/events/${pod.id}/attendance.data`, ann, { intent: "join", role: "captain" });
     expect(bad.status).toBe(400);
-    const crossSite = await postForm(`/events/${pod.id}/attendance.data`, ann, { intent: "join" }, "https://evil.example");
+    const crossSite = await postForm(`/events/${pod.id}/attendance.data`, ann, { intent: "join" }, { origin: "https://evil.example" });
     expect(crossSite.status).toBe(403);
     expect((await eventAs(ann, pod.id)).isUserAttending).toBe(false);
   });

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../workers/db/client";
 import { loadMatchmakingPage } from "../workers/domain/matchmaking";
-import { postForm, queriesOf } from "./form-helpers";
+import { postForm, queriesOf } from "./page-forms";
 import { type Member, json, request, signUp } from "./helpers";
 
 /** The Preferences tab's fields as the browser posts them. */
@@ -129,7 +129,9 @@ describe("/matchmaking actions", () => {
 
     expect((await act(ann, { intent: "befriend-everyone" })).status).toBe(400);
     expect((await act(ann, { intent: "invite" })).status).toBe(400);
-    expect((await postForm("/matchmaking.data", ann, { intent: "remove", userId: ben.id }, "https://evil.example")).status).toBe(403);
+    expect(
+      (await postForm("/matchmaking.data", ann, { intent: "remove", userId: ben.id }, { origin: "https://evil.example" })).status,
+    ).toBe(403);
   });
 
   it("without JavaScript, Save Preferences posts the page: saved, and the page renders within the query budget", async () => {

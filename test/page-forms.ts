@@ -37,5 +37,5 @@ export function toastOf(res: Response): { title: string; description?: string } 
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith("realmcast_toast="));
   if (!cookie) return null;
   const value = decodeURIComponent(cookie.split(";")[0].slice("realmcast_toast=".length));
-  return JSON.parse(decodeURIComponent(escape(atob(value))));
+  return JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(value), (ch) => ch.charCodeAt(0))));
 }
