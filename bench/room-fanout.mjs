@@ -1,84 +1,66 @@
-// Room fan-out benchmark, three ways in one run: 1 sender -> 49 receivers (4 players + 46 spectators), the
-// sender paced at 19 chat messages/s, latency from send to each receiver.
-//   1. GameRoom: the real room, through `wrangler dev` (bench/relay/wrangler.toml: the app + a bare relay).
-//   2. Bare DO relay: bench/relay/worker.ts `/bench-relay`, the simplest hibernating Durable Object relay,
-//      served by the SAME `wrangler dev` process: the runtime's floor, so GameRoom/bare measures our code.
-//   3. Node `ws`: a broadcast server outside workerd (what the runtime and wrangler's proxy cost).
-// Runs alternate (bare, room, bare, room, ...) so a busy machine weighs on both alike.
+// Room fan-out benchmark. The GameRoom (the real room, through `wrangler dev` with bench/relay/wrangler.toml: the
+// app + a bare relay) against the bare DO relay (bench/relay/worker.ts `/bench-relay`, the simplest hibernating
+// Durable Object relay, served by the SAME `wrangler dev` process: the runtime's floor, so GameRoom/relay measures
+// our code). Runs alternate (relay, room, relay, room, ...) so a busy machine weighs on both alike, and each
+// run's CPU time is read from the workerd process's own counters (/proc/<pid>/stat utime + stime) before and
+// after it: only one target is busy during a run, so each delta is that target's. Three modes:
 //
-//   node bench/room-fanout.mjs [--messages 500] [--rate 19] [--spectators 46] [--rounds 2] [--json]
+//   1. One sender (default): 1 sender -> 49 receivers (4 players + 46 spectators) at 19 chat messages/s, plus a
+//      Node `ws` broadcast server outside workerd (what the runtime and wrangler's proxy cost).
+//        node bench/room-fanout.mjs [--messages 500] [--rate 19] [--spectators 46] [--rounds 2] [--json]
+//   2. Several senders: the 4 players each send --rate chat messages/s (default 10); every socket receives every
+//      other sender's frames (4 x 49 deliveries per round of messages). --messages is per sender.
+//        node bench/room-fanout.mjs --senders 4 [--messages 300] [--rate 10] [--rounds 2] [--json]
+//   3. Saturation: the several-senders load, the per-sender rate raised step by step (each step --seconds long,
+//      relay then room) until p99 passes 250 ms or a delivery is lost; prints the highest offered rate that
+//      stayed under, per target. The room's frame budget (20 frames/s per socket) would stop it first, so this
+//      mode serves a bench-only GameRoom with the budget lifted (bench/relay/worker.ts, BENCH_FRAMES_PER_SECOND,
+//      set only here with --var; production's room keeps the limit).
+//        node bench/room-fanout.mjs --saturate [--steps 10,20,40,...] [--seconds 5] [--p99-limit 250]
 //
-// The room accepts at most 20 frames per second per connection (burst 40), hence the pace.
+// The room accepts at most 20 frames per second per connection (burst 40), hence the one-sender pace.
+// In the room a sender also gets its own line back (the relay skips the sender): those copies are not counted,
+// so the room does 50 sends per message where the relay does 49; CPU per 1,000 deliveries counts the 49.
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { performance } from "node:perf_hooks";
 import { WebSocketServer } from "ws";
 import { build, migrateLocal, serve } from "../scripts/local-stack.mjs";
-import { createRoom, freePort, joinRoomSocket, openSocket, percentile, signUp, sleep } from "./lib/sockets.mjs";
+import { descendantsNamed } from "./lib/cpu.mjs";
+import { run, summarise } from "./lib/fanout-run.mjs";
+import { connectInspector, topSelf, topTotal } from "./lib/profile.mjs";
+import { createRoom, freePort, joinRoomSocket, openSocket, signUp, sleep } from "./lib/sockets.mjs";
 
 const args = Object.fromEntries(
-  process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith("--") ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
+  process.argv
+    .slice(2)
+    .reduce(
+      (pairs, arg, i, all) =>
+        arg.startsWith("--")
+          ? [...pairs, [arg.slice(2), all[i + 1] === undefined || all[i + 1].startsWith("--") ? "" : all[i + 1]]]
+          : pairs,
+      [],
+    ),
 );
-const MESSAGES = Number(args.messages ?? 500);
-const RATE = Number(args.rate ?? 19);
+const SATURATE = args.saturate !== undefined;
+const SENDERS = SATURATE ? 4 : Number(args.senders ?? 1);
+const MESSAGES = Number(args.messages ?? (SENDERS > 1 ? 300 : 500));
+const RATE = Number(args.rate ?? (SENDERS > 1 ? 10 : 19));
 const ROUNDS = Number(args.rounds ?? 2);
 const PLAYERS = 4;
 const SPECTATORS = Number(args.spectators ?? 46);
+const STEPS = String(args.steps ?? "10,20,30,40,50,60,80,100,120,150,200,250,300")
+  .split(",")
+  .map(Number);
+const STEP_SECONDS = Number(args.seconds ?? 5);
+const P99_LIMIT = Number(args["p99-limit"] ?? 250);
 const BENCH_CONFIG = ["--config", "bench/relay/wrangler.toml"];
+// --profile <file>: a V8 CPU profile of the Worker's isolate over the room's runs (written there, top functions printed).
+const PROFILE = args.profile || null;
+// Saturation only: the bench-only GameRoom (bench/relay/worker.ts) lifts the frame budget when this var is set.
+const LIFT_BUDGET = ["--var", "BENCH_FRAMES_PER_SECOND:1000000"];
 
-/** One timed run over open sockets: clients[0] sends; the content carries the send time. */
-async function run(clients, sendFrame) {
-  const latencies = [];
-  let errors = 0;
-  let received = 0;
-  let lastReceive = 0;
-  const expected = MESSAGES * (clients.length - 1);
-  let done;
-  const finished = new Promise((r) => (done = r));
-  const listeners = clients.map((ws, index) => {
-    const listener = (event) => {
-      const frame = JSON.parse(String(event.data));
-      if (frame.type === "error") errors++;
-      if (frame.type !== "message" || index === 0) return;
-      // The room and the Node server wrap the text in `message`; the bare relay forwards the sender's frame as is.
-      const match = /^bench:(\d+):([\d.]+)$/.exec(frame.message?.content ?? frame.content);
-      if (!match) return;
-      const now = performance.now();
-      latencies.push(now - Number(match[2]));
-      lastReceive = now;
-      if (++received === expected) done();
-    };
-    ws.addEventListener("message", listener);
-    return listener;
-  });
-  const interval = 1000 / RATE;
-  const start = performance.now();
-  for (let i = 0; i < MESSAGES; i++) {
-    const wait = start + i * interval - performance.now();
-    if (wait > 0) await sleep(wait);
-    clients[0].send(JSON.stringify(sendFrame(`bench:${i}:${performance.now()}`)));
-  }
-  await Promise.race([finished, sleep(30_000)]);
-  clients.forEach((ws, i) => ws.removeEventListener("message", listeners[i]));
-  return { latencies, errors, received, expected, seconds: (lastReceive - start) / 1000 };
-}
-
-function summarise(label, runs) {
-  const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
-  const sum = (key) => runs.reduce((total, r) => total + r[key], 0);
-  const result = {
-    label,
-    delivered: sum("received"),
-    expected: sum("expected"),
-    errors: sum("errors"),
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    max: latencies.at(-1),
-    deliveriesPerSecond: sum("received") / sum("seconds"),
-  };
-  return result;
-}
+if (SENDERS > PLAYERS) throw new Error(`--senders is at most ${PLAYERS}: only players chat in the room`);
 
 async function openRoom(url) {
   const total = PLAYERS + SPECTATORS;
@@ -96,32 +78,62 @@ async function openRelay(url) {
   return { sockets, frame: (content) => ({ type: "message", content }) };
 }
 
-/** GameRoom and bare relay in one `wrangler dev` (bench config), alternating runs. */
-async function benchWorkerd() {
+/** GameRoom and bare relay in one `wrangler dev` (bench config); `body` gets both and the workerd pids. */
+async function withWorkerd(extraArgs, body) {
   if (!existsSync("build/server/index.js")) build();
   const persistTo = mkdtempSync(join(tmpdir(), "realmcast-bench-"));
   migrateLocal(persistTo, BENCH_CONFIG);
   const port = await freePort();
-  const { child, url } = await serve({ port, persistTo, extraArgs: BENCH_CONFIG, stdio: ["ignore", "ignore", "inherit"] });
+  const inspectorPort = await freePort();
+  const inspect = PROFILE ? ["--inspector-port", String(inspectorPort)] : [];
+  const { child, url } = await serve({
+    port,
+    persistTo,
+    extraArgs: [...BENCH_CONFIG, ...inspect, ...extraArgs],
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const open = [];
   try {
+    const workerd = descendantsNamed(child.pid, "workerd");
+    if (workerd.length === 0) throw new Error("no workerd process under wrangler dev");
     const room = await openRoom(url);
     const relay = await openRelay(url);
     open.push(...room.sockets, ...relay.sockets);
     await sleep(500);
-    const roomRuns = [];
-    const relayRuns = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      relayRuns.push(await run(relay.sockets, relay.frame));
-      roomRuns.push(await run(room.sockets, room.frame));
-    }
-    return { room: summarise("GameRoom", roomRuns), bare: summarise("Bare DO relay", relayRuns) };
+    return await body({ room, relay, workerd, inspector: PROFILE ? await connectInspector(inspectorPort) : null });
   } finally {
     for (const ws of open) ws.close();
     child.kill("SIGTERM");
     await sleep(500);
     rmSync(persistTo, { recursive: true, force: true });
   }
+}
+
+/** Alternating timed runs of the steady load: relay, room, relay, room, ... */
+function benchWorkerd() {
+  return withWorkerd([], async ({ room, relay, workerd, inspector }) => {
+    const load = { senders: SENDERS, rate: RATE, messages: MESSAGES, cpuPids: workerd };
+    const roomRuns = [];
+    const relayRuns = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      relayRuns.push(await run(relay.sockets, relay.frame, load));
+      await inspector?.start();
+      roomRuns.push(await run(room.sockets, room.frame, load));
+      // Profiled runs cost more CPU than plain ones: compare their figures only with other profiled runs.
+      if (inspector) printProfile(await inspector.stop(`${PROFILE}.${round}.cpuprofile`));
+    }
+    inspector?.close();
+    return { room: summarise("GameRoom", roomRuns), bare: summarise("Bare DO relay", relayRuns) };
+  });
+}
+
+function printProfile(profile) {
+  console.log("\nGameRoom run profile, top self time:");
+  for (const { fn, ms, share } of topSelf(profile, 25))
+    console.log(`  ${(share * 100).toFixed(1).padStart(5)}%  ${ms.toFixed(0).padStart(6)} ms  ${fn}`);
+  console.log("top total time:");
+  for (const { fn, ms, share } of topTotal(profile, 40))
+    console.log(`  ${(share * 100).toFixed(1).padStart(5)}%  ${ms.toFixed(0).padStart(6)} ms  ${fn}`);
 }
 
 /** A plain Node `ws` broadcast server: no runtime, no proxy, no storage, auth or validation. */
@@ -142,42 +154,121 @@ async function benchNode() {
   try {
     for (let i = 0; i < PLAYERS + SPECTATORS; i++) sockets.push(await openSocket(`ws://127.0.0.1:${port}`));
     const runs = [];
-    for (let round = 0; round < ROUNDS; round++) runs.push(await run(sockets, (content) => ({ type: "message", content })));
-    return summarise("Node ws", runs);
+    const load = { senders: SENDERS, rate: RATE, messages: MESSAGES, cpuPids: [process.pid] };
+    for (let round = 0; round < ROUNDS; round++) runs.push(await run(sockets, (content) => ({ type: "message", content }), load));
+    const result = summarise("Node ws", runs);
+    // The Node server runs in the bench's own process: its CPU counter holds the clients too, so it is not shown.
+    return { ...result, cpuMs: NaN, cpuPer1000: NaN };
   } finally {
     for (const ws of sockets) ws.close();
     await new Promise((r) => wss.close(r));
   }
 }
 
+/** Steps the per-sender rate up, relay then room at each step, until each passes the p99 limit or loses a delivery. */
+function benchSaturation() {
+  return withWorkerd(LIFT_BUDGET, async ({ room, relay, workerd }) => {
+    const targets = [
+      { label: "Bare DO relay", open: relay, best: null, stopped: null, steps: [] },
+      { label: "GameRoom", open: room, best: null, stopped: null, steps: [] },
+    ];
+    for (const rate of STEPS) {
+      for (const target of targets) {
+        if (target.stopped) continue;
+        const messages = Math.max(1, Math.round(rate * STEP_SECONDS));
+        const result = summarise(target.label, [
+          await run(target.open.sockets, target.open.frame, { senders: SENDERS, rate, messages, cpuPids: workerd, drainMs: 10_000 }),
+        ]);
+        const step = { perSender: rate, offered: rate * SENDERS, ...result };
+        target.steps.push(step);
+        console.log(
+          `  ${target.label.padEnd(14)} ${String(rate * SENDERS).padStart(5)} frames/s in, ${Math.round(result.deliveriesPerSecond)
+            .toString()
+            .padStart(
+              6,
+            )} deliveries/s: p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, lost ${result.lost}, errors ${result.errors}, CPU ${result.cpuPer1000.toFixed(1)} ms/1,000`,
+        );
+        if (result.p99 > P99_LIMIT || result.lost > 0 || result.errors > 0) target.stopped = step;
+        else target.best = step;
+        // Let the queues drain before the other target's step.
+        await sleep(1000);
+      }
+      if (targets.every((t) => t.stopped)) break;
+    }
+    return targets;
+  });
+}
+
+const fmt = (n, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
+
+function table(rows) {
+  console.log(
+    "server".padEnd(16),
+    "delivered".padStart(16),
+    "lost".padStart(6),
+    "errors".padStart(7),
+    "p50 ms".padStart(8),
+    "p99 ms".padStart(8),
+    "max ms".padStart(8),
+    "CPU ms".padStart(8),
+    "CPU ms/1,000".padStart(13),
+  );
+  for (const r of rows) {
+    console.log(
+      r.label.padEnd(16),
+      `${r.delivered}/${r.expected}`.padStart(16),
+      String(r.lost).padStart(6),
+      String(r.errors).padStart(7),
+      fmt(r.p50).padStart(8),
+      fmt(r.p99).padStart(8),
+      fmt(r.max, 1).padStart(8),
+      fmt(r.cpuMs, 0).padStart(8),
+      fmt(r.cpuPer1000).padStart(13),
+    );
+  }
+}
+
+const ratio = (a, b) =>
+  `p50 ${fmt(a.p50 / b.p50)}x, p99 ${fmt(a.p99 / b.p99)}x` +
+  (Number.isFinite(a.cpuPer1000 / b.cpuPer1000) ? `, CPU/delivery ${fmt(a.cpuPer1000 / b.cpuPer1000)}x` : "");
+
+if (SATURATE) {
+  console.log(
+    `room fan-out saturation: ${SENDERS} senders -> ${PLAYERS + SPECTATORS} sockets, per-sender rate stepped ${STEPS.join(", ")}/s, ${STEP_SECONDS} s a step, until p99 > ${P99_LIMIT} ms or loss (room frame budget lifted, bench only)\n`,
+  );
+  const targets = await benchSaturation();
+  console.log("");
+  for (const t of targets) {
+    const best = t.best;
+    console.log(
+      `${t.label.padEnd(14)} highest rate under: ${best ? `${best.offered} frames/s in (${best.perSender}/s per sender), ${Math.round(best.deliveriesPerSecond)} deliveries/s, p99 ${fmt(best.p99, 1)} ms` : "none"}` +
+        (t.stopped
+          ? `; stopped at ${t.stopped.offered} frames/s (p99 ${fmt(t.stopped.p99, 1)} ms, lost ${t.stopped.lost}, errors ${t.stopped.errors})`
+          : "; never stopped: raise --steps"),
+    );
+  }
+  const [relay, room] = targets;
+  if (relay.best && room.best)
+    console.log(`\nGameRoom / bare DO relay saturation rate: ${fmt(room.best.offered / relay.best.offered)}x   (target >= 0.75x)`);
+  if (args.json !== undefined) console.log(JSON.stringify(targets.map(({ open: _open, ...t }) => t)));
+  process.exit(0);
+}
+
+const receivers = PLAYERS + SPECTATORS - 1;
 console.log(
-  `room fan-out: 1 sender -> ${PLAYERS + SPECTATORS - 1} receivers, ${MESSAGES} chat messages at ${RATE}/s, ${ROUNDS} round(s) each\n`,
+  SENDERS === 1
+    ? `room fan-out: 1 sender -> ${receivers} receivers, ${MESSAGES} chat messages at ${RATE}/s, ${ROUNDS} round(s) each\n`
+    : `room fan-out, several senders: ${SENDERS} players x ${RATE} chat messages/s -> ${PLAYERS + SPECTATORS} sockets (each gets every other sender's frames), ${MESSAGES} messages per sender, ${ROUNDS} round(s) each\n`,
 );
 const { room, bare } = await benchWorkerd();
-const node = await benchNode();
-console.log(
-  "server".padEnd(16),
-  "delivered".padStart(14),
-  "errors".padStart(7),
-  "p50 ms".padStart(8),
-  "p99 ms".padStart(8),
-  "max ms".padStart(8),
-);
-for (const r of [node, bare, room]) {
-  console.log(
-    r.label.padEnd(16),
-    `${r.delivered}/${r.expected}`.padStart(14),
-    String(r.errors).padStart(7),
-    r.p50.toFixed(2).padStart(8),
-    r.p99.toFixed(2).padStart(8),
-    r.max.toFixed(1).padStart(8),
-  );
+const node = SENDERS === 1 ? await benchNode() : null;
+table([node, bare, room].filter(Boolean));
+console.log(`\nGameRoom / bare DO relay: ${ratio(room, bare)}   (target p50 <= 1.3x, p99 <= 1.5x${SENDERS > 1 ? ", CPU <= 1.5x" : ""})`);
+if (node) {
+  console.log(`bare DO relay / Node ws:  ${ratio(bare, node)}   (the runtime and wrangler's proxy)`);
+  console.log(`GameRoom / Node ws:       ${ratio(room, node)}`);
 }
-const ratio = (a, b) => `p50 ${(a.p50 / b.p50).toFixed(2)}x, p99 ${(a.p99 / b.p99).toFixed(2)}x`;
-console.log(`\nGameRoom / bare DO relay: ${ratio(room, bare)}   (target p50 <= 1.3x, p99 <= 1.5x)`);
-console.log(`bare DO relay / Node ws:  ${ratio(bare, node)}   (the runtime and wrangler's proxy)`);
-console.log(`GameRoom / Node ws:       ${ratio(room, node)}`);
 if (args.json !== undefined) console.log(JSON.stringify({ node, bare, room }));
-const lost = [room, bare, node].filter((r) => r.delivered !== r.expected || r.errors > 0);
+const lost = [room, bare, node].filter((r) => r && (r.delivered !== r.expected || r.errors > 0));
 if (lost.length) console.log(`\nLOSS: ${lost.map((r) => r.label).join(", ")} did not deliver everything without errors`);
 process.exit(0);

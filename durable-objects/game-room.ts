@@ -36,7 +36,8 @@ export abstract class GameRoom extends Server<Env> {
   protected abstract sessionOwner(sessionKey: string): Promise<string | null>;
 
   private readonly sockets = new LiveSockets();
-  private readonly budgets = new FrameBudgets();
+  /** Per-socket frame budgets (rules/frame-budget.ts); protected only so the bench-only room (bench/relay/worker.ts) can lift them. */
+  protected readonly budgets = new FrameBudgets();
   private readonly sessionChecks = new SessionChecks((key) => this.sessionOwner(key));
   private room!: RoomContext;
 

@@ -2,7 +2,7 @@ import type { WSMessage } from "partyserver";
 import { ROOM_CLOSE } from "../../workers/contract/room/close-codes";
 import { parseClientFrame, type ClientFrame } from "../../workers/contract/room/protocol";
 import type { StoredMember } from "../room-store";
-import { freshBucket, takeToken, type Bucket } from "../rules/frame-budget";
+import { FRAME_BURST, FRAMES_PER_SECOND, freshBucket, takeToken, type Bucket } from "../rules/frame-budget";
 import { sessionCheckDue } from "../rules/socket-limits";
 import { join, type SessionChecks } from "./admission";
 import { chat } from "./chat";
@@ -16,9 +16,15 @@ import { fail, type RoomConnection } from "./sockets";
 export class FrameBudgets {
   private readonly buckets = new Map<string, Bucket>();
 
+  /** The room's limits by default; only bench/relay/worker.ts's bench-only room passes others (its saturation run). */
+  constructor(
+    private readonly ratePerSecond = FRAMES_PER_SECOND,
+    private readonly burst = FRAME_BURST,
+  ) {}
+
   /** Takes a token for one inbound frame: whether the frame may be handled. */
   admit(connectionId: string, now: number): boolean {
-    const budget = takeToken(this.buckets.get(connectionId) ?? freshBucket(now), now);
+    const budget = takeToken(this.buckets.get(connectionId) ?? freshBucket(now, this.burst), now, this.ratePerSecond, this.burst);
     this.buckets.set(connectionId, budget.bucket);
     return budget.allowed;
   }
