@@ -6,10 +6,11 @@ const CHAT_KEYS = new Set(["type", "sessionId", "content"]);
 
 /**
  * A chat frame the protocol's schema would accept, read without the schema: most of a busy room's inbound
- * frames are chat, and the schema (zod, jitless in the Workers runtime) costs more than the rest of the frame's
- * work together (bench/room-fanout.mjs --profile). Only frames that are certainly valid are answered here (the
- * page's own `{"type":"message","sessionId":..,"content":..}` with acceptable text); anything else, null, goes
- * to `parseClientFrame`, so every refusal is the schema's own. room/chat-frame.test.ts checks the two agree.
+ * frames are chat, and the schema (zod, jitless in the Workers runtime) was the largest part of a chat frame's
+ * own work after the sends and the storage write (bench/room-fanout.mjs --profile). Only frames that are
+ * certainly valid are answered here (the page's own `{"type":"message","sessionId":..,"content":..}` with
+ * acceptable text); anything else, null, goes to `parseClientFrame`, so every refusal is the schema's own.
+ * room/chat-frame.test.ts checks the two agree.
  */
 export function fastChatFrame(raw: unknown): Extract<ClientFrame, { type: "message" }> | null {
   // Short enough never to be too large, and written the way the page writes it (JSON.stringify, type first).
