@@ -31,6 +31,8 @@ const roomPage = (member: Member, id: string, fields: Record<string, string>) =>
   });
 const roomStub = (id: string) => env.GameRoom.get(env.GameRoom.idFromName(id));
 /** Runs the room's alarm work as if `aheadMs` had passed. */
+/** What a test reads of a room beyond its public methods: the stored member records. */
+type RoomInternals = { room: { records: { member(userId: string): { disconnectedAt: number | null } | undefined } } };
 const sweepAhead = (id: string, aheadMs: number) => runInDurableObject(roomStub(id), (room: GameRoom) => room.sweep(Date.now() + aheadMs));
 const session = async (id: string) => json(await request(`/api/game-sessions/${id}`));
 
@@ -237,7 +239,18 @@ describe("the end of a room", () => {
     const a = await joinRoom(host, id);
     a.socket.ws.close(1000, "gone");
     await a.socket.closed;
-    await new Promise((r) => setTimeout(r, 100));
+    // The room has seen the close once it records when the member's last socket went (a state, not a time).
+    await expect
+      .poll(
+        () =>
+          runInDurableObject(
+            roomStub(id),
+            (room: GameRoom) => (room as unknown as RoomInternals).room.records.member(host.id)?.disconnectedAt ?? null,
+          ),
+        // Only bounds a failing wait: the poll ends as soon as the room has recorded the close.
+        { timeout: 20_000 },
+      )
+      .not.toBeNull();
     await sweepAhead(id, SEAT_GRACE_MS - 10_000);
     expect((await session(id)).status).toBe("waiting");
     await sweepAhead(id, SEAT_GRACE_MS + 1000);
