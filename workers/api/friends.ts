@@ -170,9 +170,8 @@ export const friendsApi = apiRouter()
   .openapi(listBlocksRoute, async (c) => c.json({ blocked: await listBlocked(c.get("db"), requireUser(c).id) }, 200))
   .openapi(blockRoute, async (c) => {
     const { userId } = c.req.valid("json");
-    const me = requireUser(c).id;
-    const { hostedRoomsWithThem } = await blockMember(c.get("db"), me, userId);
-    await endPlacesAfterBlock(c.env, c.get("db"), hostedRoomsWithThem, me, userId);
+    const { hostedRoomsWithThem } = await blockMember(c.get("db"), requireUser(c).id, userId);
+    await endPlacesAfterBlock(c.env, c.get("db"), hostedRoomsWithThem, userId);
     return c.json({ userId, blocked: true as const }, 200);
   })
   .openapi(unblockRoute, async (c) => {

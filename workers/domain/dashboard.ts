@@ -84,7 +84,7 @@ function upcomingEventsQuery(db: Db, now: number, communityId: string | null, li
 }
 
 /** Waiting rooms the viewer may see (room-visibility.ts), in one realm or all. */
-function openRoomsOf(viewerId: string, communityId: string | null) {
+function waitingRoomsListedTo(viewerId: string, communityId: string | null) {
   const open = and(eq(gameSessions.status, "waiting"), roomsListedTo(viewerId));
   return communityId ? and(eq(gameSessions.communityId, communityId), open) : open;
 }
@@ -102,7 +102,7 @@ function openRoomsQuery(db: Db, viewerId: string, communityId: string | null, li
     })
     .from(gameSessions)
     .leftJoin(communities, eq(communities.id, gameSessions.communityId))
-    .where(openRoomsOf(viewerId, communityId))
+    .where(waitingRoomsListedTo(viewerId, communityId))
     .orderBy(desc(gameSessions.createdAt))
     .limit(limit);
 }
@@ -138,7 +138,7 @@ export async function getHomeDashboard(db: Db, userId: string, now = Date.now())
       .leftJoin(communities, eq(communities.id, forumPosts.communityId))
       .orderBy(desc(forumPosts.createdAt))
       .limit(4),
-    db.select({ n: count() }).from(gameSessions).where(openRoomsOf(userId, null)),
+    db.select({ n: count() }).from(gameSessions).where(waitingRoomsListedTo(userId, null)),
     memberFiguresQuery(db, userId, null),
   ]);
   const activity: ActivityItem[] = [
@@ -189,7 +189,7 @@ export async function getCommunityDashboard(db: Db, userId: string, communityId:
       .select({ n: count() })
       .from(events)
       .where(and(eq(events.communityId, communityId), gte(events.startsAt, now))),
-    db.select({ n: count() }).from(gameSessions).where(openRoomsOf(userId, communityId)),
+    db.select({ n: count() }).from(gameSessions).where(waitingRoomsListedTo(userId, communityId)),
     membershipStateQuery(db, userId, communityId),
     latestNotificationsQuery(db, userId, 4),
     memberFiguresQuery(db, userId, communityId),

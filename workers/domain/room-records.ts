@@ -49,18 +49,32 @@ export function readOf(sessions: SessionReadRow[], members: RoomMember[], userId
 }
 
 /**
+ * Gives up a member's place (of `role` only, when given) in one batch that recounts the room and reads it back:
+ * whether a place went, and what the room now holds. Leaving, a block and the room's own sweep all end a place
+ * this way.
+ */
+export async function givePlaceUpAndRead(
+  db: Db,
+  sessionId: string,
+  userId: string,
+  role?: MemberRole,
+): Promise<{ gone: boolean; snapshot: RoomSnapshot | null }> {
+  const [, gone, , sessions, members] = await db.batch([
+    ...givePlaceUp(db, sessionId, userId, role),
+    refreshCounters(db, sessionId),
+    ...roomReadBack(db, sessionId, userId),
+  ]);
+  return { gone: gone.length > 0, snapshot: snapshotOf(sessions, members) };
+}
+
+/**
  * The room ends a place itself (a spectator's last socket closed, a seat held
  * past the grace period); only a place of that role goes, so a change a
  * request made meanwhile stands. Returns what the room now holds: it applies
  * the snapshot itself instead of being told.
  */
 export async function endPlaceFromRoom(db: Db, sessionId: string, userId: string, role: MemberRole): Promise<RoomSnapshot | null> {
-  const [, , , sessions, members] = await db.batch([
-    ...givePlaceUp(db, sessionId, userId, role),
-    refreshCounters(db, sessionId),
-    ...roomReadBack(db, sessionId, userId),
-  ]);
-  return snapshotOf(sessions, members);
+  return (await givePlaceUpAndRead(db, sessionId, userId, role)).snapshot;
 }
 
 /** The room hands the Host role on from a host who stayed away past the grace time (rules/presence.ts). */

@@ -3,7 +3,7 @@
  * what the room itself asks of D1, and the sockets that end with a session. Over 300 lines because each
  * change is one batch plus its read-back, and they share the read helpers and the room notification.
  */
-import { and, asc, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import type { CreateGameSessionBody, GameSessionView, MembershipView } from "../contract/game-sessions";
 import type { Db } from "../db/client";
@@ -11,7 +11,7 @@ import { gameSessionMembers, gameSessions } from "../db/schema";
 import { conflict, forbidden, invalid, notFound } from "./errors";
 import { sessionQuery, toView } from "./game-sessions";
 import { enforceRateLimit } from "./rate-limit";
-import { readOf, readRoomSnapshot, snapshotOf, type RoomSnapshot, type SocketEnd } from "./room-records";
+import { givePlaceUpAndRead, readOf, readRoomSnapshot, snapshotOf, type RoomSnapshot, type SocketEnd } from "./room-records";
 import { ROOM_REFUSALS, seatOutcome, watchOutcome } from "./room-rules";
 import {
   givePlaceUp,
@@ -188,14 +188,9 @@ export async function enterRoom(
 
 /** Leaves: a leaving host hands over to the next seated player; when nobody is seated the session completes. */
 export async function leaveRoom(env: Env, db: Db, sessionId: string, userId: string): Promise<GameSessionView> {
-  const [, gone, , sessions, members] = await db.batch([
-    ...givePlaceUp(db, sessionId, userId),
-    refreshCounters(db, sessionId),
-    ...roomReadBack(db, sessionId, userId),
-  ]);
-  const snapshot = snapshotOf(sessions, members);
+  const { gone, snapshot } = await givePlaceUpAndRead(db, sessionId, userId);
   if (!snapshot) throw notFound("Game session not found");
-  if (gone.length === 0) throw notFound("You are not in this game session");
+  if (!gone) throw notFound("You are not in this game session");
   await tellRoom(env, sessionId, snapshot, userId);
   return snapshot.session;
 }
@@ -240,23 +235,12 @@ export async function startRoom(env: Env, db: Db, sessionId: string, userId: str
 // ------------------------------------------------------------------ blocks
 
 /**
- * The rooms a block takes a member out of: rooms the blocker hosts, not yet completed, where the blocked member
- * has a place. Tournament match rooms stay as they are (the pairing decides who plays there). A query builder, so
- * the block can read it in its own batch.
+ * The rooms a block takes a member out of: the member's open rooms (openRoomsOf) that the blocker hosts, tournament
+ * match rooms excepted (the pairing decides who plays there). A query builder, so the block can read it in its own
+ * batch.
  */
 export function roomsHostedWith(db: Db, hostId: string, memberId: string) {
-  return db
-    .select({ id: gameSessions.id })
-    .from(gameSessionMembers)
-    .innerJoin(gameSessions, eq(gameSessions.id, gameSessionMembers.sessionId))
-    .where(
-      and(
-        eq(gameSessionMembers.userId, memberId),
-        eq(gameSessions.hostId, hostId),
-        ne(gameSessions.status, "completed"),
-        isNull(gameSessions.tournamentMatchId),
-      ),
-    );
+  return openRoomsOf(db, memberId, eq(gameSessions.hostId, hostId), isNull(gameSessions.tournamentMatchId));
 }
 
 /**
@@ -264,14 +248,10 @@ export function roomsHostedWith(db: Db, hostId: string, memberId: string) {
  * close as after a host's removal (the block keeps them out from then on, room-rules.ts). One batch per room; a
  * member rarely has a place in more than one room of the same host.
  */
-export async function endPlacesAfterBlock(env: Env, db: Db, roomIds: string[], hostId: string, blockedId: string): Promise<void> {
+export async function endPlacesAfterBlock(env: Env, db: Db, roomIds: string[], blockedId: string): Promise<void> {
   for (const sessionId of roomIds) {
-    const [, gone, , sessions, members] = await db.batch([
-      ...givePlaceUp(db, sessionId, blockedId),
-      refreshCounters(db, sessionId),
-      ...roomReadBack(db, sessionId, hostId),
-    ]);
-    if (gone.length > 0) await tellRoom(env, sessionId, snapshotOf(sessions, members), blockedId, "removed");
+    const { gone, snapshot } = await givePlaceUpAndRead(db, sessionId, blockedId);
+    if (gone) await tellRoom(env, sessionId, snapshot, blockedId, "removed");
   }
 }
 
@@ -279,15 +259,16 @@ export async function endPlacesAfterBlock(env: Env, db: Db, roomIds: string[], h
 
 /**
  * The rooms that may hold a member's sockets: game sessions not yet completed
- * where they have a seat or a spectator place. A query builder, so the account
- * deletion can read it inside its own batch.
+ * where they have a seat or a spectator place, narrowed by `only` when given. A
+ * query builder, so the account deletion and a block can read it inside their
+ * own batch.
  */
-export function openRoomsOf(db: Db, userId: string) {
+export function openRoomsOf(db: Db, userId: string, ...only: SQL[]) {
   return db
     .select({ id: gameSessionMembers.sessionId })
     .from(gameSessionMembers)
     .innerJoin(gameSessions, eq(gameSessions.id, gameSessionMembers.sessionId))
-    .where(and(eq(gameSessionMembers.userId, userId), ne(gameSessions.status, "completed")));
+    .where(and(eq(gameSessionMembers.userId, userId), ne(gameSessions.status, "completed"), ...only));
 }
 
 /**
