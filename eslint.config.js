@@ -125,7 +125,7 @@ export default tseslint.config(
         },
         { group: ["**/durable-objects/**"], message: "The browser speaks to the room through workers/contract/room only." },
         {
-          group: ["**/routes/*", "~/routes/*", "**/root", "~/root"],
+          group: ["**/routes/**", "~/routes/**", "**/root", "~/root"],
           message: "A route owns its loader and action; components take data and callbacks and import nothing back from routes.",
         },
       ],

@@ -98,7 +98,7 @@ try {
 
   // 2. A loader: the next request runs the edited code.
   edit(
-    "app/routes/_index.tsx",
+    "app/routes/_index/route.tsx",
     "memberCounts: await realmMemberCounts(context.db) }",
     'memberCounts: await realmMemberCounts(context.db), devLoopProbe: "loader-edit-seen" }',
   );

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { realmCookieValue } from "../app/lib/realm-cookie";
-import { loadMemberHome } from "../app/components/dashboard/dashboard.server";
+import { loadMemberHome } from "../app/routes/_index/member-home.server";
 import { getDb } from "../workers/db/client";
 import { findUserById } from "../workers/domain/users";
 import { request, signUp, type Member } from "./helpers";

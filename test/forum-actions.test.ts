@@ -6,7 +6,7 @@ import { json, request, signUp, type Member } from "./helpers";
 import { postForm, queriesOf, toastOf } from "./page-forms";
 
 /**
- * The forum page's action (app/components/forum/forum-actions.server.ts): the
+ * The forum page's action (app/routes/community-forum/forum-actions.server.ts): the
  * forms of /community-forum post here, with JavaScript (fetchers) or without
  * (HTML forms), and it calls the same domain functions as /api/forum.
  */

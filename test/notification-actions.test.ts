@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { json, request, signUp, type Member } from "./helpers";
 import { postForm, queriesOf } from "./page-forms";
 
-/** The bell's writes go to the /notifications resource route (app/routes/notifications.tsx) with fetchers. */
+/** The bell's writes go to the /notifications resource route (app/routes/notifications/route.tsx) with fetchers. */
 async function notify(member: Member, title: string): Promise<string> {
   const id = crypto.randomUUID();
   await env.DB.prepare("INSERT INTO notifications (id, user_id, type, title, message, created_at) VALUES (?, ?, 'event', ?, 'msg', ?)")

@@ -1,13 +1,22 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import type { CommunityDashboardData, HomeDashboardData } from "../../../workers/domain/dashboard";
 import type { ShellMember } from "../../../workers/domain/shell";
 import { useCommunity } from "~/hooks/use-community";
 import { handleSessionExpired } from "~/lib/session-expired";
-import { asDashboardRealm } from "./community-dashboards";
+import { asDashboardRealm, type DashboardRealm } from "./community-dashboards";
 import { CommunityDashboard } from "./community-dashboard";
-import type { MemberHomeData } from "./dashboard.server";
 import { DashboardLoading } from "./dashboard-parts";
 import { HomeDashboard } from "./home-dashboard";
+
+/**
+ * What the home route loads for a member (and answers its fetcher): the selected realm's dashboard, or All Realms';
+ * `signedIn: false` when the session ended meanwhile.
+ */
+export type MemberHomeData =
+  | { signedIn: false }
+  | { signedIn: true; communityId: DashboardRealm; community: CommunityDashboardData; home: null }
+  | { signedIn: true; communityId: null; community: null; home: HomeDashboardData };
 
 /**
  * Signed-in home: the selected realm's dashboard, or All Realms. The realm is

@@ -1,13 +1,12 @@
 import { Link } from "@remix-run/react";
 import { Pencil, Pin } from "lucide-react";
-import type { ForumPost } from "../../../workers/contract/forum";
+import type { ForumPost, ForumReplyPage } from "../../../workers/contract/forum";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
 import { loginHref } from "~/lib/login-href";
 import { BackToForum } from "./back-to-forum";
 import { CategoryBadge } from "./category-style";
 import { ConfirmDelete } from "./confirm-delete";
-import type { ForumPageData } from "./forum-page.server";
 import { forumHref } from "./forum-urls";
 import { LikeButton } from "./like-button";
 import { Paragraphs } from "./paragraphs";
@@ -16,9 +15,14 @@ import { PostMeta } from "./post-meta";
 import { ReplySection } from "./reply-section";
 import { useHydrated } from "./use-hydrated";
 
+/** An open post with its first replies. */
+export type ForumThread = { post: ForumPost; replies: ForumReplyPage };
+/** The forum page's `?post=`: its id and, for members, the thread (null when there is no such post). */
+export type OpenPost = { id: string; thread: ForumThread | null };
+
 type Props = {
   /** The open post as the loader found it (members only: visitors get no thread). */
-  view: NonNullable<ForumPageData["post"]>;
+  view: OpenPost;
   /** The card a visitor clicked: what they see of the post. */
   initial: ForumPost | null;
   userId: string | null;

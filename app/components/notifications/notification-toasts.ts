@@ -6,5 +6,5 @@ export const NOTIFICATION_TOASTS = {
   loadMoreFailed: { title: "Could not load more notifications", variant: "destructive" },
 } as const satisfies Record<string, ToastMessage>;
 
-/** Where the bell's writes go: a resource route (app/routes/notifications.tsx), since the bell is on every page. */
+/** Where the bell's writes go: a resource route (app/routes/notifications/route.tsx), since the bell is on every page. */
 export const NOTIFICATIONS_ACTION = "/notifications";

@@ -5,8 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { FieldMessage, Input, Label, NativeSelect } from "~/components/ui/field";
 import { useCommunity } from "~/hooks/use-community";
-import { fieldError, useResultToast } from "~/lib/forms";
-import type { profileAction } from "./profile-actions.server";
+import { fieldError, useResultToast, type ActionFailure } from "~/lib/forms";
 
 type DialogMember = { firstName: string | null; lastName: string | null; primaryCommunity: string | null };
 
@@ -25,7 +24,7 @@ export function EditProfileDialog({
   user: DialogMember;
 }) {
   const { communities } = useCommunity();
-  const fetcher = useFetcher<typeof profileAction>();
+  const fetcher = useFetcher<ActionFailure>();
   useResultToast(fetcher.data);
   const location = useLocation();
   const [firstName, setFirstName] = useState("");

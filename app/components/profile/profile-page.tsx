@@ -1,11 +1,15 @@
-import { useLoaderData, useLocation, useOutlet } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import type { SocialLink, UserProfile } from "../../../workers/domain/profile";
+import type { MemberRealm } from "../../../workers/domain/realm-membership";
 import { useRootData } from "~/lib/root-data";
-import type { loadProfilePage } from "./profile-page.server";
 import { ProfileView, UserNotFound } from "./profile-view";
 
+/** What /profile and /profile/:userId load: the profile as the viewer sees it (null when there is no such member). */
+export type ProfilePageData = { profile: UserProfile | null; links: SocialLink[]; realms: MemberRealm[]; isOwner: boolean };
+
 /** The body of /profile and /profile/:userId. */
-export function ProfilePage() {
-  const { profile, links, realms, isOwner } = useLoaderData<typeof loadProfilePage>();
+export function ProfilePage({ data }: { data: ProfilePageData }) {
+  const { profile, links, realms, isOwner } = data;
   const communities = useRootData()?.communities ?? [];
   // A new location (a save, a Cancel, another member) starts the page afresh: view mode, stored values.
   const location = useLocation();
@@ -20,13 +24,4 @@ export function ProfilePage() {
       communities={communities}
     />
   );
-}
-
-/**
- * /profile is also the parent route of /profile/:userId (flat routes nest on
- * the dot), so it renders the child when there is one.
- */
-export function OwnProfileOrChild() {
-  const outlet = useOutlet();
-  return outlet ?? <ProfilePage />;
 }

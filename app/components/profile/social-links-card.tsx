@@ -6,8 +6,7 @@ import type { SocialLink } from "../../../workers/domain/profile";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FieldMessage, Input, Label, NativeSelect } from "~/components/ui/field";
-import { fieldError, useResultToast } from "~/lib/forms";
-import type { profileAction } from "./profile-actions.server";
+import { fieldError, useResultToast, type ActionFailure } from "~/lib/forms";
 import { SOCIAL_LINK_INFO, socialLinkInfo } from "./social-platforms";
 import { socialProfileUrl } from "./social-profile-url";
 
@@ -19,8 +18,8 @@ type Platform = (typeof SOCIAL_LINK_PLATFORMS)[number];
  * afresh with the new list and an empty name).
  */
 export function SocialLinksCard({ links, isOwner }: { links: SocialLink[]; isOwner: boolean }) {
-  const adder = useFetcher<typeof profileAction>();
-  const remover = useFetcher<typeof profileAction>();
+  const adder = useFetcher<ActionFailure>();
+  const remover = useFetcher<ActionFailure>();
   useResultToast(adder.data);
   useResultToast(remover.data);
   const [platform, setPlatform] = useState<Platform>("discord");

@@ -3,7 +3,7 @@ import { Download, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { useResultToast } from "~/lib/forms";
-import type { settingsAction } from "./settings-actions.server";
+import type { SettingsResult } from "./settings-results";
 import { DELETE_CONFIRMATION } from "./settings-toasts";
 
 /** Hands the exported data to the browser as a JSON file download. */
@@ -22,7 +22,7 @@ function download(name: string, data: unknown) {
  * and the home page says 'Account deleted').
  */
 export function AccountActions() {
-  const fetcher = useFetcher<typeof settingsAction>();
+  const fetcher = useFetcher<SettingsResult>();
   useResultToast(fetcher.data);
   const [sent, setSent] = useState<"export" | "delete">("export");
   const busy = fetcher.state === "idle" ? null : sent;

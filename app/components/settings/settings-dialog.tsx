@@ -10,7 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/hooks/use-toast";
 import { useResultToast } from "~/lib/forms";
 import { useRootData } from "~/lib/root-data";
-import type { loadSettings, settingsAction } from "./settings-actions.server";
+import type { SettingsData, SettingsResult } from "./settings-results";
 import { AccountActions } from "./account-actions";
 import { SettingSwitch } from "./setting-switch";
 import { SETTINGS_RESET } from "./settings-toasts";
@@ -35,8 +35,8 @@ export default function SettingsDialog({
   onOpenChange: (open: boolean) => void;
   user: ShellMember;
 }) {
-  const reader = useFetcher<typeof loadSettings>();
-  const saver = useFetcher<typeof settingsAction>();
+  const reader = useFetcher<SettingsData>();
+  const saver = useFetcher<SettingsResult>();
   useResultToast(saver.data);
   const [saved, setSaved] = useState<UserSettings | null>(null);
   const [draft, setDraft] = useState<UserSettings | null>(null);

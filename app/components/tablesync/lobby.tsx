@@ -9,9 +9,14 @@ import type { ActionResult } from "~/lib/forms";
 import { CreateRoomForm } from "./create-room-form";
 import { LobbyEvents } from "./lobby-events";
 import { LobbyFilterForm } from "./lobby-filters";
-import type { LobbyData } from "./lobby-loader.server";
 import { LobbyRooms } from "./lobby-rooms";
 import { lobbyTab, type LobbyTab } from "./lobby-tabs";
+import type { LobbyFilters } from "../../../workers/contract/game-sessions";
+import type { GameSessionPage } from "../../../workers/domain/game-session-list";
+
+/** A lobby page's rooms, with the filters that chose them and why a filter of the URL was dropped. */
+export type LobbyData = GameSessionPage & { filters: LobbyFilters; errors: LobbyFilterErrors };
+export type LobbyFilterErrors = Partial<Record<keyof LobbyFilters, string>>;
 
 /** With JavaScript a plain click switches tabs in place; the link is for pages without it (and new tabs). */
 function stayOnPage(event: MouseEvent<HTMLAnchorElement>) {

@@ -3,9 +3,8 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { FieldMessage, Input, Label, NativeSelect, Textarea } from "~/components/ui/field";
 import { toast } from "~/hooks/use-toast";
-import { fieldError, useResultToast } from "~/lib/forms";
+import { fieldError, useResultToast, type ActionResult } from "~/lib/forms";
 import { DEFAULT_MAX_PARTICIPANTS, MAX_PARTICIPANT_OPTIONS, TOURNAMENT_FORMATS } from "../../../workers/contract/tournaments";
-import type { hubAction } from "./tournament-hub.server";
 import { FORMAT_LABELS, PAIRING_LABELS } from "./tournament-format";
 import { MISSING_INFORMATION } from "./tournament-toasts";
 
@@ -47,8 +46,11 @@ type Props = {
  * posts to the hub's action (intent "create"); the start date goes as ISO in
  * the member's time zone.
  */
+/** The hub's answer (the /tournaments action): a join, or the id of a created tournament; or a failure. */
+export type HubResult = ActionResult<{ intent: "join" } | { intent: "create"; id: string }>;
+
 export function TournamentForm({ communityId, idPrefix, onCreated, secondary }: Props) {
-  const fetcher = useFetcher<typeof hubAction>();
+  const fetcher = useFetcher<HubResult>();
   useResultToast(fetcher.data);
   const [values, setValues] = useState<FormValues>(EMPTY);
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => setValues((v) => ({ ...v, [key]: value }));

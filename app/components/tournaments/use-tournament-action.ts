@@ -1,5 +1,9 @@
 import { useFetcher, useRevalidator } from "@remix-run/react";
-import type { tournamentPageAction } from "./tournament-page.server";
+import type { ActionResult } from "~/lib/forms";
+import type { TournamentIntent } from "./tournament-toasts";
+
+/** The page's answer to an intent (opening a match's room redirects instead), or a failure. */
+export type TournamentPageResult = ActionResult<{ intent: TournamentIntent }>;
 
 /**
  * The tournament page's one fetcher: every button and form of the page posts
@@ -7,7 +11,7 @@ import type { tournamentPageAction } from "./tournament-page.server";
  * page's data revalidates after each.
  */
 export function useTournamentAction() {
-  const fetcher = useFetcher<typeof tournamentPageAction>({ key: "tournament-page" });
+  const fetcher = useFetcher<TournamentPageResult>({ key: "tournament-page" });
   const revalidator = useRevalidator();
   return { fetcher, busy: fetcher.state !== "idle" || revalidator.state === "loading" };
 }

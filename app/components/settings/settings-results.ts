@@ -1,0 +1,11 @@
+import type { ActionResult } from "~/lib/forms";
+import type { UserSettings } from "../../../workers/contract/settings";
+
+/**
+ * What the /settings resource route answers the dialog's fetchers: its loader the member's settings, its action a
+ * saved copy, an export to download, or a failure (a deleted account redirects instead).
+ */
+export type SettingsData = { settings: UserSettings };
+export type SettingsResult = ActionResult<
+  { intent: "save"; settings: UserSettings } | { intent: "export"; file: { name: string; data: unknown } }
+>;

@@ -1,0 +1,41 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { lazy, Suspense } from "react";
+import { loadMemberHome } from "./member-home.server";
+import { LandingPage } from "~/components/landing/landing-page";
+import { realmMembershipAction } from "./realm-membership-action.server";
+import { realmMemberCounts } from "../../../workers/domain/realm-membership";
+import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
+import { documentTitle } from "../../../workers/contract/brand";
+import { useRootData } from "~/lib/root-data";
+
+// Visitors download only the landing page; the member dashboards load as their own chunk.
+const MemberHome = lazy(() => import("~/components/dashboard/member-home").then((m) => ({ default: m.MemberHome })));
+
+export const meta: MetaFunction = () => [{ title: documentTitle() }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const home = await loadMemberHome(request, context);
+  // Visitors see the realm cards, with each realm's member count.
+  return home.signedIn ? home : { ...home, memberCounts: await realmMemberCounts(context.db) };
+}
+
+/** The realm dashboard's "Join this realm" / "Leave" form. */
+export const action = ({ request, context }: ActionFunctionArgs) => realmMembershipAction(request, context);
+
+export default function Index() {
+  const root = useRootData();
+  const data = useLoaderData<typeof loader>();
+  if (root?.user) {
+    return (
+      <Suspense fallback={<p className="mx-auto max-w-7xl px-4 py-16 text-muted">Loading your dashboard...</p>}>
+        <MemberHome user={root.user} initial={data} />
+      </Suspense>
+    );
+  }
+  return <LandingPage communities={root?.communities ?? null} memberCounts={"memberCounts" in data ? data.memberCounts : null} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,78 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { z } from "../../../workers/lib/zod";
+import { userSettingsBody } from "../../../workers/contract/settings";
+import { deleteAccount, exportFileName, exportMemberData } from "../../../workers/domain/account";
+import { getSettings, saveSettings } from "../../../workers/domain/settings";
+import { requireMember } from "~/lib/auth.server";
+import { domainFailure, failure, fieldErrorsOf } from "~/lib/forms.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { SettingsData, SettingsResult } from "~/components/settings/settings-results";
+import {
+  ACCOUNT_DELETED,
+  DELETE_FAILED,
+  EXPORT_FAILED,
+  EXPORT_REQUESTED,
+  SETTINGS_SAVED,
+  settingsSaveFailed,
+} from "~/components/settings/settings-toasts";
+
+/** The Settings dialog opens with the member's settings (the spec's defaults when never saved). */
+export async function loadSettings(request: Request, context: AppLoadContext): Promise<SettingsData> {
+  const user = requireMember(request, context);
+  return { settings: await getSettings(context.db, user.id) };
+}
+
+/**
+ * The dialog's submissions, sent as JSON (its settings are nested groups of
+ * switches): save (the API's body), export, delete.
+ */
+const settingsSubmission = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("save"), settings: userSettingsBody }),
+  z.object({ intent: z.literal("export") }),
+  z.object({ intent: z.literal("delete") }),
+]);
+
+async function readJson(request: Request): Promise<unknown> {
+  try {
+    return await request.json();
+  } catch {
+    return null;
+  }
+}
+
+export async function settingsAction(request: Request, context: AppLoadContext) {
+  const user = requireMember(request, context);
+  const parsed = settingsSubmission.safeParse(await readJson(request));
+  if (!parsed.success) {
+    return failure(400, "Invalid settings", {
+      fieldErrors: fieldErrorsOf(parsed.error.issues),
+      toast: settingsSaveFailed("Invalid settings"),
+    });
+  }
+  const db = context.db;
+  switch (parsed.data.intent) {
+    case "save":
+      try {
+        const settings = await saveSettings(db, user.id, parsed.data.settings);
+        return { ok: true, intent: "save", settings, toast: SETTINGS_SAVED } satisfies SettingsResult;
+      } catch (error) {
+        return domainFailure(error, (e) => ({ toast: settingsSaveFailed(e.message) }));
+      }
+    case "export":
+      try {
+        const data = await exportMemberData(db, user);
+        return { ok: true, intent: "export", file: { name: exportFileName(data), data }, toast: EXPORT_REQUESTED } satisfies SettingsResult;
+      } catch (error) {
+        return domainFailure(error, { toast: EXPORT_FAILED });
+      }
+    case "delete":
+      try {
+        await deleteAccount(context.cloudflare.env, db, user);
+      } catch (error) {
+        return domainFailure(error, { toast: DELETE_FAILED });
+      }
+      // A document load of the sign-out route ends this session and lands on the home page, where the
+      // toast shows. No session of the member resolves any more: their row is gone.
+      return redirectWithToast(request, "/api/logout", ACCOUNT_DELETED, { headers: { "X-Remix-Reload-Document": "true" } });
+  }
+}

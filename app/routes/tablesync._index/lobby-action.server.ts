@@ -1,0 +1,61 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { requireMember } from "~/lib/auth.server";
+import { domainFailure, echoValues, failure, parseSubmission, readForm } from "~/lib/forms.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { createRoomForm, lobbyIntent } from "../../../workers/contract/game-sessions";
+import { createRoom, joinRoom, spectateRoom, type SeatResult } from "../../../workers/domain/rooms";
+import { ROOM_TOASTS, toastFor } from "~/components/tablesync/room-toasts";
+
+export const roomPath = (sessionId: string, mode?: "spectate") =>
+  `/tablesync/room/${encodeURIComponent(sessionId)}${mode ? `?mode=${mode}` : ""}`;
+
+/**
+ * The lobby's forms (spec 001 §2): create a room, join or watch a listed one.
+ * Each calls the room service once and goes to the room (post, redirect,
+ * toast), with or without JavaScript.
+ */
+export async function lobbyAction({ request, context }: ActionFunctionArgs) {
+  const user = requireMember(request, context);
+  const { db } = context;
+  const { env } = context.cloudflare;
+  const raw = await readForm(request);
+  const intent = parseSubmission(lobbyIntent, raw);
+  if (!intent.ok) return intent.response;
+  switch (intent.value.intent) {
+    case "create": {
+      const form = parseSubmission(createRoomForm, raw, {
+        ...ROOM_TOASTS.createFailed,
+        description: "Please correct the highlighted fields.",
+      });
+      if (!form.ok) return form.response;
+      try {
+        const room = await createRoom(db, user.id, form.value);
+        return redirectWithToast(request, roomPath(room.id), ROOM_TOASTS.created(room.gameData.format, room.gameData.name));
+      } catch (error) {
+        return domainFailure(error, (e) => ({ ...toastFor(ROOM_TOASTS.createFailed)(e), values: echoValues(raw) }));
+      }
+    }
+    case "join": {
+      const { sessionId } = intent.value;
+      let seat: SeatResult;
+      try {
+        seat = await joinRoom(env, db, sessionId, user.id);
+      } catch (error) {
+        return domainFailure(error, toastFor(ROOM_TOASTS.joinFailed));
+      }
+      if (seat.ok) return redirectWithToast(request, roomPath(sessionId), ROOM_TOASTS.joined);
+      return seat.reason === "full"
+        ? failure(409, "Room is full", { toast: ROOM_TOASTS.full(seat.maxPlayers) })
+        : failure(403, "Only the players of this match can take a seat", { toast: ROOM_TOASTS.joinFailed });
+    }
+    case "spectate": {
+      const { sessionId } = intent.value;
+      try {
+        await spectateRoom(env, db, sessionId, user.id);
+      } catch (error) {
+        return domainFailure(error, toastFor(ROOM_TOASTS.spectateFailed));
+      }
+      return redirectWithToast(request, roomPath(sessionId, "spectate"), ROOM_TOASTS.spectating);
+    }
+  }
+}
