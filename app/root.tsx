@@ -32,7 +32,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const mode = data?.themeMode ?? "system";
   useThemeMode(mode);
   return (
-    // The realm cookie's realm wears its palette from the first byte (styles/realm-themes.css), scripts or not.
+    // The realm cookie's realm wears its palette from the first byte (styles/community-themes.css), scripts or not.
     <html
       lang="en"
       className={mode === "system" ? undefined : mode}

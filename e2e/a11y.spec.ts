@@ -1,14 +1,14 @@
 import { expect, test, type Page } from "./fixtures";
-import { expectAxeClean, gotoHydrated, signIn, storeRealm } from "./helpers";
+import { expectAxeClean, gotoHydrated, signIn, storeCommunity } from "./helpers";
 import { scaled } from "./time-budget";
 
 // axe (WCAG 2.1 AA) once per distinct page, in light and dark. The realms' palettes change colours only, and
-// app/lib/realm-themes.test.ts computes the contrast of every palette token in both modes, so the pages are
+// app/lib/community-themes.test.ts computes the contrast of every palette token in both modes, so the pages are
 // scanned in the default palette; the realm dashboard and a realm's forum list, whose markup differs from the
 // All Realms pages, are scanned in one realm.
 const PUBLIC_PAGES = ["/", "/tablesync", "/community-forum", "/contact", "/help-center", "/getting-started", "/faq", "/api-docs"];
 const MEMBER_PAGES = ["/", "/tablesync", "/calendar", "/matchmaking", "/tournaments", "/profile", "/social", "/community-forum"];
-const REALM_PAGES = ["/", "/community-forum"];
+const COMMUNITY_PAGES = ["/", "/community-forum"];
 const MODES = ["light", "dark"] as const;
 
 async function scan(page: Page, path: string, label: string) {
@@ -29,8 +29,8 @@ for (const mode of MODES) {
     await page.emulateMedia({ colorScheme: mode });
     await signIn(page, "Axe", "Checker");
     for (const path of MEMBER_PAGES) await scan(page, path, `${mode}, signed in`);
-    await storeRealm(page, "scry-gather");
-    for (const path of REALM_PAGES) await scan(page, path, `${mode}, signed in, Scry & Gather`);
+    await storeCommunity(page, "scry-gather");
+    for (const path of COMMUNITY_PAGES) await scan(page, path, `${mode}, signed in, Scry & Gather`);
     await expect(page.getByRole("heading", { name: "Scry & Gather Forum", exact: true })).toBeVisible();
   });
 }
@@ -62,7 +62,7 @@ test("member dialogs (create event, create tournament, new post, settings) trap 
   test.setTimeout(scaled(120_000));
   await signIn(page, "Focus", "Keeper");
   await page.goto("/");
-  await storeRealm(page, "scry-gather");
+  await storeCommunity(page, "scry-gather");
   const dialogs: { path: string; open: () => Promise<void> }[] = [
     { path: "/calendar", open: () => page.getByRole("button", { name: "Create Event" }).first().click() },
     { path: "/tournaments", open: () => page.getByRole("button", { name: "Create Tournament" }).first().click() },

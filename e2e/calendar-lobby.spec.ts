@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { api, chooseRealm, newMemberPage, signIn } from "./helpers";
+import { api, chooseCommunity, newMemberPage, signIn } from "./helpers";
 import { scaled } from "./time-budget";
 
 const toast = (page: Page, text: string) => page.locator("li[data-swipe-direction]", { hasText: text }).first();
@@ -38,7 +38,7 @@ test("lobby pod cards: Join as Player, Join Waiting List, Spectate Event, Leave 
     alternateSlots: 1,
   });
   await openLobby(page);
-  await chooseRealm(page, "Bladeforge");
+  await chooseCommunity(page, "Bladeforge");
   const card = (p: Page) => p.getByTestId("lobby-events").getByTestId("event-card").filter({ hasText: title });
 
   await card(page).getByRole("button", { name: "Join as Player" }).click();
@@ -50,13 +50,13 @@ test("lobby pod cards: Join as Player, Join Waiting List, Spectate Event, Leave 
 
   const third = await newMemberPage(browser, "Third");
   await openLobby(third.page);
-  await chooseRealm(third.page, "Bladeforge");
+  await chooseCommunity(third.page, "Bladeforge");
   await card(third.page).getByRole("button", { name: "Join Waiting List" }).click();
   await expect(toast(third.page, "Added to waiting list!")).toBeVisible();
 
   const fourth = await newMemberPage(browser, "Fourth");
   await openLobby(fourth.page);
-  await chooseRealm(fourth.page, "Bladeforge");
+  await chooseCommunity(fourth.page, "Bladeforge");
   await card(fourth.page).getByRole("button", { name: "Spectate Event" }).click();
   await expect(toast(fourth.page, "Spectating event!")).toBeVisible();
 

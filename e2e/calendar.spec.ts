@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { chooseRealm, expectNoSidewaysScroll, newMemberPage, reviewShot, signIn } from "./helpers";
+import { chooseCommunity, expectNoSidewaysScroll, newMemberPage, reviewShot, signIn } from "./helpers";
 import { scaled } from "./time-budget";
 
 /** yyyy-mm-dd, n days from today in UTC (event times are UTC). */
@@ -17,11 +17,11 @@ test("create, see in the month grid, edit, join as player and alternate, promoti
   await expect(page).toHaveTitle("Event Calendar | Realmcast");
 
   // Without a realm, creating is disabled with the hint.
-  await chooseRealm(page, "All Realms");
+  await chooseCommunity(page, "All Realms");
   await expect(page.getByRole("button", { name: "Create Event" })).toBeDisabled();
   await expect(page.getByText("Select a specific realm to create events")).toBeVisible();
 
-  await chooseRealm(page, "Duelcraft");
+  await chooseCommunity(page, "Duelcraft");
   await expect(page).toHaveURL(/realm=duelcraft/);
   const create = page.getByRole("button", { name: "Create Event" });
   await expect(create).toBeEnabled();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { chooseRealm, gotoHydrated, reviewShot, signIn } from "./helpers";
+import { chooseCommunity, gotoHydrated, reviewShot, signIn } from "./helpers";
 import { scaled } from "./time-budget";
 
 const toast = (page: Page, text: string) => page.locator("li[data-swipe-direction]", { hasText: text }).first();
@@ -27,7 +27,7 @@ test("an event keeps its creator's zone; each member sees their own zone; the .i
   const hostWarnings = hydrationWarnings(host);
   await signIn(host, "Zoned", "Host");
   await gotoHydrated(host, "/calendar");
-  await chooseRealm(host, "Decksong");
+  await chooseCommunity(host, "Decksong");
   await host.getByRole("button", { name: "Create Event" }).click();
   const dialog = host.getByRole("dialog", { name: "Create Event" });
   await expect(dialog.getByLabel("Time zone")).toHaveValue("Europe/Berlin");
@@ -73,7 +73,7 @@ test("upcoming events say how far away they are", async ({ browser }) => {
   const warnings = hydrationWarnings(page);
   await signIn(page, "Soon", "Host");
   await gotoHydrated(page, "/calendar");
-  await chooseRealm(page, "Duelcraft");
+  await chooseCommunity(page, "Duelcraft");
   await page.getByRole("button", { name: "Create Event" }).click();
   const dialog = page.getByRole("dialog", { name: "Create Event" });
   await expect(dialog.getByLabel("Time zone")).toHaveValue("Asia/Tokyo");

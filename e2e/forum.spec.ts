@@ -1,6 +1,6 @@
 import { request as apiRequest, expect, test, type Page } from "./fixtures";
 import { RATE_LIMITS } from "../workers/domain/rate-limit-rules";
-import { api, chooseRealm, expectNoSidewaysScroll, gotoHydrated, newMemberPage, reviewShot, signIn } from "./helpers";
+import { api, chooseCommunity, expectNoSidewaysScroll, gotoHydrated, newMemberPage, reviewShot, signIn } from "./helpers";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
@@ -22,7 +22,7 @@ test("a member picks a realm, posts, filters, opens, replies, likes and unlikes,
   await expect(page.getByText("Please select a community from the navigation to view its forum.", { exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "Back to Home" })).toBeVisible();
 
-  await chooseRealm(page, "Duelcraft");
+  await chooseCommunity(page, "Duelcraft");
   await expect(page.getByRole("heading", { name: "Duelcraft Forum", exact: true })).toBeVisible();
   await expect(page.getByTestId("forum-post-card").first()).toBeVisible();
   // The seeded welcome post is pinned, so it comes first.
@@ -113,7 +113,7 @@ test("markup typed by members is shown as text and never runs", async ({ page })
   });
   await signIn(page, "Mallory", "Markup");
   await gotoHydrated(page, "/community-forum");
-  await chooseRealm(page, "Bladeforge");
+  await chooseCommunity(page, "Bladeforge");
   const tag = unique();
   const title = `<img src=x onerror=alert('t${tag}')> ${tag}`;
   const content = `<script>alert('c${tag}')</script>\n<img src=x onerror="window.__xss=1;alert('i')">`;
@@ -138,7 +138,7 @@ test("markup typed by members is shown as text and never runs", async ({ page })
 test("authors edit and delete their own post and reply; other members cannot", async ({ page, browser }) => {
   await signIn(page, "Edna", "Author");
   await gotoHydrated(page, "/community-forum");
-  await chooseRealm(page, "Deckmaster");
+  await chooseCommunity(page, "Deckmaster");
   const title = `Edit me ${unique()}`;
   await createPost(page, title, "Strategy & Tactics", "Original text");
   await page.getByTestId("forum-post-card").filter({ hasText: title }).getByRole("button").click();
@@ -207,7 +207,7 @@ test("Load more fetches the next page, and changing the realm reloads the list",
   }
   await Promise.all(authors.map((author) => author.dispose()));
   await gotoHydrated(page, "/community-forum");
-  await chooseRealm(page, "PokeStream Hub");
+  await chooseCommunity(page, "PokeStream Hub");
   await expect(page.getByRole("heading", { name: "PokeStream Hub Forum", exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Streaming Tips", exact: true }).click();
   // The realm's newest 20 are this test's posts whatever the category, so wait for the filtered list itself:
@@ -219,7 +219,7 @@ test("Load more fetches the next page, and changing the realm reloads the list",
   await expect.poll(() => cards.count()).toBeGreaterThan(20);
   await expect(cards.filter({ hasText: `Paged ${tag} #0` })).toHaveCount(1);
 
-  await chooseRealm(page, "Deckmaster");
+  await chooseCommunity(page, "Deckmaster");
   await expect(page.getByRole("heading", { name: "Deckmaster Forum", exact: true })).toBeVisible();
   await expect(cards.filter({ hasText: `Paged ${tag}` })).toHaveCount(0);
 });
@@ -237,7 +237,7 @@ test("a member over the hourly post limit is told the limit and when to try agai
     });
   }
   await gotoHydrated(page, "/community-forum");
-  await chooseRealm(page, "Bladeforge");
+  await chooseCommunity(page, "Bladeforge");
   await page.getByRole("button", { name: "New Post" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Title").fill("One more thought");

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { chooseRealm, gotoHydrated, reviewShot, waitForHydration } from "./helpers";
+import { chooseCommunity, gotoHydrated, reviewShot, waitForHydration } from "./helpers";
 
 test("a visitor sees the six communities and walks through the demo", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -40,7 +40,7 @@ test("a visitor opens a member page, signs in on the sign-in page and comes back
 
   const primary = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--rc-primary").trim());
   const before = await primary();
-  await chooseRealm(page, "Duelcraft");
+  await chooseCommunity(page, "Duelcraft");
   await expect.poll(primary).not.toBe(before);
   const themed = await primary();
   expect(await page.evaluate(() => localStorage.getItem("selectedCommunityId"))).toBe("duelcraft");
@@ -48,7 +48,7 @@ test("a visitor opens a member page, signs in on the sign-in page and comes back
   await expect(page.getByTestId("realm-selector")).toContainText("Duelcraft");
   expect(await primary()).toBe(themed);
 
-  await chooseRealm(page, "All Realms");
+  await chooseCommunity(page, "All Realms");
   expect(await page.evaluate(() => localStorage.getItem("selectedCommunityId"))).toBe("null");
 
   await page.getByTestId("user-menu").click();

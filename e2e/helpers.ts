@@ -65,18 +65,18 @@ export async function api<T = any>(page: Page, method: string, path: string, dat
 }
 
 /** Picks a realm in the header's realm selector. */
-export async function chooseRealm(page: Page, displayName: string) {
+export async function chooseCommunity(page: Page, displayName: string) {
   await waitForHydration(page);
   await page.getByTestId("realm-selector").click();
   await page.getByRole("menuitemradio", { name: displayName }).click();
 }
 
 /** Chooses a realm the way the header stores it (cookie and local storage), for the next page load; the page must be on the site. */
-export async function storeRealm(page: Page, realm: string | null) {
+export async function storeCommunity(page: Page, community: string | null) {
   await page.evaluate((id) => {
     localStorage.setItem("selectedCommunityId", id ?? "null");
     document.cookie = `selectedCommunityId=${btoa(JSON.stringify(id))}; Path=/`;
-  }, realm);
+  }, community);
 }
 
 /** Waits until React has hydrated the page (root sets data-hydrated), so clicks reach their handlers. */

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import {
-  chooseRealm,
+  chooseCommunity,
   expectAxeClean,
   expectNoSidewaysScroll,
   reviewShot,
@@ -74,14 +74,14 @@ test("home dashboards: All Realms, edit profile in the dialog, realm dashboards"
   await expect(page.getByTestId("member-avatar")).toHaveText("DD");
   await expect(page.getByTestId("profile-avatar")).toHaveText("DD");
 
-  await chooseRealm(page, "Duelcraft");
+  await chooseCommunity(page, "Duelcraft");
   const dashboard = page.getByTestId("community-dashboard");
   await expect(dashboard).toHaveAttribute("data-realm", "duelcraft");
   await expect(dashboard.getByRole("heading", { name: "Welcome back, Dorothea!" })).toBeVisible();
   await expect(dashboard.getByText("Shadow Realm")).toBeVisible();
   await expect(dashboard.getByRole("heading", { name: "Duels Calendar" })).toBeVisible();
 
-  await chooseRealm(page, "Scry & Gather");
+  await chooseCommunity(page, "Scry & Gather");
   await expect(dashboard).toHaveAttribute("data-realm", "scry-gather");
   await expect(dashboard.getByText("Game Pod Calendar - Coming Soon")).toBeVisible();
   await expect(dashboard.getByText("Guild Hall")).toBeVisible();
@@ -89,7 +89,7 @@ test("home dashboards: All Realms, edit profile in the dialog, realm dashboards"
   await page.reload();
   await expect(page.getByTestId("community-dashboard")).toHaveAttribute("data-realm", "scry-gather");
   await waitForMainHydration(page);
-  await chooseRealm(page, "All Realms");
+  await chooseCommunity(page, "All Realms");
   await expect(page.getByRole("heading", { name: "Community activity" })).toBeVisible();
 });
 
@@ -204,7 +204,7 @@ test("member pages fit a 390 px phone; the settings dialog too, and it has no ax
   }
   await page.goto("/");
   await waitForMainHydration(page);
-  await chooseRealm(page, "PokeStream Hub");
+  await chooseCommunity(page, "PokeStream Hub");
   await expect(page.getByTestId("community-dashboard")).toHaveAttribute("data-realm", "pokestream-hub");
   await expectNoSidewaysScroll(page, "the PokeStream Hub dashboard at 390 px");
   await page.getByTestId("user-menu").click();
@@ -220,7 +220,7 @@ test("a dashboard whose session ended says Unauthorized and goes to sign-in", as
   await signInAsNewMember(page, "Ursula", "Unauth");
   await waitForMainHydration(page);
   await context.clearCookies();
-  await chooseRealm(page, "Decksong");
+  await chooseCommunity(page, "Decksong");
   await expect(page.getByText("You are logged out. Logging in again...", { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/api\/login$/);
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Response } from "./fixtures";
 import { gzipSync } from "node:zlib";
-import { chooseRealm, reviewShot, signInAsNewMember, waitForHydration } from "./helpers";
+import { chooseCommunity, reviewShot, signInAsNewMember, waitForHydration } from "./helpers";
 
 /** Every script the page downloads until the network is quiet: URL and gzip size of its body. */
 async function scriptsOf(page: Page, path: string) {
@@ -33,7 +33,7 @@ test("a visitor's first load of / downloads at most 100 KB of script (gzip); the
   // Lazy route discovery: no module with the whole route manifest.
   expect(scripts.map((s) => s.url).filter((u) => /\/manifest-[^/]+\.js$/.test(u))).toEqual([]);
   // Radix's menus, the toast region and the notification centre are not part of a first visit.
-  expect(scripts.map((s) => s.url).filter((u) => /realm-menu|account-menu|toast-region|notification-center/.test(u))).toEqual([]);
+  expect(scripts.map((s) => s.url).filter((u) => /community-menu|account-menu|toast-region|notification-center/.test(u))).toEqual([]);
 
   // The first press of the realm selector opens it (the menu's code arrives on the way).
   const menuScripts: string[] = [];
@@ -42,7 +42,7 @@ test("a visitor's first load of / downloads at most 100 KB of script (gzip); the
   });
   await page.getByTestId("realm-selector").click();
   await expect(page.getByRole("menuitemradio", { name: "Duelcraft" })).toBeVisible();
-  expect(menuScripts.some((u) => u.includes("realm-menu"))).toBe(true);
+  expect(menuScripts.some((u) => u.includes("community-menu"))).toBe(true);
   await page.getByRole("menuitemradio", { name: "Duelcraft" }).click();
   await expect(page.getByTestId("realm-selector")).toContainText("Duelcraft");
   await expect(page.locator("html")).toHaveAttribute("data-community", "duelcraft");
@@ -87,7 +87,7 @@ test("a member's first press opens the account menu and the notification centre,
 
   await page.reload();
   await waitForHydration(page);
-  await chooseRealm(page, "Decksong");
+  await chooseCommunity(page, "Decksong");
   await expect(page.getByTestId("realm-selector")).toContainText("Decksong");
 });
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { chooseRealm, gotoHydrated, newMemberPage, reviewShot } from "./helpers";
+import { chooseCommunity, gotoHydrated, newMemberPage, reviewShot } from "./helpers";
 import { scaled } from "./time-budget";
 
 // Live video in a room: two players and a spectator, each in a browser context with a fake camera
@@ -38,7 +38,7 @@ test("two players share a room: list, chat, dice, live video; a third member spe
   try {
     // Alice creates the room in a realm.
     await gotoHydrated(alice.page, "/tablesync");
-    await chooseRealm(alice.page, "Duelcraft");
+    await chooseCommunity(alice.page, "Duelcraft");
     await alice.page.getByRole("tab", { name: "Create Room" }).click();
     await alice.page.getByLabel("Room name").fill(roomName);
     await alice.page.getByLabel("Format").selectOption("commander");

@@ -1,12 +1,12 @@
 import { expect, test, type Page } from "./fixtures";
 import {
-  chooseRealm,
+  chooseCommunity,
   expectAxeClean,
   expectNoSidewaysScroll,
   newMemberPage,
   reviewShot,
   signIn,
-  storeRealm,
+  storeCommunity,
   waitForHydration,
 } from "./helpers";
 import { scaled } from "./time-budget";
@@ -150,7 +150,7 @@ test("the Browse tab shows the empty state in a realm without tournaments and op
   await signIn(page, "Empty", "Realm");
   // A realm the seed leaves without tournaments.
   await page.goto("/");
-  await storeRealm(page, "deckmaster");
+  await storeCommunity(page, "deckmaster");
   await page.goto("/tournaments");
   await expect(page.getByRole("heading", { name: "No tournaments yet" })).toBeVisible();
   await expectAxeClean(page, "the tournament hub's empty state", "main");
@@ -169,7 +169,7 @@ test("the Browse tab shows the empty state in a realm without tournaments and op
     await gate;
     await route.continue();
   });
-  await chooseRealm(page, "Scry & Gather");
+  await chooseCommunity(page, "Scry & Gather");
   await expect(page.getByTestId("tournament-skeleton")).toHaveCount(6);
   release();
   await expect(page.getByTestId("tournament-skeleton")).toHaveCount(0);

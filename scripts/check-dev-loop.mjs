@@ -99,8 +99,8 @@ try {
   // 2. A loader: the next request runs the edited code.
   edit(
     "app/routes/_index/route.tsx",
-    "memberCounts: await realmMemberCounts(context.db) }",
-    'memberCounts: await realmMemberCounts(context.db), devLoopProbe: "loader-edit-seen" }',
+    "memberCounts: await communityMemberCounts(context.db) }",
+    'memberCounts: await communityMemberCounts(context.db), devLoopProbe: "loader-edit-seen" }',
   );
   const loaderStarted = Date.now();
   await untilTrue("the loader edit", async () => (await (await fetch(`${base}/`)).text()).includes("loader-edit-seen"));

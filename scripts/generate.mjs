@@ -13,13 +13,13 @@ const server = await createServer({
   appType: "custom",
 });
 try {
-  const { realmThemesCss } = await server.ssrLoadModule("/app/lib/realm-themes-css.ts");
-  writeFileSync("app/styles/realm-themes.css", realmThemesCss());
+  const { communityThemesCss } = await server.ssrLoadModule("/app/lib/community-themes-css.ts");
+  writeFileSync("app/styles/community-themes.css", communityThemesCss());
   const { shellIconsSprite } = await server.ssrLoadModule("/app/components/ui/sprite-icons.source.ts");
   writeFileSync("app/assets/shell-icons.svg", shellIconsSprite());
-  const { realmArtSprite } = await server.ssrLoadModule("/app/components/realm/realm-art.source.tsx");
-  writeFileSync("app/assets/realm-art.svg", realmArtSprite());
-  console.log("wrote app/styles/realm-themes.css, app/assets/shell-icons.svg and app/assets/realm-art.svg");
+  const { communityArtSprite } = await server.ssrLoadModule("/app/components/community/community-art.source.tsx");
+  writeFileSync("app/assets/community-art.svg", communityArtSprite());
+  console.log("wrote app/styles/community-themes.css, app/assets/shell-icons.svg and app/assets/community-art.svg");
 } finally {
   await server.close();
 }

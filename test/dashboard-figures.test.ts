@@ -1,15 +1,15 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { realmCookieValue } from "../app/lib/realm-cookie";
+import { communityCookieValue } from "../app/lib/community-cookie";
 import { loadMemberHome } from "../app/routes/_index/member-home.server";
 import { getDb } from "../workers/db/client";
 import { findUserById } from "../workers/domain/users";
 import { request, signUp, type Member } from "./helpers";
 
-async function homeOf(member: Member, realm: string) {
+async function homeOf(member: Member, community: string) {
   const db = getDb(env.DB);
   const user = await findUserById(db, member.id);
-  const home = await loadMemberHome(new Request(`http://localhost/?index&realm=${realm}`), { db, user });
+  const home = await loadMemberHome(new Request(`http://localhost/?index&realm=${community}`), { db, user });
   if (!home.signedIn) throw new Error("signed out");
   return home;
 }
@@ -61,26 +61,26 @@ describe("honest dashboards: every figure is read from data", () => {
       ).bind(crypto.randomUUID(), me.id),
     ]);
 
-    const realm = await homeOf(me, "duelcraft");
-    expect(realm.community?.figures).toMatchObject({
+    const home = await homeOf(me, "duelcraft");
+    expect(home.community?.figures).toMatchObject({
       roomsPlayed: 2,
-      realmRoomsPlayed: 1,
+      communityRoomsPlayed: 1,
       tournamentsPlayed: 1,
       matchRecord: { wins: 2, losses: 1, draws: 1 },
       forumPosts: 1,
     });
     const all = await homeOf(me, "all");
-    expect(all.home?.figures).toMatchObject({ roomsPlayed: 2, realmRoomsPlayed: 0, tournamentsPlayed: 1, forumPosts: 1 });
+    expect(all.home?.figures).toMatchObject({ roomsPlayed: 2, communityRoomsPlayed: 0, tournamentsPlayed: 1, forumPosts: 1 });
   });
 
   it("shows no invented figure on any dashboard", async () => {
     const me = await signUp("Honest");
-    const realms = ["scry-gather", "pokestream-hub", "decksong", "duelcraft", "bladeforge", "deckmaster"];
-    for (const realm of [...realms, null]) {
-      const cookie = realm ? `${me.cookie}; selectedCommunityId=${realmCookieValue(realm)}` : me.cookie;
+    const communities = ["scry-gather", "pokestream-hub", "decksong", "duelcraft", "bladeforge", "deckmaster"];
+    for (const community of [...communities, null]) {
+      const cookie = community ? `${me.cookie}; selectedCommunityId=${communityCookieValue(community)}` : me.cookie;
       const html = await (await request("/", { cookie })).text();
       for (const invented of ["127", "4.9", "42", "1,347", "89", "73", "8 badges", "6 earned", "Kanto", "Lightning", "Level Master"]) {
-        expect(html, `${realm ?? "all"}: ${invented}`).not.toMatch(new RegExp(`>\\s*${invented.replace(".", "\\.")}\\s*<`));
+        expect(html, `${community ?? "all"}: ${invented}`).not.toMatch(new RegExp(`>\\s*${invented.replace(".", "\\.")}\\s*<`));
       }
       expect(html).toContain("Match record (W-L-D)");
     }

@@ -164,21 +164,21 @@ describe("GET /api/events", () => {
 
   it("filters by type, community, upcoming and date range, ordered by start", async () => {
     const owner = await signUp("Filter");
-    const realm = "deckmaster";
-    const past = await createEventAs(owner, { communityId: realm, date: daysFromNow(-2), type: "community" });
-    const later = await createEventAs(owner, { communityId: realm, date: "2032-03-10", time: "20:00" });
-    const sooner = await createEventAs(owner, { communityId: realm, date: "2032-03-10", time: "08:00" });
-    const other = await createEventAs(owner, { communityId: realm, date: "2032-03-11", type: "release" });
+    const communityId = "deckmaster";
+    const past = await createEventAs(owner, { communityId, date: daysFromNow(-2), type: "community" });
+    const later = await createEventAs(owner, { communityId, date: "2032-03-10", time: "20:00" });
+    const sooner = await createEventAs(owner, { communityId, date: "2032-03-10", time: "08:00" });
+    const other = await createEventAs(owner, { communityId, date: "2032-03-11", type: "release" });
 
     const ids = async (qs: string) => (await json<any[]>(await request(`/api/events?${qs}`, { cookie: owner.cookie }))).map((e) => e.id);
-    const march = await ids(`communityId=${realm}&from=2032-03-10&to=2032-03-10`);
+    const march = await ids(`communityId=${communityId}&from=2032-03-10&to=2032-03-10`);
     expect(march).toEqual([sooner.id, later.id]);
-    const pods = await ids(`communityId=${realm}&type=game_pod&from=2032-03-01&to=2032-03-31`);
+    const pods = await ids(`communityId=${communityId}&type=game_pod&from=2032-03-01&to=2032-03-31`);
     expect(pods).toEqual([sooner.id, later.id]);
-    const upcoming = await ids(`communityId=${realm}&upcoming=true&limit=200`);
+    const upcoming = await ids(`communityId=${communityId}&upcoming=true&limit=200`);
     expect(upcoming).not.toContain(past.id);
     expect(upcoming).toEqual(expect.arrayContaining([sooner.id, later.id, other.id]));
-    const all = await ids(`communityId=${realm}&limit=200`);
+    const all = await ids(`communityId=${communityId}&limit=200`);
     expect(all).toContain(past.id);
 
     const bad = await request(`/api/events?type=party&upcoming=yes&from=2032-13-01&limit=0`);
@@ -188,9 +188,9 @@ describe("GET /api/events", () => {
 
   it("paginates with a cursor", async () => {
     const owner = await signUp("Pager");
-    const realm = "decksong";
+    const community = "decksong";
     const created = [];
-    for (let i = 0; i < 5; i++) created.push(await createEventAs(owner, { communityId: realm, date: "2033-07-01", time: `1${i}:00` }));
+    for (let i = 0; i < 5; i++) created.push(await createEventAs(owner, { communityId: community, date: "2033-07-01", time: `1${i}:00` }));
     const seen: string[] = [];
     let cursor: string | null = null;
     do {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { realmCookieValue } from "../app/lib/realm-cookie";
+import { communityCookieValue } from "../app/lib/community-cookie";
 import { RATE_LIMITS } from "../workers/domain/rate-limit-rules";
 import { json, request, signUp, type Member } from "./helpers";
 import { postForm, queriesOf, toastOf } from "./page-forms";
@@ -10,12 +10,12 @@ import { postForm, queriesOf, toastOf } from "./page-forms";
  * forms of /community-forum post here, with JavaScript (fetchers) or without
  * (HTML forms), and it calls the same domain functions as /api/forum.
  */
-const REALM = "duelcraft";
+const COMMUNITY = "duelcraft";
 
 async function apiPost(author: Member, title = `Thread ${crypto.randomUUID().slice(0, 8)}`) {
   const res = await request("/api/forum/posts", {
     cookie: author.cookie,
-    body: { title, category: "general", content: "Body", communityId: REALM },
+    body: { title, category: "general", content: "Body", communityId: COMMUNITY },
   });
   expect(res.status).toBe(201);
   return json(res);
@@ -32,28 +32,28 @@ describe("new posts from the page", () => {
   it("a form post (no JavaScript) creates the post and redirects to the realm's list with the spec's toast, within the query budget", async () => {
     const author = await signUp("Former");
     const title = `Form post ${crypto.randomUUID().slice(0, 8)}`;
-    const res = await postForm(`/community-forum?compose=1&realm=${REALM}`, author, {
+    const res = await postForm(`/community-forum?compose=1&realm=${COMMUNITY}`, author, {
       intent: "create-post",
-      communityId: REALM,
+      communityId: COMMUNITY,
       title,
       category: "deck-tech",
       // A browser sends a textarea's line breaks as CRLF.
       content: "First line\r\nSecond line",
     });
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(`/community-forum?realm=${REALM}`);
+    expect(res.headers.get("Location")).toBe(`/community-forum?realm=${COMMUNITY}`);
     expect(toastOf(res)).toEqual({ title: "Post created successfully!" });
     expect(queriesOf(res)).toBeLessThanOrEqual(5);
-    const list = await json(await request(`/api/forum/posts?communityId=${REALM}&category=deck-tech`));
+    const list = await json(await request(`/api/forum/posts?communityId=${COMMUNITY}&category=deck-tech`));
     const created = list.posts.find((p: any) => p.title === title);
     expect(created).toMatchObject({ content: "First line\nSecond line", author: { id: author.id } });
   });
 
   it("a blank post comes back (400) with the reasons beside the fields and what was typed, creating nothing", async () => {
     const author = await signUp("Blank");
-    const res = await postForm(`/community-forum?compose=1&realm=${REALM}`, author, {
+    const res = await postForm(`/community-forum?compose=1&realm=${COMMUNITY}`, author, {
       intent: "create-post",
-      communityId: REALM,
+      communityId: COMMUNITY,
       title: "   ",
       category: "",
       content: "Kept text",
@@ -71,9 +71,9 @@ describe("new posts from the page", () => {
     const author = await signUp("Prolific");
     for (let i = 0; i < RATE_LIMITS.forumPost.limit; i++) await apiPost(author);
     const title = `One too many ${crypto.randomUUID().slice(0, 8)}`;
-    const res = await postForm(`/community-forum?compose=1&realm=${REALM}`, author, {
+    const res = await postForm(`/community-forum?compose=1&realm=${COMMUNITY}`, author, {
       intent: "create-post",
-      communityId: REALM,
+      communityId: COMMUNITY,
       title,
       category: "general",
       content: "Later",
@@ -103,13 +103,13 @@ describe("replies and likes from the page", () => {
     const author = await signUp("Asker");
     const replier = await signUp("Answerer");
     const post = await apiPost(author);
-    const res = await postForm(`/community-forum?post=${post.id}&realm=${REALM}`, replier, {
+    const res = await postForm(`/community-forum?post=${post.id}&realm=${COMMUNITY}`, replier, {
       intent: "reply",
       postId: post.id,
       content: "Line one\r\nLine two",
     });
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(`/community-forum?post=${post.id}&realm=${REALM}`);
+    expect(res.headers.get("Location")).toBe(`/community-forum?post=${post.id}&realm=${COMMUNITY}`);
     expect(toastOf(res)).toEqual({ title: "Reply posted successfully!" });
     expect(queriesOf(res)).toBeLessThanOrEqual(5);
     expect((await repliesOf(replier, post.id)).map((r: any) => r.content)).toEqual(["Line one\nLine two"]);
@@ -204,12 +204,12 @@ describe("edits and deletions from the page", () => {
     expect(queriesOf(removeReply)).toBeLessThanOrEqual(5);
     expect(await repliesOf(author, post.id)).toEqual([]);
 
-    const removePost = await postForm(`/community-forum?post=${post.id}&realm=${REALM}`, author, {
+    const removePost = await postForm(`/community-forum?post=${post.id}&realm=${COMMUNITY}`, author, {
       intent: "delete-post",
       postId: post.id,
     });
     expect(removePost.status).toBe(302);
-    expect(removePost.headers.get("Location")).toBe(`/community-forum?realm=${REALM}`);
+    expect(removePost.headers.get("Location")).toBe(`/community-forum?realm=${COMMUNITY}`);
     expect(toastOf(removePost)).toEqual({ title: "Post deleted" });
     expect(queriesOf(removePost)).toBeLessThanOrEqual(5);
     expect((await request(`/api/forum/posts/${post.id}`, { cookie: author.cookie })).status).toBe(404);
@@ -219,22 +219,22 @@ describe("edits and deletions from the page", () => {
 describe("who may post", () => {
   it("a visitor's form post goes to sign-in (coming back to the page) and creates nothing", async () => {
     const title = `Visitor ${crypto.randomUUID().slice(0, 8)}`;
-    const res = await postForm(`/community-forum?realm=${REALM}`, null, {
+    const res = await postForm(`/community-forum?realm=${COMMUNITY}`, null, {
       intent: "create-post",
-      communityId: REALM,
+      communityId: COMMUNITY,
       title,
       category: "general",
       content: "x",
     });
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(`/api/login?returnTo=${encodeURIComponent(`/community-forum?realm=${REALM}`)}`);
+    expect(res.headers.get("Location")).toBe(`/api/login?returnTo=${encodeURIComponent(`/community-forum?realm=${COMMUNITY}`)}`);
     expect(await postCount(title)).toBe(0);
   });
 
   it("a cross-site form post is refused (403) and creates nothing; an unknown intent is a 400", async () => {
     const member = await signUp("Target");
     const title = `Cross ${crypto.randomUUID().slice(0, 8)}`;
-    const fields = { intent: "create-post", communityId: REALM, title, category: "general", content: "x" };
+    const fields = { intent: "create-post", communityId: COMMUNITY, title, category: "general", content: "x" };
     const cross = await postForm("/community-forum", member, fields, { origin: "https://evil.example" });
     expect(cross.status).toBe(403);
     expect(await postCount(title)).toBe(0);
@@ -250,14 +250,14 @@ describe("the page", () => {
     const post = await apiPost(author, title);
     await postForm(`/community-forum?post=${post.id}`, author, { intent: "reply", postId: post.id, content: "A server-rendered reply" });
 
-    const list = await request(`/community-forum?realm=${REALM}`);
+    const list = await request(`/community-forum?realm=${COMMUNITY}`);
     expect(list.status).toBe(200);
     expect(await list.text()).toContain(title);
-    const selected = await request("/community-forum", { cookie: `selectedCommunityId=${realmCookieValue(REALM)}` });
+    const selected = await request("/community-forum", { cookie: `selectedCommunityId=${communityCookieValue(COMMUNITY)}` });
     expect(await selected.text()).toContain(title);
     expect(await (await request("/community-forum?realm=decksong")).text()).not.toContain(title);
     // The new-post page is for members: a visitor following the link sees the list.
-    const visitorCompose = await (await request(`/community-forum?compose=1&realm=${REALM}`)).text();
+    const visitorCompose = await (await request(`/community-forum?compose=1&realm=${COMMUNITY}`)).text();
     expect(visitorCompose).toContain(title);
     expect(visitorCompose).not.toContain("Create New Post");
 

@@ -25,9 +25,9 @@ describe("the profile's action", () => {
     expect(failure.values).toMatchObject({ bio: "Kept", status: "away" });
     expect((await profileOf(me)).firstName).toBe("Edith");
 
-    const unknownRealm = await submitForm("/profile", me, { intent: "update", firstName: "Edie", primaryCommunity: "nowhere" });
-    expect(unknownRealm.status).toBe(400);
-    expect((await actionResult(unknownRealm)).data.fieldErrors.primaryCommunity).toEqual(["Unknown community"]);
+    const unknownCommunity = await submitForm("/profile", me, { intent: "update", firstName: "Edie", primaryCommunity: "nowhere" });
+    expect(unknownCommunity.status).toBe(400);
+    expect((await actionResult(unknownCommunity)).data.fieldErrors.primaryCommunity).toEqual(["Unknown community"]);
 
     // Only the five profile fields: anything else (an e-mail) is refused as a whole.
     const sneaky = await submitForm("/profile", me, { intent: "update", firstName: "Edie", email: "evil@example.com" });

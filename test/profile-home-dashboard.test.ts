@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { realmCookieValue } from "../app/lib/realm-cookie";
+import { communityCookieValue } from "../app/lib/community-cookie";
 import { describe, expect, it } from "vitest";
 import { loadMemberHome } from "../app/routes/_index/member-home.server";
 import { getDb } from "../workers/db/client";
@@ -7,10 +7,10 @@ import { findUserById } from "../workers/domain/users";
 import { request, signUp } from "./helpers";
 
 /** The home route's loader, called as the page's fetcher calls it (`/?index&realm=...`), with the real D1. */
-async function homeData(userId: string | null, realm: string | null, cookie = "") {
+async function homeData(userId: string | null, community: string | null, cookie = "") {
   const db = getDb(env.DB);
   const user = userId ? await findUserById(db, userId) : null;
-  const url = realm ? `http://localhost/?index&realm=${realm}` : "http://localhost/";
+  const url = community ? `http://localhost/?index&realm=${community}` : "http://localhost/";
   // Round-trip through JSON like the wire does.
   return JSON.parse(JSON.stringify(await loadMemberHome(new Request(url, { headers: { Cookie: cookie } }), { db, user })));
 }
@@ -40,7 +40,7 @@ describe("member home data", () => {
     expect(data).toMatchObject({ signedIn: true, communityId: null, community: null });
     const titles = data.home.activity.map((a: any) => a.title);
     expect(titles).toEqual(expect.arrayContaining([`Pod ${tag}`, `Room ${tag}`, `Post ${tag}`]));
-    expect(data.home.figures).toMatchObject({ eventsHosted: 1, realmsJoined: 1, friendCount: 0, unreadCount: 0 });
+    expect(data.home.figures).toMatchObject({ eventsHosted: 1, communitiesJoined: 1, friendCount: 0, unreadCount: 0 });
     expect(data.home.openRoomCount).toBeGreaterThanOrEqual(1);
   });
 
@@ -70,11 +70,11 @@ describe("member home data", () => {
 
   it("uses the selection cookie when no realm is asked for, and falls back to All Realms for unknown ids", async () => {
     const me = await signUp("Cookie");
-    const viaCookie = await homeData(me.id, null, `selectedCommunityId=${realmCookieValue("bladeforge")}`);
+    const viaCookie = await homeData(me.id, null, `selectedCommunityId=${communityCookieValue("bladeforge")}`);
     expect(viaCookie.communityId).toBe("bladeforge");
-    const unknown = await homeData(me.id, null, `selectedCommunityId=${realmCookieValue("mtg")}`);
+    const unknown = await homeData(me.id, null, `selectedCommunityId=${communityCookieValue("mtg")}`);
     expect(unknown).toMatchObject({ communityId: null, community: null });
-    const html = await (await request("/", { cookie: `${me.cookie}; selectedCommunityId=${realmCookieValue("bladeforge")}` })).text();
+    const html = await (await request("/", { cookie: `${me.cookie}; selectedCommunityId=${communityCookieValue("bladeforge")}` })).text();
     expect(html).toContain("Command Center");
     expect(html).toContain("Game Pod Calendar - Coming Soon");
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { realmCookieValue } from "../app/lib/realm-cookie";
+import { communityCookieValue } from "../app/lib/community-cookie";
 import { DEFAULT_SETTINGS } from "../workers/contract/settings";
 import { request, signUp, type Member } from "./helpers";
 import { actionResult, loadData, submitForm, submitJson } from "./single-fetch";
@@ -50,7 +50,7 @@ describe("query budget: at most 5 D1 round trips per page or list call", () => {
 
   it.each(PAGES)("page %s (signed in)", async (path) => {
     const member = await signUp("Pages");
-    const res = await request(path, { cookie: `${member.cookie}; selectedCommunityId=${realmCookieValue("scry-gather")}` });
+    const res = await request(path, { cookie: `${member.cookie}; selectedCommunityId=${communityCookieValue("scry-gather")}` });
     expect(res.status).toBe(200);
     await res.arrayBuffer();
     expect(queriesOf(res)).toBeLessThanOrEqual(5);

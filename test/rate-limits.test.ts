@@ -502,8 +502,8 @@ const LIMITED_ROUTES: ["post" | "put" | "delete", string, RateLimitName][] = [
   ["post", "/api/social/posts", "socialPost"],
   ["post", "/api/user/avatar", "avatarUpload"],
   ["post", "/api/matchmaking/find-players", "matchmakingSearch"],
-  ["post", "/api/communities/:id/membership", "realmMembership"],
-  ["delete", "/api/communities/:id/membership", "realmMembership"],
+  ["post", "/api/communities/:id/membership", "communityMembership"],
+  ["delete", "/api/communities/:id/membership", "communityMembership"],
 ];
 
 describe("the route reference", () => {

@@ -173,7 +173,7 @@ describe("rooms nobody else should see, everywhere rooms are listed or counted",
     const db = getDb(env.DB);
     const before = {
       home: (await getHomeDashboard(db, stranger.id)).openRoomCount,
-      realm: (await getCommunityDashboard(db, stranger.id, community)).openRoomCount,
+      community: (await getCommunityDashboard(db, stranger.id, community)).openRoomCount,
       hostHome: (await getHomeDashboard(db, host.id)).openRoomCount,
     };
     const hidden = await createRoom(host, `Hidden table ${crypto.randomUUID().slice(0, 8)}`);
@@ -182,7 +182,7 @@ describe("rooms nobody else should see, everywhere rooms are listed or counted",
 
     // Counts: the stranger's dashboards count neither; the host's counts their own private room.
     expect((await getHomeDashboard(db, stranger.id)).openRoomCount).toBe(before.home);
-    expect((await getCommunityDashboard(db, stranger.id, community)).openRoomCount).toBe(before.realm);
+    expect((await getCommunityDashboard(db, stranger.id, community)).openRoomCount).toBe(before.community);
     expect((await getHomeDashboard(db, host.id)).openRoomCount).toBe(before.hostHome + 1);
 
     // Lists: the activity feed, the pages and their data requests, the API, for the stranger and for a visitor.

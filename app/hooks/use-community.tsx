@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { SELECTED_COMMUNITY_KEY, writeRealmCookie } from "~/lib/realm-cookie";
+import { SELECTED_COMMUNITY_KEY, writeCommunityCookie } from "~/lib/community-cookie";
 import type { CommunitySummary } from "../../workers/domain/communities";
 
 type CommunityContextValue = {
@@ -11,8 +11,8 @@ type CommunityContextValue = {
 
 const CommunityContext = createContext<CommunityContextValue | null>(null);
 
-/** The page wears the realm's palette and type (app/styles/realm-themes.css); no realm is All Realms. */
-export function applyRealm(id: string | null) {
+/** The page wears the realm's palette and type (app/styles/community-themes.css); no realm is All Realms. */
+export function applyCommunity(id: string | null) {
   if (id) document.documentElement.dataset.community = id;
   else delete document.documentElement.dataset.community;
 }
@@ -36,11 +36,11 @@ export function CommunityProvider({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [communities]);
 
-  useEffect(() => applyRealm(selectedCommunityId), [selectedCommunityId]);
+  useEffect(() => applyCommunity(selectedCommunityId), [selectedCommunityId]);
 
   const setSelectedCommunity = useCallback((id: string | null) => {
     window.localStorage.setItem(SELECTED_COMMUNITY_KEY, id ?? "null");
-    writeRealmCookie(id);
+    writeCommunityCookie(id);
     setSelectedId(id);
   }, []);
 

@@ -1,8 +1,8 @@
-import { SELECTED_COMMUNITY_KEY } from "./realm-cookie";
+import { SELECTED_COMMUNITY_KEY } from "./community-cookie";
 
 /**
  * Inline script (CSP nonce) run before first paint: marks <html> with the stored realm (its palette is in
- * styles/realm-themes.css) and applies the light/dark mode, so a reload never flashes the default look.
+ * styles/community-themes.css) and applies the light/dark mode, so a reload never flashes the default look.
  * `mode` is the member's saved theme setting.
  */
 export function prePaintScript(mode: "light" | "dark" | "system"): string {

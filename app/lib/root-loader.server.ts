@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { readSelectedRealm } from "~/lib/realm-cookie.server";
+import { readSelectedCommunity } from "~/lib/community-cookie.server";
 import { takeToast } from "~/lib/toast.server";
 import { listCommunitiesCached, publicMember } from "../../workers/domain/shell";
 
@@ -20,7 +20,7 @@ export async function rootLoader({ request, context }: LoaderFunctionArgs) {
       communities,
       unreadCount: memberData?.unreadCount ?? 0,
       themeMode: memberData?.themeMode ?? "system",
-      selectedCommunityId: await readSelectedRealm(request),
+      selectedCommunityId: await readSelectedCommunity(request),
       toast: flash.toast,
     },
     flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined,

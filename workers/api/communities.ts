@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { communityList, membershipParams, membershipResponse } from "../contract/communities";
 import { listCommunities } from "../domain/communities";
 import { limitText } from "../domain/rate-limit-rules";
-import { joinRealm, leaveRealm } from "../domain/realm-membership";
+import { joinCommunity, leaveCommunity } from "../domain/community-membership";
 import { requireUser } from "../http/require-user";
 import { PUBLIC, apiRouter, errors, jsonResponse } from "./openapi-kit";
 import { memberRoute } from "./route-guards";
@@ -15,25 +15,25 @@ const listCommunitiesRoute = createRoute({
   responses: { 200: jsonResponse(communityList, "The realms") },
 });
 
-const joinRealmRoute = memberRoute({
+const joinCommunityRoute = memberRoute({
   method: "post",
   path: "/communities/{id}/membership",
   summary: "Join a realm. Idempotent: joining a realm you belong to changes nothing.",
   request: { params: membershipParams },
   responses: {
     200: jsonResponse(membershipResponse, "The caller is a member; the realm's member count"),
-    ...errors([401, "Signed out"], [404, "No such realm"], [429, `More than ${limitText("realmMembership")}`]),
+    ...errors([401, "Signed out"], [404, "No such realm"], [429, `More than ${limitText("communityMembership")}`]),
   },
 });
 
-const leaveRealmRoute = memberRoute({
+const leaveCommunityRoute = memberRoute({
   method: "delete",
   path: "/communities/{id}/membership",
   summary: "Leave a realm. Idempotent: leaving a realm you do not belong to changes nothing.",
   request: { params: membershipParams },
   responses: {
     200: jsonResponse(membershipResponse, "The caller is not a member; the realm's member count"),
-    ...errors([401, "Signed out"], [404, "No such realm"], [429, `More than ${limitText("realmMembership")}`]),
+    ...errors([401, "Signed out"], [404, "No such realm"], [429, `More than ${limitText("communityMembership")}`]),
   },
 });
 
@@ -42,5 +42,5 @@ export const communitiesApi = apiRouter()
     c.header("Cache-Control", "public, max-age=60");
     return c.json(await listCommunities(c.get("db")), 200);
   })
-  .openapi(joinRealmRoute, async (c) => c.json(await joinRealm(c.get("db"), requireUser(c).id, c.req.valid("param").id), 200))
-  .openapi(leaveRealmRoute, async (c) => c.json(await leaveRealm(c.get("db"), requireUser(c).id, c.req.valid("param").id), 200));
+  .openapi(joinCommunityRoute, async (c) => c.json(await joinCommunity(c.get("db"), requireUser(c).id, c.req.valid("param").id), 200))
+  .openapi(leaveCommunityRoute, async (c) => c.json(await leaveCommunity(c.get("db"), requireUser(c).id, c.req.valid("param").id), 200));

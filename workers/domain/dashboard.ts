@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { communities, events, forumPosts, gameSessions, users } from "../db/schema";
 import { countOf } from "../contract/plural";
 import { latestNotificationsQuery, toNotificationItem } from "./notifications";
-import { membershipStateQuery, toMembership } from "./realm-membership";
+import { membershipStateQuery, toMembership } from "./community-membership";
 import { memberStatsColumns } from "./profile";
 import { roomsListedTo } from "./room-visibility";
 
@@ -26,11 +26,11 @@ function memberFiguresQuery(db: Db, userId: string, communityId: string | null) 
   return db
     .select({
       ...memberStatsColumns(userId),
-      realmsJoined: sql<number>`(SELECT count(*) FROM user_communities WHERE user_id = ${userId})`,
+      communitiesJoined: sql<number>`(SELECT count(*) FROM user_communities WHERE user_id = ${userId})`,
       unreadCount: sql<number>`(SELECT count(*) FROM notifications WHERE user_id = ${userId} AND read = 0)`,
       scheduledPosts: sql<number>`(SELECT count(*) FROM social_posts WHERE user_id = ${userId} AND status = 'scheduled')`,
       roomsPlayed: sql<number>`(SELECT count(*) FROM game_session_members WHERE user_id = ${userId} AND role = 'player')`,
-      realmRoomsPlayed: sql<number>`(SELECT count(*) FROM game_session_members gm JOIN game_sessions gs ON gs.id = gm.session_id
+      communityRoomsPlayed: sql<number>`(SELECT count(*) FROM game_session_members gm JOIN game_sessions gs ON gs.id = gm.session_id
         WHERE gm.user_id = ${userId} AND gm.role = 'player' AND gs.community_id = ${communityId ?? ""})`,
       tournamentsPlayed: sql<number>`(SELECT count(*) FROM tournament_participants WHERE user_id = ${userId})`,
       matchesWon: matchesWhere(userId, "won"),
@@ -48,12 +48,12 @@ function toFigures(row: Record<string, unknown> | undefined) {
     friendCount: n("friendCount"),
     eventsJoined: n("eventsJoined"),
     eventsHosted: n("eventsHosted"),
-    realmsJoined: n("realmsJoined"),
+    communitiesJoined: n("communitiesJoined"),
     unreadCount: n("unreadCount"),
     scheduledPosts: n("scheduledPosts"),
     roomsPlayed: n("roomsPlayed"),
     /** Rooms played in the dashboard's realm (0 on All Realms). */
-    realmRoomsPlayed: n("realmRoomsPlayed"),
+    communityRoomsPlayed: n("communityRoomsPlayed"),
     tournamentsPlayed: n("tournamentsPlayed"),
     matchRecord: { wins: n("matchesWon"), losses: n("matchesLost"), draws: n("matchesDrawn") },
     forumPosts: n("forumPosts"),

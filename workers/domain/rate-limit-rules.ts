@@ -41,7 +41,7 @@ export const RATE_LIMITS = {
   friendRequest: { limit: 60, windowMs: HOUR, per: "member", verb: "send", noun: "friend invites" },
   block: { limit: 60, windowMs: HOUR, per: "member", verb: "block", noun: "members" },
   // Realm membership: joining and leaving share one counter (each changes a realm's member count).
-  realmMembership: { limit: 30, windowMs: HOUR, per: "member", verb: "join or leave", noun: "realms" },
+  communityMembership: { limit: 30, windowMs: HOUR, per: "member", verb: "join or leave", noun: "realms" },
   // Profile and Social Hub.
   socialLink: { limit: 30, windowMs: HOUR, per: "member", verb: "add", noun: "social links" },
   socialPost: { limit: 20, windowMs: MINUTE, per: "member", verb: "create", noun: "social posts" },

@@ -3,7 +3,7 @@ import { CalendarPlus, Pencil, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useCommunity } from "~/hooks/use-community";
-import { themeFor } from "~/lib/realm-themes";
+import { themeFor } from "~/lib/community-themes";
 import { useResultToast, type ActionResult } from "~/lib/forms";
 import type { EventDto } from "../../../workers/contract/events";
 import type { loadCalendarPage } from "../../../workers/domain/event-queries";
@@ -53,7 +53,7 @@ function ManageButtons({ event }: { event: EventDto }) {
 export function CalendarPage({ data, viewerId }: { data: CalendarData; viewerId: string }) {
   const { communities, selectedCommunityId } = useCommunity();
   // The realm the lists show (the header's selection once the URL follows it; ?realm= or the cookie before).
-  const realm = communities.find((c) => c.id === data.communityId) ?? null;
+  const shownCommunity = communities.find((c) => c.id === data.communityId) ?? null;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
@@ -63,9 +63,9 @@ export function CalendarPage({ data, viewerId }: { data: CalendarData; viewerId:
   const [selectedDate, setSelectedDate] = useState(monthOf(data.today) === data.month ? data.today : `${data.month}-01`);
 
   const go = useCallback(
-    (changes: { realm?: string | null; month?: string }) => {
+    (changes: { community?: string | null; month?: string }) => {
       const params = withoutDialogs(searchParams);
-      if (changes.realm !== undefined) params.set("realm", changes.realm ?? "all");
+      if (changes.community !== undefined) params.set("realm", changes.community ?? "all");
       if (changes.month) params.set("month", changes.month);
       navigate(`?${params}`, { replace: changes.month === undefined, preventScrollReset: true });
     },
@@ -74,7 +74,7 @@ export function CalendarPage({ data, viewerId }: { data: CalendarData; viewerId:
 
   // The realm is client state (useCommunity); reload the lists when it changes.
   useEffect(() => {
-    if (selectedCommunityId !== data.communityId) go({ realm: selectedCommunityId });
+    if (selectedCommunityId !== data.communityId) go({ community: selectedCommunityId });
   }, [selectedCommunityId, data.communityId, go]);
 
   // A focused event (just saved, or opened from a notification) selects its day in this month's grid.
@@ -103,7 +103,9 @@ export function CalendarPage({ data, viewerId }: { data: CalendarData; viewerId:
         <div>
           <h1 className="text-3xl font-bold">Event Calendar</h1>
           <p className="mt-1 text-muted">
-            {realm ? `${themeFor(realm.id).terminology.events} in ${realm.displayName}` : "Events across all realms"}
+            {shownCommunity
+              ? `${themeFor(shownCommunity.id).terminology.events} in ${shownCommunity.displayName}`
+              : "Events across all realms"}
           </p>
         </div>
         <div className="flex flex-col items-end gap-1">

@@ -1,4 +1,4 @@
-import { themeFor } from "~/lib/realm-themes";
+import { themeFor } from "~/lib/community-themes";
 import { Link } from "@remix-run/react";
 import { CalendarDays, Pencil, Video, Zap } from "lucide-react";
 import { useState } from "react";
@@ -9,12 +9,12 @@ import { ProfileAvatar } from "~/components/profile/profile-avatar";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
 import { useCommunity } from "~/hooks/use-community";
-import { RealmDot } from "~/components/realm/realm-dot";
-import { RealmHero } from "~/components/realm/realm-hero";
-import { COMMUNITY_DASHBOARDS, type DashboardRealm } from "./community-dashboards";
+import { CommunityDot } from "~/components/community/community-dot";
+import { CommunityHero } from "~/components/community/community-hero";
+import { COMMUNITY_DASHBOARDS, type DashboardCommunity } from "./community-dashboards";
 import { DashboardTile, NotificationsCard, UpcomingEventsCard } from "./dashboard-parts";
 import { Figure, formatMatchRecord } from "./home-dashboard";
-import { RealmMembershipButton } from "~/components/realm/realm-membership-button";
+import { CommunityMembershipButton } from "~/components/community/community-membership-button";
 import { displayName } from "../../../workers/contract/display-name";
 import { countOf } from "../../../workers/contract/plural";
 
@@ -24,24 +24,32 @@ import { countOf } from "../../../workers/contract/plural";
  * and calendar area. Counts, lists and the profile card's figures are read
  * from data; the rank badges stay sample text as the spec says.
  */
-export function CommunityDashboard({ user, realm, data }: { user: ShellMember; realm: DashboardRealm; data: CommunityDashboardData }) {
-  const config = COMMUNITY_DASHBOARDS[realm];
+export function CommunityDashboard({
+  user,
+  communityId,
+  data,
+}: {
+  user: ShellMember;
+  communityId: DashboardCommunity;
+  data: CommunityDashboardData;
+}) {
+  const config = COMMUNITY_DASHBOARDS[communityId];
   const { selectedCommunity, selectedCommunityId } = useCommunity();
   const theme = themeFor(selectedCommunityId);
   const terms = theme.terminology;
   const [editOpen, setEditOpen] = useState(false);
   const FourthIcon = config.fourthTile.icon;
   const f = data.figures;
-  const realmName = selectedCommunity?.displayName ?? theme.displayName;
+  const communityName = selectedCommunity?.displayName ?? theme.displayName;
 
   return (
-    <div data-testid="community-dashboard" data-realm={realm}>
-      <RealmHero realmId={realm}>
+    <div data-testid="community-dashboard" data-realm={communityId}>
+      <CommunityHero communityId={communityId}>
         <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-10 sm:flex-row sm:items-center sm:py-14">
           <ProfileAvatar person={user} className="h-16 w-16 text-xl" />
           <div>
             <p className="flex items-center gap-2 text-sm font-semibold text-primary">
-              <RealmDot realmId={realm} /> {realmName}
+              <CommunityDot communityId={communityId} /> {communityName}
             </p>
             <h1 className="realm-heading text-3xl sm:text-4xl">Welcome back, {user.firstName || config.wording}!</h1>
             <div className="mt-2 flex flex-wrap gap-2" aria-label="Rank badges">
@@ -51,14 +59,14 @@ export function CommunityDashboard({ user, realm, data }: { user: ShellMember; r
             </div>
           </div>
         </div>
-      </RealmHero>
+      </CommunityHero>
 
       <div className="mx-auto max-w-7xl px-4 py-8">
         <div className="mb-6 flex justify-end">
-          <RealmMembershipButton
+          <CommunityMembershipButton
             action="/?index"
-            communityId={realm}
-            realmName={realmName}
+            communityId={communityId}
+            communityName={communityName}
             isMember={data.isMember}
             memberCount={data.memberCount}
           />
@@ -80,7 +88,7 @@ export function CommunityDashboard({ user, realm, data }: { user: ShellMember; r
                   <CalendarDays className="h-5 w-5" aria-hidden="true" /> Game Pod Calendar - Coming Soon
                 </h2>
                 <p className="mt-2 text-sm text-muted">
-                  Meanwhile, every {realmName} event is on the{" "}
+                  Meanwhile, every {communityName} event is on the{" "}
                   <Link to="/calendar" className="font-medium text-fg underline">
                     calendar
                   </Link>
@@ -100,7 +108,7 @@ export function CommunityDashboard({ user, realm, data }: { user: ShellMember; r
               </div>
             </div>
             <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
-              <Figure label={config.playedLabel} value={String(f.realmRoomsPlayed)} />
+              <Figure label={config.playedLabel} value={String(f.communityRoomsPlayed)} />
               <Figure label="Friends" value={String(f.friendCount)} />
               <Figure label="Events joined" value={String(f.eventsJoined)} />
               <Figure label="Events hosted" value={String(f.eventsHosted)} />

@@ -1,11 +1,11 @@
 import { Compass, Crown, Landmark, LineChart, Moon, Shield, Users, type LucideIcon } from "lucide-react";
 
 /** The realms that have their own dashboard (spec 000 §2); any other id falls back to All Realms. */
-export const DASHBOARD_REALMS = ["scry-gather", "pokestream-hub", "decksong", "duelcraft", "bladeforge", "deckmaster"] as const;
-export type DashboardRealm = (typeof DASHBOARD_REALMS)[number];
+export const DASHBOARD_COMMUNITIES = ["scry-gather", "pokestream-hub", "decksong", "duelcraft", "bladeforge", "deckmaster"] as const;
+export type DashboardCommunity = (typeof DASHBOARD_COMMUNITIES)[number];
 
-export function asDashboardRealm(id: string | null | undefined): DashboardRealm | null {
-  return DASHBOARD_REALMS.find((realm) => realm === id) ?? null;
+export function asDashboardCommunity(id: string | null | undefined): DashboardCommunity | null {
+  return DASHBOARD_COMMUNITIES.find((community) => community === id) ?? null;
 }
 
 export type CommunityDashboardConfig = {
@@ -20,7 +20,7 @@ export type CommunityDashboardConfig = {
   playedLabel: string;
 };
 
-export const COMMUNITY_DASHBOARDS: Record<DashboardRealm, CommunityDashboardConfig> = {
+export const COMMUNITY_DASHBOARDS: Record<DashboardCommunity, CommunityDashboardConfig> = {
   "scry-gather": {
     wording: "Planeswalker",
     rankBadges: ["Planeswalker", "Mythic Rank"],

@@ -88,7 +88,7 @@ export function HomeDashboard({ user, data }: { user: ShellMember; data: HomeDas
             </div>
           </div>
           <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
-            <Figure label="Realms" value={`${f.realmsJoined}/${communities.length}`} />
+            <Figure label="Realms" value={`${f.communitiesJoined}/${communities.length}`} />
             <Figure label="Rooms played" value={String(f.roomsPlayed)} />
             <Figure label="Tournaments" value={String(f.tournamentsPlayed)} />
             <Figure label="Match record (W-L-D)" value={formatMatchRecord(f.matchRecord)} />

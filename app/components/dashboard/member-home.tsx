@@ -4,7 +4,7 @@ import type { CommunityDashboardData, HomeDashboardData } from "../../../workers
 import type { ShellMember } from "../../../workers/domain/shell";
 import { useCommunity } from "~/hooks/use-community";
 import { handleSessionExpired } from "~/lib/session-expired";
-import { asDashboardRealm, type DashboardRealm } from "./community-dashboards";
+import { asDashboardCommunity, type DashboardCommunity } from "./community-dashboards";
 import { CommunityDashboard } from "./community-dashboard";
 import { DashboardLoading } from "./dashboard-parts";
 import { HomeDashboard } from "./home-dashboard";
@@ -15,7 +15,7 @@ import { HomeDashboard } from "./home-dashboard";
  */
 export type MemberHomeData =
   | { signedIn: false }
-  | { signedIn: true; communityId: DashboardRealm; community: CommunityDashboardData; home: null }
+  | { signedIn: true; communityId: DashboardCommunity; community: CommunityDashboardData; home: null }
   | { signedIn: true; communityId: null; community: null; home: HomeDashboardData };
 
 /**
@@ -24,7 +24,7 @@ export type MemberHomeData =
  */
 export function MemberHome({ user, initial }: { user: ShellMember; initial: MemberHomeData }) {
   const { selectedCommunityId } = useCommunity();
-  const wanted = asDashboardRealm(selectedCommunityId);
+  const wanted = asDashboardCommunity(selectedCommunityId);
   const fetcher = useFetcher<MemberHomeData>();
   const requested = useRef<string | null | undefined>(undefined);
   const matches = (d: MemberHomeData | undefined) => d?.signedIn === true && d.communityId === wanted;
@@ -43,7 +43,7 @@ export function MemberHome({ user, initial }: { user: ShellMember; initial: Memb
   }, [signedOut]);
 
   if (!data || !data.signedIn) return <DashboardLoading />;
-  if (data.community && data.communityId) return <CommunityDashboard user={user} realm={data.communityId} data={data.community} />;
+  if (data.community && data.communityId) return <CommunityDashboard user={user} communityId={data.communityId} data={data.community} />;
   if (data.home) return <HomeDashboard user={user} data={data.home} />;
   return <DashboardLoading />;
 }

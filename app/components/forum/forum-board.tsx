@@ -2,10 +2,10 @@ import { Link, useLocation, useSearchParams } from "@remix-run/react";
 import { Plus } from "lucide-react";
 import type { ForumPost, ForumPostPage } from "../../../workers/contract/forum";
 import type { CommunitySummary } from "../../../workers/domain/communities";
-import { RealmDot } from "~/components/realm/realm-dot";
-import { RealmHero } from "~/components/realm/realm-hero";
-import type { RealmMembership } from "../../../workers/domain/realm-membership";
-import { RealmMembershipButton } from "~/components/realm/realm-membership-button";
+import { CommunityDot } from "~/components/community/community-dot";
+import { CommunityHero } from "~/components/community/community-hero";
+import type { CommunityMembership } from "../../../workers/domain/community-membership";
+import { CommunityMembershipButton } from "~/components/community/community-membership-button";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { api, unwrap } from "~/lib/api-client";
@@ -23,7 +23,7 @@ type Props = {
   page: ForumPostPage;
   signedIn: boolean;
   /** The member's membership of this realm (null for visitors). */
-  membership: RealmMembership | null;
+  membership: CommunityMembership | null;
   onOpen: (post: ForumPost) => void;
 };
 
@@ -37,19 +37,19 @@ export function ForumBoard({ community, category, page, signedIn, membership, on
 
   return (
     <div>
-      <RealmHero realmId={community.id}>
+      <CommunityHero communityId={community.id}>
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-4 px-4 py-8 sm:py-10">
           <div>
             <p className="flex items-center gap-2 text-sm font-semibold text-primary">
-              <RealmDot realmId={community.id} /> {community.description}
+              <CommunityDot communityId={community.id} /> {community.description}
             </p>
             <h1 className="realm-heading mt-1 text-3xl">{community.displayName} Forum</h1>
           </div>
           <div className="flex flex-wrap items-center gap-3">
             {membership ? (
-              <RealmMembershipButton
+              <CommunityMembershipButton
                 communityId={community.id}
-                realmName={community.displayName}
+                communityName={community.displayName}
                 isMember={membership.isMember}
                 memberCount={membership.memberCount}
               />
@@ -57,7 +57,7 @@ export function ForumBoard({ community, category, page, signedIn, membership, on
             {signedIn ? <NewPost communityId={community.id} /> : null}
           </div>
         </div>
-      </RealmHero>
+      </CommunityHero>
       <div className="mx-auto max-w-5xl px-4 pb-10">
         <div className="mt-6">
           <CategoryFilter value={category} />

@@ -6,12 +6,12 @@
  */
 export const FORUM_PATH = "/community-forum";
 
-export type ForumLocation = { post?: string | null; realm?: string | null; category?: string | null; compose?: boolean };
+export type ForumLocation = { post?: string | null; community?: string | null; category?: string | null; compose?: boolean };
 
 export function forumHref(location: ForumLocation): string {
   const params = new URLSearchParams();
   if (location.post) params.set("post", location.post);
-  if (location.realm) params.set("realm", location.realm);
+  if (location.community) params.set("realm", location.community);
   if (location.category) params.set("category", location.category);
   if (location.compose) params.set("compose", "1");
   const query = params.toString();
@@ -19,6 +19,6 @@ export function forumHref(location: ForumLocation): string {
 }
 
 /** The list's own parameters in a forum URL: what links and redirects back to the list keep. */
-export function listParamsOf(search: URLSearchParams): { realm: string | null; category: string | null } {
-  return { realm: search.get("realm"), category: search.get("category") };
+export function listParamsOf(search: URLSearchParams): { community: string | null; category: string | null } {
+  return { community: search.get("realm"), category: search.get("category") };
 }

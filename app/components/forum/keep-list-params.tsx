@@ -7,7 +7,7 @@ export function KeepListParams({ category = true }: { category?: boolean }) {
   const list = listParamsOf(search);
   return (
     <>
-      {list.realm ? <input type="hidden" name="realm" value={list.realm} /> : null}
+      {list.community ? <input type="hidden" name="realm" value={list.community} /> : null}
       {category && list.category ? <input type="hidden" name="category" value={list.category} /> : null}
     </>
   );

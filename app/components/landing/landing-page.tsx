@@ -5,7 +5,7 @@ import { SpriteIcon } from "~/components/ui/sprite-icon";
 import type { SpriteIconName } from "~/components/ui/sprite-icons.source";
 import { useCommunity } from "~/hooks/use-community";
 import type { CommunitySummary } from "../../../workers/domain/communities";
-import { RealmArt } from "~/components/realm/realm-art";
+import { CommunityArt } from "~/components/community/community-art";
 import { countOf } from "../../../workers/contract/plural";
 import { CommunityIcon } from "./community-icon";
 import { LazyDemoDialog } from "./lazy-demo-dialog";
@@ -54,8 +54,8 @@ export function LandingPage({
   return (
     <div>
       <section className="relative isolate overflow-hidden bg-gradient-hero">
-        <RealmArt
-          realmId={selectedCommunityId}
+        <CommunityArt
+          communityId={selectedCommunityId}
           className="absolute inset-x-0 top-4 -z-10 mx-auto h-40 w-full max-w-3xl [mask-image:radial-gradient(closest-side,black_30%,transparent)] sm:h-64"
         />
         <div className="mx-auto max-w-7xl px-4 py-20 text-center sm:py-28">
@@ -95,7 +95,7 @@ export function LandingPage({
           {communities
             ? communities.map((community) => (
                 <li key={community.id}>
-                  <RealmCard
+                  <CommunityCard
                     community={community}
                     memberCount={memberCounts ? (memberCounts[community.id] ?? 0) : null}
                     onChoose={() => {
@@ -187,7 +187,7 @@ function FloatingActions() {
  * A realm's card in that realm's own palette, art and heading type (`realm-scope` re-derives the colour
  * tokens from the realm's variables, in light and dark), whatever realm the visitor has selected.
  */
-function RealmCard({
+function CommunityCard({
   community,
   memberCount,
   onChoose,
@@ -205,8 +205,8 @@ function RealmCard({
       data-community={community.id}
       className="realm-scope group relative isolate block h-full w-full overflow-hidden rounded-2xl border border-border bg-gradient-hero p-6 text-left text-fg transition hover:-translate-y-0.5 hover:border-primary"
     >
-      <RealmArt
-        realmId={community.id}
+      <CommunityArt
+        communityId={community.id}
         className="absolute -right-10 -top-4 -z-10 h-36 w-60 [mask-image:linear-gradient(to_left,black_50%,transparent)]"
       />
       <div className="flex items-start justify-between">

@@ -1,4 +1,4 @@
-import { themeFor } from "~/lib/realm-themes";
+import { themeFor } from "~/lib/community-themes";
 import { Search, Users } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Button } from "~/components/ui/button";

@@ -1,15 +1,15 @@
 import { useLocation } from "@remix-run/react";
 import type { SocialLink, UserProfile } from "../../../workers/domain/profile";
-import type { MemberRealm } from "../../../workers/domain/realm-membership";
+import type { MemberCommunity } from "../../../workers/domain/community-membership";
 import { useRootData } from "~/lib/root-data";
 import { ProfileView, UserNotFound } from "./profile-view";
 
 /** What /profile and /profile/:userId load: the profile as the viewer sees it (null when there is no such member). */
-export type ProfilePageData = { profile: UserProfile | null; links: SocialLink[]; realms: MemberRealm[]; isOwner: boolean };
+export type ProfilePageData = { profile: UserProfile | null; links: SocialLink[]; memberCommunities: MemberCommunity[]; isOwner: boolean };
 
 /** The body of /profile and /profile/:userId. */
 export function ProfilePage({ data }: { data: ProfilePageData }) {
-  const { profile, links, realms, isOwner } = data;
+  const { profile, links, memberCommunities, isOwner } = data;
   const communities = useRootData()?.communities ?? [];
   // A new location (a save, a Cancel, another member) starts the page afresh: view mode, stored values.
   const location = useLocation();
@@ -19,7 +19,7 @@ export function ProfilePage({ data }: { data: ProfilePageData }) {
       key={`${profile.id}:${location.key}`}
       profile={profile}
       links={links}
-      realms={realms}
+      memberCommunities={memberCommunities}
       isOwner={isOwner}
       communities={communities}
     />

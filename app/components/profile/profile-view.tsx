@@ -3,7 +3,7 @@ import { CalendarDays, Lock, Pencil, Users } from "lucide-react";
 import { useState, type MouseEvent } from "react";
 import type { CommunitySummary } from "../../../workers/domain/communities";
 import type { SocialLink, UserProfile } from "../../../workers/domain/profile";
-import type { MemberRealm } from "../../../workers/domain/realm-membership";
+import type { MemberCommunity } from "../../../workers/domain/community-membership";
 import { ProfileAvatar } from "~/components/profile/profile-avatar";
 import { AvatarEditor } from "./avatar-editor";
 import { Button } from "~/components/ui/button";
@@ -24,14 +24,14 @@ import { displayName } from "../../../workers/contract/display-name";
 export function ProfileView({
   profile,
   links,
-  realms,
+  memberCommunities,
   isOwner,
   communities,
 }: {
   profile: UserProfile;
   links: SocialLink[];
   /** The realms the member belongs to (empty for others when the profile is private). */
-  realms: MemberRealm[];
+  memberCommunities: MemberCommunity[];
   isOwner: boolean;
   communities: CommunitySummary[];
 }) {
@@ -160,7 +160,7 @@ export function ProfileView({
                 </p>
               </Card>
               <SocialLinksCard links={links} isOwner={isOwner} />
-              <MemberRealmsCard realms={realms} isOwner={isOwner} />
+              <MemberCommunitiesCard communities={memberCommunities} isOwner={isOwner} />
             </>
           )}
           <Card>
@@ -177,17 +177,17 @@ export function ProfileView({
   );
 }
 
-function MemberRealmsCard({ realms, isOwner }: { realms: MemberRealm[]; isOwner: boolean }) {
+function MemberCommunitiesCard({ communities, isOwner }: { communities: MemberCommunity[]; isOwner: boolean }) {
   return (
     <Card data-testid="profile-realms">
       <h2 className="font-semibold">Realms</h2>
-      {realms.length === 0 ? (
+      {communities.length === 0 ? (
         <p className="mt-2 text-sm text-muted">
           {isOwner ? "You have not joined a realm yet. Join one from its dashboard or forum." : "Not a member of any realm yet."}
         </p>
       ) : (
         <ul className="mt-3 flex flex-wrap gap-2" aria-label="Realms">
-          {realms.map((r) => (
+          {communities.map((r) => (
             <li key={r.id}>
               <Badge tone="outline">{r.displayName}</Badge>
             </li>

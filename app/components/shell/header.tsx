@@ -8,7 +8,7 @@ import { loginHref } from "~/lib/login-href";
 import type { ShellMember } from "../../../workers/domain/shell";
 import { MobileMenu } from "./mobile-menu";
 import { headerLinks, type NavLinkItem } from "./nav-links";
-import { RealmSelector } from "./realm-selector";
+import { CommunitySelector } from "./community-selector";
 import { UserMenu } from "./user-menu";
 
 export function Header({ user, unreadCount }: { user: ShellMember | null; unreadCount: number }) {
@@ -22,7 +22,7 @@ export function Header({ user, unreadCount }: { user: ShellMember | null; unread
           </span>
           <span className="hidden sm:inline">{PRODUCT_NAME}</span>
         </Link>
-        <RealmSelector />
+        <CommunitySelector />
         <nav aria-label="Main" className="ml-2 hidden items-center gap-1 lg:flex">
           {links.map((link) => (
             <NavItem key={link.to} {...link} />

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { readSelectedRealm } from "~/lib/realm-cookie.server";
+import { readSelectedCommunity } from "~/lib/community-cookie.server";
 import { getCommunityDashboard, getHomeDashboard } from "../../../workers/domain/dashboard";
-import { asDashboardRealm } from "~/components/dashboard/community-dashboards";
+import { asDashboardCommunity } from "~/components/dashboard/community-dashboards";
 import type { MemberHomeData } from "~/components/dashboard/member-home";
 
 /**
@@ -12,9 +12,9 @@ export async function loadMemberHome(request: Request, context: Pick<AppLoadCont
   const user = context.user;
   if (!user) return { signedIn: false };
   const url = new URL(request.url);
-  const realm = asDashboardRealm(url.searchParams.get("realm") ?? (await readSelectedRealm(request)));
-  if (realm) {
-    return { signedIn: true, communityId: realm, community: await getCommunityDashboard(context.db, user.id, realm), home: null };
+  const communityId = asDashboardCommunity(url.searchParams.get("realm") ?? (await readSelectedCommunity(request)));
+  if (communityId) {
+    return { signedIn: true, communityId, community: await getCommunityDashboard(context.db, user.id, communityId), home: null };
   }
   return { signedIn: true, communityId: null, community: null, home: await getHomeDashboard(context.db, user.id) };
 }

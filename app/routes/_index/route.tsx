@@ -3,8 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { loadMemberHome } from "./member-home.server";
 import { LandingPage } from "~/components/landing/landing-page";
-import { realmMembershipAction } from "./realm-membership-action.server";
-import { realmMemberCounts } from "../../../workers/domain/realm-membership";
+import { communityMembershipAction } from "./community-membership-action.server";
+import { communityMemberCounts } from "../../../workers/domain/community-membership";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { documentTitle } from "../../../workers/contract/brand";
 import { useRootData } from "~/lib/root-data";
@@ -17,11 +17,11 @@ export const meta: MetaFunction = () => [{ title: documentTitle() }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const home = await loadMemberHome(request, context);
   // Visitors see the realm cards, with each realm's member count.
-  return home.signedIn ? home : { ...home, memberCounts: await realmMemberCounts(context.db) };
+  return home.signedIn ? home : { ...home, memberCounts: await communityMemberCounts(context.db) };
 }
 
 /** The realm dashboard's "Join this realm" / "Leave" form. */
-export const action = ({ request, context }: ActionFunctionArgs) => realmMembershipAction(request, context);
+export const action = ({ request, context }: ActionFunctionArgs) => communityMembershipAction(request, context);
 
 export default function Index() {
   const root = useRootData();

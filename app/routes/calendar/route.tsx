@@ -8,7 +8,7 @@ import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary"
 import { buttonClasses } from "~/components/ui/button";
 import { requireMember } from "~/lib/auth.server";
 import { documentTitle } from "../../../workers/contract/brand";
-import { readSelectedRealm } from "~/lib/realm-cookie.server";
+import { readSelectedCommunity } from "~/lib/community-cookie.server";
 import { loadCalendarPage } from "../../../workers/domain/event-queries";
 import { listCommunitiesCached } from "../../../workers/domain/shell";
 
@@ -21,10 +21,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const today = todayUtc();
   const monthParam = url.searchParams.get("month");
   const month = isMonth(monthParam) ? monthParam : monthOf(today);
-  const realm = url.searchParams.get("realm") ?? (await readSelectedRealm(request));
+  const community = url.searchParams.get("realm") ?? (await readSelectedCommunity(request));
   // The realm list is cached per isolate, so checking the realm costs no D1 round trip.
-  const realms = await listCommunitiesCached(context.db);
-  const communityId = realm && realms.some((c) => c.id === realm) ? realm : null;
+  const communities = await listCommunitiesCached(context.db);
+  const communityId = community && communities.some((c) => c.id === community) ? community : null;
   const grid = monthGrid(month);
   const focusEventId = url.searchParams.get("event");
   const lists = await loadCalendarPage(context.db, user, {

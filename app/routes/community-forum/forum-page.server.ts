@@ -2,10 +2,10 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { forumCategory, forumIdParam } from "../../../workers/contract/forum";
 import { DomainError } from "../../../workers/domain/errors";
 import { listForumPosts, openForumThread } from "../../../workers/domain/forum";
-import { membershipStateQuery, toMembership } from "../../../workers/domain/realm-membership";
+import { membershipStateQuery, toMembership } from "../../../workers/domain/community-membership";
 import { listCommunitiesCached } from "../../../workers/domain/shell";
 import { rethrowForLoader } from "~/lib/forms.server";
-import { readSelectedRealm } from "~/lib/realm-cookie.server";
+import { readSelectedCommunity } from "~/lib/community-cookie.server";
 import type { ForumThread, OpenPost } from "~/components/forum/post-detail";
 
 /**
@@ -17,11 +17,11 @@ import type { ForumThread, OpenPost } from "~/components/forum/post-detail";
 export async function loadForumPage(request: Request, context: Pick<AppLoadContext, "db" | "user">) {
   const search = new URL(request.url).searchParams;
   const communities = await listCommunitiesCached(context.db);
-  const wanted = search.get("realm") ?? (await readSelectedRealm(request));
-  const realm = communities.find((c) => c.id === wanted)?.id ?? null;
+  const wanted = search.get("realm") ?? (await readSelectedCommunity(request));
+  const communityId = communities.find((c) => c.id === wanted)?.id ?? null;
   const category = forumCategory.safeParse(search.get("category")).data ?? null;
   // The new-post form is for members; a visitor who follows such a link sees the list.
-  const base = { realm, category, compose: search.has("compose") && context.user !== null };
+  const base = { communityId, category, compose: search.has("compose") && context.user !== null };
 
   const postId = search.get("post");
   if (postId !== null) {
@@ -31,10 +31,12 @@ export async function loadForumPage(request: Request, context: Pick<AppLoadConte
     return { ...base, list: null, membership: null, post };
   }
   const [list, membership] = await Promise.all([
-    realm && !base.compose
-      ? listForumPosts(context.db, { communityId: realm, category: category ?? undefined }, context.user?.id ?? null)
+    communityId && !base.compose
+      ? listForumPosts(context.db, { communityId, category: category ?? undefined }, context.user?.id ?? null)
       : null,
-    realm && context.user && !base.compose ? membershipStateQuery(context.db, context.user.id, realm).get().then(toMembership) : null,
+    communityId && context.user && !base.compose
+      ? membershipStateQuery(context.db, context.user.id, communityId).get().then(toMembership)
+      : null,
   ]);
   return { ...base, list, membership, post: null };
 }

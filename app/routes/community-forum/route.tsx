@@ -8,8 +8,8 @@ import { requireMember } from "~/lib/auth.server";
 import { ForumBoard } from "~/components/forum/forum-board";
 import { loadForumPage } from "./forum-page.server";
 import { PostDetail } from "~/components/forum/post-detail";
-import { useForumRealm } from "~/components/forum/use-forum-realm";
-import { isRealmMembershipPost, realmMembershipAction } from "../_index/realm-membership-action.server";
+import { useForumCommunity } from "~/components/forum/use-forum-community";
+import { isCommunityMembershipPost, communityMembershipAction } from "../_index/community-membership-action.server";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { documentTitle } from "../../../workers/contract/brand";
@@ -23,7 +23,7 @@ export const loader = ({ request, context }: LoaderFunctionArgs) => loadForumPag
 export const action = async (args: ActionFunctionArgs) => {
   // Every form here is a member's: a visitor goes to sign-in before the body is read (or copied).
   requireMember(args.request, args.context);
-  return (await isRealmMembershipPost(args.request)) ? realmMembershipAction(args.request, args.context) : forumAction(args);
+  return (await isCommunityMembershipPost(args.request)) ? communityMembershipAction(args.request, args.context) : forumAction(args);
 };
 
 /**
@@ -38,8 +38,8 @@ export default function CommunityForumPage() {
   const userId = root?.user?.id ?? null;
   // A visitor cannot open a post's details (spec 001 §6); the card they clicked is what they see.
   const [opened, setOpened] = useState<ForumPost | null>(null);
-  const community = root?.communities.find((c) => c.id === data.realm) ?? null;
-  useForumRealm(data.realm, data.post === null);
+  const community = root?.communities.find((c) => c.id === data.communityId) ?? null;
+  useForumCommunity(data.communityId, data.post === null);
 
   if (data.post) {
     const initial = opened?.id === data.post.id ? opened : null;

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { readSelectedRealm } from "~/lib/realm-cookie.server";
+import { readSelectedCommunity } from "~/lib/community-cookie.server";
 import { lobbyFilterFields, lobbyFilters, type LobbyFilters } from "../../../workers/contract/game-sessions";
 import { DomainError } from "../../../workers/domain/errors";
 import { listGameSessions } from "../../../workers/domain/game-session-list";
@@ -31,7 +31,7 @@ export async function lobbyLoader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const tab = lobbyTab(url.searchParams.get("tab"));
   const { filters, errors } = readLobbyFilters(url.searchParams);
-  const preferCommunityId = (await readSelectedRealm(request)) ?? undefined;
+  const preferCommunityId = (await readSelectedCommunity(request)) ?? undefined;
   const viewerId = context.user.id;
   const list = (cursor: string | undefined) =>
     listGameSessions(context.db, viewerId, { ...filters, cursor, status: "waiting", preferCommunityId, limit: LOBBY_PAGE_SIZE });

@@ -15,7 +15,7 @@ import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useCommunity } from "~/hooks/use-community";
 import { documentTitle } from "../../../workers/contract/brand";
-import { DEFAULT_COMMUNITY_ID } from "~/lib/realm-themes";
+import { DEFAULT_COMMUNITY_ID } from "~/lib/community-themes";
 import { useResultToast } from "~/lib/forms";
 
 export const meta: MetaFunction = () => [{ title: documentTitle("Tournament Hub") }];

@@ -4,16 +4,16 @@ import { createTournamentSchema } from "../../../workers/contract/tournaments";
 import { enforceRateLimit } from "../../../workers/domain/rate-limit";
 import { createTournament, joinTournament, loadTournamentHub } from "../../../workers/domain/tournaments";
 import { requireMember } from "~/lib/auth.server";
-import { DEFAULT_COMMUNITY_ID } from "~/lib/realm-themes";
+import { DEFAULT_COMMUNITY_ID } from "~/lib/community-themes";
 import { domainFailure, parseSubmission, readForm } from "~/lib/forms.server";
-import { readSelectedRealm } from "~/lib/realm-cookie.server";
+import { readSelectedCommunity } from "~/lib/community-cookie.server";
 import type { HubResult } from "~/components/tournaments/tournament-form";
 import { TOURNAMENT_SUCCESS, tournamentFailure } from "~/components/tournaments/tournament-toasts";
 
 /** /tournaments: the selected realm's cards and My Tournaments, in one D1 round trip. */
 export async function loadHub(request: Request, context: AppLoadContext) {
   const user = requireMember(request, context);
-  const communityId = (await readSelectedRealm(request)) ?? DEFAULT_COMMUNITY_ID;
+  const communityId = (await readSelectedCommunity(request)) ?? DEFAULT_COMMUNITY_ID;
   const { items, mine } = await loadTournamentHub(context.db, communityId, user.id);
   return { list: { communityId, items }, mine };
 }

@@ -5,7 +5,7 @@ import { countOf } from "../../../workers/contract/plural";
 
 type Props = {
   communityId: string;
-  realmName: string;
+  communityName: string;
   isMember: boolean;
   memberCount: number;
   /** The route whose action takes the post: "/?index" on the dashboard; the current page otherwise. */
@@ -13,7 +13,7 @@ type Props = {
 };
 
 /** "Join this realm" or "Leave", with the realm's member count. A plain form: works without JavaScript. */
-export function RealmMembershipButton({ communityId, realmName, isMember, memberCount, action }: Props) {
+export function CommunityMembershipButton({ communityId, communityName, isMember, memberCount, action }: Props) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("communityId") === communityId;
   return (
@@ -28,7 +28,7 @@ export function RealmMembershipButton({ communityId, realmName, isMember, member
         size="sm"
         variant={isMember ? "outline" : "primary"}
         disabled={busy}
-        aria-label={isMember ? `Leave ${realmName}` : undefined}
+        aria-label={isMember ? `Leave ${communityName}` : undefined}
       >
         {isMember ? <LogOut className="h-4 w-4" aria-hidden="true" /> : <UserPlus className="h-4 w-4" aria-hidden="true" />}
         {isMember ? "Leave" : "Join this realm"}

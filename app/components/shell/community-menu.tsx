@@ -1,25 +1,25 @@
 import { Check, Globe } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
-import { RealmDot } from "~/components/realm/realm-dot";
+import { CommunityDot } from "~/components/community/community-dot";
 import { useCommunity } from "~/hooks/use-community";
 import { useFirstItemFocus, type OpenRequest } from "~/hooks/use-load-on-intent";
-import { realmTriggerClass, realmTriggerLabel, RealmTriggerFace } from "./realm-trigger-face";
+import { communityTriggerClass, communityTriggerLabel, CommunityTriggerFace } from "./community-trigger-face";
 
-const ALL_REALMS = "__all__";
+const ALL_COMMUNITIES = "__all__";
 const itemClass = "flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-background";
 
-/** The realm selector's menu, loaded on first use and mounted open (realm-selector.tsx). */
-export default function RealmMenu({ request }: { request: OpenRequest }) {
+/** The realm selector's menu, loaded on first use and mounted open (community-selector.tsx). */
+export default function CommunityMenu({ request }: { request: OpenRequest }) {
   const { communities, selectedCommunity, setSelectedCommunity } = useCommunity();
   const focusFirstItem = useFirstItemFocus(request);
   return (
     <DropdownMenu.Root defaultOpen>
       <DropdownMenu.Trigger
-        className={realmTriggerClass}
-        aria-label={realmTriggerLabel(selectedCommunity?.displayName)}
+        className={communityTriggerClass}
+        aria-label={communityTriggerLabel(selectedCommunity?.displayName)}
         data-testid="realm-selector"
       >
-        <RealmTriggerFace />
+        <CommunityTriggerFace />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
@@ -29,10 +29,10 @@ export default function RealmMenu({ request }: { request: OpenRequest }) {
           className="z-50 min-w-[14rem] rounded-xl border border-border bg-surface p-1 text-fg shadow-xl"
         >
           <DropdownMenu.RadioGroup
-            value={selectedCommunity?.id ?? ALL_REALMS}
-            onValueChange={(value) => setSelectedCommunity(value === ALL_REALMS ? null : value)}
+            value={selectedCommunity?.id ?? ALL_COMMUNITIES}
+            onValueChange={(value) => setSelectedCommunity(value === ALL_COMMUNITIES ? null : value)}
           >
-            <DropdownMenu.RadioItem value={ALL_REALMS} className={itemClass}>
+            <DropdownMenu.RadioItem value={ALL_COMMUNITIES} className={itemClass}>
               <Globe className="h-4 w-4" aria-hidden="true" /> All Realms
               <DropdownMenu.ItemIndicator className="ml-auto">
                 <Check className="h-4 w-4" aria-hidden="true" />
@@ -40,7 +40,7 @@ export default function RealmMenu({ request }: { request: OpenRequest }) {
             </DropdownMenu.RadioItem>
             {communities.map((community) => (
               <DropdownMenu.RadioItem key={community.id} value={community.id} className={itemClass}>
-                <RealmDot realmId={community.id} />
+                <CommunityDot communityId={community.id} />
                 {community.displayName}
                 <DropdownMenu.ItemIndicator className="ml-auto">
                   <Check className="h-4 w-4" aria-hidden="true" />

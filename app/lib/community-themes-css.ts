@@ -1,4 +1,4 @@
-import { COMMUNITY_THEMES, DEFAULT_THEME, themeVariables, type CommunityTheme } from "./realm-themes";
+import { COMMUNITY_THEMES, DEFAULT_THEME, themeVariables, type CommunityTheme } from "./community-themes";
 
 /** Where a realm's palette applies: the page (<html>), a card showing one realm, a realm's dot. */
 function selectorsFor(id: string) {
@@ -11,12 +11,12 @@ function block(selector: string, theme: CommunityTheme) {
 }
 
 /**
- * The realm palettes as CSS, generated from realm-themes.ts into app/styles/realm-themes.css: the page
+ * The realm palettes as CSS, generated from community-themes.ts into app/styles/community-themes.css: the page
  * switches realm by setting `data-community` on <html>, and a card or dot shows its realm the same way, so
  * no palette travels in the JavaScript every page ships. `npm run generate` writes it; a test keeps it current.
  */
-export function realmThemesCss(): string {
-  const header = "/* Generated from app/lib/realm-themes.ts by `npm run generate`; do not edit. */\n";
-  const realms = Object.values(COMMUNITY_THEMES).map((theme) => block(selectorsFor(theme.id), theme));
-  return [header, block(":root", DEFAULT_THEME), ...realms].join("\n");
+export function communityThemesCss(): string {
+  const header = "/* Generated from app/lib/community-themes.ts by `npm run generate`; do not edit. */\n";
+  const communities = Object.values(COMMUNITY_THEMES).map((theme) => block(selectorsFor(theme.id), theme));
+  return [header, block(":root", DEFAULT_THEME), ...communities].join("\n");
 }

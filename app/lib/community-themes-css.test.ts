@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import committed from "~/styles/realm-themes.css?raw";
-import { COMMUNITY_THEMES } from "./realm-themes";
-import { realmThemesCss } from "./realm-themes-css";
+import committed from "~/styles/community-themes.css?raw";
+import { COMMUNITY_THEMES } from "./community-themes";
+import { communityThemesCss } from "./community-themes-css";
 
-describe("app/styles/realm-themes.css", () => {
-  it("is what realm-themes.ts generates (run `npm run generate` after changing a palette)", () => {
-    expect(committed).toBe(realmThemesCss());
+describe("app/styles/community-themes.css", () => {
+  it("is what community-themes.ts generates (run `npm run generate` after changing a palette)", () => {
+    expect(committed).toBe(communityThemesCss());
   });
 
   it("gives each realm's palette to the page, a realm card and a realm dot", () => {

@@ -1,31 +1,31 @@
 import { lazy, Suspense } from "react";
 import { useCommunity } from "~/hooks/use-community";
 import { useLoadOnIntent } from "~/hooks/use-load-on-intent";
-import { realmTriggerClass, realmTriggerLabel, RealmTriggerFace } from "./realm-trigger-face";
+import { communityTriggerClass, communityTriggerLabel, CommunityTriggerFace } from "./community-trigger-face";
 
-const loadRealmMenu = () => import("./realm-menu");
-const RealmMenu = lazy(loadRealmMenu);
+const loadCommunityMenu = () => import("./community-menu");
+const CommunityMenu = lazy(loadCommunityMenu);
 
 /** All Realms plus each community; the menu's code arrives when a visitor reaches for it (use-load-on-intent). */
-export function RealmSelector() {
+export function CommunitySelector() {
   const { selectedCommunity } = useCommunity();
-  const { request, triggerProps } = useLoadOnIntent(loadRealmMenu);
+  const { request, triggerProps } = useLoadOnIntent(loadCommunityMenu);
   const placeholder = (
     <button
       type="button"
       aria-haspopup="menu"
-      className={realmTriggerClass}
-      aria-label={realmTriggerLabel(selectedCommunity?.displayName)}
+      className={communityTriggerClass}
+      aria-label={communityTriggerLabel(selectedCommunity?.displayName)}
       data-testid="realm-selector"
       {...triggerProps}
     >
-      <RealmTriggerFace />
+      <CommunityTriggerFace />
     </button>
   );
   if (!request) return placeholder;
   return (
     <Suspense fallback={placeholder}>
-      <RealmMenu request={request} />
+      <CommunityMenu request={request} />
     </Suspense>
   );
 }

@@ -2,16 +2,16 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../workers/db/client";
 import { RATE_LIMITS } from "../workers/domain/rate-limit-rules";
-import { realmMemberCounts } from "../workers/domain/realm-membership";
+import { communityMemberCounts } from "../workers/domain/community-membership";
 import { json, request, signUp, type Member } from "./helpers";
 
-const REALM = "decksong";
-const membership = (member: Member, method: "POST" | "DELETE", realm = REALM) =>
-  request(`/api/communities/${realm}/membership`, { method, cookie: member.cookie });
+const COMMUNITY = "decksong";
+const membership = (member: Member, method: "POST" | "DELETE", community = COMMUNITY) =>
+  request(`/api/communities/${community}/membership`, { method, cookie: member.cookie });
 
 /** What the realm cards show: the count the landing page's loader reads. */
-async function memberCountOf(realm: string): Promise<number> {
-  return (await realmMemberCounts(getDb(env.DB)))[realm] ?? 0;
+async function memberCountOf(community: string): Promise<number> {
+  return (await communityMemberCounts(getDb(env.DB)))[community] ?? 0;
 }
 
 async function rowsOf(member: Member): Promise<string[]> {
@@ -24,22 +24,22 @@ async function rowsOf(member: Member): Promise<string[]> {
 describe("realm membership", () => {
   it("joins and leaves idempotently; counts and the member's realms follow", async () => {
     const member = await signUp("Joiner");
-    const before = await memberCountOf(REALM);
+    const before = await memberCountOf(COMMUNITY);
 
     const joined = await membership(member, "POST");
     expect(joined.status).toBe(200);
-    expect(await json(joined)).toEqual({ communityId: REALM, isMember: true, memberCount: before + 1 });
+    expect(await json(joined)).toEqual({ communityId: COMMUNITY, isMember: true, memberCount: before + 1 });
     // Again: nothing changes.
-    expect(await json(await membership(member, "POST"))).toEqual({ communityId: REALM, isMember: true, memberCount: before + 1 });
-    expect(await rowsOf(member)).toEqual([REALM]);
-    expect(await memberCountOf(REALM)).toBe(before + 1);
+    expect(await json(await membership(member, "POST"))).toEqual({ communityId: COMMUNITY, isMember: true, memberCount: before + 1 });
+    expect(await rowsOf(member)).toEqual([COMMUNITY]);
+    expect(await memberCountOf(COMMUNITY)).toBe(before + 1);
     const me = await json(await request("/api/auth/user", { cookie: member.cookie }));
-    expect(me.communities).toEqual([REALM]);
+    expect(me.communities).toEqual([COMMUNITY]);
 
     const left = await membership(member, "DELETE");
     expect(left.status).toBe(200);
-    expect(await json(left)).toEqual({ communityId: REALM, isMember: false, memberCount: before });
-    expect(await json(await membership(member, "DELETE"))).toEqual({ communityId: REALM, isMember: false, memberCount: before });
+    expect(await json(left)).toEqual({ communityId: COMMUNITY, isMember: false, memberCount: before });
+    expect(await json(await membership(member, "DELETE"))).toEqual({ communityId: COMMUNITY, isMember: false, memberCount: before });
     expect(await rowsOf(member)).toEqual([]);
   });
 
@@ -54,10 +54,10 @@ describe("realm membership", () => {
   });
 
   it("is for members only and refuses cross-site requests", async () => {
-    expect((await request(`/api/communities/${REALM}/membership`, { method: "POST" })).status).toBe(401);
-    expect((await request(`/api/communities/${REALM}/membership`, { method: "DELETE" })).status).toBe(401);
+    expect((await request(`/api/communities/${COMMUNITY}/membership`, { method: "POST" })).status).toBe(401);
+    expect((await request(`/api/communities/${COMMUNITY}/membership`, { method: "DELETE" })).status).toBe(401);
     const member = await signUp("Csrf");
-    const res = await request(`/api/communities/${REALM}/membership`, {
+    const res = await request(`/api/communities/${COMMUNITY}/membership`, {
       method: "POST",
       cookie: member.cookie,
       origin: "https://evil.example",
@@ -66,9 +66,9 @@ describe("realm membership", () => {
     expect(await rowsOf(member)).toEqual([]);
   });
 
-  it(`allows ${RATE_LIMITS.realmMembership.limit} joins or leaves an hour, then 429`, async () => {
+  it(`allows ${RATE_LIMITS.communityMembership.limit} joins or leaves an hour, then 429`, async () => {
     const member = await signUp("Flapper");
-    for (let i = 0; i < RATE_LIMITS.realmMembership.limit; i++) {
+    for (let i = 0; i < RATE_LIMITS.communityMembership.limit; i++) {
       expect((await membership(member, i % 2 === 0 ? "POST" : "DELETE")).status).toBe(200);
     }
     const res = await membership(member, "POST");

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { chooseRealm, expectNoSidewaysScroll, newMemberPage, reviewShot, signInAsNewMember, waitForHydration } from "./helpers";
+import { chooseCommunity, expectNoSidewaysScroll, newMemberPage, reviewShot, signInAsNewMember, waitForHydration } from "./helpers";
 
 const toast = (page: Page, text: string) => page.locator("li[data-swipe-direction]", { hasText: text }).first();
 const countOf = async (page: Page) => Number((await page.getByTestId("realm-member-count").first().innerText()).replace(/\D/g, ""));
@@ -7,7 +7,7 @@ const countOf = async (page: Page) => Number((await page.getByTestId("realm-memb
 test("join a realm from its dashboard, see it on the forum and the profile, leave it; the dashboard fits a phone", async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
   await signInAsNewMember(page, "Realm", "Joiner");
-  await chooseRealm(page, "Decksong");
+  await chooseCommunity(page, "Decksong");
   const membership = page.getByTestId("community-dashboard").getByTestId("realm-membership");
   await expect(membership.getByRole("button", { name: "Join this realm" })).toBeVisible();
   const before = await countOf(page);

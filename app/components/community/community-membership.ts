@@ -1,2 +1,2 @@
 /** The two intents of the realm membership form (shared by the button and the action). */
-export const REALM_MEMBERSHIP_INTENTS = ["join-realm", "leave-realm"] as const;
+export const COMMUNITY_MEMBERSHIP_INTENTS = ["join-realm", "leave-realm"] as const;

@@ -11,7 +11,7 @@ import { notFound } from "./errors";
 import { privacyFlag } from "./privacy";
 import { enforceRateLimit } from "./rate-limit";
 
-export type RealmMembership = { communityId: string; isMember: boolean; memberCount: number };
+export type CommunityMembership = { communityId: string; isMember: boolean; memberCount: number };
 
 /** The realm's member count and whether `userId` is one, as one statement (for batches); no row for an unknown realm. */
 export function membershipStateQuery(db: Db, userId: string, communityId: string) {
@@ -25,13 +25,13 @@ export function membershipStateQuery(db: Db, userId: string, communityId: string
     .where(eq(communities.id, communityId));
 }
 
-export function toMembership(row: { communityId: string; memberCount: number; isMember: number } | undefined): RealmMembership | null {
+export function toMembership(row: { communityId: string; memberCount: number; isMember: number } | undefined): CommunityMembership | null {
   return row ? { communityId: row.communityId, memberCount: Number(row.memberCount), isMember: Boolean(Number(row.isMember)) } : null;
 }
 
 /** Joins the realm (a no-op when already a member). 404 for an unknown realm. */
-export async function joinRealm(db: Db, userId: string, communityId: string, now = Date.now()): Promise<RealmMembership> {
-  await enforceRateLimit(db, "realmMembership", userId, now);
+export async function joinCommunity(db: Db, userId: string, communityId: string, now = Date.now()): Promise<CommunityMembership> {
+  await enforceRateLimit(db, "communityMembership", userId, now);
   // The INSERT selects from communities, so an unknown realm inserts nothing instead of failing its foreign key.
   const [, state] = await db.batch([
     db
@@ -55,8 +55,8 @@ export async function joinRealm(db: Db, userId: string, communityId: string, now
 }
 
 /** Leaves the realm (a no-op when not a member). 404 for an unknown realm. */
-export async function leaveRealm(db: Db, userId: string, communityId: string, now = Date.now()): Promise<RealmMembership> {
-  await enforceRateLimit(db, "realmMembership", userId, now);
+export async function leaveCommunity(db: Db, userId: string, communityId: string, now = Date.now()): Promise<CommunityMembership> {
+  await enforceRateLimit(db, "communityMembership", userId, now);
   const [, state] = await db.batch([
     db.delete(userCommunities).where(and(eq(userCommunities.userId, userId), eq(userCommunities.communityId, communityId))),
     membershipStateQuery(db, userId, communityId),
@@ -67,7 +67,7 @@ export async function leaveRealm(db: Db, userId: string, communityId: string, no
 }
 
 /** Member count of every realm that has members (grouped on the community index). */
-export function realmMemberCountsQuery(db: Db) {
+export function communityMemberCountsQuery(db: Db) {
   return db.select({ communityId: userCommunities.communityId, n: count() }).from(userCommunities).groupBy(userCommunities.communityId);
 }
 
@@ -76,8 +76,8 @@ export function toCountMap(rows: { communityId: string; n: number }[]): Record<s
 }
 
 /** Realm id → member count (realms without members are absent). */
-export async function realmMemberCounts(db: Db): Promise<Record<string, number>> {
-  return toCountMap(await realmMemberCountsQuery(db).all());
+export async function communityMemberCounts(db: Db): Promise<Record<string, number>> {
+  return toCountMap(await communityMemberCountsQuery(db).all());
 }
 
 /**
@@ -85,7 +85,7 @@ export async function realmMemberCounts(db: Db): Promise<Record<string, number>>
  * them: a member whose profile is private (`profileVisible` off) shows their
  * realms to themselves only, like their bio and links.
  */
-export async function listMemberRealms(db: Db, userId: string, viewerId: string) {
+export async function listMemberCommunities(db: Db, userId: string, viewerId: string) {
   return db
     .select({ id: communities.id, displayName: communities.displayName })
     .from(userCommunities)
@@ -94,4 +94,4 @@ export async function listMemberRealms(db: Db, userId: string, viewerId: string)
     .orderBy(asc(communities.sortOrder))
     .all();
 }
-export type MemberRealm = Awaited<ReturnType<typeof listMemberRealms>>[number];
+export type MemberCommunity = Awaited<ReturnType<typeof listMemberCommunities>>[number];

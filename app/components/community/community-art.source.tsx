@@ -3,9 +3,9 @@ import { svgSprite } from "~/lib/svg-sprite";
 
 /*
  * Each realm's hero art, drawn here in JSX with the realm's palette tokens and served as one cached SVG
- * sprite (app/assets/realm-art.svg, written by `npm run generate`; a test keeps it current), so the
+ * sprite (app/assets/community-art.svg, written by `npm run generate`; a test keeps it current), so the
  * drawings stay out of the JavaScript of the pages that show them. Only the generator and the test
- * import this module; pages use realm-art.tsx.
+ * import this module; pages use community-art.tsx.
  */
 
 const line = { fill: "none", strokeWidth: 3, strokeLinecap: "round", strokeLinejoin: "round" } as const;
@@ -146,10 +146,10 @@ function paletteStyles(markup: string): string {
   return out;
 }
 
-export function realmArtSprite(): string {
+export function communityArtSprite(): string {
   const drawings: [string, ReactNode][] = [...Object.entries(ART), ["all", CONSTELLATION]];
   return svgSprite({
-    source: "app/components/realm/realm-art.source.tsx",
+    source: "app/components/community/community-art.source.tsx",
     viewBox: "0 0 400 240",
     drawings: drawings.map(([id, drawing]) => [id, createElement("svg", null, drawing)]),
     markup: paletteStyles,

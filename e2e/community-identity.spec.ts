@@ -1,14 +1,14 @@
 import { expect, test, type Page } from "./fixtures";
-import { expectNoSidewaysScroll, reviewShot, signIn, storeRealm, waitForHydration } from "./helpers";
+import { expectNoSidewaysScroll, reviewShot, signIn, storeCommunity, waitForHydration } from "./helpers";
 import { scaled } from "./time-budget";
 
 // Issue 15: each realm looks like its own place, in light and dark. For every realm and mode: the dashboard and the
 // forum wear the realm (data-community, the dashboard's data-realm, the hero art drawn), headings use a sans (or
 // mono) stack, and the dashboard never scrolls sideways at 390 px. Accessibility is checked once per page in
-// e2e/a11y.spec.ts (light and dark); every realm palette's contrast in app/lib/realm-themes.test.ts.
+// e2e/a11y.spec.ts (light and dark); every realm palette's contrast in app/lib/community-themes.test.ts.
 // E2E_SCREENSHOTS=1 keeps each realm's dashboard at desktop and phone width for review.
 
-const REALMS = ["scry-gather", "pokestream-hub", "decksong", "duelcraft", "bladeforge", "deckmaster"] as const;
+const COMMUNITIES = ["scry-gather", "pokestream-hub", "decksong", "duelcraft", "bladeforge", "deckmaster"] as const;
 const MODES = ["light", "dark"] as const;
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -32,28 +32,28 @@ test("every realm's dashboard and forum wear the realm, in light and dark", asyn
   await page.setViewportSize(DESKTOP);
   await signIn(page, "Realm", "Walker");
   await page.goto("/");
-  for (const realm of REALMS) {
-    await storeRealm(page, realm);
+  for (const communityId of COMMUNITIES) {
+    await storeCommunity(page, communityId);
     for (const mode of MODES) {
-      await test.step(`${realm} (${mode})`, async () => {
+      await test.step(`${communityId} (${mode})`, async () => {
         await page.emulateMedia({ colorScheme: mode });
         await page.setViewportSize(DESKTOP);
         await open(page, "/");
         await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${mode}\\b`));
-        await expect(page.locator("html")).toHaveAttribute("data-community", realm);
-        await expect(page.getByTestId("community-dashboard")).toHaveAttribute("data-realm", realm);
-        await expect(page.locator(`[data-realm-hero="${realm}"] [data-realm-art="${realm}"]`)).toBeVisible();
-        await expectSansHeading(page, `${realm} dashboard (${mode})`);
-        await reviewShot(page, `dashboard-${realm}-${mode}-1366`);
+        await expect(page.locator("html")).toHaveAttribute("data-community", communityId);
+        await expect(page.getByTestId("community-dashboard")).toHaveAttribute("data-realm", communityId);
+        await expect(page.locator(`[data-realm-hero="${communityId}"] [data-realm-art="${communityId}"]`)).toBeVisible();
+        await expectSansHeading(page, `${communityId} dashboard (${mode})`);
+        await reviewShot(page, `dashboard-${communityId}-${mode}-1366`);
         await page.setViewportSize(PHONE);
         await page.evaluate(() => window.scrollTo(0, 0));
-        await expectNoSidewaysScroll(page, `${realm} dashboard at 390 px`);
-        await reviewShot(page, `dashboard-${realm}-${mode}-390`);
+        await expectNoSidewaysScroll(page, `${communityId} dashboard at 390 px`);
+        await reviewShot(page, `dashboard-${communityId}-${mode}-390`);
         await page.setViewportSize(DESKTOP);
 
         await open(page, "/community-forum");
-        await expect(page.locator(`[data-realm-hero="${realm}"]`)).toBeVisible();
-        await expectSansHeading(page, `${realm} forum (${mode})`);
+        await expect(page.locator(`[data-realm-hero="${communityId}"]`)).toBeVisible();
+        await expectSansHeading(page, `${communityId} forum (${mode})`);
       });
     }
   }
@@ -71,12 +71,14 @@ test("landing page realm cards each wear their own realm, in light and dark", as
       const looks = await cards.evaluateAll((els) =>
         els.map((el) => {
           const icon = el.querySelector("span");
-          return { realm: el.getAttribute("data-realm"), iconBg: icon ? getComputedStyle(icon).backgroundColor : "" };
+          return { community: el.getAttribute("data-realm"), iconBg: icon ? getComputedStyle(icon).backgroundColor : "" };
         }),
       );
       expect(new Set(looks.map((l) => l.iconBg)).size, "six different realm colours").toBe(6);
-      for (const { realm } of looks)
-        await expect(page.locator(`[data-testid="community-card"][data-realm="${realm}"] [data-realm-art="${realm}"]`)).toHaveCount(1);
+      for (const { community: communityId } of looks)
+        await expect(
+          page.locator(`[data-testid="community-card"][data-realm="${communityId}"] [data-realm-art="${communityId}"]`),
+        ).toHaveCount(1);
       await expectSansHeading(page, `landing (${mode})`);
       await page.getByRole("heading", { name: "Choose your realm" }).scrollIntoViewIfNeeded();
       await reviewShot(page, `landing-cards-${mode}-${viewport.width}`);

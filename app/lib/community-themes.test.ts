@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { COMMUNITY_THEMES, DEFAULT_THEME, themeVariables, type RealmPalette } from "./realm-themes";
+import { COMMUNITY_THEMES, DEFAULT_THEME, themeVariables, type CommunityPalette } from "./community-themes";
 import { AA_GRAPHICS, AA_TEXT, contrastRatio } from "./contrast";
 
 const THEMES = [DEFAULT_THEME, ...Object.values(COMMUNITY_THEMES)];
 const MODES = ["dark", "light"] as const;
 
 /** Every pair the UI paints, with the minimum WCAG asks of it. */
-function failures(p: RealmPalette): string[] {
+function failures(p: CommunityPalette): string[] {
   const grounds = { background: p.background, surface: p.surface, heroTint: p.heroTint };
   const checks: [string, string, string, number][] = [];
   for (const [groundName, ground] of Object.entries(grounds)) {
@@ -20,7 +20,7 @@ function failures(p: RealmPalette): string[] {
   }
   checks.push(["primaryForeground", p.primaryForeground, "primary", AA_TEXT]);
   checks.push(["#ffffff", "#ffffff", "brandFrom", AA_TEXT], ["#ffffff", "#ffffff", "brandTo", AA_TEXT]);
-  const colour = (name: string) => (name in grounds ? grounds[name as keyof typeof grounds] : p[name as keyof RealmPalette]);
+  const colour = (name: string) => (name in grounds ? grounds[name as keyof typeof grounds] : p[name as keyof CommunityPalette]);
   return checks
     .map(([fgName, fg, bgName, min]) => ({ fgName, bgName, ratio: contrastRatio(fg, colour(bgName)), min }))
     .filter((c) => c.ratio < c.min)
@@ -45,10 +45,10 @@ describe("realm palettes meet WCAG AA contrast", () => {
 
 describe("realm identity", () => {
   it("the six realms each have their own palette, hero and heading type", () => {
-    const realms = Object.values(COMMUNITY_THEMES);
-    expect(realms).toHaveLength(6);
-    for (const mode of MODES) expect(new Set(realms.map((t) => t.palettes[mode].primary)).size).toBe(6);
-    expect(new Set(realms.map((t) => JSON.stringify(t.type))).size).toBe(6);
+    const communities = Object.values(COMMUNITY_THEMES);
+    expect(communities).toHaveLength(6);
+    for (const mode of MODES) expect(new Set(communities.map((t) => t.palettes[mode].primary)).size).toBe(6);
+    expect(new Set(communities.map((t) => JSON.stringify(t.type))).size).toBe(6);
   });
 
   it("headings never fall back to a serif: every stack ends in sans-serif or monospace and names no serif family", () => {

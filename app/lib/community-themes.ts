@@ -2,9 +2,9 @@
  * Client-side community themes (spec 000 §3 Community theme; issue 15 realm identity). Each realm has
  * a light and a dark palette, applied as CSS variables (`--rc-dark-*`, `--rc-light-*`) that
  * app/tailwind.css maps onto the tokens Tailwind reads; its heading type; and the hero art drawn by
- * app/components/realm/realm-art.tsx. `terminology` renames common terms.
+ * app/components/community/community-art.tsx. `terminology` renames common terms.
  *
- * Contrast (checked by realm-themes.test.ts): text and secondary text ≥ 4.5:1 on background,
+ * Contrast (checked by community-themes.test.ts): text and secondary text ≥ 4.5:1 on background,
  * surface and hero tint; primary ≥ 4.5:1 there too (it colours links, icons and focus rings);
  * primaryForeground ≥ 4.5:1 on primary; secondary and accent (dots, badges, graphics) ≥ 3:1;
  * white ≥ 4.5:1 on both brand gradient stops.
@@ -12,7 +12,7 @@
  * Over 300 lines on purpose: it is data, six realms of palettes and terms, kept in one table so the
  * contrast test and the CSS generator read them all from one place.
  */
-export type RealmPalette = {
+export type CommunityPalette = {
   background: string;
   surface: string;
   /** The hero's tint, fading into the background. */
@@ -29,7 +29,7 @@ export type RealmPalette = {
 };
 
 /** Heading type: always a sans (or mono) stack, so headings never fall back to a system serif. */
-export type RealmType = {
+export type CommunityType = {
   heading: string;
   weight: number;
   tracking: string;
@@ -43,8 +43,8 @@ export type CommunityTheme = {
   name: string;
   displayName: string;
   description: string;
-  palettes: { dark: RealmPalette; light: RealmPalette };
-  type: RealmType;
+  palettes: { dark: CommunityPalette; light: CommunityPalette };
+  type: CommunityType;
   /** Where the hero's light comes from (CSS radial-gradient position). */
   heroAt: string;
   iconClass: string;
@@ -69,7 +69,7 @@ const CONDENSED = "Bahnschrift, 'Roboto Condensed', 'Arial Narrow', 'Helvetica N
 const HEAVY = "'Franklin Gothic Medium', 'Arial Black', 'Helvetica Neue', " + SANS;
 const MONO = "ui-monospace, SFMono-Regular, 'JetBrains Mono', Menlo, Consolas, 'DejaVu Sans Mono', monospace";
 
-function type(heading: string, weight: number, extra: Partial<Omit<RealmType, "heading" | "weight">> = {}): RealmType {
+function type(heading: string, weight: number, extra: Partial<Omit<CommunityType, "heading" | "weight">> = {}): CommunityType {
   return { heading, weight, tracking: "-0.01em", transform: "none", variant: "normal", style: "normal", ...extra };
 }
 
@@ -372,7 +372,7 @@ export function themeFor(communityId: string | null | undefined): CommunityTheme
   return (communityId && COMMUNITY_THEMES[communityId]) || DEFAULT_THEME;
 }
 
-const TOKENS: [keyof RealmPalette, string][] = [
+const TOKENS: [keyof CommunityPalette, string][] = [
   ["background", "background"],
   ["surface", "surface"],
   ["heroTint", "hero-tint"],

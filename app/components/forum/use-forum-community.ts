@@ -1,7 +1,7 @@
 import { useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useCommunity } from "~/hooks/use-community";
-import { writeRealmCookie } from "~/lib/realm-cookie";
+import { writeCommunityCookie } from "~/lib/community-cookie";
 
 /**
  * Keeps the forum list on the realm chosen in the header. The server renders the
@@ -9,11 +9,11 @@ import { writeRealmCookie } from "~/lib/realm-cookie";
  * (restored from localStorage, changed in the header) decides, so when it
  * differs the list is loaded again for it. A link that names a realm selects it.
  */
-export function useForumRealm(shownRealm: string | null, listShown: boolean) {
+export function useForumCommunity(shownCommunity: string | null, listShown: boolean) {
   const { selectedCommunityId, setSelectedCommunity } = useCommunity();
   const [search, setSearch] = useSearchParams();
   const { revalidate } = useRevalidator();
-  const linkedRealm = search.get("realm");
+  const linkedCommunity = search.get("realm");
   const adopted = useRef(false);
   const requested = useRef<string | null | undefined>(undefined);
 
@@ -21,16 +21,16 @@ export function useForumRealm(shownRealm: string | null, listShown: boolean) {
     if (!adopted.current) {
       adopted.current = true;
       // Runs before the header restores the stored selection, which then reads this one.
-      if (linkedRealm !== null && linkedRealm === shownRealm) {
-        setSelectedCommunity(linkedRealm);
+      if (linkedCommunity !== null && linkedCommunity === shownCommunity) {
+        setSelectedCommunity(linkedCommunity);
         return;
       }
     }
-    if (!listShown || selectedCommunityId === shownRealm || requested.current === selectedCommunityId) return;
+    if (!listShown || selectedCommunityId === shownCommunity || requested.current === selectedCommunityId) return;
     requested.current = selectedCommunityId;
     // The cookie can lag the stored selection (it was restored from localStorage), so the loader reads this one.
-    writeRealmCookie(selectedCommunityId);
-    if (linkedRealm !== null || search.has("category")) {
+    writeCommunityCookie(selectedCommunityId);
+    if (linkedCommunity !== null || search.has("category")) {
       // A new realm starts on All Categories, as it always has.
       setSearch(
         (current) => {
@@ -45,5 +45,5 @@ export function useForumRealm(shownRealm: string | null, listShown: boolean) {
     } else {
       revalidate();
     }
-  }, [selectedCommunityId, shownRealm, listShown, linkedRealm, search, setSearch, revalidate, setSelectedCommunity]);
+  }, [selectedCommunityId, shownCommunity, listShown, linkedCommunity, search, setSearch, revalidate, setSelectedCommunity]);
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import committed from "~/assets/realm-art.svg?raw";
-import { COMMUNITY_THEMES } from "~/lib/realm-themes";
-import { realmArtSprite } from "./realm-art.source";
+import committed from "~/assets/community-art.svg?raw";
+import { COMMUNITY_THEMES } from "~/lib/community-themes";
+import { communityArtSprite } from "./community-art.source";
 
-describe("app/assets/realm-art.svg", () => {
-  it("is what realm-art.source.tsx draws (run `npm run generate` after changing a drawing)", () => {
-    expect(committed).toBe(realmArtSprite());
+describe("app/assets/community-art.svg", () => {
+  it("is what community-art.source.tsx draws (run `npm run generate` after changing a drawing)", () => {
+    expect(committed).toBe(communityArtSprite());
   });
 
   it("has art for each realm and for All Realms, coloured by the palette tokens a <use> inherits", () => {

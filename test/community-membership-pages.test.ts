@@ -1,22 +1,23 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { realmCookieValue } from "../app/lib/realm-cookie";
+import { communityCookieValue } from "../app/lib/community-cookie";
 import { loadMemberHome } from "../app/routes/_index/member-home.server";
 import { getDb } from "../workers/db/client";
 import { DEFAULT_SETTINGS } from "../workers/contract/settings";
-import { listMemberRealms, realmMemberCounts } from "../workers/domain/realm-membership";
+import { listMemberCommunities, communityMemberCounts } from "../workers/domain/community-membership";
 import { findUserById } from "../workers/domain/users";
 import { request, signUp, type Member } from "./helpers";
 import { postForm, queriesOf, toastOf } from "./page-forms";
 
-const isMember = async (member: Member, realm: string) =>
-  (await env.DB.prepare("SELECT 1 AS one FROM user_communities WHERE user_id = ? AND community_id = ?").bind(member.id, realm).first()) !==
-  null;
+const isMember = async (member: Member, community: string) =>
+  (await env.DB.prepare("SELECT 1 AS one FROM user_communities WHERE user_id = ? AND community_id = ?")
+    .bind(member.id, community)
+    .first()) !== null;
 
-async function dashboardOf(member: Member, realm: string) {
+async function dashboardOf(member: Member, communityId: string) {
   const db = getDb(env.DB);
   const user = await findUserById(db, member.id);
-  const home = await loadMemberHome(new Request(`http://localhost/?index&realm=${realm}`), { db, user });
+  const home = await loadMemberHome(new Request(`http://localhost/?index&realm=${communityId}`), { db, user });
   if (!home.signedIn || !home.community) throw new Error("no realm dashboard");
   return home.community;
 }
@@ -81,11 +82,11 @@ describe("member counts and the realm dashboard", () => {
   it("shows each realm's member count on the visitor's realm cards and the member's dashboard", async () => {
     const member = await signUp("Counted");
     await request("/api/communities/pokestream-hub/membership", { method: "POST", cookie: member.cookie });
-    const memberCount = (await realmMemberCounts(getDb(env.DB)))["pokestream-hub"];
+    const memberCount = (await communityMemberCounts(getDb(env.DB)))["pokestream-hub"];
     const landing = await (await request("/")).text();
     expect(landing).toContain('data-testid="realm-member-count"');
     expect(await dashboardOf(member, "pokestream-hub")).toMatchObject({ memberCount, isMember: true });
-    const page = await request("/", { cookie: `${member.cookie}; selectedCommunityId=${realmCookieValue("pokestream-hub")}` });
+    const page = await request("/", { cookie: `${member.cookie}; selectedCommunityId=${communityCookieValue("pokestream-hub")}` });
     expect(queriesOf(page)).toBeLessThanOrEqual(5);
   });
 });
@@ -94,8 +95,8 @@ describe("the member's realms on their profile", () => {
   it("lists them to others, unless the profile is private", async () => {
     const owner = await signUp("Owner");
     const viewer = await signUp("Viewer");
-    for (const realm of ["deckmaster", "scry-gather"]) {
-      await request(`/api/communities/${realm}/membership`, { method: "POST", cookie: owner.cookie });
+    for (const community of ["deckmaster", "scry-gather"]) {
+      await request(`/api/communities/${community}/membership`, { method: "POST", cookie: owner.cookie });
     }
     const seen = await (await request(`/profile/${owner.id}`, { cookie: viewer.cookie })).text();
     expect(seen).toMatch(/data-testid="profile-realms"[\s\S]*Scry &amp; Gather[\s\S]*Deckmaster/);
@@ -110,8 +111,8 @@ describe("the member's realms on their profile", () => {
     expect(hidden).not.toContain("Deckmaster</span>");
     expect(hidden).not.toContain('data-testid="profile-realms"');
     // The query itself withholds them from others, not only the page.
-    expect(await listMemberRealms(getDb(env.DB), owner.id, viewer.id)).toEqual([]);
-    expect((await listMemberRealms(getDb(env.DB), owner.id, owner.id)).map((r) => r.id)).toEqual(["scry-gather", "deckmaster"]);
+    expect(await listMemberCommunities(getDb(env.DB), owner.id, viewer.id)).toEqual([]);
+    expect((await listMemberCommunities(getDb(env.DB), owner.id, owner.id)).map((r) => r.id)).toEqual(["scry-gather", "deckmaster"]);
     // The owner still sees their own realms.
     const own = await (await request("/profile", { cookie: owner.cookie })).text();
     expect(own).toMatch(/data-testid="profile-realms"[\s\S]*Deckmaster/);
