@@ -104,6 +104,16 @@ export default tseslint.config(
       ],
     },
     {
+      // Clients of outside services (TURN credentials): callers hand them configuration and use what they answer.
+      files: ["workers/services/**"],
+      patterns: [
+        {
+          group: ["**/domain/*", "**/db/*", "**/http/*", "**/api/*", "**/auth/*", "**/ws", "**/durable-objects/**", "**/app/**", "~/*"],
+          message: "An outside service's client imports only the contract and workers/lib.",
+        },
+      ],
+    },
+    {
       files: ["workers/contract/**"],
       patterns: [
         {

@@ -41,6 +41,7 @@ export default defineProject(async () => {
       name: "workers",
       include: ["test/**/*.test.ts"],
       setupFiles: ["./test/setup.ts"],
+      globalSetup: ["./test/global-setup.ts"],
       isolate: false,
       testTimeout: 20_000,
       hookTimeout: 30_000,

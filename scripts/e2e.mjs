@@ -3,10 +3,11 @@
 // The run has two phases (playwright.config.ts says why): the "pages" project on two workers, then the "solo"
 // project (the live-video spec) alone. Both phases always run, so a failure in the first one never hides the
 // second. Arguments (a spec, -g "name") go to both phases; a phase they leave empty passes.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { FAKE_TURN_API_TOKEN, FAKE_TURN_KEY_ID, startFakeTurnService } from "./fakes/turn-service.mjs";
 import { build, freePort, migrateLocal, seedLocal, serve } from "./local-stack.mjs";
 
 if (!existsSync("build/server/index.js")) build();
@@ -14,22 +15,33 @@ const persistTo = mkdtempSync(join(tmpdir(), "realmcast-e2e-"));
 migrateLocal(persistTo);
 seedLocal(persistTo);
 const port = await freePort();
-const { child, url } = await serve({ port, persistTo, stdio: ["ignore", "ignore", "inherit"] });
+// Room video gets its relay credentials from a fake of Cloudflare's TURN API, as production gets them from the real one.
+const turn = await startFakeTurnService();
+const turnVars = [`TURN_KEY_ID:${FAKE_TURN_KEY_ID}`, `TURN_KEY_API_TOKEN:${FAKE_TURN_API_TOKEN}`, `TURN_SERVICE_URL:${turn.url}`];
+const { child, url } = await serve({
+  port,
+  persistTo,
+  stdio: ["ignore", "ignore", "inherit"],
+  extraArgs: turnVars.flatMap((v) => ["--var", v]),
+});
 const args = process.argv.slice(2);
 const phases = args.some((arg) => arg.startsWith("--project")) ? [[]] : [["--project=pages"], ["--project=solo"]];
 const filtered = args.length > 0;
 let status = 0;
 try {
   for (const phase of phases) {
-    const result = spawnSync("node_modules/.bin/playwright", ["test", ...phase, ...(filtered ? ["--pass-with-no-tests"] : []), ...args], {
-      stdio: "inherit",
-      env: { ...process.env, BASE_URL: url },
+    // Asynchronously: this process also serves the fake TURN API, which must answer while Playwright runs.
+    const code = await new Promise((resolve) => {
+      spawn("node_modules/.bin/playwright", ["test", ...phase, ...(filtered ? ["--pass-with-no-tests"] : []), ...args], {
+        stdio: "inherit",
+        env: { ...process.env, BASE_URL: url, TURN_FAKE_URL: turn.url.replace(/\/v1$/, "") },
+      }).on("exit", (status) => resolve(status ?? 1));
     });
-    const code = result.status ?? 1;
     if (code !== 0) status = code;
   }
 } finally {
   child.kill("SIGTERM");
+  await turn.close();
   rmSync(persistTo, { recursive: true, force: true });
 }
 process.exit(status);

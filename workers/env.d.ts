@@ -3,9 +3,9 @@
 // cannot show, secrets set with `wrangler secret put` (absent locally) and vars only tests and benchmarks pass.
 interface RealmcastUndeclaredEnv {
   // Secrets (README, "Deploying"): each is optional, and its feature is off without it.
-  TURN_URL?: string;
-  TURN_USERNAME?: string;
-  TURN_CREDENTIAL?: string;
+  /** Cloudflare Realtime TURN key id and its API token: the room's relay credentials are minted with them (workers/services/ice-servers.ts). */
+  TURN_KEY_ID?: string;
+  TURN_KEY_API_TOKEN?: string;
   DISCORD_CLIENT_ID?: string;
   DISCORD_CLIENT_SECRET?: string;
   TWITCH_CLIENT_ID?: string;
@@ -13,6 +13,8 @@ interface RealmcastUndeclaredEnv {
   GOOGLE_CLIENT_ID?: string;
   GOOGLE_CLIENT_SECRET?: string;
   // Set by vitest.workers.config.ts and the benchmarks only.
+  /** The TURN credentials API's base URL: Cloudflare's unless a test points it at its fake (scripts/fakes/turn-service.mjs). */
+  TURN_SERVICE_URL?: string;
   FUZZ_RUNS?: string;
   /** Test suites set "true": every /api response is checked against its declared schema (workers/api/response-contract.ts). */
   CHECK_API_RESPONSES?: string;

@@ -113,19 +113,3 @@ export function roomMembersQuery(db: Db, sessionId: string) {
     .innerJoin(users, eq(users.id, gameSessionMembers.userId))
     .where(eq(gameSessionMembers.sessionId, sessionId));
 }
-
-type IceEnv = { STUN_URLS?: string; TURN_URL?: string; TURN_USERNAME?: string; TURN_CREDENTIAL?: string };
-export type IceServer = { urls: string | string[]; username?: string; credential?: string };
-
-/** Two public STUN servers unless configured (STUN_URLS, comma separated); TURN when TURN_URL is set. */
-export const DEFAULT_STUN_URLS = ["stun:stun.l.google.com:19302", "stun:stun1.l.google.com:19302"];
-
-export function iceServersFromEnv(env: IceEnv): IceServer[] {
-  const stun = (env.STUN_URLS ?? "")
-    .split(",")
-    .map((u) => u.trim())
-    .filter(Boolean);
-  const servers: IceServer[] = [{ urls: stun.length > 0 ? stun : DEFAULT_STUN_URLS }];
-  if (env.TURN_URL) servers.push({ urls: env.TURN_URL, username: env.TURN_USERNAME, credential: env.TURN_CREDENTIAL });
-  return servers;
-}

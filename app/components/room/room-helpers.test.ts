@@ -3,7 +3,6 @@ import { formatClock } from "~/hooks/use-game-timer";
 import { cameraErrorMessage } from "~/hooks/use-local-media";
 import { recordingFileName } from "~/hooks/use-recorder";
 import { formatLabel, powerLevelLabel, roomCode } from "../../../workers/contract/game-session-options";
-import { DEFAULT_STUN_URLS, iceServersFromEnv } from "../../../workers/domain/game-sessions";
 
 describe("room helpers", () => {
   it("maps camera errors to the spec's messages", () => {
@@ -31,12 +30,5 @@ describe("room helpers", () => {
     expect(formatLabel("commander")).toBe("Commander/EDH");
     expect(powerLevelLabel(null)).toBe("Any");
     expect(powerLevelLabel("optimized")).toBe("Optimized (7-8)");
-  });
-
-  it("builds ICE servers from configuration: two public STUN by default, optional TURN", () => {
-    expect(iceServersFromEnv({})).toEqual([{ urls: DEFAULT_STUN_URLS }]);
-    expect(
-      iceServersFromEnv({ STUN_URLS: " stun:a:1 , stun:b:2 ", TURN_URL: "turn:t:3478", TURN_USERNAME: "u", TURN_CREDENTIAL: "p" }),
-    ).toEqual([{ urls: ["stun:a:1", "stun:b:2"] }, { urls: "turn:t:3478", username: "u", credential: "p" }]);
   });
 });

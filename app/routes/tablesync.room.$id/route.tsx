@@ -6,7 +6,8 @@ import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary"
 import { buttonClasses } from "~/components/ui/button";
 import { requireMember } from "~/lib/auth.server";
 import { documentTitle } from "../../../workers/contract/brand";
-import { getRoomPage, iceServersFromEnv } from "../../../workers/domain/game-sessions";
+import { getRoomPage } from "../../../workers/domain/game-sessions";
+import { iceConfigFor } from "../../../workers/services/ice-servers";
 
 export { roomAction as action } from "./room-action.server";
 
@@ -21,9 +22,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = requireMember(request, context);
   const page = params.id ? await getRoomPage(context.db, params.id, user.id) : null;
   const mode: "play" | "spectate" = new URL(request.url).searchParams.get("mode") === "spectate" ? "spectate" : "play";
-  const iceServers = iceServersFromEnv(context.cloudflare.env);
+  // Relay credentials are minted per page load, and only for a room that exists.
+  const { iceServers, relay } = page ? await iceConfigFor(context.cloudflare.env) : { iceServers: [], relay: "off" as const };
   return data(
-    { session: page?.session ?? null, place: page?.place ?? null, mode, selfId: user.id, iceServers },
+    { session: page?.session ?? null, place: page?.place ?? null, mode, selfId: user.id, iceServers, relay },
     { status: page ? 200 : 404 },
   );
 }
@@ -33,7 +35,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAct
   formMethod === "POST" && formAction === currentUrl.pathname ? false : defaultShouldRevalidate;
 
 export default function GameRoomPage() {
-  const { session, place, mode, selfId, iceServers } = useLoaderData<typeof loader>();
+  const { session, place, mode, selfId, iceServers, relay } = useLoaderData<typeof loader>();
   // Render the live room only in the browser: it needs sockets and media devices.
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
@@ -47,10 +49,22 @@ export default function GameRoomPage() {
       </div>
     );
   }
-  const summary = <RoomSummary session={session} place={place} mode={mode} />;
+  const notice =
+    relay === "unavailable" ? (
+      <p role="status" className="border-b border-border bg-surface px-4 py-2 text-center text-sm text-muted">
+        Video relay unavailable: video may not connect on strict networks (some offices, schools and mobile networks).
+      </p>
+    ) : null;
+  const summary = (
+    <>
+      {notice}
+      <RoomSummary session={session} place={place} mode={mode} />
+    </>
+  );
   if (!mounted) return summary;
   return (
     <Suspense fallback={summary}>
+      {notice}
       <RoomClient
         key={`${session.id}-${mode}`}
         session={session}
