@@ -110,6 +110,10 @@ test("choose the dark theme in Settings: applied at once and after a reload", as
   await dialog.getByRole("switch", { name: "Weekly digest" }).click();
   await dialog.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Settings saved", { exact: true })).toBeVisible();
+  // The first Escape closes the dialog, toast or not, and the page takes clicks again.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).pointerEvents)).not.toBe("none");
   await page.reload();
   expect(await htmlClass()).toBe("dark");
   await waitForMainHydration(page);

@@ -1,5 +1,5 @@
 import { Dialog as RadixDialog } from "radix-ui";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { X } from "lucide-react";
 import { cn } from "~/lib/cn";
 
@@ -19,10 +19,29 @@ export function DialogContent({
   children: ReactNode;
   className?: string;
 }) {
+  const close = useRef<HTMLButtonElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  // Radix gives Escape to the newest layer, and a toast is one: after a save's toast ("Settings saved") the first
+  // Escape would close only the toast and leave the modal dialog open, the page inert behind it. An Escape from
+  // inside the dialog that no layer took (a menu or select that closes itself on Escape takes it) closes the dialog.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented || event.isComposing) return;
+      const own = content.current;
+      if (!own || !(event.target instanceof Node)) return;
+      // Focus may have fallen to the body (the Save button is disabled while it saves): then the newest open dialog.
+      const dialogs = document.querySelectorAll('[role="dialog"][data-state="open"]');
+      const fromBody = event.target === document.body && dialogs[dialogs.length - 1] === own;
+      if (own.contains(event.target) || fromBody) close.current?.click();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, []);
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/60 backdrop-blur-sm" />
       <RadixDialog.Content
+        ref={content}
         className={cn(
           "fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-border bg-surface p-6 text-fg shadow-2xl",
           className,
@@ -35,7 +54,7 @@ export function DialogContent({
           <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
         )}
         <div className="mt-4">{children}</div>
-        <RadixDialog.Close className="absolute right-4 top-4 rounded-md p-1 text-muted hover:text-fg" aria-label="Close">
+        <RadixDialog.Close ref={close} className="absolute right-4 top-4 rounded-md p-1 text-muted hover:text-fg" aria-label="Close">
           <X className="h-5 w-5" aria-hidden="true" />
         </RadixDialog.Close>
       </RadixDialog.Content>
