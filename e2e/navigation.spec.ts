@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "./fixtures";
-import { gotoHydrated, reviewShot, signInAsNewMember, waitForHydration } from "./helpers";
+import { expectNoSidewaysScroll, gotoHydrated, reviewShot, signInAsNewMember, waitForHydration } from "./helpers";
 import { scaled } from "./time-budget";
 
 // Issue 12 §1: every header and footer link, clicked as a visitor and as a member whose session ended while
@@ -36,7 +36,12 @@ const FOOTER_LINKS: [string, Target][] = [
 ];
 
 const TOAST_BUTTONS = ["Twitter", "Twitch", "YouTube"];
-const LEGAL_LINKS = ["Privacy Policy", "Terms of Service", "Code of Conduct"];
+// Issue 25 made the legal links real pages (spec 000 had them go nowhere).
+const LEGAL_LINKS = [
+  ["Privacy Policy", "/privacy"],
+  ["Terms of Service", "/terms"],
+  ["Code of Conduct", "/code-of-conduct"],
+] as const;
 
 /** Fails on an uncaught script error anywhere in the test. */
 function watchPageErrors(page: Page) {
@@ -136,9 +141,16 @@ test.describe("header and footer links as a visitor", () => {
     ]);
     await expect.poll(() => popup.url()).toBe("https://discord.gg/realmcast");
     await popup.close();
-    for (const label of LEGAL_LINKS) {
+    for (const [label, path] of LEGAL_LINKS) {
       await footer(page).getByRole("link", { name: label }).click();
-      expect(pathOf(page)).toBe("/");
+      await expect.poll(() => pathOf(page)).toBe(path);
+      await expect(page.getByRole("heading", { level: 1, name: label })).toBeVisible();
+      for (const viewport of [DESKTOP, { width: 390, height: 844 }]) {
+        await page.setViewportSize(viewport);
+        await expectNoSidewaysScroll(page, `${label} at ${viewport.width} px`);
+        await reviewShot(page, `legal-${path.slice(1)}-${viewport.width}`);
+      }
+      await page.setViewportSize(DESKTOP);
     }
     await expectNoErrorPage(page);
     noPageErrors();

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { LEGAL_LINKS } from "~/components/legal/legal-links";
 import { toast } from "~/hooks/use-toast";
 import { PRODUCT_NAME } from "../../../workers/contract/brand";
 
@@ -64,13 +65,11 @@ export function Footer() {
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4 text-sm text-muted">
           <p>© 2026 {PRODUCT_NAME}</p>
           <ul className="flex flex-wrap gap-x-4 gap-y-2 whitespace-nowrap">
-            {["Privacy Policy", "Terms of Service", "Code of Conduct"].map((label) => (
-              <li key={label}>
-                {/* Spec 000 §2: the legal links are shown but go nowhere yet. */}
-                {/* eslint-disable-next-line jsx-a11y/anchor-is-valid */}
-                <a href="#" onClick={(e) => e.preventDefault()} className="hover:text-fg">
+            {LEGAL_LINKS.map(({ to, label }) => (
+              <li key={to}>
+                <Link to={to} className="hover:text-fg">
                   {label}
-                </a>
+                </Link>
               </li>
             ))}
           </ul>
