@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { chooseCommunity, gotoHydrated, reviewShot, signIn } from "./helpers";
+import { api, chooseCommunity, gotoHydrated, reviewShot, signIn } from "./helpers";
 import { scaled } from "./time-budget";
 
 const toast = (page: Page, text: string) => page.locator("li[data-swipe-direction]", { hasText: text }).first();
@@ -90,4 +90,47 @@ test("upcoming events say how far away they are", async ({ browser }) => {
   await expect(card.getByTestId("event-when")).toHaveText(/12:00 Asia\/Tokyo \(in \d days\)$/);
   expect(warnings).toEqual([]);
   await context.close();
+});
+
+test("the month grid puts an event on the viewer's own date: 01:00 in Berlin on the 2nd is on the 1st in New York", async ({ browser }) => {
+  test.setTimeout(scaled(90_000));
+  const title = `Early table ${Date.now().toString(36)}`;
+  const berlin = await browser.newContext({ timezoneId: "Europe/Berlin" });
+  const newYork = await browser.newContext({ timezoneId: "America/New_York", viewport: { width: 390, height: 844 } });
+  try {
+    const host = await berlin.newPage();
+    await signIn(host, "Early", "Host");
+    await api(host, "POST", "/api/events", {
+      title,
+      type: "community",
+      date: "2031-03-02",
+      time: "01:00",
+      timeZone: "Europe/Berlin",
+      location: "Discord",
+      communityId: "decksong",
+    });
+    const cell = (page: Page, date: string) => page.locator(`[data-date="${date}"]`);
+    await gotoHydrated(host, "/calendar?realm=decksong&month=2031-03");
+    await host.getByRole("tab", { name: "Calendar" }).click();
+    await expect(cell(host, "2031-03-02")).toHaveAttribute("aria-label", new RegExp(title));
+    await expect(cell(host, "2031-03-01")).not.toHaveAttribute("aria-label", new RegExp(title));
+
+    const guest = await newYork.newPage();
+    const guestWarnings = hydrationWarnings(guest);
+    await signIn(guest, "Early", "Guest");
+    await gotoHydrated(guest, "/calendar?realm=decksong&month=2031-03");
+    await guest.getByRole("tab", { name: "Calendar" }).click();
+    await expect(cell(guest, "2031-03-01")).toHaveAttribute("aria-label", new RegExp(title));
+    await expect(cell(guest, "2031-03-02")).not.toHaveAttribute("aria-label", new RegExp(title));
+    await cell(guest, "2031-03-01").click();
+    await expect(guest.getByRole("heading", { name: "Saturday, March 1, 2031" })).toBeVisible();
+    await expect(guest.getByTestId("event-card").filter({ hasText: title }).getByTestId("event-when")).toHaveText(
+      /Sat, Mar 1, 2031 · 19:00 America\/New_York/,
+    );
+    await reviewShot(guest, "calendar-viewer-day-390");
+    expect(guestWarnings).toEqual([]);
+  } finally {
+    await berlin.close();
+    await newYork.close();
+  }
 });

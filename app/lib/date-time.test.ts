@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatInZone, relativeTime } from "./date-time";
+import { formatInZone, relativeTime, dayInZone } from "./date-time";
 
 const at = Date.UTC(2026, 11, 1, 17, 0); // 2026-12-01T17:00Z
 
@@ -34,5 +34,15 @@ describe("relativeTime", () => {
     expect(relativeTime(now + 31 * 24 * H, now)).toBeNull();
     expect(relativeTime(now - 40 * 24 * H, now)).toBeNull();
     expect(relativeTime(Number.NaN, now)).toBeNull();
+  });
+});
+
+describe("dayInZone", () => {
+  it("names the date an instant falls on in a zone: 01:00 in Berlin on the 2nd is the 1st in New York", () => {
+    const at = Date.UTC(2031, 2, 2, 0, 0); // 01:00 on 2 March in Berlin (UTC+1)
+    expect(dayInZone(at, "Europe/Berlin")).toBe("2031-03-02");
+    expect(dayInZone(at, "America/New_York")).toBe("2031-03-01");
+    expect(dayInZone(at, "Pacific/Kiritimati")).toBe("2031-03-02");
+    expect(dayInZone(Date.UTC(2031, 11, 31, 23, 30), "Pacific/Kiritimati")).toBe("2032-01-01");
   });
 });

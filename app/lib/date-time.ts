@@ -51,3 +51,12 @@ export function relativeTime(at: number, now: number): string | null {
 export function viewerTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 }
+
+const isoDayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The yyyy-mm-dd date `at` (epoch ms) falls on, on the wall clock of `timeZone`. */
+export function dayInZone(at: number, timeZone: string): string {
+  const parts = cached(isoDayFormats, timeZone, { year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}

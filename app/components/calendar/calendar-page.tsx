@@ -15,6 +15,7 @@ import { EventCard } from "./event-card";
 import { EventDialog } from "./event-dialog";
 import { dayLabel, monthOf } from "./month";
 import { MonthCalendar } from "./month-calendar";
+import { useViewerDays } from "./use-event-day";
 
 export type CalendarData = Awaited<ReturnType<typeof loadCalendarPage>> & {
   communityId: string | null;
@@ -61,6 +62,7 @@ export function CalendarPage({ data, viewerId }: { data: CalendarData; viewerId:
   const result = useActionData<ActionResult>();
   useResultToast(result);
   const [selectedDate, setSelectedDate] = useState(monthOf(data.today) === data.month ? data.today : `${data.month}-01`);
+  const { dayOf, today } = useViewerDays(data.today);
 
   const go = useCallback(
     (changes: { community?: string | null; month?: string }) => {
@@ -78,8 +80,8 @@ export function CalendarPage({ data, viewerId }: { data: CalendarData; viewerId:
   }, [selectedCommunityId, data.communityId, go]);
 
   // A focused event (just saved, or opened from a notification) selects its day in this month's grid.
-  const focus = data.focusEvent && monthOf(data.focusEvent.date) === data.month ? data.focusEvent : null;
-  const focusKey = focus ? `${focus.id}:${focus.date}` : null;
+  const focus = data.focusEvent && monthOf(dayOf(data.focusEvent)) === data.month ? data.focusEvent : null;
+  const focusKey = focus ? `${focus.id}:${dayOf(focus)}` : null;
   useEffect(() => {
     if (focusKey) setSelectedDate(focusKey.slice(focusKey.indexOf(":") + 1));
   }, [focusKey]);
@@ -91,7 +93,7 @@ export function CalendarPage({ data, viewerId }: { data: CalendarData; viewerId:
   const card = (event: EventDto) => (
     <EventCard key={event.id} event={event} viewerId={viewerId} showIcs manage={<ManageButtons event={event} />} />
   );
-  const dayEvents = data.monthEvents.filter((e) => e.date === selectedDate);
+  const dayEvents = data.monthEvents.filter((e) => dayOf(e) === selectedDate);
   const loading = navigation.state === "loading" && navigation.formMethod?.toUpperCase() !== "GET";
   const dialog = dialogOf(searchParams);
   const dialogEvent = dialog && dialog.kind !== "create" ? shownEvent(data, dialog.id) : null;
@@ -184,9 +186,10 @@ export function CalendarPage({ data, viewerId }: { data: CalendarData; viewerId:
         <TabsContent value="calendar" className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <MonthCalendar
             month={data.month}
-            today={data.today}
+            today={today}
             selectedDate={selectedDate}
             events={data.monthEvents}
+            dayOf={dayOf}
             onSelectDate={setSelectedDate}
             onMonthChange={changeMonth}
           />

@@ -19,6 +19,7 @@ export function MonthCalendar({
   today,
   selectedDate,
   events,
+  dayOf,
   onSelectDate,
   onMonthChange,
 }: {
@@ -26,15 +27,17 @@ export function MonthCalendar({
   today: string;
   selectedDate: string;
   events: EventDto[];
+  /** The day an event falls on for the viewer (their time zone once hydrated). */
+  dayOf: (event: EventDto) => string;
   onSelectDate: (date: string) => void;
   onMonthChange: (month: string, focusDate?: string) => void;
 }) {
   const days = useMemo(() => monthGrid(month), [month]);
   const byDay = useMemo(() => {
     const map = new Map<string, EventDto[]>();
-    for (const e of events) map.set(e.date, [...(map.get(e.date) ?? []), e]);
+    for (const e of events) map.set(dayOf(e), [...(map.get(dayOf(e)) ?? []), e]);
     return map;
-  }, [events]);
+  }, [events, dayOf]);
   const [focusDate, setFocusDate] = useState(selectedDate);
   const wantsFocus = useRef(false);
   const buttons = useRef(new Map<string, HTMLButtonElement>());

@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Link, useLoaderData, useRouteError, type ShouldRe
 import { calendarAction } from "./calendar-actions.server";
 import { CalendarPage, type CalendarData } from "~/components/calendar/calendar-page";
 import { sameView } from "~/components/calendar/calendar-url";
-import { isMonth, monthGrid, monthOf, todayUtc } from "~/components/calendar/month";
+import { addDays, isMonth, monthGrid, monthOf, todayUtc } from "~/components/calendar/month";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { requireMember } from "~/lib/auth.server";
@@ -29,8 +29,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const focusEventId = url.searchParams.get("event");
   const lists = await loadCalendarPage(context.db, user, {
     communityId,
-    from: grid[0],
-    to: grid[grid.length - 1],
+    // Two days either side: an event dated just outside the grid in its own zone can fall inside it in the
+    // viewer's (zones are up to 26 hours apart), and the page places events on the viewer's days.
+    from: addDays(grid[0], -2),
+    to: addDays(grid[grid.length - 1], 2),
     focusEventId: focusEventId && focusEventId.length <= 64 ? focusEventId : null,
   });
   return { ...lists, communityId, month, today, viewerId: user.id } satisfies CalendarData & { viewerId: string };
