@@ -23,6 +23,7 @@ import type { GameSessionView } from "../../../workers/contract/game-sessions";
 import { formatLabel, powerLevelLabel } from "../../../workers/contract/game-session-options";
 import { ChatPanel } from "./chat-panel";
 import { CommanderPanel } from "./commander-panel";
+import { EndGameButton } from "./end-game-button";
 import { GameTools, type ShownRoll } from "./game-tools";
 import { PeerMesh } from "./peer-mesh";
 import { PlayersList } from "./players-list";
@@ -32,6 +33,8 @@ import { VideoPanel, type Layout } from "./video-panel";
 
 export type RoomClientProps = {
   session: GameSessionView;
+  /** The host's display name as the page loaded it (the roster's names follow the same rule). */
+  hostName: string;
   selfId: string;
   mode: "play" | "spectate";
   /** Whether the member had a place in the room when the page loaded. */
@@ -55,7 +58,7 @@ function useNow() {
  * players' video takes most of the first screen beside a column with the
  * table (seats, life, Commander tools) and chat; on a phone it comes first.
  */
-export default function RoomClient({ session, selfId, mode, hasPlace, iceServers }: RoomClientProps) {
+export default function RoomClient({ session, hostName: loadedHostName, selfId, mode, hasPlace, iceServers }: RoomClientProps) {
   const place = useRoomPlace(mode, hasPlace);
   const { lost } = place;
   const startFetcher = useFetcher<ActionResult>();
@@ -193,7 +196,7 @@ export default function RoomClient({ session, selfId, mode, hasPlace, iceServers
   const connected = status === "open" && view.you !== null;
   const toolsDisabled = spectator || !connected;
   const hostId = view.hostId ?? session.hostId;
-  const hostName = view.players.find((p) => p.id === hostId)?.name ?? session.host.firstName ?? "Host";
+  const hostName = [...view.players, ...view.away].find((p) => p.id === hostId)?.name ?? loadedHostName;
   const roomStatus = view.status ?? session.status;
   const players = view.status ? view.players.length + view.away.length : session.currentPlayers;
   const isHost = !spectator && hostId === selfId;
@@ -260,6 +263,9 @@ export default function RoomClient({ session, selfId, mode, hasPlace, iceServers
             </startFetcher.Form>
           ) : null}
           {isHost && roomStatus !== "completed" ? (
+            <EndGameButton disabled={!connected} onEnd={() => send({ type: "end_game", sessionId: session.id })} />
+          ) : null}
+          {isHost && roomStatus !== "completed" ? (
             <privacyFetcher.Form method="post">
               <input type="hidden" name="intent" value="privacy" />
               <input type="hidden" name="isPrivate" value={String(!isPrivate)} />
@@ -269,7 +275,7 @@ export default function RoomClient({ session, selfId, mode, hasPlace, iceServers
               </Button>
             </privacyFetcher.Form>
           ) : null}
-          {keptOut ? null : (
+          {keptOut || view.ended ? null : (
             <Form method="post" onSubmit={() => recorder.stop()}>
               <input type="hidden" name="intent" value="leave" />
               <Button type="submit" size="sm" variant="destructive">
