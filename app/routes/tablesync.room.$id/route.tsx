@@ -1,39 +1,28 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { RoomSummary } from "~/components/room/room-summary";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
-import { requireMember } from "~/lib/auth.server";
 import { documentTitle } from "../../../workers/contract/brand";
-import { getRoomPage, iceServersFromEnv } from "../../../workers/domain/game-sessions";
+import type { roomLoader } from "./room-loader.server";
 
 export { roomAction as action } from "./room-action.server";
+export { roomLoader as loader } from "./room-loader.server";
 
 // The room (sockets, WebRTC, media, tools) is its own chunk: no other page downloads it.
 const RoomClient = lazy(() => import("~/components/room/room-client"));
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: MetaFunction<typeof roomLoader> = ({ data }) => [
   { title: documentTitle("Game Room", data?.session?.gameData.name ?? null) },
 ];
-
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = requireMember(request, context);
-  const page = params.id ? await getRoomPage(context.db, params.id, user.id) : null;
-  const mode: "play" | "spectate" = new URL(request.url).searchParams.get("mode") === "spectate" ? "spectate" : "play";
-  const iceServers = iceServersFromEnv(context.cloudflare.env);
-  return data(
-    { session: page?.session ?? null, place: page?.place ?? null, mode, selfId: user.id, iceServers },
-    { status: page ? 200 : 404 },
-  );
-}
 
 /** Taking a place and starting change nothing this page loaded: the room's socket carries the table from there. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, currentUrl, defaultShouldRevalidate }) =>
   formMethod === "POST" && formAction === currentUrl.pathname ? false : defaultShouldRevalidate;
 
 export default function GameRoomPage() {
-  const { session, place, mode, selfId, iceServers } = useLoaderData<typeof loader>();
+  const { session, place, hostName, refusal, mode, selfId, iceServers } = useLoaderData<typeof roomLoader>();
   // Render the live room only in the browser: it needs sockets and media devices.
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
@@ -47,13 +36,15 @@ export default function GameRoomPage() {
       </div>
     );
   }
-  const summary = <RoomSummary session={session} place={place} mode={mode} />;
-  if (!mounted) return summary;
+  const summary = <RoomSummary session={session} hostName={hostName} place={place} mode={mode} refusal={refusal} />;
+  // Refused (removed, blocked, ended): the page says why and never opens the socket or asks for the camera.
+  if (!mounted || refusal) return summary;
   return (
     <Suspense fallback={summary}>
       <RoomClient
         key={`${session.id}-${mode}`}
         session={session}
+        hostName={hostName}
         selfId={selfId}
         mode={mode}
         hasPlace={place !== null}
