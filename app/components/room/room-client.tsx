@@ -181,10 +181,13 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
   sendRef.current = send;
   useEffect(() => () => meshRef.current?.dispose(), []);
 
-  const media = useLocalMedia((video, audio) => {
-    tracksRef.current = { video, audio };
-    meshRef.current?.setTracks(video, audio);
-  });
+  const media = useLocalMedia(
+    (video, audio) => {
+      tracksRef.current = { video, audio };
+      meshRef.current?.setTracks(video, audio);
+    },
+    { memberId: selfId, publishes: mode === "play" && view.you?.role === "player" },
+  );
   useEffect(() => {
     if (media.camera) send({ type: "camera_status", enabled: media.videoOn });
   }, [media.camera, media.videoOn, send]);
