@@ -17,7 +17,9 @@ async function openRoom(page: Page, url: string) {
   await expect(page.getByText("Connected", { exact: true })).toBeVisible({ timeout: scaled(20_000) });
 }
 
-test("the host ends the game: a confirm dialog, then both pages show the ended room (1366 and 390 px)", async ({ browser }) => {
+test("the host, named as everywhere, ends the game: a confirm dialog, then both pages show the ended room (1366 and 390 px)", async ({
+  browser,
+}) => {
   const ann = await newMemberPage(browser, "Ann", "Host", { viewport: DESKTOP });
   const ben = await newMemberPage(browser, "Ben", "Second", { viewport: PHONE });
   try {
@@ -30,6 +32,8 @@ test("the host ends the game: a confirm dialog, then both pages show the ended r
     await openRoom(ann.page, roomUrl);
     await openRoom(ben.page, roomUrl);
     await expect(ann.page.getByTestId("players-list")).toContainText("Ben Second");
+    // One name rule for the host (workers/contract/display-name.ts), in the header as in the players list.
+    for (const { page } of [ann, ben]) await expect(page.getByText("Hosted by Ann Host", { exact: true })).toBeVisible();
     await ann.page.getByRole("button", { name: "Start Game" }).click();
     await expect(ben.page.getByTestId("room-status")).toHaveText("Game Active");
 
