@@ -212,6 +212,7 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
     return { name, sides: view.lastRoll.sides, value: view.lastRoll.value, at: view.lastRoll.at };
   }, [view.lastRoll, view.players]);
 
+  const onLife = (delta: number) => send({ type: "game_action", sessionId: session.id, action: "life_change", data: { delta } });
   const roll = (sides: DiceSides) => send({ type: "game_action", sessionId: session.id, action: "dice_roll", data: { sides } });
 
   const notice = view.ended ?? endedReason ?? (place.refusal ? `You could not take a place in this room: ${place.refusal}` : null);
@@ -330,6 +331,7 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
             remoteStatus={remoteStatus}
             mirrored={mirrored}
             onMirror={setMirrored}
+            table={{ currentTurn: view.currentTurn, monarch: view.monarch, initiative: view.initiative, canAct: !toolsDisabled, onLife }}
           />
           <GameTools sessionId={session.id} disabled={toolsDisabled} roll={shownRoll} onRoll={roll} timer={timer} />
         </div>
@@ -347,7 +349,7 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
             isHost={isHost}
             clockOffset={view.clockOffset}
             now={now}
-            onLife={(delta) => send({ type: "game_action", sessionId: session.id, action: "life_change", data: { delta } })}
+            onLife={onLife}
             onPassTurn={() => send({ type: "game_action", sessionId: session.id, action: "pass_turn" })}
             onRemove={remove}
           />
