@@ -67,6 +67,22 @@ test("four players: the table's state on each video tile, the own life changed o
       await expect(page.getByTestId("tile-state").filter({ hasText: /^Turn/ })).toHaveCount(1);
     }
 
+    // At 1366x768 the four tiles, the video controls and the table's own controls are all in the first screen.
+    const fold = LAPTOP.height;
+    const firstScreen = [
+      ...(await ann.page.locator('[data-testid="local-tile"], [data-testid="remote-tile"]').all()),
+      ann.page.getByRole("toolbar", { name: "Video controls" }),
+      ann.page.getByRole("button", { name: "Pass Turn" }),
+      ann.page.getByRole("button", { name: "End game" }),
+    ];
+    expect(firstScreen).toHaveLength(7);
+    for (const element of firstScreen) {
+      const box = await element.boundingBox();
+      expect(
+        box && box.y + box.height,
+        `${(await element.getAttribute("data-testid")) ?? (await element.innerText())} below the fold`,
+      ).toBeLessThanOrEqual(fold);
+    }
     await reviewShot(ann.page, "room-tiles-1366x768");
     await reviewShot(dan.page, "room-tiles-390", { fullPage: true });
     // At 390 px the tiles stack, one per row, and nothing scrolls sideways.

@@ -179,7 +179,14 @@ export function VideoPanel({
           </div>
         </div>
       ) : (
-        <div className={cn("grid grid-cols-1 gap-2", tiles.length > 1 && "sm:grid-cols-2")}>
+        <div
+          className={cn(
+            "grid grid-cols-1 gap-2",
+            tiles.length > 1 && "sm:grid-cols-2",
+            // Two rows of tiles on a laptop: as wide as lets both rows and the controls below fit in the first screen.
+            tiles.length > 2 && "mx-auto lg:max-w-[calc((100dvh-19rem)*16/9)]",
+          )}
+        >
           {tiles.map((t) => (
             <VideoTile key={t.id} {...t} overlay={overlayOf(t.id)} />
           ))}
