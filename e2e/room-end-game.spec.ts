@@ -17,11 +17,12 @@ async function openRoom(page: Page, url: string) {
   await expect(page.getByText("Connected", { exact: true })).toBeVisible({ timeout: scaled(20_000) });
 }
 
-test("the host, named as everywhere, ends the game: a confirm dialog, then both pages show the ended room (1366 and 390 px)", async ({
+test("the host, named as everywhere, ends the game: a confirm dialog, then every page (a spectator's too) shows the ended room (1366 and 390 px)", async ({
   browser,
 }) => {
   const ann = await newMemberPage(browser, "Ann", "Host", { viewport: DESKTOP });
   const ben = await newMemberPage(browser, "Ben", "Second", { viewport: PHONE });
+  const fan = await newMemberPage(browser, "Fay", "Watcher", { viewport: DESKTOP });
   try {
     const room = await api<{ id: string }>(ann.page, "POST", "/api/game-sessions", {
       maxPlayers: 4,
@@ -31,6 +32,7 @@ test("the host, named as everywhere, ends the game: a confirm dialog, then both 
     const roomUrl = `/tablesync/room/${room.id}`;
     await openRoom(ann.page, roomUrl);
     await openRoom(ben.page, roomUrl);
+    await openRoom(fan.page, `${roomUrl}?mode=spectate`);
     await expect(ann.page.getByTestId("players-list")).toContainText("Ben Second");
     // One name rule for the host (workers/contract/display-name.ts), in the header as in the players list.
     for (const { page } of [ann, ben]) await expect(page.getByText("Hosted by Ann Host", { exact: true })).toBeVisible();
@@ -38,7 +40,7 @@ test("the host, named as everywhere, ends the game: a confirm dialog, then both 
     await expect(ben.page.getByTestId("room-status")).toHaveText("Game Active");
 
     // Only the host is offered the control.
-    await expect(ben.page.getByRole("button", { name: "End game" })).toHaveCount(0);
+    for (const { page } of [ben, fan]) await expect(page.getByRole("button", { name: "End game" })).toHaveCount(0);
 
     // Cancelling changes nothing.
     await ann.page.getByRole("button", { name: "End game" }).click();
@@ -51,7 +53,7 @@ test("the host, named as everywhere, ends the game: a confirm dialog, then both 
 
     await ann.page.getByRole("button", { name: "End game" }).click();
     await dialog.getByRole("button", { name: "End game" }).click();
-    for (const { page } of [ann, ben]) {
+    for (const { page } of [ann, ben, fan]) {
       const ended = page.getByRole("status").filter({ hasText: "This game has ended: the host ended it." });
       await expect(ended).toBeVisible();
       await expect(ended.getByRole("link", { name: "Back to the lobby" })).toBeVisible();
@@ -69,7 +71,6 @@ test("the host, named as everywhere, ends the game: a confirm dialog, then both 
     await ben.page.getByTestId("room-refusal").getByRole("link", { name: "Back to the lobby" }).click();
     await expect(ben.page).toHaveURL(/\/tablesync$/);
   } finally {
-    await ann.context.close();
-    await ben.context.close();
+    for (const m of [ann, ben, fan]) await m.context.close();
   }
 });
