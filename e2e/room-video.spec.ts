@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { chooseCommunity, gotoHydrated, newMemberPage, reviewShot } from "./helpers";
+import { api, chooseCommunity, gotoHydrated, newMemberPage, reviewShot } from "./helpers";
 import { scaled } from "./time-budget";
 
 // Live video in a room: two players and a spectator, each in a browser context with a fake camera
@@ -106,5 +106,57 @@ test("two players share a room: list, chat, dice, live video; a third member spe
     await alice.context.close();
     await bob.context.close();
     await carol.context.close();
+  }
+});
+
+test("a reload brings the camera back when the browser grants it, with a muted microphone still muted; the other player sees the video again", async ({
+  browser,
+}) => {
+  test.setTimeout(scaled(120_000));
+  // The browser already grants the camera and microphone to the site (a member who allowed them before).
+  const ann = await newMemberPage(browser, "Ann", "Camera", { permissions: ["camera", "microphone"] });
+  const ben = await newMemberPage(browser, "Ben", "Viewer", { permissions: ["camera", "microphone"] });
+  try {
+    const room = await api<{ id: string }>(ann.page, "POST", "/api/game-sessions", {
+      maxPlayers: 4,
+      communityId: "duelcraft",
+      gameData: { name: `Camera pod ${Date.now()}`, format: "commander" },
+    });
+    const roomUrl = `/tablesync/room/${room.id}`;
+    for (const { page } of [ann, ben]) {
+      await gotoHydrated(page, roomUrl);
+      await expect(page.getByText("Connected", { exact: true })).toBeVisible({ timeout: MEDIA_TIMEOUT });
+    }
+    // The first visit asks: nothing was chosen in this browser yet.
+    await expect(ann.page.getByRole("button", { name: "Enable Camera" })).toBeVisible();
+    await ann.page.getByRole("button", { name: "Enable Camera" }).click();
+    await ben.page.getByRole("button", { name: "Enable Camera" }).click();
+    await ann.page.getByRole("button", { name: "Mic On" }).click();
+    await expect(ann.page.getByRole("button", { name: "Mic Off" })).toHaveAttribute("aria-pressed", "false");
+    await remoteVideoPlays(ben.page);
+
+    await ann.page.reload();
+    await expect(ann.page.getByText("Connected", { exact: true })).toBeVisible({ timeout: MEDIA_TIMEOUT });
+    // Back without a press: the camera on, the microphone still muted, the self-view playing.
+    await expect(ann.page.getByRole("button", { name: "Camera On" })).toHaveAttribute("aria-pressed", "true");
+    await expect(ann.page.getByRole("button", { name: "Mic Off" })).toHaveAttribute("aria-pressed", "false");
+    await expect(ann.page.getByRole("button", { name: "Enable Camera" })).toHaveCount(0);
+    await expect
+      .poll(() => ann.page.getByTestId("local-video").evaluate((v: HTMLVideoElement) => v.videoWidth > 0 && !v.paused), {
+        timeout: MEDIA_TIMEOUT,
+      })
+      .toBe(true);
+    expect(
+      await ann.page.getByTestId("local-video").evaluate((v: HTMLVideoElement) => {
+        const stream = v.srcObject as MediaStream;
+        return stream.getAudioTracks().map((t) => t.enabled);
+      }),
+    ).toEqual([false]);
+    // Ben sees Ann's camera again over a fresh connection.
+    await remoteVideoPlays(ben.page);
+    await reviewShot(ann.page, "room-camera-restored-1280");
+  } finally {
+    await ann.context.close();
+    await ben.context.close();
   }
 });

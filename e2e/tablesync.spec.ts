@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { api, gotoHydrated, newMemberPage, reviewShot, signIn } from "./helpers";
+import { api, gotoHydrated, newMemberPage, reviewShot, signIn, waitForHydration } from "./helpers";
 
 test("visitors get the TableSync landing with sign-in calls to action and the demo", async ({ page }) => {
   await page.goto("/tablesync");
@@ -123,14 +123,31 @@ test("the host removes a player: the player's page says so and the room link kee
     await expect(guest.page.getByRole("button", { name: "Leave Room" })).toBeHidden();
     await reviewShot(host.page, "room-removed-host-1280");
 
-    // The link again: no seat and no spectator place, and the page says why.
-    await guest.page.reload();
-    const refused = guest.page
-      .getByRole("status")
-      .filter({ hasText: "You could not take a place in this room: You cannot join this room" });
-    await expect(refused).toBeVisible();
-    await expect(guest.page.getByText("Disconnected", { exact: true })).toBeVisible();
-    await expect(guest.page.getByRole("button", { name: "Leave Room" })).toBeHidden();
+    // The link again (issue 25): the page's loader says why before anything else; the page opens no socket, never
+    // asks for the camera and offers no chat, no seat and no Leave Room.
+    const sockets: string[] = [];
+    guest.page.on("websocket", (ws) => sockets.push(ws.url()));
+    await guest.page.addInitScript(() => {
+      const w = window as unknown as { cameraAsks: number };
+      w.cameraAsks = 0;
+      const ask = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+      navigator.mediaDevices.getUserMedia = (constraints) => {
+        w.cameraAsks += 1;
+        return ask(constraints);
+      };
+    });
+    const served = await guest.page.reload();
+    expect(await served!.text()).toContain("The host removed you from this room.");
+    await waitForHydration(guest.page);
+    const refused = guest.page.getByTestId("room-refusal");
+    await expect(refused).toContainText("The host removed you from this room.");
+    await expect(guest.page.getByText("You cannot join this room")).toHaveCount(0);
+    for (const name of ["Leave Room", "Join this table", "Enable Camera", "Send message"]) {
+      await expect(guest.page.getByRole("button", { name })).toHaveCount(0);
+    }
+    await expect(guest.page.getByLabel("Chat message")).toHaveCount(0);
+    expect(sockets).toEqual([]);
+    expect(await guest.page.evaluate(() => (window as unknown as { cameraAsks: number }).cameraAsks)).toBe(0);
     await reviewShot(guest.page, "room-removed-guest-390");
     await refused.getByRole("link", { name: "Back to the lobby" }).click();
     await expect(guest.page).toHaveURL(/\/tablesync$/);

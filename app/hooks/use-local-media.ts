@@ -1,5 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "~/hooks/use-toast";
+import {
+  readMediaChoice,
+  saveMediaChoice,
+  shouldRestoreCamera,
+  type MediaChoice,
+  type PermissionAnswer,
+} from "~/components/room/media-choice";
 
 /** Spec 001 §8 camera errors, verbatim. */
 export function cameraErrorMessage(error: unknown): string {
@@ -14,12 +21,28 @@ export function cameraErrorMessage(error: unknown): string {
   return "Camera and microphone access is needed for video chat.";
 }
 
+/** What the browser says of a permission, or null where it cannot (no Permissions API, or no "camera" name: Firefox). */
+async function permissionOf(name: "camera" | "microphone"): Promise<PermissionAnswer> {
+  try {
+    return (await navigator.permissions.query({ name: name as PermissionName })).state;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Camera, microphone and screen share of this browser (spec 001 §4): the
- * camera starts with both tracks on; each toggles; a screen share replaces
- * the outgoing video and the camera comes back when it ends.
+ * camera starts with the picture on and the microphone as the member last
+ * left it (on the first time); each toggles; a screen share replaces the
+ * outgoing video and the camera comes back when it ends. The member's choice
+ * is remembered in this browser (media-choice.ts): once the page `publishes`
+ * (a seated player), a camera that was on comes back by itself when the
+ * browser already grants it, picture and microphone as they were.
  */
-export function useLocalMedia(onTracks: (video: MediaStreamTrack | null, audio: MediaStreamTrack | null) => void) {
+export function useLocalMedia(
+  onTracks: (video: MediaStreamTrack | null, audio: MediaStreamTrack | null) => void,
+  { memberId, publishes }: { memberId: string; publishes: boolean },
+) {
   const [camera, setCamera] = useState<MediaStream | null>(null);
   const [screen, setScreen] = useState<MediaStream | null>(null);
   const [videoOn, setVideoOn] = useState(false);
@@ -62,27 +85,59 @@ export function useLocalMedia(onTracks: (video: MediaStreamTrack | null, audio: 
     [screen],
   );
 
-  const enableCamera = useCallback(async () => {
-    setError(null);
-    if (!navigator.mediaDevices?.getUserMedia) {
-      const message = "Video chat is not supported in this browser or environment.";
-      setError(message);
-      toast({ title: "Camera unavailable", description: message, variant: "destructive" });
-      return;
-    }
-    try {
-      const stream = await navigator.mediaDevices.getUserMedia({ video: { width: { ideal: 1280 }, height: { ideal: 720 } }, audio: true });
-      setCamera(stream);
-      setCameraId(stream.getVideoTracks()[0]?.getSettings().deviceId ?? null);
-      setVideoOn(true);
-      setAudioOn(true);
-      await listCameras();
-    } catch (e) {
-      const message = cameraErrorMessage(e);
-      setError(message);
-      toast({ title: "Camera unavailable", description: message, variant: "destructive" });
-    }
-  }, [listCameras]);
+  const startCamera = useCallback(
+    async (initial: Pick<MediaChoice, "video" | "mic">) => {
+      setError(null);
+      if (!navigator.mediaDevices?.getUserMedia) {
+        const message = "Video chat is not supported in this browser or environment.";
+        setError(message);
+        toast({ title: "Camera unavailable", description: message, variant: "destructive" });
+        return;
+      }
+      try {
+        const stream = await navigator.mediaDevices.getUserMedia({
+          video: { width: { ideal: 1280 }, height: { ideal: 720 } },
+          audio: true,
+        });
+        stream.getVideoTracks().forEach((t) => (t.enabled = initial.video));
+        stream.getAudioTracks().forEach((t) => (t.enabled = initial.mic));
+        setCamera(stream);
+        setCameraId(stream.getVideoTracks()[0]?.getSettings().deviceId ?? null);
+        setVideoOn(initial.video);
+        setAudioOn(initial.mic);
+        await listCameras();
+      } catch (e) {
+        const message = cameraErrorMessage(e);
+        setError(message);
+        toast({ title: "Camera unavailable", description: message, variant: "destructive" });
+      }
+    },
+    [listCameras],
+  );
+
+  /** Enable Camera: the picture on, the microphone as the member last left it (muted stays muted). */
+  const enableCamera = useCallback(
+    () => startCamera({ video: true, mic: readMediaChoice(window.localStorage, memberId)?.mic ?? true }),
+    [memberId, startCamera],
+  );
+
+  // Once the page publishes: a camera the member had on comes back if the browser grants it already (no prompt).
+  const restoreTried = useRef(false);
+  useEffect(() => {
+    if (!publishes || restoreTried.current) return;
+    restoreTried.current = true;
+    const choice = readMediaChoice(window.localStorage, memberId);
+    if (!choice?.camera) return;
+    void (async () => {
+      const [camera, microphone] = await Promise.all([permissionOf("camera"), permissionOf("microphone")]);
+      if (shouldRestoreCamera(choice, camera, microphone) && !cameraRef.current) await startCamera(choice);
+    })();
+  }, [memberId, publishes, startCamera]);
+
+  // Every change of the member's own choice is remembered for the next visit.
+  useEffect(() => {
+    if (camera) saveMediaChoice(window.localStorage, memberId, { camera: true, video: videoOn, mic: audioOn });
+  }, [camera, videoOn, audioOn, memberId]);
 
   /** Another camera (e.g. an overhead one for the battlefield): a new video track, the same microphone; peers get it by replaceTrack. */
   const switchCamera = useCallback(

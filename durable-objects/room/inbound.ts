@@ -9,6 +9,7 @@ import { chat } from "./chat";
 import { fastChatFrame } from "./chat-frame";
 import type { RoomContext } from "./context";
 import { endSocket } from "./departures";
+import { hostEndsGame } from "./end-game";
 import { gameAction } from "./game-actions";
 import { relay } from "./signalling";
 import { fail, type RoomConnection } from "./sockets";
@@ -91,6 +92,8 @@ async function handle(
     case "mic_status":
       if (member.role !== "player") return fail(connection, "forbidden", "Spectators do not publish media");
       return ctx.sockets.broadcast({ type: frame.type, player: member.userId, enabled: frame.enabled }, [connection.id]);
+    case "end_game":
+      return hostEndsGame(ctx, connection, member);
     default: {
       const unreachable: never = frame;
       return unreachable;

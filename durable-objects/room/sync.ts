@@ -1,4 +1,5 @@
 import { ROOM_CLOSE } from "../../workers/contract/room/close-codes";
+import type { RoomEndReason } from "../../workers/contract/room/protocol";
 import { readRoomSnapshot, type RoomSnapshot } from "../../workers/domain/room-records";
 import type { RoomMeta } from "../room-store";
 import type { RoomContext } from "./context";
@@ -39,7 +40,7 @@ export async function endRoom(ctx: RoomContext): Promise<void> {
  * The game is over (status completed in D1): every open socket, spectators'
  * too, is told why and then closed. The chat stays stored, as before.
  */
-export async function endGame(ctx: RoomContext, reason: "last_player_left" | "idle"): Promise<void> {
+export async function endGame(ctx: RoomContext, reason: RoomEndReason): Promise<void> {
   ctx.sockets.broadcast({ type: "room_ended", reason, message: endedMessage(reason) });
   for (const conn of ctx.connections()) ctx.sockets.retire(conn, ROOM_CLOSE.ended, "The game has ended");
   ctx.sockets.clear();

@@ -7,6 +7,7 @@ import {
   diceLine,
   endedMessage,
   gameStartedLine,
+  hostEndedLine,
   lifeLine,
   newHostLine,
   signed,
@@ -39,5 +40,7 @@ describe("the room's chat lines", () => {
     expect(newHostLine(undefined)).toBe("A player is the host now");
     expect(endedMessage("idle")).toBe("This room closed: nobody was at the table for a while.");
     expect(endedMessage("last_player_left")).toBe("This game has ended: the last player left the table.");
+    expect(endedMessage("host_ended")).toBe("This game has ended: the host ended it.");
+    expect(hostEndedLine("Ann")).toBe("Ann ended the game");
   });
 });

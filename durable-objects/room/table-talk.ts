@@ -1,3 +1,5 @@
+import type { RoomEndReason } from "../../workers/contract/room/protocol";
+
 /**
  * The lines the room writes into the chat log about the game (pure: the
  * wording is tested on its own). Names are first names.
@@ -33,5 +35,13 @@ export const gameStartedLine = (first: string | undefined) => `Game started. Ran
 export const newHostLine = (host: string | undefined) => `${host ?? "A player"} is the host now`;
 
 /** Why the room's sockets close when the game ends. */
-export const endedMessage = (reason: "last_player_left" | "idle") =>
-  reason === "idle" ? "This room closed: nobody was at the table for a while." : "This game has ended: the last player left the table.";
+export const endedMessage = (reason: RoomEndReason) => ENDED_MESSAGES[reason];
+
+const ENDED_MESSAGES: Record<RoomEndReason, string> = {
+  idle: "This room closed: nobody was at the table for a while.",
+  last_player_left: "This game has ended: the last player left the table.",
+  host_ended: "This game has ended: the host ended it.",
+};
+
+/** The chat log's last line when the host ends the game. */
+export const hostEndedLine = (host: string) => `${host} ended the game`;

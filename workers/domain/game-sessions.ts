@@ -62,17 +62,6 @@ export function placeQuery(db: Db, sessionId: string, userId: string) {
     .where(and(eq(gameSessionMembers.sessionId, sessionId), eq(gameSessionMembers.userId, userId)));
 }
 
-/** The room page's data in one round trip: the session and the member's place in it (null when they have none). */
-export async function getRoomPage(
-  db: Db,
-  sessionId: string,
-  userId: string,
-): Promise<{ session: GameSessionView; place: Place | null } | null> {
-  const [sessions, places] = await db.batch([sessionQuery(db, sessionId), placeQuery(db, sessionId, userId)]);
-  const session = sessions[0];
-  return session ? { session: toView(session), place: places[0] ?? null } : null;
-}
-
 /**
  * The room records whose turn it is (the room decides; D1 mirrors it for the
  * lobby and the page). Returns the session's new `updated_at` (D1's clock, like

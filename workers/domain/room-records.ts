@@ -3,12 +3,14 @@
  * imports. The room service (rooms.ts) calls the room through its RPC methods and reads rooms with the same
  * helpers; the room never imports the service, so no arrow runs back from the Durable Object into it.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
+import { displayName } from "../contract/display-name";
 import type { GameSessionView } from "../contract/game-sessions";
 import type { Db } from "../db/client";
-import { users } from "../db/schema";
-import { roomMembersQuery, sessionQuery, toView, type MemberRole, type RoomMember } from "./game-sessions";
-import { entryRefusal, type EntryRefusal, type RoomRead } from "./room-rules";
+import { gameSessions, users } from "../db/schema";
+import { roomMembersQuery, sessionQuery, toView, type MemberRole, type Place, type RoomMember } from "./game-sessions";
+import { pickMemberColumns } from "./member-columns";
+import { entryRefusal, pageRefusal, type EntryRefusal, type PageRefusal, type RoomRead } from "./room-rules";
 import { closeWaitingRoom, givePlaceUp, handHostOver, refreshCounters, roomReadBack, type sessionReadBack } from "./room-seats";
 
 /**
@@ -93,6 +95,28 @@ export async function closeIdleRoomFromRoom(db: Db, sessionId: string): Promise<
   return snapshotOf(sessions, members);
 }
 
+/**
+ * The host ends the game from the room (the `end_game` frame): the session becomes completed, as when its last
+ * player leaves, only while `hostId` still hosts it and it has not ended. `ended` says whether this call ended it.
+ */
+export async function endGameFromRoom(
+  db: Db,
+  sessionId: string,
+  hostId: string,
+): Promise<{ ended: boolean; snapshot: RoomSnapshot | null }> {
+  const [ended, sessions, members] = await db.batch([
+    db
+      .update(gameSessions)
+      // D1's clock, like every place change: the room orders the snapshots it is told by it.
+      .set({ status: "completed", updatedAt: sql`CAST(unixepoch('subsec') * 1000 AS INTEGER)` })
+      .where(and(eq(gameSessions.id, sessionId), eq(gameSessions.hostId, hostId), ne(gameSessions.status, "completed")))
+      .returning({ id: gameSessions.id }),
+    sessionQuery(db, sessionId),
+    roomMembersQuery(db, sessionId),
+  ]);
+  return { ended: ended.length > 0, snapshot: snapshotOf(sessions, members) };
+}
+
 /** A room's snapshot from D1, for a room that was never told (a new or seeded one) or reloads (account deletion). */
 export async function readRoomSnapshot(db: Db, sessionId: string): Promise<RoomSnapshot | null> {
   const [sessions, members] = await db.batch([sessionQuery(db, sessionId), roomMembersQuery(db, sessionId)]);
@@ -115,4 +139,32 @@ export async function readAdmission(
   ]);
   const read = readOf(sessions, members, userId);
   return { snapshot: read.snapshot, accountExists: accounts.length > 0, refusal: entryRefusal(read) };
+}
+
+/** What the room page's loader needs before it draws anything: null when the session does not exist. */
+export type RoomEntry = {
+  session: GameSessionView;
+  place: Place | null;
+  /** The host as every page names a member (workers/contract/display-name.ts). */
+  hostName: string;
+  /** Why the page must not open the room (no socket, no camera), or null. */
+  refusal: PageRefusal | null;
+};
+
+/**
+ * The room page's read in one round trip: the session and its members with whether a block or the host's removal
+ * keeps the member out (the same read-back as every place change), and the host's names.
+ */
+export async function readRoomEntry(db: Db, sessionId: string, userId: string): Promise<RoomEntry | null> {
+  const [sessions, members, hosts] = await db.batch([
+    ...roomReadBack(db, sessionId, userId),
+    db
+      .select(pickMemberColumns("firstName", "lastName", "username"))
+      .from(users)
+      .innerJoin(gameSessions, eq(gameSessions.hostId, users.id))
+      .where(eq(gameSessions.id, sessionId)),
+  ]);
+  const read = readOf(sessions, members, userId);
+  if (!read.snapshot) return null;
+  return { session: read.snapshot.session, place: read.place, hostName: displayName(hosts[0], "Host"), refusal: pageRefusal(read) };
 }

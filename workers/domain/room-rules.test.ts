@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { entryRefusal, seatOutcome, watchOutcome, type RoomRead } from "./room-rules";
+import { entryRefusal, pageRefusal, seatOutcome, watchOutcome, type RoomRead } from "./room-rules";
 
 const open = { status: "waiting" as const, maxPlayers: 4, tournamentMatchId: null };
 const read = (overrides: Partial<RoomRead> = {}): RoomRead => ({
@@ -93,5 +93,29 @@ describe("entryRefusal", () => {
     expect(
       entryRefusal({ session: { ...open, tournamentMatchId: "m" }, blockedWithHost: true, blockedHost: false, removedByHost: false }),
     ).toBe("no_place");
+  });
+});
+
+describe("pageRefusal", () => {
+  it("tells a member the host removed so before the page opens the room, ahead of a block", () => {
+    expect(pageRefusal(read({ removedByHost: true }))).toBe("removed");
+    expect(pageRefusal(read({ removedByHost: true, blockedWithHost: true, blockedHost: true }))).toBe("removed");
+  });
+
+  it("refuses a block as the API does, telling apart only the member who blocked the host", () => {
+    expect(pageRefusal(read({ blockedWithHost: true }))).toBe("blocked");
+    expect(pageRefusal(read({ blockedWithHost: true, blockedHost: true }))).toBe("host_blocked");
+  });
+
+  it("says a game that ended has ended, to members with a place too", () => {
+    expect(pageRefusal(read({ session: { ...open, status: "completed" } }))).toBe("ended");
+    expect(pageRefusal(read({ session: { ...open, status: "completed" }, place: { role: "player", seat: 1 } }))).toBe("ended");
+  });
+
+  it("opens the room otherwise: a member with a place (a blocker in the blocked host's room), a tournament match room", () => {
+    expect(pageRefusal(read())).toBeNull();
+    expect(pageRefusal(read({ blockedWithHost: true, blockedHost: true, place: { role: "player", seat: 2 } }))).toBeNull();
+    expect(pageRefusal(read({ removedByHost: true, session: { ...open, tournamentMatchId: "m" } }))).toBeNull();
+    expect(pageRefusal(read({ session: null }))).toBeNull();
   });
 });

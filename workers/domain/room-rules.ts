@@ -77,3 +77,18 @@ export function entryRefusal(read: Omit<RoomRead, "place">): EntryRefusal {
   if (read.session.status === "completed") return "ended";
   return "no_place";
 }
+
+export type PageRefusal = "removed" | "blocked" | "host_blocked" | "ended";
+
+/**
+ * Why the room page is not opened for a member (decided by its loader, before any socket or camera prompt): a
+ * member without a place whom the host removed or a block keeps out, or a game that has ended. A removed member is
+ * told so (the removal is the host's act in this room, and says nothing of a block); a blocked one only what the
+ * API and the socket say.
+ */
+export function pageRefusal(read: RoomRead): PageRefusal | null {
+  if (!read.session) return null;
+  if (!read.place && refusedByBlock(read)) return read.removedByHost ? "removed" : blockRefusal(read);
+  if (read.session.status === "completed") return "ended";
+  return null;
+}

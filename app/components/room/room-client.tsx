@@ -23,6 +23,7 @@ import type { GameSessionView } from "../../../workers/contract/game-sessions";
 import { formatLabel, powerLevelLabel } from "../../../workers/contract/game-session-options";
 import { ChatPanel } from "./chat-panel";
 import { CommanderPanel } from "./commander-panel";
+import { EndGameButton } from "./end-game-button";
 import { GameTools, type ShownRoll } from "./game-tools";
 import { PeerMesh } from "./peer-mesh";
 import { PlayersList } from "./players-list";
@@ -32,6 +33,8 @@ import { VideoPanel, type Layout } from "./video-panel";
 
 export type RoomClientProps = {
   session: GameSessionView;
+  /** The host's display name as the page loaded it (the roster's names follow the same rule). */
+  hostName: string;
   selfId: string;
   mode: "play" | "spectate";
   /** Whether the member had a place in the room when the page loaded. */
@@ -55,7 +58,7 @@ function useNow() {
  * players' video takes most of the first screen beside a column with the
  * table (seats, life, Commander tools) and chat; on a phone it comes first.
  */
-export default function RoomClient({ session, selfId, mode, hasPlace, iceServers }: RoomClientProps) {
+export default function RoomClient({ session, hostName: loadedHostName, selfId, mode, hasPlace, iceServers }: RoomClientProps) {
   const place = useRoomPlace(mode, hasPlace);
   const { lost } = place;
   const startFetcher = useFetcher<ActionResult>();
@@ -178,10 +181,13 @@ export default function RoomClient({ session, selfId, mode, hasPlace, iceServers
   sendRef.current = send;
   useEffect(() => () => meshRef.current?.dispose(), []);
 
-  const media = useLocalMedia((video, audio) => {
-    tracksRef.current = { video, audio };
-    meshRef.current?.setTracks(video, audio);
-  });
+  const media = useLocalMedia(
+    (video, audio) => {
+      tracksRef.current = { video, audio };
+      meshRef.current?.setTracks(video, audio);
+    },
+    { memberId: selfId, publishes: mode === "play" && view.you?.role === "player" },
+  );
   useEffect(() => {
     if (media.camera) send({ type: "camera_status", enabled: media.videoOn });
   }, [media.camera, media.videoOn, send]);
@@ -193,7 +199,7 @@ export default function RoomClient({ session, selfId, mode, hasPlace, iceServers
   const connected = status === "open" && view.you !== null;
   const toolsDisabled = spectator || !connected;
   const hostId = view.hostId ?? session.hostId;
-  const hostName = view.players.find((p) => p.id === hostId)?.name ?? session.host.firstName ?? "Host";
+  const hostName = [...view.players, ...view.away].find((p) => p.id === hostId)?.name ?? loadedHostName;
   const roomStatus = view.status ?? session.status;
   const players = view.status ? view.players.length + view.away.length : session.currentPlayers;
   const isHost = !spectator && hostId === selfId;
@@ -206,6 +212,7 @@ export default function RoomClient({ session, selfId, mode, hasPlace, iceServers
     return { name, sides: view.lastRoll.sides, value: view.lastRoll.value, at: view.lastRoll.at };
   }, [view.lastRoll, view.players]);
 
+  const onLife = (delta: number) => send({ type: "game_action", sessionId: session.id, action: "life_change", data: { delta } });
   const roll = (sides: DiceSides) => send({ type: "game_action", sessionId: session.id, action: "dice_roll", data: { sides } });
 
   const notice = view.ended ?? endedReason ?? (place.refusal ? `You could not take a place in this room: ${place.refusal}` : null);
@@ -260,6 +267,9 @@ export default function RoomClient({ session, selfId, mode, hasPlace, iceServers
             </startFetcher.Form>
           ) : null}
           {isHost && roomStatus !== "completed" ? (
+            <EndGameButton disabled={!connected} onEnd={() => send({ type: "end_game", sessionId: session.id })} />
+          ) : null}
+          {isHost && roomStatus !== "completed" ? (
             <privacyFetcher.Form method="post">
               <input type="hidden" name="intent" value="privacy" />
               <input type="hidden" name="isPrivate" value={String(!isPrivate)} />
@@ -269,7 +279,7 @@ export default function RoomClient({ session, selfId, mode, hasPlace, iceServers
               </Button>
             </privacyFetcher.Form>
           ) : null}
-          {keptOut ? null : (
+          {keptOut || view.ended ? null : (
             <Form method="post" onSubmit={() => recorder.stop()}>
               <input type="hidden" name="intent" value="leave" />
               <Button type="submit" size="sm" variant="destructive">
@@ -321,6 +331,7 @@ export default function RoomClient({ session, selfId, mode, hasPlace, iceServers
             remoteStatus={remoteStatus}
             mirrored={mirrored}
             onMirror={setMirrored}
+            table={{ currentTurn: view.currentTurn, monarch: view.monarch, initiative: view.initiative, canAct: !toolsDisabled, onLife }}
           />
           <GameTools sessionId={session.id} disabled={toolsDisabled} roll={shownRoll} onRoll={roll} timer={timer} />
         </div>
@@ -338,7 +349,7 @@ export default function RoomClient({ session, selfId, mode, hasPlace, iceServers
             isHost={isHost}
             clockOffset={view.clockOffset}
             now={now}
-            onLife={(delta) => send({ type: "game_action", sessionId: session.id, action: "life_change", data: { delta } })}
+            onLife={onLife}
             onPassTurn={() => send({ type: "game_action", sessionId: session.id, action: "pass_turn" })}
             onRemove={remove}
           />

@@ -1,6 +1,6 @@
-import { Form, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { LogIn, LogOut } from "lucide-react";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { Badge } from "~/components/ui/card";
 import { FlashToast } from "~/components/ui/flash-toast";
 import type { ActionResult } from "~/lib/forms";
@@ -11,9 +11,23 @@ import type { Place } from "../../../workers/domain/game-sessions";
 /**
  * The room as the server renders it, until the live room (sockets, video) has
  * loaded in the browser: what the table is, and the member's forms for it,
- * which work without JavaScript too (take a place, leave).
+ * which work without JavaScript too (take a place, leave). A member the room
+ * refuses (`refusal`: removed by the host, a block, a game that ended) sees
+ * only why, and the way back to the lobby: the live room never loads for them.
  */
-export function RoomSummary({ session, place, mode }: { session: GameSessionView; place: Place | null; mode: "play" | "spectate" }) {
+export function RoomSummary({
+  session,
+  hostName,
+  place,
+  mode,
+  refusal,
+}: {
+  session: GameSessionView;
+  hostName: string;
+  place: Place | null;
+  mode: "play" | "spectate";
+  refusal: string | null;
+}) {
   const result = useActionData<ActionResult>();
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
@@ -22,42 +36,53 @@ export function RoomSummary({ session, place, mode }: { session: GameSessionView
         <div>
           <h1 className="text-3xl font-bold">{session.gameData.name || "Game Room"}</h1>
           <p className="text-muted">
-            Hosted by {session.host.firstName ?? "Host"} • {formatLabel(session.gameData.format)}
+            Hosted by {hostName} • {formatLabel(session.gameData.format)}
           </p>
           <div className="mt-2 flex flex-wrap gap-2">
             <Badge tone={session.status === "active" ? "success" : "secondary"}>
-              {session.status === "active" ? "Game Active" : "Waiting for Players"}
+              {session.status === "active" ? "Game Active" : session.status === "completed" ? "Game Over" : "Waiting for Players"}
             </Badge>
             {place?.role === "spectator" || (!place && mode === "spectate") ? <Badge tone="outline">Spectating</Badge> : null}
           </div>
         </div>
-        <Form method="post">
-          {place ? (
-            <>
-              <input type="hidden" name="intent" value="leave" />
-              <Button type="submit" variant="destructive">
-                <LogOut className="h-4 w-4" aria-hidden="true" /> Leave Room
-              </Button>
-            </>
-          ) : (
-            <>
-              <input type="hidden" name="intent" value="enter" />
-              <input type="hidden" name="mode" value={mode} />
-              <Button type="submit">
-                <LogIn className="h-4 w-4" aria-hidden="true" /> {mode === "spectate" ? "Watch this table" : "Join this table"}
-              </Button>
-            </>
-          )}
-        </Form>
+        {refusal ? null : (
+          <Form method="post">
+            {place ? (
+              <>
+                <input type="hidden" name="intent" value="leave" />
+                <Button type="submit" variant="destructive">
+                  <LogOut className="h-4 w-4" aria-hidden="true" /> Leave Room
+                </Button>
+              </>
+            ) : (
+              <>
+                <input type="hidden" name="intent" value="enter" />
+                <input type="hidden" name="mode" value={mode} />
+                <Button type="submit">
+                  <LogIn className="h-4 w-4" aria-hidden="true" /> {mode === "spectate" ? "Watch this table" : "Join this table"}
+                </Button>
+              </>
+            )}
+          </Form>
+        )}
       </header>
       <p className="mt-4 text-sm text-muted">
         Players {session.currentPlayers}/{session.maxPlayers} • Spectators {session.spectators} • Power level{" "}
         {powerLevelLabel(session.gameData.powerLevel)}
       </p>
-      <div className="py-16 text-center" role="status">
-        <p className="text-lg text-muted">Loading game room...</p>
-        <p className="mt-2 text-sm text-muted">The live table (video, chat, dice and turns) runs in your browser with JavaScript.</p>
-      </div>
+      {refusal ? (
+        <div className="py-16 text-center" role="status" data-testid="room-refusal">
+          <p className="text-lg font-semibold">{refusal}</p>
+          <Link to="/tablesync" className={buttonClasses("primary", "md", "mt-6")}>
+            Back to the lobby
+          </Link>
+        </div>
+      ) : (
+        <div className="py-16 text-center" role="status">
+          <p className="text-lg text-muted">Loading game room...</p>
+          <p className="mt-2 text-sm text-muted">The live table (video, chat, dice and turns) runs in your browser with JavaScript.</p>
+        </div>
+      )}
     </div>
   );
 }

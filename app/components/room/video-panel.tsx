@@ -17,6 +17,7 @@ import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import type { RoomPlayer } from "../../../workers/contract/room/protocol";
+import { TileOverlay } from "./tile-overlay";
 import { VideoTile } from "./video-tile";
 
 export type Layout = "grid" | "focus";
@@ -55,6 +56,7 @@ export function VideoPanel({
   remoteStatus,
   mirrored,
   onMirror,
+  table,
 }: {
   selfId: string;
   spectator: boolean;
@@ -71,6 +73,14 @@ export function VideoPanel({
   /** Whether the self-view is mirrored (off by default: cards read the right way). */
   mirrored: boolean;
   onMirror: (mirrored: boolean) => void;
+  /** The table's markers and the viewer's own life control, drawn over each player's tile. */
+  table: {
+    currentTurn: string | null;
+    monarch: string | null;
+    initiative: string | null;
+    canAct: boolean;
+    onLife: (delta: number) => void;
+  };
 }) {
   const panelRef = useRef<HTMLDivElement>(null);
   const remotes = players.filter((p) => p.id !== selfId).slice(0, spectator ? VIDEO_SLOTS : VIDEO_SLOTS - 1);
@@ -98,6 +108,21 @@ export function VideoPanel({
       cameraOff: remoteStatus[p.id]?.camera === false,
     })),
   ];
+  const names = new Map(players.map((p) => [p.id, p.name.split(" ")[0]]));
+  const overlayOf = (id: string) => {
+    const player = players.find((p) => p.id === id);
+    if (!player) return null;
+    return (
+      <TileOverlay
+        player={player}
+        names={names}
+        turn={table.currentTurn === id}
+        monarch={table.monarch === id}
+        initiative={table.initiative === id}
+        onLife={id === selfId && table.canAct ? table.onLife : undefined}
+      />
+    );
+  };
   const focused = layout === "focus" ? (tiles.find((t) => t.id === focusId) ?? tiles.find((t) => !t.local) ?? tiles[0]) : null;
   const controlsDisabled = spectator;
   const theatre = () => {
@@ -144,19 +169,26 @@ export function VideoPanel({
 
       {focused ? (
         <div className="space-y-2">
-          <VideoTile {...focused} large />
+          <VideoTile {...focused} large overlay={overlayOf(focused.id)} />
           <div className="grid grid-cols-3 gap-2">
             {tiles
               .filter((t) => t.id !== focused.id)
               .map((t) => (
-                <VideoTile key={t.id} {...t} onSelect={() => onFocus(t.id)} />
+                <VideoTile key={t.id} {...t} onSelect={() => onFocus(t.id)} overlay={overlayOf(t.id)} />
               ))}
           </div>
         </div>
       ) : (
-        <div className={cn("grid grid-cols-1 gap-2", tiles.length > 1 && "sm:grid-cols-2")}>
+        <div
+          className={cn(
+            "grid grid-cols-1 gap-2",
+            tiles.length > 1 && "sm:grid-cols-2",
+            // Two rows of tiles on a laptop: as wide as lets both rows and the controls below fit in the first screen.
+            tiles.length > 2 && "mx-auto lg:max-w-[calc((100dvh-19rem)*16/9)]",
+          )}
+        >
           {tiles.map((t) => (
-            <VideoTile key={t.id} {...t} />
+            <VideoTile key={t.id} {...t} overlay={overlayOf(t.id)} />
           ))}
           {tiles.length === 0 ? <p className="text-sm text-muted">No players on camera yet.</p> : null}
         </div>

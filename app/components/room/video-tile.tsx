@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { Expand, MicOff, Play, Volume2, VideoOff } from "lucide-react";
 import { cn } from "~/lib/cn";
 import { startPlayback, type Playback } from "./autoplay";
@@ -19,6 +19,7 @@ export function VideoTile({
   cameraOff = false,
   large = false,
   onSelect,
+  overlay,
 }: {
   stream: MediaStream | null;
   label: string;
@@ -28,6 +29,8 @@ export function VideoTile({
   cameraOff?: boolean;
   large?: boolean;
   onSelect?: () => void;
+  /** Drawn over the picture (the seat's table state, room/tile-overlay.tsx). */
+  overlay?: ReactNode;
 }) {
   const ref = useRef<HTMLVideoElement>(null);
   const figureRef = useRef<HTMLElement>(null);
@@ -100,6 +103,7 @@ export function VideoTile({
         {cameraOff ? <VideoOff className="h-3 w-3" aria-label="Camera off" /> : null}
       </figcaption>
       {onSelect ? <button type="button" onClick={onSelect} className="absolute inset-0" aria-label={`Focus on ${label}`} /> : null}
+      {overlay}
       {stream && playback === "blocked" ? (
         <button
           type="button"
@@ -116,7 +120,7 @@ export function VideoTile({
         <button
           type="button"
           onClick={startByClick}
-          className="absolute left-2 top-2 z-10 flex items-center gap-1 rounded-md bg-black/70 px-2 py-1 text-xs text-white"
+          className="absolute bottom-9 left-2 z-20 flex items-center gap-1 rounded-md bg-black/70 px-2 py-1 text-xs text-white"
         >
           <Volume2 className="h-3 w-3" aria-hidden="true" /> Click for sound
         </button>

@@ -1,41 +1,28 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { RoomSummary } from "~/components/room/room-summary";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
-import { requireMember } from "~/lib/auth.server";
 import { documentTitle } from "../../../workers/contract/brand";
-import { getRoomPage } from "../../../workers/domain/game-sessions";
-import { iceConfigFor } from "../../../workers/services/ice-servers";
+import type { roomLoader } from "./room-loader.server";
 
 export { roomAction as action } from "./room-action.server";
+export { roomLoader as loader } from "./room-loader.server";
 
 // The room (sockets, WebRTC, media, tools) is its own chunk: no other page downloads it.
 const RoomClient = lazy(() => import("~/components/room/room-client"));
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: MetaFunction<typeof roomLoader> = ({ data }) => [
   { title: documentTitle("Game Room", data?.session?.gameData.name ?? null) },
 ];
-
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = requireMember(request, context);
-  const page = params.id ? await getRoomPage(context.db, params.id, user.id) : null;
-  const mode: "play" | "spectate" = new URL(request.url).searchParams.get("mode") === "spectate" ? "spectate" : "play";
-  // Relay credentials are minted per page load, and only for a room that exists.
-  const { iceServers, relay } = page ? await iceConfigFor(context.cloudflare.env) : { iceServers: [], relay: "off" as const };
-  return data(
-    { session: page?.session ?? null, place: page?.place ?? null, mode, selfId: user.id, iceServers, relay },
-    { status: page ? 200 : 404 },
-  );
-}
 
 /** Taking a place and starting change nothing this page loaded: the room's socket carries the table from there. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, currentUrl, defaultShouldRevalidate }) =>
   formMethod === "POST" && formAction === currentUrl.pathname ? false : defaultShouldRevalidate;
 
 export default function GameRoomPage() {
-  const { session, place, mode, selfId, iceServers, relay } = useLoaderData<typeof loader>();
+  const { session, place, hostName, refusal, mode, selfId, iceServers, relay } = useLoaderData<typeof roomLoader>();
   // Render the live room only in the browser: it needs sockets and media devices.
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
@@ -50,7 +37,7 @@ export default function GameRoomPage() {
     );
   }
   const notice =
-    relay === "unavailable" ? (
+    relay === "unavailable" && !refusal ? (
       <p role="status" className="border-b border-border bg-surface px-4 py-2 text-center text-sm text-muted">
         Video relay unavailable: video may not connect on strict networks (some offices, schools and mobile networks).
       </p>
@@ -58,16 +45,18 @@ export default function GameRoomPage() {
   const summary = (
     <>
       {notice}
-      <RoomSummary session={session} place={place} mode={mode} />
+      <RoomSummary session={session} hostName={hostName} place={place} mode={mode} refusal={refusal} />
     </>
   );
-  if (!mounted) return summary;
+  // Refused (removed, blocked, ended): the page says why and never opens the socket or asks for the camera.
+  if (!mounted || refusal) return summary;
   return (
     <Suspense fallback={summary}>
       {notice}
       <RoomClient
         key={`${session.id}-${mode}`}
         session={session}
+        hostName={hostName}
         selfId={selfId}
         mode={mode}
         hasPlace={place !== null}

@@ -14,7 +14,7 @@ export const ROOM_CLOSE = {
   roomGone: 4404,
   /** The host removed the member from the room. */
   removed: 4003,
-  /** The game ended (the last player left, or the waiting room stayed empty): a `room_ended` frame came first. */
+  /** The game ended (the last player left, the waiting room stayed empty, or the host ended it): a `room_ended` frame came first. */
   ended: 4410,
   /** Standard "message too big": a frame over MAX_FRAME_BYTES. The client may reconnect. */
   tooLarge: 1009,

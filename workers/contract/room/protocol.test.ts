@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSignallingRefusal, parseServerFrame, ROOM_ERROR } from "./protocol";
+import { isSignallingRefusal, parseClientFrame, parseServerFrame, ROOM_ERROR } from "./protocol";
 
 describe("parseServerFrame (the room page's check of what the room sends)", () => {
   it("accepts the room's frames as typed by the shared protocol", () => {
@@ -29,5 +29,19 @@ describe("isSignallingRefusal (refusals the room page leaves to its peer connect
     for (const code of [ROOM_ERROR.noPlace, "forbidden", "rate_limited", "bad_message", "ended", "not_started"]) {
       expect(isSignallingRefusal(code), code).toBe(false);
     }
+  });
+});
+
+describe("end_game (the host ends the game for everyone)", () => {
+  it("is a frame of its own, with the optional session id every frame may carry", () => {
+    expect(parseClientFrame(JSON.stringify({ type: "end_game" }))).toEqual({ ok: true, frame: { type: "end_game" } });
+    expect(parseClientFrame(JSON.stringify({ type: "end_game", sessionId: "s1" }))).toMatchObject({ ok: true });
+    expect(parseClientFrame(JSON.stringify({ type: "end_game", sessionId: 7 }))).toMatchObject({ ok: false, code: "bad_frame" });
+  });
+
+  it("is answered by room_ended with the host's reason, which pages parse", () => {
+    const ended = { type: "room_ended", reason: "host_ended", message: "This game has ended: the host ended it." };
+    expect(parseServerFrame(JSON.stringify(ended))).toEqual(ended);
+    expect(parseServerFrame(JSON.stringify({ ...ended, reason: "mutiny" }))).toBeNull();
   });
 });

@@ -29,10 +29,10 @@ import { DICE_SIDES } from "./dice";
  * after the same grace. `serverTime` (the room's clock when it sent the roster)
  * lets pages count down and show the shared game clock (`startedAt`, set when the
  * game starts, with a random first player announced in `game_started`).
- * When the room ends (the last player left, or a waiting room stayed empty for
- * ROOM_IDLE_MINUTES) every socket gets `room_ended`, then closes with
- * ROOM_CLOSE.ended. A host's `remove` closes that member's sockets with
- * ROOM_CLOSE.removed.
+ * When the room ends (the last player left, a waiting room stayed empty for
+ * ROOM_IDLE_MINUTES, or the host sent `end_game`) every socket gets
+ * `room_ended`, then closes with ROOM_CLOSE.ended. A host's `remove` closes
+ * that member's sockets with ROOM_CLOSE.removed.
  */
 
 /** Frames larger than this are refused before parsing. */
@@ -128,6 +128,8 @@ export const clientFrame = z.discriminatedUnion("type", [
   z.object({ type: z.literal("webrtc_ice_candidate"), targetPlayer: id, candidate: iceCandidate, sessionId: id.optional() }),
   z.object({ type: z.literal("camera_status"), enabled: z.boolean() }),
   z.object({ type: z.literal("mic_status"), enabled: z.boolean() }),
+  // Host only: the game ends for everyone (room_ended with reason host_ended); anyone else gets a `forbidden` error.
+  z.object({ type: z.literal("end_game"), sessionId: id.optional() }),
 ]);
 export type ClientFrame = z.infer<typeof clientFrame>;
 export type GameActionFrame = Extract<ClientFrame, { type: "game_action" }>;
@@ -172,6 +174,10 @@ export type ChatMessage = z.infer<typeof chatMessage>;
 /** A seated player with no open socket: the seat is held until `seatHeldUntil` (null: never connected since the room knew them). */
 export const awayPlayer = roomPlayer.extend({ seatHeldUntil: z.number().nullable() });
 export type AwayPlayer = z.infer<typeof awayPlayer>;
+
+/** Why a room ended: its last player left, it stayed empty (ROOM_IDLE_MINUTES), or its host ended the game. */
+export const roomEndReason = z.enum(["last_player_left", "idle", "host_ended"]);
+export type RoomEndReason = z.infer<typeof roomEndReason>;
 
 const roomStatus = z.enum(["waiting", "active", "completed"]);
 const roster = {
@@ -236,7 +242,7 @@ export const serverFrame = z.discriminatedUnion("type", [
   /** The game started: the room's start time and the randomly picked first player, to everyone. */
   z.object({ type: z.literal("game_started"), startedAt: z.number(), firstPlayer: z.string().nullable() }),
   /** The room is over (then every socket closes with ROOM_CLOSE.ended). */
-  z.object({ type: z.literal("room_ended"), reason: z.enum(["last_player_left", "idle"]), message: z.string() }),
+  z.object({ type: z.literal("room_ended"), reason: roomEndReason, message: z.string() }),
   /** `by` is the player who passed, or "room" when the room skipped an away player. */
   z.object({ type: z.literal("turn_change"), player: z.string().nullable(), by: z.string() }),
   z.object({ type: z.literal("webrtc_offer"), fromPlayer: z.string(), offer: sessionDescription }),

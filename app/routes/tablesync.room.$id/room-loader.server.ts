@@ -1,0 +1,40 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { requireMember } from "~/lib/auth.server";
+import { ROOM_CLOSE, endedReasonFor } from "../../../workers/contract/room/close-codes";
+import { readRoomEntry } from "../../../workers/domain/room-records";
+import { ROOM_REFUSALS, type PageRefusal } from "../../../workers/domain/room-rules";
+import { iceConfigFor } from "../../../workers/services/ice-servers";
+
+/** What the page says instead of opening the room: the same words the room's socket and the API use. */
+const REFUSAL_TEXT: Record<PageRefusal, string> = {
+  removed: endedReasonFor(ROOM_CLOSE.removed)!,
+  blocked: ROOM_REFUSALS.blocked,
+  host_blocked: ROOM_REFUSALS.hostBlocked,
+  ended: endedReasonFor(ROOM_CLOSE.ended)!,
+};
+
+/**
+ * The room page's data in one D1 round trip. A member the room would refuse (removed by the host, kept out by a
+ * block) or a game that has ended is told so here, so the page never opens the socket or asks for the camera.
+ */
+export async function roomLoader({ request, params, context }: LoaderFunctionArgs) {
+  const user = requireMember(request, context);
+  const entry = params.id ? await readRoomEntry(context.db, params.id, user.id) : null;
+  const mode: "play" | "spectate" = new URL(request.url).searchParams.get("mode") === "spectate" ? "spectate" : "play";
+  // Relay credentials are minted per page load, and only for a room the member may enter.
+  const { iceServers, relay } =
+    entry && !entry.refusal ? await iceConfigFor(context.cloudflare.env) : { iceServers: [], relay: "off" as const };
+  return data(
+    {
+      session: entry?.session ?? null,
+      place: entry?.place ?? null,
+      hostName: entry?.hostName ?? "",
+      refusal: entry?.refusal ? REFUSAL_TEXT[entry.refusal] : null,
+      mode,
+      selfId: user.id,
+      iceServers,
+      relay,
+    },
+    { status: entry ? 200 : 404 },
+  );
+}
