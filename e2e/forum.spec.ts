@@ -1,3 +1,7 @@
+/**
+ * Over 300 lines: one journey per forum flow (post, filter, reply and like; a visitor; markup; edit and delete; Load
+ * more; the post limit; search), sharing the helpers that make posts and members.
+ */
 import { request as apiRequest, expect, test, type Page } from "./fixtures";
 import { RATE_LIMITS } from "../workers/domain/rate-limit-rules";
 import { api, chooseCommunity, expectNoSidewaysScroll, gotoHydrated, newMemberPage, reviewShot, signIn } from "./helpers";

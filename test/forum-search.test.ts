@@ -1,7 +1,7 @@
 /**
  * The forum's search over its FTS5 index (migrations/0009_forum_search.sql): what it finds, that no member's text
  * breaks it, that its cost stays flat as posts grow, and that a restore brings it back
- * (scripts/forum-search-rebuild.sql). Over 300 lines: each part needs its own fixtures of posts.
+ * (scripts/forum-search-rebuild.sql).
  */
 import { env } from "cloudflare:workers";
 import { afterAll, describe, expect, it } from "vitest";
