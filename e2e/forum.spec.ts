@@ -1,3 +1,7 @@
+/**
+ * Over 300 lines: one journey per forum flow (post, filter, reply and like; a visitor; markup; edit and delete; Load
+ * more; the post limit; search), sharing the helpers that make posts and members.
+ */
 import { request as apiRequest, expect, test, type Page } from "./fixtures";
 import { RATE_LIMITS } from "../workers/domain/rate-limit-rules";
 import { api, chooseCommunity, expectNoSidewaysScroll, gotoHydrated, newMemberPage, reviewShot, signIn } from "./helpers";
@@ -253,4 +257,57 @@ test("a member over the hourly post limit is told the limit and when to try agai
   // The dialog stays open with what was typed, so nothing is lost.
   await expect(dialog.getByLabel("Title")).toHaveValue("One more thought");
   await reviewShot(page, "forum-post-limit-1366");
+});
+
+test("a member searches the realm's posts without a reload; the filter, a post and Back keep the search (1366 and 390 px)", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, "Quinn", "Seeker");
+  const word = `js${unique()}`;
+  const post = (title: string, category: string, content: string) =>
+    api(page, "POST", "/api/forum/posts", { title, category, content, communityId: "duelcraft" });
+  await post(`Combo line ${word}`, "deck-tech", "Two cards, one turn.");
+  await post("Locals report", "general", `Someone mentioned ${word.toUpperCase()} in round three.`);
+  await gotoHydrated(page, "/community-forum?realm=duelcraft");
+  // A mark on the document: it is still there only if no search reloads the page.
+  await page.evaluate(() => ((window as unknown as { stillHere?: boolean }).stillHere = true));
+
+  const box = page.getByRole("searchbox", { name: "Search posts" });
+  const cards = page.getByTestId("forum-post-card");
+  await box.fill(word);
+  await box.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`q=${word}`));
+  await expect(cards).toHaveCount(2);
+  await reviewShot(page, "forum-search-1366", { fullPage: true });
+
+  // The category filter narrows the search; opening a post and going back keeps both.
+  await page.getByRole("button", { name: "Deck Tech", exact: true }).click();
+  await expect(page).toHaveURL(/category=deck-tech/);
+  await expect(cards).toHaveCount(1);
+  await cards.first().getByRole("button").click();
+  await expect(page.getByTestId("forum-post-detail").getByRole("heading", { name: `Combo line ${word}` })).toBeVisible();
+  await page.getByRole("button", { name: "Back to Forum" }).click();
+  await expect(page).toHaveURL(new RegExp(`category=deck-tech&q=${word}`));
+  await expect(cards).toHaveCount(1);
+  await expect(box).toHaveValue(word);
+
+  // No match, then Clear.
+  await page.getByRole("button", { name: "All Categories", exact: true }).click();
+  await box.fill(`${word} nowhere`);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page.getByText(`No posts match “${word} nowhere”`, { exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Clear", exact: true }).click();
+  await expect(page).toHaveURL(/\/community-forum\?realm=duelcraft$/);
+  await expect(box).toHaveValue("");
+  await expect(cards.first()).toContainText("Pinned");
+  expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await box.fill(word);
+  await box.press("Enter");
+  await expect(cards).toHaveCount(2);
+  await expect(box).toBeInViewport();
+  await expectNoSidewaysScroll(page, "a forum search at 390 px");
+  await reviewShot(page, "forum-search-390", { fullPage: true });
 });

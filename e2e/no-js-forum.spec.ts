@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { expectNoSidewaysScroll, reviewShot, signIn } from "./helpers";
+import { api, expectNoSidewaysScroll, reviewShot, signIn } from "./helpers";
 
 // Forum post and reply work without JavaScript (issue 13): New Post leads to the form as a page of its own, every
 // form posts to the route's action, and the answers come back as redirects with a toast, or errors beside the fields.
@@ -77,4 +77,58 @@ test("forum: open a realm's forum, write a post, open it and reply, without Java
   await expect(page.getByTestId("forum-post-detail")).toBeVisible();
   await expectNoSidewaysScroll(page, "a forum post at 390 px");
   await reviewShot(page, "no-js-forum-post-390", { fullPage: true });
+});
+
+test("forum without JavaScript: with no realm chosen the realms are links, and the search box finds posts (1366 and 390 px)", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, "Seeker", "Noscript");
+  const word = `nojs${unique()}`;
+  await api(page, "POST", "/api/forum/posts", {
+    title: `Searchable ${word}`,
+    category: "strategy",
+    content: "Found without scripts",
+    communityId: "decksong",
+  });
+
+  // No realm yet: the header's selector needs scripts, so the page lists the realms itself.
+  await page.goto("/community-forum");
+  await expect(page.getByText("Please select a community from the navigation to view its forum.", { exact: true })).toBeVisible();
+  const realms = page.getByRole("navigation", { name: "Realms" });
+  await expect(realms.getByRole("link")).toHaveCount(6);
+  await reviewShot(page, "no-js-forum-no-realm-1366");
+  await realms.getByRole("link", { name: "Decksong", exact: true }).click();
+  await expect(page).toHaveURL(/\/community-forum\?realm=decksong$/);
+  await expect(page.getByRole("heading", { name: "Decksong Forum", exact: true })).toBeVisible();
+
+  // The search is a GET form: the loader renders the results.
+  const box = page.getByRole("searchbox", { name: "Search posts" });
+  await box.fill(word);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`realm=decksong&q=${word}$`));
+  await expect(page.getByTestId("forum-post-card")).toHaveCount(1);
+  await expect(page.getByTestId("forum-post-card")).toContainText(`Searchable ${word}`);
+  await expect(box).toHaveValue(word);
+  await reviewShot(page, "no-js-forum-search-1366", { fullPage: true });
+
+  await box.fill(`${word}x`);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page.getByText(`No posts match “${word}x”`, { exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Clear", exact: true }).click();
+  await expect(page).toHaveURL(/\/community-forum\?realm=decksong$/);
+  await expect(box).toHaveValue("");
+
+  // At phone width: the search and the realm links fit the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await box.fill(word);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page.getByTestId("forum-post-card")).toHaveCount(1);
+  await expect(box).toBeInViewport();
+  await expectNoSidewaysScroll(page, "a forum search at 390 px");
+  await reviewShot(page, "no-js-forum-search-390", { fullPage: true });
+  await page.goto("/community-forum");
+  await expect(realms.getByRole("link", { name: "Deckmaster", exact: true })).toBeVisible();
+  await expectNoSidewaysScroll(page, "the forum without a realm at 390 px");
+  await reviewShot(page, "no-js-forum-no-realm-390");
 });

@@ -177,7 +177,7 @@ describe("forum list", () => {
     const tag = uniqueTag();
     const literal = await createPost(erin, { title: `${tag} 100%_sure` });
     await createPost(erin, { title: `${tag} 100xxsure` });
-    const res = await json(await request(`/api/forum/posts?communityId=${COMMUNITY}&q=${encodeURIComponent("100%_s")}`));
+    const res = await json(await request(`/api/forum/posts?communityId=${COMMUNITY}&q=${encodeURIComponent("100%_sure")}`));
     expect(res.posts.map((p: any) => p.id)).toEqual([literal.id]);
   });
 

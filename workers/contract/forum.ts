@@ -14,7 +14,14 @@ const idParam = z.string().trim().min(1).max(64);
 export const forumPostsQuery = z.object({
   communityId: z.string().trim().min(1, "communityId is required").max(64),
   category: forumCategory.optional(),
-  q: z.string().trim().max(100).optional().describe("Searches titles and content within the community"),
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .describe(
+      "Searches titles and content within the community: every word must appear, in any order, ignoring case and accents (whole words; the community's 200 most recently written matches)",
+    ),
   cursor,
 });
 export type ForumPostsQuery = z.infer<typeof forumPostsQuery>;

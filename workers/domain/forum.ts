@@ -2,7 +2,7 @@
  * Forum posts, replies and likes over D1 (list, read, create, edit, delete, like). Over 300 lines because
  * posts and replies share the visibility rule, the cursor and the notification batch.
  */
-import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import {
   FORUM_PAGE_SIZE,
   type CreateForumPostBody,
@@ -17,11 +17,12 @@ import type { Db } from "../db/client";
 import { forumLikes, forumPosts, forumReplies, forumViews, type User, users } from "../db/schema";
 import { forbidden, invalid, notFound } from "./errors";
 import { communityExists } from "./communities";
-import { containsPattern, decodePostCursor, decodeReplyCursor, encodePostCursor, encodeReplyCursor } from "./forum-cursor";
+import { decodePostCursor, decodeReplyCursor, encodePostCursor, encodeReplyCursor } from "./forum-cursor";
 import { isBlockedEitherWay } from "./blocks";
 import { notificationInsert } from "./notifications";
 import { pickMemberColumns } from "./member-columns";
 import { enforceRateLimit } from "./rate-limit";
+import { forumSearchMatch } from "./forum-search";
 
 const POST_NOT_FOUND = "Post not found";
 const REPLY_NOT_FOUND = "Reply not found";
@@ -85,13 +86,29 @@ function toForumReply(row: ReplyRow): ForumReply {
   return { ...row, createdAt: new Date(row.createdAt).toISOString() };
 }
 
-/** One page of a community's posts: pinned first, then newest (keyset on isPinned, createdAt, id). */
+/** A search considers this many of the community's matches at most, the newest written first (10 pages). */
+export const FORUM_SEARCH_MATCHES = 200;
+
+/**
+ * One page of a community's posts: pinned first, then newest (keyset on isPinned, createdAt, id). A search (`q`)
+ * narrows it to the posts the FTS5 index matches in the community (./forum-search); text with no searchable word
+ * matches nothing.
+ */
 export async function listForumPosts(db: Db, query: ForumPostsQuery, viewerId: string | null): Promise<ForumPostPage> {
-  const conditions: SQL[] = [eq(forumPosts.communityId, query.communityId)];
-  if (query.category) conditions.push(eq(forumPosts.category, query.category));
-  if (query.q) {
-    const pattern = containsPattern(query.q);
-    conditions.push(or(sql`${forumPosts.title} like ${pattern} escape '\\'`, sql`${forumPosts.content} like ${pattern} escape '\\'`)!);
+  const match = query.q ? forumSearchMatch(query.q, { communityId: query.communityId, category: query.category }) : undefined;
+  if (match === null) return { posts: [], nextCursor: null };
+  // A search starts from the index's matches, at most FORUM_SEARCH_MATCHES of them, and sorts those, so what it
+  // reads depends on the matches, never on how many posts there are (test/forum-search.test.ts). The unary + keeps
+  // SQLite from walking the community's posts in list order instead, checking each against the matches (3,337 rows
+  // read at 20,000 posts against 337 at 2,000).
+  const filter = (column: typeof forumPosts.communityId | typeof forumPosts.category, value: string) =>
+    match ? sql`+${column} = ${value}` : eq(column, value);
+  const conditions: SQL[] = [filter(forumPosts.communityId, query.communityId)];
+  if (query.category) conditions.push(filter(forumPosts.category, query.category));
+  if (match) {
+    conditions.push(
+      sql`${forumPosts}.rowid in (select rowid from forum_posts_fts where forum_posts_fts match ${match} order by rowid desc limit ${FORUM_SEARCH_MATCHES})`,
+    );
   }
   if (query.cursor) {
     const after = decodePostCursor(query.cursor);

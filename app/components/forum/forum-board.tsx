@@ -11,6 +11,7 @@ import { Card } from "~/components/ui/card";
 import { api, unwrap } from "~/lib/api-client";
 import { CategoryFilter } from "./category-filter";
 import { forumHref, listParamsOf } from "./forum-urls";
+import { ForumSearch } from "./forum-search";
 import { PostCard } from "./post-card";
 import { PostFormDialog } from "./post-form-dialog";
 import { useHydrated } from "./use-hydrated";
@@ -19,6 +20,8 @@ import { useMorePages } from "./use-more-pages";
 type Props = {
   community: CommunitySummary;
   category: ForumPost["category"] | null;
+  /** The search the list shows (`?q=`), or null. */
+  q: string | null;
   /** The first page, server-rendered. */
   page: ForumPostPage;
   signedIn: boolean;
@@ -27,13 +30,18 @@ type Props = {
   onOpen: (post: ForumPost) => void;
 };
 
-/** The realm's post list: title, category filter, New Post, cards and Load more (spec §2). */
-export function ForumBoard({ community, category, page, signedIn, membership, onOpen }: Props) {
+/** The realm's post list: title, category filter, search, New Post, cards and Load more (spec §2). */
+export function ForumBoard({ community, category, q, page, signedIn, membership, onOpen }: Props) {
   const hydrated = useHydrated();
-  const list = useMorePages(`${community.id}/${category ?? ""}`, { items: page.posts, nextCursor: page.nextCursor }, async (cursor) => {
-    const next = await unwrap(api.forum.posts.$get({ query: { communityId: community.id, category: category ?? undefined, cursor } }));
-    return { items: next.posts, nextCursor: next.nextCursor };
-  });
+  const list = useMorePages(
+    `${community.id}/${category ?? ""}/${q ?? ""}`,
+    { items: page.posts, nextCursor: page.nextCursor },
+    async (cursor) => {
+      const query = { communityId: community.id, category: category ?? undefined, q: q ?? undefined, cursor };
+      const next = await unwrap(api.forum.posts.$get({ query }));
+      return { items: next.posts, nextCursor: next.nextCursor };
+    },
+  );
 
   return (
     <div>
@@ -59,11 +67,17 @@ export function ForumBoard({ community, category, page, signedIn, membership, on
         </div>
       </CommunityHero>
       <div className="mx-auto max-w-5xl px-4 pb-10">
-        <div className="mt-6">
+        <div className="mt-6 flex flex-wrap items-start justify-between gap-4">
           <CategoryFilter value={category} />
+          <ForumSearch q={q} />
         </div>
         <div className="mt-6 grid gap-4" aria-live="polite">
-          {list.items.length === 0 ? (
+          {list.items.length === 0 && q ? (
+            <Card className="text-center">
+              <p className="break-words text-lg font-semibold">No posts match &ldquo;{q}&rdquo;</p>
+              <p className="mt-1 text-sm text-muted">Try other words, or clear the search to see every post.</p>
+            </Card>
+          ) : list.items.length === 0 ? (
             <Card className="text-center">
               <p className="text-lg font-semibold">No posts yet</p>
               <p className="mt-1 text-sm text-muted">

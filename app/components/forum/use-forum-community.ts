@@ -30,12 +30,13 @@ export function useForumCommunity(shownCommunity: string | null, listShown: bool
     requested.current = selectedCommunityId;
     // The cookie can lag the stored selection (it was restored from localStorage), so the loader reads this one.
     writeCommunityCookie(selectedCommunityId);
-    if (linkedCommunity !== null || search.has("category")) {
-      // A new realm starts on All Categories, as it always has.
+    if (linkedCommunity !== null || search.has("category") || search.has("q")) {
+      // A new realm starts on All Categories and no search, as it always has.
       setSearch(
         (current) => {
           const next = new URLSearchParams(current);
           next.delete("category");
+          next.delete("q");
           if (selectedCommunityId && next.has("realm")) next.set("realm", selectedCommunityId);
           else next.delete("realm");
           return next;

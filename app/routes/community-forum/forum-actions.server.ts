@@ -74,7 +74,8 @@ export async function forumAction({ request, context }: ActionFunctionArgs) {
       } catch (error) {
         return domainFailure(error, (e) => ({ ...failedWith(FORUM_TOASTS.createFailed)(e), values: parsed.value }));
       }
-      return redirectWithToast(request, forumHref(list), FORUM_TOASTS.postCreated, samePage);
+      // The new post heads the list it lands on, so a search it may not match is left.
+      return redirectWithToast(request, forumHref({ ...list, q: null }), FORUM_TOASTS.postCreated, samePage);
     }
     case "update-post": {
       const parsed = parseSubmission(updateForumPostBody, raw, { ...FORUM_TOASTS.updateFailed, description: CORRECT_FIELDS });

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { forumCategory, forumIdParam } from "../../../workers/contract/forum";
+import { forumCategory, forumIdParam, forumPostsQuery } from "../../../workers/contract/forum";
 import { DomainError } from "../../../workers/domain/errors";
 import { listForumPosts, openForumThread } from "../../../workers/domain/forum";
 import { membershipStateQuery, toMembership } from "../../../workers/domain/community-membership";
@@ -20,8 +20,10 @@ export async function loadForumPage(request: Request, context: Pick<AppLoadConte
   const wanted = search.get("realm") ?? (await readSelectedCommunity(request));
   const communityId = communities.find((c) => c.id === wanted)?.id ?? null;
   const category = forumCategory.safeParse(search.get("category")).data ?? null;
+  // The API's rule for a search (trimmed, at most 100 characters); a longer one searches its first 100.
+  const q = forumPostsQuery.shape.q.safeParse(search.get("q")?.slice(0, 100) ?? undefined).data || null;
   // The new-post form is for members; a visitor who follows such a link sees the list.
-  const base = { communityId, category, compose: search.has("compose") && context.user !== null };
+  const base = { communityId, category, q, compose: search.has("compose") && context.user !== null };
 
   const postId = search.get("post");
   if (postId !== null) {
@@ -32,7 +34,7 @@ export async function loadForumPage(request: Request, context: Pick<AppLoadConte
   }
   const [list, membership] = await Promise.all([
     communityId && !base.compose
-      ? listForumPosts(context.db, { communityId, category: category ?? undefined }, context.user?.id ?? null)
+      ? listForumPosts(context.db, { communityId, category: category ?? undefined, q: q ?? undefined }, context.user?.id ?? null)
       : null,
     communityId && context.user && !base.compose
       ? membershipStateQuery(context.db, context.user.id, communityId).get().then(toMembership)

@@ -9,6 +9,7 @@ import { ForumBoard } from "~/components/forum/forum-board";
 import { loadForumPage } from "./forum-page.server";
 import { PostDetail } from "~/components/forum/post-detail";
 import { useForumCommunity } from "~/components/forum/use-forum-community";
+import { forumHref } from "~/components/forum/forum-urls";
 import { isCommunityMembershipPost, communityMembershipAction } from "../_index/community-membership-action.server";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
@@ -50,6 +51,16 @@ export default function CommunityForumPage() {
       <section className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-3xl font-bold">Community Forum</h1>
         <p className="mt-3 text-muted">Please select a community from the navigation to view its forum.</p>
+        {/* The header's realm selector needs JavaScript; without it, pick the realm here (as the calendar does). */}
+        <noscript>
+          <nav aria-label="Realms" className="mt-6 flex flex-wrap justify-center gap-x-4 gap-y-2">
+            {(root?.communities ?? []).map((c) => (
+              <a key={c.id} href={forumHref({ community: c.id })} className="underline">
+                {c.displayName}
+              </a>
+            ))}
+          </nav>
+        </noscript>
         <Link to="/" className={buttonClasses("primary", "md", "mt-6")}>
           Back to Home
         </Link>
@@ -61,6 +72,7 @@ export default function CommunityForumPage() {
     <ForumBoard
       community={community}
       category={data.category}
+      q={data.q}
       page={data.list ?? { posts: [], nextCursor: null }}
       signedIn={userId !== null}
       membership={data.membership}
