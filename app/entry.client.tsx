@@ -1,6 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { hydrationPreloads } from "~/lib/hydration-preloads";
 
 // Spec 000 §8: unhandled promise rejections are logged and suppressed.
 window.addEventListener("unhandledrejection", (event) => {
@@ -8,11 +9,14 @@ window.addEventListener("unhandledrejection", (event) => {
   event.preventDefault();
 });
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <RemixBrowser />
-    </StrictMode>,
-  );
-});
+// The chunks the page's route modules asked for (app/lib/hydration-preloads.ts), then the whole page at once.
+void hydrationPreloads().then(() =>
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <RemixBrowser />
+      </StrictMode>,
+    );
+  }),
+);

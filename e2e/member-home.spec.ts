@@ -228,3 +228,17 @@ test("a dashboard whose session ended says Unauthorized and goes to sign-in", as
   await expect(page.getByText("You are logged out. Logging in again...", { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/api\/login$/);
 });
+
+test("a member's dashboard works as soon as the page is interactive: its chunk comes before hydration", async ({ page }) => {
+  await signIn(page, "Quick", "Hands");
+  await page.goto("/");
+  // The moment the page reports itself hydrated, the dashboard's buttons are React's too (not dead server markup).
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const dead = await page.evaluate(() =>
+    [...document.querySelectorAll("[data-member-home] button")]
+      .filter((button) => !Object.keys(button).some((k) => k.startsWith("__reactFiber")))
+      .map((button) => button.textContent?.trim()),
+  );
+  expect(await page.locator("[data-member-home] button").count()).toBeGreaterThan(0);
+  expect(dead).toEqual([]);
+});

@@ -7,10 +7,20 @@ import { communityMembershipAction } from "./community-membership-action.server"
 import { communityMemberCounts } from "../../../workers/domain/community-membership";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { documentTitle } from "../../../workers/contract/brand";
+import { preloadBeforeHydration } from "~/lib/hydration-preloads";
 import { useRootData } from "~/lib/root-data";
 
-// Visitors download only the landing page; the member dashboards load as their own chunk.
-const MemberHome = lazy(() => import("~/components/dashboard/member-home").then((m) => ({ default: m.MemberHome })));
+// Visitors download only the landing page; the member dashboards load as their own chunk. On a member's page
+// (the server rendered the dashboard) that chunk downloads at once and the page hydrates with it, rendered
+// directly: a lazy component suspends once even when its module is already there, leaving its buttons dead.
+let loadedMemberHome: (typeof import("~/components/dashboard/member-home"))["MemberHome"] | null = null;
+const importMemberHome = () =>
+  import("~/components/dashboard/member-home").then((m) => {
+    loadedMemberHome = m.MemberHome;
+    return m;
+  });
+if (typeof document !== "undefined" && document.querySelector("[data-member-home]")) preloadBeforeHydration(importMemberHome);
+const LazyMemberHome = lazy(() => importMemberHome().then((m) => ({ default: m.MemberHome })));
 
 export const meta: MetaFunction = () => [{ title: documentTitle() }];
 
@@ -27,10 +37,13 @@ export default function Index() {
   const root = useRootData();
   const data = useLoaderData<typeof loader>();
   if (root?.user) {
+    const MemberHome = loadedMemberHome ?? LazyMemberHome;
     return (
-      <Suspense fallback={<p className="mx-auto max-w-7xl px-4 py-16 text-muted">Loading your dashboard...</p>}>
-        <MemberHome user={root.user} initial={data} />
-      </Suspense>
+      <div data-member-home="">
+        <Suspense fallback={<p className="mx-auto max-w-7xl px-4 py-16 text-muted">Loading your dashboard...</p>}>
+          <MemberHome user={root.user} initial={data} />
+        </Suspense>
+      </div>
     );
   }
   return <LandingPage communities={root?.communities ?? null} memberCounts={"memberCounts" in data ? data.memberCounts : null} />;
