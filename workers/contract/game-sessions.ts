@@ -68,6 +68,8 @@ export const gameSessionResponse = z.object({
     currentTurn: z.string().nullable(),
   }),
   createdAt: z.string(),
+  /** In the lobby's list: the host removed the viewer from this room, so it offers them no Join (room-rules' removedByHost). */
+  viewerRemoved: z.boolean().optional(),
 });
 export type GameSessionView = z.infer<typeof gameSessionResponse>;
 
