@@ -101,6 +101,18 @@ test("lobby filters, search and pages; the filters fit a phone", async ({ browse
     await expect(host.page.getByRole("search", { name: "Filter rooms" }).getByLabel("Search rooms or hosts")).toBeVisible();
     await expectNoSidewaysScroll(host.page, "the lobby at 390 px");
     await reviewShot(host.page, "lobby-390", { fullPage: true });
+    // Issue 25: each room is a compact row at phone width (name, format, seats, host, Join), so a page of 24 rooms
+    // is about 4,200 px tall instead of 8,800 (README, TableSync); the cards stay from 640 px up.
+    const phoneHeight = await host.page.evaluate(() => document.documentElement.scrollHeight);
+    console.log(`lobby at 390 px with a page of 24 rooms: ${phoneHeight} px tall`);
+    expect(phoneHeight).toBeLessThan(5_000);
+    const list = await host.page.getByRole("list", { name: "Game rooms" }).boundingBox();
+    expect(list!.height / 24).toBeLessThan(80);
+    const row = roomCards(host.page).first();
+    await expect(row.getByTestId("room-row-facts")).toHaveText(/Casual · 1\/4 seats, needs 3 · (Filterhost|Pagehost)/);
+    await expect(row.getByRole("button", { name: "Join Game" })).toBeVisible();
+    await host.page.getByRole("heading", { name: "Waiting Rooms" }).scrollIntoViewIfNeeded();
+    await reviewShot(host.page, "lobby-rows-390");
   } finally {
     await host.context.close();
     await other.context.close();

@@ -147,5 +147,14 @@ describe("a room whose host removed the viewer", () => {
     expect(seenByRemoved.map((r) => [r.id, r.viewerRemoved])).toEqual([[room.id, true]]);
     const seenByOther = (await list({ q: tag }, other)).rooms;
     expect(seenByOther.map((r) => [r.id, r.viewerRemoved])).toEqual([[room.id, false]]);
+
+    // The lobby page says why instead of offering a Join that the room refuses.
+    const page = async (member: Member) => (await request(`/tablesync?q=${tag}`, { cookie: member.cookie })).text();
+    const removedPage = await page(removed);
+    expect(removedPage).toContain("The host removed you from this room");
+    expect(removedPage).not.toContain(">Join Game<");
+    const otherPage = await page(other);
+    expect(otherPage).toContain(">Join Game<");
+    expect(otherPage).not.toContain("The host removed you from this room");
   });
 });
