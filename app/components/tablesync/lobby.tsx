@@ -13,9 +13,12 @@ import { LobbyRooms } from "./lobby-rooms";
 import { lobbyTab, type LobbyTab } from "./lobby-tabs";
 import type { LobbyFilters } from "../../../workers/contract/game-sessions";
 import type { GameSessionPage } from "../../../workers/domain/game-session-list";
+import type { EventDto } from "../../../workers/contract/events";
 
 /** A lobby page's rooms, with the filters that chose them and why a filter of the URL was dropped. */
-export type LobbyData = GameSessionPage & { filters: LobbyFilters; errors: LobbyFilterErrors };
+export type LobbyData = GameSessionPage & { filters: LobbyFilters; errors: LobbyFilterErrors; pods: LobbyPods | null };
+/** The upcoming game pods the page was rendered with, and the realm they are for (null: every realm). */
+export type LobbyPods = { communityId: string | null; events: EventDto[] };
 export type LobbyFilterErrors = Partial<Record<keyof LobbyFilters, string>>;
 
 /** With JavaScript a plain click switches tabs in place; the link is for pages without it (and new tabs). */
@@ -41,7 +44,7 @@ export function TableSyncLobby({ lobby, initialTab }: { lobby: LobbyData; initia
   const refused = result && !result.ok ? (result.toast ?? null) : null;
   // Field errors only come from the Create Room form: show it with them.
   const [tab, setTab] = useState<LobbyTab>(result && !result.ok && result.fieldErrors ? "create" : initialTab);
-  const [eventCount, setEventCount] = useState<number | null>(null);
+  const [eventCount, setEventCount] = useState<number | null>(lobby.pods?.events.length ?? null);
   const { selectedCommunityId } = useCommunity();
 
   return (
@@ -71,7 +74,7 @@ export function TableSyncLobby({ lobby, initialTab }: { lobby: LobbyData; initia
           {/* Game pods sit beside the rooms on wide screens and above them, one scrolling row, on phones. */}
           <div className={cn("grid gap-6", eventCount !== 0 && "lg:grid-cols-[minmax(0,1fr)_20rem]")}>
             <div className="min-w-0 lg:order-last">
-              <LobbyEvents communityId={selectedCommunityId} onCountChange={setEventCount} />
+              <LobbyEvents communityId={selectedCommunityId} initial={lobby.pods} onCountChange={setEventCount} />
             </div>
             <LobbyRooms
               sessions={lobby.sessions}

@@ -1,9 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { Db } from "../../../workers/db/client";
 import { readSelectedCommunity } from "~/lib/community-cookie.server";
 import { lobbyFilterFields, lobbyFilters, type LobbyFilters } from "../../../workers/contract/game-sessions";
+import { listEventsQuery } from "../../../workers/contract/events";
 import { DomainError } from "../../../workers/domain/errors";
+import { listEvents } from "../../../workers/domain/event-queries";
 import { listGameSessions } from "../../../workers/domain/game-session-list";
-import type { LobbyData, LobbyFilterErrors } from "~/components/tablesync/lobby";
+import type { LobbyData, LobbyFilterErrors, LobbyPods } from "~/components/tablesync/lobby";
+import { LOBBY_EVENT_LIMIT } from "~/components/tablesync/lobby-events";
 import { lobbyTab } from "~/components/tablesync/lobby-tabs";
 
 /** Rooms per lobby page. */
@@ -25,6 +29,25 @@ export function readLobbyFilters(params: URLSearchParams): { filters: LobbyFilte
   return { filters, errors };
 }
 
+/**
+ * The upcoming game pods beside the rooms (the selected realm's, as the column asks for them), rendered with the
+ * page instead of filling in after hydration; null when they could not be read, and the column asks itself.
+ */
+async function lobbyPods(db: Db, viewer: { id: string }, communityId: string | null): Promise<LobbyPods | null> {
+  const query = listEventsQuery.parse({
+    type: "game_pod",
+    upcoming: "true",
+    limit: String(LOBBY_EVENT_LIMIT),
+    communityId: communityId ?? undefined,
+  });
+  try {
+    return { communityId, events: (await listEvents(db, viewer, query)).events };
+  } catch (error) {
+    console.warn("lobby pods not read with the page", error);
+    return null;
+  }
+}
+
 /** Visitors get the landing page; members the lobby of waiting rooms (spec 001 §2), their realm's rooms first. */
 export async function lobbyLoader({ request, context }: LoaderFunctionArgs) {
   if (!context.user) return { lobby: null, tab: "join" as const };
@@ -35,6 +58,7 @@ export async function lobbyLoader({ request, context }: LoaderFunctionArgs) {
   const viewerId = context.user.id;
   const list = (cursor: string | undefined) =>
     listGameSessions(context.db, viewerId, { ...filters, cursor, status: "waiting", preferCommunityId, limit: LOBBY_PAGE_SIZE });
+  const podsRead = lobbyPods(context.db, context.user, preferCommunityId ?? null);
   let page;
   try {
     page = await list(filters.cursor);
@@ -45,6 +69,6 @@ export async function lobbyLoader({ request, context }: LoaderFunctionArgs) {
     filters.cursor = undefined;
     page = await list(undefined);
   }
-  const lobby: LobbyData = { ...page, filters, errors };
+  const lobby: LobbyData = { ...page, filters, errors, pods: await podsRead };
   return { lobby, tab };
 }
