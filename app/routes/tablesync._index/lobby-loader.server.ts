@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { Db } from "../../../workers/db/client";
 import { readSelectedCommunity } from "~/lib/community-cookie.server";
-import { lobbyFilterFields, lobbyFilters, type LobbyFilters } from "../../../workers/contract/game-sessions";
+import { createRoomDefaults, lobbyFilterFields, lobbyFilters, type LobbyFilters } from "../../../workers/contract/game-sessions";
 import { listEventsQuery } from "../../../workers/contract/events";
 import { DomainError } from "../../../workers/domain/errors";
 import { listEvents } from "../../../workers/domain/event-queries";
@@ -69,6 +69,11 @@ export async function lobbyLoader({ request, context }: LoaderFunctionArgs) {
     filters.cursor = undefined;
     page = await list(undefined);
   }
-  const lobby: LobbyData = { ...page, filters, errors, pods: await podsRead };
+  const createDefaults = createRoomDefaults.parse({
+    format: url.searchParams.get("new.format") ?? undefined,
+    powerLevel: url.searchParams.get("new.powerLevel") ?? undefined,
+    maxPlayers: url.searchParams.get("new.maxPlayers") ?? undefined,
+  });
+  const lobby: LobbyData = { ...page, filters, errors, pods: await podsRead, createDefaults };
   return { lobby, tab };
 }
