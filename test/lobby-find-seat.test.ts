@@ -110,4 +110,10 @@ describe("Find me a seat", () => {
     const refused = await findSeat(seeker, { format: "sealed", powerLevel: "focused" });
     expect(refused.status).toBe(429);
   });
+
+  it("from a visitor (the landing page's Quick Match) goes to sign-in, which comes back to the lobby", async () => {
+    const res = await postForm("/tablesync?index", null, { intent: "find-seat" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/api/login?returnTo=%2Ftablesync");
+  });
 });

@@ -1,4 +1,4 @@
-import { useState, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { Armchair, Video } from "lucide-react";
 import { Button } from "~/components/ui/button";
@@ -51,6 +51,14 @@ export function TableSyncLobby({ lobby, initialTab }: { lobby: LobbyData; initia
   const refused = result && !result.ok ? (result.toast ?? null) : null;
   // Field errors only come from the Create Room form: show it with them.
   const [tab, setTab] = useState<LobbyTab>(result && !result.ok && result.fieldErrors ? "create" : initialTab);
+  // A navigation to another ?tab= (Find me a seat found none: Create Room) keeps this component: follow the URL
+  // when it changes (not on mount, where a refused Create Room form's errors chose the tab).
+  const shownTab = useRef(initialTab);
+  useEffect(() => {
+    if (shownTab.current === initialTab) return;
+    shownTab.current = initialTab;
+    setTab(initialTab);
+  }, [initialTab]);
   const [eventCount, setEventCount] = useState<number | null>(lobby.pods?.events.length ?? null);
   const { selectedCommunityId } = useCommunity();
 
