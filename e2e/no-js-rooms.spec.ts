@@ -118,6 +118,17 @@ test("the lobby's upcoming game pods come with the page, without JavaScript, des
       await expect(pods.getByTestId("event-card").filter({ hasText: title })).toHaveCount(1);
       await reviewShot(member.page, `no-js-lobby-pods-${viewport.width}`);
     }
+    // Visitors' landing too, with Login to Join.
+    const visitor = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    try {
+      const page = await visitor.newPage();
+      await page.goto("/tablesync");
+      const card = page.getByTestId("lobby-events").getByTestId("event-card").filter({ hasText: title });
+      await expect(card).toHaveCount(1);
+      await expect(card.getByRole("button", { name: "Login to Join" })).toBeVisible();
+    } finally {
+      await visitor.close();
+    }
   } finally {
     await member.context.close();
   }

@@ -33,7 +33,7 @@ export function readLobbyFilters(params: URLSearchParams): { filters: LobbyFilte
  * The upcoming game pods beside the rooms (the selected realm's, as the column asks for them), rendered with the
  * page instead of filling in after hydration; null when they could not be read, and the column asks itself.
  */
-async function lobbyPods(db: Db, viewer: { id: string }, communityId: string | null): Promise<LobbyPods | null> {
+async function lobbyPods(db: Db, viewer: { id: string } | null, communityId: string | null): Promise<LobbyPods | null> {
   const query = listEventsQuery.parse({
     type: "game_pod",
     upcoming: "true",
@@ -50,7 +50,10 @@ async function lobbyPods(db: Db, viewer: { id: string }, communityId: string | n
 
 /** Visitors get the landing page; members the lobby of waiting rooms (spec 001 §2), their realm's rooms first. */
 export async function lobbyLoader({ request, context }: LoaderFunctionArgs) {
-  if (!context.user) return { lobby: null, tab: "join" as const };
+  if (!context.user) {
+    // Visitors' landing shows the pods too (with Login to Join), also rendered with the page.
+    return { lobby: null, tab: "join" as const, pods: await lobbyPods(context.db, null, await readSelectedCommunity(request)) };
+  }
   const url = new URL(request.url);
   const tab = lobbyTab(url.searchParams.get("tab"));
   const { filters, errors } = readLobbyFilters(url.searchParams);
@@ -75,5 +78,5 @@ export async function lobbyLoader({ request, context }: LoaderFunctionArgs) {
     maxPlayers: url.searchParams.get("new.maxPlayers") ?? undefined,
   });
   const lobby: LobbyData = { ...page, filters, errors, pods: await podsRead, createDefaults };
-  return { lobby, tab };
+  return { lobby, tab, pods: null };
 }
