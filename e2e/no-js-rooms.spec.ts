@@ -133,3 +133,24 @@ test("the lobby's upcoming game pods come with the page, without JavaScript, des
     await member.context.close();
   }
 });
+
+test("Find me a seat without JavaScript: a form post that seats the member and opens the room", async ({ browser }) => {
+  const host = await memberWithoutScripts(browser, "Sol");
+  const seeker = await memberWithoutScripts(browser, "Sam", PHONE);
+  try {
+    // Sealed: no other spec opens a sealed room, so the search finds this one.
+    const room = await api(host.page, "POST", "/api/game-sessions", {
+      maxPlayers: 2,
+      communityId: "decksong",
+      gameData: { name: `No-script seat ${Date.now()}`, format: "sealed" },
+    });
+    await seeker.page.goto("/tablesync?format=sealed");
+    await seeker.page.getByRole("button", { name: "Find me a seat" }).click();
+    await expect(seeker.page).toHaveURL(new RegExp(`/tablesync/room/${room.id}$`));
+    await expect(seeker.page.getByText("Successfully joined!", { exact: true })).toBeVisible();
+    await expect(seeker.page.getByRole("button", { name: "Leave Room" })).toBeVisible();
+  } finally {
+    await host.context.close();
+    await seeker.context.close();
+  }
+});
