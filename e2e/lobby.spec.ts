@@ -101,8 +101,72 @@ test("lobby filters, search and pages; the filters fit a phone", async ({ browse
     await expect(host.page.getByRole("search", { name: "Filter rooms" }).getByLabel("Search rooms or hosts")).toBeVisible();
     await expectNoSidewaysScroll(host.page, "the lobby at 390 px");
     await reviewShot(host.page, "lobby-390", { fullPage: true });
+    // Issue 25: each room is a compact row at phone width (name, format, seats, host, Join), so a page of 24 rooms
+    // is about 4,200 px tall instead of 8,800 (README, TableSync); the cards stay from 640 px up.
+    const phoneHeight = await host.page.evaluate(() => document.documentElement.scrollHeight);
+    console.log(`lobby at 390 px with a page of 24 rooms: ${phoneHeight} px tall`);
+    expect(phoneHeight).toBeLessThan(5_000);
+    const list = await host.page.getByRole("list", { name: "Game rooms" }).boundingBox();
+    expect(list!.height / 24).toBeLessThan(80);
+    const row = roomCards(host.page).first();
+    await expect(row.getByTestId("room-row-facts")).toHaveText(/Casual · 1\/4 seats, needs 3 · (Filterhost|Pagehost)/);
+    await expect(row.getByRole("button", { name: "Join Game" })).toBeVisible();
+    await host.page.getByRole("heading", { name: "Waiting Rooms" }).scrollIntoViewIfNeeded();
+    await reviewShot(host.page, "lobby-rows-390");
   } finally {
     await host.context.close();
     await other.context.close();
+  }
+});
+
+test("Find me a seat: into the open room needing one more player, or Create Room with your usual settings; Quick Match from the landing page", async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(scaled(90_000));
+  // Legacy rooms: no other spec opens one, so the search finds this test's rooms only.
+  const host = await newMemberPage(browser, "Seathost", DESKTOP.name);
+  const seeker = await newMemberPage(browser, "Seeker", DESKTOP.name);
+  const phone = await newMemberPage(browser, "Phoneseeker", "Phone");
+  try {
+    const tag = uniqueTag();
+    await createRoom(host.page, { name: `${tag} needs three`, format: "legacy", powerLevel: "optimized", maxPlayers: 4 });
+    const needsOne = await createRoom(host.page, { name: `${tag} needs one`, format: "legacy", powerLevel: "optimized", maxPlayers: 2 });
+
+    // At 1366 px, filtered to legacy: the room that needs one more player, in one press.
+    await seeker.page.setViewportSize(DESKTOP);
+    await seeker.page.goto("/tablesync?format=legacy");
+    await waitForHydration(seeker.page);
+    await reviewShot(seeker.page, "lobby-find-seat-1366");
+    await seeker.page.getByRole("button", { name: "Find me a seat" }).click();
+    await expect(seeker.page).toHaveURL(new RegExp(`/tablesync/room/${needsOne.id}$`));
+    await expect(seeker.page.getByRole("heading", { name: `${tag} needs one` })).toBeVisible();
+
+    // At 390 px, asking for a power level no open legacy room has: Create Room, prefilled.
+    await phone.page.setViewportSize({ width: 390, height: 844 });
+    await phone.page.goto("/tablesync?format=legacy&powerLevel=competitive");
+    await waitForHydration(phone.page);
+    await phone.page.getByRole("button", { name: "Find me a seat" }).click();
+    await expect(phone.page).toHaveURL(/tab=create/);
+    await expect(phone.page.getByText("No open seat fits you right now", { exact: true })).toBeVisible();
+    const form = phone.page.getByRole("form", { name: "Create room" });
+    await expect(form.getByLabel("Format")).toHaveValue("legacy");
+    await expect(form.getByLabel("Power level")).toHaveValue("competitive");
+    await expectNoSidewaysScroll(phone.page, "Create Room after Find me a seat at 390 px");
+    await reviewShot(phone.page, "lobby-find-seat-none-390", { fullPage: true });
+
+    // The landing page's Quick Match does the same; a visitor signs in first and comes back to the lobby.
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Quick Match" }).click();
+    await expect(page).toHaveURL(/\/api\/login\?returnTo=%2Ftablesync/);
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Live Help" }).click();
+    await expect(page).toHaveURL(/\/help-center\??$/);
+  } finally {
+    await host.context.close();
+    await seeker.context.close();
+    await phone.context.close();
   }
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Browser } from "./fixtures";
-import { newMemberPage, reviewShot, signIn } from "./helpers";
+import { api, newMemberPage, reviewShot, signIn } from "./helpers";
 
 // TableSync's forms post to route actions, so they work before JavaScript loads, or without it (issue 13):
 // create a room (picking its realm in the form), join it from the lobby, take a place from a link, leave.
@@ -89,5 +89,68 @@ test("join from the lobby, take a place from a link, leave: without JavaScript, 
     await host.context.close();
     await joiner.context.close();
     await linked.context.close();
+  }
+});
+
+test("the lobby's upcoming game pods come with the page, without JavaScript, desktop and phone", async ({ browser }) => {
+  const member = await memberWithoutScripts(browser, "Pia");
+  try {
+    const title = `No-script pod ${Date.now().toString(36)}`;
+    // Early tomorrow, so it is among the first 24 upcoming pods whatever other tests made.
+    const date = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await api(member.page, "POST", "/api/events", {
+      title,
+      type: "game_pod",
+      date,
+      time: "00:30",
+      location: "TableSync",
+      communityId: "decksong",
+      playerSlots: 4,
+      alternateSlots: 0,
+    });
+    for (const viewport of [DESKTOP, PHONE]) {
+      await member.page.setViewportSize(viewport);
+      await member.page.goto("/tablesync");
+      const pods = member.page.getByTestId("lobby-events");
+      // Server-rendered (issue 25): no skeleton waiting for a script that never runs.
+      await expect(pods.getByRole("heading", { name: "Upcoming Game Pods" })).toBeVisible();
+      await expect(pods.locator("[aria-busy=true]")).toHaveCount(0);
+      await expect(pods.getByTestId("event-card").filter({ hasText: title })).toHaveCount(1);
+      await reviewShot(member.page, `no-js-lobby-pods-${viewport.width}`);
+    }
+    // Visitors' landing too, with Login to Join.
+    const visitor = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    try {
+      const page = await visitor.newPage();
+      await page.goto("/tablesync");
+      const card = page.getByTestId("lobby-events").getByTestId("event-card").filter({ hasText: title });
+      await expect(card).toHaveCount(1);
+      await expect(card.getByRole("button", { name: "Login to Join" })).toBeVisible();
+    } finally {
+      await visitor.close();
+    }
+  } finally {
+    await member.context.close();
+  }
+});
+
+test("Find me a seat without JavaScript: a form post that seats the member and opens the room", async ({ browser }) => {
+  const host = await memberWithoutScripts(browser, "Sol");
+  const seeker = await memberWithoutScripts(browser, "Sam", PHONE);
+  try {
+    // Sealed: no other spec opens a sealed room, so the search finds this one.
+    const room = await api(host.page, "POST", "/api/game-sessions", {
+      maxPlayers: 2,
+      communityId: "decksong",
+      gameData: { name: `No-script seat ${Date.now()}`, format: "sealed" },
+    });
+    await seeker.page.goto("/tablesync?format=sealed");
+    await seeker.page.getByRole("button", { name: "Find me a seat" }).click();
+    await expect(seeker.page).toHaveURL(new RegExp(`/tablesync/room/${room.id}$`));
+    await expect(seeker.page.getByText("Successfully joined!", { exact: true })).toBeVisible();
+    await expect(seeker.page.getByRole("button", { name: "Leave Room" })).toBeVisible();
+  } finally {
+    await host.context.close();
+    await seeker.context.close();
   }
 });

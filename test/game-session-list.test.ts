@@ -161,8 +161,11 @@ describe("the listing's query plan", () => {
       preferCommunityId: "decksong",
       limit: "24",
     });
-    const { preferred, rest } = gameSessionListStatements(db, crypto.randomUUID(), query);
-    for (const statement of [preferred!, rest]) {
+    const statements = gameSessionListStatements(db, crypto.randomUUID(), query);
+    // Both realm tiers, each split by seats needed (workers/domain/game-session-list.ts SEATS_NEEDED_ORDER).
+    expect(new Set(statements.map((s) => s.tier.realm))).toEqual(new Set([0, 1]));
+    expect(statements).toHaveLength(16);
+    for (const { statement } of statements) {
       const { sql, params } = statement.toSQL();
       const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
         .bind(...params)

@@ -68,6 +68,8 @@ export const gameSessionResponse = z.object({
     currentTurn: z.string().nullable(),
   }),
   createdAt: z.string(),
+  /** In the lobby's list: the host removed the viewer from this room, so it offers them no Join (room-rules' removedByHost). */
+  viewerRemoved: z.boolean().optional(),
 });
 export type GameSessionView = z.infer<typeof gameSessionResponse>;
 
@@ -111,7 +113,20 @@ export const lobbyIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create") }),
   z.object({ intent: z.literal("join"), sessionId: sessionIdParam.shape.id }),
   z.object({ intent: z.literal("spectate"), sessionId: sessionIdParam.shape.id }),
+  /** "Find me a seat": the best open room for the member, narrowed by the lobby's filters when set. */
+  z.object({ intent: z.literal("find-seat"), format: optional(roomFormatSchema), powerLevel: optional(powerLevelSchema) }),
 ]);
+
+/**
+ * The Create Room form's starting values in the lobby's URL (`?tab=create&new.format=...`), as "Find me a seat"
+ * sends a member who found no seat; a value that does not pass is left out.
+ */
+export const createRoomDefaults = z.object({
+  format: roomFormatSchema.optional().catch(undefined),
+  powerLevel: powerLevelSchema.optional().catch(undefined),
+  maxPlayers: z.coerce.number().pipe(z.literal(MAX_PLAYER_OPTIONS)).optional().catch(undefined),
+});
+export type CreateRoomDefaults = z.infer<typeof createRoomDefaults>;
 
 export const roomModeSchema = z.enum(["play", "spectate"]);
 

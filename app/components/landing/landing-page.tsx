@@ -163,9 +163,11 @@ export function LandingPage({
 }
 
 /**
- * The spec's floating Quick Match and Live Help buttons (they do nothing yet). They float only where the
- * page has a gutter wide enough for them (1360 px and wider, as round icon buttons beside the content);
- * narrower screens show them as an ordinary row after the closing call to action, so they never cover text.
+ * The spec's floating Quick Match and Live Help buttons. Quick Match posts the lobby's "Find me a seat" (a
+ * visitor signs in first and comes back to the lobby); Live Help opens the help centre. Both are plain forms, so
+ * they work before and without JavaScript. They float only where the page has a gutter wide enough for them
+ * (1360 px and wider, as round icon buttons beside the content); narrower screens show them as an ordinary row
+ * after the closing call to action, so they never cover text.
  */
 function FloatingActions() {
   const floating =
@@ -173,12 +175,18 @@ function FloatingActions() {
   const round = "shadow-lg min-[1360px]:h-10 min-[1360px]:w-10 min-[1360px]:rounded-full min-[1360px]:p-0";
   return (
     <div data-testid="floating-actions" className={`mx-auto -mt-8 mb-4 flex max-w-5xl justify-center gap-2 px-4 ${floating}`}>
-      <Button size="sm" className={round} title="Quick Match">
-        <SpriteIcon name="zap" className="h-4 w-4" /> <span className="min-[1360px]:sr-only">Quick Match</span>
-      </Button>
-      <Button size="sm" variant="secondary" className={round} title="Live Help">
-        <SpriteIcon name="help-circle" className="h-4 w-4" /> <span className="min-[1360px]:sr-only">Live Help</span>
-      </Button>
+      {/* The forms are `contents`, so the buttons stay the row's (or the floating column's) items. */}
+      <form method="post" action="/tablesync?index" className="contents">
+        <input type="hidden" name="intent" value="find-seat" />
+        <Button type="submit" size="sm" className={round} title="Quick Match">
+          <SpriteIcon name="zap" className="h-4 w-4" /> <span className="min-[1360px]:sr-only">Quick Match</span>
+        </Button>
+      </form>
+      <form method="get" action="/help-center" className="contents">
+        <Button type="submit" size="sm" variant="secondary" className={round} title="Live Help">
+          <SpriteIcon name="help-circle" className="h-4 w-4" /> <span className="min-[1360px]:sr-only">Live Help</span>
+        </Button>
+      </form>
     </div>
   );
 }

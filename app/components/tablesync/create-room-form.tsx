@@ -8,6 +8,7 @@ import { toast } from "~/hooks/use-toast";
 import { fieldError, submittedValue, type ActionResult } from "~/lib/forms";
 import { useRootData } from "~/lib/root-data";
 import { DEFAULT_MAX_PLAYERS, MAX_PLAYER_OPTIONS, POWER_LEVELS, ROOM_FORMATS } from "../../../workers/contract/game-session-options";
+import type { CreateRoomDefaults } from "../../../workers/contract/game-sessions";
 import { ROOM_TOASTS } from "./room-toasts";
 import { useHydrated } from "./use-hydrated";
 
@@ -17,7 +18,7 @@ import { useHydrated } from "./use-hydrated";
  * JavaScript the realm is the header's selection (the inputs wait for one);
  * without, the form has its own realm field, set to the realm cookie.
  */
-export function CreateRoomForm() {
+export function CreateRoomForm({ defaults = {} }: { defaults?: CreateRoomDefaults }) {
   const result = useActionData<ActionResult>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -25,9 +26,9 @@ export function CreateRoomForm() {
   const { communities, selectedCommunity, selectedCommunityId } = useCommunity();
   const sent = (field: string) => submittedValue(result, field);
   const [name, setName] = useState(sent("gameData.name") ?? "");
-  const [format, setFormat] = useState(sent("gameData.format") ?? "");
-  const [powerLevel, setPowerLevel] = useState(sent("gameData.powerLevel") ?? "");
-  const [maxPlayers, setMaxPlayers] = useState(sent("maxPlayers") ?? String(DEFAULT_MAX_PLAYERS));
+  const [format, setFormat] = useState(sent("gameData.format") ?? defaults.format ?? "");
+  const [powerLevel, setPowerLevel] = useState(sent("gameData.powerLevel") ?? defaults.powerLevel ?? "");
+  const [maxPlayers, setMaxPlayers] = useState(sent("maxPlayers") ?? String(defaults.maxPlayers ?? DEFAULT_MAX_PLAYERS));
   const [description, setDescription] = useState(sent("gameData.description") ?? "");
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "create";
   // Before JavaScript runs, the form must work as it is; afterwards it follows the spec's rules.

@@ -8,7 +8,7 @@ import { cn } from "~/lib/cn";
 import { useRootData } from "~/lib/root-data";
 import type { EventDto } from "../../../workers/contract/events";
 
-const LOBBY_EVENT_LIMIT = 24;
+export const LOBBY_EVENT_LIMIT = 24;
 /** One scrolling row on phones and tablets (the rooms stay in reach below), a column beside the rooms on wide screens. */
 const PODS_ROW = "flex snap-x gap-4 overflow-x-auto pb-2 lg:grid lg:max-h-[70vh] lg:overflow-x-visible lg:overflow-y-auto lg:pb-0";
 const POD_ITEM = "w-72 shrink-0 snap-start lg:w-auto";
@@ -17,14 +17,28 @@ type LoadState = { status: "loading" } | { status: "error" } | { status: "ready"
 /**
  * Upcoming game_pod events in the TableSync lobby's Join Room tab (spec 001 §2):
  * Join as Player, Join Waiting List, Spectate Event or Leave Event by state,
- * Login to Join for visitors. Self-contained: it loads from /api/events on the
- * client (the typed client), joins and leaves through /events/:id/attendance
- * (a route action, with useFetcher) and refetches after every change.
+ * Login to Join for visitors. It starts from the pods the page was rendered
+ * with (`initial`, read by the lobby's loader, so they are there without
+ * JavaScript); it loads from /api/events on the client (the typed client)
+ * when the realm changes or nothing came with the page, joins and leaves
+ * through /events/:id/attendance (a route action, with useFetcher) and
+ * refetches after every change.
  * `onCountChange` lets the lobby decide its 'No Active Rooms or Events' empty state.
  */
-export function LobbyEvents({ communityId, onCountChange }: { communityId: string | null; onCountChange?: (count: number) => void }) {
+export function LobbyEvents({
+  communityId,
+  initial = null,
+  onCountChange,
+}: {
+  communityId: string | null;
+  initial?: { communityId: string | null; events: EventDto[] } | null;
+  onCountChange?: (count: number) => void;
+}) {
   const viewerId = useRootData()?.user?.id ?? null;
-  const [state, setState] = useState<LoadState>({ status: "loading" });
+  const fromPage = initial && initial.communityId === communityId ? initial.events : null;
+  const [state, setState] = useState<LoadState>(fromPage ? { status: "ready", events: fromPage } : { status: "loading" });
+  // What the page came with needs no request; the first fetch is for another realm or a change.
+  const rendered = useRef(fromPage ? { communityId, reloadKey: 0 } : null);
   const [reloadKey, setReloadKey] = useState(0);
   const refresh = useCallback(() => setReloadKey((k) => k + 1), []);
   // A ref, so an inline callback from the lobby does not refetch on every render.
@@ -32,6 +46,8 @@ export function LobbyEvents({ communityId, onCountChange }: { communityId: strin
   countChanged.current = onCountChange;
 
   useEffect(() => {
+    if (rendered.current?.communityId === communityId && rendered.current.reloadKey === reloadKey) return;
+    rendered.current = null;
     let cancelled = false;
     const query = {
       type: "game_pod",

@@ -56,7 +56,7 @@ export function LobbyRooms({ sessions, nextCursor, filters, eventCount, onCreate
           </a>
         </Card>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3" aria-label="Game rooms">
+        <ul className="grid gap-2 sm:grid-cols-2 sm:gap-4 2xl:grid-cols-3" aria-label="Game rooms">
           {sessions.map((s) => (
             <li key={s.id}>
               <RoomCard session={s} />

@@ -35,16 +35,31 @@ export function RoomCard({ session }: { session: GameSessionView }) {
     }
   }
 
+  const needed = session.maxPlayers - session.currentPlayers;
+  const seats = full
+    ? `${session.currentPlayers}/${session.maxPlayers} seats, full`
+    : `${session.currentPlayers}/${session.maxPlayers} seats, needs ${needed}`;
+  const host = session.host.firstName ?? "a member";
+
+  // At phone width a compact row (name, format, seats, host, Join); from `sm` up the card as on wide screens.
   return (
-    <Card className="flex h-full flex-col gap-3" data-testid="room-card">
-      <div className="flex items-start justify-between gap-2">
-        <h3 className="min-w-0 break-words text-lg font-bold">{session.gameData.name}</h3>
-        <Badge tone="secondary" className="shrink-0 whitespace-nowrap">
-          {formatLabel(session.gameData.format)}
-        </Badge>
+    <Card
+      className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 max-sm:p-3 sm:flex sm:h-full sm:flex-col sm:items-stretch sm:gap-3"
+      data-testid="room-card"
+    >
+      <div className="min-w-0">
+        <div className="flex items-start justify-between gap-2">
+          <h3 className="min-w-0 break-words text-base font-bold max-sm:truncate sm:text-lg">{session.gameData.name}</h3>
+          <Badge tone="secondary" className="shrink-0 whitespace-nowrap max-sm:hidden">
+            {formatLabel(session.gameData.format)}
+          </Badge>
+        </div>
+        <p className="truncate text-xs text-muted sm:hidden" data-testid="room-row-facts">
+          {formatLabel(session.gameData.format)} · {seats} · {host}
+        </p>
       </div>
-      <p className="text-sm text-muted">Hosted by {session.host.firstName ?? "a member"}</p>
-      <dl className="grid grid-cols-3 gap-2 text-sm">
+      <p className="text-sm text-muted max-sm:hidden">Hosted by {host}</p>
+      <dl className="grid grid-cols-3 gap-2 text-sm max-sm:hidden">
         <div>
           <dt className="text-muted">Players</dt>
           <dd className="flex items-center gap-1 font-semibold">
@@ -62,19 +77,36 @@ export function RoomCard({ session }: { session: GameSessionView }) {
           <dd className="font-semibold">{powerLevelLabel(session.gameData.powerLevel)}</dd>
         </div>
       </dl>
-      {session.gameData.description ? <p className="text-sm text-muted">{session.gameData.description}</p> : null}
-      <fetcher.Form method="post" className="mt-auto" onSubmit={check}>
-        <input type="hidden" name="sessionId" value={session.id} />
-        {full ? (
-          <Button type="submit" name="intent" value="spectate" variant="outline" className="w-full" disabled={busy}>
-            Spectate (Full)
-          </Button>
-        ) : (
-          <Button type="submit" name="intent" value="join" className="w-full" disabled={busy}>
-            Join Game
-          </Button>
-        )}
-      </fetcher.Form>
+      {session.gameData.description ? <p className="text-sm text-muted max-sm:hidden">{session.gameData.description}</p> : null}
+      {session.viewerRemoved ? (
+        // The room would refuse them (room-rules' removedByHost): say so instead of offering a Join that fails.
+        <p
+          className="max-w-[9rem] text-right text-xs text-muted sm:mt-auto sm:max-w-none sm:text-left sm:text-sm"
+          data-testid="room-removed"
+        >
+          The host removed you from this room
+        </p>
+      ) : (
+        <fetcher.Form method="post" className="sm:mt-auto" onSubmit={check}>
+          <input type="hidden" name="sessionId" value={session.id} />
+          {full ? (
+            <Button
+              type="submit"
+              name="intent"
+              value="spectate"
+              variant="outline"
+              className="max-sm:h-9 max-sm:px-3 sm:w-full"
+              disabled={busy}
+            >
+              Spectate (Full)
+            </Button>
+          ) : (
+            <Button type="submit" name="intent" value="join" className="max-sm:h-9 max-sm:px-3 sm:w-full" disabled={busy}>
+              Join Game
+            </Button>
+          )}
+        </fetcher.Form>
+      )}
     </Card>
   );
 }

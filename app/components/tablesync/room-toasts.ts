@@ -18,6 +18,11 @@ export const ROOM_TOASTS = {
     variant: "destructive",
   },
   joined: { title: "Successfully joined!", description: "Connecting to game room..." },
+  noSeatFound: {
+    title: "No open seat fits you right now",
+    description: "Create a room with your usual settings and players can join you.",
+  },
+  findSeatFailed: { title: "Could not find you a seat", description: "Please try again later.", variant: "destructive" },
   joinNeedsLogin: { title: "Authentication required", description: "Please log in to join a game room.", variant: "destructive" },
   full: (maxPlayers: number): ToastMessage => ({
     title: "Room is full",

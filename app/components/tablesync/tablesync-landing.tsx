@@ -3,6 +3,7 @@ import { Camera, CheckCircle2, Cpu, MessageSquare, MonitorPlay, Play, Trophy, Us
 import { LazyDemoDialog } from "~/components/landing/lazy-demo-dialog";
 import { useCommunity } from "~/hooks/use-community";
 import { LobbyEvents } from "./lobby-events";
+import type { LobbyPods } from "./lobby";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
 
@@ -51,7 +52,7 @@ const FEATURES = [
 ];
 
 /** The public TableSync page for visitors (spec 001 §1). */
-export function TableSyncLanding() {
+export function TableSyncLanding({ pods = null }: { pods?: LobbyPods | null }) {
   const { selectedCommunityId } = useCommunity();
   const [demoOpen, setDemoOpen] = useState(false);
   return (
@@ -115,7 +116,7 @@ export function TableSyncLanding() {
 
       {/* Spec 001 §2: visitors see the upcoming game pods too, each with Login to Join. */}
       <div className="mx-auto max-w-6xl px-4 py-8">
-        <LobbyEvents communityId={selectedCommunityId} />
+        <LobbyEvents communityId={selectedCommunityId} initial={pods} />
       </div>
 
       <section className="mx-auto max-w-6xl px-4 py-16" aria-labelledby="premium-heading">

@@ -4,15 +4,27 @@ import { domainFailure, echoValues, failure, parseSubmission, readForm } from "~
 import { redirectWithToast } from "~/lib/toast.server";
 import { createRoomForm, lobbyIntent } from "../../../workers/contract/game-sessions";
 import { createRoom, joinRoom, spectateRoom, type SeatResult } from "../../../workers/domain/rooms";
+import { findMeASeat, type SeatFound } from "../../../workers/domain/find-a-seat";
+import { readSelectedCommunity } from "~/lib/community-cookie.server";
 import { ROOM_TOASTS, toastFor } from "~/components/tablesync/room-toasts";
 
 export const roomPath = (sessionId: string, mode?: "spectate") =>
   `/tablesync/room/${encodeURIComponent(sessionId)}${mode ? `?mode=${mode}` : ""}`;
 
+/** Create Room with starting values (lobby-loader.server.ts reads them back with createRoomDefaults). */
+function createRoomHref(usual: { format: string | null; powerLevel: string | null; maxPlayers: number | null }): string {
+  const params = new URLSearchParams({ tab: "create" });
+  if (usual.format) params.set("new.format", usual.format);
+  if (usual.powerLevel) params.set("new.powerLevel", usual.powerLevel);
+  if (usual.maxPlayers) params.set("new.maxPlayers", String(usual.maxPlayers));
+  return `/tablesync?${params}`;
+}
+
 /**
- * The lobby's forms (spec 001 §2): create a room, join or watch a listed one.
- * Each calls the room service once and goes to the room (post, redirect,
- * toast), with or without JavaScript.
+ * The lobby's forms (spec 001 §2): create a room, join or watch a listed one,
+ * or find me a seat (issue 25). Each calls the room service and goes to the
+ * room (post, redirect, toast), with or without JavaScript; a seat not found
+ * goes to Create Room with the member's usual settings.
  */
 export async function lobbyAction({ request, context }: ActionFunctionArgs) {
   const user = requireMember(request, context);
@@ -47,6 +59,17 @@ export async function lobbyAction({ request, context }: ActionFunctionArgs) {
       return seat.reason === "full"
         ? failure(409, "Room is full", { toast: ROOM_TOASTS.full(seat.maxPlayers) })
         : failure(403, "Only the players of this match can take a seat", { toast: ROOM_TOASTS.joinFailed });
+    }
+    case "find-seat": {
+      const { format, powerLevel } = intent.value;
+      let found: SeatFound;
+      try {
+        found = await findMeASeat(env, db, user.id, { format, powerLevel, communityId: await readSelectedCommunity(request) });
+      } catch (error) {
+        return domainFailure(error, toastFor(ROOM_TOASTS.findSeatFailed));
+      }
+      if (found.ok) return redirectWithToast(request, roomPath(found.sessionId), ROOM_TOASTS.joined);
+      return redirectWithToast(request, createRoomHref(found.usual), ROOM_TOASTS.noSeatFound);
     }
     case "spectate": {
       const { sessionId } = intent.value;

@@ -1,9 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { Db } from "../../../workers/db/client";
 import { readSelectedCommunity } from "~/lib/community-cookie.server";
-import { lobbyFilterFields, lobbyFilters, type LobbyFilters } from "../../../workers/contract/game-sessions";
+import { createRoomDefaults, lobbyFilterFields, lobbyFilters, type LobbyFilters } from "../../../workers/contract/game-sessions";
+import { listEventsQuery } from "../../../workers/contract/events";
 import { DomainError } from "../../../workers/domain/errors";
+import { listEvents } from "../../../workers/domain/event-queries";
 import { listGameSessions } from "../../../workers/domain/game-session-list";
-import type { LobbyData, LobbyFilterErrors } from "~/components/tablesync/lobby";
+import type { LobbyData, LobbyFilterErrors, LobbyPods } from "~/components/tablesync/lobby";
+import { LOBBY_EVENT_LIMIT } from "~/components/tablesync/lobby-events";
 import { lobbyTab } from "~/components/tablesync/lobby-tabs";
 
 /** Rooms per lobby page. */
@@ -25,9 +29,31 @@ export function readLobbyFilters(params: URLSearchParams): { filters: LobbyFilte
   return { filters, errors };
 }
 
+/**
+ * The upcoming game pods beside the rooms (the selected realm's, as the column asks for them), rendered with the
+ * page instead of filling in after hydration; null when they could not be read, and the column asks itself.
+ */
+async function lobbyPods(db: Db, viewer: { id: string } | null, communityId: string | null): Promise<LobbyPods | null> {
+  const query = listEventsQuery.parse({
+    type: "game_pod",
+    upcoming: "true",
+    limit: String(LOBBY_EVENT_LIMIT),
+    communityId: communityId ?? undefined,
+  });
+  try {
+    return { communityId, events: (await listEvents(db, viewer, query)).events };
+  } catch (error) {
+    console.warn("lobby pods not read with the page", error);
+    return null;
+  }
+}
+
 /** Visitors get the landing page; members the lobby of waiting rooms (spec 001 §2), their realm's rooms first. */
 export async function lobbyLoader({ request, context }: LoaderFunctionArgs) {
-  if (!context.user) return { lobby: null, tab: "join" as const };
+  if (!context.user) {
+    // Visitors' landing shows the pods too (with Login to Join), also rendered with the page.
+    return { lobby: null, tab: "join" as const, pods: await lobbyPods(context.db, null, await readSelectedCommunity(request)) };
+  }
   const url = new URL(request.url);
   const tab = lobbyTab(url.searchParams.get("tab"));
   const { filters, errors } = readLobbyFilters(url.searchParams);
@@ -35,6 +61,7 @@ export async function lobbyLoader({ request, context }: LoaderFunctionArgs) {
   const viewerId = context.user.id;
   const list = (cursor: string | undefined) =>
     listGameSessions(context.db, viewerId, { ...filters, cursor, status: "waiting", preferCommunityId, limit: LOBBY_PAGE_SIZE });
+  const podsRead = lobbyPods(context.db, context.user, preferCommunityId ?? null);
   let page;
   try {
     page = await list(filters.cursor);
@@ -45,6 +72,11 @@ export async function lobbyLoader({ request, context }: LoaderFunctionArgs) {
     filters.cursor = undefined;
     page = await list(undefined);
   }
-  const lobby: LobbyData = { ...page, filters, errors };
-  return { lobby, tab };
+  const createDefaults = createRoomDefaults.parse({
+    format: url.searchParams.get("new.format") ?? undefined,
+    powerLevel: url.searchParams.get("new.powerLevel") ?? undefined,
+    maxPlayers: url.searchParams.get("new.maxPlayers") ?? undefined,
+  });
+  const lobby: LobbyData = { ...page, filters, errors, pods: await podsRead, createDefaults };
+  return { lobby, tab, pods: null };
 }

@@ -16,8 +16,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod === "POST" || defaultShouldRevalidate;
 
 export default function TableSyncPage() {
-  const { lobby, tab } = useLoaderData<typeof lobbyLoader>();
-  return lobby ? <TableSyncLobby lobby={lobby} initialTab={tab} /> : <TableSyncLanding />;
+  const { lobby, tab, pods } = useLoaderData<typeof lobbyLoader>();
+  return lobby ? <TableSyncLobby lobby={lobby} initialTab={tab} /> : <TableSyncLanding pods={pods} />;
 }
 
 export function ErrorBoundary() {
