@@ -158,3 +158,16 @@ describe("a room whose host removed the viewer", () => {
     expect(otherPage).not.toContain("The host removed you from this room");
   });
 });
+
+describe("the host's name", () => {
+  it("is the one display-name rule in the API and in the lobby, as in the room's header", async () => {
+    const host = await signUp("Ann", "Host");
+    const tag = uniqueTag();
+    const room = await createRoom(host, `Named ${tag}`, 4);
+    const view = await json(await request(`/api/game-sessions/${room.id}`, { cookie: host.cookie }));
+    expect(view.host).toMatchObject({ id: host.id, firstName: "Ann", name: "Ann Host" });
+    const guest = await signUp("Lobby", "Reader");
+    const lobby = await (await request(`/tablesync?q=${tag}`, { cookie: guest.cookie })).text();
+    expect(lobby.replace(/<!-- -->/g, "")).toContain("Hosted by Ann Host");
+  });
+});

@@ -50,7 +50,12 @@ export const gameSessionResponse = z.object({
   status: sessionStatusSchema,
   hostId: z.string(),
   /** The spec's `host.email` is never sent: no member's address reaches anyone else. */
-  host: z.object({ id: z.string(), firstName: z.string().nullable() }),
+  host: z.object({
+    id: z.string(),
+    firstName: z.string().nullable(),
+    /** How every page names the host (workers/contract/display-name.ts): the room's header and the lobby agree. */
+    name: z.string(),
+  }),
   currentPlayers: z.number().int(),
   maxPlayers: z.number().int(),
   spectators: z.number().int(),

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { gameSessionMembers, gameSessions, users } from "../db/schema";
 import type { GameSessionView } from "../contract/game-sessions";
+import { displayName } from "../contract/display-name";
 import { memberNameColumns, pickMemberColumns } from "./member-columns";
 
 /**
@@ -23,15 +24,17 @@ export type Place = Pick<SessionMemberRow, "role" | "seat">;
  */
 export const sessionColumns = {
   session: gameSessions,
-  host: pickMemberColumns("firstName"),
+  host: pickMemberColumns("firstName", "lastName", "username"),
 };
 
-export function toView({ session: s, host }: { session: GameSessionRow; host: Omit<GameSessionView["host"], "id"> }): GameSessionView {
+type HostColumns = { firstName: string | null; lastName: string | null; username: string | null };
+
+export function toView({ session: s, host }: { session: GameSessionRow; host: HostColumns }): GameSessionView {
   return {
     id: s.id,
     status: s.status,
     hostId: s.hostId,
-    host: { id: s.hostId, ...host },
+    host: { id: s.hostId, firstName: host.firstName, name: displayName(host) },
     currentPlayers: s.currentPlayers,
     maxPlayers: s.maxPlayers,
     spectators: s.spectators,

@@ -39,7 +39,7 @@ export function RoomCard({ session }: { session: GameSessionView }) {
   const seats = full
     ? `${session.currentPlayers}/${session.maxPlayers} seats, full`
     : `${session.currentPlayers}/${session.maxPlayers} seats, needs ${needed}`;
-  const host = session.host.firstName ?? "a member";
+  const host = session.host.name;
 
   // At phone width a compact row (name, format, seats, host, Join); from `sm` up the card as on wide screens.
   return (
