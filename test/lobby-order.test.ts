@@ -1,9 +1,12 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "../workers/db/client";
 import { ROOM_STALE_MS } from "../workers/domain/room-visibility";
 import { removeFromRoom } from "../workers/domain/rooms";
 import { json, request, signUp, type Member } from "./helpers";
+import { closeAllSockets, joinRoom } from "./room-socket";
+
+afterEach(() => closeAllSockets());
 
 /**
  * The lobby's order (what you can join now first) and what it hides (stale rooms), issue 25. Time is moved by
@@ -46,16 +49,16 @@ async function allPages(query: Record<string, string>, viewer: Member) {
 }
 
 /** Moves a room's last place change and its members' last request `ms` into the past. */
-async function ageRoom(roomId: string, ms: number) {
+async function ageRoom(roomId: string, ms: number, { empty = true } = {}) {
   const at = Date.now() - ms;
-  await env.DB.batch([
-    env.DB.prepare("UPDATE game_sessions SET updated_at = ? WHERE id = ?").bind(at, roomId),
-    env.DB.prepare("UPDATE users SET last_active_at = ? WHERE id IN (SELECT user_id FROM game_session_members WHERE session_id = ?)").bind(
-      at,
-      roomId,
-    ),
-  ]);
+  // Its last place change, and (unless someone is at it) when its last socket closed, `ms` ago.
+  await env.DB.prepare(`UPDATE game_sessions SET updated_at = ?${empty ? ", empty_since = ?" : ""} WHERE id = ?`)
+    .bind(...(empty ? [at, at, roomId] : [at, roomId]))
+    .run();
 }
+
+const emptySinceOf = async (roomId: string) =>
+  (await env.DB.prepare("SELECT empty_since AS e FROM game_sessions WHERE id = ?").bind(roomId).first<{ e: number | null }>())?.e;
 
 describe("the lobby's order: what you can join now first", () => {
   it("puts rooms needing one more player first, then by seats needed, a full room last, newest first within each, across pages", async () => {
@@ -103,7 +106,7 @@ describe("the lobby's order: what you can join now first", () => {
 });
 
 describe("stale rooms leave the lobby", () => {
-  it("hides a waiting room where nobody has moved for 10 minutes, and only that one", async () => {
+  it("hides a waiting room nobody has been at for 10 minutes, and only that one; an open tab keeps a room listed", async () => {
     const tag = uniqueTag();
     const viewer = await signUp("Viewer");
     const staleHost = await signUp("Gone");
@@ -112,16 +115,17 @@ describe("stale rooms leave the lobby", () => {
     const nearly = await createRoom(nearlyHost, `${tag} nearly`, 4);
     const waitingHost = await signUp("Waiting");
     const waiting = await createRoom(waitingHost, `${tag} waiting`, 4);
-    const guest = await signUp("Guest");
-    await join(guest, waiting);
+    // A new room counts as empty from its creation until its host's page opens a socket.
+    expect(await emptySinceOf(stale.id)).toEqual(expect.any(Number));
+
+    // The waiting room's host has its page open (perhaps in a background tab): the room tells D1 someone is in.
+    const { socket } = await joinRoom(waitingHost, waiting.id);
+    await expect.poll(() => emptySinceOf(waiting.id)).toBeNull();
 
     await ageRoom(stale.id, ROOM_STALE_MS + 60_000);
     await ageRoom(nearly.id, ROOM_STALE_MS - 60_000);
-    // Nobody joined or left for 11 minutes, but one member made a request a minute ago: someone is at the table.
-    await ageRoom(waiting.id, ROOM_STALE_MS + 60_000);
-    await env.DB.prepare("UPDATE users SET last_active_at = ? WHERE id = ?")
-      .bind(Date.now() - 60_000, guest.id)
-      .run();
+    // Nobody joined or left for 11 minutes, but a socket is open: someone is at the table.
+    await ageRoom(waiting.id, ROOM_STALE_MS + 60_000, { empty: false });
 
     const ids = (await list({ q: tag }, viewer)).rooms.map((r) => r.id).sort();
     expect(ids).toEqual([nearly.id, waiting.id].sort());
@@ -130,6 +134,11 @@ describe("stale rooms leave the lobby", () => {
     const newcomer = await signUp("Newcomer");
     await join(newcomer, stale);
     expect((await list({ q: tag }, viewer)).rooms.map((r) => r.id)).toContain(stale.id);
+
+    // When the last socket closes, the room says since when it is empty.
+    const before = Date.now();
+    socket.ws.close(1000, "tab closed");
+    await expect.poll(() => emptySinceOf(waiting.id)).toBeGreaterThanOrEqual(before - 1_000);
   });
 });
 

@@ -4,6 +4,7 @@ import { readAdmission } from "../../workers/domain/room-records";
 import { socketsOverLimit } from "../rules/socket-limits";
 import { roster, type RoomContext } from "./context";
 import { endSocket } from "./departures";
+import { syncPresence } from "./presence-sync";
 import { refusalError } from "./refusals";
 import { receivesVideo } from "./roster-view";
 import { fail, send, userTag, type RoomConnection } from "./sockets";
@@ -88,6 +89,7 @@ export async function join(ctx: RoomContext, connection: RoomConnection): Promis
   sockets.add(connection, userId);
   records.setDisconnectedAt(userId, null);
   if (records.meta()?.emptySince) records.saveMeta({ ...records.meta()!, emptySince: null });
+  if (sockets.size === 1) syncPresence(ctx);
   const me = records.member(userId)!;
   const view = roster(ctx);
   send(connection, {

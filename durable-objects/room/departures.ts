@@ -1,6 +1,7 @@
 import { endPlaceFromRoom } from "../../workers/domain/room-records";
 import { roster, type RoomContext } from "./context";
 import type { RoomConnection } from "./sockets";
+import { syncPresence } from "./presence-sync";
 import { absorb } from "./sync";
 import { scheduleWake } from "./wake";
 
@@ -28,7 +29,10 @@ export function memberDisconnected(ctx: RoomContext, userId: string): void {
   const member = records.member(userId);
   if (!member) return;
   records.setDisconnectedAt(member.userId, Date.now());
-  if (sockets.size === 0 && records.meta()) records.saveMeta({ ...records.meta()!, emptySince: Date.now() });
+  if (sockets.size === 0 && records.meta()) {
+    records.saveMeta({ ...records.meta()!, emptySince: Date.now() });
+    syncPresence(ctx);
+  }
   if (member.role === "spectator") {
     // A spectator holds no seat: their place ends with their last socket.
     ctx.waitUntil(removeSpectator(ctx, member.userId));

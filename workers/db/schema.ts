@@ -228,6 +228,11 @@ export const gameSessions = sqliteTable(
     spectators: integer("spectators").notNull().default(0),
     /** A private room is listed only to its host and members with a place in it; its link still lets anyone in. */
     isPrivate: integer("is_private", { mode: "boolean" }).notNull().default(false),
+    /**
+     * Since when nobody has had a socket open in the room (epoch ms), null while someone has: the room writes it
+     * when its last socket closes and its first opens (not per frame), so the lobby can hide a room nobody is at.
+     */
+    emptySince: integer("empty_since"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -117,6 +117,15 @@ export async function endGameFromRoom(
   return { ended: ended.length > 0, snapshot: snapshotOf(sessions, members) };
 }
 
+/**
+ * Whether anyone has a socket open in the room, for the lobby (room-visibility.ts hides a room nobody has been at
+ * for a while): `emptySince` when its last socket closed, null when one opened. Not a place change, so the
+ * session's `updated_at` (the snapshots' version) stays as it is.
+ */
+export async function recordRoomPresence(db: Db, sessionId: string, emptySince: number | null): Promise<void> {
+  await db.update(gameSessions).set({ emptySince }).where(eq(gameSessions.id, sessionId));
+}
+
 /** A room's snapshot from D1, for a room that was never told (a new or seeded one) or reloads (account deletion). */
 export async function readRoomSnapshot(db: Db, sessionId: string): Promise<RoomSnapshot | null> {
   const [sessions, members] = await db.batch([sessionQuery(db, sessionId), roomMembersQuery(db, sessionId)]);

@@ -219,6 +219,8 @@ export function insertRoom(db: Db, id: string, hostId: string, input: NewGameSes
       maxPlayers: input.maxPlayers,
       currentPlayers: 1,
       status: "waiting",
+      // Nobody is in it until the host's page opens its socket.
+      emptySince: Date.now(),
     }),
     db.insert(gameSessionMembers).values({ sessionId: id, userId: hostId, role: "player", seat: 1 }),
   ] as const;

@@ -5,21 +5,19 @@ import { gameSessionMembers, gameSessions } from "../db/schema";
 export const ROOM_STALE_MS = 10 * 60_000;
 
 /**
- * Whether a room shows signs of life, from what D1 holds. Presence itself (who has a socket open, since when) is
- * kept only in the room's Durable Object storage, so the lobby cannot read it for a page of rooms; D1 has two
- * traces of it: the room's last place change (`updated_at`, which every join, leave, start and the room's own
- * release of a seat held too long sets) and each member's last request (`users.last_active_at`, written at most
- * every 5 minutes, and a visible room page asks for the bell's count every 10 s). A waiting room where neither
- * moved for ROOM_STALE_MS is stale, before the room's idle alarm (ROOM_IDLE_MINUTES) ends it. Active rooms stay:
- * their game is under way. Times are D1's clock, so a test moves them by writing data.
+ * Whether a room shows signs of life: someone has a socket open in it (the room writes `empty_since` when its last
+ * socket closes and clears it when one opens: durable-objects/room/presence-sync.ts), or it emptied or changed
+ * places (`updated_at`: a join, a leave, a start) within ROOM_STALE_MS. A waiting room nobody has been at for that
+ * long is stale, before the room's idle alarm (ROOM_IDLE_MINUTES) ends it; a room someone keeps open in a background
+ * tab is not. Active rooms stay: their game is under way. Times are D1's clock, so a test moves them by writing data.
  */
 export function roomShowsLife(): SQL {
   const since = sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER) - ${ROOM_STALE_MS})`;
-  // A probe of the members' (session_id, role, seat) index and the users' primary key per listed waiting room.
   return or(
     ne(gameSessions.status, "waiting"),
+    isNull(gameSessions.emptySince),
+    sql`${gameSessions.emptySince} >= ${since}`,
     sql`${gameSessions.updatedAt} >= ${since}`,
-    sql`exists (select 1 from game_session_members m inner join users u on u.id = m.user_id where m.session_id = ${gameSessions.id} and u.last_active_at >= ${since})`,
   )!;
 }
 
