@@ -90,7 +90,11 @@ describe("GET /api/game-sessions", () => {
     // Issue 14: pages follow the cursor codec's X-Next-Cursor (the old `before` timestamp is gone).
     const cursor = first.headers.get("X-Next-Cursor")!;
     const page2 = await json<any[]>(await request(`/api/game-sessions?communityId=duelcraft&limit=1&cursor=${encodeURIComponent(cursor)}`));
-    expect(page2.every((s) => s.createdAt <= page1[0].createdAt && s.id !== page1[0].id)).toBe(true);
+    // Issue 25: the lobby's order is what you can join now (fewest seats needed first, a full room last), then newest.
+    const orderOf = (s: any) =>
+      [s.currentPlayers >= s.maxPlayers ? 99 : s.maxPlayers - s.currentPlayers, -Date.parse(s.createdAt)] as const;
+    const after = (a: readonly [number, number], b: readonly [number, number]) => a[0] > b[0] || (a[0] === b[0] && a[1] >= b[1]);
+    expect(page2.every((s) => after(orderOf(s), orderOf(page1[0])) && s.id !== page1[0].id)).toBe(true);
     expect((await request("/api/game-sessions?limit=500")).status).toBe(400);
     const bad = await request("/api/game-sessions?status=nonsense");
     expect(bad.status).toBe(400);

@@ -22,6 +22,12 @@ describe("forumSearchMatch", () => {
     expect(words(forumSearchMatch("don't", scope))).toBe('"don\'t"');
   });
 
+  it("splits words at control characters and lone surrogates, which would end FTS5's string early", () => {
+    expect(words(forumSearchMatch("deck\u0000tech \ud800x", scope))).toBe('"deck" "tech" "x"');
+    // A community or category from an edited URL with such a character matches nothing (fuzz-api's counterexample).
+    expect(forumSearchMatch("0", { communityId: "\u0000\uffff" })).toBeNull();
+  });
+
   it("is null when nothing searchable is left", () => {
     for (const q of ["", "   ", "!!!", '"', "* ( ) :", "🎲🎲", "-- ^"]) expect(forumSearchMatch(q, scope)).toBeNull();
   });
