@@ -50,11 +50,28 @@ test("two players share a room: list, chat, dice, live video; a third member spe
     await expect(alice.page.getByTestId("room-code")).toHaveText(sessionId.slice(-6).toUpperCase());
     await expect(alice.page.getByText("Waiting for Players")).toBeVisible();
 
-    // Bob joins from the lobby.
+    // Bob joins from the lobby. (This step once timed out on CI with no toast: what the Join sent and got back is
+    // attached to a failure, to tell a lost click from a slow or refused answer.)
+    const joinTraffic: string[] = [];
+    const isJoin = (url: string, method: string) => method === "POST" && new URL(url).pathname.startsWith("/tablesync");
+    bob.page.on("request", (r) => {
+      if (isJoin(r.url(), r.method())) joinTraffic.push(`${new Date().toISOString()} sent ${r.url()}`);
+    });
+    bob.page.on("response", (r) => {
+      if (isJoin(r.url(), r.request().method())) joinTraffic.push(`${new Date().toISOString()} answered ${r.status()} ${r.url()}`);
+    });
     await bob.page.goto("/tablesync");
     const card = bob.page.getByTestId("room-card").filter({ hasText: roomName });
     await card.getByRole("button", { name: "Join Game" }).click();
-    await expect(bob.page).toHaveURL(roomUrl);
+    // The page may already be leaving (a Join sent before hydration is a plain POST): then there is nothing to ask.
+    const hydrated = await bob.page.evaluate(() => document.documentElement.dataset.hydrated ?? "no").catch(() => "navigating");
+    joinTraffic.push(`${new Date().toISOString()} clicked; hydrated: ${hydrated}`);
+    try {
+      await expect(bob.page).toHaveURL(roomUrl);
+    } catch (error) {
+      await test.info().attach("join traffic", { body: joinTraffic.join("\n") || "(no request)", contentType: "text/plain" });
+      throw error;
+    }
 
     for (const page of [alice.page, bob.page]) {
       const list = page.getByTestId("players-list");
