@@ -60,7 +60,24 @@ test("two players share a room: list, chat, dice, live video; a third member spe
     bob.page.on("response", (r) => {
       if (isJoin(r.url(), r.request().method())) joinTraffic.push(`${new Date().toISOString()} answered ${r.status()} ${r.url()}`);
     });
-    await bob.page.goto("/tablesync");
+    // Where the pointer's events landed, to tell a click that missed the button from one whose submit was lost.
+    await bob.page.addInitScript(() => {
+      const seen: string[] = ((window as unknown as { __joinEvents: string[] }).__joinEvents = []);
+      for (const type of ["pointerdown", "pointerup", "click", "submit", "scroll"]) {
+        addEventListener(
+          type,
+          (event) => {
+            const target = event.target instanceof Element ? event.target : null;
+            const where = target ? `${target.nodeName} "${(target.textContent ?? "").trim().slice(0, 24)}"` : "document";
+            seen.push(`${Math.round(performance.now())}ms ${type} on ${where} scrollY=${Math.round(scrollY)}`);
+          },
+          { capture: true, passive: true },
+        );
+      }
+    });
+    // The room is found by its name, as a member told "join my room" would: the lobby's first page holds the rooms
+    // needing the fewest players, which other tests' rooms can fill.
+    await bob.page.goto(`/tablesync?q=${encodeURIComponent(roomName)}`);
     const card = bob.page.getByTestId("room-card").filter({ hasText: roomName });
     await card.getByRole("button", { name: "Join Game" }).click();
     // The page may already be leaving (a Join sent before hydration is a plain POST): then there is nothing to ask.
@@ -69,7 +86,12 @@ test("two players share a room: list, chat, dice, live video; a third member spe
     try {
       await expect(bob.page).toHaveURL(roomUrl);
     } catch (error) {
-      await test.info().attach("join traffic", { body: joinTraffic.join("\n") || "(no request)", contentType: "text/plain" });
+      const events = await bob.page
+        .evaluate(() => (window as unknown as { __joinEvents?: string[] }).__joinEvents ?? [])
+        .catch(() => ["(page gone)"]);
+      await test
+        .info()
+        .attach("join traffic", { body: [...joinTraffic, ...events].join("\n") || "(no request)", contentType: "text/plain" });
       throw error;
     }
 
