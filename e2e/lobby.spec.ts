@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { api, expectNoSidewaysScroll, newMemberPage, reviewShot, waitForHydration } from "./helpers";
+import { api, chooseCommunity, expectNoSidewaysScroll, newMemberPage, reviewShot, waitForHydration } from "./helpers";
 import { scaled } from "./time-budget";
 
 /**
@@ -123,11 +123,12 @@ test("Find me a seat: into the open room needing one more player, or Create Room
   browser,
   page,
 }) => {
-  test.setTimeout(scaled(90_000));
+  test.setTimeout(scaled(150_000));
   // Legacy rooms: no other spec opens one, so the search finds this test's rooms only.
   const host = await newMemberPage(browser, "Seathost", DESKTOP.name);
   const seeker = await newMemberPage(browser, "Seeker", DESKTOP.name);
   const phone = await newMemberPage(browser, "Phoneseeker", "Phone");
+  const waiter = await newMemberPage(browser, "Waiter", "Legacy");
   try {
     const tag = uniqueTag();
     await createRoom(host.page, { name: `${tag} needs three`, format: "legacy", powerLevel: "optimized", maxPlayers: 4 });
@@ -142,6 +143,17 @@ test("Find me a seat: into the open room needing one more player, or Create Room
     await expect(seeker.page).toHaveURL(new RegExp(`/tablesync/room/${needsOne.id}$`));
     await expect(seeker.page.getByRole("heading", { name: `${tag} needs one` })).toBeVisible();
 
+    // A member who asked to be told when a room opens for their legacy games, up to power 9 (the slider by keyboard).
+    await waiter.page.goto("/matchmaking");
+    await waiter.page.getByRole("tab", { name: "Preferences" }).click();
+    await waiter.page.getByRole("checkbox", { name: "Legacy" }).check();
+    await waiter.page.getByRole("slider", { name: "Maximum power level" }).focus();
+    await waiter.page.keyboard.press("ArrowRight");
+    await expect(waiter.page.getByTestId("power-range-value")).toHaveText("5 - 9");
+    await waiter.page.getByLabel("Tell me when someone opens a room for my formats").click();
+    await waiter.page.getByRole("button", { name: "Save Preferences" }).click();
+    await expect(waiter.page.getByText("Preferences saved", { exact: true })).toBeVisible();
+
     // At 390 px, asking for a power level no open legacy room has: Create Room, prefilled.
     await phone.page.setViewportSize({ width: 390, height: 844 });
     await phone.page.goto("/tablesync?format=legacy&powerLevel=competitive");
@@ -154,6 +166,20 @@ test("Find me a seat: into the open room needing one more player, or Create Room
     await expect(form.getByLabel("Power level")).toHaveValue("competitive");
     await expectNoSidewaysScroll(phone.page, "Create Room after Find me a seat at 390 px");
     await reviewShot(phone.page, "lobby-find-seat-none-390", { fullPage: true });
+    // ... with the offer to tell the members waiting for such a room ticked: the waiter hears of it and goes there.
+    await expect(form.getByLabel("Tell members who are waiting for a room like this")).toBeChecked();
+    await chooseCommunity(phone.page, "Decksong");
+    await form.getByLabel("Room name").fill(`${tag} announced`);
+    await form.getByRole("button", { name: "Create Game Room" }).click();
+    await expect(phone.page).toHaveURL(/\/tablesync\/room\/[0-9a-f-]+$/);
+    const announced = new URL(phone.page.url()).pathname;
+    await waiter.page.goto("/tablesync");
+    await waitForHydration(waiter.page);
+    await waiter.page.getByTestId("notification-bell").click();
+    const item = waiter.page.getByTestId("notification-item").filter({ hasText: "A seat is open for you" });
+    await expect(item).toContainText(`Phoneseeker Phone opened a Legacy room: ${tag} announced`);
+    await item.getByRole("link").first().click();
+    await expect(waiter.page).toHaveURL(new RegExp(`${announced}$`));
 
     // The landing page's Quick Match does the same; a visitor signs in first and comes back to the lobby.
     await page.goto("/");
@@ -168,5 +194,6 @@ test("Find me a seat: into the open room needing one more player, or Create Room
     await host.context.close();
     await seeker.context.close();
     await phone.context.close();
+    await waiter.context.close();
   }
 });

@@ -95,7 +95,9 @@ describe("Find me a seat", () => {
     await closeRooms([mine]);
     const res = await findSeat(seeker, { format: "sealed", powerLevel: "focused" });
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/tablesync?tab=create&new.format=sealed&new.powerLevel=optimized&new.maxPlayers=6");
+    expect(res.headers.get("Location")).toBe(
+      "/tablesync?tab=create&new.format=sealed&new.powerLevel=optimized&new.maxPlayers=6&new.announce=1",
+    );
     const toast = res.headers
       .getSetCookie()
       .find((c) => c.startsWith("realmcast_toast="))

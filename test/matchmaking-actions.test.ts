@@ -18,6 +18,7 @@ const preferenceFields = {
   availability: "weekends",
   language: "german",
   maxDistance: "120",
+  notifyOpenRooms: "true",
 };
 
 /** A fetcher's post to /matchmaking (Remix's single-fetch data URL). */
@@ -51,15 +52,23 @@ describe("/matchmaking actions", () => {
       availability: "weekends",
       language: "german",
       maxDistance: 120,
+      notifyOpenRooms: true,
       saved: true,
     });
 
-    const off = await act(nora, { ...preferenceFields, onlineOnly: "false", selectedGames: "Lorcana", selectedFormats: [] });
+    const off = await act(nora, {
+      ...preferenceFields,
+      onlineOnly: "false",
+      notifyOpenRooms: "false",
+      selectedGames: "Lorcana",
+      selectedFormats: [],
+    });
     expect(off.status).toBe(200);
     expect(await json(await request("/api/matchmaking/preferences", { cookie: nora.cookie }))).toMatchObject({
       selectedGames: ["Lorcana"],
       selectedFormats: [],
       onlineOnly: false,
+      notifyOpenRooms: false,
     });
   });
 

@@ -44,6 +44,7 @@ describe("matchmaking preferences", () => {
       availability: "any",
       language: "english",
       maxDistance: 50,
+      notifyOpenRooms: false,
       saved: false,
     });
   });

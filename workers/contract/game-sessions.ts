@@ -115,7 +115,8 @@ export const createRoomForm = z.preprocess((raw) => {
 
 /** The lobby's forms: create a room, or join or watch one of the listed rooms. */
 export const lobbyIntent = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("create") }),
+  /** `announce`: Create Room's "Tell members who are waiting for a room like this" (after "Find me a seat" found none). */
+  z.object({ intent: z.literal("create"), announce: z.literal("on").optional() }),
   z.object({ intent: z.literal("join"), sessionId: sessionIdParam.shape.id }),
   z.object({ intent: z.literal("spectate"), sessionId: sessionIdParam.shape.id }),
   /** "Find me a seat": the best open room for the member, narrowed by the lobby's filters when set. */
@@ -130,6 +131,12 @@ export const createRoomDefaults = z.object({
   format: roomFormatSchema.optional().catch(undefined),
   powerLevel: powerLevelSchema.optional().catch(undefined),
   maxPlayers: z.coerce.number().pipe(z.literal(MAX_PLAYER_OPTIONS)).optional().catch(undefined),
+  /** Offer to announce the new room to the members waiting for one (workers/domain/open-room-alerts.ts). */
+  announce: z
+    .literal("1")
+    .optional()
+    .catch(undefined)
+    .transform((v) => v === "1"),
 });
 export type CreateRoomDefaults = z.infer<typeof createRoomDefaults>;
 

@@ -95,6 +95,11 @@ export const matchmakingPreferencesSchema = z
     availability: z.enum(AVAILABILITY_VALUES),
     language: z.enum(LANGUAGE_VALUES),
     maxDistance: z.number().int().min(0).max(MAX_DISTANCE_LIMIT),
+    /**
+     * Tell me when a member opens a room for my formats and power range because "Find me a seat" found none
+     * (issue 25). Not in the spec's payload, so it is optional here and off unless a member turns it on.
+     */
+    notifyOpenRooms: z.boolean().default(false),
   })
   .superRefine((prefs, ctx) => {
     if (prefs.powerLevelMin > prefs.powerLevelMax) {
@@ -125,6 +130,7 @@ export const DEFAULT_PREFERENCES: MatchmakingPreferences = {
   availability: "any",
   language: "english",
   maxDistance: 50,
+  notifyOpenRooms: false,
 };
 
 /** "power range 1 to 10 on reset" (spec §9): the Reset button's values. */

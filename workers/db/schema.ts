@@ -301,6 +301,8 @@ export const matchmakingPreferences = sqliteTable("matchmaking_preferences", {
   availability: text("availability").notNull(),
   language: text("language").notNull(),
   maxDistance: integer("max_distance").notNull(),
+  /** Tell me when a member opens a room that fits me (workers/domain/open-room-alerts.ts). */
+  notifyOpenRooms: integer("notify_open_rooms", { mode: "boolean" }).notNull().default(false),
   updatedAt: updatedAt(),
 });
 

@@ -29,6 +29,8 @@ export const RATE_LIMITS = {
   // TableSync: rooms show in every lobby; join and spectate share one counter.
   gameSessionCreate: { limit: 20, windowMs: HOUR, per: "member", verb: "create", noun: "rooms" },
   gameSessionJoin: { limit: 60, windowMs: HOUR, per: "member", verb: "join or watch", noun: "rooms" },
+  // Announcing a room to the members waiting for one (workers/domain/open-room-alerts.ts): each notifies up to 50.
+  openRoomAlert: { limit: 3, windowMs: HOUR, per: "member", verb: "announce", noun: "rooms" },
   // Events: a filled game pod notifies its host.
   eventCreate: { limit: 20, windowMs: HOUR, per: "member", verb: "create", noun: "events" },
   eventJoin: { limit: 60, windowMs: HOUR, per: "member", verb: "join", noun: "events" },

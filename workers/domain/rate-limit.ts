@@ -13,9 +13,10 @@ export type RateLimitHit = { allowed: boolean; count: number; retryAfterMs: numb
  * boundary and get twice the limit). SQLite reads the old row in `SET`, so
  * both expressions see the same window.
  */
-export async function consumeRateLimit(db: Db, key: string, limit: number, windowMs: number, now = Date.now()): Promise<RateLimitHit> {
+/** The statement that counts one hit of `key` (a new window when the last one closed), for a `db.batch()`. */
+export function rateLimitHit(db: Db, key: string, windowMs: number, now = Date.now()) {
   const open = sql`${rateLimits.windowStart} > ${now - windowMs}`;
-  const row = await db
+  return db
     .insert(rateLimits)
     .values({ key, windowStart: now, count: 1 })
     .onConflictDoUpdate({
@@ -25,8 +26,11 @@ export async function consumeRateLimit(db: Db, key: string, limit: number, windo
         windowStart: sql`CASE WHEN ${open} THEN ${rateLimits.windowStart} ELSE ${now} END`,
       },
     })
-    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart })
-    .get();
+    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+}
+
+export async function consumeRateLimit(db: Db, key: string, limit: number, windowMs: number, now = Date.now()): Promise<RateLimitHit> {
+  const row = await rateLimitHit(db, key, windowMs, now).get();
   const count = row?.count ?? 1;
   const windowStart = row?.windowStart ?? now;
   return { allowed: count <= limit, count, retryAfterMs: Math.max(0, windowStart + windowMs - now) };

@@ -22,6 +22,7 @@ export function preferencesFromForm(raw: unknown): unknown {
     powerLevelMax: number(fields.powerLevelMax),
     maxDistance: number(fields.maxDistance),
     onlineOnly: fields.onlineOnly === "true" || fields.onlineOnly === "on",
+    notifyOpenRooms: fields.notifyOpenRooms === "true" || fields.notifyOpenRooms === "on",
   };
 }
 

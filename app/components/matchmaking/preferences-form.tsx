@@ -201,6 +201,21 @@ export function PreferencesForm({ value, onChange }: { value: MatchmakingPrefere
           </div>
         </div>
 
+        <input type="hidden" name="notifyOpenRooms" value={String(value.notifyOpenRooms)} />
+        <div className="flex min-h-10 items-center gap-3">
+          <Switch.Root
+            id={`${id}-notify-open-rooms`}
+            checked={value.notifyOpenRooms}
+            onCheckedChange={(checked) => set("notifyOpenRooms", checked)}
+            className="relative h-6 w-11 shrink-0 rounded-full border border-border bg-surface transition data-[state=checked]:bg-primary"
+          >
+            <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-fg shadow transition data-[state=checked]:translate-x-5" />
+          </Switch.Root>
+          <label htmlFor={`${id}-notify-open-rooms`} className="text-sm font-medium">
+            Tell me when someone opens a room for my formats
+          </label>
+        </div>
+
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={saving}>
             {saving ? "Saving..." : "Save Preferences"}

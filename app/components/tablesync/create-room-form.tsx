@@ -18,7 +18,7 @@ import { useHydrated } from "./use-hydrated";
  * JavaScript the realm is the header's selection (the inputs wait for one);
  * without, the form has its own realm field, set to the realm cookie.
  */
-export function CreateRoomForm({ defaults = {} }: { defaults?: CreateRoomDefaults }) {
+export function CreateRoomForm({ defaults = { announce: false } }: { defaults?: CreateRoomDefaults }) {
   const result = useActionData<ActionResult>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -139,6 +139,13 @@ export function CreateRoomForm({ defaults = {} }: { defaults?: CreateRoomDefault
           />
           <FieldMessage id="room-description-error">{fieldError(result, "gameData.description")}</FieldMessage>
         </div>
+        {defaults.announce ? (
+          // "Find me a seat" found none: offer to tell the members waiting for a room like this one (issue 25).
+          <label className="flex items-center gap-2 text-sm md:col-span-2">
+            <input type="checkbox" name="announce" defaultChecked className="h-4 w-4 accent-primary" disabled={noCommunity} />
+            Tell members who are waiting for a room like this
+          </label>
+        ) : null}
         <div className="md:col-span-2">
           <Button
             type="submit"

@@ -5,6 +5,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { createRoomForm, lobbyIntent } from "../../../workers/contract/game-sessions";
 import { createRoom, joinRoom, spectateRoom, type SeatResult } from "../../../workers/domain/rooms";
 import { findMeASeat, type SeatFound } from "../../../workers/domain/find-a-seat";
+import { announceOpenRoom } from "../../../workers/domain/open-room-alerts";
 import { readSelectedCommunity } from "~/lib/community-cookie.server";
 import { ROOM_TOASTS, toastFor } from "~/components/tablesync/room-toasts";
 
@@ -17,6 +18,7 @@ function createRoomHref(usual: { format: string | null; powerLevel: string | nul
   if (usual.format) params.set("new.format", usual.format);
   if (usual.powerLevel) params.set("new.powerLevel", usual.powerLevel);
   if (usual.maxPlayers) params.set("new.maxPlayers", String(usual.maxPlayers));
+  params.set("new.announce", "1");
   return `/tablesync?${params}`;
 }
 
@@ -42,6 +44,7 @@ export async function lobbyAction({ request, context }: ActionFunctionArgs) {
       if (!form.ok) return form.response;
       try {
         const room = await createRoom(db, user.id, form.value);
+        if (intent.value.announce) await announceOpenRoom(db, room, room.host.name);
         return redirectWithToast(request, roomPath(room.id), ROOM_TOASTS.created(room.gameData.format, room.gameData.name));
       } catch (error) {
         return domainFailure(error, (e) => ({ ...toastFor(ROOM_TOASTS.createFailed)(e), values: echoValues(raw) }));

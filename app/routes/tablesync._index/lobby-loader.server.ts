@@ -76,6 +76,7 @@ export async function lobbyLoader({ request, context }: LoaderFunctionArgs) {
     format: url.searchParams.get("new.format") ?? undefined,
     powerLevel: url.searchParams.get("new.powerLevel") ?? undefined,
     maxPlayers: url.searchParams.get("new.maxPlayers") ?? undefined,
+    announce: url.searchParams.get("new.announce") ?? undefined,
   });
   const lobby: LobbyData = { ...page, filters, errors, pods: await podsRead, createDefaults };
   return { lobby, tab, pods: null };
