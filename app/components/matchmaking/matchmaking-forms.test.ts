@@ -39,6 +39,7 @@ describe("preferencesSubmission", () => {
       availability: "weekends",
       language: "portuguese",
       maxDistance: 80,
+      notifyOpenRooms: false,
     });
   });
 
