@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { expectNoSidewaysScroll, gotoHydrated, reviewShot, signInAsNewMember } from "./helpers";
+import { expectNoSidewaysScroll, gotoHydrated, reviewShot, signIn, signInAsNewMember } from "./helpers";
 
 // A Moxfield-style export with one line that names no card ("Sol Rnig"); the cards come from the fake card service
 // (scripts/fakes/card-service.mjs), which scripts/e2e.mjs starts beside the Worker.
@@ -54,3 +54,28 @@ for (const width of [1366, 390]) {
     await expect(decks.getByText("No decks saved yet.")).toBeVisible();
   });
 }
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the Decks card checks, saves and deletes with plain forms", async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page, "Nora", "Nojsdecks");
+    await page.goto("/profile");
+    const decks = page.getByTestId("profile-decks");
+    await decks.getByLabel("Deck name").fill("Goblins, no scripts");
+    await decks.getByLabel("Deck list").fill(EXPORT);
+    await decks.getByRole("button", { name: "Check list" }).click();
+    await expect(decks.getByRole("list", { name: "Lines not added" })).toContainText('No card named "Sol Rnig"');
+    // What was typed comes back with the answer.
+    await expect(decks.getByLabel("Deck list")).toHaveValue(EXPORT);
+    await expect(decks.getByLabel("Deck name")).toHaveValue("Goblins, no scripts");
+    await decks.getByRole("button", { name: "Save deck" }).click();
+    await expect(page).toHaveURL(/\/profile#decks$/);
+    const saved = decks.getByRole("list", { name: "Saved decks" }).getByRole("listitem");
+    await expect(saved).toContainText("Goblins, no scripts");
+    await expect(saved.getByRole("img", { name: "Krenko, Mob Boss" })).toBeVisible();
+    await saved.getByRole("button", { name: "Delete deck Goblins, no scripts" }).click();
+    await expect(decks.getByText("No decks saved yet.")).toBeVisible();
+  });
+});
