@@ -153,7 +153,8 @@ export function ProfileView({
               </Card>
             </TabsContent>
           </Tabs>
-          {isOwner ? <DecksCard decks={decks} /> : null}
+          {/* Not while editing: the page is then the profile's form, with one Save. */}
+          {isOwner && !editing ? <DecksCard decks={decks} /> : null}
         </div>
         <aside className="grid content-start gap-6" aria-label="Profile details">
           {hiddenFromMe ? null : (
