@@ -6,6 +6,8 @@ import { createHash } from "node:crypto";
 import { seededRandom } from "./card-art.mjs";
 
 /** [name, mana cost, type line, oracle text, colours, set, collector number] */
+// A data table: one card a line reads better than Prettier's seven lines a card.
+// prettier-ignore
 const REAL_CARDS = [
   ["Atraxa, Praetors' Voice", "{G}{W}{U}{B}", "Legendary Creature — Phyrexian Angel Horror", "Flying, vigilance, deathtouch, lifelink\nAt the beginning of your end step, proliferate.", "GWUB", "c16", "28"],
   ["Kenrith, the Returned King", "{4}{W}", "Legendary Creature — Human Noble", "{R}: All creatures gain trample and haste until end of turn.\n{1}{G}: Put a +1/+1 counter on target creature.\n{2}{W}: Target player gains 5 life.\n{3}{U}: Target player draws a card.\n{4}{B}: Put target creature card from a graveyard onto the battlefield under its owner's control.", "W", "eld", "303"],
@@ -69,10 +71,72 @@ const REAL_CARDS = [
   ["Forest", "", "Basic Land — Forest", "({T}: Add {G}.)", "", "cmr", "713"],
 ];
 
-const FIRST = ["Ashen", "Gilded", "Hollow", "Verdant", "Sunlit", "Tidal", "Ember", "Silent", "Grim", "Radiant", "Thorned", "Storm", "Frost", "Dusk", "Iron", "Wild", "Bright", "Sable", "Crimson", "Azure"];
-const SECOND = ["Warden", "Oracle", "Drake", "Sentinel", "Harbinger", "Sprite", "Colossus", "Seer", "Reaver", "Druid", "Golem", "Wisp", "Knight", "Hydra", "Shade", "Courier", "Titan", "Mystic", "Hound", "Archon"];
-const THIRD = ["of the Vale", "of Embers", "of the Deep", "of Thorns", "of the Spire", "of Dawn", "of the Mire", "of Storms", "of Ash", "of the Wilds"];
-const TYPES = ["Creature — Spirit", "Creature — Elemental", "Instant", "Sorcery", "Enchantment", "Artifact", "Creature — Human Wizard", "Creature — Beast"];
+const FIRST = [
+  "Ashen",
+  "Gilded",
+  "Hollow",
+  "Verdant",
+  "Sunlit",
+  "Tidal",
+  "Ember",
+  "Silent",
+  "Grim",
+  "Radiant",
+  "Thorned",
+  "Storm",
+  "Frost",
+  "Dusk",
+  "Iron",
+  "Wild",
+  "Bright",
+  "Sable",
+  "Crimson",
+  "Azure",
+];
+const SECOND = [
+  "Warden",
+  "Oracle",
+  "Drake",
+  "Sentinel",
+  "Harbinger",
+  "Sprite",
+  "Colossus",
+  "Seer",
+  "Reaver",
+  "Druid",
+  "Golem",
+  "Wisp",
+  "Knight",
+  "Hydra",
+  "Shade",
+  "Courier",
+  "Titan",
+  "Mystic",
+  "Hound",
+  "Archon",
+];
+const THIRD = [
+  "of the Vale",
+  "of Embers",
+  "of the Deep",
+  "of Thorns",
+  "of the Spire",
+  "of Dawn",
+  "of the Mire",
+  "of Storms",
+  "of Ash",
+  "of the Wilds",
+];
+const TYPES = [
+  "Creature — Spirit",
+  "Creature — Elemental",
+  "Instant",
+  "Sorcery",
+  "Enchantment",
+  "Artifact",
+  "Creature — Human Wizard",
+  "Creature — Beast",
+];
 const COLOURS = ["W", "U", "B", "R", "G"];
 
 function uuidFrom(text) {
@@ -96,7 +160,15 @@ function generatedCards(count) {
     names.add(name);
     const colour = COLOURS[Math.floor(random() * COLOURS.length)];
     const cost = `{${1 + Math.floor(random() * 5)}}{${colour}}`;
-    cards.push([name, cost, TYPES[Math.floor(random() * TYPES.length)], "A card of the fixture set: its rules text is a placeholder.", colour, "rcf", String(n)]);
+    cards.push([
+      name,
+      cost,
+      TYPES[Math.floor(random() * TYPES.length)],
+      "A card of the fixture set: its rules text is a placeholder.",
+      colour,
+      "rcf",
+      String(n),
+    ]);
   }
   return cards;
 }
