@@ -84,6 +84,8 @@ export async function startFakeCardService({ port = 0 } = {}) {
   };
 
   server.on("request", async (req, res) => {
+    // When the request arrived (before its body), for tests of the client's pacing.
+    const arrivedAt = Date.now();
     const chunks = [];
     for await (const chunk of req) chunks.push(chunk);
     const body = Buffer.concat(chunks).toString("utf8");
@@ -118,7 +120,7 @@ export async function startFakeCardService({ port = 0 } = {}) {
     const laneMatch = /^\/lane\/([A-Za-z0-9_-]+)(\/.*)$/.exec(url.pathname);
     const current = lane(laneMatch?.[1]);
     const path = laneMatch ? laneMatch[2] : url.pathname;
-    current.requests.push({ method: req.method, path, search: url.search, headers: req.headers, at: Date.now() });
+    current.requests.push({ method: req.method, path, search: url.search, headers: req.headers, at: arrivedAt });
     if (current.mode === "unavailable") return error(503, "service_unavailable", "The API is temporarily unavailable.");
     if (current.mode === "rate-limited") return error(429, "rate_limited", "You are sending requests too quickly.");
 
