@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { api, expectNoSidewaysScroll, newMemberPage, reviewShot, waitForHydration } from "./helpers";
+import { api, expectAxeClean, expectNoSidewaysScroll, newMemberPage, reviewShot, waitForHydration } from "./helpers";
 import { scaled } from "./time-budget";
 
 /**
@@ -62,7 +62,8 @@ test("a deck on a seat shows its commander to everyone; a card looked up with th
     const dialog = ann.page.getByRole("dialog", { name: "Your deck at this table" });
     await expect(dialog).toBeVisible();
     await reviewShot(ann.page, "room-cards-deck-dialog-1366");
-    await dialog.getByRole("button", { name: `Use ${deck.name}` }).click();
+    await expectAxeClean(ann.page, "the deck dialog", '[role="dialog"]');
+    await dialog.getByRole("button", { name: deck.name }).click();
     await expect(dialog).toBeHidden();
 
     // Everyone sees Atraxa on Ann's seat: in the players list and over her video tile.
@@ -77,6 +78,7 @@ test("a deck on a seat shows its commander to everyone; a card looked up with th
       await expectCommanderArt(page, tile);
     }
     await expectNoSidewaysScroll(ben.page, "the room with a deck on a seat at 390 px");
+    await expectAxeClean(fan.page, "the players list with a deck on a seat", '[data-testid="players-list"]');
     await reviewShot(ann.page, "room-cards-deck-on-seat-1366");
     await reviewShot(fan.page, "room-cards-deck-spectator-1366");
     await reviewShot(ben.page, "room-cards-deck-on-seat-390", { fullPage: true });
@@ -93,6 +95,7 @@ test("a deck on a seat shows its commander to everyone; a card looked up with th
     expect(active).toBeTruthy();
     await expect(ben.page.locator(`[id="${active}"]`)).toHaveText("Sol Ring");
     await expect(names.getByRole("option", { name: "Sol Ring", exact: true })).toHaveAttribute("aria-selected", "true");
+    await expectAxeClean(ben.page, "the card lookup with its suggestions open", '[data-testid="card-lookup"]');
     await lookup.press("Enter");
     const details = ben.page.getByTestId("card-lookup").getByTestId("card-details");
     await expect(details.getByTestId("oracle-text")).toHaveText("{T}: Add {C}{C}.");

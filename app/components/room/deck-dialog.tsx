@@ -109,7 +109,6 @@ export default function DeckDialog({
                     className="flex w-full items-center gap-2 rounded-lg border border-border p-2 text-left text-sm hover:border-primary disabled:opacity-60"
                     onClick={() => attach(d.id)}
                     disabled={current?.id === d.id}
-                    aria-label={`Use ${d.name}${current?.id === d.id ? " (on your seat)" : ""}`}
                   >
                     {d.commanders[0] ? (
                       <img src={d.commanders[0].artUrl} alt="" className="h-8 w-11 shrink-0 rounded object-cover" />
@@ -122,6 +121,7 @@ export default function DeckDialog({
                         {d.commanders.map((c) => c.name).join(" & ") || "No commander"} · {d.cardCount} cards
                       </span>
                     </span>
+                    <span className="shrink-0 text-xs font-medium text-primary">{current?.id === d.id ? "On your seat" : "Use"}</span>
                   </button>
                 </li>
               ))}
