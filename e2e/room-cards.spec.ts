@@ -83,6 +83,23 @@ test("a deck on a seat shows its commander to everyone; a card looked up with th
     await reviewShot(fan.page, "room-cards-deck-spectator-1366");
     await reviewShot(ben.page, "room-cards-deck-on-seat-390", { fullPage: true });
 
+    // Ben (on a phone) pastes a list: it is saved and put on his seat, and the line that is no card is shown with why.
+    await ben.page.getByTestId("players-list").getByRole("button", { name: "Choose your deck" }).click();
+    const benDialog = ben.page.getByRole("dialog", { name: "Your deck at this table" });
+    await expect(benDialog.getByText("No saved decks yet: add one below.")).toBeVisible();
+    await benDialog.getByLabel("Deck name").fill("Goblins");
+    await benDialog.getByLabel("Deck list or link").fill("Commander\n1 Krenko, Mob Boss\n\nDeck\n1 Sol Ring\n1 Notacard Xyzzy\n");
+    await benDialog.getByRole("button", { name: "Save and use" }).click();
+    const leftOut = benDialog.getByTestId("unresolved-lines");
+    await expect(leftOut).toContainText("Line 6: 1 Notacard Xyzzy");
+    await expect(leftOut).toContainText('No card named "Notacard Xyzzy"');
+    await expectNoSidewaysScroll(ben.page, "the deck dialog at 390 px");
+    await reviewShot(ben.page, "room-cards-deck-unresolved-390");
+    await benDialog.getByRole("button", { name: "Close" }).click();
+    await expect(fan.page.getByTestId("player-row").filter({ hasText: "Ben Phone" }).getByTestId("seat-commander")).toHaveText(
+      "Krenko, Mob Boss",
+    );
+
     // Ben (on a phone) looks up Sol Ring from the keyboard: type, arrows to the name, Enter.
     const lookup = ben.page.getByRole("combobox", { name: "Card name" });
     await lookup.scrollIntoViewIfNeeded();
