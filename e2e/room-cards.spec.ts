@@ -106,6 +106,12 @@ test("a deck on a seat shows its commander to everyone; a card looked up with th
     await lookup.fill("sol r");
     const names = ben.page.getByRole("listbox", { name: "Card names" });
     await expect(names.getByRole("option", { name: "Sol Ring", exact: true })).toBeVisible();
+    // Escape closes the suggestions (the panel stays); an arrow opens them again.
+    await lookup.press("Escape");
+    await expect(names).toBeHidden();
+    await expect(lookup).toHaveAttribute("aria-expanded", "false");
+    await lookup.press("ArrowDown");
+    await expect(names).toBeVisible();
     const options = await names.getByRole("option").allTextContents();
     for (let i = 0; i <= options.indexOf("Sol Ring"); i++) await lookup.press("ArrowDown");
     const active = await lookup.getAttribute("aria-activedescendant");
