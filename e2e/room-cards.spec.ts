@@ -63,8 +63,12 @@ test("a deck on a seat shows its commander to everyone; a card looked up with th
     await expect(dialog).toBeVisible();
     await reviewShot(ann.page, "room-cards-deck-dialog-1366");
     await expectAxeClean(ann.page, "the deck dialog", '[role="dialog"]');
+    // The pages fetch the table's cards (the tiles' identification candidates) when a seat's deck changes.
+    const tableCards = fan.page.waitForResponse((r) => r.url().endsWith(`/api/game-sessions/${room.id}/cards`) && r.ok());
     await dialog.getByRole("button", { name: deck.name }).click();
     await expect(dialog).toBeHidden();
+    const { cards } = (await (await tableCards).json()) as { cards: { name: string }[] };
+    expect(cards.map((c) => c.name).sort()).toEqual(["Arcane Signet", "Atraxa, Praetors' Voice", "Command Tower", "Sol Ring"]);
 
     // Everyone sees Atraxa on Ann's seat: in the players list and over her video tile.
     for (const { page } of [ann, ben, fan]) {
