@@ -11,7 +11,7 @@
  * are declared (drizzle-kit reads it whole to generate migrations).
  */
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 
 const now = sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`;
 const createdAt = () => integer("created_at").notNull().default(now);
@@ -259,11 +259,15 @@ export const gameSessionMembers = sqliteTable(
     /** 1-based seat for players, null for spectators. */
     seat: integer("seat"),
     joinedAt: integer("joined_at").notNull().default(now),
+    /** The deck the seat's player put on it (issue 26: the room's `set_deck`); it goes with the deck. */
+    deckId: text("deck_id").references((): AnySQLiteColumn => decks.id, { onDelete: "set null" }),
   },
   (t) => [
     primaryKey({ columns: [t.sessionId, t.userId] }),
     index("game_session_members_role_idx").on(t.sessionId, t.role, t.seat),
     index("game_session_members_user_idx").on(t.userId),
+    // A deck's seats: who may read a deck on a seat (workers/domain/decks.ts), and deleting a deck clears its seats.
+    index("game_session_members_deck_idx").on(t.deckId),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { Expand, MicOff, Play, Volume2, VideoOff } from "lucide-react";
 import { cn } from "~/lib/cn";
+import type { CardDto } from "../../../workers/contract/cards";
 import { startPlayback, type Playback } from "./autoplay";
 
 /**
@@ -31,6 +32,8 @@ export function VideoTile({
   onSelect?: () => void;
   /** Drawn over the picture (the seat's table state, room/tile-overlay.tsx). */
   overlay?: ReactNode;
+  /** The cards in the decks on the table's seats: the candidates when a card on this tile is identified. */
+  tableCards?: CardDto[];
 }) {
   const ref = useRef<HTMLVideoElement>(null);
   const figureRef = useRef<HTMLElement>(null);
