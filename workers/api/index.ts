@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { authRoutes } from "../auth/routes";
+import { accessTokensApi } from "./access-tokens";
 import { avatarsApi } from "./avatars";
 import { notFound } from "../domain/errors";
 import { communitiesApi } from "./communities";
@@ -45,11 +46,12 @@ export const apiDeclarations = base
   .route("/", settingsApi)
   .route("/", notificationsApi)
   .route("/", socialApi)
-  .route("/", avatarsApi);
+  .route("/", avatarsApi)
+  .route("/", accessTokensApi);
 registerSecuritySchemes(apiDeclarations);
 
 /** The API's OpenAPI 3.1 document (also rendered by the /api-docs page), built once from the route declarations. */
-export const apiDocument = documentBuilder(apiDeclarations);
+export const apiDocument = documentBuilder(apiDeclarations, API_BASE);
 
 const openApiDocumentRoute = createRoute({
   method: "get",
