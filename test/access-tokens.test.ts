@@ -119,6 +119,8 @@ describe("personal access tokens: use on /api", () => {
     expect(res.status, await res.clone().text()).toBe(201);
     const room = await json(res);
     expect(room.hostId).toBe(alice.id);
+    // The token's lookup and its counter are two of the request's five D1 round trips at most.
+    expect(Number(/"(\d+) queries"/.exec(res.headers.get("Server-Timing") ?? "")?.[1])).toBeLessThanOrEqual(5);
     const read = await withToken(token, `/api/game-sessions/${room.id}`);
     expect(read.status).toBe(200);
     const listed = await json(await request("/api/tokens", { cookie: alice.cookie }));
@@ -211,5 +213,19 @@ describe("personal access tokens: use on /api", () => {
     const other = await createToken(alice, ["rooms:read"]);
     expect((await withToken(other.token, "/api/game-sessions")).status).toBe(200);
     expect(logged().join("\n")).not.toContain(token);
+  });
+});
+
+describe("help centre: Build a bot", () => {
+  it("walks through a token and curl with a placeholder, linked from the help centre", async () => {
+    const res = await request("/help-center/build-a-bot");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Build a bot");
+    expect(html).toContain("Authorization: Bearer rc_pat_YOUR_TOKEN");
+    expect(html).toContain("http://localhost/api/game-sessions?status=waiting&amp;communityId=scry-gather");
+    expect(html).toContain("curl -X POST");
+    expect(html).toContain("results:read");
+    expect(await (await request("/help-center")).text()).toContain('href="/help-center/build-a-bot"');
   });
 });
