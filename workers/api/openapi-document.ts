@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../http/app-env";
-import { scopeOfRoute } from "../contract/access-tokens";
+import { scopeOfRoute } from "../contract/access-token-scopes";
 
 export const API_INFO = {
   title: "Realmcast API",

@@ -1,4 +1,4 @@
-import { TOKEN_DISPLAY_LENGTH, TOKEN_PREFIX, TOKEN_SCOPES, type TokenScope } from "../contract/access-tokens";
+import { TOKEN_DISPLAY_LENGTH, TOKEN_PREFIX, TOKEN_SCOPES, type TokenScope } from "../contract/access-token-scopes";
 import { bytesToBase64Url } from "../lib/base64url";
 
 const DAY = 24 * 60 * 60 * 1000;

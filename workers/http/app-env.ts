@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
 import type { User } from "../db/schema";
 import type { MemberShellData } from "../domain/shell";
-import type { TokenScope } from "../contract/access-tokens";
+import type { TokenScope } from "../contract/access-token-scopes";
 
 /** Hono's typing of the Worker: bindings plus what the middleware puts on the context. */
 export type AppEnv = {

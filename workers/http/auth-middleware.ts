@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import { eq } from "drizzle-orm";
 import { users } from "../db/schema";
-import { scopeOfRoute } from "../contract/access-tokens";
+import { scopeOfRoute } from "../contract/access-token-scopes";
 import { bearerCredential } from "../domain/access-token-rules";
 import { authenticateAccessToken } from "../domain/access-tokens";
 import { forbidden, invalid, unauthorized } from "../domain/errors";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { TOKEN_ROUTE_SCOPES, TOKEN_SCOPE_LABELS, TOKEN_SCOPES } from "../../../workers/contract/access-tokens";
+import { TOKEN_ROUTE_SCOPES, TOKEN_SCOPE_LABELS, TOKEN_SCOPES } from "../../../workers/contract/access-token-scopes";
 
 /** What the article shows in place of a real token: never a value that could work. */
 export const TOKEN_PLACEHOLDER = "rc_pat_YOUR_TOKEN";
