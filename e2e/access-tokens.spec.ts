@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { expectNoSidewaysScroll, reviewShot, signInAsNewMember } from "./helpers";
+import { expectAxeClean, expectNoSidewaysScroll, gotoHydrated, reviewShot, signInAsNewMember } from "./helpers";
 
 // The Copy button writes the token to the clipboard; the test reads it back from there.
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
@@ -39,6 +39,7 @@ test("a member creates API tokens in settings, a bot uses one, and a revoked tok
   await expect(dialog.getByText("No tokens yet.")).toBeVisible();
   const deskToken = await createToken(page, "Desk bot", ["rooms:read"]);
   await reviewShot(page, "access-tokens-1366");
+  await expectAxeClean(page, "the API tokens tab", '[role="dialog"]');
 
   // The bot: no cookie, no Origin, only the token.
   const bot = await playwright.request.newContext({ baseURL });
@@ -72,4 +73,15 @@ test("a member creates API tokens in settings, a bot uses one, and a revoked tok
   const other = await bot.get("/api/events", { headers: { Authorization: `Bearer ${phoneToken}` } });
   expect(other.status()).toBe(200);
   await bot.dispose();
+});
+
+test("the Build a bot article reads at phone width", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await gotoHydrated(page, "/help-center");
+  await page.getByRole("link", { name: "Build a bot" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Build a bot" })).toBeVisible();
+  await expect(page.getByText("Authorization: Bearer rc_pat_YOUR_TOKEN").first()).toBeVisible();
+  await expectNoSidewaysScroll(page, "the Build a bot article");
+  await expectAxeClean(page, "the Build a bot article");
+  await reviewShot(page, "build-a-bot-390", { fullPage: true });
 });

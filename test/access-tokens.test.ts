@@ -1,4 +1,6 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import worker from "../workers/app";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { MAX_TOKENS_PER_MEMBER } from "../workers/contract/access-tokens";
 import { hashToken } from "../workers/domain/access-token-rules";
@@ -213,6 +215,28 @@ describe("personal access tokens: use on /api", () => {
     const other = await createToken(alice, ["rooms:read"]);
     expect((await withToken(other.token, "/api/game-sessions")).status).toBe(200);
     expect(logged().join("\n")).not.toContain(token);
+  });
+});
+
+describe("housekeeping", () => {
+  it("deletes tokens 30 days after they expired, and keeps the rest listed", async () => {
+    const alice = await signUp("Alice");
+    const now = Date.now();
+    const day = 86_400_000;
+    const old = await createToken(alice, ["rooms:read"], { expiresInDays: 30 });
+    const recent = await createToken(alice, ["rooms:read"], { expiresInDays: 30 });
+    const forever = await createToken(alice, ["rooms:read"]);
+    await env.DB.prepare("UPDATE access_tokens SET expires_at = ? WHERE id = ?")
+      .bind(now - 31 * day, old.id)
+      .run();
+    await env.DB.prepare("UPDATE access_tokens SET expires_at = ? WHERE id = ?")
+      .bind(now - 29 * day, recent.id)
+      .run();
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "* * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    const left = (await json(await request("/api/tokens", { cookie: alice.cookie }))).map((t: { id: string }) => t.id);
+    expect(left.sort()).toEqual([recent.id, forever.id].sort());
   });
 });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { housekeepingCutoffs } from "./housekeeping-rules";
 import {
+  EXPIRED_TOKEN_KEEP_MS,
   bearerCredential,
   displayPrefix,
   expiresAtFor,
@@ -44,6 +46,9 @@ describe("access token rules", () => {
     expect(isExpired(null, now)).toBe(false);
     expect(isExpired(now + 1, now)).toBe(false);
     expect(isExpired(now, now)).toBe(true);
+    // Housekeeping deletes a token 30 days after it expired.
+    expect(now - housekeepingCutoffs(now).expiredTokenBefore).toBe(EXPIRED_TOKEN_KEEP_MS);
+    expect(EXPIRED_TOKEN_KEEP_MS).toBe(30 * 86_400_000);
   });
 
   it("grants only scopes it knows, and writes last use at most once a minute", () => {

@@ -1,3 +1,4 @@
+import { EXPIRED_TOKEN_KEEP_MS } from "./access-token-rules";
 import { RATE_LIMITS } from "./rate-limit-rules";
 
 /**
@@ -27,6 +28,8 @@ export type HousekeepingCutoffs = {
   unreadNotificationBefore: number;
   /** Waiting rooms created and last changed before this are abandoned. */
   roomIdleBefore: number;
+  /** API tokens that expired before this are deleted (until then the settings list shows them as expired). */
+  expiredTokenBefore: number;
 };
 
 export function housekeepingCutoffs(now: number): HousekeepingCutoffs {
@@ -35,5 +38,6 @@ export function housekeepingCutoffs(now: number): HousekeepingCutoffs {
     readNotificationBefore: now - READ_NOTIFICATION_RETENTION_MS,
     unreadNotificationBefore: now - UNREAD_NOTIFICATION_RETENTION_MS,
     roomIdleBefore: now - ABANDONED_ROOM_MS,
+    expiredTokenBefore: now - EXPIRED_TOKEN_KEEP_MS,
   };
 }

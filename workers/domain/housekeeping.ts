@@ -1,10 +1,16 @@
 import { and, asc, eq, inArray, lt } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { notifications, rateLimits } from "../db/schema";
+import { accessTokens, notifications, rateLimits } from "../db/schema";
 import { ABANDONED_ROOMS_PER_RUN, HOUSEKEEPING_BATCH, housekeepingCutoffs } from "./housekeeping-rules";
 import { endAbandonedRooms } from "./rooms";
 
-export type HousekeepingReport = { rateLimits: number; readNotifications: number; unreadNotifications: number; rooms: number };
+export type HousekeepingReport = {
+  rateLimits: number;
+  readNotifications: number;
+  unreadNotifications: number;
+  rooms: number;
+  expiredTokens: number;
+};
 
 /** Oldest expired rows first, at most HOUSEKEEPING_BATCH: each subquery is a range over its own index (migration 0003). */
 function deleteExpiredRateLimits(db: Db, before: number) {
@@ -27,17 +33,35 @@ function deleteOldNotifications(db: Db, read: boolean, before: number) {
   return db.delete(notifications).where(inArray(notifications.id, old));
 }
 
+/** API tokens expired for over 30 days, oldest first, over `access_tokens_expires_idx`. */
+function deleteExpiredTokens(db: Db, before: number) {
+  const expired = db
+    .select({ id: accessTokens.id })
+    .from(accessTokens)
+    .where(lt(accessTokens.expiresAt, before))
+    .orderBy(asc(accessTokens.expiresAt))
+    .limit(HOUSEKEEPING_BATCH);
+  return db.delete(accessTokens).where(inArray(accessTokens.id, expired));
+}
+
 /**
  * The cron's housekeeping (rules and retention in housekeeping-rules.ts): expired rate-limit windows and old
  * notifications in one D1 batch, then abandoned waiting rooms through the room service.
  */
 export async function runHousekeeping(env: Env, db: Db, now: number): Promise<HousekeepingReport> {
   const cut = housekeepingCutoffs(now);
-  const [limits, read, unread] = await db.batch([
+  const [limits, read, unread, tokens] = await db.batch([
     deleteExpiredRateLimits(db, cut.rateLimitWindowBefore),
     deleteOldNotifications(db, true, cut.readNotificationBefore),
     deleteOldNotifications(db, false, cut.unreadNotificationBefore),
+    deleteExpiredTokens(db, cut.expiredTokenBefore),
   ]);
   const rooms = await endAbandonedRooms(env, db, cut.roomIdleBefore, ABANDONED_ROOMS_PER_RUN);
-  return { rateLimits: limits.meta.changes, readNotifications: read.meta.changes, unreadNotifications: unread.meta.changes, rooms };
+  return {
+    rateLimits: limits.meta.changes,
+    readNotifications: read.meta.changes,
+    unreadNotifications: unread.meta.changes,
+    rooms,
+    expiredTokens: tokens.meta.changes,
+  };
 }
