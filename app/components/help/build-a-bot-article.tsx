@@ -5,9 +5,13 @@ import { TOKEN_ROUTE_SCOPES, TOKEN_SCOPE_LABELS, TOKEN_SCOPES } from "../../../w
 /** What the article shows in place of a real token: never a value that could work. */
 export const TOKEN_PLACEHOLDER = "rc_pat_YOUR_TOKEN";
 
-function Code({ children }: { children: string }) {
+function Code({ children, label }: { children: string; label: string }) {
   return (
-    <pre className="mt-2 overflow-x-auto rounded-xl border border-border bg-surface p-3 font-mono text-xs leading-relaxed">
+    // Long lines wrap instead of scrolling, so a phone shows the whole command without a scrollable region.
+    <pre
+      aria-label={label}
+      className="mt-2 whitespace-pre-wrap break-all rounded-xl border border-border bg-surface p-3 font-mono text-xs leading-relaxed"
+    >
       <code>{children}</code>
     </pre>
   );
@@ -58,7 +62,7 @@ export function BuildABotArticle({ origin, perMinute }: { origin: string; perMin
 
       <Step title="2. List a realm's open rooms (rooms:read)">
         <p>Send the token in the Authorization header. This lists the rooms of the Scry &amp; Gather realm that are waiting for players:</p>
-        <Code>{`curl -H "Authorization: Bearer ${TOKEN_PLACEHOLDER}" \\
+        <Code label="curl: list open rooms">{`curl -H "Authorization: Bearer ${TOKEN_PLACEHOLDER}" \\
   "${origin}/api/game-sessions?status=waiting&communityId=scry-gather"`}</Code>
         <p>
           The answer is a JSON array of rooms. More pages: pass the <code>X-Next-Cursor</code> response header back as <code>cursor</code>.
@@ -67,7 +71,7 @@ export function BuildABotArticle({ origin, perMinute }: { origin: string; perMin
 
       <Step title="3. Create a room (rooms:write)">
         <p>The room is yours: you are its host in seat 1, as if you had opened it yourself.</p>
-        <Code>{`curl -X POST "${origin}/api/game-sessions" \\
+        <Code label="curl: create a room">{`curl -X POST "${origin}/api/game-sessions" \\
   -H "Authorization: Bearer ${TOKEN_PLACEHOLDER}" \\
   -H "Content-Type: application/json" \\
   -d '{"communityId":"scry-gather","maxPlayers":4,
