@@ -149,6 +149,8 @@ describe("personal access tokens: use on /api", () => {
       ["GET", "/api/events/feed-url"],
       ["GET", "/api/no-such-route"],
       ["GET", "/settings"],
+      ["POST", "/settings"],
+      ["GET", "/ws"],
       ["GET", "/"],
     ] as const;
     for (const [method, path] of refusedEverywhere) {
