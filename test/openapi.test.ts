@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { app } from "../workers/app";
+import { TOKEN_ROUTE_SCOPES } from "../workers/contract/access-tokens";
 import { buildRouteReference, typeLabel } from "../workers/contract/api-reference";
 import { DECLARED_ROUTES } from "./declared-routes";
 import { json, request } from "./helpers";
@@ -48,7 +49,7 @@ describe("/api/openapi.json", () => {
         expect(
           op.requestBody.content["application/json"].schema.type ?? op.requestBody.content["application/json"].schema.$ref,
         ).toBeDefined();
-      if (route.auth === "member") expect(op.security).toEqual([{ session: [] }]);
+      if (route.auth === "member") expect(op.security[0]).toEqual({ session: [] });
     }
     const operations = Object.values(doc.paths).flatMap((p: any) => Object.keys(p));
     expect(operations.length).toBe(DECLARED_ROUTES.length);
@@ -58,6 +59,37 @@ describe("/api/openapi.json", () => {
         .filter(Boolean),
     );
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("declares the API token scheme on exactly the routes that accept tokens, each with its scope", async () => {
+    const doc = await json(await request("/api/openapi.json"));
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    const declared = new Set(DECLARED_ROUTES.map((d) => `${d.method.toUpperCase()} ${toOpenApiPath(d.path).slice("/api".length)}`));
+    for (const key of Object.keys(TOKEN_ROUTE_SCOPES)) expect(declared.has(key), `${key} is a declared route`).toBe(true);
+    for (const route of DECLARED_ROUTES) {
+      const path = toOpenApiPath(route.path);
+      const op = doc.paths[path][route.method];
+      const scope = TOKEN_ROUTE_SCOPES[`${route.method.toUpperCase()} ${path.slice("/api".length)}` as keyof typeof TOKEN_ROUTE_SCOPES];
+      const bearer = (op.security ?? []).filter((s: any) => "bearerAuth" in s);
+      if (!scope) {
+        expect(bearer, `${route.method} ${path}`).toEqual([]);
+        continue;
+      }
+      expect(bearer).toEqual([{ bearerAuth: [scope] }]);
+      expect(op.description).toContain(`\`${scope}\` scope`);
+      // A public route stays open to visitors: the token is an alternative, not a requirement.
+      if (route.auth === "public") expect(op.security[0]).toEqual({});
+    }
+    const ref = buildRouteReference(doc);
+    expect(ref.find((r) => r.method === "get" && r.path === "/api/game-sessions")).toMatchObject({
+      auth: "public",
+      tokenScope: "rooms:read",
+    });
+    expect(ref.find((r) => r.method === "post" && r.path === "/api/game-sessions")).toMatchObject({
+      auth: "member",
+      tokenScope: "rooms:write",
+    });
+    expect(ref.find((r) => r.method === "delete" && r.path === "/api/user/account")).toMatchObject({ auth: "member", tokenScope: null });
   });
 
   it("carries the zod constraints of request bodies and queries", async () => {

@@ -181,6 +181,7 @@ describe("no member's e-mail address reaches another member (issue 12)", () => {
       "/api/cards/:id": `/api/cards/${solRing.id}`,
       "/api/decks": "/api/decks",
       "/api/decks/:id": `/api/decks/${deck.id}`,
+      "/api/tokens": "/api/tokens",
     };
     for (const doc of DECLARED_ROUTES.filter((d) => d.method === "get" && !NOT_DATA_ROUTES.has(d.path))) {
       const path = concrete[doc.path];

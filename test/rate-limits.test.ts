@@ -504,6 +504,7 @@ const LIMITED_ROUTES: ["post" | "put" | "delete", string, RateLimitName][] = [
   ["post", "/api/matchmaking/find-players", "matchmakingSearch"],
   ["post", "/api/communities/:id/membership", "communityMembership"],
   ["delete", "/api/communities/:id/membership", "communityMembership"],
+  ["post", "/api/tokens", "accessTokenCreate"],
 ];
 
 describe("the route reference", () => {

@@ -30,8 +30,9 @@ export const app = new Hono<AppEnv>();
 
 app.use("*", securityHeaders);
 app.use("*", dbSession);
-app.use("*", resolveUser);
+// The Origin rule first: a refused cross-site request costs no session or token lookup.
 app.use("*", requestGuards);
+app.use("*", resolveUser);
 const limitBody = (maxSize: number) =>
   bodyLimit({
     maxSize,

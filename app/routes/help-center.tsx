@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { BookOpen, HelpCircle, Lightbulb, Search, Users, Video } from "lucide-react";
+import { Link } from "@remix-run/react";
 import { ComingSoonPage, type Topic } from "~/components/help/coming-soon-page";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
 import { documentTitle } from "../../workers/contract/brand";
@@ -16,7 +17,17 @@ const TOPICS: Topic[] = [
 ];
 
 export default function HelpCenterPage() {
-  return <ComingSoonPage title="Help Center" intro="Everything you need to get the most out of Realmcast, in one place." topics={TOPICS} />;
+  return (
+    <ComingSoonPage title="Help Center" intro="Everything you need to get the most out of Realmcast, in one place." topics={TOPICS}>
+      <p className="mt-10 text-center">
+        Available now:{" "}
+        <Link to="/help-center/build-a-bot" className="font-medium underline">
+          Build a bot
+        </Link>{" "}
+        with the Realmcast API and a personal access token.
+      </p>
+    </ComingSoonPage>
+  );
 }
 
 export function ErrorBoundary() {

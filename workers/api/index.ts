@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { authRoutes } from "../auth/routes";
+import { accessTokensApi } from "./access-tokens";
 import { avatarsApi } from "./avatars";
 import { cardsApi } from "./cards";
 import { decksApi } from "./decks";
@@ -49,11 +50,12 @@ export const apiDeclarations = base
   .route("/", socialApi)
   .route("/", avatarsApi)
   .route("/", cardsApi)
-  .route("/", decksApi);
+  .route("/", decksApi)
+  .route("/", accessTokensApi);
 registerSecuritySchemes(apiDeclarations);
 
 /** The API's OpenAPI 3.1 document (also rendered by the /api-docs page), built once from the route declarations. */
-export const apiDocument = documentBuilder(apiDeclarations);
+export const apiDocument = documentBuilder(apiDeclarations, API_BASE);
 
 const openApiDocumentRoute = createRoute({
   method: "get",

@@ -28,6 +28,8 @@ export type RouteReference = {
   path: string;
   summary: string;
   auth: "public" | "member";
+  /** The scope an API token needs here, or null when the route refuses tokens. */
+  tokenScope: string | null;
   status: number;
   produces?: string;
   pathParams: string[];
@@ -36,6 +38,17 @@ export type RouteReference = {
   response: string | null;
   errors: { status: number; description: string }[];
 };
+
+const isAnonymous = (requirement: unknown) => !!requirement && typeof requirement === "object" && Object.keys(requirement).length === 0;
+
+/** The scope of an operation's `bearerAuth` requirement (the API token scheme), if it has one. */
+function tokenScopeOf(security: unknown[] | undefined): string | null {
+  for (const requirement of security ?? []) {
+    const scopes = (requirement as { bearerAuth?: unknown }).bearerAuth;
+    if (Array.isArray(scopes) && typeof scopes[0] === "string") return scopes[0];
+  }
+  return null;
+}
 
 /** `/api/forum/posts/{id}` → `/api/forum/posts/:id`. */
 export const toColonPath = (openApiPath: string) => openApiPath.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, ":$1");
@@ -116,7 +129,9 @@ export function buildRouteReference(doc: ApiDocumentLike): RouteReference[] {
         method,
         path: toColonPath(openApiPath),
         summary: op.summary ?? "",
-        auth: op.security && op.security.length > 0 ? "member" : "public",
+        // `{}` among the requirements: the route also serves visitors (its token requirement is an alternative).
+        auth: op.security && op.security.length > 0 && !op.security.some(isAnonymous) ? "member" : "public",
+        tokenScope: tokenScopeOf(op.security),
         status: Number(successCode),
         ...(produces ? { produces } : {}),
         pathParams: params.filter((p) => p.in === "path").map((p) => p.name),

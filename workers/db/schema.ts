@@ -645,5 +645,37 @@ export const rateLimits = sqliteTable(
   (t) => [index("rate_limits_window_idx").on(t.windowStart)],
 );
 
+// ------------------------------------------------------ personal access tokens
+
+/**
+ * A member's API tokens (issue 27): only the SHA-256 hash of the secret is
+ * kept, with its first characters for the list. Deleting the member deletes
+ * them; revoking one deletes its row, so it stops working on the next request.
+ */
+export const accessTokens = sqliteTable(
+  "access_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Hex SHA-256 of the whole token. */
+    tokenHash: text("token_hash").notNull(),
+    /** The token's first characters, not secret, shown in the list. */
+    prefix: text("prefix").notNull(),
+    /** JSON array of scopes (workers/contract/access-tokens.ts). */
+    scopes: text("scopes", { mode: "json" }).$type<string[]>().notNull(),
+    expiresAt: integer("expires_at"),
+    lastUsedAt: integer("last_used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("access_tokens_hash_unique").on(t.tokenHash),
+    index("access_tokens_user_idx").on(t.userId, t.createdAt),
+    index("access_tokens_expires_idx").on(t.expiresAt),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Community = typeof communities.$inferSelect;

@@ -1,3 +1,4 @@
+import { EXPIRED_TOKEN_KEEP_MS } from "./access-token-rules";
 import { RATE_LIMITS } from "./rate-limit-rules";
 
 /**
@@ -32,6 +33,8 @@ export type HousekeepingCutoffs = {
   roomIdleBefore: number;
   /** Card cache rows fetched before this are deleted. */
   cardCacheBefore: number;
+  /** API tokens that expired before this are deleted (until then the settings list shows them as expired). */
+  expiredTokenBefore: number;
 };
 
 export function housekeepingCutoffs(now: number): HousekeepingCutoffs {
@@ -41,5 +44,6 @@ export function housekeepingCutoffs(now: number): HousekeepingCutoffs {
     unreadNotificationBefore: now - UNREAD_NOTIFICATION_RETENTION_MS,
     roomIdleBefore: now - ABANDONED_ROOM_MS,
     cardCacheBefore: now - CARD_CACHE_RETENTION_MS,
+    expiredTokenBefore: now - EXPIRED_TOKEN_KEEP_MS,
   };
 }

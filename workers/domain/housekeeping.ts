@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { cardCache, notifications, rateLimits } from "../db/schema";
+import { accessTokens, cardCache, notifications, rateLimits } from "../db/schema";
 import { ABANDONED_ROOMS_PER_RUN, HOUSEKEEPING_BATCH, housekeepingCutoffs } from "./housekeeping-rules";
 import { endAbandonedRooms } from "./rooms";
 
@@ -10,6 +10,7 @@ export type HousekeepingReport = {
   unreadNotifications: number;
   cardCache: number;
   rooms: number;
+  expiredTokens: number;
 };
 
 /** Oldest expired rows first, at most HOUSEKEEPING_BATCH: each subquery is a range over its own index (migration 0003). */
@@ -44,17 +45,29 @@ function deleteOldCards(db: Db, before: number) {
   return db.delete(cardCache).where(inArray(cardCache.id, old));
 }
 
+/** API tokens expired for over 30 days, oldest first, over `access_tokens_expires_idx`. */
+function deleteExpiredTokens(db: Db, before: number) {
+  const expired = db
+    .select({ id: accessTokens.id })
+    .from(accessTokens)
+    .where(lt(accessTokens.expiresAt, before))
+    .orderBy(asc(accessTokens.expiresAt))
+    .limit(HOUSEKEEPING_BATCH);
+  return db.delete(accessTokens).where(inArray(accessTokens.id, expired));
+}
+
 /**
  * The cron's housekeeping (rules and retention in housekeeping-rules.ts): expired rate-limit windows, old
  * notifications and month-old card cache rows in one D1 batch, then abandoned waiting rooms through the room service.
  */
 export async function runHousekeeping(env: Env, db: Db, now: number): Promise<HousekeepingReport> {
   const cut = housekeepingCutoffs(now);
-  const [limits, read, unread, cards] = await db.batch([
+  const [limits, read, unread, cards, tokens] = await db.batch([
     deleteExpiredRateLimits(db, cut.rateLimitWindowBefore),
     deleteOldNotifications(db, true, cut.readNotificationBefore),
     deleteOldNotifications(db, false, cut.unreadNotificationBefore),
     deleteOldCards(db, cut.cardCacheBefore),
+    deleteExpiredTokens(db, cut.expiredTokenBefore),
   ]);
   const rooms = await endAbandonedRooms(env, db, cut.roomIdleBefore, ABANDONED_ROOMS_PER_RUN);
   return {
@@ -63,5 +76,6 @@ export async function runHousekeeping(env: Env, db: Db, now: number): Promise<Ho
     unreadNotifications: unread.meta.changes,
     cardCache: cards.meta.changes,
     rooms,
+    expiredTokens: tokens.meta.changes,
   };
 }

@@ -14,8 +14,11 @@ export type RateLimitRule = {
   limit: number;
   /** The window opens at a subject's first hit and lasts this long. */
   windowMs: number;
-  /** Who is counted: the signed-in member, the client address (CF-Connecting-IP), or the e-mail address typed in a form. */
-  per: "member" | "address" | "sender";
+  /**
+   * Who is counted: the signed-in member, the client address (CF-Connecting-IP), the e-mail address typed in a
+   * form, or one personal access token.
+   */
+  per: "member" | "address" | "sender" | "token";
   /** The 429 message reads "You can {verb} at most {limit} {noun} {window}." */
   verb: string;
   noun: string;
@@ -61,6 +64,10 @@ export const RATE_LIMITS = {
   contactSender: { limit: 3, windowMs: HOUR, per: "sender", verb: "send", noun: "messages from one e-mail address" },
   contactMember: { limit: 5, windowMs: HOUR, per: "member", verb: "send", noun: "messages" },
   contactNetwork: { limit: 30, windowMs: HOUR, per: "address", verb: "send", noun: "messages from one network" },
+  // Personal access tokens (issue 27): creating one stores a credential; each token has its own request budget
+  // on /api (counted in the auth middleware, before the route's own limits), whatever the route.
+  accessTokenCreate: { limit: 10, windowMs: HOUR, per: "member", verb: "create", noun: "API tokens" },
+  accessTokenUse: { limit: 120, windowMs: MINUTE, per: "token", verb: "make", noun: "requests with one API token" },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -1,6 +1,7 @@
 import type { Db } from "../db/client";
 import type { User } from "../db/schema";
 import type { MemberShellData } from "../domain/shell";
+import type { TokenScope } from "../contract/access-token-scopes";
 
 /** Hono's typing of the Worker: bindings plus what the middleware puts on the context. */
 export type AppEnv = {
@@ -10,6 +11,8 @@ export type AppEnv = {
     user: User | null;
     /** Header data of the signed-in member, read with the user row. */
     shell: MemberShellData | null;
+    /** The personal access token the request came with (then `user` is its member), or null for a cookie or none. */
+    accessToken: { id: string; scopes: TokenScope[] } | null;
     /** Per-request CSP nonce, handed to Remix for its inline scripts. */
     nonce: string;
   };

@@ -83,16 +83,32 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
 };
 
+/** Whether the request authenticates with an API token (`Authorization` header) rather than a cookie. */
+const sendsApiToken = (request: Request) => request.headers.has("Authorization");
+
 /**
- * CSRF and input hygiene for state-changing requests: a same-origin `Origin`
- * (403 otherwise), JSON bodies on /api (415 otherwise) and a body size cap (413).
+ * The CSRF rule, in one place. A cookie request that changes state needs our
+ * own `Origin` (browsers send one on every non-GET request), so another site's
+ * page cannot ride a member's cookie. A token request carries no cookie, so a
+ * missing `Origin` is fine (bots and curl send none), but one from a browser
+ * page of another site is refused on every method: a token pasted into
+ * someone else's page must not work there.
+ */
+function refuseForeignOrigin(request: Request): void {
+  if (sendsApiToken(request)) {
+    if (request.headers.has("Origin") && !isSameOrigin(request)) throw new HttpError(403, "Cross-origin request refused");
+    return;
+  }
+  if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request)) throw new HttpError(403, "Cross-origin request refused");
+}
+
+/**
+ * CSRF and input hygiene: the Origin rule above (403), and for state-changing requests JSON bodies on /api (415 otherwise) and a body size cap (413).
  */
 export const requestGuards: MiddlewareHandler<AppEnv> = async (c, next) => {
+  refuseForeignOrigin(c.req.raw);
   if (SAFE_METHODS.has(c.req.method)) return next();
   const url = new URL(c.req.url);
-  if (!isSameOrigin(c.req.raw)) {
-    throw new HttpError(403, "Cross-origin request refused");
-  }
   const length = Number(c.req.header("Content-Length") ?? "0");
   const upload = uploadBodyLimit(c.req.method, url.pathname);
   if (length > (upload ?? MAX_BODY_BYTES)) throw new HttpError(413, "Request body too large");

@@ -57,6 +57,7 @@ function RouteCard({ route }: { route: RouteReference }) {
         <span className={cn("rounded px-2 py-0.5 font-mono text-xs font-bold uppercase", METHOD_TONE[route.method])}>{route.method}</span>
         <code className="break-all font-mono text-sm font-semibold">{route.path}</code>
         <Badge tone={route.auth === "member" ? "default" : "outline"}>{route.auth === "member" ? "Sign-in required" : "Public"}</Badge>
+        {route.tokenScope ? <Badge tone="outline">API token: {route.tokenScope}</Badge> : null}
       </div>
       <p className="mt-2 text-sm">{route.summary}</p>
       <FieldTable caption="Query parameters" fields={route.query} />

@@ -2,6 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { DEFAULT_SETTINGS, STREAM_QUALITIES, THEME_MODES, type UserSettings } from "../../../workers/contract/settings";
 import type { ShellMember } from "../../../workers/domain/shell";
+import type { AccessTokenView } from "../../../workers/contract/access-tokens";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/card";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
@@ -11,6 +12,7 @@ import { toast } from "~/hooks/use-toast";
 import { useResultToast } from "~/lib/forms";
 import { useRootData } from "~/lib/root-data";
 import type { SettingsData, SettingsResult } from "./settings-results";
+import { AccessTokensPanel } from "./access-tokens-panel";
 import { AccountActions } from "./account-actions";
 import { SettingSwitch } from "./setting-switch";
 import { SETTINGS_RESET } from "./settings-toasts";
@@ -23,7 +25,7 @@ const PANEL = "-mx-1 h-[min(24rem,55vh)] content-start overflow-y-auto px-1 pb-1
 const THEME_LABELS: Record<UserSettings["theme"], string> = { light: "Light", dark: "Dark", system: "System" };
 
 /**
- * Settings (spec 000 §2): General, Notifications, Privacy, Account. Lazy-loaded
+ * Settings (spec 000 §2): General, Notifications, Privacy, Account, and API tokens (issue 27). Lazy-loaded
  * by the user menu; it reads and saves through the /settings resource route.
  */
 export default function SettingsDialog({
@@ -91,9 +93,10 @@ export default function SettingsDialog({
 
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent title="Settings" description="Manage your account, notifications and privacy." className="max-w-2xl">
+      {/* sm: so it outranks the dialog's own max-w-lg (class names are joined, not merged): five tabs fit in one row. */}
+      <DialogContent title="Settings" description="Manage your account, notifications and privacy." className="sm:max-w-2xl">
         {draft ? (
-          <SettingsTabs user={user} draft={draft} onChange={change} />
+          <SettingsTabs user={user} draft={draft} onChange={change} tokens={reader.data?.tokens ?? []} />
         ) : (
           <div className="grid gap-3" aria-busy="true" aria-label="Loading settings">
             <Skeleton className="h-10" />
@@ -118,7 +121,17 @@ export default function SettingsDialog({
   );
 }
 
-function SettingsTabs({ user, draft, onChange }: { user: ShellMember; draft: UserSettings; onChange: (next: UserSettings) => void }) {
+function SettingsTabs({
+  user,
+  draft,
+  onChange,
+  tokens,
+}: {
+  user: ShellMember;
+  draft: UserSettings;
+  onChange: (next: UserSettings) => void;
+  tokens: AccessTokenView[];
+}) {
   const setGroup = <K extends "notificationSettings" | "privacySettings" | "streamingSettings">(key: K, patch: Partial<UserSettings[K]>) =>
     onChange({ ...draft, [key]: { ...draft[key], ...patch } });
   const n = draft.notificationSettings;
@@ -131,6 +144,7 @@ function SettingsTabs({ user, draft, onChange }: { user: ShellMember; draft: Use
         <TabsTrigger value="notifications">Notifications</TabsTrigger>
         <TabsTrigger value="privacy">Privacy</TabsTrigger>
         <TabsTrigger value="account">Account</TabsTrigger>
+        <TabsTrigger value="tokens">API tokens</TabsTrigger>
       </TabsList>
       <TabsContent value="general" className={cn(PANEL, "grid gap-4")}>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -230,6 +244,9 @@ function SettingsTabs({ user, draft, onChange }: { user: ShellMember; draft: Use
       </TabsContent>
       <TabsContent value="account" className={PANEL}>
         <AccountActions />
+      </TabsContent>
+      <TabsContent value="tokens" className={PANEL}>
+        <AccessTokensPanel tokens={tokens} />
       </TabsContent>
     </Tabs>
   );

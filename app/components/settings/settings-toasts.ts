@@ -18,3 +18,9 @@ export const DELETE_FAILED: ToastMessage = { title: "Failed to delete account", 
 
 /** Spec 000 §5: the browser confirmation before deleting an account. */
 export const DELETE_CONFIRMATION = "Are you sure you want to permanently delete your account? This action cannot be undone.";
+
+/** The API tokens tab (issue 27). */
+export const TOKEN_CREATED: ToastMessage = { title: "Token created", description: "Copy it now: it is not shown again." };
+export const TOKEN_REVOKED: ToastMessage = { title: "Token revoked" };
+export const tokenFailed = (message: string): ToastMessage => ({ title: "Token not saved", description: message, variant: "destructive" });
+export const REVOKE_CONFIRMATION = "Revoke this token? Anything using it stops working at once.";

@@ -1,6 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "../../../workers/lib/zod";
 import { userSettingsBody } from "../../../workers/contract/settings";
+import { accessTokenIdParam, createAccessTokenBody } from "../../../workers/contract/access-tokens";
+import { createAccessToken, listAccessTokens, revokeAccessToken } from "../../../workers/domain/access-tokens";
 import { deleteAccount, exportFileName, exportMemberData } from "../../../workers/domain/account";
 import { getSettings, saveSettings } from "../../../workers/domain/settings";
 import { requireMember } from "~/lib/auth.server";
@@ -14,12 +16,16 @@ import {
   EXPORT_REQUESTED,
   SETTINGS_SAVED,
   settingsSaveFailed,
+  TOKEN_CREATED,
+  TOKEN_REVOKED,
+  tokenFailed,
 } from "~/components/settings/settings-toasts";
 
 /** The Settings dialog opens with the member's settings (the spec's defaults when never saved). */
 export async function loadSettings(request: Request, context: AppLoadContext): Promise<SettingsData> {
   const user = requireMember(request, context);
-  return { settings: await getSettings(context.db, user.id) };
+  const [settings, tokens] = await Promise.all([getSettings(context.db, user.id), listAccessTokens(context.db, user.id)]);
+  return { settings, tokens };
 }
 
 /**
@@ -30,6 +36,8 @@ const settingsSubmission = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("save"), settings: userSettingsBody }),
   z.object({ intent: z.literal("export") }),
   z.object({ intent: z.literal("delete") }),
+  z.object({ intent: z.literal("createToken"), token: createAccessTokenBody }),
+  z.object({ intent: z.literal("revokeToken"), id: accessTokenIdParam.shape.id }),
 ]);
 
 async function readJson(request: Request): Promise<unknown> {
@@ -64,6 +72,20 @@ export async function settingsAction(request: Request, context: AppLoadContext) 
         return { ok: true, intent: "export", file: { name: exportFileName(data), data }, toast: EXPORT_REQUESTED } satisfies SettingsResult;
       } catch (error) {
         return domainFailure(error, { toast: EXPORT_FAILED });
+      }
+    case "createToken":
+      try {
+        const token = await createAccessToken(db, user.id, parsed.data.token);
+        return { ok: true, intent: "createToken", token, toast: TOKEN_CREATED } satisfies SettingsResult;
+      } catch (error) {
+        return domainFailure(error, (e) => ({ toast: tokenFailed(e.message) }));
+      }
+    case "revokeToken":
+      try {
+        await revokeAccessToken(db, user.id, parsed.data.id);
+        return { ok: true, intent: "revokeToken", id: parsed.data.id, toast: TOKEN_REVOKED } satisfies SettingsResult;
+      } catch (error) {
+        return domainFailure(error, (e) => ({ toast: tokenFailed(e.message) }));
       }
     case "delete":
       try {

@@ -1,0 +1,120 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { TOKEN_ROUTE_SCOPES, TOKEN_SCOPE_LABELS, TOKEN_SCOPES } from "../../../workers/contract/access-token-scopes";
+
+/** What the article shows in place of a real token: never a value that could work. */
+export const TOKEN_PLACEHOLDER = "rc_pat_YOUR_TOKEN";
+
+function Code({ children, label }: { children: string; label: string }) {
+  return (
+    // Long lines wrap instead of scrolling, so a phone shows the whole command without a scrollable region.
+    <pre
+      aria-label={label}
+      className="mt-2 whitespace-pre-wrap break-all rounded-xl border border-border bg-surface p-3 font-mono text-xs leading-relaxed"
+    >
+      <code>{children}</code>
+    </pre>
+  );
+}
+
+function Step({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="mt-8">
+      <h2 className="text-xl font-semibold">{title}</h2>
+      <div className="mt-2 grid gap-2 text-sm leading-relaxed">{children}</div>
+    </section>
+  );
+}
+
+const routesOf = (scope: string) =>
+  Object.entries(TOKEN_ROUTE_SCOPES)
+    .filter(([, needed]) => needed === scope)
+    .map(([route]) => route.replace(" ", " /api"));
+
+/**
+ * Help centre article (issue 27): a bot's first calls with a personal access
+ * token. The token is always the placeholder; the site's own address is filled in.
+ */
+export function BuildABotArticle({ origin, perMinute }: { origin: string; perMinute: number }) {
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-12">
+      <p className="text-sm text-muted">
+        <Link to="/help-center" className="underline">
+          Help Center
+        </Link>
+      </p>
+      <h1 className="mt-2 text-4xl font-bold">Build a bot</h1>
+      <p className="mt-3 text-muted">
+        A Discord bot or a script can list and create rooms and events for you through the Realmcast API, with a personal access token
+        instead of your password.
+      </p>
+
+      <Step title="1. Create a token">
+        <p>
+          Open <strong>Settings</strong> from your account menu, then the <strong>API tokens</strong> tab. Name the token after the bot,
+          tick only the scopes it needs, choose when it expires and select <strong>Create Token</strong>.
+        </p>
+        <p>
+          Copy the token straight away: it is shown once. Realmcast stores only a fingerprint of it, so nobody, us included, can show it
+          again. Lost it? Revoke it and create another. Revoking stops it on its very next request.
+        </p>
+      </Step>
+
+      <Step title="2. List a realm's open rooms (rooms:read)">
+        <p>Send the token in the Authorization header. This lists the rooms of the Scry &amp; Gather realm that are waiting for players:</p>
+        <Code label="curl: list open rooms">{`curl -H "Authorization: Bearer ${TOKEN_PLACEHOLDER}" \\
+  "${origin}/api/game-sessions?status=waiting&communityId=scry-gather"`}</Code>
+        <p>
+          The answer is a JSON array of rooms. More pages: pass the <code>X-Next-Cursor</code> response header back as <code>cursor</code>.
+        </p>
+      </Step>
+
+      <Step title="3. Create a room (rooms:write)">
+        <p>The room is yours: you are its host in seat 1, as if you had opened it yourself.</p>
+        <Code label="curl: create a room">{`curl -X POST "${origin}/api/game-sessions" \\
+  -H "Authorization: Bearer ${TOKEN_PLACEHOLDER}" \\
+  -H "Content-Type: application/json" \\
+  -d '{"communityId":"scry-gather","maxPlayers":4,
+       "gameData":{"name":"Friday Commander","format":"commander"}}'`}</Code>
+        <p>
+          The answer (201) is the new room; its <code>id</code> makes its link, <code>{`${origin}/tablesync/room/<id>`}</code>.
+        </p>
+      </Step>
+
+      <Step title="Scopes">
+        <ul className="grid gap-2">
+          {TOKEN_SCOPES.map((scope) => {
+            const routes = routesOf(scope);
+            return (
+              <li key={scope}>
+                <code className="font-mono">{scope}</code>: {TOKEN_SCOPE_LABELS[scope]}
+                {routes.length > 0 ? <span className="block font-mono text-xs text-muted">{routes.join(", ")}</span> : null}
+              </li>
+            );
+          })}
+        </ul>
+      </Step>
+
+      <Step title="Good to know">
+        <ul className="list-disc pl-5">
+          <li>
+            A token works only on the routes above. Everything else (your settings, tokens, account, signing in and out, pages) answers 403.
+          </li>
+          <li>A wrong, expired or revoked token answers 401. Send the token or a browser session, never both (400).</li>
+          <li>
+            Each token may make {perMinute} requests a minute (then 429 with a Retry-After header), on top of the usual limits of each
+            action.
+          </li>
+          <li>Calls from a web page work only on this site: a token sent from another site&apos;s page is refused (403).</li>
+          <li>
+            Every route, with its fields and scope, is in the{" "}
+            <Link to="/api-docs" className="underline">
+              API reference
+            </Link>{" "}
+            and in <code>/api/openapi.json</code>.
+          </li>
+        </ul>
+      </Step>
+    </article>
+  );
+}
