@@ -46,7 +46,10 @@ describe("resolvePower", () => {
   });
 
   it("fills the bracket from a Commander power level", () => {
-    expect(resolvePower({ format: "commander", powerLevel: "optimized" })).toEqual({ ok: true, value: { powerLevel: "optimized", bracket: 4 } });
+    expect(resolvePower({ format: "commander", powerLevel: "optimized" })).toEqual({
+      ok: true,
+      value: { powerLevel: "optimized", bracket: 4 },
+    });
     expect(resolvePower({ format: "commander" })).toEqual({ ok: true, value: { powerLevel: null, bracket: null } });
   });
 
@@ -58,7 +61,10 @@ describe("resolvePower", () => {
   });
 
   it("keeps other formats on power levels and refuses a bracket there", () => {
-    expect(resolvePower({ format: "modern", powerLevel: "focused" })).toEqual({ ok: true, value: { powerLevel: "focused", bracket: null } });
+    expect(resolvePower({ format: "modern", powerLevel: "focused" })).toEqual({
+      ok: true,
+      value: { powerLevel: "focused", bracket: null },
+    });
     expect(resolvePower({ format: "draft", bracket: 2 })).toMatchObject({ ok: false, problem: { field: "bracket" } });
   });
 

@@ -88,7 +88,10 @@ export function resolvePower(input: PowerInput): { ok: true; value: ResolvedPowe
   if (level !== null && level !== mapped) {
     return {
       ok: false,
-      problem: { field: "bracket", message: `Bracket ${bracket} is power level "${mapped}", not "${level}": send one of them, or both agreeing` },
+      problem: {
+        field: "bracket",
+        message: `Bracket ${bracket} is power level "${mapped}", not "${level}": send one of them, or both agreeing`,
+      },
     };
   }
   return { ok: true, value: { powerLevel: mapped, bracket } };

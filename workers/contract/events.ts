@@ -1,4 +1,5 @@
 import { z } from "../lib/zod";
+import { MAX_BRACKET, MIN_BRACKET } from "./brackets";
 import { cursorParam } from "./cursor";
 import { multiLine, singleLine } from "./text";
 import { timeZoneSchema } from "./time-zone";
@@ -43,6 +44,16 @@ const eventFields = {
     .transform((v) => (v ? v : null)),
   communityId: z.string().trim().min(1, "Please select a community first").max(64),
   maxAttendees: z.int().min(1).max(100_000).nullish(),
+  /**
+   * The Commander bracket the event or game pod plays at (1 Exhibition ... 5 cEDH; workers/contract/brackets.ts),
+   * null or absent for none. Events name no format and had no power level, so there is no `powerLevel` beside it.
+   * On update, absent keeps the current bracket and null clears it.
+   */
+  bracket: z
+    .int({ error: `Choose a bracket from ${MIN_BRACKET} to ${MAX_BRACKET}` })
+    .min(MIN_BRACKET, `Choose a bracket from ${MIN_BRACKET} to ${MAX_BRACKET}`)
+    .max(MAX_BRACKET, `Choose a bracket from ${MIN_BRACKET} to ${MAX_BRACKET}`)
+    .nullish(),
 };
 
 /**
@@ -116,6 +127,8 @@ export const eventSchema = z.object({
   hostId: z.string().nullable(),
   attendeeCount: z.number(),
   maxAttendees: z.number().nullable(),
+  /** The Commander bracket (1-5) the event or pod plays at, null when it names none. */
+  bracket: z.number().int().nullable(),
   mainPlayers: z.number(),
   playerSlots: z.number(),
   alternates: z.number(),
