@@ -7,7 +7,8 @@ import { toast } from "~/hooks/use-toast";
 import { useResultToast, type ActionResult } from "~/lib/forms";
 import { useRootData } from "~/lib/root-data";
 import type { GameSessionView } from "../../../workers/contract/game-sessions";
-import { formatLabel, powerLevelLabel } from "../../../workers/contract/game-session-options";
+import { powerLabel } from "../../../workers/contract/brackets";
+import { formatLabel } from "../../../workers/contract/game-session-options";
 import { ROOM_TOASTS } from "./room-toasts";
 
 /**
@@ -74,7 +75,7 @@ export function RoomCard({ session }: { session: GameSessionView }) {
         </div>
         <div>
           <dt className="text-muted">Power</dt>
-          <dd className="font-semibold">{powerLevelLabel(session.gameData.powerLevel)}</dd>
+          <dd className="font-semibold">{powerLabel(session.gameData)}</dd>
         </div>
       </dl>
       {session.gameData.description ? <p className="text-sm text-muted max-sm:hidden">{session.gameData.description}</p> : null}
