@@ -42,7 +42,7 @@ export function RoomCard({ session }: { session: GameSessionView }) {
     : `${session.currentPlayers}/${session.maxPlayers} seats, needs ${needed}`;
   const host = session.host.name;
 
-  // At phone width a compact row (name, format, seats, host, Join); from `sm` up the card as on wide screens.
+  // At phone width a compact row (name, format, a Commander room's bracket, seats, host, Join); from `sm` up the card as on wide screens.
   return (
     <Card
       className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 max-sm:p-3 sm:flex sm:h-full sm:flex-col sm:items-stretch sm:gap-3"
@@ -56,7 +56,8 @@ export function RoomCard({ session }: { session: GameSessionView }) {
           </Badge>
         </div>
         <p className="truncate text-xs text-muted sm:hidden" data-testid="room-row-facts">
-          {formatLabel(session.gameData.format)} · {seats} · {host}
+          {formatLabel(session.gameData.format)}
+          {session.gameData.bracket ? ` · Bracket ${session.gameData.bracket}` : ""} · {seats} · {host}
         </p>
       </div>
       <p className="text-sm text-muted max-sm:hidden">Hosted by {host}</p>
