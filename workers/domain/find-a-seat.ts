@@ -36,7 +36,9 @@ const CANDIDATES = 3;
  */
 const levelBand = (end: 0 | 1) =>
   sql.raw(
-    `CASE WHEN "game_sessions"."bracket" IS NOT NULL THEN "game_sessions"."bracket" * 2 - ${1 - end} ELSE CASE "game_sessions"."power_level" ${Object.entries(POWER_LEVEL_BANDS)
+    `CASE WHEN "game_sessions"."bracket" IS NOT NULL THEN "game_sessions"."bracket" * 2 - ${1 - end} ELSE CASE "game_sessions"."power_level" ${Object.entries(
+      POWER_LEVEL_BANDS,
+    )
       .map(([level, band]) => `WHEN '${level}' THEN ${band[end]}`)
       .join(" ")} END END`,
   );

@@ -68,8 +68,7 @@ export function RoomSummary({
         )}
       </header>
       <p className="mt-4 text-sm text-muted">
-        Players {session.currentPlayers}/{session.maxPlayers} • Spectators {session.spectators} • Power level{" "}
-        {powerLabel(session.gameData)}
+        Players {session.currentPlayers}/{session.maxPlayers} • Spectators {session.spectators} • Power level {powerLabel(session.gameData)}
       </p>
       {refusal ? (
         <div className="py-16 text-center" role="status" data-testid="room-refusal">

@@ -3,7 +3,7 @@ import { Search } from "lucide-react";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { FieldMessage, Input, Label, NativeSelect } from "~/components/ui/field";
 import type { LobbyFilters } from "../../../workers/contract/game-sessions";
-import { BRACKETS, bracketLabel } from "../../../workers/contract/brackets";
+import { BRACKETS } from "../../../workers/contract/brackets";
 import { POWER_LEVELS, ROOM_FORMATS } from "../../../workers/contract/game-session-options";
 
 export type LobbyFilterErrors = Partial<Record<keyof LobbyFilters, string>>;
@@ -84,8 +84,9 @@ export function LobbyFilterForm({ filters, errors }: { filters: LobbyFilters; er
         >
           <option value="">Any bracket</option>
           {BRACKETS.map((b) => (
+            // The label says "Commander bracket", so the option keeps to the number and name and fits the column.
             <option key={b.id} value={b.id}>
-              {bracketLabel(b.id)}
+              {b.id} · {b.name}
             </option>
           ))}
         </NativeSelect>
