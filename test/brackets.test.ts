@@ -4,6 +4,7 @@ import { getDb } from "../workers/db/client";
 import { openSeatsQuery } from "../workers/domain/find-a-seat";
 import { createEventAs, eventBody } from "./events-helpers";
 import { json, request, signUp, type Member } from "./helpers";
+import { postForm } from "./page-forms";
 
 /**
  * Commander Brackets (issue 27): rooms and events carry `bracket` beside the spec's `powerLevel`; for Commander
@@ -149,6 +150,34 @@ describe("events and game pods with a bracket", () => {
     const bad = await request("/api/events", { cookie: owner.cookie, body: eventBody({ bracket: 7 }) });
     expect(bad.status).toBe(400);
     expect((await json(bad)).issues[0].path).toEqual(["bracket"]);
+  });
+});
+
+describe("the calendar's event form with a bracket", () => {
+  it("creates a pod with the chosen bracket and clears it with 'No bracket'", async () => {
+    const owner = await signUp("Formbracket");
+    const title = unique("Form bracket pod");
+    const fields = {
+      intent: "create",
+      title,
+      type: "game_pod",
+      date: "2031-03-04",
+      time: "19:30",
+      location: "TableSync",
+      description: "",
+      communityId: "duelcraft",
+      playerSlots: "4",
+      alternateSlots: "1",
+      maxAttendees: "",
+      bracket: "2",
+    };
+    const created = await postForm("/calendar?realm=duelcraft&create=1", owner, fields);
+    expect(created.status).toBe(302);
+    const id = new URL(created.headers.get("Location")!, "http://localhost").searchParams.get("event")!;
+    expect((await json(await request(`/api/events/${id}`, { cookie: owner.cookie }))).bracket).toBe(2);
+    const updated = await postForm(`/calendar?realm=duelcraft&edit=${id}`, owner, { ...fields, intent: "update", id, bracket: "" });
+    expect(updated.status).toBe(302);
+    expect((await json(await request(`/api/events/${id}`, { cookie: owner.cookie }))).bracket).toBeNull();
   });
 });
 
