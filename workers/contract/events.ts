@@ -1,6 +1,6 @@
 import { z } from "../lib/zod";
-import { MAX_BRACKET, MIN_BRACKET } from "./brackets";
 import { cursorParam } from "./cursor";
+import { bracketSchema } from "./game-sessions";
 import { multiLine, singleLine } from "./text";
 import { timeZoneSchema } from "./time-zone";
 
@@ -49,11 +49,7 @@ const eventFields = {
    * null or absent for none. Events name no format and had no power level, so there is no `powerLevel` beside it.
    * On update, absent keeps the current bracket and null clears it.
    */
-  bracket: z
-    .int({ error: `Choose a bracket from ${MIN_BRACKET} to ${MAX_BRACKET}` })
-    .min(MIN_BRACKET, `Choose a bracket from ${MIN_BRACKET} to ${MAX_BRACKET}`)
-    .max(MAX_BRACKET, `Choose a bracket from ${MIN_BRACKET} to ${MAX_BRACKET}`)
-    .nullish(),
+  bracket: bracketSchema.nullish(),
 };
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "../lib/zod";
 import { cursorParam } from "./cursor";
 import { multiLine, singleLine } from "./text";
-import { BRACKET_IDS, MAX_BRACKET, MIN_BRACKET, resolvePower } from "./brackets";
+import { MAX_BRACKET, MIN_BRACKET, resolvePower } from "./brackets";
 import { DEFAULT_MAX_PLAYERS, MAX_PLAYER_OPTIONS, POWER_LEVEL_IDS, ROOM_FORMAT_IDS } from "./game-session-options";
 
 export { DEFAULT_MAX_PLAYERS, MAX_PLAYER_OPTIONS, POWER_LEVELS, ROOM_FORMATS } from "./game-session-options";
@@ -15,7 +15,6 @@ export const bracketSchema = z
   .max(MAX_BRACKET, `Choose a bracket from ${MIN_BRACKET} to ${MAX_BRACKET}`);
 /** A bracket in a query string or form field. */
 export const bracketParam = z.coerce.number().pipe(bracketSchema);
-export { BRACKET_IDS };
 
 /** The API reference's words on the two power fields, shared by every route that carries them. */
 export const POWER_FIELDS_DOC =
