@@ -1,7 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../workers/db/client";
+import { DEFAULT_PREFERENCES } from "../workers/contract/matchmaking";
 import { openSeatsQuery } from "../workers/domain/find-a-seat";
+import { announceOpenRoom } from "../workers/domain/open-room-alerts";
 import { createEventAs, eventBody } from "./events-helpers";
 import { json, request, signUp, type Member } from "./helpers";
 import { postForm } from "./page-forms";
@@ -123,6 +125,34 @@ describe("Commander rooms in brackets", () => {
     } finally {
       await env.DB.prepare(`UPDATE game_sessions SET status = 'completed' WHERE id IN (?, ?)`).bind(core.id, exhibition.id).run();
     }
+  });
+});
+
+describe("open-room alerts for Commander rooms", () => {
+  it("tell a member whose 1-10 range covers the room's bracket, not one whose range only covers its power level", async () => {
+    const host = await signUp("Alerthost");
+    const waiter = await signUp("Corewaiter");
+    const saved = await request("/api/matchmaking/preferences", {
+      cookie: waiter.cookie,
+      method: "PUT",
+      body: { ...DEFAULT_PREFERENCES, selectedFormats: ["commander"], powerLevelMin: 3, powerLevelMax: 4, notifyOpenRooms: true },
+    });
+    expect(saved.status).toBe(200);
+    const alertsFor = async () => {
+      const page = await json<{ notifications: { type: string; actionUrl: string }[] }>(
+        await request("/api/notifications?limit=50", { cookie: waiter.cookie }),
+      );
+      return page.notifications.filter((n) => n.type === "open_room").map((n) => n.actionUrl);
+    };
+    const db = getDb(env.DB);
+    // Bracket 1 is "casual" (1-4 on the old reading) but Exhibition (1-2) in brackets: no alert for a 3-4 member.
+    const exhibition = await created(host, { bracket: 1 });
+    await announceOpenRoom(db, exhibition, "Alerthost");
+    expect(await alertsFor()).toEqual([]);
+    const core = await created(host, { bracket: 2 });
+    await announceOpenRoom(db, core, "Alerthost");
+    expect(await alertsFor()).toEqual([`/tablesync/room/${core.id}`]);
+    await env.DB.prepare(`UPDATE game_sessions SET status = 'completed' WHERE id IN (?, ?)`).bind(core.id, exhibition.id).run();
   });
 });
 
