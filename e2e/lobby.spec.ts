@@ -197,3 +197,49 @@ test("Find me a seat: into the open room needing one more player, or Create Room
     await waiter.context.close();
   }
 });
+
+test("Commander brackets: Create Room picks a bracket, the lobby card and the room header show it, at 1366 and 390 px", async ({
+  browser,
+}) => {
+  test.setTimeout(scaled(120_000));
+  const desktop = await newMemberPage(browser, "Brackethost", DESKTOP.name);
+  const phone = await newMemberPage(browser, "Bracketphone", "Phone");
+  const tag = uniqueTag();
+  try {
+    for (const [member, width, height, bracket, label] of [
+      [desktop, 1366, 900, "3", "Bracket 3 · Upgraded"],
+      [phone, 390, 844, "4", "Bracket 4 · Optimized"],
+    ] as const) {
+      const { page } = member;
+      await page.setViewportSize({ width, height });
+      await page.goto("/tablesync?tab=create");
+      await waitForHydration(page);
+      await chooseCommunity(page, "Decksong");
+      const form = page.getByRole("form", { name: "Create room" });
+      await form.getByLabel("Room name").fill(`${tag} bracket ${bracket}`);
+      // Commander measures power in brackets: the power level field gives way to the bracket.
+      await form.getByLabel("Format").selectOption("commander");
+      await expect(form.getByLabel("Power level")).toHaveCount(0);
+      await form.getByLabel("Bracket").selectOption(bracket);
+      await form.getByRole("button", { name: "Create Game Room" }).click();
+      await expect(page).toHaveURL(/\/tablesync\/room\/[0-9a-f-]+$/);
+      await expect(page.getByTestId("room-stats")).toContainText(label);
+      await reviewShot(page, `room-bracket-${width}`);
+
+      // The lobby, filtered to this bracket, lists the room with its bracket.
+      await page.goto(`/tablesync?q=${encodeURIComponent(tag)}&bracket=${bracket}`);
+      await waitForHydration(page);
+      const filters = page.getByRole("search", { name: "Filter rooms" });
+      await expect(filters.getByLabel("Commander bracket")).toHaveValue(bracket);
+      const card = roomCards(page).filter({ hasText: `${tag} bracket ${bracket}` });
+      await expect(roomCards(page)).toHaveCount(1);
+      if (width > 640) await expect(card).toContainText(label);
+      else await expect(card.getByTestId("room-row-facts")).toContainText(`Commander/EDH · Bracket ${bracket} · 1/4 seats`);
+      await expectNoSidewaysScroll(page, `the lobby filtered by bracket at ${width} px`);
+      await reviewShot(page, `lobby-bracket-${width}`, { fullPage: true });
+    }
+  } finally {
+    await desktop.context.close();
+    await phone.context.close();
+  }
+});

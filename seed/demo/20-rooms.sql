@@ -22,3 +22,7 @@ INSERT OR IGNORE INTO game_session_members (session_id, user_id, role, seat, joi
   ('10000000-0000-4000-8000-00000000a004', '00000000-0000-4000-8000-000000000003', 'player', 1, CAST(unixepoch('now', '-3 minutes') * 1000 AS INTEGER)),
   ('10000000-0000-4000-8000-00000000a005', '00000000-0000-4000-8000-000000000006', 'player', 1, CAST(unixepoch('now', '-45 minutes') * 1000 AS INTEGER)),
   ('10000000-0000-4000-8000-00000000a005', '00000000-0000-4000-8000-000000000002', 'player', 2, CAST(unixepoch('now', '-44 minutes') * 1000 AS INTEGER));
+
+-- The demo's Commander rooms in Commander Brackets, by the mapping of migration 0015 (workers/contract/brackets.ts).
+UPDATE game_sessions SET bracket = CASE power_level WHEN 'casual' THEN 2 WHEN 'focused' THEN 3 WHEN 'optimized' THEN 4 WHEN 'competitive' THEN 5 END
+  WHERE format = 'commander' AND bracket IS NULL AND id LIKE '10000000-0000-4000-8000-%';

@@ -4,6 +4,7 @@ import {
   gameSessionResponse,
   listGameSessionsQuery,
   membershipResponse,
+  POWER_FIELDS_DOC,
   roomPrivacyBody,
   roomPrivacyResponse,
   sessionIdParam,
@@ -29,7 +30,8 @@ const listRoute = createRoute({
   method: "get",
   path: "/game-sessions",
   summary:
-    "Game sessions, newest first, with the `preferCommunityId` realm's rooms ahead of the rest. Filters: status (the lobby asks for waiting), communityId, format, powerLevel, q (room or host name contains, case-insensitive). Private rooms only for their host and members with a place in them. `limit` (max 100) and `cursor` page through them: the next cursor is in the X-Next-Cursor header.",
+    "Game sessions, newest first, with the `preferCommunityId` realm's rooms ahead of the rest. Filters: status (the lobby asks for waiting), communityId, format, powerLevel, bracket, q (room or host name contains, case-insensitive). Private rooms only for their host and members with a place in them. `limit` (max 100) and `cursor` page through them: the next cursor is in the X-Next-Cursor header.",
+  description: POWER_FIELDS_DOC,
   security: PUBLIC,
   request: { query: listGameSessionsQuery },
   responses: {
@@ -42,6 +44,7 @@ const getRoute = createRoute({
   method: "get",
   path: "/game-sessions/{id}",
   summary: "One game session.",
+  description: POWER_FIELDS_DOC,
   security: PUBLIC,
   request: { params: sessionIdParam },
   responses: { 200: jsonResponse(gameSessionResponse, "The session"), ...errors([404, "No such session"]) },
@@ -51,6 +54,7 @@ const createRoomRoute = createRoute({
   method: "post",
   path: "/game-sessions",
   summary: "Creates a waiting room; the caller is seated as host in seat 1. Description defaults to '{format} game session'.",
+  description: POWER_FIELDS_DOC,
   security: MEMBER_ONLY,
   middleware: memberOnly,
   request: { body: jsonBody(createGameSessionBody) },

@@ -1,5 +1,6 @@
 import { z } from "../lib/zod";
 import { cursorParam } from "./cursor";
+import { bracketSchema } from "./game-sessions";
 import { multiLine, singleLine } from "./text";
 import { timeZoneSchema } from "./time-zone";
 
@@ -43,6 +44,12 @@ const eventFields = {
     .transform((v) => (v ? v : null)),
   communityId: z.string().trim().min(1, "Please select a community first").max(64),
   maxAttendees: z.int().min(1).max(100_000).nullish(),
+  /**
+   * The Commander bracket the event or game pod plays at (1 Exhibition ... 5 cEDH; workers/contract/brackets.ts),
+   * null or absent for none. Events name no format and had no power level, so there is no `powerLevel` beside it.
+   * On update, absent keeps the current bracket and null clears it.
+   */
+  bracket: bracketSchema.nullish(),
 };
 
 /**
@@ -116,6 +123,8 @@ export const eventSchema = z.object({
   hostId: z.string().nullable(),
   attendeeCount: z.number(),
   maxAttendees: z.number().nullable(),
+  /** The Commander bracket (1-5) the event or pod plays at, null when it names none. */
+  bracket: z.number().int().nullable(),
   mainPlayers: z.number(),
   playerSlots: z.number(),
   alternates: z.number(),

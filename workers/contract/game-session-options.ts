@@ -20,6 +20,7 @@ export const POWER_LEVELS = [
   { id: "competitive", label: "Competitive (9-10)" },
 ] as const;
 export const POWER_LEVEL_IDS = ["casual", "focused", "optimized", "competitive"] as const;
+export type PowerLevel = (typeof POWER_LEVEL_IDS)[number];
 
 export const MAX_PLAYER_OPTIONS = [2, 3, 4, 5, 6, 8] as const;
 export const DEFAULT_MAX_PLAYERS = 4;
@@ -28,6 +29,7 @@ export function formatLabel(format: string): string {
   return ROOM_FORMATS.find((f) => f.id === format)?.label ?? format;
 }
 
+/** A power level's label; a Commander room shows its bracket instead (workers/contract/brackets.ts powerLabel). */
 export function powerLevelLabel(level: string | null | undefined): string {
   if (!level) return "Any";
   return POWER_LEVELS.find((p) => p.id === level)?.label ?? level;

@@ -19,6 +19,13 @@ describe("createRoomForm", () => {
     });
   });
 
+  it("carries a Commander bracket, and refuses one that disagrees with the power level under the bracket's input", () => {
+    const fields = { communityId: "decksong", maxPlayers: "4", "gameData.name": "Pod", "gameData.format": "commander" };
+    expect(createRoomForm.parse({ ...fields, "gameData.bracket": "3" }).gameData).toMatchObject({ bracket: 3, powerLevel: null });
+    const result = createRoomForm.safeParse({ ...fields, "gameData.bracket": "3", "gameData.powerLevel": "competitive" });
+    expect(result.error?.issues.map((i) => i.path.join("."))).toEqual(["gameData.bracket"]);
+  });
+
   it("refuses with issues named after the inputs that sent them, in the spec's words", () => {
     const result = createRoomForm.safeParse({ communityId: "", maxPlayers: "7", "gameData.name": " ", "gameData.format": "" });
     expect(result.success).toBe(false);

@@ -2,26 +2,45 @@ import { z } from "../lib/zod";
 import { cardDto } from "./cards";
 import { cursorParam } from "./cursor";
 import { multiLine, singleLine } from "./text";
+import { MAX_BRACKET, MIN_BRACKET, resolvePower } from "./brackets";
 import { DEFAULT_MAX_PLAYERS, MAX_PLAYER_OPTIONS, POWER_LEVEL_IDS, ROOM_FORMAT_IDS } from "./game-session-options";
 
 export { DEFAULT_MAX_PLAYERS, MAX_PLAYER_OPTIONS, POWER_LEVELS, ROOM_FORMATS } from "./game-session-options";
 export const roomFormatSchema = z.enum(ROOM_FORMAT_IDS, { error: "Format required" });
 export type RoomFormat = z.infer<typeof roomFormatSchema>;
 export const powerLevelSchema = z.enum(POWER_LEVEL_IDS);
+/** A Commander bracket (workers/contract/brackets.ts): 1 Exhibition, 2 Core, 3 Upgraded, 4 Optimized, 5 cEDH. */
+export const bracketSchema = z
+  .int({ error: `Choose a bracket from ${MIN_BRACKET} to ${MAX_BRACKET}` })
+  .min(MIN_BRACKET, `Choose a bracket from ${MIN_BRACKET} to ${MAX_BRACKET}`)
+  .max(MAX_BRACKET, `Choose a bracket from ${MIN_BRACKET} to ${MAX_BRACKET}`);
+/** A bracket in a query string or form field. */
+export const bracketParam = z.coerce.number().pipe(bracketSchema);
+
+/** The API reference's words on the two power fields, shared by every route that carries them. */
+export const POWER_FIELDS_DOC =
+  "Commander rooms (and Commander variants) measure power in Commander Brackets: `bracket` 1 Exhibition, 2 Core, 3 Upgraded, 4 Optimized, 5 cEDH. The spec's `powerLevel` stays and maps to and from it: powerLevel casual → bracket 2, focused → 3, optimized → 4, competitive → 5; bracket 1 or 2 → casual, 3 → focused, 4 → optimized, 5 → competitive. Send either (the other is filled in) or both agreeing; both disagreeing is a 400 with an issue on `bracket`. Other formats keep `powerLevel` only, and their `bracket` is null (sending one is a 400).";
 
 export const sessionStatusSchema = z.enum(["waiting", "active", "completed"]);
 
-export const createGameSessionBody = z.object({
-  eventId: z.string().min(1).max(100).nullish(),
-  maxPlayers: z.literal(MAX_PLAYER_OPTIONS),
-  communityId: z.string().min(1, "Community required").max(100),
-  gameData: z.object({
-    name: singleLine({ min: 1, max: 100, required: "Room name required" }),
-    format: roomFormatSchema,
-    powerLevel: powerLevelSchema.nullish(),
-    description: multiLine({ max: 500 }).nullish(),
-  }),
-});
+export const createGameSessionBody = z
+  .object({
+    eventId: z.string().min(1).max(100).nullish(),
+    maxPlayers: z.literal(MAX_PLAYER_OPTIONS),
+    communityId: z.string().min(1, "Community required").max(100),
+    gameData: z.object({
+      name: singleLine({ min: 1, max: 100, required: "Room name required" }),
+      format: roomFormatSchema,
+      powerLevel: powerLevelSchema.nullish(),
+      /** Commander only; maps to and from `powerLevel` (POWER_FIELDS_DOC). */
+      bracket: bracketSchema.nullish(),
+      description: multiLine({ max: 500 }).nullish(),
+    }),
+  })
+  .superRefine((body, ctx) => {
+    const power = resolvePower(body.gameData);
+    if (!power.ok) ctx.addIssue({ code: "custom", path: ["gameData", power.problem.field], message: power.problem.message });
+  });
 export type CreateGameSessionBody = z.infer<typeof createGameSessionBody>;
 
 /** Blank query values (a GET form's empty "Any" choice) mean "no filter". */
@@ -32,6 +51,7 @@ export const listGameSessionsQuery = z.object({
   communityId: optional(z.string().min(1).max(100)).describe("Only this realm's rooms"),
   format: optional(roomFormatSchema),
   powerLevel: optional(powerLevelSchema),
+  bracket: optional(bracketParam).describe("Only Commander rooms of this bracket (1-5)"),
   q: optional(z.string().trim().max(100)).describe("Room name or host display name contains this (case-insensitive)"),
   preferCommunityId: optional(z.string().min(1).max(100)).describe("This realm's rooms come first (the lobby's selected realm)"),
   limit: z.coerce.number().int().min(1).max(100).default(50),
@@ -40,8 +60,8 @@ export const listGameSessionsQuery = z.object({
 export type ListGameSessionsQuery = z.infer<typeof listGameSessionsQuery>;
 
 /** The lobby's filter form (a GET form, so the URL carries it) and its page cursor. */
-export const lobbyFilterFields = ["q", "format", "powerLevel", "cursor"] as const;
-export const lobbyFilters = listGameSessionsQuery.pick({ q: true, format: true, powerLevel: true, cursor: true });
+export const lobbyFilterFields = ["q", "format", "powerLevel", "bracket", "cursor"] as const;
+export const lobbyFilters = listGameSessionsQuery.pick({ q: true, format: true, powerLevel: true, bracket: true, cursor: true });
 export type LobbyFilters = z.infer<typeof lobbyFilters>;
 
 export const sessionIdParam = z.object({ id: z.string().min(1).max(100) });
@@ -70,6 +90,8 @@ export const gameSessionResponse = z.object({
     name: z.string(),
     format: z.string(),
     powerLevel: z.string().nullable(),
+    /** Commander rooms' bracket (1-5), null for other formats (POWER_FIELDS_DOC). */
+    bracket: z.number().int().nullable(),
     description: z.string().nullable(),
     currentTurn: z.string().nullable(),
   }),
@@ -109,6 +131,8 @@ export const createRoomForm = z.preprocess((raw) => {
       name: field("gameData.name") ?? "",
       format: field("gameData.format") || undefined,
       powerLevel: field("gameData.powerLevel") || null,
+      // Left out (not null) when the form has no bracket field, so a body without one reads as before.
+      bracket: field("gameData.bracket") ? Number(field("gameData.bracket")) : undefined,
       description: field("gameData.description") || null,
     },
   };
@@ -121,7 +145,12 @@ export const lobbyIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("join"), sessionId: sessionIdParam.shape.id }),
   z.object({ intent: z.literal("spectate"), sessionId: sessionIdParam.shape.id }),
   /** "Find me a seat": the best open room for the member, narrowed by the lobby's filters when set. */
-  z.object({ intent: z.literal("find-seat"), format: optional(roomFormatSchema), powerLevel: optional(powerLevelSchema) }),
+  z.object({
+    intent: z.literal("find-seat"),
+    format: optional(roomFormatSchema),
+    powerLevel: optional(powerLevelSchema),
+    bracket: optional(bracketParam),
+  }),
 ]);
 
 /**
@@ -131,6 +160,7 @@ export const lobbyIntent = z.discriminatedUnion("intent", [
 export const createRoomDefaults = z.object({
   format: roomFormatSchema.optional().catch(undefined),
   powerLevel: powerLevelSchema.optional().catch(undefined),
+  bracket: bracketParam.optional().catch(undefined),
   maxPlayers: z.coerce.number().pipe(z.literal(MAX_PLAYER_OPTIONS)).optional().catch(undefined),
   /** Offer to announce the new room to the members waiting for one (workers/domain/open-room-alerts.ts). */
   announce: z

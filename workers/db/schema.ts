@@ -167,6 +167,8 @@ export const events = sqliteTable(
     maxAttendees: integer("max_attendees"),
     playerSlots: integer("player_slots").notNull().default(4),
     alternateSlots: integer("alternate_slots").notNull().default(2),
+    /** The Commander bracket (1-5) the event or pod plays at, null when it names none (workers/contract/brackets.ts). */
+    bracket: integer("bracket"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -221,6 +223,8 @@ export const gameSessions = sqliteTable(
     name: text("name").notNull(),
     format: text("format").notNull(),
     powerLevel: text("power_level"),
+    /** Commander rooms' power scale (1-5), kept beside the spec's power level it maps to; null for other formats. */
+    bracket: integer("bracket"),
     description: text("description"),
     currentTurn: text("current_turn"),
     currentPlayers: integer("current_players").notNull().default(0),

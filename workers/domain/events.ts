@@ -63,6 +63,7 @@ export async function createEvent(db: Db, userId: string, input: CreateEventBody
     creatorId: userId,
     hostId: userId,
     maxAttendees: input.maxAttendees ?? null,
+    bracket: input.bracket ?? null,
     playerSlots: input.playerSlots,
     alternateSlots: input.alternateSlots,
   });
@@ -129,6 +130,7 @@ export async function updateEvent(db: Db, userId: string, id: string, input: Upd
   const alternateSlots = input.alternateSlots ?? current.alternateSlots;
   const timeZone = input.timeZone ?? current.timeZone;
   const maxAttendees = input.maxAttendees === undefined ? sql`max_attendees` : sql`${input.maxAttendees}`;
+  const bracket = input.bracket === undefined ? sql`bracket` : sql`${input.bracket}`;
   // Seats may shrink only down to the players already seated (checked in the
   // same statement as the write); freed main seats are then filled from the waiting list.
   const seatsFit =
@@ -144,7 +146,7 @@ export async function updateEvent(db: Db, userId: string, id: string, input: Upd
         starts_at = ${startsAtFromWallTime(input.date, input.time, timeZone)},
         location = ${input.location}, community_id = ${input.communityId},
         player_slots = ${playerSlots}, alternate_slots = ${alternateSlots}, max_attendees = ${maxAttendees},
-        updated_at = ${Date.now()}
+        bracket = ${bracket}, updated_at = ${Date.now()}
       WHERE id = ${id} AND ${seatsFit}
         AND (${maxAttendees} IS NULL OR (SELECT count(*) FROM event_attendees a WHERE a.event_id = ${id}) <= ${maxAttendees})
       RETURNING id`,

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, lt, sql, type SQL } from "drizzle-orm";
+import { POWER_LEVEL_BANDS } from "../contract/brackets";
 import type { ListGameSessionsQuery } from "../contract/game-sessions";
 import type { Db } from "../db/client";
 import { gameSessions, matchmakingPreferences } from "../db/schema";
@@ -16,21 +17,33 @@ import { joinRoom } from "./rooms";
  * What fits: a waiting room listed to them (roomsListedTo: not private to others, not stale) with a free seat,
  * that they have no place in, were not removed from and share no block with its host; in the selected realm when
  * one is selected (a realm is a game). The format and power level are the lobby's filters when set, else the
- * member's matchmaking preferences (their formats, their power range against the room's band). Best first: the
+ * member's matchmaking preferences (their formats, their power range against the room's band: a Commander room's
+ * bracket, else its power level; workers/contract/brackets.ts). Best first: the
  * fewest seats still needed (one more player starts a game), then the newest.
  */
 
-export type SeatSearch = Pick<ListGameSessionsQuery, "format" | "powerLevel"> & { communityId?: string | null };
+export type SeatSearch = Pick<ListGameSessionsQuery, "format" | "powerLevel" | "bracket"> & { communityId?: string | null };
 /** The Create Room form's starting values when nothing fits: the member's last room's, else the search's. */
-export type UsualRoomSettings = { format: string | null; powerLevel: string | null; maxPlayers: number | null };
+export type UsualRoomSettings = { format: string | null; powerLevel: string | null; bracket: number | null; maxPlayers: number | null };
 export type SeatFound = { ok: true; sessionId: string } | { ok: false; usual: UsualRoomSettings };
 
 /** Rooms tried in order: one filled meanwhile, the next is tried; more than this and the member should choose. */
 const CANDIDATES = 3;
 
-/** A room's power band on the preferences' 1-10 scale (workers/contract/game-session-options.ts POWER_LEVELS). */
-const bandLow = sql`CASE ${gameSessions.powerLevel} WHEN 'casual' THEN 1 WHEN 'focused' THEN 5 WHEN 'optimized' THEN 7 WHEN 'competitive' THEN 9 END`;
-const bandHigh = sql`CASE ${gameSessions.powerLevel} WHEN 'casual' THEN 4 WHEN 'focused' THEN 6 WHEN 'optimized' THEN 8 WHEN 'competitive' THEN 10 END`;
+/**
+ * A room's power band on the preferences' 1-10 scale, as workers/contract/brackets.ts roomLevelBand reads it: a
+ * Commander room's bracket b covers [2b-1, 2b], any other room its power level's band.
+ */
+const levelBand = (end: 0 | 1) =>
+  sql.raw(
+    `CASE WHEN "game_sessions"."bracket" IS NOT NULL THEN "game_sessions"."bracket" * 2 - ${1 - end} ELSE CASE "game_sessions"."power_level" ${Object.entries(
+      POWER_LEVEL_BANDS,
+    )
+      .map(([level, band]) => `WHEN '${level}' THEN ${band[end]}`)
+      .join(" ")} END END`,
+  );
+const bandLow = levelBand(0);
+const bandHigh = levelBand(1);
 
 /** The member's preferences in SQL (a probe of their primary key): no row, no formats or no power level on the room means any. */
 function preferencesAllow(userId: string, search: SeatSearch): SQL[] {
@@ -41,7 +54,7 @@ function preferencesAllow(userId: string, search: SeatSearch): SQL[] {
       sql`(${prefs} is null or json_array_length(${prefs}) = 0 or ${gameSessions.format} in (select value from json_each(${prefs})))`,
     );
   }
-  if (!search.powerLevel) {
+  if (!search.powerLevel && !search.bracket) {
     conditions.push(sql`(${gameSessions.powerLevel} is null or not exists (select 1 from ${matchmakingPreferences} mp where mp.user_id = ${userId})
       or exists (select 1 from ${matchmakingPreferences} mp where mp.user_id = ${userId} and ${bandLow} <= mp.power_level_max and ${bandHigh} >= mp.power_level_min))`);
   }
@@ -62,6 +75,7 @@ export function openSeatsQuery(db: Db, userId: string, search: SeatSearch) {
   if (search.communityId) where.push(eq(gameSessions.communityId, search.communityId));
   if (search.format) where.push(eq(gameSessions.format, search.format));
   if (search.powerLevel) where.push(eq(gameSessions.powerLevel, search.powerLevel));
+  if (search.bracket) where.push(eq(gameSessions.bracket, search.bracket));
   return db
     .select({ id: gameSessions.id })
     .from(gameSessions)
@@ -73,7 +87,12 @@ export function openSeatsQuery(db: Db, userId: string, search: SeatSearch) {
 /** The member's last room as host: their usual format, power level and table size (the host index). */
 function lastHostedRoom(db: Db, userId: string) {
   return db
-    .select({ format: gameSessions.format, powerLevel: gameSessions.powerLevel, maxPlayers: gameSessions.maxPlayers })
+    .select({
+      format: gameSessions.format,
+      powerLevel: gameSessions.powerLevel,
+      bracket: gameSessions.bracket,
+      maxPlayers: gameSessions.maxPlayers,
+    })
     .from(gameSessions)
     .where(eq(gameSessions.hostId, userId))
     .orderBy(desc(gameSessions.createdAt))
@@ -95,6 +114,11 @@ export async function findMeASeat(env: Env, db: Db, userId: string, search: Seat
   }
   // A search that seats nobody still counts as a join, so the button cannot be pressed faster than Join.
   if (candidates.length === 0) await enforceRateLimit(db, "gameSessionJoin", userId);
-  const usual = last[0] ?? { format: search.format ?? null, powerLevel: search.powerLevel ?? null, maxPlayers: null };
+  const usual = last[0] ?? {
+    format: search.format ?? null,
+    powerLevel: search.powerLevel ?? null,
+    bracket: search.bracket ?? null,
+    maxPlayers: null,
+  };
   return { ok: false, usual };
 }

@@ -96,6 +96,7 @@ export function gameSessionListStatements(db: Db, viewerId: string | null, query
   if (query.communityId) where.push(eq(gameSessions.communityId, query.communityId));
   if (query.format) where.push(eq(gameSessions.format, query.format));
   if (query.powerLevel) where.push(eq(gameSessions.powerLevel, query.powerLevel));
+  if (query.bracket) where.push(eq(gameSessions.bracket, query.bracket));
   if (query.q) where.push(nameMatches(query.q));
 
   // A realm filter already keeps one realm: nothing to put first.

@@ -42,7 +42,14 @@ export function toView({ session: s, host }: { session: GameSessionRow; host: Ho
     eventId: s.eventId,
     tournamentMatchId: s.tournamentMatchId,
     isPrivate: s.isPrivate,
-    gameData: { name: s.name, format: s.format, powerLevel: s.powerLevel, description: s.description, currentTurn: s.currentTurn },
+    gameData: {
+      name: s.name,
+      format: s.format,
+      powerLevel: s.powerLevel,
+      bracket: s.bracket,
+      description: s.description,
+      currentTurn: s.currentTurn,
+    },
     createdAt: new Date(s.createdAt).toISOString(),
   };
 }

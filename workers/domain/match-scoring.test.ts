@@ -172,3 +172,24 @@ describe("rankCandidates (hand-written orderings)", () => {
     for (let i = 1; i < ranked.length; i++) expect(ranked[i - 1].score).toBeGreaterThanOrEqual(ranked[i].score);
   });
 });
+
+describe("power between Commander players (brackets)", () => {
+  it("compares the brackets two 1-10 ranges cover when both play Commander", () => {
+    const upgraded = { ...search, powerLevelMin: 5, powerLevelMax: 6 };
+    // 6-7 covers Upgraded (3) and Optimized (4): the searcher's one bracket is covered in full.
+    const commander = scoreMatch(upgraded, candidate("c", { powerLevelMin: 6, powerLevelMax: 7 }), NOW).score;
+    const twin = scoreMatch(upgraded, candidate("t", { powerLevelMin: 5, powerLevelMax: 6 }), NOW).score;
+    expect(commander).toBe(twin);
+    // The same ranges in Modern compare levels: 6 of 5-6 is half the power points.
+    const modern = { ...upgraded, selectedFormats: ["modern"] };
+    const modernScore = scoreMatch(modern, candidate("m", { selectedFormats: ["modern"], powerLevelMin: 6, powerLevelMax: 7 }), NOW).score;
+    const modernTwin = scoreMatch(modern, candidate("n", { selectedFormats: ["modern"], powerLevelMin: 5, powerLevelMax: 6 }), NOW).score;
+    expect(modernTwin - modernScore).toBe(SCORE_WEIGHTS.power / 2);
+  });
+
+  it("gives no power points when the brackets do not meet", () => {
+    const low = scoreMatch(search, candidate("l", { powerLevelMin: 1, powerLevelMax: 4 }), NOW);
+    const twin = scoreMatch(search, candidate("t"), NOW);
+    expect(twin.score - low.score).toBe(SCORE_WEIGHTS.power);
+  });
+});

@@ -18,10 +18,15 @@
  * | recency       | 5      | active in the last 15 min (day 4, week 2, month 1)|
  * |               |        | (hidden online status: at most 4)                 |
  *
+ * Power for two members who both play a Commander format is compared in Commander Brackets: each 1-10 range
+ * becomes the brackets it covers (workers/contract/brackets.ts, two levels a bracket), so 5-6 and 6-7 are both
+ * "Upgraded" and fit fully, as two bracket-3 players do at a table.
+ *
  * Games, formats and power are proportional; the rest are steps. The total is
  * rounded to an integer in 0..100. Ties are broken by the most recent activity,
  * then by id, so the same inputs always give the same order.
  */
+import { bracketRange, isCommanderFormat } from "../contract/brackets";
 import { formatLabel } from "../contract/matchmaking";
 
 export const SCORE_WEIGHTS = {
@@ -113,12 +118,21 @@ export function scoreMatch(search: ScoringSearch, candidate: ScoringCandidate, n
     interests.push(...sharedFormats.map(formatLabel));
   }
 
-  // Power: how much of the searcher's range the candidate's range covers (inclusive levels).
+  // Power: how much of the searcher's range the candidate's range covers (inclusive brackets or levels).
+  const sharesCommander = search.selectedFormats.some((f) => isCommanderFormat(f) && candidate.selectedFormats.includes(f));
+  if (sharesCommander) {
+    const [mineLow, mineHigh] = bracketRange(search.powerLevelMin, search.powerLevelMax);
+    const [theirsLow, theirsHigh] = bracketRange(candidate.powerLevelMin, candidate.powerLevelMax);
+    const low = Math.max(mineLow, theirsLow);
+    const high = Math.min(mineHigh, theirsHigh);
+    if (low <= high) points += (SCORE_WEIGHTS.power * (high - low + 1)) / (mineHigh - mineLow + 1);
+  }
+  // The shared levels are named either way: they are what each member set on the 1-10 slider.
   const overlapLow = Math.max(search.powerLevelMin, candidate.powerLevelMin);
   const overlapHigh = Math.min(search.powerLevelMax, candidate.powerLevelMax);
   if (overlapLow <= overlapHigh) {
     const searchWidth = search.powerLevelMax - search.powerLevelMin + 1;
-    points += (SCORE_WEIGHTS.power * (overlapHigh - overlapLow + 1)) / searchWidth;
+    if (!sharesCommander) points += (SCORE_WEIGHTS.power * (overlapHigh - overlapLow + 1)) / searchWidth;
     interests.push(overlapLow === overlapHigh ? `Power level ${overlapLow}` : `Power level ${overlapLow}-${overlapHigh}`);
   }
 

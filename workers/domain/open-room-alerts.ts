@@ -1,3 +1,4 @@
+import { roomLevelBand } from "../contract/brackets";
 import { sql } from "drizzle-orm";
 import type { GameSessionView } from "../contract/game-sessions";
 import { formatLabel } from "../contract/game-session-options";
@@ -22,15 +23,13 @@ export const MAX_RECIPIENTS = 50;
 export const QUIET_MS = 30 * 60_000;
 export const OPEN_ROOM_NOTIFICATION = "open_room";
 
-/** The room's power level on matchmaking's 1-10 scale (workers/domain/find-a-seat.ts reads the same bands). */
-const POWER_BANDS: Record<string, [number, number]> = { casual: [1, 4], focused: [5, 6], optimized: [7, 8], competitive: [9, 10] };
-
 /** Announces `room` to the members waiting for one like it; returns how many were told (0 past the host's limit). */
 export async function announceOpenRoom(db: Db, room: GameSessionView, hostName: string, now = Date.now()): Promise<number> {
   if (room.isPrivate || room.status !== "waiting") return 0;
   const rule = RATE_LIMITS.openRoomAlert;
   const key = `openRoomAlert:${room.hostId}`;
-  const band = room.gameData.powerLevel ? POWER_BANDS[room.gameData.powerLevel] : undefined;
+  // On matchmaking's 1-10 scale: a Commander room's bracket, else its power level (find-a-seat reads the same bands).
+  const band = roomLevelBand(room.gameData);
   const title = "A seat is open for you";
   const message = `${hostName} opened a ${formatLabel(room.gameData.format)} room: ${room.gameData.name}`;
   const [, inserted] = await db.batch([

@@ -1,3 +1,4 @@
+import { resolvePower } from "../contract/brackets";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { gameSessionMembers, gameSessionRemovals, gameSessions, users } from "../db/schema";
@@ -199,12 +200,15 @@ export type NewGameSession = {
   maxPlayers: number;
   eventId?: string | null;
   tournamentMatchId?: string | null;
-  gameData: { name: string; format: string; powerLevel?: string | null; description?: string | null };
+  gameData: { name: string; format: string; powerLevel?: string | null; bracket?: number | null; description?: string | null };
 };
 
 /** A waiting session and its host in seat 1: two inserts for one batch. */
 export function insertRoom(db: Db, id: string, hostId: string, input: NewGameSession) {
-  const { name, format, powerLevel, description } = input.gameData;
+  const { name, format, description } = input.gameData;
+  // The body was checked (createGameSessionBody); here the one sent fills the other (a Commander room gets both).
+  const power = resolvePower(input.gameData);
+  const { powerLevel, bracket } = power.ok ? power.value : { powerLevel: input.gameData.powerLevel ?? null, bracket: null };
   return [
     db.insert(gameSessions).values({
       id,
@@ -215,6 +219,7 @@ export function insertRoom(db: Db, id: string, hostId: string, input: NewGameSes
       name,
       format,
       powerLevel: powerLevel ?? null,
+      bracket,
       description: description?.trim() ? description.trim() : `${format} game session`,
       maxPlayers: input.maxPlayers,
       currentPlayers: 1,

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
 import { toast } from "~/hooks/use-toast";
+import { bracketLabel } from "../../../workers/contract/brackets";
 import { EVENT_TYPE_LABELS, type EventDto } from "../../../workers/contract/events";
 import { hasSeatLimits } from "../../../workers/contract/event-seats";
 import { AttendanceButton } from "./attendance-button";
@@ -81,6 +82,11 @@ export function EventCard({ event, viewerId, attendanceAction, onAttendanceChang
       {pod ? (
         <p className="text-sm" data-testid="pod-seats">
           Players {event.mainPlayers}/{event.playerSlots} · Waiting list {event.alternates}/{event.alternateSlots}
+        </p>
+      ) : null}
+      {event.bracket ? (
+        <p className="text-sm" data-testid="event-bracket">
+          {bracketLabel(event.bracket)}
         </p>
       ) : null}
       {event.description ? <p className="line-clamp-2 text-sm text-muted">{event.description}</p> : null}

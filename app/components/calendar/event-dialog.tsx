@@ -13,6 +13,7 @@ import {
   EVENT_TYPE_LABELS,
   type EventDto,
 } from "../../../workers/contract/events";
+import { BRACKETS, bracketLabel } from "../../../workers/contract/brackets";
 import { DEFAULT_TIME_ZONE } from "../../../workers/contract/time-zone";
 import { CalendarDialog, DialogParamsForm, useHydrated } from "./calendar-dialog";
 
@@ -247,6 +248,18 @@ export function EventDialog({
             defaultValue={value("maxAttendees", event?.maxAttendees ? String(event.maxAttendees) : "")}
           />
           {message("maxAttendees")}
+        </div>
+        <div>
+          <Label htmlFor={`${id}-bracket`}>Commander bracket (optional)</Label>
+          <NativeSelect {...field("bracket")} defaultValue={value("bracket", event?.bracket ? String(event.bracket) : "")}>
+            <option value="">No bracket</option>
+            {BRACKETS.map((b) => (
+              <option key={b.id} value={b.id}>
+                {bracketLabel(b.id)}
+              </option>
+            ))}
+          </NativeSelect>
+          {message("bracket")}
         </div>
         <div className="flex justify-end gap-2">
           <Button type="submit" form={`${id}-close`} variant="outline">

@@ -4,7 +4,7 @@ import { createEventBody, joinEventBody, updateEventBody } from "../../../worker
 /**
  * What the calendar's forms submit, validated with the API's own schemas
  * (workers/contract/events.ts). Form fields arrive as text: the seat and
- * attendee numbers are read as numbers first, and an empty optional number is
+ * attendee numbers and the bracket are read as numbers first, and an empty optional number is
  * left out (seats keep their default or current value; no attendee cap).
  */
 const asNumber = (value: unknown) => (typeof value === "string" ? (value.trim() === "" ? undefined : Number(value)) : value);
@@ -12,10 +12,12 @@ const asNumber = (value: unknown) => (typeof value === "string" ? (value.trim() 
 export function numbersFromForm(raw: unknown): unknown {
   if (!raw || typeof raw !== "object") return raw;
   const fields = { ...(raw as Record<string, unknown>) };
-  for (const name of ["playerSlots", "alternateSlots", "maxAttendees"]) {
+  for (const name of ["playerSlots", "alternateSlots", "maxAttendees", "bracket"]) {
     if (name in fields) fields[name] = asNumber(fields[name]);
   }
   if (fields.maxAttendees === undefined && "maxAttendees" in fields) fields.maxAttendees = null;
+  // "No bracket" sent from the form clears it; a form without the field keeps the event's.
+  if (fields.bracket === undefined && "bracket" in fields) fields.bracket = null;
   return fields;
 }
 

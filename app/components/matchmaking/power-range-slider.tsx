@@ -1,8 +1,11 @@
 import { Slider } from "radix-ui";
+import { BRACKETS, bracketRange, levelBandOfBracket } from "../../../workers/contract/brackets";
 import { POWER_LEVEL_MAX, POWER_LEVEL_MIN } from "../../../workers/contract/matchmaking";
 
 /** Spec 001 §3 power levels, shown as a legend under the slider. */
 const POWER_BANDS = "Casual 1-4 · Focused 5-6 · Optimized 7-8 · Competitive 9-10";
+/** Commander compares brackets, two levels each (workers/contract/brackets.ts). */
+const BRACKET_BANDS = `Commander: ${BRACKETS.map((b) => `${b.name} ${levelBandOfBracket(b.id).join("-")}`).join(" · ")}`;
 
 /** Two-thumb power range, 1 to 10 in steps of 1 (spec §5). Arrow keys move a focused thumb. */
 export function PowerRangeSlider({
@@ -49,6 +52,14 @@ export function PowerRangeSlider({
         />
       </Slider.Root>
       <p className="mt-2 text-xs text-muted">{POWER_BANDS}</p>
+      <p className="mt-1 text-xs text-muted" data-testid="power-range-brackets">
+        {BRACKET_BANDS}. Your range is {bracketText(min, max)} for Commander.
+      </p>
     </div>
   );
+}
+
+function bracketText(min: number, max: number): string {
+  const [low, high] = bracketRange(min, max);
+  return low === high ? `bracket ${low}` : `brackets ${low}-${high}`;
 }

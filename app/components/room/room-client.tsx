@@ -20,7 +20,8 @@ import { useResultToast, type ActionResult } from "~/lib/forms";
 import { isSignallingRefusal, ROOM_ERROR, type ClientFrame, type ServerFrame } from "../../../workers/contract/room/protocol";
 import type { DiceSides } from "../../../workers/contract/room/dice";
 import type { GameSessionView } from "../../../workers/contract/game-sessions";
-import { formatLabel, powerLevelLabel } from "../../../workers/contract/game-session-options";
+import { powerLabel } from "../../../workers/contract/brackets";
+import { formatLabel } from "../../../workers/contract/game-session-options";
 import { ChatPanel } from "./chat-panel";
 import { CommanderPanel } from "./commander-panel";
 import { EndGameButton } from "./end-game-button";
@@ -258,7 +259,7 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
           {[
             { icon: Users, label: "Players", value: `${players}/${session.maxPlayers}` },
             { icon: Swords, label: "Format", value: formatLabel(session.gameData.format) },
-            { icon: Gauge, label: "Power Level", value: powerLevelLabel(session.gameData.powerLevel) },
+            { icon: Gauge, label: "Power Level", value: powerLabel(session.gameData) },
             { icon: Clock, label: "Game Time", value: formatClock(gameSeconds) },
           ].map(({ icon: Icon, label, value }) => (
             <div key={label} className="flex items-center gap-1">

@@ -5,7 +5,8 @@ import { Badge } from "~/components/ui/card";
 import { FlashToast } from "~/components/ui/flash-toast";
 import type { ActionResult } from "~/lib/forms";
 import type { GameSessionView } from "../../../workers/contract/game-sessions";
-import { formatLabel, powerLevelLabel } from "../../../workers/contract/game-session-options";
+import { powerLabel } from "../../../workers/contract/brackets";
+import { formatLabel } from "../../../workers/contract/game-session-options";
 import type { Place } from "../../../workers/domain/game-sessions";
 
 /**
@@ -67,8 +68,7 @@ export function RoomSummary({
         )}
       </header>
       <p className="mt-4 text-sm text-muted">
-        Players {session.currentPlayers}/{session.maxPlayers} • Spectators {session.spectators} • Power level{" "}
-        {powerLevelLabel(session.gameData.powerLevel)}
+        Players {session.currentPlayers}/{session.maxPlayers} • Spectators {session.spectators} • Power level {powerLabel(session.gameData)}
       </p>
       {refusal ? (
         <div className="py-16 text-center" role="status" data-testid="room-refusal">

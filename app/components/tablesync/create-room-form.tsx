@@ -8,6 +8,7 @@ import { toast } from "~/hooks/use-toast";
 import { fieldError, submittedValue, type ActionResult } from "~/lib/forms";
 import { useRootData } from "~/lib/root-data";
 import { DEFAULT_MAX_PLAYERS, MAX_PLAYER_OPTIONS, POWER_LEVELS, ROOM_FORMATS } from "../../../workers/contract/game-session-options";
+import { BRACKETS, bracketLabel, bracketOfPowerLevel, isCommanderFormat } from "../../../workers/contract/brackets";
 import type { CreateRoomDefaults } from "../../../workers/contract/game-sessions";
 import { ROOM_TOASTS } from "./room-toasts";
 import { useHydrated } from "./use-hydrated";
@@ -28,6 +29,9 @@ export function CreateRoomForm({ defaults = { announce: false } }: { defaults?: 
   const [name, setName] = useState(sent("gameData.name") ?? "");
   const [format, setFormat] = useState(sent("gameData.format") ?? defaults.format ?? "");
   const [powerLevel, setPowerLevel] = useState(sent("gameData.powerLevel") ?? defaults.powerLevel ?? "");
+  const [bracket, setBracket] = useState(
+    sent("gameData.bracket") ?? String(defaults.bracket ?? bracketOfPowerLevel(defaults.powerLevel) ?? ""),
+  );
   const [maxPlayers, setMaxPlayers] = useState(sent("maxPlayers") ?? String(defaults.maxPlayers ?? DEFAULT_MAX_PLAYERS));
   const [description, setDescription] = useState(sent("gameData.description") ?? "");
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "create";
@@ -106,18 +110,40 @@ export function CreateRoomForm({ defaults = { announce: false } }: { defaults?: 
           </NativeSelect>
           <FieldMessage id="room-format-error">{fieldError(result, "gameData.format")}</FieldMessage>
         </div>
-        <div>
-          <Label htmlFor="room-power">Power level</Label>
-          <NativeSelect {...field("room-power", "gameData.powerLevel")} value={powerLevel} onChange={(e) => setPowerLevel(e.target.value)}>
-            <option value="">Any</option>
-            {POWER_LEVELS.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.label}
-              </option>
-            ))}
-          </NativeSelect>
-          <FieldMessage id="room-power-error">{fieldError(result, "gameData.powerLevel")}</FieldMessage>
-        </div>
+        {/* Commander measures power in brackets (workers/contract/brackets.ts). Before JavaScript runs the format
+            cannot switch the field, so both are offered and the server checks that they agree. */}
+        {isCommanderFormat(format) || !hydrated ? (
+          <div>
+            <Label htmlFor="room-bracket">{hydrated ? "Bracket" : "Bracket (Commander)"}</Label>
+            <NativeSelect {...field("room-bracket", "gameData.bracket")} value={bracket} onChange={(e) => setBracket(e.target.value)}>
+              <option value="">Any</option>
+              {BRACKETS.map((b) => (
+                <option key={b.id} value={b.id}>
+                  {bracketLabel(b.id)}
+                </option>
+              ))}
+            </NativeSelect>
+            <FieldMessage id="room-bracket-error">{fieldError(result, "gameData.bracket")}</FieldMessage>
+          </div>
+        ) : null}
+        {isCommanderFormat(format) && hydrated ? null : (
+          <div>
+            <Label htmlFor="room-power">Power level</Label>
+            <NativeSelect
+              {...field("room-power", "gameData.powerLevel")}
+              value={powerLevel}
+              onChange={(e) => setPowerLevel(e.target.value)}
+            >
+              <option value="">Any</option>
+              {POWER_LEVELS.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.label}
+                </option>
+              ))}
+            </NativeSelect>
+            <FieldMessage id="room-power-error">{fieldError(result, "gameData.powerLevel")}</FieldMessage>
+          </div>
+        )}
         <div>
           <Label htmlFor="room-max">Max players</Label>
           <NativeSelect {...field("room-max", "maxPlayers")} value={maxPlayers} onChange={(e) => setMaxPlayers(e.target.value)}>

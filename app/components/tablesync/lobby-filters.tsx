@@ -3,11 +3,12 @@ import { Search } from "lucide-react";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { FieldMessage, Input, Label, NativeSelect } from "~/components/ui/field";
 import type { LobbyFilters } from "../../../workers/contract/game-sessions";
+import { BRACKETS } from "../../../workers/contract/brackets";
 import { POWER_LEVELS, ROOM_FORMATS } from "../../../workers/contract/game-session-options";
 
 export type LobbyFilterErrors = Partial<Record<keyof LobbyFilters, string>>;
 
-export const hasFilters = (filters: LobbyFilters) => Boolean(filters.q || filters.format || filters.powerLevel);
+export const hasFilters = (filters: LobbyFilters) => Boolean(filters.q || filters.format || filters.powerLevel || filters.bracket);
 
 /**
  * The lobby's filters: a GET form, so the URL carries them (links and the back
@@ -22,10 +23,10 @@ export function LobbyFilterForm({ filters, errors }: { filters: LobbyFilters; er
       role="search"
       aria-label="Filter rooms"
       // New defaults whenever the URL's filters change (back button, Clear).
-      key={`${filters.q ?? ""}|${filters.format ?? ""}|${filters.powerLevel ?? ""}`}
-      className="grid gap-3 rounded-xl border border-border bg-surface p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto]"
+      key={`${filters.q ?? ""}|${filters.format ?? ""}|${filters.powerLevel ?? ""}|${filters.bracket ?? ""}`}
+      className="grid gap-3 rounded-xl border border-border bg-surface p-4 sm:grid-cols-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto]"
     >
-      <div className="sm:col-span-2 lg:col-span-1">
+      <div className="sm:col-span-3 lg:col-span-1">
         <Label htmlFor="lobby-q">Search rooms or hosts</Label>
         <Input
           id="lobby-q"
@@ -72,7 +73,26 @@ export function LobbyFilterForm({ filters, errors }: { filters: LobbyFilters; er
         </NativeSelect>
         <FieldMessage id="lobby-power-error">{errors.powerLevel}</FieldMessage>
       </div>
-      <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-1">
+      <div>
+        {/* Commander rooms' power scale (workers/contract/brackets.ts); other formats' rooms have none. */}
+        <Label htmlFor="lobby-bracket">Commander bracket</Label>
+        <NativeSelect
+          id="lobby-bracket"
+          name="bracket"
+          defaultValue={filters.bracket ?? ""}
+          aria-describedby={errors.bracket ? "lobby-bracket-error" : undefined}
+        >
+          <option value="">Any bracket</option>
+          {BRACKETS.map((b) => (
+            // The label says "Commander bracket", so the option keeps to the number and name and fits the column.
+            <option key={b.id} value={b.id}>
+              {b.id} · {b.name}
+            </option>
+          ))}
+        </NativeSelect>
+        <FieldMessage id="lobby-bracket-error">{errors.bracket}</FieldMessage>
+      </div>
+      <div className="flex items-end gap-2 sm:col-span-3 lg:col-span-1">
         <Button type="submit" className="flex-1 lg:flex-none">
           <Search className="h-4 w-4" aria-hidden="true" /> Apply filters
         </Button>

@@ -13,6 +13,7 @@ export function lobbyPageHref(filters: LobbyFilters, cursor: string | null): str
   if (filters.q) params.set("q", filters.q);
   if (filters.format) params.set("format", filters.format);
   if (filters.powerLevel) params.set("powerLevel", filters.powerLevel);
+  if (filters.bracket) params.set("bracket", String(filters.bracket));
   if (cursor) params.set("cursor", cursor);
   const query = params.toString();
   return query ? `/tablesync?${query}` : "/tablesync";
@@ -42,7 +43,7 @@ export function LobbyRooms({ sessions, nextCursor, filters, eventCount, onCreate
       {sessions.length === 0 && filtered ? (
         <Card className="py-10 text-center" data-testid="lobby-no-match">
           <h3 className="text-lg font-bold">No rooms match your filters</h3>
-          <p className="mt-2 text-muted">Try another format, power level or name.</p>
+          <p className="mt-2 text-muted">Try another format, power level, bracket or name.</p>
           <Link to="/tablesync" className={buttonClasses("outline", "md", "mt-4")}>
             Clear filters
           </Link>

@@ -114,7 +114,7 @@ export function TableSyncLobby({ lobby, initialTab }: { lobby: LobbyData; initia
 
 /**
  * "Find me a seat" (issue 25): one plain form post to the lobby's action, which seats the member in the best open
- * room for them (the format and power level filtered here, else their matchmaking preferences) and goes there,
+ * room for them (the format, power level and bracket filtered here, else their matchmaking preferences) and goes there,
  * or opens Create Room with their usual settings. Works without JavaScript.
  */
 function FindASeat({ filters }: { filters: LobbyFilters }) {
@@ -124,6 +124,7 @@ function FindASeat({ filters }: { filters: LobbyFilters }) {
     <Form method="post" className="flex flex-wrap items-center gap-3" aria-label="Find me a seat" data-testid="find-a-seat">
       <input type="hidden" name="format" value={filters.format ?? ""} />
       <input type="hidden" name="powerLevel" value={filters.powerLevel ?? ""} />
+      <input type="hidden" name="bracket" value={filters.bracket ?? ""} />
       <Button type="submit" name="intent" value="find-seat" size="lg" disabled={pending}>
         <Armchair className="h-5 w-5" aria-hidden="true" /> Find me a seat
       </Button>

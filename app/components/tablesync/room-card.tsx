@@ -7,7 +7,8 @@ import { toast } from "~/hooks/use-toast";
 import { useResultToast, type ActionResult } from "~/lib/forms";
 import { useRootData } from "~/lib/root-data";
 import type { GameSessionView } from "../../../workers/contract/game-sessions";
-import { formatLabel, powerLevelLabel } from "../../../workers/contract/game-session-options";
+import { powerLabel } from "../../../workers/contract/brackets";
+import { formatLabel } from "../../../workers/contract/game-session-options";
 import { ROOM_TOASTS } from "./room-toasts";
 
 /**
@@ -41,7 +42,7 @@ export function RoomCard({ session }: { session: GameSessionView }) {
     : `${session.currentPlayers}/${session.maxPlayers} seats, needs ${needed}`;
   const host = session.host.name;
 
-  // At phone width a compact row (name, format, seats, host, Join); from `sm` up the card as on wide screens.
+  // At phone width a compact row (name, format, a Commander room's bracket, seats, host, Join); from `sm` up the card as on wide screens.
   return (
     <Card
       className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 max-sm:p-3 sm:flex sm:h-full sm:flex-col sm:items-stretch sm:gap-3"
@@ -55,7 +56,8 @@ export function RoomCard({ session }: { session: GameSessionView }) {
           </Badge>
         </div>
         <p className="truncate text-xs text-muted sm:hidden" data-testid="room-row-facts">
-          {formatLabel(session.gameData.format)} · {seats} · {host}
+          {formatLabel(session.gameData.format)}
+          {session.gameData.bracket ? ` · Bracket ${session.gameData.bracket}` : ""} · {seats} · {host}
         </p>
       </div>
       <p className="text-sm text-muted max-sm:hidden">Hosted by {host}</p>
@@ -74,7 +76,7 @@ export function RoomCard({ session }: { session: GameSessionView }) {
         </div>
         <div>
           <dt className="text-muted">Power</dt>
-          <dd className="font-semibold">{powerLevelLabel(session.gameData.powerLevel)}</dd>
+          <dd className="font-semibold">{powerLabel(session.gameData)}</dd>
         </div>
       </dl>
       {session.gameData.description ? <p className="text-sm text-muted max-sm:hidden">{session.gameData.description}</p> : null}

@@ -4,7 +4,7 @@ import { domainFailure, echoValues, failure, parseSubmission, readForm } from "~
 import { redirectWithToast } from "~/lib/toast.server";
 import { createRoomForm, lobbyIntent } from "../../../workers/contract/game-sessions";
 import { createRoom, joinRoom, spectateRoom, type SeatResult } from "../../../workers/domain/rooms";
-import { findMeASeat, type SeatFound } from "../../../workers/domain/find-a-seat";
+import { findMeASeat, type SeatFound, type UsualRoomSettings } from "../../../workers/domain/find-a-seat";
 import { announceOpenRoom } from "../../../workers/domain/open-room-alerts";
 import { readSelectedCommunity } from "~/lib/community-cookie.server";
 import { ROOM_TOASTS, toastFor } from "~/components/tablesync/room-toasts";
@@ -13,10 +13,11 @@ export const roomPath = (sessionId: string, mode?: "spectate") =>
   `/tablesync/room/${encodeURIComponent(sessionId)}${mode ? `?mode=${mode}` : ""}`;
 
 /** Create Room with starting values (lobby-loader.server.ts reads them back with createRoomDefaults). */
-function createRoomHref(usual: { format: string | null; powerLevel: string | null; maxPlayers: number | null }): string {
+function createRoomHref(usual: UsualRoomSettings): string {
   const params = new URLSearchParams({ tab: "create" });
   if (usual.format) params.set("new.format", usual.format);
   if (usual.powerLevel) params.set("new.powerLevel", usual.powerLevel);
+  if (usual.bracket) params.set("new.bracket", String(usual.bracket));
   if (usual.maxPlayers) params.set("new.maxPlayers", String(usual.maxPlayers));
   params.set("new.announce", "1");
   return `/tablesync?${params}`;
@@ -64,10 +65,10 @@ export async function lobbyAction({ request, context }: ActionFunctionArgs) {
         : failure(403, "Only the players of this match can take a seat", { toast: ROOM_TOASTS.joinFailed });
     }
     case "find-seat": {
-      const { format, powerLevel } = intent.value;
+      const { format, powerLevel, bracket } = intent.value;
       let found: SeatFound;
       try {
-        found = await findMeASeat(env, db, user.id, { format, powerLevel, communityId: await readSelectedCommunity(request) });
+        found = await findMeASeat(env, db, user.id, { format, powerLevel, bracket, communityId: await readSelectedCommunity(request) });
       } catch (error) {
         return domainFailure(error, toastFor(ROOM_TOASTS.findSeatFailed));
       }

@@ -75,6 +75,7 @@ export async function lobbyLoader({ request, context }: LoaderFunctionArgs) {
   const createDefaults = createRoomDefaults.parse({
     format: url.searchParams.get("new.format") ?? undefined,
     powerLevel: url.searchParams.get("new.powerLevel") ?? undefined,
+    bracket: url.searchParams.get("new.bracket") ?? undefined,
     maxPlayers: url.searchParams.get("new.maxPlayers") ?? undefined,
     announce: url.searchParams.get("new.announce") ?? undefined,
   });
