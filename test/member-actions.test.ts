@@ -107,7 +107,7 @@ describe("the settings resource route", () => {
   it("loads the settings and saves them with the API's rules", async () => {
     const me = await signUp("Setter");
     const loaded = await actionResult(await loadData("/settings", me));
-    expect(loaded["routes/settings"].data).toEqual({ settings: DEFAULT_SETTINGS });
+    expect(loaded["routes/settings"].data).toEqual({ settings: DEFAULT_SETTINGS, tokens: [] });
 
     const bad = await submitJson("/settings", me, { intent: "save", settings: { ...custom, theme: "sepia" } });
     expect(bad.status).toBe(400);

@@ -20,6 +20,7 @@ export const WORKER_DEPENDENCIES = [
   "hono/factory",
   "hono/html",
   "hono/http-exception",
+  "hono/route",
   "hono/utils/http-status",
   "isbot",
   "lucide-react",

@@ -3,6 +3,8 @@
  * one event, the /calendar page's lists, the `.ics` file and the private
  * iCalendar feed.
  * Shared by the /api router and the /calendar loader.
+ * Over 300 lines on purpose: every read of an event shares the row shape and seat-count SQL defined
+ * here (the bracket column, issue 27, pushed it past the limit), and splitting the feed off would repeat them.
  */
 import { and, asc, eq, exists, gt, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
