@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { createServer } from "node:net";
 import { defineProject } from "vitest/config";
 import { outsideRemixChildCompiler, remixInWorkerd } from "./scripts/vite/remix-in-workerd";
 
@@ -11,8 +12,23 @@ import { outsideRemixChildCompiler, remixInWorkerd } from "./scripts/vite/remix-
 // `isolate: false`: each Vitest worker starts one workerd and runs many files in it, with one D1, KV and R2. Test
 // data cannot collide across files: every member, room, event and post a test makes has a random id or name, and a
 // test only counts rows it made itself.
+/** A free loopback port for the fake card service, which test/global-setup.ts starts on it. */
+function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
 export default defineProject(async () => {
   const migrations = await readD1Migrations("migrations");
+  // Chosen once per run (the variable carries it to the global setup, and to this file if it is loaded again).
+  process.env.FAKE_CARD_SERVICE_PORT ||= String(await freePort());
+  const cards = `http://127.0.0.1:${process.env.FAKE_CARD_SERVICE_PORT}`;
   return {
     plugins: [
       ...remixInWorkerd(),
@@ -32,6 +48,11 @@ export default defineProject(async () => {
               CHECK_API_RESPONSES: "true",
               // Lets test/query-counter.test.ts ask for rows read (x-measure-d1-rows), as the API benchmark does.
               MEASURE_D1_ROWS: "true",
+              // Card data from the fake of scripts/fakes/card-service.mjs, never Scryfall itself.
+              SCRYFALL_API_URL: cards,
+              CARD_IMAGE_ORIGIN: cards,
+              ARCHIDEKT_API_URL: `${cards}/archidekt/api`,
+              MOXFIELD_API_URL: `${cards}/moxfield`,
             },
           },
         }),

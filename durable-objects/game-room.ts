@@ -1,5 +1,7 @@
 import { Server, type ConnectionContext, type WSMessage } from "partyserver";
 import { getDb } from "../workers/db/client";
+import { cardSourceFor } from "../workers/domain/card-cache";
+import { CardServiceUnavailable } from "../workers/services/card-source";
 import type { RoomSnapshot, SocketEnd } from "../workers/domain/room-records";
 import { ROOM_SESSION_HEADER, ROOM_USER_HEADER } from "../workers/contract/room/headers";
 import { openSocket, SessionChecks } from "./room/admission";
@@ -51,6 +53,14 @@ export abstract class GameRoom extends Server<Env> {
       idleMinutes: this.env.ROOM_IDLE_MINUTES,
       waitUntil: (promise) => this.ctx.waitUntil(promise),
       connections: (tag) => this.getConnections<SocketState>(tag),
+      cardById: async (id) => {
+        try {
+          return await cardSourceFor(this.env, getDb(this.env.DB)).byId(id);
+        } catch (error) {
+          if (error instanceof CardServiceUnavailable) return "unavailable";
+          throw error;
+        }
+      },
     };
     this.sockets.restore(this.getConnections<SocketState>());
   }

@@ -1,4 +1,4 @@
-import type { ChatMessage } from "../workers/contract/room/protocol";
+import type { ChatMessage, SeatDeck } from "../workers/contract/room/protocol";
 import { CHAT_HISTORY_KEPT, DICE_LOG_KEPT } from "../workers/contract/room/protocol";
 import { toolsFrom, type PlayerTools } from "../workers/contract/room/commander";
 
@@ -21,6 +21,8 @@ export type StoredMember = {
   disconnectedAt: number | null;
   /** Commander damage and counters (rules/commander.ts). */
   tools: PlayerTools;
+  /** The deck on the seat as D1 has it (the seat row's deck_id with the deck's name and commanders), or null. */
+  deck: SeatDeck | null;
 };
 
 export type RoomMeta = {
@@ -55,6 +57,13 @@ export class RoomStore {
     sql`CREATE TABLE IF NOT EXISTS dice (seq INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT NOT NULL, sides INTEGER NOT NULL, value INTEGER NOT NULL, at INTEGER NOT NULL)`;
     this.forgetEmails();
     this.addToolsColumn();
+    this.addDeckColumn();
+  }
+
+  /** Rooms stored before decks sat on seats (issue 26) have no deck column: add it, once. */
+  private addDeckColumn(): void {
+    const [{ n }] = this.sql<{ n: number }>`SELECT count(*) AS n FROM pragma_table_info('members') WHERE name = 'deck'`;
+    if (n === 0) this.sql`ALTER TABLE members ADD COLUMN deck TEXT`;
   }
 
   /** Rooms stored before the Commander tools have no tools column: add it, once. */
@@ -96,6 +105,7 @@ export class RoomStore {
       life: number;
       disconnected_at: number | null;
       tools: string | null;
+      deck: string | null;
     }>`SELECT * FROM members`.map((r) => ({
       userId: r.user_id,
       role: r.role,
@@ -107,6 +117,7 @@ export class RoomStore {
       life: r.life,
       disconnectedAt: r.disconnected_at,
       tools: toolsFrom(r.tools ? JSON.parse(r.tools) : null),
+      deck: r.deck ? (JSON.parse(r.deck) as SeatDeck) : null,
     }));
   }
 
@@ -115,10 +126,11 @@ export class RoomStore {
     const keep = new Set(next.map((m) => m.userId));
     for (const old of this.members()) if (!keep.has(old.userId)) this.sql`DELETE FROM members WHERE user_id = ${old.userId}`;
     for (const m of next) {
-      this.sql`INSERT INTO members (user_id, role, seat, joined_at, name, first_name, avatar, life, disconnected_at)
-        VALUES (${m.userId}, ${m.role}, ${m.seat}, ${m.joinedAt}, ${m.name}, ${m.firstName}, ${m.avatar}, ${startingLife}, NULL)
+      const deck = m.deck ? JSON.stringify(m.deck) : null;
+      this.sql`INSERT INTO members (user_id, role, seat, joined_at, name, first_name, avatar, life, disconnected_at, deck)
+        VALUES (${m.userId}, ${m.role}, ${m.seat}, ${m.joinedAt}, ${m.name}, ${m.firstName}, ${m.avatar}, ${startingLife}, NULL, ${deck})
         ON CONFLICT (user_id) DO UPDATE SET role = excluded.role, seat = excluded.seat, joined_at = excluded.joined_at,
-          name = excluded.name, first_name = excluded.first_name, avatar = excluded.avatar`;
+          name = excluded.name, first_name = excluded.first_name, avatar = excluded.avatar, deck = excluded.deck`;
     }
   }
 

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, writeFileSync, mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startFakeCardService } from "./fakes/card-service.mjs";
 
 const bin = (name) => join(process.cwd(), "node_modules", ".bin", name);
 
@@ -51,8 +52,19 @@ export function seedLocal(persistTo) {
 // address); wrangler.toml keeps the safe values so a deploy never ships these.
 const LOCAL_VARS = ["--var", "AUTH_DEV_LOGIN:true", "--var", "SIGNIN_RATE_LIMIT_PER_MINUTE:1000"];
 
-/** Starts `wrangler dev`; resolves once the server answers. */
+/**
+ * Starts `wrangler dev`; resolves once the server answers. Card data comes from the fake card service
+ * (scripts/fakes/card-service.mjs: Scryfall, its image host, Archidekt and Moxfield on localhost), started here and
+ * closed with the server, so a local run and the browser tests never reach the internet.
+ */
 export async function serve({ port, persistTo, extraArgs = [], stdio = "inherit" }) {
+  const cards = await startFakeCardService();
+  const cardVars = [
+    `SCRYFALL_API_URL:${cards.url}`,
+    `CARD_IMAGE_ORIGIN:${cards.imageOrigin}`,
+    `ARCHIDEKT_API_URL:${cards.archidektUrl}`,
+    `MOXFIELD_API_URL:${cards.moxfieldUrl}`,
+  ].flatMap((v) => ["--var", v]);
   const child = spawn(
     bin("wrangler"),
     [
@@ -63,18 +75,20 @@ export async function serve({ port, persistTo, extraArgs = [], stdio = "inherit"
       "127.0.0.1",
       "--show-interactive-dev-session=false",
       ...LOCAL_VARS,
+      ...cardVars,
       ...persistArgs(persistTo),
       ...extraArgs,
     ],
     { stdio, env: { ...process.env, CI: "true" } },
   );
+  child.on("exit", () => void cards.close());
   const url = `http://localhost:${port}`;
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
     try {
       const res = await fetch(`${url}/api/communities`);
-      if (res.ok) return { child, url };
+      if (res.ok) return { child, url, cards };
     } catch {
       // not up yet
     }

@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { startFakeCardService } from "../scripts/fakes/card-service.mjs";
 import { FAKE_TURN_API_TOKEN, FAKE_TURN_KEY_ID, startFakeTurnService } from "../scripts/fakes/turn-service.mjs";
 
 // Outside services the Worker calls run as small fakes on localhost for the whole run (nothing in the tests reaches
@@ -6,11 +7,24 @@ import { FAKE_TURN_API_TOKEN, FAKE_TURN_KEY_ID, startFakeTurnService } from "../
 declare module "vitest" {
   export interface ProvidedContext {
     turnService: { url: string; keyId: string; apiToken: string };
+    /** The fake Scryfall (and image host, Archidekt, Moxfield) the Worker's card bindings point at. */
+    cardService: { url: string; imageOrigin: string; archidektUrl: string; moxfieldUrl: string };
   }
 }
 
 export default async function setup(project: TestProject) {
   const turn = await startFakeTurnService();
   project.provide("turnService", { url: turn.url, keyId: FAKE_TURN_KEY_ID, apiToken: FAKE_TURN_API_TOKEN });
-  return () => turn.close();
+  // On the port vitest.workers.config.ts chose, since the Worker's bindings (set before this runs) name it.
+  const cards = await startFakeCardService({ port: Number(process.env.FAKE_CARD_SERVICE_PORT ?? 0) });
+  project.provide("cardService", {
+    url: cards.url,
+    imageOrigin: cards.imageOrigin,
+    archidektUrl: cards.archidektUrl,
+    moxfieldUrl: cards.moxfieldUrl,
+  });
+  return async () => {
+    await turn.close();
+    await cards.close();
+  };
 }

@@ -139,6 +139,10 @@ describe("no member's e-mail address reaches another member (issue 12)", () => {
     expect(avatar.status).toBe(200);
     const { profileImageUrl: avatarUrl } = (await json(avatar)) as { profileImageUrl: string };
 
+    // A card (from the fake card service) and B's own deck, for the card and deck routes.
+    const solRing = await json(await request("/api/cards/named?exact=Sol%20Ring", { cookie: b.cookie }));
+    const deck = await json(await request("/api/decks", { cookie: b.cookie, body: { name: "Sweep deck", text: "1 Sol Ring" } }));
+
     // Every documented GET route (a new route fails here until it is added to the sweep).
     const concrete: Record<string, string> = {
       "/api/auth/user": "/api/auth/user",
@@ -171,6 +175,11 @@ describe("no member's e-mail address reaches another member (issue 12)", () => {
       "/api/social/platforms": "/api/social/platforms",
       "/api/social/posts": "/api/social/posts",
       "/api/openapi.json": "/api/openapi.json",
+      "/api/cards/autocomplete": "/api/cards/autocomplete?q=sol",
+      "/api/cards/named": "/api/cards/named?exact=Sol%20Ring",
+      "/api/cards/:id": `/api/cards/${solRing.id}`,
+      "/api/decks": "/api/decks",
+      "/api/decks/:id": `/api/decks/${deck.id}`,
     };
     for (const doc of DECLARED_ROUTES.filter((d) => d.method === "get" && !NOT_DATA_ROUTES.has(d.path))) {
       const path = concrete[doc.path];

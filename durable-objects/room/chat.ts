@@ -1,4 +1,4 @@
-import { CHAT_MAX_CHARS, type ChatMessage } from "../../workers/contract/room/protocol";
+import { CHAT_MAX_CHARS, type ChatMessage, type SharedCard } from "../../workers/contract/room/protocol";
 import type { StoredMember } from "../room-store";
 import type { RoomContext } from "./context";
 import { fail, type RoomConnection } from "./sockets";
@@ -23,19 +23,33 @@ export function chatLine(role: StoredMember["role"], content: string): { text: s
   return { text };
 }
 
-export function chatMessage(sender: Sender, content: string, type: ChatMessage["type"], id: string, at: Date): ChatMessage {
+export function chatMessage(
+  sender: Sender,
+  content: string,
+  type: ChatMessage["type"],
+  id: string,
+  at: Date,
+  card?: SharedCard,
+): ChatMessage {
   return {
     id,
     sender: { id: sender.userId, firstName: sender.firstName, profileImageUrl: sender.avatar },
     content,
     timestamp: at.toISOString(),
     type,
+    ...(card ? { card } : {}),
   };
 }
 
-/** Sends a line to everyone and keeps it in the history. */
-export function postMessage(ctx: Pick<RoomContext, "records" | "sockets">, sender: Sender, content: string, type: ChatMessage["type"]) {
-  const message = chatMessage(sender, content, type, crypto.randomUUID(), new Date());
+/** Sends a line to everyone and keeps it in the history (a `card` line carries the card shown). */
+export function postMessage(
+  ctx: Pick<RoomContext, "records" | "sockets">,
+  sender: Sender,
+  content: string,
+  type: ChatMessage["type"],
+  card?: SharedCard,
+) {
+  const message = chatMessage(sender, content, type, crypto.randomUUID(), new Date(), card);
   // Sent before it is stored: a storage write closes the output gate, which would hold every socket's copy
   // until the write is durable. A write that fails only costs the message its place in the history.
   ctx.sockets.broadcast({ type: "message", message });

@@ -1,3 +1,4 @@
+import type { CardDto } from "../../workers/contract/cards";
 import type { Db } from "../../workers/db/client";
 import type { RoomRecords } from "./records";
 import { rosterView, seatPresence, type RosterView } from "./roster-view";
@@ -19,6 +20,11 @@ export interface RoomContext {
   /** ROOM_IDLE_MINUTES as configured. */
   readonly idleMinutes: string | undefined;
   waitUntil(promise: Promise<unknown>): void;
+  /**
+   * A card by its Scryfall id through the Worker's card source (its cache first): null for an id it does not know,
+   * "unavailable" when the card service cannot be reached.
+   */
+  cardById(id: string): Promise<CardDto | null | "unavailable">;
   /** Every open socket of the room (joined or not), or those with a tag (room/sockets.ts userTag, sessionTag). */
   connections(tag?: string): Iterable<RoomConnection>;
 }

@@ -11,6 +11,8 @@ import type { RoomContext } from "./context";
 import { endSocket } from "./departures";
 import { hostEndsGame } from "./end-game";
 import { gameAction } from "./game-actions";
+import { setDeck } from "./set-deck";
+import { shareCard } from "./share-card";
 import { relay } from "./signalling";
 import { fail, type RoomConnection } from "./sockets";
 
@@ -94,6 +96,10 @@ async function handle(
       return ctx.sockets.broadcast({ type: frame.type, player: member.userId, enabled: frame.enabled }, [connection.id]);
     case "end_game":
       return hostEndsGame(ctx, connection, member);
+    case "set_deck":
+      return setDeck(ctx, connection, member, frame.deckId);
+    case "share_card":
+      return shareCard(ctx, connection, member, frame.cardId);
     default: {
       const unreachable: never = frame;
       return unreachable;

@@ -18,6 +18,7 @@ const player = (userId: string, seat: number, disconnectedAt: number | null = nu
   life: 40,
   disconnectedAt,
   tools: emptyTools(),
+  deck: null,
 });
 const spectator = (userId: string, joinedAt: number): StoredMember => ({ ...player(userId, 0), role: "spectator", seat: null, joinedAt });
 
@@ -35,8 +36,24 @@ describe("rosterView", () => {
       life: 40,
       commanderDamage: {},
       counters: { poison: 0, energy: 0, experience: 0 },
+      deck: null,
     });
     expect(view.away).toEqual([expect.objectContaining({ id: "b", isHost: true, seatHeldUntil: now - 1000 + SEAT_GRACE_MS })]);
+  });
+
+  it("shows the deck on a seat to everyone, and never a deck for a spectator", () => {
+    const deck = { id: "d1", name: "Superfriends", commanders: [{ id: "c1", name: "Atraxa", artUrl: "/art", imageUrl: "/card" }] };
+    const view = rosterView(
+      meta,
+      [
+        { ...player("a", 1), deck },
+        { ...spectator("s", 5), deck },
+      ],
+      new Set(["a", "s"]),
+      now,
+    );
+    expect(view.players[0].deck).toEqual(deck);
+    expect(view.spectators).toEqual([expect.not.objectContaining({ deck })]);
   });
 
   it("carries the session facts, in the order the frames have always had them", () => {

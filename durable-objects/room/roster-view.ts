@@ -39,6 +39,8 @@ export function rosterView(
     life: m.life,
     commanderDamage: m.tools.commanderDamage,
     counters: m.tools.counters,
+    // A spectator keeps no deck on show: only a seat has one.
+    deck: m.role === "player" ? m.deck : null,
   });
   const seated = members.filter((m) => m.role === "player").sort((a, b) => (a.seat ?? 0) - (b.seat ?? 0));
   return {

@@ -46,13 +46,28 @@ describe("membersFromSnapshot", () => {
     lastName: "Lee",
     username: "ann",
     profileImageUrl: "/a.png",
+    deckId: null,
+    deckName: null,
+    deckCommanders: null,
     ...over,
   });
 
   it("names members by their names, never anything else, with the first name apart", () => {
     expect(membersFromSnapshot([member({})])).toEqual([
-      { userId: "u", role: "player", seat: 1, joinedAt: 3, name: "Ann Lee", firstName: "Ann", avatar: "/a.png" },
+      { userId: "u", role: "player", seat: 1, joinedAt: 3, name: "Ann Lee", firstName: "Ann", avatar: "/a.png", deck: null },
     ]);
+  });
+
+  it("carries the deck on a player's seat with its commanders' art and name, and none for a spectator", () => {
+    const commander = { id: "c1", name: "Atraxa", artUrl: "/art.png", imageUrl: "/card.png", oracleText: "Flying", manaCost: "{4}" };
+    const deck = { deckId: "d1", deckName: "Superfriends", deckCommanders: [commander] };
+    const [seated, watching] = membersFromSnapshot([member(deck), member({ ...deck, role: "spectator", seat: null, userId: "v" })]);
+    expect(seated.deck).toEqual({
+      id: "d1",
+      name: "Superfriends",
+      commanders: [{ id: "c1", name: "Atraxa", artUrl: "/art.png", imageUrl: "/card.png" }],
+    });
+    expect(watching.deck).toBeNull();
   });
 
   it("falls back to the display name when there is no first name", () => {

@@ -1,5 +1,6 @@
 import type { RoomSnapshot } from "../../workers/domain/room-records";
 import { displayName } from "../../workers/contract/display-name";
+import { seatDeckOf } from "../../workers/domain/seat-decks";
 import type { RoomMeta, StoredMember } from "../room-store";
 
 /** A member as D1 gives it, in the room's terms (life, presence and tools are the room's own). */
@@ -42,6 +43,7 @@ export function membersFromSnapshot(members: RoomSnapshot["members"]): SyncedMem
       name,
       firstName: m.firstName?.trim() || name,
       avatar: m.profileImageUrl,
+      deck: m.role === "player" ? seatDeckOf(m) : null,
     };
   });
 }

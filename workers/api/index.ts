@@ -1,6 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { authRoutes } from "../auth/routes";
 import { avatarsApi } from "./avatars";
+import { cardsApi } from "./cards";
+import { decksApi } from "./decks";
 import { notFound } from "../domain/errors";
 import { communitiesApi } from "./communities";
 import { contactApi } from "./contact";
@@ -45,7 +47,9 @@ export const apiDeclarations = base
   .route("/", settingsApi)
   .route("/", notificationsApi)
   .route("/", socialApi)
-  .route("/", avatarsApi);
+  .route("/", avatarsApi)
+  .route("/", cardsApi)
+  .route("/", decksApi);
 registerSecuritySchemes(apiDeclarations);
 
 /** The API's OpenAPI 3.1 document (also rendered by the /api-docs page), built once from the route declarations. */

@@ -43,7 +43,9 @@ const ERROR_TEXT = {
   409: "Conflict",
   413: "Payload too large",
   415: "Unsupported media type",
+  422: "Unprocessable",
   429: "Too many requests",
+  503: "Service unavailable",
 } as const;
 type ErrorStatus = keyof typeof ERROR_TEXT;
 

@@ -11,7 +11,7 @@
  * are declared (drizzle-kit reads it whole to generate migrations).
  */
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 
 const now = sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`;
 const createdAt = () => integer("created_at").notNull().default(now);
@@ -259,11 +259,15 @@ export const gameSessionMembers = sqliteTable(
     /** 1-based seat for players, null for spectators. */
     seat: integer("seat"),
     joinedAt: integer("joined_at").notNull().default(now),
+    /** The deck the seat's player put on it (issue 26: the room's `set_deck`); it goes with the deck. */
+    deckId: text("deck_id").references((): AnySQLiteColumn => decks.id, { onDelete: "set null" }),
   },
   (t) => [
     primaryKey({ columns: [t.sessionId, t.userId] }),
     index("game_session_members_role_idx").on(t.sessionId, t.role, t.seat),
     index("game_session_members_user_idx").on(t.userId),
+    // A deck's seats: who may read a deck on a seat (workers/domain/decks.ts), and deleting a deck clears its seats.
+    index("game_session_members_deck_idx").on(t.deckId),
   ],
 );
 
@@ -583,6 +587,46 @@ export const socialPosts = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("social_posts_user_idx").on(t.userId, t.createdAt), index("social_posts_due_idx").on(t.status, t.scheduledFor)],
+);
+
+// ---------------------------------------------------------------- card data
+
+/**
+ * Scryfall's cards as Realmcast shows them (the mapped CardDto JSON), so a card popular across rooms is fetched once
+ * a week at most (README, "Card data (Scryfall)"). Keyed by Scryfall id; the lowercased name finds a card by name.
+ */
+export const cardCache = sqliteTable(
+  "card_cache",
+  {
+    id: text("id").primaryKey(),
+    /** Lowercased name (front face's for double-faced cards, and the full "A // B" name). */
+    nameKey: text("name_key").notNull(),
+    card: text("card", { mode: "json" }).notNull(),
+    fetchedAt: integer("fetched_at").notNull(),
+  },
+  // fetched_at: housekeeping deletes entries a month old in that order.
+  (t) => [index("card_cache_name_idx").on(t.nameKey), index("card_cache_fetched_idx").on(t.fetchedAt)],
+);
+
+/** A member's saved deck lists: resolved cards and the lines that did not resolve, as JSON (read whole, never queried into). */
+export const decks = sqliteTable(
+  "decks",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    commanders: text("commanders", { mode: "json" }).notNull(),
+    cards: text("cards", { mode: "json" }).notNull(),
+    unresolved: text("unresolved", { mode: "json" }).notNull(),
+    cardCount: integer("card_count").notNull(),
+    /** "text", "archidekt" or "moxfield". */
+    source: text("source").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("decks_owner_idx").on(t.ownerId, t.updatedAt)],
 );
 
 // --------------------------------------------------------------- rate limits

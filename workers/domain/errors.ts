@@ -3,7 +3,8 @@
  * status in one place (workers/http/errors.ts); Remix loaders and actions map it
  * to their responses (app/lib/domain-response.server.ts).
  */
-export type DomainErrorKind = "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "rate_limited";
+export type DomainErrorKind =
+  "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unprocessable" | "rate_limited" | "unavailable";
 
 export class DomainError extends Error {
   constructor(
@@ -24,5 +25,9 @@ export const unauthorized = (message = "Unauthorized") => new DomainError("unaut
 export const forbidden = (message = "Forbidden") => new DomainError("forbidden", message);
 export const notFound = (message = "Not found") => new DomainError("not_found", message);
 export const conflict = (message: string) => new DomainError("conflict", message);
+/** Well-formed, but what it names cannot be used (a deck site that refuses to hand out the deck). */
+export const unprocessable = (message: string) => new DomainError("unprocessable", message);
+/** An outside service the answer depends on cannot be reached right now. */
+export const unavailable = (message: string) => new DomainError("unavailable", message);
 export const rateLimited = (message: string, retryAfterSeconds?: number) =>
   new DomainError("rate_limited", message, undefined, retryAfterSeconds);

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { gameSessionMembers, gameSessions, users } from "../db/schema";
+import { decks, gameSessionMembers, gameSessions, users } from "../db/schema";
 import type { GameSessionView } from "../contract/game-sessions";
 import { displayName } from "../contract/display-name";
 import { memberNameColumns, pickMemberColumns } from "./member-columns";
@@ -89,9 +89,16 @@ export type RoomMember = {
   lastName: string | null;
   username: string | null;
   profileImageUrl: string | null;
+  /** The deck on the seat (issue 26), with its name and commanders (decks.commanders, CardDto[]); nulls without one. */
+  deckId: string | null;
+  deckName: string | null;
+  deckCommanders: unknown;
 };
 
-/** Everyone in a room with the profile fields the room shows (a query builder, so batches can include it). */
+/**
+ * Everyone in a room with the profile fields the room shows and the deck on each seat (a query builder, so batches
+ * can include it). The deck's name and commanders come along so the room shows them without another read.
+ */
 export function roomMembersQuery(db: Db, sessionId: string) {
   return db
     .select({
@@ -100,8 +107,12 @@ export function roomMembersQuery(db: Db, sessionId: string) {
       seat: gameSessionMembers.seat,
       joinedAt: gameSessionMembers.joinedAt,
       ...memberNameColumns,
+      deckId: gameSessionMembers.deckId,
+      deckName: decks.name,
+      deckCommanders: decks.commanders,
     })
     .from(gameSessionMembers)
     .innerJoin(users, eq(users.id, gameSessionMembers.userId))
+    .leftJoin(decks, eq(decks.id, gameSessionMembers.deckId))
     .where(eq(gameSessionMembers.sessionId, sessionId));
 }

@@ -20,6 +20,9 @@ const SIGNIN_WINDOW_MS = 60_000;
 /** A rate-limit row whose window opened longer ago than the longest window counts nothing any more. */
 export const LONGEST_RATE_LIMIT_WINDOW_MS = Math.max(SIGNIN_WINDOW_MS, ...Object.values(RATE_LIMITS).map((rule) => rule.windowMs));
 
+/** Card cache rows are fresh for a week (workers/domain/card-cache.ts); a month-old row is read by nobody and deleted. */
+export const CARD_CACHE_RETENTION_MS = 30 * DAY;
+
 export type HousekeepingCutoffs = {
   /** Rate-limit rows with window_start before this are expired. */
   rateLimitWindowBefore: number;
@@ -27,6 +30,8 @@ export type HousekeepingCutoffs = {
   unreadNotificationBefore: number;
   /** Waiting rooms created and last changed before this are abandoned. */
   roomIdleBefore: number;
+  /** Card cache rows fetched before this are deleted. */
+  cardCacheBefore: number;
 };
 
 export function housekeepingCutoffs(now: number): HousekeepingCutoffs {
@@ -35,5 +40,6 @@ export function housekeepingCutoffs(now: number): HousekeepingCutoffs {
     readNotificationBefore: now - READ_NOTIFICATION_RETENTION_MS,
     unreadNotificationBefore: now - UNREAD_NOTIFICATION_RETENTION_MS,
     roomIdleBefore: now - ABANDONED_ROOM_MS,
+    cardCacheBefore: now - CARD_CACHE_RETENTION_MS,
   };
 }

@@ -47,6 +47,10 @@ export const RATE_LIMITS = {
   socialPost: { limit: 20, windowMs: MINUTE, per: "member", verb: "create", noun: "social posts" },
   // Each upload stores an object in R2.
   avatarUpload: { limit: 20, windowMs: HOUR, per: "member", verb: "upload", noun: "profile pictures" },
+  // Card data (issue 26): each lookup may call Scryfall and write the card cache; a saved deck is a row of its own.
+  cardLookup: { limit: 120, windowMs: MINUTE, per: "member", verb: "look up", noun: "cards" },
+  deckResolve: { limit: 60, windowMs: HOUR, per: "member", verb: "check", noun: "deck lists" },
+  deckCreate: { limit: 30, windowMs: HOUR, per: "member", verb: "save", noun: "decks" },
   // Reads that cost a scan of many members.
   matchmakingSearch: { limit: 30, windowMs: MINUTE, per: "member", verb: "run", noun: "searches" },
   // Contact form (sliding hours, see docs/decisions/2026-11-26-contact-limits.md): tight per person (the member,

@@ -37,7 +37,7 @@ const removedFrom = (sessionRef: unknown, userId: string) =>
  * `g` (a game session) lets `userId` in: no block with its host and not removed by a host, unless it is a
  * tournament match room (the pairing decides who plays there).
  */
-const mayEnter = (userId: string) =>
+export const mayEnter = (userId: string) =>
   sql`(g.tournament_match_id IS NOT NULL OR (NOT ${isBlockedEitherWay(userId, sql`g.host_id`)} AND NOT ${removedFrom(sql`g.id`, userId)}))`;
 
 /**

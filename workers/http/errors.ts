@@ -26,7 +26,9 @@ export const STATUS_OF_KIND = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  unprocessable: 422,
   rate_limited: 429,
+  unavailable: 503,
 } as const satisfies Record<DomainErrorKind, ContentfulStatusCode>;
 
 export type ErrorBody = { message: string; issues?: unknown[] };

@@ -45,3 +45,43 @@ describe("end_game (the host ends the game for everyone)", () => {
     expect(parseServerFrame(JSON.stringify({ ...ended, reason: "mutiny" }))).toBeNull();
   });
 });
+
+describe("set_deck and share_card (cards at the table, issue 26)", () => {
+  const solRing = "0afa0e33-4804-4b00-b625-c2d6b61090fc";
+  it("accept a deck id or null, and a card's Scryfall id", () => {
+    expect(parseClientFrame(JSON.stringify({ type: "set_deck", deckId: "d1" }))).toEqual({
+      ok: true,
+      frame: { type: "set_deck", deckId: "d1" },
+    });
+    expect(parseClientFrame(JSON.stringify({ type: "set_deck", deckId: null }))).toMatchObject({ ok: true });
+    expect(parseClientFrame(JSON.stringify({ type: "share_card", cardId: solRing }))).toMatchObject({ ok: true });
+  });
+  it("refuse what is not one: no deck id, an empty or huge one, a card id that is no Scryfall id", () => {
+    for (const frame of [
+      { type: "set_deck" },
+      { type: "set_deck", deckId: "" },
+      { type: "set_deck", deckId: "x".repeat(65) },
+      { type: "set_deck", deckId: 3 },
+      { type: "share_card" },
+      { type: "share_card", cardId: "Sol Ring" },
+      { type: "share_card", cardId: `${solRing}0` },
+    ]) {
+      expect(parseClientFrame(JSON.stringify(frame)), JSON.stringify(frame)).toMatchObject({ ok: false, code: "bad_frame" });
+    }
+  });
+  it("a card message carries the card, and pages parse it", () => {
+    const card = { id: solRing, name: "Sol Ring", imageUrl: "/i", typeLine: "Artifact", oracleText: "{T}: Add {C}{C}.", manaCost: "{1}" };
+    const frame = {
+      type: "message",
+      message: {
+        id: "m",
+        sender: { id: "u", firstName: "Ann", profileImageUrl: null },
+        content: "Sol Ring",
+        timestamp: "t",
+        type: "card",
+        card,
+      },
+    };
+    expect(parseServerFrame(JSON.stringify(frame))).toEqual(frame);
+  });
+});

@@ -3,6 +3,7 @@
  * the browser both parse with; splitting it would split the contract.
  */
 import { z } from "../../lib/zod";
+import { cardDto, cardIdParam } from "../cards";
 import { checkText } from "../text";
 import { COUNTER_NAMES, NUMBER_COUNTERS } from "./commander";
 import { DICE_SIDES } from "./dice";
@@ -33,6 +34,13 @@ import { DICE_SIDES } from "./dice";
  * ROOM_IDLE_MINUTES, or the host sent `end_game`) every socket gets
  * `room_ended`, then closes with ROOM_CLOSE.ended. A host's `remove` closes
  * that member's sockets with ROOM_CLOSE.removed.
+ *
+ * Cards at the table (issue 26):
+ * - `set_deck` `{ deckId }`: a seated player puts one of their own saved decks on their seat (null takes it off);
+ *   every roster then carries the seat's `deck` (name and commanders), for players and spectators alike.
+ * - `share_card` `{ cardId }`: a player shows a card (a Scryfall id) to the table; the room looks it up and posts
+ *   a chat message of type `card` carrying it. When the card service cannot be reached the sender gets an
+ *   `error` frame `card_service_unavailable` saying so, and nothing else changes.
  */
 
 /** Frames larger than this are refused before parsing. */
@@ -130,11 +138,27 @@ export const clientFrame = z.discriminatedUnion("type", [
   z.object({ type: z.literal("mic_status"), enabled: z.boolean() }),
   // Host only: the game ends for everyone (room_ended with reason host_ended); anyone else gets a `forbidden` error.
   z.object({ type: z.literal("end_game"), sessionId: id.optional() }),
+  // A seated player's own saved deck on their seat (null: none). The room checks the deck is theirs.
+  z.object({ type: z.literal("set_deck"), deckId: z.string().trim().min(1).max(64).nullable(), sessionId: id.optional() }),
+  // Shows a card to the table: a chat message of type "card" (players only, like chat).
+  z.object({ type: z.literal("share_card"), cardId: cardIdParam.shape.id, sessionId: id.optional() }),
 ]);
 export type ClientFrame = z.infer<typeof clientFrame>;
 export type GameActionFrame = Extract<ClientFrame, { type: "game_action" }>;
 
 // ------------------------------------------------------------------ server → client
+
+/** A commander as a seat shows it: its art and name (the full image opens on demand). */
+export const seatCommander = cardDto.pick({ id: true, name: true, artUrl: true, imageUrl: true });
+export type SeatCommander = z.infer<typeof seatCommander>;
+
+/** The deck a player put on their seat (`set_deck`): its name and commanders, shown on the seat to everyone. */
+export const seatDeck = z.object({ id: z.string(), name: z.string(), commanders: z.array(seatCommander) });
+export type SeatDeck = z.infer<typeof seatDeck>;
+
+/** A card shown to the table (`share_card`): what the chat line and its dialog show. */
+export const sharedCard = cardDto.pick({ id: true, name: true, imageUrl: true, typeLine: true, oracleText: true, manaCost: true });
+export type SharedCard = z.infer<typeof sharedCard>;
 
 /** Spec 001 §3 "Player in room", plus what the table shows about them. */
 export const roomPlayer = z.object({
@@ -149,6 +173,8 @@ export const roomPlayer = z.object({
   counters: z.object(
     Object.fromEntries(NUMBER_COUNTERS.map((n) => [n, z.number().int()])) as Record<(typeof NUMBER_COUNTERS)[number], z.ZodNumber>,
   ),
+  /** The deck on the seat, or null. */
+  deck: seatDeck.nullable(),
 });
 export type RoomPlayer = z.infer<typeof roomPlayer>;
 
@@ -167,7 +193,9 @@ export const chatMessage = z.object({
   sender: z.object({ id: z.string(), firstName: z.string(), profileImageUrl: z.string().nullable() }),
   content: z.string(),
   timestamp: z.string(),
-  type: z.enum(["chat", "game_action"]),
+  type: z.enum(["chat", "game_action", "card"]),
+  /** The card shown, on a `card` message only. */
+  card: sharedCard.optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 
@@ -262,6 +290,10 @@ export const ROOM_ERROR = {
   unknownTarget: "unknown_target",
   /** Signalling to a spectator past the video cap. */
   spectatorCap: "spectator_cap",
+  /** `share_card` named no card the card service knows. */
+  unknownCard: "unknown_card",
+  /** The card service cannot be reached (its message is CARD_SERVICE_UNAVAILABLE, shown as it is). */
+  cardServiceUnavailable: "card_service_unavailable",
 } as const;
 
 /**

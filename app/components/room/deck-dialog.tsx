@@ -1,0 +1,181 @@
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { Layers, Trash2 } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent } from "~/components/ui/dialog";
+import { Input, Label, Textarea } from "~/components/ui/field";
+import { api, apiErrorMessage, unwrap } from "~/lib/api-client";
+import type { DeckSummary, UnresolvedLine } from "../../../workers/contract/cards";
+import type { SeatDeck } from "../../../workers/contract/room/protocol";
+
+/** A pasted list or a link: whichever the member filled in (a link when it looks like one). */
+function deckSourceOf(source: string): { text: string } | { url: string } {
+  const trimmed = source.trim();
+  return /^https?:\/\/\S+$/i.test(trimmed) ? { url: trimmed } : { text: source };
+}
+
+/**
+ * The seat's own player chooses the deck on their seat (issue 26), loaded on its own chunk when first opened: one
+ * of their saved decks (`GET /api/decks`), or a new one from a pasted list or a deck link (`POST /api/decks`, then
+ * put on the seat), showing each line that did not become a card and why; or no deck ("Remove deck").
+ */
+export default function DeckDialog({
+  open,
+  onOpenChange,
+  current,
+  onAttach,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  current: SeatDeck | null;
+  /** Sends `set_deck` (null removes it); false when the socket is not open. */
+  onAttach: (deckId: string | null) => boolean;
+}) {
+  const nameId = useId();
+  const sourceId = useId();
+  const [decks, setDecks] = useState<DeckSummary[] | null>(null);
+  const [listError, setListError] = useState<string | null>(null);
+  const [name, setName] = useState("");
+  const [source, setSource] = useState("");
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [unresolved, setUnresolved] = useState<{ deck: string; lines: UnresolvedLine[] } | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    setListError(null);
+    unwrap(api.decks.$get())
+      .then((result) => current && setDecks(result.decks))
+      .catch((error: unknown) => current && setListError(apiErrorMessage(error, "Your decks could not be loaded")));
+    return () => {
+      current = false;
+    };
+  }, [open]);
+
+  const use = (deckId: string | null) => {
+    if (onAttach(deckId)) onOpenChange(false);
+  };
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!name.trim() || !source.trim()) return;
+    setSaving(true);
+    setSaveError(null);
+    setUnresolved(null);
+    try {
+      const deck = await unwrap(api.decks.$post({ json: { name: name.trim(), ...deckSourceOf(source) } }));
+      setDecks((all) => [deck, ...(all ?? []).filter((d) => d.id !== deck.id)]);
+      setName("");
+      setSource("");
+      if (deck.unresolved.length > 0) {
+        // Put on the seat, and the dialog stays open to say which lines were left out.
+        onAttach(deck.id);
+        setUnresolved({ deck: deck.name, lines: deck.unresolved });
+      } else use(deck.id);
+    } catch (error) {
+      setSaveError(apiErrorMessage(error, "The deck could not be saved"));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Your deck at this table" description="Everyone at the table sees your deck's commander on your seat.">
+        <div className="space-y-5">
+          {current ? (
+            <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-border p-2 text-sm">
+              <span className="min-w-0 truncate">
+                On your seat: <span className="font-semibold">{current.name}</span>
+              </span>
+              <Button size="sm" variant="outline" onClick={() => use(null)}>
+                <Trash2 className="h-4 w-4" aria-hidden="true" /> Remove deck
+              </Button>
+            </div>
+          ) : null}
+
+          <section aria-labelledby={`${nameId}-saved`}>
+            <h3 id={`${nameId}-saved`} className="mb-2 font-semibold">
+              Saved decks
+            </h3>
+            {listError ? <p className="text-sm text-muted">{listError}</p> : null}
+            {decks === null && !listError ? <p className="text-sm text-muted">Loading your decks...</p> : null}
+            {decks?.length === 0 ? <p className="text-sm text-muted">No saved decks yet: add one below.</p> : null}
+            <ul className="space-y-1" aria-label="Saved decks">
+              {decks?.map((d) => (
+                <li key={d.id}>
+                  <button
+                    type="button"
+                    className="flex w-full items-center gap-2 rounded-lg border border-border p-2 text-left text-sm hover:border-primary disabled:opacity-60"
+                    onClick={() => use(d.id)}
+                    disabled={current?.id === d.id}
+                    aria-label={`Use ${d.name}${current?.id === d.id ? " (on your seat)" : ""}`}
+                  >
+                    {d.commanders[0] ? (
+                      <img src={d.commanders[0].artUrl} alt="" className="h-8 w-11 shrink-0 rounded object-cover" />
+                    ) : (
+                      <Layers className="h-5 w-5 shrink-0 text-muted" aria-hidden="true" />
+                    )}
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate font-medium">{d.name}</span>
+                      <span className="block truncate text-xs text-muted">
+                        {d.commanders.map((c) => c.name).join(" & ") || "No commander"} · {d.cardCount} cards
+                      </span>
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          <form onSubmit={save} className="space-y-2" aria-labelledby={`${nameId}-new`}>
+            <h3 id={`${nameId}-new`} className="font-semibold">
+              Add a deck
+            </h3>
+            <div>
+              <Label htmlFor={nameId}>Deck name</Label>
+              <Input id={nameId} value={name} maxLength={80} onChange={(e) => setName(e.target.value)} required />
+            </div>
+            <div>
+              <Label htmlFor={sourceId}>Deck list or link</Label>
+              <Textarea
+                id={sourceId}
+                value={source}
+                onChange={(e) => setSource(e.target.value)}
+                placeholder={"1 Sol Ring\n1 Command Tower\n... or https://archidekt.com/decks/..."}
+                className="min-h-32 font-mono text-sm"
+                required
+              />
+              <p className="mt-1 text-xs text-muted">One card a line (&ldquo;1 Sol Ring&rdquo;), or a public Archidekt or Moxfield link.</p>
+            </div>
+            {saveError ? (
+              <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+                {saveError}
+              </p>
+            ) : null}
+            <Button type="submit" size="sm" disabled={saving || !name.trim() || !source.trim()}>
+              {saving ? "Saving..." : "Save and use"}
+            </Button>
+          </form>
+
+          {unresolved ? (
+            <section role="status" aria-label="Lines left out" data-testid="unresolved-lines" className="text-sm">
+              <p className="font-medium">
+                {unresolved.deck} is on your seat. {unresolved.lines.length === 1 ? "One line was" : `${unresolved.lines.length} lines were`} left
+                out:
+              </p>
+              <ul className="mt-1 space-y-1">
+                {unresolved.lines.map((l) => (
+                  <li key={`${l.line}-${l.text}`} className="rounded-md bg-background p-1.5">
+                    {l.line > 0 ? <span className="text-muted">Line {l.line}: </span> : null}
+                    <span className="font-mono">{l.text}</span> <span className="text-muted">({l.reason})</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

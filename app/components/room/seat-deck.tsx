@@ -1,0 +1,40 @@
+import { Layers } from "lucide-react";
+import { cn } from "~/lib/cn";
+import type { SeatDeck } from "../../../workers/contract/room/protocol";
+
+/**
+ * The deck on a seat as everyone sees it (issue 26): each commander's art with its name, over a video tile
+ * (`tile`, a dark glass legible over any picture and at 390 px) or in the players list (`row`). A deck without a
+ * commander shows its name.
+ */
+export function SeatCommanders({ deck, variant, className }: { deck: SeatDeck; variant: "tile" | "row"; className?: string }) {
+  const tile = variant === "tile";
+  return (
+    <div
+      className={cn("flex min-w-0 flex-wrap items-center gap-1", tile && "rounded-lg bg-black/70 p-1 text-white", className)}
+      data-testid="seat-deck"
+      aria-label={`Deck: ${deck.name}${deck.commanders.length ? `, commander ${deck.commanders.map((c) => c.name).join(" and ")}` : ""}`}
+    >
+      {deck.commanders.length === 0 ? (
+        <span className="flex min-w-0 items-center gap-1 text-xs font-medium">
+          <Layers className="h-3 w-3 shrink-0" aria-hidden="true" />
+          <span className="truncate">{deck.name}</span>
+        </span>
+      ) : (
+        deck.commanders.map((c) => (
+          <span key={c.id} className="flex min-w-0 items-center gap-1" data-testid="seat-commander">
+            <img
+              src={c.artUrl}
+              alt=""
+              className={cn("shrink-0 rounded object-cover", tile ? "h-8 w-11" : "h-7 w-10")}
+              loading="lazy"
+              decoding="async"
+              data-testid="seat-commander-art"
+            />
+            <span className={cn("truncate text-xs font-semibold", tile ? "max-w-[9rem]" : "max-w-[12rem]")}>{c.name}</span>
+          </span>
+        ))
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { createRoute } from "@hono/zod-openapi";
+import {
+  ARCHIDEKT_REFUSED,
+  CARD_SERVICE_UNAVAILABLE,
+  MAX_DECKS_PER_MEMBER,
+  MOXFIELD_REFUSED,
+  createDeckBody,
+  deckDto,
+  deckIdParam,
+  deckList,
+  resolveDeckBody,
+  resolvedDeck,
+} from "../contract/cards";
+import { resolveDeck } from "../domain/deck-resolve";
+import { createDeck, deleteDeck, listDecks, readDeck } from "../domain/decks";
+import { enforceRateLimit } from "../domain/rate-limit";
+import { limitText } from "../domain/rate-limit-rules";
+import { memberOnly, requireUser } from "../http/require-user";
+import { MEMBER_ONLY, apiRouter, errors, jsonBody, jsonResponse } from "./openapi-kit";
+
+// Members' saved decks (issue 26): a pasted list or an Archidekt/Moxfield link, resolved through the card source.
+const member = { security: MEMBER_ONLY, middleware: memberOnly } as const;
+const sourceErrors = [
+  [400, "Invalid body, or a link that is not to an Archidekt or Moxfield deck"],
+  [401, "Signed out"],
+  [422, `The deck site would not hand the deck out ("${MOXFIELD_REFUSED}", "${ARCHIDEKT_REFUSED}")`],
+  [503, CARD_SERVICE_UNAVAILABLE],
+] as const;
+
+const resolveRoute = createRoute({
+  method: "post",
+  path: "/decks/resolve",
+  summary:
+    "Previews a deck: `{ text }` (a pasted list: MTG Arena, Moxfield or Archidekt export) or `{ url }` (a public Archidekt or Moxfield deck). Writes nothing but the card cache; every line that is not a card is in `unresolved` with its reason.",
+  ...member,
+  request: { body: jsonBody(resolveDeckBody) },
+  responses: {
+    200: jsonResponse(resolvedDeck, "The resolved cards and the unresolved lines"),
+    ...errors(...sourceErrors, [429, `More than ${limitText("deckResolve")}`]),
+  },
+});
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/decks",
+  summary: `The caller's decks, most recently saved first (at most ${MAX_DECKS_PER_MEMBER}).`,
+  ...member,
+  responses: { 200: jsonResponse(deckList, "Own decks"), ...errors([401, "Signed out"]) },
+});
+
+const createDeckRoute = createRoute({
+  method: "post",
+  path: "/decks",
+  summary: `Saves a deck from \`{ name, text }\` or \`{ name, url }\`, resolved as /decks/resolve does (lines that did not resolve are kept in \`unresolved\`). At most ${MAX_DECKS_PER_MEMBER} decks per member.`,
+  ...member,
+  request: { body: jsonBody(createDeckBody) },
+  responses: {
+    201: jsonResponse(deckDto, "The saved deck"),
+    ...errors(...sourceErrors, [409, `Already ${MAX_DECKS_PER_MEMBER} decks`], [429, `More than ${limitText("deckCreate")}`]),
+  },
+});
+
+const readRoute = createRoute({
+  method: "get",
+  path: "/decks/{id}",
+  summary: "A deck: its owner's, or one attached to a seat of a room the caller may see.",
+  ...member,
+  request: { params: deckIdParam },
+  responses: { 200: jsonResponse(deckDto, "The deck"), ...errors([401, "Signed out"], [404, "No such deck the caller may read"]) },
+});
+
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/decks/{id}",
+  summary: "Deletes one of the caller's decks.",
+  ...member,
+  request: { params: deckIdParam },
+  responses: { 204: { description: "Deleted" }, ...errors([401, "Signed out"], [404, "No such deck of the caller's"]) },
+});
+
+export const decksApi = apiRouter()
+  .openapi(resolveRoute, async (c) => {
+    const user = requireUser(c);
+    const body = c.req.valid("json");
+    await enforceRateLimit(c.get("db"), "deckResolve", user.id);
+    const { name, commanders, cards, unresolved } = await resolveDeck(c.env, c.get("db"), body);
+    return c.json({ name, commanders, cards, unresolved }, 200);
+  })
+  .openapi(listRoute, async (c) => {
+    const user = requireUser(c);
+    return c.json({ decks: await listDecks(c.get("db"), user.id) }, 200);
+  })
+  .openapi(createDeckRoute, async (c) => {
+    const user = requireUser(c);
+    return c.json(await createDeck(c.env, c.get("db"), user.id, c.req.valid("json")), 201);
+  })
+  .openapi(readRoute, async (c) => {
+    const user = requireUser(c);
+    return c.json(await readDeck(c.get("db"), user.id, c.req.valid("param").id), 200);
+  })
+  .openapi(deleteRoute, async (c) => {
+    const user = requireUser(c);
+    await deleteDeck(c.get("db"), user.id, c.req.valid("param").id);
+    return c.body(null, 204);
+  });

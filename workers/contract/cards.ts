@@ -1,0 +1,133 @@
+import { z } from "../lib/zod";
+
+/**
+ * A card as Realmcast shows it: the few fields of Scryfall's card object a table needs (https://scryfall.com/docs/api/cards).
+ * For double-faced cards the images and texts are those of the front face.
+ */
+export const cardDto = z.object({
+  /** Scryfall's id of the printing. */
+  id: z.string(),
+  name: z.string(),
+  manaCost: z.string(),
+  typeLine: z.string(),
+  oracleText: z.string(),
+  colors: z.array(z.string()),
+  /** Scryfall's `normal` image (488×680). */
+  imageUrl: z.string(),
+  /** Scryfall's `art_crop` image (the illustration only). */
+  artUrl: z.string(),
+  /** Scryfall's `small` image (146×204). */
+  smallImageUrl: z.string(),
+  scryfallUri: z.string(),
+});
+export type CardDto = z.infer<typeof cardDto>;
+
+export const DECK_SECTIONS = ["commander", "main", "sideboard"] as const;
+export const deckSection = z.enum(DECK_SECTIONS);
+export type DeckSection = z.infer<typeof deckSection>;
+
+/** Highest quantity a single line may ask for (a Commander deck holds 100; relentless cards are the reason it is not 99). */
+export const MAX_LINE_QUANTITY = 250;
+
+export const deckCard = z.object({
+  card: cardDto,
+  quantity: z.number().int().min(1),
+  section: deckSection,
+});
+export type DeckCard = z.infer<typeof deckCard>;
+
+/** A line of a pasted list that did not become a card, and why (nothing is dropped silently). */
+export const unresolvedLine = z.object({
+  /** 1-based line number in the pasted text (0 for an entry of an imported deck, which has no lines). */
+  line: z.number().int().min(0),
+  text: z.string(),
+  reason: z.string(),
+});
+export type UnresolvedLine = z.infer<typeof unresolvedLine>;
+
+export const deckDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  commanders: z.array(cardDto),
+  cards: z.array(deckCard),
+  unresolved: z.array(unresolvedLine),
+  cardCount: z.number().int().min(0),
+  /** ISO date-time. */
+  updatedAt: z.string(),
+});
+export type DeckDto = z.infer<typeof deckDto>;
+
+export const deckSummary = deckDto.pick({ id: true, name: true, commanders: true, cardCount: true, updatedAt: true });
+export type DeckSummary = z.infer<typeof deckSummary>;
+
+export const deckList = z.object({ decks: z.array(deckSummary) });
+export type DeckList = z.infer<typeof deckList>;
+
+/** Most decks a member may keep. */
+export const MAX_DECKS_PER_MEMBER = 50;
+/** Longest pasted list accepted (a 100-card list with set codes is about 4 kB; exports with notes stay well under this). */
+export const MAX_DECK_TEXT = 30_000;
+export const MAX_DECK_NAME = 80;
+
+export const deckText = z
+  .string()
+  .trim()
+  .min(1, "Paste a deck list")
+  .max(MAX_DECK_TEXT, `A deck list may be at most ${MAX_DECK_TEXT} characters`);
+export const deckUrl = z
+  .string()
+  .trim()
+  .min(1, "Give a deck link")
+  .max(500, "A deck link may be at most 500 characters")
+  .url("Give a full link, starting with https://");
+export const deckName = z
+  .string()
+  .trim()
+  .min(1, "Give the deck a name")
+  .max(MAX_DECK_NAME, `A deck name may be at most ${MAX_DECK_NAME} characters`);
+
+/** `{ text }` or `{ url }`: a pasted list or a link to a public Archidekt or Moxfield deck. */
+export const deckSource = z.union([z.object({ text: deckText }).strict(), z.object({ url: deckUrl }).strict()]);
+export type DeckSource = z.infer<typeof deckSource>;
+
+export const resolveDeckBody = deckSource;
+export const resolvedDeck = z.object({
+  /** The deck's name when the source has one (an imported deck), else null. */
+  name: z.string().nullable(),
+  commanders: z.array(cardDto),
+  cards: z.array(deckCard),
+  unresolved: z.array(unresolvedLine),
+});
+export type ResolvedDeck = z.infer<typeof resolvedDeck>;
+
+export const createDeckBody = z.union([
+  z.object({ name: deckName, text: deckText }).strict(),
+  z.object({ name: deckName, url: deckUrl }).strict(),
+]);
+export type CreateDeckBody = z.infer<typeof createDeckBody>;
+
+export const deckIdParam = z.object({ id: z.string().trim().min(1).max(64) });
+export const cardIdParam = z.object({
+  id: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "A card id is a Scryfall id (a UUID)"),
+});
+
+export const MAX_CARD_QUERY = 141;
+export const autocompleteQuery = z.object({
+  q: z.string().trim().min(1, "Type part of a card name").max(MAX_CARD_QUERY, "A card name is at most 141 characters"),
+});
+export const autocompleteResult = z.object({ names: z.array(z.string()).max(20) });
+export type AutocompleteResult = z.infer<typeof autocompleteResult>;
+
+const cardName = z.string().trim().min(1, "Give a card name").max(MAX_CARD_QUERY, "A card name is at most 141 characters");
+/** Exactly one of `exact` or `fuzzy`, as Scryfall's /cards/named takes them. */
+export const namedQuery = z
+  .object({ exact: cardName.optional(), fuzzy: cardName.optional() })
+  .refine((q) => (q.exact === undefined) !== (q.fuzzy === undefined), { message: "Give exactly one of exact or fuzzy" });
+export type NamedQuery = z.infer<typeof namedQuery>;
+
+export const CARD_SERVICE_UNAVAILABLE = "Card lookup is unavailable right now";
+export const MOXFIELD_REFUSED = "Moxfield refused the request; paste the deck's export text instead";
+export const ARCHIDEKT_REFUSED = "Archidekt refused the request; paste the deck's export text instead";

@@ -1,0 +1,101 @@
+import {
+  ARCHIDEKT_REFUSED,
+  CARD_SERVICE_UNAVAILABLE,
+  MOXFIELD_REFUSED,
+  type CardDto,
+  type DeckCard,
+  type DeckSource,
+  type ResolvedDeck,
+  type UnresolvedLine,
+} from "../contract/cards";
+import type { Db } from "../db/client";
+import { CardServiceUnavailable, nameKeys, type CardSource } from "../services/card-source";
+import { DeckSiteRefused, fetchArchidektDeck, fetchMoxfieldDeck } from "../services/deck-sites";
+import { cardSourceFor } from "./card-cache";
+import { parseDeckList, type DeckListEntry } from "./deck-list-parse";
+import { parseDeckLink } from "./deck-url";
+import { invalid, unavailable, unprocessable } from "./errors";
+
+export type CardEnv = { SCRYFALL_API_URL: string; ARCHIDEKT_API_URL: string; MOXFIELD_API_URL: string };
+export type DeckOrigin = "text" | "archidekt" | "moxfield";
+export type ResolvedDeckWithOrigin = ResolvedDeck & { origin: DeckOrigin; cardCount: number };
+
+/** What a card lookup failure means to a member. */
+export async function withCardService<T>(lookup: () => Promise<T>): Promise<T> {
+  try {
+    return await lookup();
+  } catch (error) {
+    if (error instanceof CardServiceUnavailable) throw unavailable(CARD_SERVICE_UNAVAILABLE);
+    throw error;
+  }
+}
+
+/** Commander and main deck: the cards that are played (a Commander deck counts 100 with its commander). */
+export const countCards = (cards: DeckCard[]) => cards.reduce((n, c) => (c.section === "sideboard" ? n : n + c.quantity), 0);
+
+/**
+ * Looks the entries' names up (cache first, the rest in batches of 75) and merges repeats of a card in a section.
+ * A name that matches no card becomes an unresolved line saying so; nothing is dropped.
+ */
+export async function resolveEntries(source: CardSource, entries: DeckListEntry[]) {
+  const identifiers = [...new Map(entries.map((e) => [e.name.toLowerCase(), { name: e.name }])).values()];
+  const { cards } = identifiers.length > 0 ? await withCardService(() => source.collection(identifiers)) : { cards: [] };
+  const byKey = new Map<string, CardDto>();
+  for (const card of cards) for (const key of nameKeys(card.name)) if (!byKey.has(key)) byKey.set(key, card);
+  const merged = new Map<string, DeckCard>();
+  const unresolved: UnresolvedLine[] = [];
+  for (const entry of entries) {
+    const card = byKey.get(entry.name.toLowerCase());
+    if (!card) {
+      unresolved.push({ line: entry.line, text: entry.text, reason: `No card named "${entry.name}"` });
+      continue;
+    }
+    const key = `${entry.section}:${card.id}`;
+    const seen = merged.get(key);
+    if (seen) seen.quantity += entry.quantity;
+    else merged.set(key, { card, quantity: entry.quantity, section: entry.section });
+  }
+  const deckCards = [...merged.values()];
+  return { cards: deckCards, commanders: deckCards.filter((c) => c.section === "commander").map((c) => c.card), unresolved };
+}
+
+async function importLink(env: CardEnv, url: string): Promise<{ name: string; entries: DeckListEntry[]; unresolved: UnresolvedLine[] }> {
+  const link = parseDeckLink(url);
+  if (!link) throw invalid("Only links to public Archidekt or Moxfield decks can be imported; paste the deck's export text instead");
+  try {
+    const deck =
+      link.site === "archidekt"
+        ? await fetchArchidektDeck(env.ARCHIDEKT_API_URL, link.id)
+        : await fetchMoxfieldDeck(env.MOXFIELD_API_URL, link.publicId);
+    const entries: DeckListEntry[] = [];
+    const unresolved: UnresolvedLine[] = [];
+    for (const entry of deck.entries) {
+      const text = `${entry.quantity} ${entry.name}`;
+      if (entry.section === "maybeboard") unresolved.push({ line: 0, text, reason: "in the maybeboard, not the deck" });
+      else if (entry.quantity < 1) unresolved.push({ line: 0, text, reason: "quantity must be 1–250" });
+      else entries.push({ line: 0, text, quantity: entry.quantity, name: entry.name, section: entry.section });
+    }
+    return { name: deck.name, entries, unresolved };
+  } catch (error) {
+    if (error instanceof DeckSiteRefused) throw unprocessable(error.site === "moxfield" ? MOXFIELD_REFUSED : ARCHIDEKT_REFUSED);
+    throw error;
+  }
+}
+
+/** A pasted list or a deck link, resolved to cards (writes only the card cache). */
+export async function resolveDeck(env: CardEnv, db: Db, input: DeckSource): Promise<ResolvedDeckWithOrigin> {
+  const parsed =
+    "text" in input
+      ? { ...parseDeckList(input.text), origin: "text" as const }
+      : { ...(await importLink(env, input.url)), origin: parseDeckLink(input.url)!.site };
+  const resolved = await resolveEntries(cardSourceFor(env, db), parsed.entries);
+  const unresolved = [...parsed.unresolved, ...resolved.unresolved].sort((a, b) => a.line - b.line);
+  return {
+    name: parsed.name,
+    commanders: resolved.commanders,
+    cards: resolved.cards,
+    unresolved,
+    origin: parsed.origin,
+    cardCount: countCards(resolved.cards),
+  };
+}

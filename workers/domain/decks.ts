@@ -1,0 +1,125 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import {
+  MAX_DECKS_PER_MEMBER,
+  cardDto,
+  deckCard,
+  unresolvedLine,
+  type CardDto,
+  type CreateDeckBody,
+  type DeckDto,
+  type DeckSummary,
+} from "../contract/cards";
+import { z } from "../lib/zod";
+import type { Db } from "../db/client";
+import { decks } from "../db/schema";
+import { resolveDeck, type CardEnv } from "./deck-resolve";
+import { conflict, invalid, notFound } from "./errors";
+import { enforceRateLimit } from "./rate-limit";
+
+/**
+ * Members' saved decks. A deck is resolved once, when saved: its cards (as CardDto JSON), the lines that did not
+ * resolve and the count are stored, so reading a deck never calls the card service.
+ */
+
+const cardsJson = z.array(deckCard);
+const commandersJson = z.array(cardDto);
+const unresolvedJson = z.array(unresolvedLine);
+
+type DeckRow = typeof decks.$inferSelect;
+export type StoredDeck = DeckDto & { ownerId: string; source: string };
+
+function decode(row: DeckRow): StoredDeck {
+  return {
+    id: row.id,
+    ownerId: row.ownerId,
+    source: row.source,
+    name: row.name,
+    commanders: commandersJson.catch([]).parse(row.commanders),
+    cards: cardsJson.catch([]).parse(row.cards),
+    unresolved: unresolvedJson.catch([]).parse(row.unresolved),
+    cardCount: row.cardCount,
+    updatedAt: new Date(row.updatedAt).toISOString(),
+  };
+}
+
+const toDto = ({ ownerId: _owner, source: _source, ...deck }: StoredDeck): DeckDto => deck;
+
+/** The deck row decoded (with its owner's id), or null. */
+export async function getDeck(db: Db, deckId: string): Promise<StoredDeck | null> {
+  const [row] = await db.select().from(decks).where(eq(decks.id, deckId)).limit(1);
+  return row ? decode(row) : null;
+}
+
+/**
+ * Whether `viewerId` may read the deck: its owner always.
+ * TODO(room agent): also anyone who may see a room where the deck is attached to a seat, through the seat's
+ * `deck_id` column that migration 0012 adds; until then only the owner reads a deck.
+ */
+export async function canReadDeck(db: Db, viewerId: string, deckId: string): Promise<boolean> {
+  const deck = await getDeck(db, deckId);
+  return deck !== null && deck.ownerId === viewerId;
+}
+
+/** The deck for a viewer who may read it; 404 otherwise (another member's deck is not revealed to exist). */
+export async function readDeck(db: Db, viewerId: string, deckId: string): Promise<DeckDto> {
+  const deck = await getDeck(db, deckId);
+  if (!deck || (deck.ownerId !== viewerId && !(await canReadDeck(db, viewerId, deckId)))) throw notFound("No such deck");
+  return toDto(deck);
+}
+
+/** A member's decks, most recently saved first (at most MAX_DECKS_PER_MEMBER exist, so one page holds them all). */
+export async function listDecks(db: Db, ownerId: string): Promise<DeckSummary[]> {
+  const rows = await db
+    .select({ id: decks.id, name: decks.name, commanders: decks.commanders, cardCount: decks.cardCount, updatedAt: decks.updatedAt })
+    .from(decks)
+    .where(eq(decks.ownerId, ownerId))
+    .orderBy(desc(decks.updatedAt))
+    .limit(MAX_DECKS_PER_MEMBER);
+  return rows.map((row) => ({
+    ...row,
+    commanders: commandersJson.catch([]).parse(row.commanders),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+  }));
+}
+
+export const TOO_MANY_DECKS = `You can keep at most ${MAX_DECKS_PER_MEMBER} decks; delete one to save another`;
+
+/** Resolves and saves a deck (rate-limited; at most MAX_DECKS_PER_MEMBER per member, checked in the insert itself). */
+export async function createDeck(env: CardEnv, db: Db, ownerId: string, body: CreateDeckBody, now = Date.now()): Promise<DeckDto> {
+  await enforceRateLimit(db, "deckCreate", ownerId, now);
+  const resolved = await resolveDeck(env, db, "text" in body ? { text: body.text } : { url: body.url });
+  if (resolved.cards.length === 0) throw invalid("None of the lines names a card", resolved.unresolved);
+  const id = crypto.randomUUID();
+  // One statement: the cap is checked by the insert, so two saves at once cannot both pass it.
+  const result = await db.run(sql`
+    INSERT INTO ${decks} (id, owner_id, name, commanders, cards, unresolved, card_count, source, created_at, updated_at)
+    SELECT ${id}, ${ownerId}, ${body.name}, ${JSON.stringify(resolved.commanders)}, ${JSON.stringify(resolved.cards)},
+      ${JSON.stringify(resolved.unresolved)}, ${resolved.cardCount}, ${resolved.origin}, ${now}, ${now}
+    WHERE (SELECT count(*) FROM ${decks} WHERE owner_id = ${ownerId}) < ${MAX_DECKS_PER_MEMBER}`);
+  if (result.meta.changes === 0) throw conflict(TOO_MANY_DECKS);
+  return {
+    id,
+    name: body.name,
+    commanders: resolved.commanders,
+    cards: resolved.cards,
+    unresolved: resolved.unresolved,
+    cardCount: resolved.cardCount,
+    updatedAt: new Date(now).toISOString(),
+  };
+}
+
+/** Deletes the owner's deck; 404 when there is none of theirs by that id. */
+export async function deleteDeck(db: Db, ownerId: string, deckId: string): Promise<void> {
+  const result = await db.delete(decks).where(and(eq(decks.id, deckId), eq(decks.ownerId, ownerId)));
+  if (result.meta.changes === 0) throw notFound("No such deck");
+}
+
+/** The distinct cards of the given decks, commanders included: the candidates for click-to-identify at a table. */
+export async function deckCardsForTable(db: Db, deckIds: string[]): Promise<CardDto[]> {
+  const ids = [...new Set(deckIds)].slice(0, 90);
+  if (ids.length === 0) return [];
+  const rows = await db.select({ cards: decks.cards }).from(decks).where(inArray(decks.id, ids));
+  const byId = new Map<string, CardDto>();
+  for (const row of rows) for (const entry of cardsJson.catch([]).parse(row.cards)) byId.set(entry.card.id, entry.card);
+  return [...byId.values()];
+}

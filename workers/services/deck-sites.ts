@@ -1,0 +1,105 @@
+import { z } from "../lib/zod";
+import { SCRYFALL_HEADERS } from "./card-source/scryfall";
+
+/** A card of an imported deck, by name (looked up through the card source like a pasted line). */
+export type ImportedEntry = { quantity: number; name: string; section: "commander" | "main" | "sideboard" | "maybeboard" };
+export type ImportedDeck = { name: string; entries: ImportedEntry[] };
+
+/** The site would not hand out the deck (refused, unreachable, private, or an answer we cannot read). */
+export class DeckSiteRefused extends Error {
+  constructor(
+    readonly site: "archidekt" | "moxfield",
+    reason: string,
+  ) {
+    super(`${site} refused: ${reason}`);
+    this.name = "DeckSiteRefused";
+  }
+}
+
+const TIMEOUT_MS = 8_000;
+
+async function getJson(site: "archidekt" | "moxfield", url: string): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: SCRYFALL_HEADERS, signal: AbortSignal.timeout(TIMEOUT_MS), redirect: "manual" });
+  } catch (error) {
+    throw new DeckSiteRefused(site, error instanceof Error ? error.message : "unreachable");
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw new DeckSiteRefused(site, `answered ${response.status}`);
+  }
+  try {
+    return await response.json();
+  } catch {
+    throw new DeckSiteRefused(site, "answer was not JSON");
+  }
+}
+
+/** Archidekt's public deck JSON (GET /api/decks/{id}/): cards with quantities and categories. */
+const archidektDeck = z.object({
+  name: z.string(),
+  cards: z.array(
+    z.object({
+      quantity: z.number().int(),
+      categories: z.array(z.string()).nullable().optional(),
+      card: z.object({ oracleCard: z.object({ name: z.string() }) }),
+    }),
+  ),
+});
+
+function archidektSection(categories: string[]): ImportedEntry["section"] {
+  const lower = categories.map((c) => c.toLowerCase());
+  if (lower.includes("commander")) return "commander";
+  if (lower.includes("maybeboard")) return "maybeboard";
+  if (lower.includes("sideboard")) return "sideboard";
+  return "main";
+}
+
+export async function fetchArchidektDeck(apiBase: string, id: string): Promise<ImportedDeck> {
+  const parsed = archidektDeck.safeParse(await getJson("archidekt", `${apiBase.replace(/\/+$/, "")}/decks/${encodeURIComponent(id)}/`));
+  if (!parsed.success) throw new DeckSiteRefused("archidekt", "unexpected answer");
+  return {
+    name: parsed.data.name,
+    entries: parsed.data.cards.map((c) => ({
+      quantity: c.quantity,
+      name: c.card.oracleCard.name,
+      section: archidektSection(c.categories ?? []),
+    })),
+  };
+}
+
+/** Moxfield's deck JSON (GET /v3/decks/all/{publicId}): boards of cards keyed by id. */
+const moxfieldBoard = z.object({
+  cards: z.record(z.string(), z.object({ quantity: z.number().int(), card: z.object({ name: z.string() }) })),
+});
+const moxfieldDeck = z.object({
+  name: z.string(),
+  boards: z.object({
+    commanders: moxfieldBoard.optional(),
+    companions: moxfieldBoard.optional(),
+    mainboard: moxfieldBoard.optional(),
+    sideboard: moxfieldBoard.optional(),
+    maybeboard: moxfieldBoard.optional(),
+  }),
+});
+
+export async function fetchMoxfieldDeck(apiBase: string, publicId: string): Promise<ImportedDeck> {
+  const parsed = moxfieldDeck.safeParse(
+    await getJson("moxfield", `${apiBase.replace(/\/+$/, "")}/v3/decks/all/${encodeURIComponent(publicId)}`),
+  );
+  if (!parsed.success) throw new DeckSiteRefused("moxfield", "unexpected answer");
+  const { boards } = parsed.data;
+  const board = (b: z.infer<typeof moxfieldBoard> | undefined, section: ImportedEntry["section"]) =>
+    Object.values(b?.cards ?? {}).map((c) => ({ quantity: c.quantity, name: c.card.name, section }));
+  return {
+    name: parsed.data.name,
+    entries: [
+      ...board(boards.commanders, "commander"),
+      ...board(boards.mainboard, "main"),
+      ...board(boards.companions, "sideboard"),
+      ...board(boards.sideboard, "sideboard"),
+      ...board(boards.maybeboard, "maybeboard"),
+    ],
+  };
+}
