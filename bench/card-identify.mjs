@@ -29,7 +29,7 @@ async function loadIdentify() {
   const outfile = join(tmpdir(), `card-identify-bench-${process.pid}.mjs`);
   await build({
     stdin: {
-      contents: `export * from "./identify"; export * from "./image"; export * from "./phash"; export * from "./match"; export * from "./warp";`,
+      contents: `export * from "./identify"; export * from "./image"; export * from "./phash"; export * from "./match"; export * from "./warp"; export * from "./locate";`,
       resolveDir: "app/components/room/card-identify",
       loader: "ts",
     },
@@ -237,7 +237,6 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 }
 
-globalThis.HASHV = process.env.HASHV;
 const lib = await loadIdentify();
 const cards = fixtureCards();
 const count = Math.min(cards.length, Number(args.cards));
@@ -266,18 +265,28 @@ for (let n = 0; n < count; n++) {
   const distractors = Array.from({ length: 3 + Math.floor(random() * 4) }, () => others[Math.floor(random() * others.length)]);
   const frame = makeFrame(random, target, distractors, pictures, lib.homographyFromRect, Number(args["upside-down"]));
   const start = performance.now();
-  // What a click costs in the browser once the frame is read: gray, locate, warp, hash, rank.
-  const result = lib.identifyCard(lib.toGray(frame.rgba), frame.click, references);
+  // What a click costs in the browser once the frame is read: the square around the click in gray (capture.ts),
+  // locate, warp, hash, rank.
+  const square = lib.squareAround(frame.rgba, frame.click, H);
+  const gray = lib.toGray(frame.rgba, square.x, square.y, square.side, square.side);
+  const click = { x: frame.click.x - square.x, y: frame.click.y - square.y };
+  const result = lib.identifyCard(gray, click, references);
+  const found = result.quad.map((p) => ({ x: p.x + square.x, y: p.y + square.y }));
   times.push(performance.now() - start);
   if (result.source === "outline") outline++;
   // The same click when the card is not in the table's lists: the best it finds must be too far to be called.
-  const absent = lib.identifyCard(lib.toGray(frame.rgba), frame.click, references.filter((r) => r.id !== target.id), { count: 1 });
+  const absent = lib.identifyCard(
+    gray,
+    click,
+    references.filter((r) => r.id !== target.id),
+    { count: 1 },
+  );
   absentDistances.push(absent.ranked[0].distance);
   if (absent.matched) falseMatches++;
   if (args.save && n < 3) {
     mkdirSync(args.save, { recursive: true });
     const copy = { ...frame.rgba, data: new Uint8ClampedArray(frame.rgba.data) };
-    drawQuad(copy, result.quad);
+    drawQuad(copy, found);
     writeFileSync(join(args.save, `frame-${n}.png`), encodePng(copy));
   }
   const ok = result.matched && result.ranked[0].id === target.id;
@@ -289,10 +298,18 @@ for (let n = 0; n < count; n++) {
     right++;
     rightDistances.push(result.ranked[0].distance);
   } else {
-    failures.push({ n, name: target.name, got: names.get(result.ranked[0]?.id), distance: result.ranked[0]?.distance, source: result.source, height: Math.round(frame.height), upsideDown: frame.upsideDown });
+    failures.push({
+      n,
+      name: target.name,
+      got: names.get(result.ranked[0]?.id),
+      distance: result.ranked[0]?.distance,
+      source: result.source,
+      height: Math.round(frame.height),
+      upsideDown: frame.upsideDown,
+    });
     if (args.save) {
       mkdirSync(args.save, { recursive: true });
-      drawQuad(frame.rgba, result.quad);
+      drawQuad(frame.rgba, found);
       writeFileSync(join(args.save, `miss-${n}.png`), encodePng(frame.rgba));
     }
   }
@@ -307,10 +324,20 @@ console.log(`  top-1 accuracy     ${right}/${count} = ${(accuracy * 100).toFixed
 console.log(`  outline found      ${outline}/${count} (the rest used the card-shaped box around the click)`);
 console.log(`  time per click     median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (target ≤ 300 ms)`);
 console.log(`  reference hash     ${referenceMs.toFixed(1)} ms per card (render + hash, once per card)`);
-if (rightDistances.length) console.log(`  right-match distance median ${percentile(rightDistances, 0.5)}, p95 ${percentile(rightDistances, 0.95)}, max ${rightDistances.at(-1)} (threshold ${lib.MATCH_THRESHOLD})`);
+if (rightDistances.length)
+  console.log(
+    `  right-match distance median ${percentile(rightDistances, 0.5)}, p95 ${percentile(rightDistances, 0.95)}, max ${rightDistances.at(-1)} (threshold ${lib.MATCH_THRESHOLD})`,
+  );
 absentDistances.sort((a, b) => a - b);
 firstDistances.sort((a, b) => a - b);
-console.log(`  ranked first       ${rankedFirst}/${count} whatever the threshold; its distance median ${percentile(firstDistances, 0.5)}, p95 ${percentile(firstDistances, 0.95)}, max ${firstDistances.at(-1)}`);
-console.log(`  card not in the lists: best distance min ${absentDistances[0]}, median ${percentile(absentDistances, 0.5)}; wrongly matched ${falseMatches}/${count} (must say "no match")`);
-for (const f of failures.slice(0, 15)) console.log(`  miss #${f.n}: ${f.name} → ${f.got ?? "nothing"} (distance ${f.distance}, ${f.source}, ${f.height}px high${f.upsideDown ? ", upside down" : ""})`);
+console.log(
+  `  ranked first       ${rankedFirst}/${count} whatever the threshold; its distance median ${percentile(firstDistances, 0.5)}, p95 ${percentile(firstDistances, 0.95)}, max ${firstDistances.at(-1)}`,
+);
+console.log(
+  `  card not in the lists: best distance min ${absentDistances[0]}, median ${percentile(absentDistances, 0.5)}; wrongly matched ${falseMatches}/${count} (must say "no match")`,
+);
+for (const f of failures.slice(0, 15))
+  console.log(
+    `  miss #${f.n}: ${f.name} → ${f.got ?? "nothing"} (distance ${f.distance}, ${f.source}, ${f.height}px high${f.upsideDown ? ", upside down" : ""})`,
+  );
 if (args.check && (accuracy < 0.95 || p95 > 300)) process.exit(1);

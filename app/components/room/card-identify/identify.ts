@@ -2,16 +2,13 @@
 // up), rank the table's cards. Runs the same in the browser and in the benchmark.
 import { rotate180, type GrayImage } from "./image";
 import { locateCard, type LocateOptions } from "./locate";
-import { MATCH_THRESHOLD, rank, type CardHashes, type Ranked, type Reference } from "./match";
-import { ART_REGION, CARD_REGION, pHash } from "./phash";
+import { HASH_SIDE, MATCH_THRESHOLD, rank, type CardHashes, type Ranked, type Reference } from "./match";
+import { ART_REGION, pHash } from "./phash";
 import { warpQuad, type Point, type Quad } from "./warp";
 
 /** The hashes of a canonical (upright, CARD_W×CARD_H) card. */
 export function hashCard(card: GrayImage): CardHashes {
-  const v = (globalThis as { HASHV?: string }).HASHV ?? "a8c8";
-  const side = (k: string) => Number(/a(\d+)/.exec(k)?.[1] ?? 8);
-  const cs = /c(\d+)/.exec(v);
-  return { art: pHash(card, ART_REGION, side(v)), card: cs ? pHash(card, CARD_REGION, Number(cs[1])) : new Uint32Array(1) };
+  return { art: pHash(card, ART_REGION, HASH_SIDE) };
 }
 
 export type Identification = {

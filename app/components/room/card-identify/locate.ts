@@ -99,23 +99,27 @@ function edgePieces(mask: Uint8Array, w: number, h: number, minPixels: number): 
   return pieces;
 }
 
-/**
- * Where the card under a click may be, in frame pixels: outlines found around it (best first), or, when none
- * has a card's shape, an upright card-shaped box centred on the click a third of the frame high.
- */
-export function locateCard(frame: GrayImage, click: Point, options: LocateOptions = {}): Located[] {
-  const { regionFraction = 1, workSize = 240, maxCandidates = 3 } = options;
-  const side = Math.max(16, Math.round(Math.min(frame.width, frame.height) * regionFraction));
-  const rx = Math.round(Math.min(Math.max(0, click.x - side / 2), frame.width - side));
-  const ry = Math.round(Math.min(Math.max(0, click.y - side / 2), frame.height - side));
-  const scale = side / workSize;
-  const small = resizeArea(frame, workSize, workSize, rx, ry, side, side);
+export type Square = { x: number; y: number; side: number };
+
+/** The square of the frame of `side` centred on a point (moved inside the frame). */
+export function squareAround(frame: { width: number; height: number }, centre: Point, side: number): Square {
+  const s = Math.max(16, Math.min(Math.round(side), frame.width, frame.height));
+  return {
+    x: Math.round(Math.min(Math.max(0, centre.x - s / 2), frame.width - s)),
+    y: Math.round(Math.min(Math.max(0, centre.y - s / 2), frame.height - s)),
+    side: s,
+  };
+}
+
+/** Card-shaped outlines holding the click in a square of the frame, averaged down to workSize: largest first. */
+function outlinesIn(frame: GrayImage, click: Point, square: Square, workSize: number): { quad: Quad; area: number }[] {
+  const scale = square.side / workSize;
+  const small = resizeArea(frame, workSize, workSize, square.x, square.y, square.side, square.side);
   const mag = gradientMagnitude(small);
   const threshold = edgeThreshold(mag);
   const mask = new Uint8Array(mag.length);
   for (let i = 0; i < mag.length; i++) mask[i] = mag[i] > threshold ? 1 : 0;
-  const clickSmall = { x: (click.x - rx) / scale, y: (click.y - ry) / scale };
-
+  const clickSmall = { x: (click.x - square.x) / scale, y: (click.y - square.y) / scale };
   const found: { quad: Quad; area: number }[] = [];
   for (const piece of edgePieces(mask, workSize, workSize, 20)) {
     const hull = convexHull(piece.points);
@@ -127,11 +131,39 @@ export function locateCard(frame: GrayImage, click: Point, options: LocateOption
     const aspect = shortSide / longSide;
     const fill = polygonArea(hull) / rect.area;
     if (longSide < 16 || aspect < CARD_ASPECT * 0.82 || aspect > CARD_ASPECT * 1.18 || fill < 0.85) continue;
-    const corners = hullCorners(hull, rect).map((p) => ({ x: rx + p.x * scale, y: ry + p.y * scale })) as Quad;
-    found.push({ quad: orderPortrait(corners), area: rect.area });
+    const corners = hullCorners(hull, rect).map((p) => ({
+      x: square.x + p.x * scale,
+      y: square.y + p.y * scale,
+    })) as Quad;
+    found.push({ quad: orderPortrait(corners), area: rect.area * scale * scale });
   }
-  found.sort((a, b) => b.area - a.area);
-  if (found.length > 0) return found.slice(0, maxCandidates).map(({ quad }) => ({ quad, source: "outline" }));
+  return found.sort((a, b) => b.area - a.area);
+}
+
+function extent(quad: Quad): number {
+  const xs = quad.map((p) => p.x);
+  const ys = quad.map((p) => p.y);
+  return Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+}
+
+/**
+ * Where the card under a click may be, in frame pixels: outlines found around it (best first), or, when none
+ * has a card's shape, an upright card-shaped box centred on the click a third of the frame high. A first look at
+ * the frame's height around the click finds the card; a second, closer look around what it found places the
+ * outline at a finer scale (a small card spans few pixels of the first look).
+ */
+export function locateCard(frame: GrayImage, click: Point, options: LocateOptions = {}): Located[] {
+  const { regionFraction = 1, workSize = 240, maxCandidates = 3 } = options;
+  const coarse = outlinesIn(frame, click, squareAround(frame, click, Math.min(frame.width, frame.height) * regionFraction), workSize);
+  const located: Located[] = [];
+  for (const { quad, area } of coarse.slice(0, maxCandidates)) {
+    const centre = { x: quad.reduce((s, p) => s + p.x, 0) / 4, y: quad.reduce((s, p) => s + p.y, 0) / 4 };
+    const fine = outlinesIn(frame, click, squareAround(frame, centre, extent(quad) * 1.2), workSize).find(
+      (f) => f.area > area * 0.7 && f.area < area * 1.3,
+    );
+    located.push({ quad: fine?.quad ?? quad, source: "outline" });
+  }
+  if (located.length > 0) return located;
   return [{ quad: fallbackQuad(frame, click), source: "fallback" }];
 }
 

@@ -1,22 +1,27 @@
 // Ranking the table's cards against a photographed card's hashes.
 import { hamming, type Hash } from "./phash";
 
-/** A card's reference hashes, from its clean image. */
-export type CardHashes = { art: Hash; card: Hash };
+/** A card's reference hashes, from its clean image: the pHash of its art box. */
+export type CardHashes = { art: Hash };
 export type Reference = { id: string; hashes: CardHashes };
 export type Ranked = { id: string; distance: number };
 
-/** Bits in the two hashes together (64 + 64, less the two constant terms). */
-export const HASH_BITS = 126;
 /**
- * Above this combined distance the best candidate is no better than chance (two unrelated cards differ in about
- * half the bits, ~63): "no card from the table's deck lists matches". Set from the benchmark's distances
- * (bench/card-identify.mjs prints them): right matches sit far below, unrelated cards far above.
+ * The art hash keeps the lowest 12×12 frequencies (less the constant term): 143 bits. Measured against 8×8 and
+ * 16×16 pHash and 8×8/12×12 dHash (bench/card-identify.mjs, README): the widest gap between a photographed card's
+ * distance to its own image and its distance to the nearest of 399 other cards.
  */
-export const MATCH_THRESHOLD = 40;
+export const HASH_SIDE = 12;
+export const HASH_BITS = HASH_SIDE * HASH_SIDE - 1;
+/**
+ * Above this distance the best candidate is no better than the nearest unrelated card: "no card from the table's
+ * deck lists matches". From the benchmark's figures: a card's photo lies at most ~26 bits from its own image, and
+ * at least ~46 from the nearest other card's (two unrelated cards differ in about half the bits, ~72).
+ */
+export const MATCH_THRESHOLD = 36;
 
 export function distance(a: CardHashes, b: CardHashes): number {
-  return hamming(a.art, b.art) + hamming(a.card, b.card);
+  return hamming(a.art, b.art);
 }
 
 /** The references closest to the photographed card's hashes, best first. */

@@ -12,8 +12,6 @@ export type Region = { x: number; y: number; w: number; h: number };
 // The art box of a card (Scryfall's art_crop: 34,78 – 454,376 of the 488×680 image), a little inside it so a
 // few pixels of misplaced outline do not bring the frame into the hash.
 export const ART_REGION: Region = { x: 44 / 488, y: 88 / 680, w: 400 / 488, h: 278 / 680 };
-// The whole card inside its black border.
-export const CARD_REGION: Region = { x: 24 / 488, y: 24 / 680, w: 440 / 488, h: 632 / 680 };
 
 const DCT_SIZE = 32;
 const cosTable = new Float32Array(DCT_SIZE * DCT_SIZE);
@@ -72,28 +70,6 @@ export function pHash(card: GrayImage, region: Region = ART_REGION, side = 8): H
   values.forEach((v, i) => {
     if (v > m) hash[i >> 5] |= 1 << (i & 31);
   });
-  return hash;
-}
-
-/**
- * dHash (difference hash) of a region, for comparison in the benchmark: the region at (side+1)×side, one bit per
- * horizontal neighbour pair, brighter or not.
- */
-export function dHash(card: GrayImage, region: Region = ART_REGION, side = 8): Hash {
-  const small = resizeArea(
-    card,
-    side + 1,
-    side,
-    region.x * card.width,
-    region.y * card.height,
-    region.w * card.width,
-    region.h * card.height,
-  ).data;
-  const hash = new Uint32Array(Math.ceil((side * side) / 32));
-  let i = 0;
-  for (let y = 0; y < side; y++) {
-    for (let x = 0; x < side; x++, i++) if (small[y * (side + 1) + x + 1] > small[y * (side + 1) + x]) hash[i >> 5] |= 1 << (i & 31);
-  }
   return hash;
 }
 
