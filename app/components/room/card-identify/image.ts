@@ -17,37 +17,82 @@ export function toGray(image: RgbaImage, x0 = 0, y0 = 0, w = image.width, h = im
   return { width: w, height: h, data };
 }
 
+/** For each output pixel along one axis, the source pixels it covers and their weights (summing to 1). */
+function spans(
+  outSize: number,
+  start: number,
+  size: number,
+  limit: number,
+): { first: Int32Array; count: Int32Array; weights: Float32Array } {
+  const step = size / outSize;
+  const maxCount = Math.ceil(step) + 1;
+  const first = new Int32Array(outSize);
+  const count = new Int32Array(outSize);
+  const weights = new Float32Array(outSize * maxCount);
+  for (let o = 0; o < outSize; o++) {
+    const a = start + o * step;
+    const b = a + step;
+    const lo = Math.max(0, Math.floor(a));
+    const hi = Math.min(limit, Math.ceil(b));
+    let total = 0;
+    let n = 0;
+    for (let i = lo; i < hi && n < maxCount; i++, n++) {
+      const w = Math.min(b, i + 1) - Math.max(a, i);
+      weights[o * maxCount + n] = w > 0 ? w : 0;
+      total += w > 0 ? w : 0;
+    }
+    // Outside the image (a region hanging over the edge): the nearest pixel.
+    if (total <= 0) {
+      first[o] = Math.min(limit - 1, Math.max(0, Math.floor(a)));
+      count[o] = 1;
+      weights[o * maxCount] = 1;
+      continue;
+    }
+    first[o] = lo;
+    count[o] = n;
+    for (let k = 0; k < n; k++) weights[o * maxCount + k] /= total;
+  }
+  return { first, count, weights };
+}
+
 /**
  * The rectangle x0,y0,w,h of a gray image averaged down (area sampling) to outW×outH: each output pixel is the mean
- * of the source pixels it covers, so shrinking does not alias (fine edges and text stay a smooth grey).
+ * of the source pixels it covers, so shrinking does not alias (fine edges and text stay a smooth grey). Separable:
+ * rows first, then columns.
  */
 export function resizeArea(image: GrayImage, outW: number, outH: number, x0 = 0, y0 = 0, w = image.width, h = image.height): GrayImage {
-  const out = new Float32Array(outW * outH);
-  const sx = w / outW;
-  const sy = h / outH;
-  for (let oy = 0; oy < outH; oy++) {
-    const ya = y0 + oy * sy;
-    const yb = ya + sy;
-    for (let ox = 0; ox < outW; ox++) {
-      const xa = x0 + ox * sx;
-      const xb = xa + sx;
+  const xs = spans(outW, x0, w, image.width);
+  const ys = spans(outH, y0, h, image.height);
+  const xMax = Math.ceil(w / outW) + 1;
+  const yMax = Math.ceil(h / outH) + 1;
+  const rowFirst = ys.first[0];
+  const rowLast = ys.first[outH - 1] + ys.count[outH - 1];
+  // Horizontal pass over the rows the output needs.
+  const rows = new Float32Array((rowLast - rowFirst) * outW);
+  const src = image.data;
+  for (let y = rowFirst; y < rowLast; y++) {
+    const base = y * image.width;
+    const out = (y - rowFirst) * outW;
+    for (let o = 0; o < outW; o++) {
+      const f = xs.first[o];
+      const n = xs.count[o];
       let sum = 0;
-      let weight = 0;
-      for (let y = Math.floor(ya); y < Math.ceil(yb); y++) {
-        const wy = Math.min(yb, y + 1) - Math.max(ya, y);
-        if (wy <= 0 || y < 0 || y >= image.height) continue;
-        const row = y * image.width;
-        for (let x = Math.floor(xa); x < Math.ceil(xb); x++) {
-          const wx = Math.min(xb, x + 1) - Math.max(xa, x);
-          if (wx <= 0 || x < 0 || x >= image.width) continue;
-          sum += image.data[row + x] * wx * wy;
-          weight += wx * wy;
-        }
-      }
-      out[oy * outW + ox] = weight > 0 ? sum / weight : 0;
+      for (let k = 0; k < n; k++) sum += src[base + f + k] * xs.weights[o * xMax + k];
+      rows[out + o] = sum;
     }
   }
-  return { width: outW, height: outH, data: out };
+  const data = new Float32Array(outW * outH);
+  for (let oy = 0; oy < outH; oy++) {
+    const f = ys.first[oy] - rowFirst;
+    const n = ys.count[oy];
+    const out = oy * outW;
+    for (let k = 0; k < n; k++) {
+      const weight = ys.weights[oy * yMax + k];
+      const row = (f + k) * outW;
+      for (let o = 0; o < outW; o++) data[out + o] += rows[row + o] * weight;
+    }
+  }
+  return { width: outW, height: outH, data };
 }
 
 /** The image turned by 180° (a card lying upside down for the viewer). */
