@@ -11,7 +11,7 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
-import { encodePng, renderCardRgba, seededRandom } from "../scripts/fakes/card-art.mjs";
+import { encodePng, renderCardRgba, scaleRgba, seededRandom } from "../scripts/fakes/card-art.mjs";
 import { cardCorners, cardPicture, drawOnQuad, TABLE_COLOURS, tableFrame } from "../scripts/fakes/card-video.mjs";
 import { fixtureCards } from "../scripts/fakes/card-fixtures.mjs";
 
@@ -22,6 +22,7 @@ const { values: args } = parseArgs({
     "upside-down": { type: "string", default: "0.1" },
     save: { type: "string" },
     check: { type: "boolean", default: false },
+    reference: { type: "string", default: "small" },
   },
 });
 
@@ -144,7 +145,9 @@ const random = seededRandom(args.seed);
 const t0 = performance.now();
 const pictures = new Map(cards.map((c) => [c.id, renderCardRgba(c)]));
 // Reference hashes: each card's clean image, as the browser hashes the image it loads (once per card, cached).
-const references = cards.map((c) => ({ id: c.id, hashes: lib.hashCard(lib.canonicalFromImage(lib.toGray(pictures.get(c.id)))) }));
+// References from Scryfall's "small" image (146×204), as the browser hashes them (--reference normal: from 488×680).
+const referenceImage = (c) => (args.reference === "small" ? scaleRgba(pictures.get(c.id), 146) : pictures.get(c.id));
+const references = cards.map((c) => ({ id: c.id, hashes: lib.hashCard(lib.canonicalFromImage(lib.toGray(referenceImage(c)))) }));
 const referenceMs = (performance.now() - t0) / cards.length;
 
 const names = new Map(cards.map((c) => [c.id, c.name]));
