@@ -56,6 +56,10 @@ test("a player clicks the card on another player's camera and is told it is Sol 
     // Alice shows her camera: the card on the table.
     await alice.page.getByRole("button", { name: "Enable Camera" }).click();
     await remoteVideoPlays(bob.page);
+    // WebRTC starts small and grows the picture as the link proves itself: click on the camera's full picture.
+    await expect
+      .poll(() => bob.page.getByTestId("remote-video").evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: MEDIA_TIMEOUT })
+      .toBeGreaterThanOrEqual(640);
 
     // Bob clicks the card's middle on Alice's tile: the tile shows the picture object-contain, so the point is
     // worked out from the picture's own size.
