@@ -83,7 +83,12 @@ export default function CardIdentifyPanel({
 
   return (
     <Dialog open={capture !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent title="Identify card" className="max-w-md p-4 sm:p-6">
+      <DialogContent
+        title="Identify card"
+        className="max-w-md p-4 sm:p-6"
+        // In theatre mode (the video panel full screen) or a full-screen tile only that element shows.
+        container={typeof document === "undefined" ? undefined : ((document.fullscreenElement as HTMLElement | null) ?? undefined)}
+      >
         <div aria-live="polite" data-testid="card-identify">
           {state.kind === "identifying" ? (
             <p className="text-sm text-muted" role="status">
