@@ -34,7 +34,7 @@ const TRACES = {
 } as const;
 const TRACE = TRACES[process.env.E2E_TRACE as keyof typeof TRACES] ?? (ON_CI ? ("on-first-retry" as const) : TRACES.dom);
 
-const SOLO_SPECS = /\/(room-video|room-identify|video-relay)\.spec\.ts$/;
+const SOLO_SPECS = /\/(room-video|room-identify|video-relay|room-cards)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "./e2e",
@@ -56,7 +56,8 @@ export default defineConfig({
   // another test on 2 cores it starved both. scripts/e2e.mjs runs "pages" on both workers first, then "solo" on one
   // worker with nothing beside it. Each project keeps its own output folder, so the second run does not delete the
   // first one's traces. (Test data is seeded through the Worker, so no spec needs to run alone for the D1 file.) The
-  // relay spec runs there too: it switches the fake TURN service to failing for a moment, which no other page may see.
+  // relay spec runs there too: it switches the fake TURN service to failing for a moment, which no other page may see;
+  // so does the room's card spec (e2e/room-cards.spec.ts) with the fake card service.
   projects: [
     { name: "pages", testIgnore: SOLO_SPECS, outputDir: "./test-results/pages", use: { browserName: "chromium" } },
     { name: "solo", testMatch: SOLO_SPECS, workers: 1, outputDir: "./test-results/solo", use: { browserName: "chromium" } },

@@ -14,7 +14,7 @@ const worker = env as unknown as Record<string, string>;
 const configured = worker.SCRYFALL_API_URL;
 let lane = "";
 
-type FakeRequest = { method: string; path: string; search: string; headers: Record<string, string>; at: number };
+type FakeRequest = { method: string; path: string; search: string; headers: Record<string, string>; at: number; identifiers?: number };
 const laneRequests = async (): Promise<FakeRequest[]> => (await json(await fetch(`${cards.url}/__fake/requests?lane=${lane}`))).requests;
 const setMode = async (mode: "ok" | "unavailable" | "rate-limited") => {
   const res = await fetch(`${cards.url}/__fake/fail`, { method: "POST", body: JSON.stringify({ lane, mode }) });
@@ -102,6 +102,19 @@ describe("card lookups", () => {
     expect(calls).toHaveLength(2);
     // The Worker spaces the starts by 500 ms; the fake stamps arrival, a millisecond or so of loopback later.
     expect(Math.abs(calls[1].at - calls[0].at)).toBeGreaterThanOrEqual(495);
+  });
+
+  it("asks for a long list's uncached names in batches of 75", async () => {
+    // The Edgar fixture deck: 81 distinct names, none cached.
+    const deck = await json(await fetch(`${cards.archidektUrl}/decks/910003/`));
+    const names: string[] = deck.cards.map((c: any) => c.card.oracleCard.name);
+    await uncache(...names.slice(0, 60));
+    await uncache(...names.slice(60));
+    const res = await request("/api/decks/resolve", { cookie: member.cookie, body: { text: names.map((n) => `1 ${n}`).join("\n") } });
+    expect(res.status).toBe(200);
+    expect((await json(res)).unresolved).toEqual([]);
+    const calls = (await laneRequests()).filter((r) => r.path === "/cards/collection");
+    expect(calls.map((c) => c.identifiers)).toEqual([75, names.length - 75]);
   });
 
   it("after a 429 answers 503 and leaves Scryfall alone for 30 seconds", async () => {

@@ -93,6 +93,12 @@ const FRAME_TYPES: Record<string, fc.Arbitrary<unknown>> = {
     { type: fc.constant("webrtc_ice_candidate"), targetPlayer: anyId, candidate: fc.jsonValue() },
     { requiredKeys: ["type"] },
   ),
+  // Issue 26: a deck on a seat (ids of no deck, of nobody's) and a card shown to the table (ids of no card).
+  set_deck: fc.record(
+    { type: fc.constant("set_deck"), deckId: fc.oneof(anyId, fc.constant(null), fc.jsonValue()) },
+    { requiredKeys: ["type"] },
+  ),
+  share_card: fc.record({ type: fc.constant("share_card"), cardId: fc.oneof(anyId, fc.jsonValue()) }, { requiredKeys: ["type"] }),
   status_frames: fc.record({ type: fc.constantFrom("camera_status", "mic_status"), enabled: fc.jsonValue() }),
   unknown_type: fc.record({ type: fc.string({ maxLength: 30 }), payload: fc.jsonValue() }),
   garbage: fc.oneof(

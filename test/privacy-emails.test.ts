@@ -149,6 +149,7 @@ describe("no member's e-mail address reaches another member (issue 12)", () => {
       "/api/communities": "/api/communities",
       "/api/game-sessions": `/api/game-sessions?communityId=${community}`,
       "/api/game-sessions/:id": `/api/game-sessions/${room.id}`,
+      "/api/game-sessions/:id/cards": `/api/game-sessions/${room.id}/cards`,
       "/api/events": `/api/events?communityId=${community}&upcoming=true&limit=200`,
       "/api/events/feed-url": "/api/events/feed-url",
       "/api/events/feed/:token": new URL(feed.url).pathname,

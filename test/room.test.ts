@@ -49,6 +49,7 @@ describe("room socket: joining", () => {
         life: 40,
         commanderDamage: {},
         counters: { poison: 0, energy: 0, experience: 0 },
+        deck: null,
       },
     ]);
     const b = await joinRoom(guest, id);

@@ -120,7 +120,13 @@ export async function startFakeCardService({ port = 0 } = {}) {
     const laneMatch = /^\/lane\/([A-Za-z0-9_-]+)(\/.*)$/.exec(url.pathname);
     const current = lane(laneMatch?.[1]);
     const path = laneMatch ? laneMatch[2] : url.pathname;
-    current.requests.push({ method: req.method, path, search: url.search, headers: req.headers, at: arrivedAt });
+    let identifiers;
+    try {
+      identifiers = path === "/cards/collection" ? JSON.parse(body).identifiers?.length : undefined;
+    } catch {
+      identifiers = undefined;
+    }
+    current.requests.push({ method: req.method, path, search: url.search, headers: req.headers, at: arrivedAt, identifiers });
     if (current.mode === "unavailable") return error(503, "service_unavailable", "The API is temporarily unavailable.");
     if (current.mode === "rate-limited") return error(429, "rate_limited", "You are sending requests too quickly.");
 

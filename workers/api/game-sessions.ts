@@ -7,8 +7,11 @@ import {
   roomPrivacyBody,
   roomPrivacyResponse,
   sessionIdParam,
+  tableCardsResponse,
 } from "../contract/game-sessions";
 import { conflict, forbidden, notFound } from "../domain/errors";
+import { deckCardsForTable } from "../domain/decks";
+import { tableDecksFor } from "../domain/seat-decks";
 import { nextCursorHeader } from "../contract/events";
 import { listGameSessions } from "../domain/game-session-list";
 import { getGameSession } from "../domain/game-sessions";
@@ -135,6 +138,20 @@ const privacyRoute = createRoute({
   },
 });
 
+const tableCardsRoute = createRoute({
+  method: "get",
+  path: "/game-sessions/{id}/cards",
+  summary:
+    "Every card in the decks on the room's seats (commanders included, each card once): what a video tile's card identification chooses from. For members who may see the room (not one its host removed or a block keeps out).",
+  security: MEMBER_ONLY,
+  middleware: memberOnly,
+  request: { params: sessionIdParam },
+  responses: {
+    200: jsonResponse(tableCardsResponse, "The table's cards"),
+    ...errors([401, "Signed out"], [403, "The host removed the caller, or a block stands between them"], [404, "No such session"]),
+  },
+});
+
 /** The API's words for a seat the service could not give. */
 function seatRefused(result: Exclude<SeatResult, { ok: true }>): never {
   if (result.reason === "full") throw conflict("Room is full");
@@ -167,5 +184,14 @@ export const gameSessionsApi = apiRouter()
     const { isPrivate } = c.req.valid("json");
     await setRoomPrivacy(c.get("db"), requireUser(c), id, isPrivate);
     return c.json({ id, isPrivate }, 200);
+  })
+  .openapi(tableCardsRoute, async (c) => {
+    const db = c.get("db");
+    const table = await tableDecksFor(db, c.req.valid("param").id, requireUser(c).id);
+    if (!table.found) throw notFound("Game session not found");
+    if (table.refused) throw forbidden("You cannot see this room");
+    // Decks change while a game is on: never kept by a cache.
+    c.header("Cache-Control", "private, no-store");
+    return c.json({ cards: await deckCardsForTable(db, table.deckIds) }, 200);
   })
   .openapi(startRoute, async (c) => c.json(await startRoom(c.env, c.get("db"), c.req.valid("param").id, requireUser(c).id), 200));

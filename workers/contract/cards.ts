@@ -87,7 +87,7 @@ export const deckName = z
   .max(MAX_DECK_NAME, `A deck name may be at most ${MAX_DECK_NAME} characters`);
 
 /** `{ text }` or `{ url }`: a pasted list or a link to a public Archidekt or Moxfield deck. */
-export const deckSource = z.union([z.object({ text: deckText }).strict(), z.object({ url: deckUrl }).strict()]);
+export const deckSource = z.union([z.object({ text: deckText }).strict(), z.object({ url: deckUrl }).strict()]).meta({ id: "DeckSource" });
 export type DeckSource = z.infer<typeof deckSource>;
 
 export const resolveDeckBody = deckSource;
@@ -100,10 +100,9 @@ export const resolvedDeck = z.object({
 });
 export type ResolvedDeck = z.infer<typeof resolvedDeck>;
 
-export const createDeckBody = z.union([
-  z.object({ name: deckName, text: deckText }).strict(),
-  z.object({ name: deckName, url: deckUrl }).strict(),
-]);
+export const createDeckBody = z
+  .union([z.object({ name: deckName, text: deckText }).strict(), z.object({ name: deckName, url: deckUrl }).strict()])
+  .meta({ id: "CreateDeckBody" });
 export type CreateDeckBody = z.infer<typeof createDeckBody>;
 
 export const deckIdParam = z.object({ id: z.string().trim().min(1).max(64) });

@@ -1,4 +1,5 @@
 import { z } from "../lib/zod";
+import { cardDto } from "./cards";
 import { cursorParam } from "./cursor";
 import { multiLine, singleLine } from "./text";
 import { DEFAULT_MAX_PLAYERS, MAX_PLAYER_OPTIONS, POWER_LEVEL_IDS, ROOM_FORMAT_IDS } from "./game-session-options";
@@ -143,3 +144,7 @@ export const roomIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove"), userId: z.string().trim().min(1, "A member id is required").max(100) }),
   z.object({ intent: z.literal("privacy"), isPrivate: z.enum(["true", "false"]).transform((v) => v === "true") }),
 ]);
+
+/** `GET /api/game-sessions/{id}/cards`: every card in the decks on the room's seats (issue 26). */
+export const tableCardsResponse = z.object({ cards: z.array(cardDto) });
+export type TableCardsResponse = z.infer<typeof tableCardsResponse>;

@@ -15,6 +15,7 @@ import { decks } from "../db/schema";
 import { resolveDeck, type CardEnv } from "./deck-resolve";
 import { conflict, invalid, notFound } from "./errors";
 import { enforceRateLimit } from "./rate-limit";
+import { deckOnSeatVisibleTo } from "./seat-decks";
 
 /**
  * Members' saved decks. A deck is resolved once, when saved: its cards (as CardDto JSON), the lines that did not
@@ -51,13 +52,14 @@ export async function getDeck(db: Db, deckId: string): Promise<StoredDeck | null
 }
 
 /**
- * Whether `viewerId` may read the deck: its owner always.
- * TODO(room agent): also anyone who may see a room where the deck is attached to a seat, through the seat's
- * `deck_id` column that migration 0012 adds; until then only the owner reads a deck.
+ * Whether `viewerId` may read the deck: its owner always, and anyone who may see a room where it sits on a seat
+ * (the seat's `deck_id`, migration 0012: a room they have a place in, or one no block and no removal by its host
+ * keeps them out of; seat-decks.ts).
  */
 export async function canReadDeck(db: Db, viewerId: string, deckId: string): Promise<boolean> {
   const deck = await getDeck(db, deckId);
-  return deck !== null && deck.ownerId === viewerId;
+  if (deck === null) return false;
+  return deck.ownerId === viewerId || deckOnSeatVisibleTo(db, deckId, viewerId);
 }
 
 /** The deck for a viewer who may read it; 404 otherwise (another member's deck is not revealed to exist). */

@@ -33,14 +33,26 @@ export function randomToken(byteLength: number): string {
   return bytesToBase64Url(crypto.getRandomValues(new Uint8Array(byteLength)));
 }
 
-export function contentSecurityPolicy(url: URL, nonce: string): string {
+/** The origin of the card image host (CARD_IMAGE_ORIGIN), or nothing when it is not a URL. */
+export function cardImageSource(configured: string | undefined): string {
+  try {
+    const origin = new URL(configured ?? "").origin;
+    return origin === "null" ? "" : ` ${origin}`;
+  } catch {
+    return "";
+  }
+}
+
+export function contentSecurityPolicy(url: URL, nonce: string, cardImageOrigin?: string): string {
   const socketOrigin = `${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}`;
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     // Radix positions popovers with inline style attributes; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
+    // https: for members' pictures from sign-in providers; the card image host by name, since local runs and tests
+    // serve card images over http from the fake card service.
+    `img-src 'self' data: blob: https:${cardImageSource(cardImageOrigin)}`,
     "media-src 'self' blob: mediastream:",
     `connect-src 'self' ${socketOrigin}`,
     "font-src 'self' data:",
@@ -61,7 +73,7 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   // WebSocket upgrade responses have immutable headers; they carry no document anyway.
   if (c.res.status === 101) return;
   headers.set("Server-Timing", `d1;desc="${queries} queries"` + (rowsRead === null ? "" : `, d1-rows;desc="${rowsRead} rows read"`));
-  headers.set("Content-Security-Policy", contentSecurityPolicy(url, c.get("nonce")));
+  headers.set("Content-Security-Policy", contentSecurityPolicy(url, c.get("nonce"), c.env.CARD_IMAGE_ORIGIN));
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");

@@ -1,15 +1,23 @@
 import { useLocation } from "@remix-run/react";
+import type { DeckSummary } from "../../../workers/contract/cards";
 import type { SocialLink, UserProfile } from "../../../workers/domain/profile";
 import type { MemberCommunity } from "../../../workers/domain/community-membership";
 import { useRootData } from "~/lib/root-data";
 import { ProfileView, UserNotFound } from "./profile-view";
 
 /** What /profile and /profile/:userId load: the profile as the viewer sees it (null when there is no such member). */
-export type ProfilePageData = { profile: UserProfile | null; links: SocialLink[]; memberCommunities: MemberCommunity[]; isOwner: boolean };
+export type ProfilePageData = {
+  profile: UserProfile | null;
+  links: SocialLink[];
+  memberCommunities: MemberCommunity[];
+  /** The owner's saved decks (empty for anyone else). */
+  decks: DeckSummary[];
+  isOwner: boolean;
+};
 
 /** The body of /profile and /profile/:userId. */
 export function ProfilePage({ data }: { data: ProfilePageData }) {
-  const { profile, links, memberCommunities, isOwner } = data;
+  const { profile, links, memberCommunities, decks, isOwner } = data;
   const communities = useRootData()?.communities ?? [];
   // A new location (a save, a Cancel, another member) starts the page afresh: view mode, stored values.
   const location = useLocation();
@@ -20,6 +28,7 @@ export function ProfilePage({ data }: { data: ProfilePageData }) {
       profile={profile}
       links={links}
       memberCommunities={memberCommunities}
+      decks={decks}
       isOwner={isOwner}
       communities={communities}
     />

@@ -13,6 +13,8 @@ import { submittedValue, useResultToast } from "~/lib/forms";
 import { STATUS_DOT, STATUS_LABELS, toMemberStatus } from "./member-status";
 import { CANCEL_FORM_ID, ProfileEditForm } from "./profile-edit-form";
 import { SocialLinksCard } from "./social-links-card";
+import { DecksCard } from "./decks-card";
+import type { DeckSummary } from "../../../workers/contract/cards";
 import { displayName } from "../../../workers/contract/display-name";
 
 /**
@@ -25,6 +27,7 @@ export function ProfileView({
   profile,
   links,
   memberCommunities,
+  decks,
   isOwner,
   communities,
 }: {
@@ -32,6 +35,7 @@ export function ProfileView({
   links: SocialLink[];
   /** The realms the member belongs to (empty for others when the profile is private). */
   memberCommunities: MemberCommunity[];
+  decks: DeckSummary[];
   isOwner: boolean;
   communities: CommunitySummary[];
 }) {
@@ -149,6 +153,8 @@ export function ProfileView({
               </Card>
             </TabsContent>
           </Tabs>
+          {/* Not while editing: the page is then the profile's form, with one Save. */}
+          {isOwner && !editing ? <DecksCard decks={decks} /> : null}
         </div>
         <aside className="grid content-start gap-6" aria-label="Profile details">
           {hiddenFromMe ? null : (

@@ -147,12 +147,17 @@ export default function CardLookup({ onShare }: { onShare: ((card: CardDto) => b
           className="absolute inset-x-0 top-full z-30 mt-1 max-h-64 overflow-y-auto rounded-lg border border-border bg-surface py-1 shadow-lg"
         >
           {names.map((name, i) => (
+            // The combobox's input keeps the focus and takes the keys (aria-activedescendant); a pointer clicks an option.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
             <li
               key={name}
               id={optionId(i)}
               role="option"
               aria-selected={i === active}
-              className={cn("cursor-pointer px-3 py-2 text-sm", i === active ? "bg-primary text-primary-foreground" : "hover:bg-background")}
+              className={cn(
+                "cursor-pointer px-3 py-2 text-sm",
+                i === active ? "bg-primary text-primary-foreground" : "hover:bg-background",
+              )}
               // Picking must not blur the input first (which closes the list before the click lands).
               onMouseDown={(e) => e.preventDefault()}
               onClick={() => void pick(name)}

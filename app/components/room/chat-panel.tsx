@@ -1,9 +1,36 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Send } from "lucide-react";
+import { Send, SquareStack } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
+import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/field";
-import type { ChatMessage } from "../../../workers/contract/room/protocol";
+import type { ChatMessage, SharedCard } from "../../../workers/contract/room/protocol";
+import { CardDetails } from "./card-details";
+
+/** A card shown to the table: one compact line that opens the card's image and text, for everyone (spectators too). */
+function CardLine({ from, card }: { from: string; card: SharedCard }) {
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <button
+          type="button"
+          className="mt-1 flex w-full items-center gap-2 rounded-md border border-border bg-background px-2 py-1 text-left hover:border-primary"
+          data-testid="chat-card"
+        >
+          <SquareStack className="h-4 w-4 shrink-0 text-primary" aria-hidden="true" />
+          <span className="min-w-0 truncate">
+            <span className="sr-only">{from} shows </span>
+            <span className="font-semibold">{card.name}</span>
+            <span className="text-muted"> · {card.typeLine}</span>
+          </span>
+        </button>
+      </DialogTrigger>
+      <DialogContent title={card.name} description={`${from} showed this card to the table`} className="max-w-2xl">
+        <CardDetails card={card} />
+      </DialogContent>
+    </Dialog>
+  );
+}
 
 /** Game chat (spec 001 §2: 600 px; §5: trimmed, needs a live connection, Enter sends, input clears). */
 export function ChatPanel({
@@ -42,8 +69,13 @@ export function ChatPanel({
               <span className="font-semibold text-fg">{m.sender.firstName}</span>
               <time dateTime={m.timestamp}>{new Date(m.timestamp).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}</time>
               {m.type === "game_action" ? <Badge tone="outline">Game Action</Badge> : null}
+              {m.type === "card" ? <Badge tone="outline">Card</Badge> : null}
             </div>
-            <p className="mt-1 break-words">{m.content}</p>
+            {m.type === "card" && m.card ? (
+              <CardLine from={m.sender.firstName} card={m.card} />
+            ) : (
+              <p className="mt-1 break-words">{m.content}</p>
+            )}
           </li>
         ))}
       </ol>

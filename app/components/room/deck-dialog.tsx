@@ -52,7 +52,7 @@ export default function DeckDialog({
     };
   }, [open]);
 
-  const use = (deckId: string | null) => {
+  const attach = (deckId: string | null) => {
     if (onAttach(deckId)) onOpenChange(false);
   };
 
@@ -71,7 +71,7 @@ export default function DeckDialog({
         // Put on the seat, and the dialog stays open to say which lines were left out.
         onAttach(deck.id);
         setUnresolved({ deck: deck.name, lines: deck.unresolved });
-      } else use(deck.id);
+      } else attach(deck.id);
     } catch (error) {
       setSaveError(apiErrorMessage(error, "The deck could not be saved"));
     } finally {
@@ -88,7 +88,7 @@ export default function DeckDialog({
               <span className="min-w-0 truncate">
                 On your seat: <span className="font-semibold">{current.name}</span>
               </span>
-              <Button size="sm" variant="outline" onClick={() => use(null)}>
+              <Button size="sm" variant="outline" onClick={() => attach(null)}>
                 <Trash2 className="h-4 w-4" aria-hidden="true" /> Remove deck
               </Button>
             </div>
@@ -107,7 +107,7 @@ export default function DeckDialog({
                   <button
                     type="button"
                     className="flex w-full items-center gap-2 rounded-lg border border-border p-2 text-left text-sm hover:border-primary disabled:opacity-60"
-                    onClick={() => use(d.id)}
+                    onClick={() => attach(d.id)}
                     disabled={current?.id === d.id}
                     aria-label={`Use ${d.name}${current?.id === d.id ? " (on your seat)" : ""}`}
                   >
@@ -161,8 +161,8 @@ export default function DeckDialog({
           {unresolved ? (
             <section role="status" aria-label="Lines left out" data-testid="unresolved-lines" className="text-sm">
               <p className="font-medium">
-                {unresolved.deck} is on your seat. {unresolved.lines.length === 1 ? "One line was" : `${unresolved.lines.length} lines were`} left
-                out:
+                {unresolved.deck} is on your seat.{" "}
+                {unresolved.lines.length === 1 ? "One line was" : `${unresolved.lines.length} lines were`} left out:
               </p>
               <ul className="mt-1 space-y-1">
                 {unresolved.lines.map((l) => (

@@ -1,10 +1,11 @@
-import { Crown, Eye, Flag, Minus, Plus, SkipForward, Skull, UserX, WifiOff } from "lucide-react";
+import { Crown, Eye, Flag, Layers, Minus, Plus, SkipForward, Skull, UserX, WifiOff } from "lucide-react";
 import { MemberAvatar } from "~/components/shell/member-avatar";
 import { Button } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
 import type { AwayPlayer, RoomPlayer, RoomSpectator } from "../../../workers/contract/room/protocol";
 import { COMMANDER_DAMAGE_LETHAL, lethalBy, POISON_LETHAL } from "../../../workers/contract/room/commander";
 import { seatCountdown } from "./room-state";
+import { SeatCommanders } from "./seat-deck";
 
 type Seat = (RoomPlayer & { away?: false }) | (AwayPlayer & { away: true });
 
@@ -29,6 +30,7 @@ export function PlayersList({
   onLife,
   onPassTurn,
   onRemove,
+  onDeck,
 }: {
   players: RoomPlayer[];
   away: AwayPlayer[];
@@ -46,6 +48,8 @@ export function PlayersList({
   onLife: (delta: number) => void;
   onPassTurn: () => void;
   onRemove: (userId: string, name: string) => void;
+  /** Opens the deck dialog for the viewer's own seat. */
+  onDeck: () => void;
 }) {
   const seats: Seat[] = [...players.map((p) => ({ ...p, away: false as const })), ...away.map((p) => ({ ...p, away: true as const }))].sort(
     (a, b) => a.seat - b.seat,
@@ -116,6 +120,20 @@ export function PlayersList({
                   </Button>
                 ) : null}
               </div>
+              {p.deck || (mine && canAct) ? (
+                <div className="mt-1 flex flex-wrap items-center justify-between gap-1">
+                  {p.deck ? (
+                    <SeatCommanders deck={p.deck} variant="row" />
+                  ) : (
+                    <span className="text-xs text-muted">No deck on this seat</span>
+                  )}
+                  {mine && canAct ? (
+                    <Button size="sm" variant="outline" onClick={onDeck} aria-label={p.deck ? "Change your deck" : "Choose your deck"}>
+                      <Layers className="h-4 w-4" aria-hidden="true" /> Deck
+                    </Button>
+                  ) : null}
+                </div>
+              ) : null}
               {p.away ? (
                 <p className="mt-1 flex items-center gap-1 text-xs text-muted" data-testid="seat-held">
                   <WifiOff className="h-3 w-3" aria-hidden="true" />

@@ -5,7 +5,7 @@
  */
 import { ROOM_CLOSE, endedReasonFor } from "../../../workers/contract/room/close-codes";
 import { loginHref } from "~/lib/login-href";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useActionData, useFetcher } from "@remix-run/react";
 import { Clock, Gauge, Globe, Lock, LogOut, Play, Swords, Users, Wifi, WifiOff } from "lucide-react";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -29,7 +29,12 @@ import { PeerMesh } from "./peer-mesh";
 import { PlayersList } from "./players-list";
 import { RoomFooter } from "./room-footer";
 import { elapsedSeconds } from "./room-state";
+import { useTableCards } from "./use-table-cards";
 import { VideoPanel, type Layout } from "./video-panel";
+
+// The deck dialog and the card lookup are their own chunks: most visits to a room open neither at once.
+const DeckDialog = lazy(() => import("./deck-dialog"));
+const CardLookup = lazy(() => import("./card-lookup"));
 
 export type RoomClientProps = {
   session: GameSessionView;
@@ -79,6 +84,12 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
   const [remoteStatus, setRemoteStatus] = useState<Record<string, { camera?: boolean; mic?: boolean }>>({});
   const [layout, setLayout] = useState<Layout>("grid");
   const [focusId, setFocusId] = useState<string | null>(null);
+  const [deckOpen, setDeckOpen] = useState(false);
+  const [deckLoaded, setDeckLoaded] = useState(false);
+  const openDeck = useCallback(() => {
+    setDeckLoaded(true);
+    setDeckOpen(true);
+  }, []);
   const timer = useGameTimer();
   const recorder = useRecorder(session.id);
 
@@ -205,6 +216,9 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
   const isHost = !spectator && hostId === selfId;
   const turnHolderAway = view.away.some((p) => p.id === view.currentTurn);
   const gameSeconds = elapsedSeconds(view.startedAt, view.clockOffset, now);
+  const seated = useMemo(() => [...view.players, ...view.away], [view.players, view.away]);
+  const tableCards = useTableCards(session.id, seated);
+  const myDeck = seated.find((p) => p.id === selfId)?.deck ?? null;
 
   const shownRoll: ShownRoll = useMemo(() => {
     if (!view.lastRoll) return null;
@@ -331,7 +345,15 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
             remoteStatus={remoteStatus}
             mirrored={mirrored}
             onMirror={setMirrored}
-            table={{ currentTurn: view.currentTurn, monarch: view.monarch, initiative: view.initiative, canAct: !toolsDisabled, onLife }}
+            table={{
+              currentTurn: view.currentTurn,
+              monarch: view.monarch,
+              initiative: view.initiative,
+              canAct: !toolsDisabled,
+              onLife,
+              onDeck: openDeck,
+            }}
+            tableCards={tableCards}
           />
           <GameTools sessionId={session.id} disabled={toolsDisabled} roll={shownRoll} onRoll={roll} timer={timer} />
         </div>
@@ -352,6 +374,7 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
             onLife={onLife}
             onPassTurn={() => send({ type: "game_action", sessionId: session.id, action: "pass_turn" })}
             onRemove={remove}
+            onDeck={openDeck}
           />
           {spectator ? null : (
             <CommanderPanel
@@ -363,6 +386,16 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
               send={(frame) => send({ ...frame, sessionId: session.id })}
             />
           )}
+          <section className="rounded-xl border border-border bg-gradient-card p-3 shadow-sm" aria-labelledby="card-lookup-heading">
+            <h2 id="card-lookup-heading" className="mb-2 text-base font-bold">
+              Card lookup
+            </h2>
+            <Suspense fallback={<p className="text-sm text-muted">Loading card lookup...</p>}>
+              <CardLookup
+                onShare={spectator ? null : (card) => connected && send({ type: "share_card", sessionId: session.id, cardId: card.id })}
+              />
+            </Suspense>
+          </section>
           <ChatPanel
             messages={view.messages}
             disabled={spectator}
@@ -371,6 +404,17 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
           />
         </div>
       </div>
+
+      {deckLoaded ? (
+        <Suspense fallback={null}>
+          <DeckDialog
+            open={deckOpen}
+            onOpenChange={setDeckOpen}
+            current={myDeck}
+            onAttach={(deckId) => send({ type: "set_deck", sessionId: session.id, deckId })}
+          />
+        </Suspense>
+      ) : null}
 
       <RoomFooter sessionId={session.id} disabled={toolsDisabled} timerRunning={timer.running} onRoll={roll} onToggleTimer={timer.toggle} />
     </div>

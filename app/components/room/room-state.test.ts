@@ -10,6 +10,7 @@ const player = (id: string, seat: number) => ({
   life: 40,
   commanderDamage: {},
   counters: { poison: 0, energy: 0, experience: 0 },
+  deck: null,
 });
 const roster = {
   players: [player("a", 1), player("b", 2)],

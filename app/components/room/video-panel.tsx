@@ -16,6 +16,7 @@ import {
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
+import type { CardDto } from "../../../workers/contract/cards";
 import type { RoomPlayer } from "../../../workers/contract/room/protocol";
 import { TileOverlay } from "./tile-overlay";
 import { VideoTile } from "./video-tile";
@@ -57,6 +58,7 @@ export function VideoPanel({
   mirrored,
   onMirror,
   table,
+  tableCards,
 }: {
   selfId: string;
   spectator: boolean;
@@ -80,7 +82,11 @@ export function VideoPanel({
     initiative: string | null;
     canAct: boolean;
     onLife: (delta: number) => void;
+    /** Opens the deck dialog for the viewer's own seat. */
+    onDeck: () => void;
   };
+  /** Every card in the decks on the table's seats (`GET /api/game-sessions/{id}/cards`), for the tiles' card identification. */
+  tableCards: CardDto[];
 }) {
   const panelRef = useRef<HTMLDivElement>(null);
   const remotes = players.filter((p) => p.id !== selfId).slice(0, spectator ? VIDEO_SLOTS : VIDEO_SLOTS - 1);
@@ -120,6 +126,7 @@ export function VideoPanel({
         monarch={table.monarch === id}
         initiative={table.initiative === id}
         onLife={id === selfId && table.canAct ? table.onLife : undefined}
+        onDeck={id === selfId && table.canAct ? table.onDeck : undefined}
       />
     );
   };
@@ -169,12 +176,12 @@ export function VideoPanel({
 
       {focused ? (
         <div className="space-y-2">
-          <VideoTile {...focused} large overlay={overlayOf(focused.id)} />
+          <VideoTile {...focused} large overlay={overlayOf(focused.id)} tableCards={tableCards} />
           <div className="grid grid-cols-3 gap-2">
             {tiles
               .filter((t) => t.id !== focused.id)
               .map((t) => (
-                <VideoTile key={t.id} {...t} onSelect={() => onFocus(t.id)} overlay={overlayOf(t.id)} />
+                <VideoTile key={t.id} {...t} onSelect={() => onFocus(t.id)} overlay={overlayOf(t.id)} tableCards={tableCards} />
               ))}
           </div>
         </div>
@@ -188,7 +195,7 @@ export function VideoPanel({
           )}
         >
           {tiles.map((t) => (
-            <VideoTile key={t.id} {...t} overlay={overlayOf(t.id)} />
+            <VideoTile key={t.id} {...t} overlay={overlayOf(t.id)} tableCards={tableCards} />
           ))}
           {tiles.length === 0 ? <p className="text-sm text-muted">No players on camera yet.</p> : null}
         </div>

@@ -8,13 +8,14 @@ import { enforceRateLimit } from "../../../workers/domain/rate-limit";
 import { requireMember } from "~/lib/auth.server";
 import { domainFailure, echoValues, parseSubmission, readForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { DECK_INTENTS, deckAction } from "./deck-actions.server";
 import { LINK_REMOVE_FAILED, linkAddFailed, PROFILE_UPDATE_FAILED, PROFILE_UPDATED } from "~/components/profile/profile-toasts";
 
 /**
  * The forms of /profile and of the Edit Profile dialog: the API's bodies, each
  * with its `intent`. Every success redirects (post/redirect/get, so a reload
  * never posts again): a saved profile to `returnTo` (the dialog's page) or
- * /profile in view mode, a link change to /profile.
+ * /profile in view mode, a link change to /profile. The Decks card's intents are in deck-actions.server.ts.
  */
 const profileSubmission = z.discriminatedUnion("intent", [
   profileUpdateBody.extend({ intent: z.literal("update"), returnTo: z.string().optional() }),
@@ -31,6 +32,7 @@ function withoutBlankLastName(raw: Record<string, string | string[]>) {
 export async function profileAction(request: Request, context: AppLoadContext) {
   const user = requireMember(request, context);
   const raw = withoutBlankLastName(await readForm(request));
+  if (typeof raw.intent === "string" && DECK_INTENTS.has(raw.intent)) return deckAction(request, context, user.id, raw);
   const failureToast = raw.intent === "addLink" ? linkAddFailed("Please correct the highlighted fields.") : PROFILE_UPDATE_FAILED;
   const parsed = parseSubmission(profileSubmission, raw, failureToast);
   if (!parsed.ok) return parsed.response;

@@ -45,7 +45,10 @@ export class CachedCardSource implements CardSource {
 
   async collection(identifiers: CardIdentifier[]): Promise<CollectionResult> {
     const wanted = new Map<string, CardIdentifier>();
-    for (const identifier of identifiers) wanted.set(identifier.name.trim().toLowerCase(), identifier);
+    for (const identifier of identifiers) {
+      const key = identifier.name.trim().toLowerCase();
+      if (!wanted.has(key)) wanted.set(key, identifier);
+    }
     const cached = wanted.size > 0 ? await this.store.byNameKeys([...wanted.keys()]) : [];
     const found = new Set(cached.flatMap((card) => nameKeys(card.name)));
     const missing = [...wanted].filter(([key]) => !found.has(key)).map(([, identifier]) => identifier);

@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { seatDecksKey } from "./use-table-cards";
+
+const deck = (id: string) => ({ id, name: id, commanders: [] });
+
+describe("seatDecksKey (when the page fetches the table's cards again)", () => {
+  it("is empty without decks, and the same for the same decks in any order or repeated", () => {
+    expect(seatDecksKey([{ deck: null }, { deck: null }])).toBe("");
+    expect(seatDecksKey([{ deck: deck("b") }, { deck: null }, { deck: deck("a") }])).toBe("a,b");
+    expect(seatDecksKey([{ deck: deck("a") }, { deck: deck("b") }, { deck: deck("a") }])).toBe("a,b");
+  });
+  it("changes when a seat's deck does", () => {
+    expect(seatDecksKey([{ deck: deck("a") }])).not.toBe(seatDecksKey([{ deck: deck("c") }]));
+  });
+});

@@ -1,0 +1,256 @@
+import { env } from "cloudflare:workers";
+import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
+import { CARD_SERVICE_UNAVAILABLE } from "../workers/contract/cards";
+import { getDb } from "../workers/db/client";
+import { deckOnSeatVisibleTo } from "../workers/domain/seat-decks";
+import { json, request, type Member } from "./helpers";
+import { closeAllSockets, joinRoom, ofType, signUp, type Frame, type TestSocket } from "./room-socket";
+import { submitForm } from "./single-fetch";
+
+/**
+ * Issue 26, the room's side: a seated player puts one of their saved decks on their seat (`set_deck`), everyone sees
+ * its commanders in the roster, the table's cards are one route away, and a player shows a card to the table
+ * (`share_card`), looked up through the card source against the fake Scryfall of test/global-setup.ts.
+ */
+
+const cards = inject("cardService");
+const worker = env as unknown as { SCRYFALL_API_URL: string };
+const configured = worker.SCRYFALL_API_URL;
+/** This test's lane of the fake: its failure mode is its own (the room reads the same env). */
+let lane = "";
+const setFailing = async (mode: "ok" | "unavailable") => {
+  const res = await fetch(`${cards.url}/__fake/fail`, { method: "POST", body: JSON.stringify({ lane, mode }) });
+  expect(res.status).toBe(200);
+};
+
+beforeEach(() => {
+  lane = crypto.randomUUID().slice(0, 8);
+  worker.SCRYFALL_API_URL = `${cards.url}/lane/${lane}`;
+});
+afterEach(() => {
+  worker.SCRYFALL_API_URL = configured;
+  closeAllSockets();
+});
+
+const ATRAXA_LIST = "Commander\n1 Atraxa, Praetors' Voice\n\nDeck\n1 Sol Ring\n1 Command Tower\n";
+const KRENKO_LIST = "Commander\n1 Krenko, Mob Boss\n\nDeck\n1 Sol Ring\n1 Mountain\n";
+
+async function saveDeck(owner: Member, name: string, text: string) {
+  const res = await request("/api/decks", { cookie: owner.cookie, body: { name, text } });
+  expect(res.status).toBe(201);
+  return json(res);
+}
+
+async function newRoom(host: Member) {
+  const res = await request("/api/game-sessions", {
+    cookie: host.cookie,
+    body: { maxPlayers: 4, communityId: "bladeforge", gameData: { name: "Deck table", format: "commander" } },
+  });
+  expect(res.status).toBe(201);
+  return (await json(res)).id as string;
+}
+
+/** Ann hosts, Ben plays, Fan watches. */
+async function table() {
+  const [ann, ben, fan] = await Promise.all([signUp("Ann", "Host"), signUp("Ben"), signUp("Fan")]);
+  const id = await newRoom(ann);
+  const a = await joinRoom(ann, id);
+  const b = await joinRoom(ben, id);
+  const f = await joinRoom(fan, id, "spectate");
+  return { id, ann, ben, fan, a, b, f };
+}
+
+const seatOf = (frame: Frame, userId: string) => [...frame.players, ...frame.away].find((p: { id: string }) => p.id === userId);
+const rosterWithDeck = (userId: string, deckId: string | null) => (f: Frame) =>
+  f.type === "room_update" && seatOf(f, userId)?.deck?.id === (deckId ?? undefined);
+const error = (s: TestSocket) => s.next(ofType("error"));
+
+describe("a deck on a seat", () => {
+  it("goes on its player's own seat and every roster shows its commander to players and spectators", async () => {
+    const { id, ann, ben, fan, a, b, f } = await table();
+    const deck = await saveDeck(ann, "Atraxa Counters", ATRAXA_LIST);
+    a.socket.send({ type: "set_deck", sessionId: id, deckId: deck.id });
+    const atraxa = deck.commanders[0];
+    const expected = {
+      id: deck.id,
+      name: "Atraxa Counters",
+      commanders: [{ id: atraxa.id, name: "Atraxa, Praetors' Voice", artUrl: atraxa.artUrl, imageUrl: atraxa.imageUrl }],
+    };
+    for (const s of [a, b, f]) {
+      const update = await s.socket.next(rosterWithDeck(ann.id, deck.id));
+      expect(seatOf(update, ann.id).deck).toEqual(expected);
+      expect(seatOf(update, ben.id).deck).toBeNull();
+    }
+    expect(atraxa.artUrl).toContain(cards.imageOrigin);
+    // Stored in D1 and the room alike: a page that loads afterwards (a spectator's reload) sees it.
+    const row = await env.DB.prepare("SELECT deck_id FROM game_session_members WHERE session_id = ? AND user_id = ?")
+      .bind(id, ann.id)
+      .first<{ deck_id: string }>();
+    expect(row?.deck_id).toBe(deck.id);
+    // (A member's new socket replaces their old one: the reloaded page listens from here.)
+    const again = await joinRoom(fan, id, "spectate");
+    expect(seatOf(again.state, ann.id).deck).toEqual(expected);
+
+    // Remove deck: null takes it off, for everyone.
+    a.socket.send({ type: "set_deck", sessionId: id, deckId: null });
+    const cleared = await again.socket.next((fr) => fr.type === "room_update" && seatOf(fr, ann.id)?.deck === null);
+    expect(seatOf(cleared, ann.id).deck).toBeNull();
+    void ben;
+  });
+
+  it("refuses someone else's deck, a deck that does not exist and a spectator, and changes nothing", async () => {
+    const { id, ann, fan, a, b, f } = await table();
+    const annDeck = await saveDeck(ann, "Ann's deck", ATRAXA_LIST);
+    const fanDeck = await saveDeck(fan, "Fan's deck", KRENKO_LIST);
+    b.socket.send({ type: "set_deck", sessionId: id, deckId: annDeck.id });
+    expect(await error(b.socket)).toEqual({
+      type: "error",
+      code: "forbidden",
+      message: "You can only put one of your own decks on your seat",
+    });
+    b.socket.send({ type: "set_deck", sessionId: id, deckId: "no-such-deck" });
+    expect(await error(b.socket)).toMatchObject({ code: "deck_not_found" });
+    f.socket.send({ type: "set_deck", sessionId: id, deckId: fanDeck.id });
+    expect(await error(f.socket)).toEqual({ type: "error", code: "forbidden", message: "Only a seated player puts a deck on their seat" });
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM game_session_members WHERE session_id = ? AND deck_id IS NOT NULL")
+      .bind(id)
+      .first<{ n: number }>();
+    expect(rows?.n).toBe(0);
+    void a;
+  });
+
+  it("answers malformed set_deck and share_card frames with the schema's error", async () => {
+    const { id, a } = await table();
+    for (const frame of [
+      { type: "set_deck", sessionId: id },
+      { type: "set_deck", deckId: 42 },
+      { type: "set_deck", deckId: "" },
+      { type: "share_card", cardId: "Sol Ring" },
+      { type: "share_card" },
+    ]) {
+      a.socket.send(frame);
+      expect(await error(a.socket), JSON.stringify(frame)).toMatchObject({ code: "bad_frame" });
+    }
+  });
+
+  it("counts set_deck and share_card frames against the room's frame budget, like chat", async () => {
+    const { id, f } = await table();
+    for (let i = 0; i < 80; i++) {
+      f.socket.send(
+        i % 2 ? { type: "set_deck", sessionId: id, deckId: null } : { type: "share_card", sessionId: id, cardId: crypto.randomUUID() },
+      );
+    }
+    await f.socket.next((fr) => fr.type === "error" && fr.code === "rate_limited");
+    const limited = () => f.socket.frames.filter((fr) => fr.code === "rate_limited").length;
+    await expect.poll(limited, { timeout: 5000 }).toBeGreaterThanOrEqual(20);
+  });
+});
+
+describe("the table's cards", () => {
+  it("are the union of the decks on the seats, each card once, for anyone who may see the room", async () => {
+    const { id, ann, ben, fan, a, b } = await table();
+    const annDeck = await saveDeck(ann, "Atraxa", ATRAXA_LIST);
+    const benDeck = await saveDeck(ben, "Krenko", KRENKO_LIST);
+    expect(await json(await request(`/api/game-sessions/${id}/cards`, { cookie: fan.cookie }))).toEqual({ cards: [] });
+    a.socket.send({ type: "set_deck", sessionId: id, deckId: annDeck.id });
+    b.socket.send({ type: "set_deck", sessionId: id, deckId: benDeck.id });
+    await a.socket.next(rosterWithDeck(ben.id, benDeck.id));
+
+    const stranger = await signUp("Stranger");
+    for (const viewer of [fan, stranger]) {
+      const res = await request(`/api/game-sessions/${id}/cards`, { cookie: viewer.cookie });
+      expect(res.status).toBe(200);
+      const names = (await json(res)).cards.map((c: { name: string }) => c.name).sort();
+      // Sol Ring is in both decks and comes once; commanders included.
+      expect(names).toEqual(["Atraxa, Praetors' Voice", "Command Tower", "Krenko, Mob Boss", "Mountain", "Sol Ring"]);
+    }
+    expect((await request(`/api/game-sessions/${id}/cards`)).status).toBe(401);
+    expect((await request(`/api/game-sessions/no-such-room/cards`, { cookie: fan.cookie })).status).toBe(404);
+
+    // Someone the host removed sees nothing of the room, decks included.
+    expect((await submitForm(`/tablesync/room/${id}`, ann, { intent: "remove", userId: fan.id })).status).toBe(200);
+    const refused = await request(`/api/game-sessions/${id}/cards`, { cookie: fan.cookie });
+    expect(refused.status).toBe(403);
+
+    // A deck deleted by its owner leaves its seat (the reference is set null with it).
+    expect((await request(`/api/decks/${benDeck.id}`, { method: "DELETE", cookie: ben.cookie })).status).toBe(204);
+    const left = (await json(await request(`/api/game-sessions/${id}/cards`, { cookie: stranger.cookie }))).cards;
+    expect(left.map((c: { name: string }) => c.name).sort()).toEqual(["Atraxa, Praetors' Voice", "Command Tower", "Sol Ring"]);
+  });
+
+  it("lets a viewer read a deck on a seat of a room they may see (canReadDeck), and no other deck", async () => {
+    const { id, ann, fan, a } = await table();
+    const onSeat = await saveDeck(ann, "On the table", ATRAXA_LIST);
+    const inDrawer = await saveDeck(ann, "In the drawer", KRENKO_LIST);
+    a.socket.send({ type: "set_deck", sessionId: id, deckId: onSeat.id });
+    await a.socket.next(rosterWithDeck(ann.id, onSeat.id));
+    const [stranger, blocked] = await Promise.all([signUp("Stranger"), signUp("Blocked")]);
+    expect((await request("/api/blocks", { cookie: ann.cookie, body: { userId: blocked.id } })).status).toBeLessThan(300);
+
+    const db = getDb(env.DB);
+    expect(await deckOnSeatVisibleTo(db, onSeat.id, stranger.id)).toBe(true);
+    expect(await deckOnSeatVisibleTo(db, onSeat.id, fan.id)).toBe(true);
+    expect(await deckOnSeatVisibleTo(db, inDrawer.id, stranger.id)).toBe(false);
+    expect(await deckOnSeatVisibleTo(db, onSeat.id, blocked.id)).toBe(false);
+    // The deck route reads the same rule: a deck on a seat opens to the table's viewers, one in the drawer does not.
+    expect((await request(`/api/decks/${onSeat.id}`, { cookie: stranger.cookie })).status).toBe(200);
+    expect((await request(`/api/decks/${inDrawer.id}`, { cookie: stranger.cookie })).status).toBe(404);
+    expect((await request(`/api/decks/${onSeat.id}`, { cookie: blocked.cookie })).status).toBe(404);
+    expect((await submitForm(`/tablesync/room/${id}`, ann, { intent: "remove", userId: fan.id })).status).toBe(200);
+    expect(await deckOnSeatVisibleTo(db, onSeat.id, fan.id)).toBe(false);
+    // The deck leaves the table with its player's seat.
+    a.socket.send({ type: "set_deck", sessionId: id, deckId: null });
+    await a.socket.next(rosterWithDeck(ann.id, null));
+    expect(await deckOnSeatVisibleTo(db, onSeat.id, stranger.id)).toBe(false);
+  });
+});
+
+describe("a card shown to the table", () => {
+  const solRingId = async () => {
+    const res = await request("/api/cards/named?exact=Sol%20Ring", { cookie: (await signUp("Looker")).cookie });
+    expect(res.status).toBe(200);
+    return json(res);
+  };
+
+  it("is a chat message of type card that every socket gets, spectators too, and that stays in the history", async () => {
+    const { id, fan, a, b, f } = await table();
+    const sol = await solRingId();
+    b.socket.send({ type: "share_card", sessionId: id, cardId: sol.id });
+    const card = {
+      id: sol.id,
+      name: "Sol Ring",
+      imageUrl: sol.imageUrl,
+      typeLine: "Artifact",
+      oracleText: sol.oracleText,
+      manaCost: "{1}",
+    };
+    for (const s of [a, b, f]) {
+      const { message } = await s.socket.next((fr) => fr.type === "message" && fr.message.type === "card");
+      expect(message).toMatchObject({ type: "card", content: "Sol Ring", sender: { firstName: "Ben" }, card });
+    }
+    // Spectators read the table's chat; they do not add to it.
+    f.socket.send({ type: "share_card", sessionId: id, cardId: sol.id });
+    expect(await error(f.socket)).toMatchObject({ code: "forbidden" });
+    // A page that loads afterwards finds it in the history.
+    const again = await joinRoom(fan, id, "spectate");
+    expect(again.state.messages.at(-1)).toMatchObject({ type: "card", card });
+  });
+
+  it("answers an id no card has with an error frame, and changes nothing", async () => {
+    const { id, a, b } = await table();
+    a.socket.send({ type: "share_card", sessionId: id, cardId: "00000000-0000-4000-8000-000000000000" });
+    expect(await error(a.socket)).toEqual({ type: "error", code: "unknown_card", message: "No card has that id" });
+    expect(b.socket.frames.some((fr) => fr.type === "message" && fr.message.type === "card")).toBe(false);
+  });
+
+  it("says the card service is unavailable when it is, and the room goes on", async () => {
+    const { id, a, b } = await table();
+    await setFailing("unavailable");
+    // An id the cache cannot hold yet (a fresh one per run), so the room must ask the service.
+    a.socket.send({ type: "share_card", sessionId: id, cardId: crypto.randomUUID() });
+    expect(await error(a.socket)).toEqual({ type: "error", code: "card_service_unavailable", message: CARD_SERVICE_UNAVAILABLE });
+    a.socket.send({ type: "message", sessionId: id, content: "still here" });
+    expect(await b.socket.next((fr) => fr.type === "message" && fr.message.content === "still here")).toBeTruthy();
+    await setFailing("ok");
+  });
+});
