@@ -37,7 +37,7 @@ test("a player clicks the card on another player's camera and is told it is Sol 
     const deckName = `Artifacts ${Date.now()}`;
     await api(alice.page, "POST", "/api/decks", {
       name: deckName,
-      text: "1 Sol Ring\n1 Arcane Signet\n1 Command Tower\n1 Mind Stone\n1 Lightning Bolt\n1 Counterspell",
+      text: "Commander\n1 Atraxa, Praetors' Voice\n\nDeck\n1 Sol Ring\n1 Arcane Signet\n1 Command Tower\n1 Mind Stone\n1 Lightning Bolt\n1 Counterspell\n",
     });
     const room = await api<{ id: string }>(alice.page, "POST", "/api/game-sessions", {
       maxPlayers: 4,
@@ -49,9 +49,12 @@ test("a player clicks the card on another player's camera and is told it is Sol 
       await gotoHydrated(page, roomUrl);
       await expect(page.getByText("Connected", { exact: true })).toBeVisible({ timeout: MEDIA_TIMEOUT });
     }
-    await alice.page.getByRole("button", { name: /deck/i }).first().click();
-    await alice.page.getByRole("button", { name: `Use ${deckName}` }).click();
-    await expect(bob.page.getByTestId("players-list")).toContainText(deckName);
+    await alice.page.getByTestId("players-list").getByRole("button", { name: "Choose your deck" }).click();
+    const deckDialog = alice.page.getByRole("dialog", { name: "Your deck at this table" });
+    await deckDialog.getByRole("button", { name: `Use ${deckName}` }).click();
+    await expect(deckDialog).toBeHidden();
+    const aliceRow = bob.page.getByTestId("player-row").filter({ hasText: "Alice Cards" });
+    await expect(aliceRow.getByTestId("seat-commander")).toHaveText("Atraxa, Praetors' Voice");
 
     // Alice shows her camera: the card on the table.
     await alice.page.getByRole("button", { name: "Enable Camera" }).click();

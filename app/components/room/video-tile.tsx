@@ -1,8 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Expand, MicOff, Play, Volume2, VideoOff } from "lucide-react";
 import { cn } from "~/lib/cn";
-import { startPlayback, type Playback } from "./autoplay";
 import type { CardDto } from "../../../workers/contract/cards";
+import { startPlayback, type Playback } from "./autoplay";
 import type { Capture } from "./card-identify/card-identify-panel";
 import { videoPointFromClick } from "./card-identify/video-point";
 
