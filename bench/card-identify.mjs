@@ -4,7 +4,8 @@
 // some upside down), slant (mild perspective), brightness, blur and noise, with other cards of the table lying
 // around it on a table-coloured background; the click lands near the card's centre. Prints top-1 accuracy
 // against all 400 cards' reference hashes and the time per click (median, p95).
-//   node bench/card-identify.mjs [--cards N] [--seed S] [--upside-down fraction] [--save dir]
+//   node bench/card-identify.mjs [--cards N] [--seed S] [--upside-down fraction] [--reference small|normal] [--save dir] [--check]
+// --check exits non-zero under 95% top-1 or over 300 ms p95 CPU time per click.
 import { build } from "esbuild";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -250,4 +251,5 @@ for (const f of failures.slice(0, 15))
   console.log(
     `  miss #${f.n}: ${f.name} → ${f.got ?? "nothing"} (distance ${f.distance}, ${f.source}, ${f.height}px high${f.upsideDown ? ", upside down" : ""})`,
   );
-if (args.check && (accuracy < 0.95 || p95 > 300)) process.exit(1);
+// The check reads CPU time: on this shared 2-core machine the wall clock's tail is the neighbours' work.
+if (args.check && (accuracy < 0.95 || percentile(cpuTimes, 0.95) > 300)) process.exit(1);
