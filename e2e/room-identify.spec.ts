@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { api, gotoHydrated, newMemberPage, reviewShot } from "./helpers";
+import { api, expectAxeClean, expectNoSidewaysScroll, gotoHydrated, newMemberPage, reviewShot } from "./helpers";
 import { scaled } from "./time-budget";
 import { CHROMIUM_ARGS } from "../playwright.config";
 import { VIDEO_CARD, writeCardVideo } from "../scripts/fakes/card-video.mjs";
@@ -31,7 +31,8 @@ test("a player clicks the card on another player's camera and is told it is Sol 
     args: [...CHROMIUM_ARGS, `--use-file-for-fake-video-capture=${video.path}`],
   });
   const alice = await newMemberPage(cardCamera, "Alice", "Cards", { baseURL: testInfo.project.use.baseURL });
-  const bob = await newMemberPage(browser, "Bob", "Looks");
+  // Bob is on a phone: the tile is small, the picture scaled into it.
+  const bob = await newMemberPage(browser, "Bob", "Looks", { viewport: { width: 390, height: 844 } });
   try {
     // Alice's deck holds Sol Ring among others; it goes on her seat, so its cards are the table's candidates.
     const deckName = `Artifacts ${Date.now()}`;
@@ -83,7 +84,20 @@ test("a player clicks the card on another player's camera and is told it is Sol 
     await expect(panel).toBeVisible();
     await expect(panel.getByTestId("identified-card")).toHaveText("Sol Ring", { timeout: MEDIA_TIMEOUT });
     await expect(panel.getByRole("heading", { name: "Not this card?" })).toBeVisible();
-    await reviewShot(bob.page, "room-identify-sol-ring");
+    await reviewShot(bob.page, "room-identify-sol-ring-390");
+    await expectAxeClean(bob.page, "the identify-card dialog", '[role="dialog"]');
+    await expectNoSidewaysScroll(bob.page, "the identify-card dialog at 390 px");
+
+    // "Not this card?" by keyboard: another candidate becomes the one shown, and Sol Ring is offered back.
+    const others = panel.getByRole("list").getByRole("button");
+    await expect(others).toHaveCount(4);
+    const second = (await others.first().innerText()).trim();
+    await others.first().focus();
+    await bob.page.keyboard.press("Enter");
+    await expect(panel.getByTestId("identified-card")).toHaveText(second);
+    await others.filter({ hasText: "Sol Ring" }).focus();
+    await bob.page.keyboard.press("Enter");
+    await expect(panel.getByTestId("identified-card")).toHaveText("Sol Ring");
 
     // One click shows it to the table: everyone sees it in the chat.
     await panel.getByRole("button", { name: "Show to table" }).click();
