@@ -43,7 +43,7 @@ export function VideoTile({
   overlay?: ReactNode;
   /** The cards of the table's deck lists: what a click on a card in this video is matched against. */
   tableCards?: CardDto[];
-  /** Shows an identified card to the table (the room's `share_card`). */
+  /** Shows an identified card to the table (the room's `share_card`); absent for a spectator. */
   onShareCard?: (card: CardDto) => void;
   /** Opens the card search by name (when the card is not recognised). */
   onSearchCardByName?: () => void;
@@ -157,7 +157,7 @@ export function VideoTile({
           <CardIdentifyPanel
             candidates={tableCards}
             capture={capture}
-            onShare={(card) => onShareCard?.(card)}
+            onShare={onShareCard}
             onSearchByName={() => {
               setCapture(null);
               onSearchCardByName?.();

@@ -2,7 +2,6 @@ import { useEffect, useState } from "react";
 import { Search, Share2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
-import { cn } from "~/lib/cn";
 import type { CardDto } from "../../../../workers/contract/cards";
 import { captureAround } from "./capture";
 import { identifyCard } from "./identify";
@@ -34,7 +33,8 @@ export default function CardIdentifyPanel({
 }: {
   candidates: CardDto[];
   capture: Capture | null;
-  onShare: (card: CardDto) => void;
+  /** Shows the card to the table; absent for who may not (a spectator): then there is no "Show to table". */
+  onShare?: (card: CardDto) => void;
   onSearchByName: () => void;
   onClose: () => void;
 }) {
@@ -105,15 +105,17 @@ export default function CardIdentifyPanel({
                     {best.name}
                   </p>
                   <p className="text-sm text-muted">{best.typeLine}</p>
-                  <Button
-                    className="mt-2"
-                    onClick={() => {
-                      onShare(best);
-                      onClose();
-                    }}
-                  >
-                    <Share2 className="h-4 w-4" aria-hidden="true" /> Show to table
-                  </Button>
+                  {onShare ? (
+                    <Button
+                      className="mt-2"
+                      onClick={() => {
+                        onShare(best);
+                        onClose();
+                      }}
+                    >
+                      <Share2 className="h-4 w-4" aria-hidden="true" /> Show to table
+                    </Button>
+                  ) : null}
                 </div>
               </div>
               {others.length > 0 ? (
@@ -126,9 +128,7 @@ export default function CardIdentifyPanel({
                       <li key={card.id}>
                         <button
                           type="button"
-                          className={cn(
-                            "flex w-full items-center gap-2 rounded-lg border border-border p-1 text-left text-sm hover:border-primary",
-                          )}
+                          className="flex w-full items-center gap-2 rounded-lg border border-border p-1 text-left text-sm hover:border-primary"
                           onClick={() => setChosen(state.kind === "matched" ? state.ranked.indexOf(card) : 0)}
                         >
                           <img src={card.smallImageUrl} alt="" width={36} height={50} className="h-[50px] w-9 shrink-0 rounded" />
