@@ -34,7 +34,7 @@ test("a player clicks the card on another player's camera and is told it is Sol 
   // Bob is on a phone: the tile is small, the picture scaled into it.
   const bob = await newMemberPage(browser, "Bob", "Looks", { viewport: { width: 390, height: 844 } });
   try {
-    // Alice's deck holds Sol Ring among others; it goes on her seat, so its cards are the table's candidates.
+    // Alice's deck holds Sol Ring among others; on her seat, its cards become the table's candidates.
     const deckName = `Artifacts ${Date.now()}`;
     await api(alice.page, "POST", "/api/decks", {
       name: deckName,
@@ -50,13 +50,6 @@ test("a player clicks the card on another player's camera and is told it is Sol 
       await gotoHydrated(page, roomUrl);
       await expect(page.getByText("Connected", { exact: true })).toBeVisible({ timeout: MEDIA_TIMEOUT });
     }
-    await alice.page.getByTestId("players-list").getByRole("button", { name: "Choose your deck" }).click();
-    const deckDialog = alice.page.getByRole("dialog", { name: "Your deck at this table" });
-    await deckDialog.getByRole("button", { name: `Use ${deckName}` }).click();
-    await expect(deckDialog).toBeHidden();
-    const aliceRow = bob.page.getByTestId("player-row").filter({ hasText: "Alice Cards" });
-    await expect(aliceRow.getByTestId("seat-commander")).toHaveText("Atraxa, Praetors' Voice");
-
     // Alice shows her camera: the card on the table.
     await alice.page.getByRole("button", { name: "Enable Camera" }).click();
     await remoteVideoPlays(bob.page);
@@ -80,7 +73,22 @@ test("a player clicks the card on another player's camera and is told it is Sol 
       y: (size.h - size.vh * scale) / 2 + VIDEO_CARD.y * size.vh * scale - 6,
     };
     await remote.click({ position });
+
+    // No deck on any seat yet: nothing to match against, and the dialog says so and offers the name search.
     const panel = bob.page.getByRole("dialog", { name: "Identify card" });
+    await expect(panel.getByRole("alert")).toHaveText("No card from the table's deck lists matches");
+    await panel.getByRole("button", { name: "Search by name" }).click();
+    await expect(panel).toHaveCount(0);
+
+    // Alice puts her deck on her seat; Bob clicks the card again.
+    await alice.page.getByTestId("players-list").getByRole("button", { name: "Choose your deck" }).click();
+    const deckDialog = alice.page.getByRole("dialog", { name: "Your deck at this table" });
+    await deckDialog.getByRole("button", { name: `Use ${deckName}` }).click();
+    await expect(deckDialog).toBeHidden();
+    const aliceRow = bob.page.getByTestId("player-row").filter({ hasText: "Alice Cards" });
+    await expect(aliceRow.getByTestId("seat-commander")).toHaveText("Atraxa, Praetors' Voice");
+
+    await remote.click({ position });
     await expect(panel).toBeVisible();
     await expect(panel.getByTestId("identified-card")).toHaveText("Sol Ring", { timeout: MEDIA_TIMEOUT });
     await expect(panel.getByRole("heading", { name: "Not this card?" })).toBeVisible();
