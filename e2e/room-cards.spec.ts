@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { api, expectNoSidewaysScroll, newMemberPage, reviewShot, waitForHydration } from "./helpers";
+import { api, expectAxeClean, expectNoSidewaysScroll, newMemberPage, reviewShot, waitForHydration } from "./helpers";
 import { scaled } from "./time-budget";
 
 /**
@@ -62,8 +62,13 @@ test("a deck on a seat shows its commander to everyone; a card looked up with th
     const dialog = ann.page.getByRole("dialog", { name: "Your deck at this table" });
     await expect(dialog).toBeVisible();
     await reviewShot(ann.page, "room-cards-deck-dialog-1366");
-    await dialog.getByRole("button", { name: `Use ${deck.name}` }).click();
+    await expectAxeClean(ann.page, "the deck dialog", '[role="dialog"]');
+    // The pages fetch the table's cards (the tiles' identification candidates) when a seat's deck changes.
+    const tableCards = fan.page.waitForResponse((r) => r.url().endsWith(`/api/game-sessions/${room.id}/cards`) && r.ok());
+    await dialog.getByRole("button", { name: deck.name }).click();
     await expect(dialog).toBeHidden();
+    const { cards } = (await (await tableCards).json()) as { cards: { name: string }[] };
+    expect(cards.map((c) => c.name).sort()).toEqual(["Arcane Signet", "Atraxa, Praetors' Voice", "Command Tower", "Sol Ring"]);
 
     // Everyone sees Atraxa on Ann's seat: in the players list and over her video tile.
     for (const { page } of [ann, ben, fan]) {
@@ -77,9 +82,27 @@ test("a deck on a seat shows its commander to everyone; a card looked up with th
       await expectCommanderArt(page, tile);
     }
     await expectNoSidewaysScroll(ben.page, "the room with a deck on a seat at 390 px");
+    await expectAxeClean(fan.page, "the players list with a deck on a seat", '[data-testid="players-list"]');
     await reviewShot(ann.page, "room-cards-deck-on-seat-1366");
     await reviewShot(fan.page, "room-cards-deck-spectator-1366");
     await reviewShot(ben.page, "room-cards-deck-on-seat-390", { fullPage: true });
+
+    // Ben (on a phone) pastes a list: it is saved and put on his seat, and the line that is no card is shown with why.
+    await ben.page.getByTestId("players-list").getByRole("button", { name: "Choose your deck" }).click();
+    const benDialog = ben.page.getByRole("dialog", { name: "Your deck at this table" });
+    await expect(benDialog.getByText("No saved decks yet: add one below.")).toBeVisible();
+    await benDialog.getByLabel("Deck name").fill("Goblins");
+    await benDialog.getByLabel("Deck list or link").fill("Commander\n1 Krenko, Mob Boss\n\nDeck\n1 Sol Ring\n1 Notacard Xyzzy\n");
+    await benDialog.getByRole("button", { name: "Save and use" }).click();
+    const leftOut = benDialog.getByTestId("unresolved-lines");
+    await expect(leftOut).toContainText("Line 6: 1 Notacard Xyzzy");
+    await expect(leftOut).toContainText('No card named "Notacard Xyzzy"');
+    await expectNoSidewaysScroll(ben.page, "the deck dialog at 390 px");
+    await reviewShot(ben.page, "room-cards-deck-unresolved-390");
+    await benDialog.getByRole("button", { name: "Close" }).click();
+    await expect(fan.page.getByTestId("player-row").filter({ hasText: "Ben Phone" }).getByTestId("seat-commander")).toHaveText(
+      "Krenko, Mob Boss",
+    );
 
     // Ben (on a phone) looks up Sol Ring from the keyboard: type, arrows to the name, Enter.
     const lookup = ben.page.getByRole("combobox", { name: "Card name" });
@@ -87,12 +110,19 @@ test("a deck on a seat shows its commander to everyone; a card looked up with th
     await lookup.fill("sol r");
     const names = ben.page.getByRole("listbox", { name: "Card names" });
     await expect(names.getByRole("option", { name: "Sol Ring", exact: true })).toBeVisible();
+    // Escape closes the suggestions (the panel stays); an arrow opens them again.
+    await lookup.press("Escape");
+    await expect(names).toBeHidden();
+    await expect(lookup).toHaveAttribute("aria-expanded", "false");
+    await lookup.press("ArrowDown");
+    await expect(names).toBeVisible();
     const options = await names.getByRole("option").allTextContents();
     for (let i = 0; i <= options.indexOf("Sol Ring"); i++) await lookup.press("ArrowDown");
     const active = await lookup.getAttribute("aria-activedescendant");
     expect(active).toBeTruthy();
     await expect(ben.page.locator(`[id="${active}"]`)).toHaveText("Sol Ring");
     await expect(names.getByRole("option", { name: "Sol Ring", exact: true })).toHaveAttribute("aria-selected", "true");
+    await expectAxeClean(ben.page, "the card lookup with its suggestions open", '[data-testid="card-lookup"]');
     await lookup.press("Enter");
     const details = ben.page.getByTestId("card-lookup").getByTestId("card-details");
     await expect(details.getByTestId("oracle-text")).toHaveText("{T}: Add {C}{C}.");

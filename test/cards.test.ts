@@ -137,7 +137,8 @@ describe("card lookups", () => {
     expect(await json(failing)).toEqual({ message: "Card lookup is unavailable right now" });
     await setMode("ok");
 
-    // Nothing listens on the discard port: the connection is refused.
+    // Nothing listens on the discard port: the connection is refused. (workerd itself logs the refused connection as
+    // "Network connection lost", though the Worker catches the failed fetch: a bare caught fetch logs the same.)
     worker.SCRYFALL_API_URL = "http://127.0.0.1:9";
     const unreachable = await get("/api/cards/autocomplete?q=opt");
     expect(unreachable.status).toBe(503);

@@ -166,3 +166,15 @@ describe("deck access and limits", () => {
     expect((await json(await request("/api/decks", { cookie: member.cookie }))).decks).toHaveLength(50);
   });
 });
+
+describe("decks and the member's data", () => {
+  it("are in the member's data export and go with the account", async () => {
+    const member = await signUp("Leaving");
+    const deck = await json(await save(member, { name: "Exported", text: "1 Sol Ring" }));
+    const exported = await json(await request("/api/user/export-data", { method: "POST", cookie: member.cookie }));
+    expect(exported.decks.map((d: any) => [d.id, d.name])).toEqual([[deck.id, "Exported"]]);
+    expect((await request("/api/user/account", { method: "DELETE", cookie: member.cookie })).status).toBe(204);
+    const left = await env.DB.prepare("SELECT count(*) AS n FROM decks WHERE owner_id = ?").bind(member.id).first<{ n: number }>();
+    expect(left?.n).toBe(0);
+  });
+});

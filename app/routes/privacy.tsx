@@ -50,7 +50,7 @@ export default function PrivacyPolicy() {
               <li>Your settings, the realms you joined, your friends and the members you blocked.</li>
               <li>
                 What you create: events, TableSync rooms and your seats in them, tournaments and their results, forum posts, replies and
-                likes, planned social posts.
+                likes, planned social posts, saved decks.
               </li>
               <li>Room chat: the chat lines of a room, kept with the room so that players who rejoin see them.</li>
               <li>Notifications sent to you.</li>
@@ -69,6 +69,15 @@ export default function PrivacyPolicy() {
               server only passes on the messages that set up the connection; it never receives, records or stores your video or audio. When
               a direct connection is impossible, the encrypted stream may pass through Cloudflare&apos;s relay (TURN), which forwards it
               without storing it. The Record button records on your own device only.
+            </p>
+          ),
+        },
+        {
+          heading: "Card data",
+          body: (
+            <p>
+              Card names, texts and pictures come from Scryfall. Our server looks cards up by name and sends nothing about you; card
+              pictures load in your browser from Scryfall&apos;s image host, which sees your network address as any website does.
             </p>
           ),
         },
@@ -114,9 +123,9 @@ export default function PrivacyPolicy() {
           body: (
             <p>
               Deleting your account (Settings, Account) removes your account, profile, profile pictures, settings, friends, blocks, events,
-              rooms, tournament entries, notifications, social posts and contact messages at once, and ends your open sessions. Your forum
-              posts and replies stay in their threads without your name, so that conversations keep making sense. Before deleting, you can
-              download everything we store about you as a file (Export Data).
+              rooms, tournament entries, notifications, social posts, saved decks and contact messages at once, and ends your open sessions.
+              Your forum posts and replies stay in their threads without your name, so that conversations keep making sense. Before
+              deleting, you can download everything we store about you as a file (Export Data).
             </p>
           ),
         },

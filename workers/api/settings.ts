@@ -33,7 +33,7 @@ const exportRoute = createRoute({
   method: "post",
   path: "/user/export-data",
   summary:
-    "Everything stored about the member as a JSON file download (Content-Disposition: attachment): profile, settings, links, communities, events, rooms, tournaments, forum posts and replies, friends, notifications, social posts.",
+    "Everything stored about the member as a JSON file download (Content-Disposition: attachment): profile, settings, links, communities, events, rooms, tournaments, forum posts and replies, friends, notifications, social posts, saved decks.",
   ...member,
   responses: { 200: jsonResponse(memberDataExport, "Your data, as a file download"), ...errors([401, "Signed out"]) },
 });

@@ -66,4 +66,5 @@ export const memberDataExport = z.object({
   socialConnections: ownRows,
   matchmaking: z.object({ preferences: z.looseObject({}).nullable(), games: z.array(z.string()) }),
   contactMessages: ownRows,
+  decks: ownRows,
 });

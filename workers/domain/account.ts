@@ -2,6 +2,7 @@ import { eq, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import {
   contactMessages,
+  decks,
   eventAttendees,
   events,
   forumLikes,
@@ -56,6 +57,7 @@ export async function exportMemberData(db: Db, user: User) {
     matchmaking,
     matchmakingGameRows,
     contact,
+    savedDecks,
   ] = await db.batch([
     db.select().from(socialLinks).where(eq(socialLinks.userId, id)),
     db.select().from(userCommunities).where(eq(userCommunities.userId, id)),
@@ -82,6 +84,7 @@ export async function exportMemberData(db: Db, user: User) {
     db.select().from(matchmakingPreferences).where(eq(matchmakingPreferences.userId, id)),
     db.select().from(matchmakingGames).where(eq(matchmakingGames.userId, id)),
     db.select().from(contactMessages).where(eq(contactMessages.email, user.email)),
+    db.select().from(decks).where(eq(decks.ownerId, id)),
   ]);
   const { calendarToken: _secret, ...profile } = user;
   void _secret;
@@ -108,6 +111,7 @@ export async function exportMemberData(db: Db, user: User) {
     socialConnections: connections,
     matchmaking: { preferences: matchmaking[0] ?? null, games: matchmakingGameRows.map((g) => g.game) },
     contactMessages: contact,
+    decks: savedDecks,
   };
 }
 

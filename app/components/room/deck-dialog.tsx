@@ -43,7 +43,10 @@ export default function DeckDialog({
   useEffect(() => {
     if (!open) return;
     let current = true;
+    // A dialog opened again starts afresh: what the last save said belongs to that visit.
     setListError(null);
+    setSaveError(null);
+    setUnresolved(null);
     unwrap(api.decks.$get())
       .then((result) => current && setDecks(result.decks))
       .catch((error: unknown) => current && setListError(apiErrorMessage(error, "Your decks could not be loaded")));
@@ -94,6 +97,22 @@ export default function DeckDialog({
             </div>
           ) : null}
 
+          {unresolved ? (
+            <section role="status" aria-label="Lines left out" data-testid="unresolved-lines" className="text-sm">
+              <p className="font-medium">
+                {unresolved.deck} is on your seat.{" "}
+                {unresolved.lines.length === 1 ? "One line was" : `${unresolved.lines.length} lines were`} left out:
+              </p>
+              <ul className="mt-1 space-y-1">
+                {unresolved.lines.map((l) => (
+                  <li key={`${l.line}-${l.text}`} className="rounded-md bg-background p-1.5">
+                    {l.line > 0 ? <span className="text-muted">Line {l.line}: </span> : null}
+                    <span className="font-mono">{l.text}</span> <span className="text-muted">({l.reason})</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           <section aria-labelledby={`${nameId}-saved`}>
             <h3 id={`${nameId}-saved`} className="mb-2 font-semibold">
               Saved decks
@@ -109,7 +128,6 @@ export default function DeckDialog({
                     className="flex w-full items-center gap-2 rounded-lg border border-border p-2 text-left text-sm hover:border-primary disabled:opacity-60"
                     onClick={() => attach(d.id)}
                     disabled={current?.id === d.id}
-                    aria-label={`Use ${d.name}${current?.id === d.id ? " (on your seat)" : ""}`}
                   >
                     {d.commanders[0] ? (
                       <img src={d.commanders[0].artUrl} alt="" className="h-8 w-11 shrink-0 rounded object-cover" />
@@ -122,6 +140,7 @@ export default function DeckDialog({
                         {d.commanders.map((c) => c.name).join(" & ") || "No commander"} · {d.cardCount} cards
                       </span>
                     </span>
+                    <span className="shrink-0 text-xs font-medium text-primary">{current?.id === d.id ? "On your seat" : "Use"}</span>
                   </button>
                 </li>
               ))}
@@ -157,23 +176,6 @@ export default function DeckDialog({
               {saving ? "Saving..." : "Save and use"}
             </Button>
           </form>
-
-          {unresolved ? (
-            <section role="status" aria-label="Lines left out" data-testid="unresolved-lines" className="text-sm">
-              <p className="font-medium">
-                {unresolved.deck} is on your seat.{" "}
-                {unresolved.lines.length === 1 ? "One line was" : `${unresolved.lines.length} lines were`} left out:
-              </p>
-              <ul className="mt-1 space-y-1">
-                {unresolved.lines.map((l) => (
-                  <li key={`${l.line}-${l.text}`} className="rounded-md bg-background p-1.5">
-                    {l.line > 0 ? <span className="text-muted">Line {l.line}: </span> : null}
-                    <span className="font-mono">{l.text}</span> <span className="text-muted">({l.reason})</span>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
         </div>
       </DialogContent>
     </Dialog>

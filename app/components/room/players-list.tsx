@@ -128,8 +128,9 @@ export function PlayersList({
                     <span className="text-xs text-muted">No deck on this seat</span>
                   )}
                   {mine && canAct ? (
-                    <Button size="sm" variant="outline" onClick={onDeck} aria-label={p.deck ? "Change your deck" : "Choose your deck"}>
-                      <Layers className="h-4 w-4" aria-hidden="true" /> Deck
+                    <Button size="sm" variant="outline" onClick={onDeck}>
+                      <Layers className="h-4 w-4" aria-hidden="true" />
+                      <span className="sr-only">{p.deck ? "Change your" : "Choose your"} </span>Deck
                     </Button>
                   ) : null}
                 </div>

@@ -13,6 +13,7 @@ export function SeatCommanders({ deck, variant, className }: { deck: SeatDeck; v
     <div
       className={cn("flex min-w-0 flex-wrap items-center gap-1", tile && "rounded-lg bg-black/70 p-1 text-white", className)}
       data-testid="seat-deck"
+      role="group"
       aria-label={`Deck: ${deck.name}${deck.commanders.length ? `, commander ${deck.commanders.map((c) => c.name).join(" and ")}` : ""}`}
     >
       {deck.commanders.length === 0 ? (

@@ -110,9 +110,9 @@ function TileDeck({ player, onDeck }: Pick<TileSeat, "player" | "onDeck">) {
           type="button"
           onClick={onDeck}
           className="pointer-events-auto flex shrink-0 items-center gap-1 rounded-md bg-black/70 px-2 py-1 text-xs font-medium text-white hover:bg-black/90"
-          aria-label={player.deck ? "Change your deck" : "Choose your deck"}
         >
-          <Layers className="h-3 w-3" aria-hidden="true" /> Deck
+          <Layers className="h-3 w-3" aria-hidden="true" />
+          <span className="sr-only">{player.deck ? "Change your" : "Choose your"} </span>Deck
         </button>
       ) : null}
     </div>
