@@ -355,6 +355,15 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
               onDeck: openDeck,
             }}
             tableCards={tableCards}
+            // Click-to-identify on a video tile (issue 26): the same share_card as the lookup's, and its name search.
+            onShareCard={
+              spectator ? undefined : (card) => connected && send({ type: "share_card", sessionId: session.id, cardId: card.id })
+            }
+            onSearchCardByName={() => {
+              const lookup = document.getElementById("card-lookup-heading")?.parentElement;
+              lookup?.scrollIntoView({ block: "center" });
+              lookup?.querySelector<HTMLInputElement>("input")?.focus();
+            }}
           />
           <GameTools sessionId={session.id} disabled={toolsDisabled} roll={shownRoll} onRoll={roll} timer={timer} />
         </div>

@@ -59,6 +59,8 @@ export function VideoPanel({
   onMirror,
   table,
   tableCards,
+  onShareCard,
+  onSearchCardByName,
 }: {
   selfId: string;
   spectator: boolean;
@@ -87,6 +89,9 @@ export function VideoPanel({
   };
   /** Every card in the decks on the table's seats (`GET /api/game-sessions/{id}/cards`), for the tiles' card identification. */
   tableCards: CardDto[];
+  /** Click-to-identify's "Show to table" (absent for a spectator) and "Search by name" (issue 26). */
+  onShareCard?: (card: CardDto) => void;
+  onSearchCardByName?: () => void;
 }) {
   const panelRef = useRef<HTMLDivElement>(null);
   const remotes = players.filter((p) => p.id !== selfId).slice(0, spectator ? VIDEO_SLOTS : VIDEO_SLOTS - 1);
@@ -176,12 +181,27 @@ export function VideoPanel({
 
       {focused ? (
         <div className="space-y-2">
-          <VideoTile {...focused} large overlay={overlayOf(focused.id)} tableCards={tableCards} />
+          <VideoTile
+            {...focused}
+            large
+            overlay={overlayOf(focused.id)}
+            tableCards={tableCards}
+            onShareCard={onShareCard}
+            onSearchCardByName={onSearchCardByName}
+          />
           <div className="grid grid-cols-3 gap-2">
             {tiles
               .filter((t) => t.id !== focused.id)
               .map((t) => (
-                <VideoTile key={t.id} {...t} onSelect={() => onFocus(t.id)} overlay={overlayOf(t.id)} tableCards={tableCards} />
+                <VideoTile
+                  key={t.id}
+                  {...t}
+                  onSelect={() => onFocus(t.id)}
+                  overlay={overlayOf(t.id)}
+                  tableCards={tableCards}
+                  onShareCard={onShareCard}
+                  onSearchCardByName={onSearchCardByName}
+                />
               ))}
           </div>
         </div>
@@ -195,7 +215,14 @@ export function VideoPanel({
           )}
         >
           {tiles.map((t) => (
-            <VideoTile key={t.id} {...t} overlay={overlayOf(t.id)} tableCards={tableCards} />
+            <VideoTile
+              key={t.id}
+              {...t}
+              overlay={overlayOf(t.id)}
+              tableCards={tableCards}
+              onShareCard={onShareCard}
+              onSearchCardByName={onSearchCardByName}
+            />
           ))}
           {tiles.length === 0 ? <p className="text-sm text-muted">No players on camera yet.</p> : null}
         </div>

@@ -1,8 +1,14 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Expand, MicOff, Play, Volume2, VideoOff } from "lucide-react";
 import { cn } from "~/lib/cn";
 import type { CardDto } from "../../../workers/contract/cards";
 import { startPlayback, type Playback } from "./autoplay";
+import type { Capture } from "./card-identify/card-identify-panel";
+import { videoPointFromClick } from "./card-identify/video-point";
+
+// Click a card on camera to identify it (issue 26): the panel and the vision code load on the first click only.
+const CardIdentifyPanel = lazy(() => import("./card-identify/card-identify-panel"));
+const NO_CARDS: CardDto[] = [];
 
 /**
  * One video: the local preview (muted, mirrored only when asked) or a remote
@@ -21,6 +27,9 @@ export function VideoTile({
   large = false,
   onSelect,
   overlay,
+  tableCards = NO_CARDS,
+  onShareCard,
+  onSearchCardByName,
 }: {
   stream: MediaStream | null;
   label: string;
@@ -32,12 +41,24 @@ export function VideoTile({
   onSelect?: () => void;
   /** Drawn over the picture (the seat's table state, room/tile-overlay.tsx). */
   overlay?: ReactNode;
-  /** The cards in the decks on the table's seats: the candidates when a card on this tile is identified. */
+  /** The cards of the table's deck lists: what a click on a card in this video is matched against. */
   tableCards?: CardDto[];
+  /** Shows an identified card to the table (the room's `share_card`); absent for a spectator. */
+  onShareCard?: (card: CardDto) => void;
+  /** Opens the card search by name (when the card is not recognised). */
+  onSearchCardByName?: () => void;
 }) {
   const ref = useRef<HTMLVideoElement>(null);
   const figureRef = useRef<HTMLElement>(null);
   const [playback, setPlayback] = useState<Playback>("playing");
+  const [capture, setCapture] = useState<Capture | null>(null);
+  /** A click on a remote player's picture (not a thumbnail that focuses) asks what card is there. */
+  const identifyAt = (event: MouseEvent<HTMLVideoElement>) => {
+    const video = event.currentTarget;
+    const point = videoPointFromClick(video.getBoundingClientRect(), video, event.clientX, event.clientY, mirrored);
+    if (point) setCapture({ video, x: point.x, y: point.y });
+  };
+  const identifies = !local && !onSelect;
 
   useEffect(() => {
     const video = ref.current;
@@ -84,14 +105,17 @@ export function VideoTile({
       data-testid={local ? "local-tile" : "remote-tile"}
     >
       {stream ? (
-        // Live camera video between players: there is no caption track to offer.
+        // Live camera video between players: there is no caption track to offer. A click picks a point of the
+        // picture, which only a pointer can; the card search by name is the keyboard's way to the same result.
         // eslint-disable-next-line jsx-a11y/media-has-caption
         <video
           ref={ref}
           autoPlay
           playsInline
           muted={local}
-          className={cn("h-full w-full object-contain", mirrored && "-scale-x-100")}
+          onClick={identifies ? identifyAt : undefined}
+          title={identifies ? "Click a card to identify it" : undefined}
+          className={cn("h-full w-full object-contain", mirrored && "-scale-x-100", identifies && "cursor-crosshair")}
           data-testid={local ? "local-video" : "remote-video"}
           aria-label={`${label} video`}
         />
@@ -127,6 +151,20 @@ export function VideoTile({
         >
           <Volume2 className="h-3 w-3" aria-hidden="true" /> Click for sound
         </button>
+      ) : null}
+      {capture ? (
+        <Suspense fallback={null}>
+          <CardIdentifyPanel
+            candidates={tableCards}
+            capture={capture}
+            onShare={onShareCard}
+            onSearchByName={() => {
+              setCapture(null);
+              onSearchCardByName?.();
+            }}
+            onClose={() => setCapture(null)}
+          />
+        </Suspense>
       ) : null}
       <button
         type="button"

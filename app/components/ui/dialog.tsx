@@ -13,11 +13,14 @@ export function DialogContent({
   description,
   children,
   className,
+  container,
 }: {
   title: ReactNode;
   description?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** Where the dialog is put (default, and for null: the body). Over a full-screen element, that element: nothing else shows. */
+  container?: HTMLElement | null;
 }) {
   const close = useRef<HTMLButtonElement>(null);
   const content = useRef<HTMLDivElement>(null);
@@ -38,7 +41,7 @@ export function DialogContent({
     return () => document.removeEventListener("keydown", onKeyDown);
   }, []);
   return (
-    <RadixDialog.Portal>
+    <RadixDialog.Portal container={container ?? undefined}>
       <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/60 backdrop-blur-sm" />
       <RadixDialog.Content
         ref={content}

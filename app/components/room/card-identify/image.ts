@@ -1,0 +1,103 @@
+// Plain pixel buffers, so the identification runs the same in the browser (ImageData) and in Node (tests, bench).
+
+/** RGBA pixels, row by row (an ImageData has this shape). */
+export type RgbaImage = { width: number; height: number; data: Uint8ClampedArray | Uint8Array };
+/** One channel, 0–255 as floats. */
+export type GrayImage = { width: number; height: number; data: Float32Array };
+
+/** Luma (Rec. 601 weights) of an RGBA image, or of the rectangle x0,y0,w,h of it. */
+export function toGray(image: RgbaImage, x0 = 0, y0 = 0, w = image.width, h = image.height): GrayImage {
+  const data = new Float32Array(w * h);
+  const src = image.data;
+  for (let y = 0; y < h; y++) {
+    let s = ((y0 + y) * image.width + x0) * 4;
+    let d = y * w;
+    for (let x = 0; x < w; x++, s += 4, d++) data[d] = 0.299 * src[s] + 0.587 * src[s + 1] + 0.114 * src[s + 2];
+  }
+  return { width: w, height: h, data };
+}
+
+/** For each output pixel along one axis, the source pixels it covers and their weights (summing to 1). */
+function spans(
+  outSize: number,
+  start: number,
+  size: number,
+  limit: number,
+): { first: Int32Array; count: Int32Array; weights: Float32Array } {
+  const step = size / outSize;
+  const maxCount = Math.ceil(step) + 1;
+  const first = new Int32Array(outSize);
+  const count = new Int32Array(outSize);
+  const weights = new Float32Array(outSize * maxCount);
+  for (let o = 0; o < outSize; o++) {
+    const a = start + o * step;
+    const b = a + step;
+    const lo = Math.max(0, Math.floor(a));
+    const hi = Math.min(limit, Math.ceil(b));
+    let total = 0;
+    let n = 0;
+    for (let i = lo; i < hi && n < maxCount; i++, n++) {
+      const w = Math.min(b, i + 1) - Math.max(a, i);
+      weights[o * maxCount + n] = w > 0 ? w : 0;
+      total += w > 0 ? w : 0;
+    }
+    // Outside the image (a region hanging over the edge): the nearest pixel.
+    if (total <= 0) {
+      first[o] = Math.min(limit - 1, Math.max(0, Math.floor(a)));
+      count[o] = 1;
+      weights[o * maxCount] = 1;
+      continue;
+    }
+    first[o] = lo;
+    count[o] = n;
+    for (let k = 0; k < n; k++) weights[o * maxCount + k] /= total;
+  }
+  return { first, count, weights };
+}
+
+/**
+ * The rectangle x0,y0,w,h of a gray image averaged down (area sampling) to outW×outH: each output pixel is the mean
+ * of the source pixels it covers, so shrinking does not alias (fine edges and text stay a smooth grey). Separable:
+ * rows first, then columns.
+ */
+export function resizeArea(image: GrayImage, outW: number, outH: number, x0 = 0, y0 = 0, w = image.width, h = image.height): GrayImage {
+  const xs = spans(outW, x0, w, image.width);
+  const ys = spans(outH, y0, h, image.height);
+  const xMax = Math.ceil(w / outW) + 1;
+  const yMax = Math.ceil(h / outH) + 1;
+  const rowFirst = ys.first[0];
+  const rowLast = ys.first[outH - 1] + ys.count[outH - 1];
+  // Horizontal pass over the rows the output needs.
+  const rows = new Float32Array((rowLast - rowFirst) * outW);
+  const src = image.data;
+  for (let y = rowFirst; y < rowLast; y++) {
+    const base = y * image.width;
+    const out = (y - rowFirst) * outW;
+    for (let o = 0; o < outW; o++) {
+      const f = xs.first[o];
+      const n = xs.count[o];
+      let sum = 0;
+      for (let k = 0; k < n; k++) sum += src[base + f + k] * xs.weights[o * xMax + k];
+      rows[out + o] = sum;
+    }
+  }
+  const data = new Float32Array(outW * outH);
+  for (let oy = 0; oy < outH; oy++) {
+    const f = ys.first[oy] - rowFirst;
+    const n = ys.count[oy];
+    const out = oy * outW;
+    for (let k = 0; k < n; k++) {
+      const weight = ys.weights[oy * yMax + k];
+      const row = (f + k) * outW;
+      for (let o = 0; o < outW; o++) data[out + o] += rows[row + o] * weight;
+    }
+  }
+  return { width: outW, height: outH, data };
+}
+
+/** The image turned by 180° (a card lying upside down for the viewer). */
+export function rotate180(image: GrayImage): GrayImage {
+  const data = new Float32Array(image.data.length);
+  for (let i = 0, n = data.length; i < n; i++) data[i] = image.data[n - 1 - i];
+  return { width: image.width, height: image.height, data };
+}

@@ -1,0 +1,33 @@
+// Ranking the table's cards against a photographed card's hashes.
+import { hamming, type Hash } from "./phash";
+
+/** A card's reference hashes, from its clean image: the pHash of its art box. */
+export type CardHashes = { art: Hash };
+export type Reference = { id: string; hashes: CardHashes };
+export type Ranked = { id: string; distance: number };
+
+/**
+ * The art hash keeps the lowest 12×12 frequencies (less the constant term): 143 bits. Measured against 8×8 and
+ * 16×16 pHash and 8×8/12×12 dHash (bench/card-identify.mjs, README): the widest gap between a photographed card's
+ * distance to its own image and its distance to the nearest of 399 other cards.
+ */
+export const HASH_SIDE = 12;
+export const HASH_BITS = HASH_SIDE * HASH_SIDE - 1;
+/**
+ * Above this distance the best candidate is no better than the nearest unrelated card: "no card from the table's
+ * deck lists matches". From the benchmark's figures (two seeds, 550 frames): a card's photo lies 10 bits (median)
+ * and at most ~40 from its own image, while a card left out of the candidates finds nothing nearer than 42 (two
+ * unrelated cards differ in about half the bits, ~72).
+ */
+export const MATCH_THRESHOLD = 40;
+
+export function distance(a: CardHashes, b: CardHashes): number {
+  return hamming(a.art, b.art);
+}
+
+/** The references closest to the photographed card's hashes, best first. */
+export function rank(query: CardHashes, references: Reference[], count = 5): Ranked[] {
+  const all = references.map((r) => ({ id: r.id, distance: distance(query, r.hashes) }));
+  all.sort((a, b) => a.distance - b.distance);
+  return all.slice(0, count);
+}

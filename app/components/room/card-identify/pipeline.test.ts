@@ -1,0 +1,163 @@
+// The identification's steps on synthetic pictures: a warp that undoes a known perspective, hashes that survive
+// brightness changes, a locator that finds a card on a plain table, and the whole chain against a set of cards.
+import { describe, expect, it } from "vitest";
+import { hashCard, identifyCard } from "./identify";
+import { resizeArea, rotate180, type GrayImage } from "./image";
+import { fallbackQuad, locateCard } from "./locate";
+import { MATCH_THRESHOLD, rank } from "./match";
+import { hamming, hashFromHex, hashToHex, pHash } from "./phash";
+import { CARD_H, CARD_W, homographyFromRect, warpQuad, type Quad } from "./warp";
+
+/** A seeded random generator (xorshift), so every run draws the same pictures. */
+function random(seed: number) {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return (s >>> 0) / 4294967296;
+  };
+}
+
+/** A canonical card: black border, light frame, and "art" of random blocks, from a seed. */
+function drawCard(seed: number): GrayImage {
+  const next = random(seed);
+  const data = new Float32Array(CARD_W * CARD_H).fill(10);
+  const fill = (x0: number, y0: number, x1: number, y1: number, v: number) => {
+    for (let y = Math.max(0, Math.floor(y0)); y < Math.min(CARD_H, y1); y++)
+      for (let x = Math.max(0, Math.floor(x0)); x < Math.min(CARD_W, x1); x++) data[y * CARD_W + x] = v;
+  };
+  fill(9, 9, CARD_W - 9, CARD_H - 9, 200);
+  fill(17, 39, CARD_W - 17, 188, 120);
+  for (let k = 0; k < 12; k++) {
+    const x = 17 + next() * 190;
+    const y = 39 + next() * 130;
+    fill(x, y, Math.min(x + 10 + next() * 60, CARD_W - 17), Math.min(y + 10 + next() * 50, 188), next() * 255);
+  }
+  fill(24, 200, CARD_W - 24, CARD_H - 24, 235);
+  return { width: CARD_W, height: CARD_H, data };
+}
+
+/** A table (gray 90) of w×h with the card drawn onto the quad (nearest pixel). */
+function photograph(card: GrayImage, quad: Quad, w = 640, h = 480, light = (v: number) => v): GrayImage {
+  const data = new Float32Array(w * h).fill(90);
+  const hm = homographyFromRect(card.width, card.height, quad)!;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      // The card pixel that lands here: the homography solved backwards for (u, v) at this frame pixel.
+      const [a, b, c, d, e, f, g, hh] = hm;
+      const px = x + 0.5;
+      const py = y + 0.5;
+      // Solve [a - g px, b - hh px; d - g py, e - hh py] [u v] = [px - c, py - f].
+      const m00 = a - g * px;
+      const m01 = b - hh * px;
+      const m10 = d - g * py;
+      const m11 = e - hh * py;
+      const det = m00 * m11 - m01 * m10;
+      const u = ((px - c) * m11 - m01 * (py - f)) / det;
+      const v = (m00 * (py - f) - m10 * (px - c)) / det;
+      if (u >= 0 && v >= 0 && u < card.width && v < card.height)
+        data[y * w + x] = light(card.data[Math.floor(v) * card.width + Math.floor(u)]);
+    }
+  }
+  return { width: w, height: h, data };
+}
+
+const slanted: Quad = [
+  { x: 220, y: 100 },
+  { x: 400, y: 110 },
+  { x: 410, y: 360 },
+  { x: 205, y: 350 },
+];
+
+describe("warpQuad", () => {
+  it("undoes a perspective: the warped photo hashes as the card", () => {
+    const card = drawCard(1);
+    const back = warpQuad(photograph(card, slanted), slanted)!;
+    expect(back.width).toBe(CARD_W);
+    expect(hamming(pHash(back), pHash(card))).toBeLessThan(20);
+  });
+
+  it("is null for a degenerate quad", () => {
+    const line: Quad = [
+      { x: 0, y: 0 },
+      { x: 1, y: 1 },
+      { x: 2, y: 2 },
+      { x: 3, y: 3 },
+    ];
+    expect(warpQuad(drawCard(1), line)).toBeNull();
+  });
+});
+
+describe("pHash", () => {
+  it("ignores brightness and contrast, tells different cards apart", () => {
+    const card = drawCard(2);
+    const darker = { ...card, data: card.data.map((v) => v * 0.6 + 15) };
+    expect(hamming(pHash(card), pHash(darker))).toBeLessThanOrEqual(2);
+    // 63 bits: unrelated pictures differ in about half.
+    expect(hamming(pHash(card), pHash(drawCard(3)))).toBeGreaterThan(20);
+  });
+
+  it("survives a round trip through hex", () => {
+    const hash = pHash(drawCard(4));
+    expect(hashFromHex(hashToHex(hash))).toEqual(hash);
+  });
+
+  it("is blind to scale: the card image at full size hashes as the canonical one", () => {
+    const card = drawCard(5);
+    const big = resizeArea(card, CARD_W * 2, CARD_H * 2);
+    expect(hamming(pHash(resizeArea(big, CARD_W, CARD_H)), pHash(card))).toBeLessThanOrEqual(4);
+  });
+});
+
+describe("locateCard", () => {
+  it("finds a slanted card's corners around a click inside it", () => {
+    const [found] = locateCard(photograph(drawCard(6), slanted), { x: 300, y: 250 });
+    expect(found.source).toBe("outline");
+    for (let k = 0; k < 4; k++) {
+      expect(Math.hypot(found.quad[k].x - slanted[k].x, found.quad[k].y - slanted[k].y)).toBeLessThan(6);
+    }
+  });
+
+  it("falls back to a card-shaped box around the click on an empty table", () => {
+    const table: GrayImage = { width: 640, height: 480, data: new Float32Array(640 * 480).fill(90) };
+    const [found] = locateCard(table, { x: 320, y: 240 });
+    expect(found).toEqual({ quad: fallbackQuad(table, { x: 320, y: 240 }), source: "fallback" });
+  });
+});
+
+describe("identifyCard", () => {
+  const cards = Array.from({ length: 40 }, (_, i) => drawCard(100 + i));
+  const references = cards.map((card, i) => ({ id: `card-${i}`, hashes: hashCard(card) }));
+
+  it("names the card under the click, with the runners-up after it", () => {
+    const frame = photograph(cards[7], slanted, 640, 480, (v) => v * 0.8 + 10);
+    const result = identifyCard(frame, { x: 310, y: 230 }, references);
+    expect(result.matched).toBe(true);
+    expect(result.ranked[0].id).toBe("card-7");
+    expect(result.ranked).toHaveLength(5);
+    expect(result.ranked[1].distance).toBeGreaterThan(result.ranked[0].distance);
+  });
+
+  it("names a card lying upside down", () => {
+    const upsideDown: Quad = [slanted[2], slanted[3], slanted[0], slanted[1]];
+    const frame = photograph(cards[12], upsideDown);
+    const result = identifyCard(frame, { x: 300, y: 240 }, references);
+    expect(result.ranked[0].id).toBe("card-12");
+    expect(result.matched).toBe(true);
+  });
+
+  it("says no match for a card that is not among the references", () => {
+    const stranger = drawCard(9999);
+    const result = identifyCard(photograph(stranger, slanted), { x: 300, y: 240 }, references);
+    expect(result.matched).toBe(false);
+    expect(result.ranked[0].distance).toBeGreaterThan(MATCH_THRESHOLD);
+  });
+
+  it("ranks the references by distance, nearest first", () => {
+    const query = hashCard(rotate180(rotate180(cards[3])));
+    const ranked = rank(query, references, 3);
+    expect(ranked[0]).toEqual({ id: "card-3", distance: 0 });
+    expect(ranked.map((r) => r.distance)).toEqual([...ranked.map((r) => r.distance)].sort((a, b) => a - b));
+  });
+});

@@ -1,0 +1,119 @@
+import { expect, test, type Page } from "./fixtures";
+import { api, expectAxeClean, expectNoSidewaysScroll, gotoHydrated, newMemberPage, reviewShot } from "./helpers";
+import { scaled } from "./time-budget";
+import { CHROMIUM_ARGS } from "../playwright.config";
+import { VIDEO_CARD, writeCardVideo } from "../scripts/fakes/card-video.mjs";
+
+// Click a card on camera to identify it (issue 26). Alice's camera is a video file of Sol Ring on a table (Chromium
+// plays a Y4M file as its fake camera, so her browser is launched on its own with that file); Bob clicks the card
+// on her tile and is told which card it is, from the cards of the deck on Alice's seat. Runs in the "solo" project
+// (live video needs the machine to itself).
+
+const MEDIA_TIMEOUT = scaled(30_000);
+
+/** The remote video on the page is playing (not paused, with frames). */
+async function remoteVideoPlays(page: Page) {
+  await expect
+    .poll(() => page.getByTestId("remote-video").evaluate((v: HTMLVideoElement) => v.videoWidth > 0 && !v.paused), {
+      timeout: MEDIA_TIMEOUT,
+    })
+    .toBe(true);
+}
+
+test("a player clicks the card on another player's camera and is told it is Sol Ring, then shows it to the table", async ({
+  browser,
+  playwright,
+}, testInfo) => {
+  test.setTimeout(scaled(120_000));
+  const video = writeCardVideo(testInfo.outputPath("sol-ring.y4m"), { name: "Sol Ring" });
+  const cardCamera = await playwright.chromium.launch({
+    ...testInfo.project.use.launchOptions,
+    args: [...CHROMIUM_ARGS, `--use-file-for-fake-video-capture=${video.path}`],
+  });
+  const alice = await newMemberPage(cardCamera, "Alice", "Cards", { baseURL: testInfo.project.use.baseURL });
+  // Bob is on a phone: the tile is small, the picture scaled into it.
+  const bob = await newMemberPage(browser, "Bob", "Looks", { viewport: { width: 390, height: 844 } });
+  try {
+    // Alice's deck holds Sol Ring among others; on her seat, its cards become the table's candidates.
+    const deckName = `Artifacts ${Date.now()}`;
+    await api(alice.page, "POST", "/api/decks", {
+      name: deckName,
+      text: "Commander\n1 Atraxa, Praetors' Voice\n\nDeck\n1 Sol Ring\n1 Arcane Signet\n1 Command Tower\n1 Mind Stone\n1 Lightning Bolt\n1 Counterspell\n",
+    });
+    const room = await api<{ id: string }>(alice.page, "POST", "/api/game-sessions", {
+      maxPlayers: 4,
+      communityId: "duelcraft",
+      gameData: { name: `Card pod ${Date.now()}`, format: "commander" },
+    });
+    const roomUrl = `/tablesync/room/${room.id}`;
+    for (const { page } of [alice, bob]) {
+      await gotoHydrated(page, roomUrl);
+      await expect(page.getByText("Connected", { exact: true })).toBeVisible({ timeout: MEDIA_TIMEOUT });
+    }
+    // Alice shows her camera: the card on the table.
+    await alice.page.getByRole("button", { name: "Enable Camera" }).click();
+    await remoteVideoPlays(bob.page);
+    // WebRTC starts small and grows the picture as the link proves itself: click on the camera's full picture.
+    await expect
+      .poll(() => bob.page.getByTestId("remote-video").evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: MEDIA_TIMEOUT })
+      .toBeGreaterThanOrEqual(640);
+
+    // Bob clicks the card's middle on Alice's tile: the tile shows the picture object-contain, so the point is
+    // worked out from the picture's own size.
+    const remote = bob.page.getByTestId("remote-video");
+    const size = await remote.evaluate((v: HTMLVideoElement) => ({
+      vw: v.videoWidth,
+      vh: v.videoHeight,
+      w: v.clientWidth,
+      h: v.clientHeight,
+    }));
+    const scale = Math.min(size.w / size.vw, size.h / size.vh);
+    const position = {
+      x: (size.w - size.vw * scale) / 2 + VIDEO_CARD.x * size.vw * scale + 4,
+      y: (size.h - size.vh * scale) / 2 + VIDEO_CARD.y * size.vh * scale - 6,
+    };
+    await remote.click({ position });
+
+    // No deck on any seat yet: nothing to match against, and the dialog says so and offers the name search.
+    const panel = bob.page.getByRole("dialog", { name: "Identify card" });
+    await expect(panel.getByRole("alert")).toHaveText("No card from the table's deck lists matches");
+    await panel.getByRole("button", { name: "Search by name" }).click();
+    await expect(panel).toHaveCount(0);
+
+    // Alice puts her deck on her seat; Bob clicks the card again.
+    await alice.page.getByTestId("players-list").getByRole("button", { name: "Choose your deck" }).click();
+    const deckDialog = alice.page.getByRole("dialog", { name: "Your deck at this table" });
+    await deckDialog.getByRole("button", { name: deckName }).click();
+    await expect(deckDialog).toBeHidden();
+    const aliceRow = bob.page.getByTestId("player-row").filter({ hasText: "Alice Cards" });
+    await expect(aliceRow.getByTestId("seat-commander")).toHaveText("Atraxa, Praetors' Voice");
+
+    await remote.click({ position });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByTestId("identified-card")).toHaveText("Sol Ring", { timeout: MEDIA_TIMEOUT });
+    await expect(panel.getByRole("heading", { name: "Not this card?" })).toBeVisible();
+    await reviewShot(bob.page, "room-identify-sol-ring-390");
+    await expectAxeClean(bob.page, "the identify-card dialog", '[role="dialog"]');
+    await expectNoSidewaysScroll(bob.page, "the identify-card dialog at 390 px");
+
+    // "Not this card?" by keyboard: another candidate becomes the one shown, and Sol Ring is offered back.
+    const others = panel.getByRole("list").getByRole("button");
+    await expect(others).toHaveCount(4);
+    const second = (await others.first().innerText()).trim();
+    await others.first().focus();
+    await bob.page.keyboard.press("Enter");
+    await expect(panel.getByTestId("identified-card")).toHaveText(second);
+    await others.filter({ hasText: "Sol Ring" }).focus();
+    await bob.page.keyboard.press("Enter");
+    await expect(panel.getByTestId("identified-card")).toHaveText("Sol Ring");
+
+    // One click shows it to the table: everyone sees it in the chat.
+    await panel.getByRole("button", { name: "Show to table" }).click();
+    await expect(panel).toHaveCount(0);
+    await expect(alice.page.getByTestId("chat-message").filter({ hasText: "Sol Ring" })).toBeVisible();
+  } finally {
+    await alice.context.close();
+    await bob.context.close();
+    await cardCamera.close();
+  }
+});

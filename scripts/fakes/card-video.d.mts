@@ -1,0 +1,6 @@
+export declare const VIDEO_CARD: { x: number; y: number; height: number; angle: number };
+export declare const VIDEO_SIZE: { width: number; height: number };
+export declare function writeCardVideo(
+  path: string,
+  options?: { name?: string; seconds?: number; fps?: number },
+): { path: string; card: { id: string; name: string } };
