@@ -294,6 +294,8 @@ test("a member searches the realm's posts without a reload; the filter, a post a
 
   // No match, then Clear.
   await page.getByRole("button", { name: "All Categories", exact: true }).click();
+  // The filter is a navigation: a search sent before it lands keeps the category the URL still has.
+  await expect(page).not.toHaveURL(/category=/);
   await box.fill(`${word} nowhere`);
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page.getByText(`No posts match “${word} nowhere”`, { exact: true })).toBeVisible();
