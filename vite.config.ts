@@ -38,6 +38,12 @@ const build = (isSsrBuild: boolean): UserConfig => ({
   },
 });
 
+/** Variables `scripts/dev.mjs` passes for this run (the fake card service's URLs), as a JSON object of strings. */
+function localVars(): Record<string, string> {
+  const raw = process.env.REALMCAST_LOCAL_VARS;
+  return raw ? (JSON.parse(raw) as Record<string, string>) : {};
+}
+
 // `npm run dev`: Vite serves the browser modules with hot module replacement, and the Cloudflare Vite plugin runs the
 // Worker (workers/app.ts, with its D1, KV, R2 and the GameRoom Durable Object, local under .wrangler/state like
 // `wrangler dev`) inside workerd, importing the live Remix server build: an edit to a loader, action or /api handler
@@ -54,7 +60,10 @@ const dev: UserConfig = {
         inspectorPort: false,
         // The same opt-ins as `npm start` (scripts/local-stack.mjs): the dev sign-in and a sign-in limit for many test
         // members from one address. wrangler.toml keeps the safe values for a deploy.
-        config: (worker) => ({ vars: { ...worker.vars, AUTH_DEV_LOGIN: "true", SIGNIN_RATE_LIMIT_PER_MINUTE: "1000" } }),
+        // scripts/dev.mjs adds the fake card service's URLs (REALMCAST_LOCAL_VARS), as scripts/local-stack.mjs does.
+        config: (worker) => ({
+          vars: { ...worker.vars, AUTH_DEV_LOGIN: "true", SIGNIN_RATE_LIMIT_PER_MINUTE: "1000", ...localVars() },
+        }),
       }),
       // Pre-bundled up front: discovered one by one on the first request, each would restart the Worker's module graph.
       { name: "worker-dependencies", config: () => ({ environments: { ssr: { optimizeDeps: { include: WORKER_DEPENDENCIES } } } }) },

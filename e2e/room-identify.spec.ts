@@ -79,6 +79,8 @@ test("a player clicks the card on another player's camera and is told it is Sol 
     await expect(panel.getByRole("alert")).toHaveText("No card from the table's deck lists matches");
     await panel.getByRole("button", { name: "Search by name" }).click();
     await expect(panel).toHaveCount(0);
+    // The keyboard lands in the room's card lookup, ready to type the name.
+    await expect(bob.page.getByRole("combobox", { name: "Card name" })).toBeFocused();
 
     // Alice puts her deck on her seat; Bob clicks the card again.
     await alice.page.getByTestId("players-list").getByRole("button", { name: "Choose your deck" }).click();

@@ -52,6 +52,16 @@ export function seedLocal(persistTo) {
 // address); wrangler.toml keeps the safe values so a deploy never ships these.
 const LOCAL_VARS = ["--var", "AUTH_DEV_LOGIN:true", "--var", "SIGNIN_RATE_LIMIT_PER_MINUTE:1000"];
 
+/** The Worker's card variables pointing at a running fake card service (for `wrangler dev` and `npm run dev`). */
+export function cardServiceVars(cards) {
+  return {
+    SCRYFALL_API_URL: cards.url,
+    CARD_IMAGE_ORIGIN: cards.imageOrigin,
+    ARCHIDEKT_API_URL: cards.archidektUrl,
+    MOXFIELD_API_URL: cards.moxfieldUrl,
+  };
+}
+
 /**
  * Starts `wrangler dev`; resolves once the server answers. Card data comes from the fake card service
  * (scripts/fakes/card-service.mjs: Scryfall, its image host, Archidekt and Moxfield on localhost), started here and
@@ -59,12 +69,7 @@ const LOCAL_VARS = ["--var", "AUTH_DEV_LOGIN:true", "--var", "SIGNIN_RATE_LIMIT_
  */
 export async function serve({ port, persistTo, extraArgs = [], stdio = "inherit" }) {
   const cards = await startFakeCardService();
-  const cardVars = [
-    `SCRYFALL_API_URL:${cards.url}`,
-    `CARD_IMAGE_ORIGIN:${cards.imageOrigin}`,
-    `ARCHIDEKT_API_URL:${cards.archidektUrl}`,
-    `MOXFIELD_API_URL:${cards.moxfieldUrl}`,
-  ].flatMap((v) => ["--var", v]);
+  const cardVars = Object.entries(cardServiceVars(cards)).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
   const child = spawn(
     bin("wrangler"),
     [

@@ -14,6 +14,7 @@ export function DialogContent({
   children,
   className,
   container,
+  onCloseAutoFocus,
 }: {
   title: ReactNode;
   description?: ReactNode;
@@ -21,6 +22,8 @@ export function DialogContent({
   className?: string;
   /** Where the dialog is put (default, and for null: the body). Over a full-screen element, that element: nothing else shows. */
   container?: HTMLElement | null;
+  /** Where focus goes once the dialog has closed (Radix's own: back to what opened it, unless this prevents it). */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const close = useRef<HTMLButtonElement>(null);
   const content = useRef<HTMLDivElement>(null);
@@ -45,6 +48,7 @@ export function DialogContent({
       <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/60 backdrop-blur-sm" />
       <RadixDialog.Content
         ref={content}
+        onCloseAutoFocus={onCloseAutoFocus}
         className={cn(
           "fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-border bg-surface p-6 text-fg shadow-2xl",
           className,

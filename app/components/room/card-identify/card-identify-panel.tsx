@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Search, Share2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
@@ -81,10 +81,23 @@ export default function CardIdentifyPanel({
   const best = state.kind === "matched" ? state.ranked[chosen] : null;
   const others = state.kind === "matched" ? state.ranked.filter((_, i) => i !== chosen) : [];
 
+  // "Search by name" closes the dialog first and moves focus once it is gone: Radix gives focus back to what opened
+  // the dialog as it closes, which would otherwise take it away from the lookup's box.
+  const searching = useRef(false);
+  const searchByName = () => {
+    searching.current = true;
+    onClose();
+  };
+
   return (
     <Dialog open={capture !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent
         title="Identify card"
+        onCloseAutoFocus={(event) => {
+          if (!searching.current) return;
+          event.preventDefault();
+          onSearchByName();
+        }}
         className="max-w-md p-4 sm:p-6"
         // In theatre mode (the video panel full screen) or a full-screen tile only that element shows.
         container={typeof document === "undefined" ? undefined : ((document.fullscreenElement as HTMLElement | null) ?? undefined)}
@@ -139,7 +152,7 @@ export default function CardIdentifyPanel({
                   </ul>
                 </section>
               ) : null}
-              <Button variant="ghost" size="sm" onClick={onSearchByName}>
+              <Button variant="ghost" size="sm" onClick={searchByName}>
                 <Search className="h-4 w-4" aria-hidden="true" /> Search by name
               </Button>
             </div>
@@ -149,7 +162,7 @@ export default function CardIdentifyPanel({
               <p role="alert" className="text-sm">
                 {state.kind === "none" ? "No card from the table's deck lists matches" : state.message}
               </p>
-              <Button onClick={onSearchByName}>
+              <Button onClick={searchByName}>
                 <Search className="h-4 w-4" aria-hidden="true" /> Search by name
               </Button>
             </div>
