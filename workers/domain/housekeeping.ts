@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, lt } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, type SQL } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
 import { accessTokens, cardCache, notifications, rateLimits } from "../db/schema";
 import { ABANDONED_ROOMS_PER_RUN, HOUSEKEEPING_BATCH, housekeepingCutoffs } from "./housekeeping-rules";
@@ -13,47 +14,18 @@ export type HousekeepingReport = {
   expiredTokens: number;
 };
 
-/** Oldest expired rows first, at most HOUSEKEEPING_BATCH: each subquery is a range over its own index (migration 0003). */
-function deleteExpiredRateLimits(db: Db, before: number) {
-  const expired = db
-    .select({ key: rateLimits.key })
-    .from(rateLimits)
-    .where(lt(rateLimits.windowStart, before))
-    .orderBy(asc(rateLimits.windowStart))
+/**
+ * Deletes at most HOUSEKEEPING_BATCH rows of `table` whose `time` is before `before` (and match `also`), oldest
+ * first: the subquery is a range over the table's own index on `time` (migration 0003 and each table's own).
+ */
+function deleteOldest(db: Db, table: SQLiteTable, key: SQLiteColumn, time: SQLiteColumn, before: number, also?: SQL) {
+  const oldest = db
+    .select({ key })
+    .from(table)
+    .where(and(also, lt(time, before)))
+    .orderBy(asc(time))
     .limit(HOUSEKEEPING_BATCH);
-  return db.delete(rateLimits).where(inArray(rateLimits.key, expired));
-}
-
-function deleteOldNotifications(db: Db, read: boolean, before: number) {
-  const old = db
-    .select({ id: notifications.id })
-    .from(notifications)
-    .where(and(eq(notifications.read, read), lt(notifications.createdAt, before)))
-    .orderBy(asc(notifications.createdAt))
-    .limit(HOUSEKEEPING_BATCH);
-  return db.delete(notifications).where(inArray(notifications.id, old));
-}
-
-/** Card cache rows a month old, oldest first, over card_cache_fetched_idx. */
-function deleteOldCards(db: Db, before: number) {
-  const old = db
-    .select({ id: cardCache.id })
-    .from(cardCache)
-    .where(lt(cardCache.fetchedAt, before))
-    .orderBy(asc(cardCache.fetchedAt))
-    .limit(HOUSEKEEPING_BATCH);
-  return db.delete(cardCache).where(inArray(cardCache.id, old));
-}
-
-/** API tokens expired for over 30 days, oldest first, over `access_tokens_expires_idx`. */
-function deleteExpiredTokens(db: Db, before: number) {
-  const expired = db
-    .select({ id: accessTokens.id })
-    .from(accessTokens)
-    .where(lt(accessTokens.expiresAt, before))
-    .orderBy(asc(accessTokens.expiresAt))
-    .limit(HOUSEKEEPING_BATCH);
-  return db.delete(accessTokens).where(inArray(accessTokens.id, expired));
+  return db.delete(table).where(inArray(key, oldest));
 }
 
 /**
@@ -63,11 +35,12 @@ function deleteExpiredTokens(db: Db, before: number) {
 export async function runHousekeeping(env: Env, db: Db, now: number): Promise<HousekeepingReport> {
   const cut = housekeepingCutoffs(now);
   const [limits, read, unread, cards, tokens] = await db.batch([
-    deleteExpiredRateLimits(db, cut.rateLimitWindowBefore),
-    deleteOldNotifications(db, true, cut.readNotificationBefore),
-    deleteOldNotifications(db, false, cut.unreadNotificationBefore),
-    deleteOldCards(db, cut.cardCacheBefore),
-    deleteExpiredTokens(db, cut.expiredTokenBefore),
+    deleteOldest(db, rateLimits, rateLimits.key, rateLimits.windowStart, cut.rateLimitWindowBefore),
+    deleteOldest(db, notifications, notifications.id, notifications.createdAt, cut.readNotificationBefore, eq(notifications.read, true)),
+    deleteOldest(db, notifications, notifications.id, notifications.createdAt, cut.unreadNotificationBefore, eq(notifications.read, false)),
+    // Card cache rows a month old (card_cache_fetched_idx); API tokens expired for over 30 days (access_tokens_expires_idx).
+    deleteOldest(db, cardCache, cardCache.id, cardCache.fetchedAt, cut.cardCacheBefore),
+    deleteOldest(db, accessTokens, accessTokens.id, accessTokens.expiresAt, cut.expiredTokenBefore),
   ]);
   const rooms = await endAbandonedRooms(env, db, cut.roomIdleBefore, ABANDONED_ROOMS_PER_RUN);
   return {
