@@ -18,9 +18,9 @@ import {
   newTokenSecret,
   shouldTouchLastUsed,
 } from "./access-token-rules";
-import { conflict, notFound, rateLimited, unauthorized } from "./errors";
-import { enforceRateLimit, rateLimitHit } from "./rate-limit";
-import { RATE_LIMITS, rateLimitMessage } from "./rate-limit-rules";
+import { conflict, notFound, unauthorized } from "./errors";
+import { enforceRateLimit, hitOutcome, rateLimitHit, refuseOverLimit } from "./rate-limit";
+import { RATE_LIMITS } from "./rate-limit-rules";
 
 type TokenRow = typeof accessTokens.$inferSelect;
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -116,10 +116,6 @@ export async function authenticateAccessToken(db: Db, token: string, now = Date.
   const [counted] = shouldTouchLastUsed(found.token.lastUsedAt, now)
     ? await db.batch([hit, db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, found.token.id))])
     : await db.batch([hit]);
-  const count = counted[0]?.count ?? 1;
-  if (count > rule.limit) {
-    const retryAfterMs = Math.max(0, (counted[0]?.windowStart ?? now) + rule.windowMs - now);
-    throw rateLimited(rateLimitMessage("accessTokenUse", retryAfterMs), Math.ceil(retryAfterMs / 1000));
-  }
+  refuseOverLimit("accessTokenUse", hitOutcome(counted[0], rule.limit, rule.windowMs, now));
   return { user: found.user, tokenId: found.token.id, scopes: knownScopes(found.token.scopes) };
 }

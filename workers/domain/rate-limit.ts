@@ -7,13 +7,11 @@ import { RATE_LIMITS, rateLimitMessage, type RateLimitName } from "./rate-limit-
 export type RateLimitHit = { allowed: boolean; count: number; retryAfterMs: number };
 
 /**
- * Counts one hit in ONE conditional upsert, so concurrent requests cannot both
- * slip under the limit. A key's window opens at its first hit and lasts
- * `windowMs` (not aligned to the clock, so a burst cannot straddle a shared
- * boundary and get twice the limit). SQLite reads the old row in `SET`, so
- * both expressions see the same window.
+ * The statement that counts one hit of `key`, for a `db.batch()` or alone: ONE conditional upsert, so concurrent
+ * requests cannot both slip under the limit. A key's window opens at its first hit and lasts `windowMs` (not
+ * aligned to the clock, so a burst cannot straddle a shared boundary and get twice the limit). SQLite reads the old
+ * row in `SET`, so both expressions see the same window.
  */
-/** The statement that counts one hit of `key` (a new window when the last one closed), for a `db.batch()`. */
 export function rateLimitHit(db: Db, key: string, windowMs: number, now = Date.now()) {
   const open = sql`${rateLimits.windowStart} > ${now - windowMs}`;
   return db
@@ -29,11 +27,25 @@ export function rateLimitHit(db: Db, key: string, windowMs: number, now = Date.n
     .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
 }
 
-export async function consumeRateLimit(db: Db, key: string, limit: number, windowMs: number, now = Date.now()): Promise<RateLimitHit> {
-  const row = await rateLimitHit(db, key, windowMs, now).get();
+/** What the row `rateLimitHit` returned means against a limit: allowed or not, and how long until the window closes. */
+export function hitOutcome(
+  row: { count: number; windowStart: number } | undefined,
+  limit: number,
+  windowMs: number,
+  now = Date.now(),
+): RateLimitHit {
   const count = row?.count ?? 1;
   const windowStart = row?.windowStart ?? now;
   return { allowed: count <= limit, count, retryAfterMs: Math.max(0, windowStart + windowMs - now) };
+}
+
+export async function consumeRateLimit(db: Db, key: string, limit: number, windowMs: number, now = Date.now()): Promise<RateLimitHit> {
+  return hitOutcome(await rateLimitHit(db, key, windowMs, now).get(), limit, windowMs, now);
+}
+
+/** A hit over `name`'s limit as the 429 with the limit's message and `Retry-After`. */
+export function refuseOverLimit(name: RateLimitName, hit: RateLimitHit): void {
+  if (!hit.allowed) throw rateLimited(rateLimitMessage(name, hit.retryAfterMs), Math.ceil(hit.retryAfterMs / 1000));
 }
 
 /**
@@ -44,6 +56,5 @@ export async function consumeRateLimit(db: Db, key: string, limit: number, windo
  */
 export async function enforceRateLimit(db: Db, name: RateLimitName, subject: string, now = Date.now()): Promise<void> {
   const rule = RATE_LIMITS[name];
-  const hit = await consumeRateLimit(db, `${name}:${subject}`, rule.limit, rule.windowMs, now);
-  if (!hit.allowed) throw rateLimited(rateLimitMessage(name, hit.retryAfterMs), Math.ceil(hit.retryAfterMs / 1000));
+  refuseOverLimit(name, await consumeRateLimit(db, `${name}:${subject}`, rule.limit, rule.windowMs, now));
 }
