@@ -237,6 +237,8 @@ export const gameSessions = sqliteTable(
      * when its last socket closes and its first opens (not per frame), so the lobby can hide a room nobody is at.
      */
     emptySince: integer("empty_since"),
+    /** The personal access token a bot created the room with (issue 27): its webhook hears the room's events. */
+    createdByTokenId: text("created_by_token_id").references((): AnySQLiteColumn => accessTokens.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -247,6 +249,84 @@ export const gameSessions = sqliteTable(
     index("game_sessions_host_idx").on(t.hostId),
     index("game_sessions_event_idx").on(t.eventId),
     index("game_sessions_match_idx").on(t.tournamentMatchId),
+    index("game_sessions_token_idx").on(t.createdByTokenId),
+  ],
+);
+
+/**
+ * Members invited to a room (issue 27: a bot creates a room for named members). A room with invites seats only
+ * its host and the invited; anyone else may still watch unless the room is private.
+ */
+export const gameSessionInvites = sqliteTable(
+  "game_session_invites",
+  {
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => gameSessions.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.userId] }), index("game_session_invites_user_idx").on(t.userId)],
+);
+
+/**
+ * A finished room's result (issue 27), one row per room so nothing is recorded twice: the host records it, the
+ * other players confirm or dispute it. Format, bracket and realm are copied from the room so stats read one table.
+ */
+export const gameResults = sqliteTable(
+  "game_results",
+  {
+    sessionId: text("session_id")
+      .primaryKey()
+      .references(() => gameSessions.id, { onDelete: "cascade" }),
+    communityId: text("community_id").references(() => communities.id, { onDelete: "set null" }),
+    format: text("format").notNull(),
+    bracket: integer("bracket"),
+    recordedBy: text("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    outcome: text("outcome", { enum: ["win", "draw"] }).notNull(),
+    winnerId: text("winner_id").references(() => users.id, { onDelete: "set null" }),
+    /** The turn the game ended on, when the host gave it. */
+    endTurn: integer("end_turn"),
+    status: text("status", { enum: ["pending", "confirmed", "disputed"] })
+      .notNull()
+      .default("pending"),
+    confirmedAt: integer("confirmed_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // A realm's week (the dashboard) and housekeeping read results in time order.
+    index("game_results_community_created_idx").on(t.communityId, t.status, t.createdAt),
+  ],
+);
+
+/** Each player's line of a result: the commander they played, their deck's bracket, and their answer to it. */
+export const gameResultPlayers = sqliteTable(
+  "game_result_players",
+  {
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => gameResults.sessionId, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    seat: integer("seat"),
+    commander: text("commander"),
+    bracket: integer("bracket"),
+    isWinner: integer("is_winner", { mode: "boolean" }).notNull().default(false),
+    /** "host" for the player who recorded it; the others "pending" until they confirm or dispute. */
+    response: text("response", { enum: ["host", "pending", "confirmed", "disputed"] })
+      .notNull()
+      .default("pending"),
+    respondedAt: integer("responded_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.userId] }),
+    // A member's recent games and stats (their profile), newest first.
+    index("game_result_players_user_created_idx").on(t.userId, t.createdAt),
   ],
 );
 
@@ -265,6 +345,10 @@ export const gameSessionMembers = sqliteTable(
     joinedAt: integer("joined_at").notNull().default(now),
     /** The deck the seat's player put on it (issue 26: the room's `set_deck`); it goes with the deck. */
     deckId: text("deck_id").references((): AnySQLiteColumn => decks.id, { onDelete: "set null" }),
+    /** Rule 0 (issue 27): the deck the player says they bring when it is not a saved one (a name only). */
+    deckName: text("deck_name"),
+    /** Rule 0: the bracket (1-5) the player gives their deck when they sit; null when not said. */
+    deckBracket: integer("deck_bracket"),
   },
   (t) => [
     primaryKey({ columns: [t.sessionId, t.userId] }),
@@ -672,12 +756,48 @@ export const accessTokens = sqliteTable(
     scopes: text("scopes", { mode: "json" }).$type<string[]>().notNull(),
     expiresAt: integer("expires_at"),
     lastUsedAt: integer("last_used_at"),
+    /** Where the token's rooms' events are delivered (issue 27 webhooks), or null. */
+    webhookUrl: text("webhook_url"),
+    /** The HMAC-SHA256 key those deliveries are signed with, shown to the member once when the URL is set. */
+    webhookSecret: text("webhook_secret"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("access_tokens_hash_unique").on(t.tokenHash),
     index("access_tokens_user_idx").on(t.userId, t.createdAt),
     index("access_tokens_expires_idx").on(t.expiresAt),
+  ],
+);
+
+// ------------------------------------------------------------------ webhooks
+
+/**
+ * Each webhook delivery (issue 27) and its outcome, shown in settings: the queue consumer updates the row after
+ * each attempt. Deleting the token deletes its deliveries.
+ */
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    tokenId: text("token_id")
+      .notNull()
+      .references(() => accessTokens.id, { onDelete: "cascade" }),
+    event: text("event", { enum: ["room.started", "room.ended"] }).notNull(),
+    sessionId: text("session_id").notNull(),
+    /** The exact JSON body sent (and signed) on every attempt. */
+    payload: text("payload").notNull(),
+    status: text("status", { enum: ["pending", "delivered", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("webhook_deliveries_token_created_idx").on(t.tokenId, t.createdAt),
+    index("webhook_deliveries_created_idx").on(t.createdAt),
   ],
 );
 

@@ -70,6 +70,8 @@ export async function createAccessToken(
     scopes: input.scopes,
     expiresAt: expiresAtFor(input.expiresInDays, now),
     lastUsedAt: null,
+    webhookUrl: null,
+    webhookSecret: null,
     createdAt: now,
   };
   const result = await db.run(sql`

@@ -42,6 +42,8 @@ export const RATE_LIMITS = {
   tournamentJoin: { limit: 30, windowMs: HOUR, per: "member", verb: "join", noun: "tournaments" },
   tournamentRound: { limit: 30, windowMs: HOUR, per: "member", verb: "pair", noun: "tournament rounds" },
   matchResult: { limit: 60, windowMs: HOUR, per: "member", verb: "report", noun: "match results" },
+  // Room results (issue 27): recording one notifies the other players, a dispute notifies the host.
+  gameResult: { limit: 30, windowMs: HOUR, per: "member", verb: "record or answer", noun: "game results" },
   // Connections.
   friendRequest: { limit: 60, windowMs: HOUR, per: "member", verb: "send", noun: "friend invites" },
   block: { limit: 60, windowMs: HOUR, per: "member", verb: "block", noun: "members" },
@@ -68,6 +70,8 @@ export const RATE_LIMITS = {
   // on /api (counted in the auth middleware, before the route's own limits), whatever the route.
   accessTokenCreate: { limit: 10, windowMs: HOUR, per: "member", verb: "create", noun: "API tokens" },
   accessTokenUse: { limit: 120, windowMs: MINUTE, per: "token", verb: "make", noun: "requests with one API token" },
+  // A webhook URL set on a token (issue 27): each change makes a new signing secret.
+  webhookUpdate: { limit: 20, windowMs: HOUR, per: "member", verb: "change", noun: "webhooks" },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
