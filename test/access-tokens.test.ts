@@ -32,6 +32,22 @@ afterEach(() => {
 });
 
 describe("personal access tokens: management", () => {
+  it("puts the member's tokens in their data export, without the token or its hash", async () => {
+    const alice = await signUp("Alice");
+    const created = await createToken(alice, ["rooms:read", "results:read"]);
+    const res = await request("/api/user/export-data", { method: "POST", cookie: alice.cookie });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    const { token: _secret, ...listed } = created;
+    expect(JSON.parse(text).apiTokens).toEqual([{ ...listed, webhookUrl: null }]);
+    const row = await env.DB.prepare("SELECT token_hash FROM access_tokens WHERE id = ?").bind(created.id).first<{ token_hash: string }>();
+    expect(text).not.toContain(created.token.slice(13));
+    expect(text).not.toContain(row!.token_hash);
+    // Another member's export has none of them.
+    const bob = await signUp("Bob");
+    expect((await json(await request("/api/user/export-data", { method: "POST", cookie: bob.cookie }))).apiTokens).toEqual([]);
+  });
+
   it("shows a new token once, stores only its hash, and lists it without the secret", async () => {
     const alice = await signUp("Alice");
     const created = await createToken(alice, ["rooms:read", "rooms:write"], { expiresInDays: 30 });

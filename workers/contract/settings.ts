@@ -48,7 +48,8 @@ export const memberDataExport = z.object({
   socialLinks: ownRows,
   communities: z.array(z.string()),
   events: z.object({ createdOrHosted: ownRows, attending: ownRows }),
-  rooms: z.object({ hosted: ownRows, seats: ownRows }),
+  /** `results`: the member's lines of game results (issue 27); `invites`: rooms they were invited to. */
+  rooms: z.object({ hosted: ownRows, seats: ownRows, invites: ownRows, results: ownRows }),
   tournaments: z.object({ organized: ownRows, entered: ownRows }),
   forum: z.object({ posts: ownRows, replies: ownRows, likes: ownRows }),
   friends: z.array(
@@ -67,4 +68,17 @@ export const memberDataExport = z.object({
   matchmaking: z.object({ preferences: z.looseObject({}).nullable(), games: z.array(z.string()) }),
   contactMessages: ownRows,
   decks: ownRows,
+  /** The member's API tokens as listed in settings: never the token's hash or a webhook's signing secret. */
+  apiTokens: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      prefix: z.string(),
+      scopes: z.array(z.string()),
+      expiresAt: instant,
+      lastUsedAt: instant,
+      webhookUrl: z.string().nullable(),
+      createdAt: instant,
+    }),
+  ),
 });

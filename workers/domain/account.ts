@@ -1,6 +1,7 @@
 import { eq, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import {
+  accessTokens,
   contactMessages,
   decks,
   eventAttendees,
@@ -9,6 +10,8 @@ import {
   forumPosts,
   forumReplies,
   friendships,
+  gameResultPlayers,
+  gameSessionInvites,
   gameSessionMembers,
   gameSessions,
   matchmakingGames,
@@ -58,6 +61,9 @@ export async function exportMemberData(db: Db, user: User) {
     matchmakingGameRows,
     contact,
     savedDecks,
+    tokens,
+    results,
+    invites,
   ] = await db.batch([
     db.select().from(socialLinks).where(eq(socialLinks.userId, id)),
     db.select().from(userCommunities).where(eq(userCommunities.userId, id)),
@@ -85,6 +91,22 @@ export async function exportMemberData(db: Db, user: User) {
     db.select().from(matchmakingGames).where(eq(matchmakingGames.userId, id)),
     db.select().from(contactMessages).where(eq(contactMessages.email, user.email)),
     db.select().from(decks).where(eq(decks.ownerId, id)),
+    // Never the token's hash or its webhook's signing secret: the export is a file that travels.
+    db
+      .select({
+        id: accessTokens.id,
+        name: accessTokens.name,
+        prefix: accessTokens.prefix,
+        scopes: accessTokens.scopes,
+        expiresAt: accessTokens.expiresAt,
+        lastUsedAt: accessTokens.lastUsedAt,
+        webhookUrl: accessTokens.webhookUrl,
+        createdAt: accessTokens.createdAt,
+      })
+      .from(accessTokens)
+      .where(eq(accessTokens.userId, id)),
+    db.select().from(gameResultPlayers).where(eq(gameResultPlayers.userId, id)),
+    db.select().from(gameSessionInvites).where(eq(gameSessionInvites.userId, id)),
   ]);
   const { calendarToken: _secret, ...profile } = user;
   void _secret;
@@ -95,7 +117,7 @@ export async function exportMemberData(db: Db, user: User) {
     socialLinks: links,
     communities: communities.map((c) => c.communityId),
     events: { createdOrHosted: createdEvents, attending },
-    rooms: { hosted: hostedRooms, seats: roomSeats },
+    rooms: { hosted: hostedRooms, seats: roomSeats, invites, results },
     tournaments: { organized, entered },
     forum: { posts, replies, likes },
     friends: friends.map((f) => ({
@@ -112,6 +134,7 @@ export async function exportMemberData(db: Db, user: User) {
     matchmaking: { preferences: matchmaking[0] ?? null, games: matchmakingGameRows.map((g) => g.game) },
     contactMessages: contact,
     decks: savedDecks,
+    apiTokens: tokens.map((t) => ({ ...t, expiresAt: iso(t.expiresAt), lastUsedAt: iso(t.lastUsedAt), createdAt: iso(t.createdAt) })),
   };
 }
 
