@@ -117,7 +117,7 @@ export class RoomStore {
       life: r.life,
       disconnectedAt: r.disconnected_at,
       tools: toolsFrom(r.tools ? JSON.parse(r.tools) : null),
-      deck: r.deck ? (JSON.parse(r.deck) as SeatDeck) : null,
+      deck: r.deck ? storedDeck(JSON.parse(r.deck) as Partial<SeatDeck> & Omit<SeatDeck, "bracket">) : null,
     }));
   }
 
@@ -166,4 +166,9 @@ export class RoomStore {
     this.sql`INSERT INTO dice (user_id, sides, value, at) VALUES (${userId}, ${sides}, ${value}, ${at})`;
     this.sql`DELETE FROM dice WHERE seq <= (SELECT max(seq) FROM dice) - ${DICE_LOG_KEPT}`;
   }
+}
+
+/** A deck stored before Rule 0 (issue 27) has no bracket: not said. */
+function storedDeck(deck: Partial<SeatDeck> & Omit<SeatDeck, "bracket">): SeatDeck {
+  return { ...deck, bracket: deck.bracket ?? null };
 }

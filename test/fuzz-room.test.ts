@@ -93,9 +93,15 @@ const FRAME_TYPES: Record<string, fc.Arbitrary<unknown>> = {
     { type: fc.constant("webrtc_ice_candidate"), targetPlayer: anyId, candidate: fc.jsonValue() },
     { requiredKeys: ["type"] },
   ),
-  // Issue 26: a deck on a seat (ids of no deck, of nobody's) and a card shown to the table (ids of no card).
+  // Issue 26: a deck on a seat (ids of no deck, of nobody's) and a card shown to the table (ids of no card);
+  // issue 27 (Rule 0): a deck said by name and a bracket, in and out of range.
   set_deck: fc.record(
-    { type: fc.constant("set_deck"), deckId: fc.oneof(anyId, fc.constant(null), fc.jsonValue()) },
+    {
+      type: fc.constant("set_deck"),
+      deckId: fc.oneof(anyId, fc.constant(null), fc.jsonValue()),
+      deckName: fc.oneof(fc.string({ maxLength: 120 }), fc.constant(null), fc.jsonValue()),
+      bracket: fc.oneof(fc.integer({ min: -2, max: 8 }), fc.constant(null), fc.jsonValue()),
+    },
     { requiredKeys: ["type"] },
   ),
   share_card: fc.record({ type: fc.constant("share_card"), cardId: fc.oneof(anyId, fc.jsonValue()) }, { requiredKeys: ["type"] }),

@@ -75,6 +75,8 @@ describe("a deck on a seat", () => {
       id: deck.id,
       name: "Atraxa Counters",
       commanders: [{ id: atraxa.id, name: "Atraxa, Praetors' Voice", artUrl: atraxa.artUrl, imageUrl: atraxa.imageUrl }],
+      // No bracket said (Rule 0, issue 27: the frame's bracket is optional).
+      bracket: null,
     };
     for (const s of [a, b, f]) {
       const update = await s.socket.next(rosterWithDeck(ann.id, deck.id));
@@ -143,6 +145,95 @@ describe("a deck on a seat", () => {
     await f.socket.next((fr) => fr.type === "error" && fr.code === "rate_limited");
     const limited = () => f.socket.frames.filter((fr) => fr.code === "rate_limited").length;
     await expect.poll(limited, { timeout: 5000 }).toBeGreaterThanOrEqual(20);
+  });
+});
+
+describe("Rule 0: the deck a player brings and its bracket (issue 27)", () => {
+  async function bracketRoom(host: Member, format = "commander", bracket: number | null = 3) {
+    const res = await request("/api/game-sessions", {
+      cookie: host.cookie,
+      body: { maxPlayers: 4, communityId: "bladeforge", gameData: { name: "Rule 0 table", format, ...(bracket ? { bracket } : {}) } },
+    });
+    expect(res.status).toBe(201);
+    return (await json(res)).id as string;
+  }
+  const seatRow = (id: string, userId: string) =>
+    env.DB.prepare("SELECT deck_id, deck_name, deck_bracket FROM game_session_members WHERE session_id = ? AND user_id = ?")
+      .bind(id, userId)
+      .first<{ deck_id: string | null; deck_name: string | null; deck_bracket: number | null }>();
+  const rosterWith = (userId: string, match: (deck: Frame | null) => boolean) => (f: Frame) =>
+    f.type === "room_update" && match(seatOf(f, userId)?.deck ?? null);
+
+  it("a saved deck or a name goes on the seat with its bracket, in D1 and every roster, spectators' too", async () => {
+    const [ann, ben, fan] = await Promise.all([signUp("Ann", "Host"), signUp("Ben"), signUp("Fan")]);
+    const id = await bracketRoom(ann);
+    const a = await joinRoom(ann, id);
+    const b = await joinRoom(ben, id);
+    const f = await joinRoom(fan, id, "spectate");
+    const deck = await saveDeck(ann, "Atraxa Counters", ATRAXA_LIST);
+
+    a.socket.send({ type: "set_deck", sessionId: id, deckId: deck.id, bracket: 3 });
+    await a.socket.next(rosterWith(ann.id, (d) => d?.bracket === 3));
+    b.socket.send({ type: "set_deck", sessionId: id, deckId: null, deckName: "Goblin Storm", bracket: 4 });
+    for (const s of [a, b, f]) {
+      // Frames arrive in order: the roster with Ben's deck comes after Ann's, so it carries both.
+      const both = await s.socket.next(rosterWith(ben.id, (d) => d?.name === "Goblin Storm"));
+      expect(seatOf(both, ann.id).deck).toMatchObject({ id: deck.id, name: "Atraxa Counters", bracket: 3 });
+      expect(seatOf(both, ann.id).deck.commanders.map((c: { name: string }) => c.name)).toEqual(["Atraxa, Praetors' Voice"]);
+      expect(seatOf(both, ben.id).deck).toEqual({ id: null, name: "Goblin Storm", commanders: [], bracket: 4 });
+    }
+    expect(await seatRow(id, ann.id)).toEqual({ deck_id: deck.id, deck_name: null, deck_bracket: 3 });
+    expect(await seatRow(id, ben.id)).toEqual({ deck_id: null, deck_name: "Goblin Storm", deck_bracket: 4 });
+    // A page that loads afterwards (a spectator's reload) reads the same from the room.
+    const again = await joinRoom(fan, id, "spectate");
+    expect(seatOf(again.state, ben.id).deck).toEqual({ id: null, name: "Goblin Storm", commanders: [], bracket: 4 });
+
+    // Ben changes his mind: a saved deck replaces the name; then no deck clears the bracket too.
+    const krenko = await saveDeck(ben, "Krenko", KRENKO_LIST);
+    b.socket.send({ type: "set_deck", sessionId: id, deckId: krenko.id, bracket: 2 });
+    await again.socket.next(rosterWith(ben.id, (d) => d?.id === krenko.id));
+    expect(await seatRow(id, ben.id)).toEqual({ deck_id: krenko.id, deck_name: null, deck_bracket: 2 });
+    b.socket.send({ type: "set_deck", sessionId: id, deckId: null });
+    await again.socket.next(rosterWith(ben.id, (d) => d === null));
+    expect(await seatRow(id, ben.id)).toEqual({ deck_id: null, deck_name: null, deck_bracket: null });
+  });
+
+  it("refuses someone else's saved deck with a bracket and a spectator's name, and writes nothing", async () => {
+    const [ann, ben, fan] = await Promise.all([signUp("Ann", "Host"), signUp("Ben"), signUp("Fan")]);
+    const id = await bracketRoom(ann);
+    await joinRoom(ann, id);
+    const b = await joinRoom(ben, id);
+    const f = await joinRoom(fan, id, "spectate");
+    const annDeck = await saveDeck(ann, "Ann's deck", ATRAXA_LIST);
+    b.socket.send({ type: "set_deck", sessionId: id, deckId: annDeck.id, bracket: 3 });
+    expect(await error(b.socket)).toMatchObject({ code: "forbidden", message: "You can only put one of your own decks on your seat" });
+    f.socket.send({ type: "set_deck", sessionId: id, deckId: null, deckName: "Watching", bracket: 2 });
+    expect(await error(f.socket)).toMatchObject({ code: "forbidden", message: "Only a seated player puts a deck on their seat" });
+    const written = await env.DB.prepare(
+      "SELECT count(*) AS n FROM game_session_members WHERE session_id = ? AND (deck_id IS NOT NULL OR deck_name IS NOT NULL OR deck_bracket IS NOT NULL)",
+    )
+      .bind(id)
+      .first<{ n: number }>();
+    expect(written?.n).toBe(0);
+  });
+
+  it("keeps no bracket in a room of another format, and answers a malformed Rule 0 frame with the schema's error", async () => {
+    const [ann] = await Promise.all([signUp("Ann", "Host")]);
+    const id = await bracketRoom(ann, "modern", null);
+    const a = await joinRoom(ann, id);
+    a.socket.send({ type: "set_deck", sessionId: id, deckId: null, deckName: "Burn", bracket: 4 });
+    const update = await a.socket.next(rosterWith(ann.id, (d) => d?.name === "Burn"));
+    expect(seatOf(update, ann.id).deck).toEqual({ id: null, name: "Burn", commanders: [], bracket: null });
+    expect(await seatRow(id, ann.id)).toEqual({ deck_id: null, deck_name: "Burn", deck_bracket: null });
+    for (const frame of [
+      { type: "set_deck", deckId: "d1", deckName: "Both" },
+      { type: "set_deck", deckId: null, bracket: 3 },
+      { type: "set_deck", deckId: null, deckName: "Burn", bracket: 9 },
+      { type: "set_deck", deckId: null, deckName: "x".repeat(81) },
+    ]) {
+      a.socket.send(frame);
+      expect(await error(a.socket), JSON.stringify(frame)).toMatchObject({ code: "bad_frame" });
+    }
   });
 });
 

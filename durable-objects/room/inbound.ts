@@ -97,7 +97,7 @@ async function handle(
     case "end_game":
       return hostEndsGame(ctx, connection, member);
     case "set_deck":
-      return setDeck(ctx, connection, member, frame.deckId);
+      return setDeck(ctx, connection, member, frame);
     case "share_card":
       return shareCard(ctx, connection, member, frame.cardId);
     default: {

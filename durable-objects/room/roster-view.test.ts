@@ -42,7 +42,12 @@ describe("rosterView", () => {
   });
 
   it("shows the deck on a seat to everyone, and never a deck for a spectator", () => {
-    const deck = { id: "d1", name: "Superfriends", commanders: [{ id: "c1", name: "Atraxa", artUrl: "/art", imageUrl: "/card" }] };
+    const deck = {
+      id: "d1",
+      name: "Superfriends",
+      commanders: [{ id: "c1", name: "Atraxa", artUrl: "/art", imageUrl: "/card" }],
+      bracket: 3,
+    };
     const view = rosterView(
       meta,
       [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SET_DECK_REFUSALS, setDeckRefusal, writeRefusal } from "./set-deck";
+import { SET_DECK_REFUSALS, deckChoiceOf, setDeckRefusal, writeRefusal } from "./set-deck";
 
 describe("who may put a deck on a seat", () => {
   it("lets a seated player choose their deck", () => {
@@ -14,5 +14,24 @@ describe("who may put a deck on a seat", () => {
     expect(writeRefusal("no_deck")).toEqual(SET_DECK_REFUSALS.notFound);
     expect(writeRefusal("not_owner")).toEqual(SET_DECK_REFUSALS.notYours);
     expect(writeRefusal("no_seat")).toEqual(SET_DECK_REFUSALS.notSeated);
+  });
+});
+
+describe("what a set_deck asks for (Rule 0)", () => {
+  it("keeps a saved deck or a name, with the bracket the player gave it, in a Commander room", () => {
+    expect(deckChoiceOf({ deckId: "d1", bracket: 3 }, "commander")).toEqual({ deckId: "d1", deckName: null, bracket: 3 });
+    expect(deckChoiceOf({ deckId: null, deckName: "Goblins", bracket: 4 }, "commander")).toEqual({
+      deckId: null,
+      deckName: "Goblins",
+      bracket: 4,
+    });
+    expect(deckChoiceOf({ deckId: "d1" }, "commander")).toEqual({ deckId: "d1", deckName: null, bracket: null });
+  });
+  it("drops the bracket in a room of another format: brackets are Commander's scale", () => {
+    expect(deckChoiceOf({ deckId: null, deckName: "Burn", bracket: 4 }, "modern")).toEqual({
+      deckId: null,
+      deckName: "Burn",
+      bracket: null,
+    });
   });
 });

@@ -49,6 +49,8 @@ describe("membersFromSnapshot", () => {
     deckId: null,
     deckName: null,
     deckCommanders: null,
+    namedDeck: null,
+    deckBracket: null,
     ...over,
   });
 
@@ -66,8 +68,19 @@ describe("membersFromSnapshot", () => {
       id: "d1",
       name: "Superfriends",
       commanders: [{ id: "c1", name: "Atraxa", artUrl: "/art.png", imageUrl: "/card.png" }],
+      bracket: null,
     });
     expect(watching.deck).toBeNull();
+  });
+
+  it("carries a deck said by name only and the bracket its player gave (Rule 0), and a saved deck's bracket", () => {
+    const [named] = membersFromSnapshot([member({ namedDeck: "Goblins", deckBracket: 4 })]);
+    expect(named.deck).toEqual({ id: null, name: "Goblins", commanders: [], bracket: 4 });
+    const [saved] = membersFromSnapshot([member({ deckId: "d1", deckName: "Superfriends", deckCommanders: [], deckBracket: 3 })]);
+    expect(saved.deck).toEqual({ id: "d1", name: "Superfriends", commanders: [], bracket: 3 });
+    // A saved deck deleted meanwhile (its reference set null) leaves no deck, whatever bracket was said.
+    const [gone] = membersFromSnapshot([member({ deckId: null, deckName: null, deckBracket: 3 })]);
+    expect(gone.deck).toBeNull();
   });
 
   it("falls back to the display name when there is no first name", () => {

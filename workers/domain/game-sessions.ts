@@ -100,6 +100,9 @@ export type RoomMember = {
   deckId: string | null;
   deckName: string | null;
   deckCommanders: unknown;
+  /** Rule 0 (issue 27): a deck said by name only (no saved deck), and the bracket the player gave their deck. */
+  namedDeck: string | null;
+  deckBracket: number | null;
 };
 
 /**
@@ -117,6 +120,8 @@ export function roomMembersQuery(db: Db, sessionId: string) {
       deckId: gameSessionMembers.deckId,
       deckName: decks.name,
       deckCommanders: decks.commanders,
+      namedDeck: gameSessionMembers.deckName,
+      deckBracket: gameSessionMembers.deckBracket,
     })
     .from(gameSessionMembers)
     .innerJoin(users, eq(users.id, gameSessionMembers.userId))

@@ -16,27 +16,43 @@ import { mayEnter, roomReadBack } from "./room-seats";
 
 const NOW_MS = sql.raw("CAST(unixepoch('subsec') * 1000 AS INTEGER)");
 
-/** A seat's deck as the room shows it, from the columns roomMembersQuery reads (decks.commanders is CardDto[]). */
-export function seatDeckOf(member: Pick<RoomMember, "deckId" | "deckName" | "deckCommanders">): SeatDeck | null {
-  if (!member.deckId || member.deckName === null) return null;
-  const commanders = Array.isArray(member.deckCommanders) ? (member.deckCommanders as CardDto[]) : [];
-  return {
-    id: member.deckId,
-    name: member.deckName,
-    commanders: commanders.map((c) => ({ id: c.id, name: c.name, artUrl: c.artUrl, imageUrl: c.imageUrl })),
-  };
+/**
+ * A seat's deck as the room shows it, from the columns roomMembersQuery reads (decks.commanders is CardDto[]): a
+ * saved deck with its name and commanders, else a deck said by name only (Rule 0), each with the bracket its player
+ * gave it. A saved deck deleted meanwhile leaves nothing (its reference was set null).
+ */
+export function seatDeckOf(
+  member: Pick<RoomMember, "deckId" | "deckName" | "deckCommanders" | "namedDeck" | "deckBracket">,
+): SeatDeck | null {
+  const bracket = member.deckBracket ?? null;
+  if (member.deckId && member.deckName !== null) {
+    const commanders = Array.isArray(member.deckCommanders) ? (member.deckCommanders as CardDto[]) : [];
+    return {
+      id: member.deckId,
+      name: member.deckName,
+      commanders: commanders.map((c) => ({ id: c.id, name: c.name, artUrl: c.artUrl, imageUrl: c.imageUrl })),
+      bracket,
+    };
+  }
+  return member.namedDeck ? { id: null, name: member.namedDeck, commanders: [], bracket } : null;
 }
+
+/** What a player says they bring (the room's `set_deck`): a saved deck, or a name only, or neither; and its bracket. */
+export type SeatDeckChoice = { deckId: string | null; deckName: string | null; bracket: number | null };
 
 /** What the room's `set_deck` came to in D1, and the room as read back in the same batch. */
 export type SeatDeckWrite = { outcome: "set" | "no_deck" | "not_owner" | "no_seat"; snapshot: RoomSnapshot | null };
 
 /**
- * Puts `deckId` (null: none) on `userId`'s seat in the room, in one batch: one conditional statement writes it
- * only for a seated player and a deck they own (so a deck deleted meanwhile is refused), the session's version
- * moves (the room orders what it is told by it), and the room is read back. Also reads the deck's owner, to say
- * why a refused write was refused.
+ * Puts the chosen deck on `userId`'s seat in the room, in one batch: one conditional statement writes it only for
+ * a seated player and, for a saved deck, only one they own (so a deck deleted meanwhile is refused); the session's
+ * version moves (the room orders what it is told by it), and the room is read back. Also reads the deck's owner, to
+ * say why a refused write was refused. A saved deck clears a name said before, and no deck clears the bracket.
  */
-export async function setSeatDeckFromRoom(db: Db, sessionId: string, userId: string, deckId: string | null): Promise<SeatDeckWrite> {
+export async function setSeatDeckFromRoom(db: Db, sessionId: string, userId: string, choice: SeatDeckChoice): Promise<SeatDeckWrite> {
+  const { deckId } = choice;
+  const deckName = deckId === null ? choice.deckName : null;
+  const bracket = deckId === null && deckName === null ? null : choice.bracket;
   const ownsDeck = deckId === null ? sql`1` : sql`EXISTS (SELECT 1 FROM decks d WHERE d.id = ${deckId} AND d.owner_id = ${userId})`;
   const [owners, written, , sessions, members] = await db.batch([
     db
@@ -45,7 +61,7 @@ export async function setSeatDeckFromRoom(db: Db, sessionId: string, userId: str
       .where(eq(decks.id, deckId ?? "")),
     db
       .update(gameSessionMembers)
-      .set({ deckId })
+      .set({ deckId, deckName, deckBracket: bracket })
       .where(
         and(
           eq(gameSessionMembers.sessionId, sessionId),

@@ -5,7 +5,11 @@ import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { Input, Label, Textarea } from "~/components/ui/field";
 import { api, apiErrorMessage, unwrap } from "~/lib/api-client";
 import type { DeckSummary, UnresolvedLine } from "../../../workers/contract/cards";
-import type { SeatDeck } from "../../../workers/contract/room/protocol";
+import { BRACKETS, bracketLabel } from "../../../workers/contract/brackets";
+import { SEAT_DECK_NAME_MAX, type SeatDeck } from "../../../workers/contract/room/protocol";
+
+/** What the player says they bring (the `set_deck` frame's fields): a saved deck, or a name only, or none; its bracket. */
+export type DeckChoice = { deckId: string | null; deckName: string | null; bracket: number | null };
 
 /** A pasted list or a link: whichever the member filled in (a link when it looks like one). */
 function deckSourceOf(source: string): { text: string } | { url: string } {
@@ -16,22 +20,31 @@ function deckSourceOf(source: string): { text: string } | { url: string } {
 /**
  * The seat's own player chooses the deck on their seat (issue 26), loaded on its own chunk when first opened: one
  * of their saved decks (`GET /api/decks`), or a new one from a pasted list or a deck link (`POST /api/decks`, then
- * put on the seat), showing each line that did not become a card and why; or no deck ("Remove deck").
+ * put on the seat), showing each line that did not become a card and why; or no deck ("Remove deck"). Rule 0
+ * (issue 27): a deck may also be said by name only, and in a Commander room the player gives it a bracket, chosen
+ * first so it goes with whichever deck they then pick (changed alone, it re-sends the deck on the seat).
  */
 export default function DeckDialog({
   open,
   onOpenChange,
   current,
+  brackets,
   onAttach,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   current: SeatDeck | null;
-  /** Sends `set_deck` (null removes it); false when the socket is not open. */
-  onAttach: (deckId: string | null) => boolean;
+  /** A Commander room's bracket choice (`room`: the room's own, null when it has none); null hides it (other formats). */
+  brackets: { room: number | null } | null;
+  /** Sends `set_deck` (all null removes the deck); false when the socket is not open. */
+  onAttach: (choice: DeckChoice) => boolean;
 }) {
   const nameId = useId();
   const sourceId = useId();
+  const namedId = useId();
+  const bracketId = useId();
+  const [bracket, setBracket] = useState<number | null>(current?.bracket ?? null);
+  const [named, setNamed] = useState("");
   const [decks, setDecks] = useState<DeckSummary[] | null>(null);
   const [listError, setListError] = useState<string | null>(null);
   const [name, setName] = useState("");
@@ -40,6 +53,7 @@ export default function DeckDialog({
   const [saveError, setSaveError] = useState<string | null>(null);
   const [unresolved, setUnresolved] = useState<{ deck: string; lines: UnresolvedLine[] } | null>(null);
 
+  const currentBracket = current?.bracket ?? null;
   useEffect(() => {
     if (!open) return;
     let current = true;
@@ -47,17 +61,40 @@ export default function DeckDialog({
     setListError(null);
     setSaveError(null);
     setUnresolved(null);
+    setBracket(currentBracket);
     unwrap(api.decks.$get())
       .then((result) => current && setDecks(result.decks))
       .catch((error: unknown) => current && setListError(apiErrorMessage(error, "Your decks could not be loaded")));
     return () => {
       current = false;
     };
+    // The bracket starts from the seat's each time the dialog opens, not on every roster while it is open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
+  const shownBracket = brackets ? bracket : null;
+  const choiceOf = (deckId: string | null, deckName: string | null = null): DeckChoice => ({
+    deckId,
+    deckName,
+    bracket: deckId === null && deckName === null ? null : shownBracket,
+  });
   const attach = (deckId: string | null) => {
-    if (onAttach(deckId)) onOpenChange(false);
+    if (onAttach(choiceOf(deckId))) onOpenChange(false);
   };
+  const chooseBracket = (value: number | null) => {
+    setBracket(value);
+    // The deck already on the seat takes the new bracket at once; the dialog stays open.
+    if (current) onAttach({ deckId: current.id, deckName: current.id === null ? current.name : null, bracket: value });
+  };
+  function sayName(event: FormEvent) {
+    event.preventDefault();
+    const deckName = named.trim();
+    if (!deckName) return;
+    if (onAttach(choiceOf(null, deckName))) {
+      setNamed("");
+      onOpenChange(false);
+    }
+  }
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -72,7 +109,7 @@ export default function DeckDialog({
       setSource("");
       if (deck.unresolved.length > 0) {
         // Put on the seat, and the dialog stays open to say which lines were left out.
-        onAttach(deck.id);
+        onAttach(choiceOf(deck.id));
         setUnresolved({ deck: deck.name, lines: deck.unresolved });
       } else attach(deck.id);
     } catch (error) {
@@ -90,10 +127,35 @@ export default function DeckDialog({
             <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-border p-2 text-sm">
               <span className="min-w-0 truncate">
                 On your seat: <span className="font-semibold">{current.name}</span>
+                {brackets && current.bracket != null ? <span className="text-muted"> · {bracketLabel(current.bracket)}</span> : null}
               </span>
               <Button size="sm" variant="outline" onClick={() => attach(null)}>
                 <Trash2 className="h-4 w-4" aria-hidden="true" /> Remove deck
               </Button>
+            </div>
+          ) : null}
+
+          {brackets ? (
+            <div>
+              <Label htmlFor={bracketId}>Your deck&rsquo;s bracket</Label>
+              <select
+                id={bracketId}
+                value={bracket ?? ""}
+                onChange={(e) => chooseBracket(e.target.value ? Number(e.target.value) : null)}
+                className="mt-1 block w-full rounded-lg border border-border bg-background px-3 py-2 text-sm"
+                aria-describedby={`${bracketId}-hint`}
+              >
+                <option value="">Not said</option>
+                {BRACKETS.map((b) => (
+                  <option key={b.id} value={b.id}>
+                    {bracketLabel(b.id)}
+                  </option>
+                ))}
+              </select>
+              <p id={`${bracketId}-hint`} className="mt-1 text-xs text-muted">
+                {brackets.room !== null ? `This room plays bracket ${brackets.room}. ` : ""}Choose it before your deck: it goes with the
+                deck you pick.
+              </p>
             </div>
           ) : null}
 
@@ -146,6 +208,29 @@ export default function DeckDialog({
               ))}
             </ul>
           </section>
+
+          <form onSubmit={sayName} className="space-y-2" aria-labelledby={`${namedId}-heading`}>
+            <h3 id={`${namedId}-heading`} className="font-semibold">
+              Or say it by name
+            </h3>
+            <div>
+              <Label htmlFor={namedId}>The deck you bring</Label>
+              <div className="flex gap-2">
+                <Input
+                  id={namedId}
+                  value={named}
+                  maxLength={SEAT_DECK_NAME_MAX}
+                  onChange={(e) => setNamed(e.target.value)}
+                  placeholder="e.g. Krenko goblins"
+                  required
+                />
+                <Button type="submit" size="sm" variant="outline" disabled={!named.trim()}>
+                  Use this name
+                </Button>
+              </div>
+              <p className="mt-1 text-xs text-muted">Not saved as a deck: the table sees the name{brackets ? " and bracket" : ""}.</p>
+            </div>
+          </form>
 
           <form onSubmit={save} className="space-y-2" aria-labelledby={`${nameId}-new`}>
             <h3 id={`${nameId}-new`} className="font-semibold">

@@ -20,7 +20,7 @@ import { useResultToast, type ActionResult } from "~/lib/forms";
 import { isSignallingRefusal, ROOM_ERROR, type ClientFrame, type ServerFrame } from "../../../workers/contract/room/protocol";
 import type { DiceSides } from "../../../workers/contract/room/dice";
 import type { GameSessionView } from "../../../workers/contract/game-sessions";
-import { powerLabel } from "../../../workers/contract/brackets";
+import { isCommanderFormat, powerLabel } from "../../../workers/contract/brackets";
 import { formatLabel } from "../../../workers/contract/game-session-options";
 import { ChatPanel } from "./chat-panel";
 import { CommanderPanel } from "./commander-panel";
@@ -30,6 +30,8 @@ import { PeerMesh } from "./peer-mesh";
 import { PlayersList } from "./players-list";
 import { RoomFooter } from "./room-footer";
 import { elapsedSeconds } from "./room-state";
+import { asksForDeck, decksAboveRoom } from "./rule-zero";
+import { RuleZeroNotices, SayYourDeck } from "./rule-zero-notice";
 import { useTableCards } from "./use-table-cards";
 import { VideoPanel, type Layout } from "./video-panel";
 
@@ -219,7 +221,12 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
   const gameSeconds = elapsedSeconds(view.startedAt, view.clockOffset, now);
   const seated = useMemo(() => [...view.players, ...view.away], [view.players, view.away]);
   const tableCards = useTableCards(session.id, seated);
-  const myDeck = seated.find((p) => p.id === selfId)?.deck ?? null;
+  const mySeat = seated.find((p) => p.id === selfId);
+  const myDeck = mySeat?.deck ?? null;
+  // Rule 0 (issue 27): a Commander room's players give their deck a bracket; decks above the room's are talked over.
+  const roomBracket = session.gameData.bracket;
+  const commanderRoom = isCommanderFormat(session.gameData.format);
+  const aboveRoom = useMemo(() => decksAboveRoom({ status: roomStatus, bracket: roomBracket }, seated), [roomStatus, roomBracket, seated]);
 
   const shownRoll: ShownRoll = useMemo(() => {
     if (!view.lastRoll) return null;
@@ -329,6 +336,9 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
         </div>
       ) : null}
 
+      <RuleZeroNotices decks={aboveRoom} />
+      {!toolsDisabled && asksForDeck(roomStatus, mySeat) ? <SayYourDeck withBracket={commanderRoom} onDeck={openDeck} /> : null}
+
       <div className="mt-2 grid grid-cols-1 gap-3 lg:grid-cols-[minmax(0,1fr)_340px]">
         <div className="min-w-0 space-y-3">
           <VideoPanel
@@ -421,7 +431,8 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
             open={deckOpen}
             onOpenChange={setDeckOpen}
             current={myDeck}
-            onAttach={(deckId) => send({ type: "set_deck", sessionId: session.id, deckId })}
+            brackets={commanderRoom ? { room: roomBracket } : null}
+            onAttach={(choice) => send({ type: "set_deck", sessionId: session.id, ...choice })}
           />
         </Suspense>
       ) : null}

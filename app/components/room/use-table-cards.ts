@@ -5,7 +5,8 @@ import type { RoomPlayer } from "../../../workers/contract/room/protocol";
 
 /** The decks on the seats, as one key: the table's cards are fetched again only when it changes. */
 export function seatDecksKey(seats: readonly Pick<RoomPlayer, "deck">[]): string {
-  return [...new Set(seats.flatMap((s) => (s.deck ? [s.deck.id] : [])))].sort().join(",");
+  // A deck said by name only (Rule 0) has no list: it adds no cards.
+  return [...new Set(seats.flatMap((s) => (s.deck?.id ? [s.deck.id] : [])))].sort().join(",");
 }
 
 /**

@@ -69,6 +69,31 @@ describe("set_deck and share_card (cards at the table, issue 26)", () => {
       expect(parseClientFrame(JSON.stringify(frame)), JSON.stringify(frame)).toMatchObject({ ok: false, code: "bad_frame" });
     }
   });
+  it("Rule 0: accept a saved deck or a name only, each with a bracket 1-5 (issue 27)", () => {
+    expect(parseClientFrame(JSON.stringify({ type: "set_deck", deckId: null, deckName: "  Goblins  ", bracket: 4 }))).toEqual({
+      ok: true,
+      frame: { type: "set_deck", deckId: null, deckName: "Goblins", bracket: 4 },
+    });
+    expect(parseClientFrame(JSON.stringify({ type: "set_deck", deckId: "d1", bracket: 3 }))).toMatchObject({ ok: true });
+    expect(parseClientFrame(JSON.stringify({ type: "set_deck", deckId: "d1", deckName: null, bracket: null }))).toMatchObject({ ok: true });
+  });
+  it("Rule 0: refuse both a deck and a name, a bracket without a deck or out of 1-5, and a name that is no one line", () => {
+    for (const frame of [
+      { type: "set_deck", deckId: "d1", deckName: "Goblins" },
+      { type: "set_deck", deckId: null, bracket: 3 },
+      { type: "set_deck", deckId: "d1", bracket: 0 },
+      { type: "set_deck", deckId: "d1", bracket: 6 },
+      { type: "set_deck", deckId: "d1", bracket: 2.5 },
+      { type: "set_deck", deckId: null, deckName: "" },
+      { type: "set_deck", deckId: null, deckName: "   " },
+      { type: "set_deck", deckId: null, deckName: "x".repeat(81) },
+      { type: "set_deck", deckId: null, deckName: "Gob\nlins" },
+      { type: "set_deck", deckId: null, deckName: "Gob\u202Elins" },
+      { type: "set_deck", deckId: null, deckName: 7 },
+    ]) {
+      expect(parseClientFrame(JSON.stringify(frame)), JSON.stringify(frame)).toMatchObject({ ok: false, code: "bad_frame" });
+    }
+  });
   it("a card message carries the card, and pages parse it", () => {
     const card = { id: solRing, name: "Sol Ring", imageUrl: "/i", typeLine: "Artifact", oracleText: "{T}: Add {C}{C}.", manaCost: "{1}" };
     const frame = {

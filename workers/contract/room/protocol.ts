@@ -4,6 +4,7 @@
  */
 import { z } from "../../lib/zod";
 import { cardDto, cardIdParam } from "../cards";
+import { MAX_BRACKET, MIN_BRACKET } from "../brackets";
 import { checkText } from "../text";
 import { COUNTER_NAMES, NUMBER_COUNTERS } from "./commander";
 import { DICE_SIDES } from "./dice";
@@ -38,6 +39,8 @@ import { DICE_SIDES } from "./dice";
  * Cards at the table (issue 26):
  * - `set_deck` `{ deckId }`: a seated player puts one of their own saved decks on their seat (null takes it off);
  *   every roster then carries the seat's `deck` (name and commanders), for players and spectators alike.
+ *   Rule 0 (issue 27): `{ deckId: null, deckName }` says a deck by name only, and `bracket` (1-5, Commander rooms)
+ *   is the bracket the player gives the deck they bring; the seat's `deck` carries it (`id` null for a named deck).
  * - `share_card` `{ cardId }`: a player shows a card (a Scryfall id) to the table; the room looks it up and posts
  *   a chat message of type `card` carrying it. When the card service cannot be reached the sender gets an
  *   `error` frame `card_service_unavailable` saying so, and nothing else changes.
@@ -118,6 +121,12 @@ const counter = z.object({
   user: claimedUser,
 });
 
+/** Rule 0: a deck said by name only (not one of the player's saved decks), one line as a deck's own name is. */
+export const SEAT_DECK_NAME_MAX = 80;
+const seatDeckName = z.string().trim().min(1).max(SEAT_DECK_NAME_MAX).superRefine(checkText("single-line"));
+/** Rule 0: the Commander bracket a player gives the deck they bring. */
+const deckBracket = z.number().int().min(MIN_BRACKET).max(MAX_BRACKET);
+
 export const clientFrame = z.discriminatedUnion("type", [
   z.object({ type: z.literal("join_room"), sessionId: id.optional(), user: claimedUser }),
   // Chat keeps line breaks and tabs; bidi controls, other control characters and invisible-only text are refused.
@@ -138,8 +147,21 @@ export const clientFrame = z.discriminatedUnion("type", [
   z.object({ type: z.literal("mic_status"), enabled: z.boolean() }),
   // Host only: the game ends for everyone (room_ended with reason host_ended); anyone else gets a `forbidden` error.
   z.object({ type: z.literal("end_game"), sessionId: id.optional() }),
-  // A seated player's own saved deck on their seat (null: none). The room checks the deck is theirs.
-  z.object({ type: z.literal("set_deck"), deckId: z.string().trim().min(1).max(64).nullable(), sessionId: id.optional() }),
+  // A seated player's own saved deck on their seat, or a deck said by name only (both null: none), and its bracket.
+  // The room checks a saved deck is theirs.
+  z
+    .object({
+      type: z.literal("set_deck"),
+      deckId: z.string().trim().min(1).max(64).nullable(),
+      deckName: seatDeckName.nullish(),
+      bracket: deckBracket.nullish(),
+      sessionId: id.optional(),
+    })
+    .refine((f) => f.deckId === null || f.deckName == null, { message: "Send a saved deck or a deck name, not both", path: ["deckName"] })
+    .refine((f) => f.bracket == null || f.deckId !== null || f.deckName != null, {
+      message: "A bracket goes with a deck",
+      path: ["bracket"],
+    }),
   // Shows a card to the table: a chat message of type "card" (players only, like chat).
   z.object({ type: z.literal("share_card"), cardId: cardIdParam.shape.id, sessionId: id.optional() }),
 ]);
@@ -152,8 +174,16 @@ export type GameActionFrame = Extract<ClientFrame, { type: "game_action" }>;
 export const seatCommander = cardDto.pick({ id: true, name: true, artUrl: true, imageUrl: true });
 export type SeatCommander = z.infer<typeof seatCommander>;
 
-/** The deck a player put on their seat (`set_deck`): its name and commanders, shown on the seat to everyone. */
-export const seatDeck = z.object({ id: z.string(), name: z.string(), commanders: z.array(seatCommander) });
+/**
+ * The deck a player put on their seat (`set_deck`): its name and commanders, shown on the seat to everyone, and the
+ * bracket they gave it (Rule 0; null when not said). `id` is null for a deck said by name only (no commanders).
+ */
+export const seatDeck = z.object({
+  id: z.string().nullable(),
+  name: z.string(),
+  commanders: z.array(seatCommander),
+  bracket: z.number().int().nullable(),
+});
 export type SeatDeck = z.infer<typeof seatDeck>;
 
 /** A card shown to the table (`share_card`): what the chat line and its dialog show. */
