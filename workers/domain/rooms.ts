@@ -13,6 +13,7 @@ import { conflict, forbidden, invalid, notFound } from "./errors";
 import { sessionQuery, toView } from "./game-sessions";
 import { enforceRateLimit, hitOutcome, rateLimitHit, refuseOverLimit } from "./rate-limit";
 import { RATE_LIMITS } from "./rate-limit-rules";
+import { emitRoomEvent } from "./webhooks";
 import { hostOfNewRoom, inviteesQuery, inviteWrites, refusedInvitees } from "./room-invites";
 import { givePlaceUpAndRead, readOf, readRoomSnapshot, snapshotOf, type RoomSnapshot, type SocketEnd } from "./room-records";
 import { ROOM_REFUSALS, seatOutcome, watchOutcome } from "./room-rules";
@@ -277,6 +278,10 @@ export async function startRoom(env: Env, db: Db, sessionId: string, userId: str
     throw conflict("The game has already started or ended");
   }
   await tellRoom(env, sessionId, snapshot);
+  // A bot's room (created with an API token) tells the token's webhook, if it has one.
+  if (sessions[0]?.session.createdByTokenId) {
+    await emitRoomEvent(env, db, { sessionId, event: "room.started", result: null, room: snapshot.session });
+  }
   return snapshot.session;
 }
 
