@@ -14,7 +14,10 @@ seedLocal();
 const cards = await startFakeCardService();
 const child = spawn(join("node_modules", ".bin", "vite"), ["dev", "--port", String(port), "--strictPort"], {
   stdio: "inherit",
-  env: { ...process.env, REALMCAST_LOCAL_VARS: JSON.stringify({ ...cardServiceVars(cards), ...localWebhookVars(`http://localhost:${port}`) }) },
+  env: {
+    ...process.env,
+    REALMCAST_LOCAL_VARS: JSON.stringify({ ...cardServiceVars(cards), ...localWebhookVars(`http://localhost:${port}`) }),
+  },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => void cards.close().finally(() => process.exit(code ?? 0)));

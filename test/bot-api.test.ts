@@ -101,9 +101,13 @@ describe("a bot creates a room for invited members", () => {
     const unknown = await asBot(token, "/api/game-sessions", { body: commanderRoom({ invitedMemberIds: [ann.id, "no-such-member"] }) });
     expect(unknown.status).toBe(400);
     expect((await json(unknown)).issues[0].path).toEqual(["invitedMemberIds", 1]);
-    const many = await asBot(token, "/api/game-sessions", { body: commanderRoom({ invitedMemberIds: Array.from({ length: 8 }, (_, i) => `m${i}`) }) });
+    const many = await asBot(token, "/api/game-sessions", {
+      body: commanderRoom({ invitedMemberIds: Array.from({ length: 8 }, (_, i) => `m${i}`) }),
+    });
     expect(many.status).toBe(400);
-    const notInvited = await asBot(token, "/api/game-sessions", { body: commanderRoom({ invitedMemberIds: [ann.id], hostMemberId: owner.id }) });
+    const notInvited = await asBot(token, "/api/game-sessions", {
+      body: commanderRoom({ invitedMemberIds: [ann.id], hostMemberId: owner.id }),
+    });
     expect(notInvited.status).toBe(400);
     expect((await json(notInvited)).issues[0].path).toEqual(["hostMemberId"]);
     const byCookie = await request("/api/game-sessions", {

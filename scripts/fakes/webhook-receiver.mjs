@@ -21,7 +21,10 @@ export async function startWebhookReceiver({ port = 0 } = {}) {
     };
     if (url.pathname === "/__fake/requests" && req.method === "GET") {
       const path = url.searchParams.get("path");
-      return send(200, requests.filter((r) => path === null || r.path === path));
+      return send(
+        200,
+        requests.filter((r) => path === null || r.path === path),
+      );
     }
     if (url.pathname === "/__fake/fail" && req.method === "POST") {
       const path = url.searchParams.get("path") ?? "";

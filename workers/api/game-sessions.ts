@@ -84,7 +84,10 @@ const joinRoute = createRoute({
     200: jsonResponse(membershipResponse, "Seated"),
     ...errors(
       [401, "Signed out"],
-      [403, "A block stands between the caller and the host, a tournament match room of other players, or a room with invites that did not invite the caller"],
+      [
+        403,
+        "A block stands between the caller and the host, a tournament match room of other players, or a room with invites that did not invite the caller",
+      ],
       [404, "No such session"],
       [409, "Room is full, or the session has ended"],
       JOIN_LIMIT,

@@ -53,7 +53,9 @@ export const createGameSessionBody = z
     /** With an API token: which invited member hosts the room (the first invited when left out). */
     hostMemberId: memberIdSchema
       .optional()
-      .describe("With an API token and invitees: the invited member who hosts (default: the first invited). The token's member takes no seat."),
+      .describe(
+        "With an API token and invitees: the invited member who hosts (default: the first invited). The token's member takes no seat.",
+      ),
   })
   .superRefine((body, ctx) => {
     const power = resolvePower(body.gameData);
@@ -129,7 +131,9 @@ export const createdGameSessionResponse = gameSessionResponse
     inviteUrl: z
       .string()
       .nullable()
-      .meta({ description: "For a private room with invitees: the link to send them (opening it as an invited member seats them); else null." }),
+      .meta({
+        description: "For a private room with invitees: the link to send them (opening it as an invited member seats them); else null.",
+      }),
     invitedMemberIds: z.array(z.string()),
   })
   .meta({ id: "CreatedGameSession" });

@@ -48,7 +48,12 @@ export function refusedInvitees(ids: string[], found: { id: string; blocked: num
 }
 
 /** The invite rows and one notification per invitee (the creator excepted), for the room's creating batch. */
-export function inviteWrites(db: Db, room: { id: string; name: string; format: string; bracket: number | null }, ids: string[], creatorId: string) {
+export function inviteWrites(
+  db: Db,
+  room: { id: string; name: string; format: string; bracket: number | null },
+  ids: string[],
+  creatorId: string,
+) {
   const told = ids.filter((id) => id !== creatorId);
   const level = room.bracket ? `, bracket ${room.bracket}` : "";
   const message = `${room.name}: a ${formatLabel(room.format)} room${level}. Open it to take your seat.`;

@@ -48,12 +48,16 @@ describe("webhookUrlProblem", () => {
     expect(webhookUrlProblem(url, false)).toContain("IP address");
   });
 
-  it.each(["https://localhost/", "https://LOCALHOST:8787/", "https://api.localhost/", "https://printer.local/", "https://db.internal/", "https://intranet/"])(
-    "refuses the private name %s",
-    (url) => {
-      expect(webhookUrlProblem(url, false)).toContain("public host name");
-    },
-  );
+  it.each([
+    "https://localhost/",
+    "https://LOCALHOST:8787/",
+    "https://api.localhost/",
+    "https://printer.local/",
+    "https://db.internal/",
+    "https://intranet/",
+  ])("refuses the private name %s", (url) => {
+    expect(webhookUrlProblem(url, false)).toContain("public host name");
+  });
 
   it("lets local runs and tests use a receiver on this machine, only when WEBHOOK_ALLOW_PRIVATE_URLS is exactly 'true'", () => {
     expect(webhookUrlProblem("http://127.0.0.1:4567/hook", true)).toBeNull();

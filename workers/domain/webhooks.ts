@@ -14,7 +14,14 @@ import { invalid, notFound } from "./errors";
 import { sessionQuery, toView } from "./game-sessions";
 import { enforceRateLimit } from "./rate-limit";
 import { roomPath } from "./room-invites";
-import { allowsPrivateWebhooks, MAX_WEBHOOK_ATTEMPTS, retryBaseSeconds, retryDelaySeconds, WEBHOOK_TIMEOUT_MS, webhookUrlProblem } from "./webhook-rules";
+import {
+  allowsPrivateWebhooks,
+  MAX_WEBHOOK_ATTEMPTS,
+  retryBaseSeconds,
+  retryDelaySeconds,
+  WEBHOOK_TIMEOUT_MS,
+  webhookUrlProblem,
+} from "./webhook-rules";
 import { newWebhookSecret, webhookHeaders } from "./webhook-signing";
 
 /**
@@ -167,7 +174,12 @@ async function attempt(url: string, headers: Record<string, string>, body: strin
  * Tries one delivery and records the attempt on its row. Answers how the queue should treat the message: done
  * (delivered, failed for good, or nothing to deliver) or retry after some seconds.
  */
-export async function deliverWebhook(env: Env, db: Db, deliveryId: string, now = Date.now()): Promise<{ retryAfterSeconds: number } | null> {
+export async function deliverWebhook(
+  env: Env,
+  db: Db,
+  deliveryId: string,
+  now = Date.now(),
+): Promise<{ retryAfterSeconds: number } | null> {
   const found = await db
     .select({ delivery: webhookDeliveries, url: accessTokens.webhookUrl, secret: accessTokens.webhookSecret })
     .from(webhookDeliveries)
