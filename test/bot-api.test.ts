@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { SEAT_REFUSALS } from "../workers/domain/room-rules";
 import { INVITE_TITLE } from "../workers/domain/room-invites";
 import { json, request, signUp, type Member } from "./helpers";
+import { postForm } from "./page-forms";
 
 /** Issue 27, what a matchmaking bot needs: a token creates a room for invited members, who alone take its seats. */
 
@@ -93,6 +94,25 @@ describe("a bot creates a room for invited members", () => {
     const seated = await request(`/api/game-sessions/${room.id}/join`, { cookie: ben.cookie, method: "POST" });
     expect(seated.status).toBe(200);
     expect(await json(seated)).toMatchObject({ role: "player", seat: 2 });
+  });
+
+  it("the room page opened from the link seats an invited member and lets anyone else watch", async () => {
+    const [owner, ann, ben, eve] = await Promise.all(["Owner", "Ann", "Ben", "Eve"].map((n) => signUp(`Page${n}`)));
+    const { token } = await createToken(owner);
+    const room = await json(
+      await asBot(token, "/api/game-sessions", { body: commanderRoom({ isPrivate: true, invitedMemberIds: [ann.id, ben.id] }) }),
+    );
+    const enter = (member: Member) => postForm(`/tablesync/room/${room.id}?mode=play`, member, { intent: "enter", mode: "play" });
+    expect((await enter(ben)).status).toBe(200);
+    expect((await enter(eve)).status).toBe(200);
+    const places = await env.DB.prepare("SELECT user_id, role FROM game_session_members WHERE session_id = ? ORDER BY joined_at")
+      .bind(room.id)
+      .all();
+    expect(places.results).toEqual([
+      { user_id: ann.id, role: "player" },
+      { user_id: ben.id, role: "player" },
+      { user_id: eve.id, role: "spectator" },
+    ]);
   });
 
   it("refuses unknown invitees, more than 7, a host who is not invited, and a member naming another host", async () => {

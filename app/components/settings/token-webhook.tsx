@@ -50,8 +50,7 @@ export function TokenWebhook({ token }: { token: AccessTokenView }) {
         <Webhook className="h-4 w-4 shrink-0" aria-hidden="true" />
         {token.webhookUrl ? (
           <>
-            <span>Webhook:</span>
-            <code className="min-w-0 break-all font-mono text-xs">{token.webhookUrl}</code>
+            <span>Webhook:</span> <code className="min-w-0 break-all font-mono text-xs">{token.webhookUrl}</code>
           </>
         ) : (
           <span className="text-muted">No webhook: rooms created with this token report nothing.</span>
