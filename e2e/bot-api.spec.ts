@@ -85,6 +85,7 @@ test("a token's webhook set in settings hears room.started of the bot's room, an
     await expect(delivery).toContainText("room.started");
     await expect(delivery).toContainText("1 attempt");
     await expect(delivery).toContainText("HTTP 204");
+    await delivery.scrollIntoViewIfNeeded();
     await expectNoSidewaysScroll(page, "the deliveries at 390 px");
     await expectAxeClean(page, "the API tokens tab with a webhook", '[role="dialog"]');
     await reviewShot(page, "bot-webhook-delivery-390");
