@@ -6,7 +6,14 @@ import {
   createAccessTokenBody,
   createdAccessTokenResponse,
 } from "../contract/access-tokens";
-import { setWebhookBody, WEBHOOK_DELIVERIES_LISTED, webhookDeliveryResponse, webhookSecretResponse } from "../contract/webhooks";
+import {
+  setWebhookBody,
+  WEBHOOK_DELIVERIES_LISTED,
+  WEBHOOK_EVENTS,
+  webhookDeliveryResponse,
+  webhookPayload,
+  webhookSecretResponse,
+} from "../contract/webhooks";
 import { createAccessToken, listAccessTokens, revokeAccessToken } from "../domain/access-tokens";
 import { clearWebhook, listWebhookDeliveries, setWebhook } from "../domain/webhooks";
 import { MAX_WEBHOOK_ATTEMPTS } from "../domain/webhook-rules";
@@ -95,6 +102,14 @@ const deliveriesRoute = memberRoute({
   },
 });
 
+/** What a bot's endpoint receives, in the document's `webhooks` (OpenAPI 3.1). */
+const deliveryHeaders = z.object({
+  "X-Realmcast-Event": z.enum(WEBHOOK_EVENTS),
+  "X-Realmcast-Delivery": z.string().meta({ description: "The delivery id, the same on every retry." }),
+  "X-Realmcast-Timestamp": z.string().meta({ description: "Unix seconds, signed with the body." }),
+  "X-Realmcast-Signature": z.string().meta({ description: 'sha256=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>' }),
+});
+
 export const accessTokensApi = apiRouter()
   .openapi(listRoute, async (c) => c.json(await listAccessTokens(c.get("db"), requireUser(c).id), 200))
   .openapi(createRoute, async (c) => c.json(await createAccessToken(c.get("db"), requireUser(c).id, c.req.valid("json")), 201))
@@ -113,3 +128,14 @@ export const accessTokensApi = apiRouter()
     c.header("Cache-Control", "private, no-store");
     return c.json(await listWebhookDeliveries(c.get("db"), requireUser(c).id, c.req.valid("param").id), 200);
   });
+
+for (const event of WEBHOOK_EVENTS) {
+  accessTokensApi.openAPIRegistry.registerWebhook({
+    method: "post",
+    path: event,
+    summary: event === "room.started" ? "The host started a room the token created." : "A room the token created has a confirmed result.",
+    description: WEBHOOK_DOC,
+    request: { headers: deliveryHeaders, body: jsonBody(webhookPayload) },
+    responses: { 200: { description: "Any 2xx within 10 seconds delivers it" } },
+  });
+}
