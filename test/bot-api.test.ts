@@ -4,6 +4,7 @@ import { SEAT_REFUSALS } from "../workers/domain/room-rules";
 import { INVITE_TITLE } from "../workers/domain/room-invites";
 import { json, request, signUp, type Member } from "./helpers";
 import { postForm } from "./page-forms";
+import { actionResult } from "./single-fetch";
 
 /** Issue 27, what a matchmaking bot needs: a token creates a room for invited members, who alone take its seats. */
 
@@ -102,9 +103,19 @@ describe("a bot creates a room for invited members", () => {
     const room = await json(
       await asBot(token, "/api/game-sessions", { body: commanderRoom({ isPrivate: true, invitedMemberIds: [ann.id, ben.id] }) }),
     );
-    const enter = (member: Member) => postForm(`/tablesync/room/${room.id}?mode=play`, member, { intent: "enter", mode: "play" });
-    expect((await enter(ben)).status).toBe(200);
-    expect((await enter(eve)).status).toBe(200);
+    const enter = (member: Member) =>
+      postForm(`/tablesync/room/${room.id}?mode=play`, member, { intent: "enter", mode: "play" }, { as: "fetcher" });
+    const seated = await enter(ben);
+    expect(seated.status).toBe(200);
+    expect((await actionResult(seated)).data).toMatchObject({ ok: true, role: "player" });
+    const watching = await enter(eve);
+    expect(watching.status).toBe(200);
+    // The page says why: the same words the API answers.
+    expect((await actionResult(watching)).data).toMatchObject({
+      ok: true,
+      role: "spectator",
+      toast: { description: SEAT_REFUSALS.invitedOnly },
+    });
     const places = await env.DB.prepare("SELECT user_id, role FROM game_session_members WHERE session_id = ? ORDER BY joined_at")
       .bind(room.id)
       .all();

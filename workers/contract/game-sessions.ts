@@ -5,7 +5,7 @@ import { multiLine, singleLine } from "./text";
 import { MAX_BRACKET, MIN_BRACKET, resolvePower } from "./brackets";
 import { DEFAULT_MAX_PLAYERS, MAX_PLAYER_OPTIONS, POWER_LEVEL_IDS, ROOM_FORMAT_IDS } from "./game-session-options";
 
-export { DEFAULT_MAX_PLAYERS, MAX_PLAYER_OPTIONS, POWER_LEVELS, ROOM_FORMATS } from "./game-session-options";
+export { DEFAULT_MAX_PLAYERS, MAX_PLAYER_OPTIONS, POWER_LEVELS, ROOM_FORMATS, SEAT_REFUSALS } from "./game-session-options";
 export const roomFormatSchema = z.enum(ROOM_FORMAT_IDS, { error: "Format required" });
 export type RoomFormat = z.infer<typeof roomFormatSchema>;
 export const powerLevelSchema = z.enum(POWER_LEVEL_IDS);
@@ -128,12 +128,9 @@ export type GameSessionView = z.infer<typeof gameSessionResponse>;
 export const createdGameSessionResponse = gameSessionResponse
   .extend({
     roomUrl: z.string().meta({ description: "The room page's absolute address." }),
-    inviteUrl: z
-      .string()
-      .nullable()
-      .meta({
-        description: "For a private room with invitees: the link to send them (opening it as an invited member seats them); else null.",
-      }),
+    inviteUrl: z.string().nullable().meta({
+      description: "For a private room with invitees: the link to send them (opening it as an invited member seats them); else null.",
+    }),
     invitedMemberIds: z.array(z.string()),
   })
   .meta({ id: "CreatedGameSession" });

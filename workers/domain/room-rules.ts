@@ -45,11 +45,7 @@ export const ROOM_REFUSALS = {
   hostBlocked: "You blocked this room's host. Unblock them to join.",
 } as const;
 
-/** What a member refused a seat (not by a block) is told, in the API and the lobby. */
-export const SEAT_REFUSALS = {
-  matchPlayersOnly: "Only the players of this match can take a seat",
-  invitedOnly: "Only the members invited to this room can take a seat; you may watch",
-} as const;
+export { SEAT_REFUSALS } from "../contract/game-session-options";
 
 export function seatOutcome(read: RoomRead): SeatOutcome {
   const { session, place } = read;

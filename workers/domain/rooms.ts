@@ -215,8 +215,8 @@ export async function spectateRoom(env: Env, db: Db, sessionId: string, userId: 
 /**
  * A member opens a room they have no place in (a shared link, a match room):
  * `play` takes a seat while one is free and watches otherwise (a full room, a
- * match room of others); `spectate` watches. `fullAt` says the seat was
- * refused because the room is full (the page says so, as the lobby does).
+ * match room of others, a room with invites that did not invite them); `spectate` watches. `fullAt` says the seat
+ * was refused because the room is full, `invitedOnly` because the room seats only its invited (the page says so).
  */
 export async function enterRoom(
   env: Env,
@@ -224,13 +224,14 @@ export async function enterRoom(
   sessionId: string,
   userId: string,
   mode: EnterMode,
-): Promise<MembershipView & { fullAt?: number }> {
+): Promise<MembershipView & { fullAt?: number; invitedOnly?: true }> {
   await enforceRateLimit(db, "gameSessionJoin", userId);
   if (mode === "play") {
     const seated = await seat(env, db, sessionId, userId);
     if (seated.ok) return seated.membership;
     const watching = await watch(env, db, sessionId, userId);
-    return seated.reason === "full" ? { ...watching, fullAt: seated.maxPlayers } : watching;
+    if (seated.reason === "full") return { ...watching, fullAt: seated.maxPlayers };
+    return seated.reason === "invited_only" ? { ...watching, invitedOnly: true } : watching;
   }
   return watch(env, db, sessionId, userId);
 }
