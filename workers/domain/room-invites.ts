@@ -38,6 +38,7 @@ export function inviteesQuery(db: Db, ids: string[], creatorId: string, hostId: 
       blocked: sql<number>`(${isBlockedEitherWay(users.id, creatorId)} OR ${isBlockedEitherWay(users.id, hostId)})`,
     })
     .from(users)
+    // Always a statement, so the creating batch keeps one shape; no invitees reads nothing ("" is no member's id).
     .where(inArray(users.id, ids.length > 0 ? ids : [""]));
 }
 
