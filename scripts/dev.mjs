@@ -4,17 +4,20 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { startFakeCardService } from "./fakes/card-service.mjs";
-import { cardServiceVars, migrateLocal, seedLocal } from "./local-stack.mjs";
+import { cardServiceVars, localWebhookVars, migrateLocal, seedLocal } from "./local-stack.mjs";
 
 const port = Number(process.env.PORT ?? 5173);
 migrateLocal();
 seedLocal();
-// Card data comes from the fake card service here too, as in `npm start`: vite.config.ts reads these variables into
+// Card data comes from the fake card service here too (and webhooks may target a receiver on this machine), as in `npm start`: vite.config.ts reads these variables into
 // the Worker's (REALMCAST_LOCAL_VARS), so a local run never reaches Scryfall.
 const cards = await startFakeCardService();
 const child = spawn(join("node_modules", ".bin", "vite"), ["dev", "--port", String(port), "--strictPort"], {
   stdio: "inherit",
-  env: { ...process.env, REALMCAST_LOCAL_VARS: JSON.stringify(cardServiceVars(cards)) },
+  env: {
+    ...process.env,
+    REALMCAST_LOCAL_VARS: JSON.stringify({ ...cardServiceVars(cards), ...localWebhookVars(`http://localhost:${port}`) }),
+  },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => void cards.close().finally(() => process.exit(code ?? 0)));

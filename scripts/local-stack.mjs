@@ -52,6 +52,14 @@ export function seedLocal(persistTo) {
 // address); wrangler.toml keeps the safe values so a deploy never ships these.
 const LOCAL_VARS = ["--var", "AUTH_DEV_LOGIN:true", "--var", "SIGNIN_RATE_LIMIT_PER_MINUTE:1000"];
 
+/**
+ * A local run's webhook variables: a receiver on this machine (http, 127.0.0.1) is allowed, retries come quickly,
+ * and room links in deliveries name the local server. wrangler.toml keeps https-only public URLs for a deploy.
+ */
+export function localWebhookVars(origin) {
+  return { WEBHOOK_ALLOW_PRIVATE_URLS: "true", WEBHOOK_RETRY_BASE_SECONDS: "2", PUBLIC_ORIGIN: origin };
+}
+
 /** The Worker's card variables pointing at a running fake card service (for `wrangler dev` and `npm run dev`). */
 export function cardServiceVars(cards) {
   return {
@@ -69,7 +77,9 @@ export function cardServiceVars(cards) {
  */
 export async function serve({ port, persistTo, extraArgs = [], stdio = "inherit" }) {
   const cards = await startFakeCardService();
-  const cardVars = Object.entries(cardServiceVars(cards)).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
+  const cardVars = Object.entries({ ...cardServiceVars(cards), ...localWebhookVars(`http://localhost:${port}`) }).flatMap(
+    ([name, value]) => ["--var", `${name}:${value}`],
+  );
   const child = spawn(
     bin("wrangler"),
     [

@@ -37,11 +37,18 @@ describe("POST /api/game-sessions", () => {
     });
     expect(new Date(session.createdAt).toISOString()).toBe(session.createdAt);
     const fetched = await json(await request(`/api/game-sessions/${session.id}`, { cookie: host.cookie }));
-    expect(fetched).toEqual(session);
+    // The answer to creating adds the room's links and invitees (issue 27) to the session itself.
+    const { roomUrl, inviteUrl, invitedMemberIds, ...plain } = session;
+    expect({ roomUrl, inviteUrl, invitedMemberIds }).toEqual({
+      roomUrl: `http://localhost/tablesync/room/${session.id}`,
+      inviteUrl: null,
+      invitedMemberIds: [],
+    });
+    expect(fetched).toEqual(plain);
     // Nobody receives the host's e-mail address, not even the host (issue 12): visitors get the same session.
     expect(session.host).not.toHaveProperty("email");
     const asVisitor = await json(await request(`/api/game-sessions/${session.id}`));
-    expect(asVisitor).toEqual(session);
+    expect(asVisitor).toEqual(plain);
   });
 
   it("keeps a given description and trims the name", async () => {

@@ -1,5 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { startFakeCardService } from "../scripts/fakes/card-service.mjs";
+import { startWebhookReceiver } from "../scripts/fakes/webhook-receiver.mjs";
 import { FAKE_TURN_API_TOKEN, FAKE_TURN_KEY_ID, startFakeTurnService } from "../scripts/fakes/turn-service.mjs";
 
 // Outside services the Worker calls run as small fakes on localhost for the whole run (nothing in the tests reaches
@@ -9,6 +10,8 @@ declare module "vitest" {
     turnService: { url: string; keyId: string; apiToken: string };
     /** The fake Scryfall (and image host, Archidekt, Moxfield) the Worker's card bindings point at. */
     cardService: { url: string; imageOrigin: string; archidektUrl: string; moxfieldUrl: string };
+    /** A bot's webhook endpoint (scripts/fakes/webhook-receiver.mjs): each test uses a path of its own. */
+    webhookReceiver: { url: string };
   }
 }
 
@@ -23,7 +26,10 @@ export default async function setup(project: TestProject) {
     archidektUrl: cards.archidektUrl,
     moxfieldUrl: cards.moxfieldUrl,
   });
+  const receiver = await startWebhookReceiver();
+  project.provide("webhookReceiver", { url: receiver.url });
   return async () => {
+    await receiver.close();
     await turn.close();
     await cards.close();
   };

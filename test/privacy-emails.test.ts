@@ -142,6 +142,7 @@ describe("no member's e-mail address reaches another member (issue 12)", () => {
     // A card (from the fake card service) and B's own deck, for the card and deck routes.
     const solRing = await json(await request("/api/cards/named?exact=Sol%20Ring", { cookie: b.cookie }));
     const deck = await json(await request("/api/decks", { cookie: b.cookie, body: { name: "Sweep deck", text: "1 Sol Ring" } }));
+    const bToken = await json(await request("/api/tokens", { cookie: b.cookie, body: { name: "Sweep bot", scopes: ["rooms:read"] } }));
 
     // Every documented GET route (a new route fails here until it is added to the sweep).
     const concrete: Record<string, string> = {
@@ -182,6 +183,7 @@ describe("no member's e-mail address reaches another member (issue 12)", () => {
       "/api/decks": "/api/decks",
       "/api/decks/:id": `/api/decks/${deck.id}`,
       "/api/tokens": "/api/tokens",
+      "/api/tokens/:id/webhook/deliveries": `/api/tokens/${bToken.id}/webhook/deliveries`,
     };
     for (const doc of DECLARED_ROUTES.filter((d) => d.method === "get" && !NOT_DATA_ROUTES.has(d.path))) {
       const path = concrete[doc.path];

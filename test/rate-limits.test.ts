@@ -505,6 +505,7 @@ const LIMITED_ROUTES: ["post" | "put" | "delete", string, RateLimitName][] = [
   ["post", "/api/communities/:id/membership", "communityMembership"],
   ["delete", "/api/communities/:id/membership", "communityMembership"],
   ["post", "/api/tokens", "accessTokenCreate"],
+  ["put", "/api/tokens/:id/webhook", "webhookUpdate"],
 ];
 
 describe("the route reference", () => {

@@ -8,6 +8,8 @@ import { api, apiDocument } from "./api/index";
 import { readSessionUserIdByKey } from "./auth/session";
 import { devSeed } from "./auth/dev-seed";
 import { runScheduledJobs } from "./domain/scheduled";
+import { deliverWebhooks } from "./domain/webhooks";
+import { getDb } from "./db/client";
 import type { AppEnv } from "./http/app-env";
 import { resolveUser } from "./http/auth-middleware";
 import { dbSession } from "./http/db-session";
@@ -75,5 +77,9 @@ export default {
   fetch: app.fetch,
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(runScheduledJobs(env, controller.scheduledTime));
+  },
+  // The WEBHOOKS queue (wrangler.toml): bots' webhook deliveries, tried and retried here (workers/domain/webhooks.ts).
+  async queue(batch, env) {
+    await deliverWebhooks(batch, env, getDb(env.DB));
   },
 } satisfies ExportedHandler<Env>;

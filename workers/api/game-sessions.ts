@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import {
+  createdGameSessionResponse,
   createGameSessionBody,
   gameSessionResponse,
   listGameSessionsQuery,
@@ -17,7 +18,9 @@ import { nextCursorHeader } from "../contract/events";
 import { listGameSessions } from "../domain/game-session-list";
 import { getGameSession } from "../domain/game-sessions";
 import { limitText } from "../domain/rate-limit-rules";
+import { roomLinks } from "../domain/room-invites";
 import { setRoomPrivacy } from "../domain/room-privacy";
+import { SEAT_REFUSALS } from "../domain/room-rules";
 import { createRoom, joinRoom, leaveRoom, spectateRoom, startRoom, type SeatResult } from "../domain/rooms";
 import { memberOnly, requireUser } from "../http/require-user";
 import { MEMBER_ONLY, PUBLIC, apiRouter, errors, jsonBody, jsonResponse } from "./openapi-kit";
@@ -53,14 +56,20 @@ const getRoute = createRoute({
 const createRoomRoute = createRoute({
   method: "post",
   path: "/game-sessions",
-  summary: "Creates a waiting room; the caller is seated as host in seat 1. Description defaults to '{format} game session'.",
+  summary:
+    "Creates a waiting room; the caller is seated as host in seat 1. Description defaults to '{format} game session'. `invitedMemberIds` (at most 7) makes a room that seats only its host and the invited (anyone else may watch); each invitee is notified. With an API token (scope rooms:write) and invitees, the token's member takes no seat: the host is `hostMemberId` or the first invited. The answer adds the room's absolute `roomUrl` and, for a private room with invitees, the `inviteUrl` to send them.",
   description: POWER_FIELDS_DOC,
   security: MEMBER_ONLY,
   middleware: memberOnly,
   request: { body: jsonBody(createGameSessionBody) },
   responses: {
-    201: jsonResponse(gameSessionResponse, "The new session"),
-    ...errors([400, "Invalid body or unknown community/event"], [401, "Signed out"], [429, `More than ${limitText("gameSessionCreate")}`]),
+    201: jsonResponse(createdGameSessionResponse, "The new session with its links"),
+    ...errors(
+      [400, "Invalid body, unknown community/event, or an invitee that does not exist or a block keeps apart"],
+      [401, "Signed out, or an invalid, expired or revoked token"],
+      [403, "A token without the rooms:write scope"],
+      [429, `More than ${limitText("gameSessionCreate")}`],
+    ),
   },
 });
 
@@ -75,7 +84,10 @@ const joinRoute = createRoute({
     200: jsonResponse(membershipResponse, "Seated"),
     ...errors(
       [401, "Signed out"],
-      [403, "A block stands between the caller and the host, or a tournament match room of other players"],
+      [
+        403,
+        "A block stands between the caller and the host, a tournament match room of other players, or a room with invites that did not invite the caller",
+      ],
       [404, "No such session"],
       [409, "Room is full, or the session has ended"],
       JOIN_LIMIT,
@@ -159,7 +171,7 @@ const tableCardsRoute = createRoute({
 /** The API's words for a seat the service could not give. */
 function seatRefused(result: Exclude<SeatResult, { ok: true }>): never {
   if (result.reason === "full") throw conflict("Room is full");
-  throw forbidden("Only the players of this match can take a seat");
+  throw forbidden(result.reason === "invited_only" ? SEAT_REFUSALS.invitedOnly : SEAT_REFUSALS.matchPlayersOnly);
 }
 
 export const gameSessionsApi = apiRouter()
@@ -175,7 +187,10 @@ export const gameSessionsApi = apiRouter()
     if (!session) throw notFound("Game session not found");
     return c.json(session, 200);
   })
-  .openapi(createRoomRoute, async (c) => c.json(await createRoom(c.get("db"), requireUser(c).id, c.req.valid("json")), 201))
+  .openapi(createRoomRoute, async (c) => {
+    const room = await createRoom(c.get("db"), requireUser(c).id, c.req.valid("json"), { tokenId: c.get("accessToken")?.id ?? null });
+    return c.json({ ...room, ...roomLinks(new URL(c.req.url).origin, room, room.invitedMemberIds) }, 201);
+  })
   .openapi(joinRoute, async (c) => {
     const result = await joinRoom(c.env, c.get("db"), c.req.valid("param").id, requireUser(c).id);
     if (!result.ok) seatRefused(result);

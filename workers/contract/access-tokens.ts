@@ -29,6 +29,8 @@ export const accessTokenResponse = z
     createdAt: z.string(),
     lastUsedAt: z.string().nullable(),
     expiresAt: z.string().nullable(),
+    /** Where the events of the rooms created with this token are delivered (never its secret), or null. */
+    webhookUrl: z.string().nullable(),
   })
   .meta({ id: "AccessToken" });
 export type AccessTokenView = z.infer<typeof accessTokenResponse>;

@@ -39,3 +39,9 @@ export function powerLevelLabel(level: string | null | undefined): string {
 export function roomCode(sessionId: string): string {
   return sessionId.slice(-6).toUpperCase();
 }
+
+/** What a member refused a seat (not by a block) is told, in the API, the lobby and the room page. */
+export const SEAT_REFUSALS = {
+  matchPlayersOnly: "Only the players of this match can take a seat",
+  invitedOnly: "Only the members invited to this room can take a seat; you may watch",
+} as const;

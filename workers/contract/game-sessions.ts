@@ -5,7 +5,7 @@ import { multiLine, singleLine } from "./text";
 import { MAX_BRACKET, MIN_BRACKET, resolvePower } from "./brackets";
 import { DEFAULT_MAX_PLAYERS, MAX_PLAYER_OPTIONS, POWER_LEVEL_IDS, ROOM_FORMAT_IDS } from "./game-session-options";
 
-export { DEFAULT_MAX_PLAYERS, MAX_PLAYER_OPTIONS, POWER_LEVELS, ROOM_FORMATS } from "./game-session-options";
+export { DEFAULT_MAX_PLAYERS, MAX_PLAYER_OPTIONS, POWER_LEVELS, ROOM_FORMATS, SEAT_REFUSALS } from "./game-session-options";
 export const roomFormatSchema = z.enum(ROOM_FORMAT_IDS, { error: "Format required" });
 export type RoomFormat = z.infer<typeof roomFormatSchema>;
 export const powerLevelSchema = z.enum(POWER_LEVEL_IDS);
@@ -23,6 +23,11 @@ export const POWER_FIELDS_DOC =
 
 export const sessionStatusSchema = z.enum(["waiting", "active", "completed"]);
 
+/** At most this many members invited to one room (each gets a notification, so the list stays short). */
+export const MAX_INVITED_MEMBERS = 7;
+
+const memberIdSchema = z.string().min(1).max(100);
+
 export const createGameSessionBody = z
   .object({
     eventId: z.string().min(1).max(100).nullish(),
@@ -36,10 +41,28 @@ export const createGameSessionBody = z
       bracket: bracketSchema.nullish(),
       description: multiLine({ max: 500 }).nullish(),
     }),
+    /** A private room is listed only to its host and the members with a place in it (default: public). */
+    isPrivate: z.boolean().optional(),
+    /** Members (by Realmcast id) invited to the room: a room with invites seats only its host and them. */
+    invitedMemberIds: z
+      .array(memberIdSchema)
+      .max(MAX_INVITED_MEMBERS, `Invite at most ${MAX_INVITED_MEMBERS} members`)
+      .refine((ids) => new Set(ids).size === ids.length, "Invite each member once")
+      .optional()
+      .describe(`Members invited to the room (at most ${MAX_INVITED_MEMBERS}); only they and the host take seats, and each is notified.`),
+    /** With an API token: which invited member hosts the room (the first invited when left out). */
+    hostMemberId: memberIdSchema
+      .optional()
+      .describe(
+        "With an API token and invitees: the invited member who hosts (default: the first invited). The token's member takes no seat.",
+      ),
   })
   .superRefine((body, ctx) => {
     const power = resolvePower(body.gameData);
     if (!power.ok) ctx.addIssue({ code: "custom", path: ["gameData", power.problem.field], message: power.problem.message });
+    if (body.hostMemberId !== undefined && !body.invitedMemberIds?.includes(body.hostMemberId)) {
+      ctx.addIssue({ code: "custom", path: ["hostMemberId"], message: "The host must be one of invitedMemberIds" });
+    }
   });
 export type CreateGameSessionBody = z.infer<typeof createGameSessionBody>;
 
@@ -100,6 +123,18 @@ export const gameSessionResponse = z.object({
   viewerRemoved: z.boolean().optional(),
 });
 export type GameSessionView = z.infer<typeof gameSessionResponse>;
+
+/** The answer to creating a room: the session, its links and who was invited (issue 27, what a bot needs). */
+export const createdGameSessionResponse = gameSessionResponse
+  .extend({
+    roomUrl: z.string().meta({ description: "The room page's absolute address." }),
+    inviteUrl: z.string().nullable().meta({
+      description: "For a private room with invitees: the link to send them (opening it as an invited member seats them); else null.",
+    }),
+    invitedMemberIds: z.array(z.string()),
+  })
+  .meta({ id: "CreatedGameSession" });
+export type CreatedGameSessionView = z.infer<typeof createdGameSessionResponse>;
 
 /** PATCH /api/game-sessions/{id}: the host makes the room private (or public again). */
 export const roomPrivacyBody = z.object({ isPrivate: z.boolean() });

@@ -34,6 +34,7 @@ function view(row: TokenRow): AccessTokenView {
     createdAt: new Date(row.createdAt).toISOString(),
     lastUsedAt: iso(row.lastUsedAt),
     expiresAt: iso(row.expiresAt),
+    webhookUrl: row.webhookUrl,
   };
 }
 

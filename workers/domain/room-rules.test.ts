@@ -26,6 +26,12 @@ describe("seatOutcome", () => {
     expect(seatOutcome(read({ session: { ...open, maxPlayers: 2, tournamentMatchId: "m" } }))).toEqual({ kind: "match_players_only" });
   });
 
+  it("refuses a seat in a room with invites to anyone not invited, but seats an invited member", () => {
+    expect(seatOutcome(read({ notInvited: true }))).toEqual({ kind: "invited_only" });
+    expect(seatOutcome(read({ notInvited: false }))).toEqual({ kind: "full", maxPlayers: 4 });
+    expect(seatOutcome(read({ notInvited: true, place: { role: "player", seat: 1 } }))).toEqual({ kind: "seated", seat: 1 });
+  });
+
   it("answers not found, blocked and ended before anything else", () => {
     expect(seatOutcome(read({ session: null }))).toEqual({ kind: "not_found" });
     expect(seatOutcome(read({ blockedWithHost: true, place: { role: "player", seat: 2 } }))).toEqual({ kind: "blocked" });

@@ -14,6 +14,8 @@ export type RoomRead = {
   blockedHost: boolean;
   /** A host removed the member from this room. */
   removedByHost: boolean;
+  /** The room has invites and the member is neither invited nor its host: they may watch, not sit. */
+  notInvited?: boolean;
   /** The member's place after the write, if any. */
   place: Place | null;
 };
@@ -22,6 +24,7 @@ export type SeatOutcome =
   | { kind: "seated"; seat: number | null }
   | { kind: "full"; maxPlayers: number }
   | { kind: "match_players_only" }
+  | { kind: "invited_only" }
   | { kind: "not_found" }
   | { kind: "blocked" }
   | { kind: "host_blocked" }
@@ -42,6 +45,8 @@ export const ROOM_REFUSALS = {
   hostBlocked: "You blocked this room's host. Unblock them to join.",
 } as const;
 
+export { SEAT_REFUSALS } from "../contract/game-session-options";
+
 export function seatOutcome(read: RoomRead): SeatOutcome {
   const { session, place } = read;
   if (!session) return { kind: "not_found" };
@@ -50,6 +55,8 @@ export function seatOutcome(read: RoomRead): SeatOutcome {
   if (place?.role === "player") return { kind: "seated", seat: place.seat };
   // A tournament match room seats only that match's two players; anyone else may watch.
   if (session.tournamentMatchId) return { kind: "match_players_only" };
+  // A room with invites seats only its host and the invited; anyone else may watch.
+  if (read.notInvited) return { kind: "invited_only" };
   return { kind: "full", maxPlayers: session.maxPlayers };
 }
 

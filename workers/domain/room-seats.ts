@@ -42,6 +42,21 @@ export const mayEnter = (userId: string) =>
   sql`(g.tournament_match_id IS NOT NULL OR (NOT ${isBlockedEitherWay(userId, sql`g.host_id`)} AND NOT ${removedFrom(sql`g.id`, userId)}))`;
 
 /**
+ * `g` (a game session) gives `userId` a seat as far as invites go: a room without invites seats anyone, a room
+ * with invites (a bot's room, issue 27) only its host and the members invited. The one seat rule, so the API, the
+ * room page's forms and the room's socket (which admits only members with a place) all follow it.
+ */
+export const invitedOrOpen = (userId: string) =>
+  sql`(g.host_id = ${userId} OR NOT EXISTS (SELECT 1 FROM game_session_invites i WHERE i.session_id = g.id)
+    OR EXISTS (SELECT 1 FROM game_session_invites i WHERE i.session_id = g.id AND i.user_id = ${userId}))`;
+
+/** Whether `userId` is kept from a seat of the session `sessionRef` by its invites (invitedOrOpen, negated). */
+const notInvited = (sessionRef: unknown, hostRef: unknown, userId: string) =>
+  sql<number>`(EXISTS (SELECT 1 FROM game_session_invites i WHERE i.session_id = ${sessionRef})
+    AND ${hostRef} != ${userId}
+    AND NOT EXISTS (SELECT 1 FROM game_session_invites i WHERE i.session_id = ${sessionRef} AND i.user_id = ${userId}))`;
+
+/**
  * Keeps a member the host removes out of the room (mayEnter reads it). Only a member who has a place there is
  * recorded, so it runs before the place goes and a mistaken id leaves no row.
  */
@@ -76,6 +91,7 @@ export function takeSeat(db: Db, sessionId: string, userId: string) {
       sql`SELECT ${sessionId}, ${userId}, 'player', ${freeSeat}, ${NOW_MS}, NULL, NULL, NULL
       FROM game_sessions g
       WHERE g.id = ${sessionId} AND g.status != 'completed' AND ${playerCount(sessionId)} < g.max_players AND ${mayEnter(userId)}
+        AND ${invitedOrOpen(userId)}
         AND (g.tournament_match_id IS NULL OR EXISTS (
           SELECT 1 FROM tournament_matches m WHERE m.id = g.tournament_match_id AND ${userId} IN (m.player1_id, m.player2_id)))`,
     )
@@ -185,6 +201,7 @@ export function sessionReadBack(db: Db, sessionId: string, userId: string) {
       blockedWithHost: isBlockedEitherWay(userId, gameSessions.hostId),
       blockedHost: hasBlocked(userId, gameSessions.hostId),
       removedByHost: removedFrom(gameSessions.id, userId),
+      notInvited: notInvited(gameSessions.id, gameSessions.hostId, userId),
     })
     .from(gameSessions)
     .innerJoin(users, eq(users.id, gameSessions.hostId))
@@ -201,6 +218,9 @@ export type NewGameSession = {
   maxPlayers: number;
   eventId?: string | null;
   tournamentMatchId?: string | null;
+  isPrivate?: boolean;
+  /** The API token a bot created the room with (its webhook hears the room's events). */
+  createdByTokenId?: string | null;
   gameData: { name: string; format: string; powerLevel?: string | null; bracket?: number | null; description?: string | null };
 };
 
@@ -217,6 +237,8 @@ export function insertRoom(db: Db, id: string, hostId: string, input: NewGameSes
       communityId: input.communityId,
       eventId: input.eventId ?? null,
       tournamentMatchId: input.tournamentMatchId ?? null,
+      isPrivate: input.isPrivate ?? false,
+      createdByTokenId: input.createdByTokenId ?? null,
       name,
       format,
       powerLevel: powerLevel ?? null,

@@ -5,12 +5,16 @@
  */
 import { and, asc, eq, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { getServerByName } from "partyserver";
+import { resolvePower } from "../contract/brackets";
 import type { CreateGameSessionBody, GameSessionView, MembershipView } from "../contract/game-sessions";
 import type { Db } from "../db/client";
-import { gameSessionMembers, gameSessions } from "../db/schema";
+import { gameSessionMembers, gameSessions, users } from "../db/schema";
 import { conflict, forbidden, invalid, notFound } from "./errors";
 import { sessionQuery, toView } from "./game-sessions";
-import { enforceRateLimit } from "./rate-limit";
+import { enforceRateLimit, hitOutcome, rateLimitHit, refuseOverLimit } from "./rate-limit";
+import { RATE_LIMITS } from "./rate-limit-rules";
+import { emitRoomEvent } from "./webhooks";
+import { hostOfNewRoom, inviteesQuery, inviteWrites, refusedInvitees } from "./room-invites";
 import { givePlaceUpAndRead, readOf, readRoomSnapshot, snapshotOf, type RoomSnapshot, type SocketEnd } from "./room-records";
 import { ROOM_REFUSALS, seatOutcome, watchOutcome } from "./room-rules";
 import {
@@ -41,7 +45,8 @@ export { removeMemberFromRooms, type NewGameSession } from "./room-seats";
 export type SeatResult =
   | { ok: true; membership: MembershipView }
   | { ok: false; reason: "full"; maxPlayers: number }
-  | { ok: false; reason: "match_players_only" };
+  | { ok: false; reason: "match_players_only" }
+  | { ok: false; reason: "invited_only" };
 
 export type EnterMode = "play" | "spectate";
 
@@ -79,18 +84,60 @@ export async function discardUnusedRoom(db: Db, sessionId: string): Promise<void
   await db.delete(gameSessions).where(eq(gameSessions.id, sessionId));
 }
 
-/** A member's room (API and lobby): checks the realm and event, then creates it with the host seated. */
-export async function createRoom(db: Db, hostId: string, body: CreateGameSessionBody): Promise<GameSessionView> {
-  await enforceRateLimit(db, "gameSessionCreate", hostId);
+/** How a room was asked for: with an API token (a bot) or not. */
+export type CreateOptions = { tokenId?: string | null };
+
+/**
+ * A member's room (API and lobby): checks the realm, the event and the invitees, then creates it with the host
+ * seated, its invites and their notifications. Two D1 round trips: the rate-limit hit with the checks, then the
+ * writes with the read-back. A bot (an API token) that invites members hosts nobody itself: the host is the named
+ * invitee or the first (room-invites.ts hostOfNewRoom), and the token is recorded for its webhook.
+ */
+export async function createRoom(
+  db: Db,
+  creatorId: string,
+  body: CreateGameSessionBody,
+  { tokenId = null }: CreateOptions = {},
+): Promise<GameSessionView & { invitedMemberIds: string[] }> {
+  const invited = body.invitedMemberIds ?? [];
+  const hostId = hostOfNewRoom(creatorId, tokenId !== null, body);
+  if (!hostId) {
+    throw invalid("Only an API token names another host: you host the rooms you create", [
+      { code: "custom", path: ["hostMemberId"], message: "Leave it out, or name yourself" },
+    ]);
+  }
   const eventId = body.eventId ?? null;
-  const known = await db.get<{ community: number; event: number }>(sql`SELECT
-      EXISTS (SELECT 1 FROM communities WHERE id = ${body.communityId}) AS community,
-      (${eventId} IS NULL OR EXISTS (SELECT 1 FROM events WHERE id = ${eventId})) AS event`);
+  const rule = RATE_LIMITS.gameSessionCreate;
+  const now = Date.now();
+  const [hit, knownRows, invitees] = await db.batch([
+    rateLimitHit(db, `gameSessionCreate:${creatorId}`, rule.windowMs, now),
+    db
+      .select({
+        community: sql<number>`EXISTS (SELECT 1 FROM communities WHERE id = ${body.communityId})`,
+        event: sql<number>`(${eventId} IS NULL OR EXISTS (SELECT 1 FROM events WHERE id = ${eventId}))`,
+      })
+      .from(users)
+      .where(eq(users.id, creatorId)),
+    inviteesQuery(db, invited, creatorId, hostId),
+  ]);
+  refuseOverLimit("gameSessionCreate", hitOutcome(hit[0], rule.limit, rule.windowMs, now));
+  const known = knownRows[0];
   if (!known?.community) throw invalid("Unknown community");
   if (!known.event) throw invalid("Unknown event");
+  const refused = refusedInvitees(invited, invitees);
+  if (refused.length > 0) {
+    throw invalid(
+      "Some invited members cannot be invited: no such member, or a block stands between them and you or the host",
+      refused.map((id) => ({ code: "custom", path: ["invitedMemberIds", invited.indexOf(id)], message: `Cannot invite ${id}` })),
+    );
+  }
   const id = crypto.randomUUID();
-  const [, , sessions] = await db.batch([...insertRoom(db, id, hostId, body), sessionQuery(db, id)]);
-  return toView(sessions[0]);
+  const power = resolvePower(body.gameData);
+  const room = { id, name: body.gameData.name, format: body.gameData.format, bracket: power.ok ? power.value.bracket : null };
+  const writes = invited.length > 0 ? inviteWrites(db, room, invited, creatorId) : [];
+  const results = await db.batch([...insertRoom(db, id, hostId, { ...body, createdByTokenId: tokenId }), ...writes, sessionQuery(db, id)]);
+  const sessions = results[results.length - 1] as Awaited<ReturnType<typeof sessionQuery>>;
+  return { ...toView(sessions[0]), invitedMemberIds: invited };
 }
 
 // ------------------------------------------------------------------ places
@@ -121,6 +168,8 @@ async function seat(env: Env, db: Db, sessionId: string, userId: string): Promis
       return { ok: false, reason: "full", maxPlayers: outcome.maxPlayers };
     case "match_players_only":
       return { ok: false, reason: "match_players_only" };
+    case "invited_only":
+      return { ok: false, reason: "invited_only" };
     case "seated":
       await tellRoom(env, sessionId, read.snapshot);
       return { ok: true, membership: { session: read.snapshot!.session, role: "player", seat: outcome.seat } };
@@ -166,8 +215,8 @@ export async function spectateRoom(env: Env, db: Db, sessionId: string, userId: 
 /**
  * A member opens a room they have no place in (a shared link, a match room):
  * `play` takes a seat while one is free and watches otherwise (a full room, a
- * match room of others); `spectate` watches. `fullAt` says the seat was
- * refused because the room is full (the page says so, as the lobby does).
+ * match room of others, a room with invites that did not invite them); `spectate` watches. `fullAt` says the seat
+ * was refused because the room is full, `invitedOnly` because the room seats only its invited (the page says so).
  */
 export async function enterRoom(
   env: Env,
@@ -175,13 +224,14 @@ export async function enterRoom(
   sessionId: string,
   userId: string,
   mode: EnterMode,
-): Promise<MembershipView & { fullAt?: number }> {
+): Promise<MembershipView & { fullAt?: number; invitedOnly?: true }> {
   await enforceRateLimit(db, "gameSessionJoin", userId);
   if (mode === "play") {
     const seated = await seat(env, db, sessionId, userId);
     if (seated.ok) return seated.membership;
     const watching = await watch(env, db, sessionId, userId);
-    return seated.reason === "full" ? { ...watching, fullAt: seated.maxPlayers } : watching;
+    if (seated.reason === "full") return { ...watching, fullAt: seated.maxPlayers };
+    return seated.reason === "invited_only" ? { ...watching, invitedOnly: true } : watching;
   }
   return watch(env, db, sessionId, userId);
 }
@@ -229,6 +279,10 @@ export async function startRoom(env: Env, db: Db, sessionId: string, userId: str
     throw conflict("The game has already started or ended");
   }
   await tellRoom(env, sessionId, snapshot);
+  // A bot's room (created with an API token) tells the token's webhook, if it has one.
+  if (sessions[0]?.session.createdByTokenId) {
+    await emitRoomEvent(env, db, { sessionId, event: "room.started", result: null, room: snapshot.session });
+  }
   return snapshot.session;
 }
 

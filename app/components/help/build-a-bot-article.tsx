@@ -46,7 +46,7 @@ export function BuildABotArticle({ origin, perMinute }: { origin: string; perMin
       <h1 className="mt-2 text-4xl font-bold">Build a bot</h1>
       <p className="mt-3 text-muted">
         A Discord bot or a script can list and create rooms and events for you through the Realmcast API, with a personal access token
-        instead of your password.
+        instead of your password, invite members to its rooms and hear when their games start and end.
       </p>
 
       <Step title="1. Create a token">
@@ -70,7 +70,7 @@ export function BuildABotArticle({ origin, perMinute }: { origin: string; perMin
       </Step>
 
       <Step title="3. Create a room (rooms:write)">
-        <p>The room is yours: you are its host in seat 1, as if you had opened it yourself.</p>
+        <p>Without invited members the room is yours: you are its host in seat 1, as if you had opened it yourself.</p>
         <Code label="curl: create a room">{`curl -X POST "${origin}/api/game-sessions" \\
   -H "Authorization: Bearer ${TOKEN_PLACEHOLDER}" \\
   -H "Content-Type: application/json" \\
@@ -78,6 +78,68 @@ export function BuildABotArticle({ origin, perMinute }: { origin: string; perMin
        "gameData":{"name":"Friday Commander","format":"commander"}}'`}</Code>
         <p>
           The answer (201) is the new room; its <code>id</code> makes its link, <code>{`${origin}/tablesync/room/<id>`}</code>.
+        </p>
+      </Step>
+
+      <Step title="4. Invite members, and let one of them host">
+        <p>
+          A matchmaking bot arranges games it does not play. Name up to 7 members by their Realmcast id in <code>invitedMemberIds</code>{" "}
+          and, if you like, which of them hosts in <code>hostMemberId</code> (the first invited otherwise). You take no seat; only the host
+          and the invited may sit, anyone else may watch. Each invited member gets a &quot;You&apos;re invited to a game&quot; notification.
+        </p>
+        <Code label="curl: create a private room for invited members">{`curl -X POST "${origin}/api/game-sessions" \
+  -H "Authorization: Bearer ${TOKEN_PLACEHOLDER}" \
+  -H "Content-Type: application/json" \
+  -d '{"communityId":"scry-gather","maxPlayers":4,"isPrivate":true,
+       "gameData":{"name":"Bracket 3 pod","format":"commander","bracket":3},
+       "invitedMemberIds":["MEMBER_ID_1","MEMBER_ID_2","MEMBER_ID_3"],
+       "hostMemberId":"MEMBER_ID_2"}'`}</Code>
+        <p>
+          The answer adds <code>roomUrl</code> and, for a private room, <code>inviteUrl</code>: post that link in your channel. An invited
+          member who opens it is seated. Read the room any time with <code>GET /api/game-sessions/&lt;id&gt;</code>.
+        </p>
+      </Step>
+
+      <Step title="5. Hear when a game starts and ends (webhooks)">
+        <p>
+          In the <strong>API tokens</strong> tab, give the token a <strong>Webhook URL</strong>: an <code>https://</code> address on a
+          public host (private, loopback and link-local addresses are refused). Copy the signing secret it shows once. Rooms created with
+          this token then POST <code>room.started</code> when the host starts the game and <code>room.ended</code> with the confirmed
+          result.
+        </p>
+        <Code label="A webhook delivery">{`POST /your/webhook
+X-Realmcast-Event: room.started
+X-Realmcast-Delivery: 5f0c...   (the same on every retry)
+X-Realmcast-Timestamp: 1767225600
+X-Realmcast-Signature: sha256=9a1b...
+
+{"id":"5f0c...","event":"room.started","createdAt":"...",
+ "room":{"id":"...","status":"active","roomUrl":"${origin}/tablesync/room/...",...},
+ "result":null}`}</Code>
+        <p>
+          Answer any 2xx within 10 seconds. Anything else (or no answer, or a redirect) is tried again later, waiting longer each time, up
+          to 6 attempts. The tab lists each token&apos;s recent deliveries with their outcome.
+        </p>
+      </Step>
+
+      <Step title="6. Check the signature">
+        <p>
+          Compute HMAC-SHA256 of <code>&lt;timestamp&gt;.&lt;raw body&gt;</code> with the secret, compare its hex with the signature in
+          constant time, and refuse old timestamps so a captured delivery cannot be replayed. In Node:
+        </p>
+        <Code label="Node: verify a delivery">{`import { createHmac, timingSafeEqual } from "node:crypto";
+
+function isFromRealmcast(secret, headers, rawBody) {
+  const timestamp = headers["x-realmcast-timestamp"];
+  const signature = headers["x-realmcast-signature"] ?? "";
+  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false;
+  const expected = createHmac("sha256", secret).update(timestamp + "." + rawBody).digest();
+  const given = Buffer.from(signature.replace(/^sha256=/, ""), "hex");
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}`}</Code>
+        <p>
+          Use the body exactly as received, before any JSON parsing. The webhook&apos;s settings (set, change, remove) are yours alone:
+          tokens cannot change them.
         </p>
       </Step>
 

@@ -16,6 +16,7 @@ import { FieldMessage, Input, Label, NativeSelect } from "~/components/ui/field"
 import { fieldError, useResultToast } from "~/lib/forms";
 import type { SettingsResult } from "./settings-results";
 import { REVOKE_CONFIRMATION } from "./settings-toasts";
+import { TokenWebhook } from "./token-webhook";
 
 const EXPIRY_LABELS = { none: "Never", 30: "In 30 days", 90: "In 90 days", 365: "In a year" } as const;
 const when = (iso: string | null, never: string) => (iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: "medium" }) : never);
@@ -214,6 +215,9 @@ function TokenRow({ token }: { token: AccessTokenView }) {
       <Button variant="outline" onClick={revoke} disabled={revoker.state !== "idle"} aria-label={`Revoke ${token.name}`}>
         <Trash2 className="h-4 w-4" aria-hidden="true" /> {revoker.state !== "idle" ? "Revoking..." : "Revoke"}
       </Button>
+      <div className="sm:col-span-2">
+        <TokenWebhook token={token} />
+      </div>
     </li>
   );
 }

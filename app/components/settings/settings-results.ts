@@ -13,4 +13,7 @@ export type SettingsResult = ActionResult<
   // The API tokens tab: a new token comes back with its secret, the one time it is shown.
   | { intent: "createToken"; token: CreatedAccessToken }
   | { intent: "revokeToken"; id: string }
+  // A token's webhook: its signing secret comes back the one time it is shown.
+  | { intent: "setWebhook"; id: string; webhook: { url: string; secret: string } }
+  | { intent: "clearWebhook"; id: string }
 >;

@@ -23,4 +23,12 @@ export const DELETE_CONFIRMATION = "Are you sure you want to permanently delete 
 export const TOKEN_CREATED: ToastMessage = { title: "Token created", description: "Copy it now: it is not shown again." };
 export const TOKEN_REVOKED: ToastMessage = { title: "Token revoked" };
 export const tokenFailed = (message: string): ToastMessage => ({ title: "Token not saved", description: message, variant: "destructive" });
+export const WEBHOOK_SAVED: ToastMessage = { title: "Webhook saved", description: "Copy its signing secret now: it is not shown again." };
+export const WEBHOOK_REMOVED: ToastMessage = { title: "Webhook removed" };
+export const webhookFailed = (message: string): ToastMessage => ({
+  title: "Webhook not saved",
+  description: message,
+  variant: "destructive",
+});
+export const REMOVE_WEBHOOK_CONFIRMATION = "Remove this webhook? Deliveries not yet made will fail.";
 export const REVOKE_CONFIRMATION = "Revoke this token? Anything using it stops working at once.";

@@ -1,3 +1,4 @@
+import { SEAT_REFUSALS } from "../../../workers/contract/game-session-options";
 import type { ToastMessage } from "~/lib/toast";
 import { formatLabel } from "../../../workers/contract/game-session-options";
 import type { DomainError } from "../../../workers/domain/errors";
@@ -29,6 +30,8 @@ export const ROOM_TOASTS = {
     description: `This room has reached its maximum capacity of ${maxPlayers} players.`,
     variant: "destructive",
   }),
+  /** A room with invites (a bot's) opened by someone it did not invite: they watch instead. */
+  invitedOnly: { title: "Watching", description: SEAT_REFUSALS.invitedOnly },
   joinFailed: { title: "Failed to join room", description: "Room may be full or no longer available.", variant: "destructive" },
   spectating: { title: "Now spectating!", description: "You can watch the game in progress." },
   spectateFailed: { title: "Failed to spectate", description: "Unable to join as spectator.", variant: "destructive" },

@@ -2,7 +2,9 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "../../../workers/lib/zod";
 import { userSettingsBody } from "../../../workers/contract/settings";
 import { accessTokenIdParam, createAccessTokenBody } from "../../../workers/contract/access-tokens";
+import { setWebhookBody } from "../../../workers/contract/webhooks";
 import { createAccessToken, listAccessTokens, revokeAccessToken } from "../../../workers/domain/access-tokens";
+import { clearWebhook, setWebhook } from "../../../workers/domain/webhooks";
 import { deleteAccount, exportFileName, exportMemberData } from "../../../workers/domain/account";
 import { getSettings, saveSettings } from "../../../workers/domain/settings";
 import { requireMember } from "~/lib/auth.server";
@@ -19,6 +21,9 @@ import {
   TOKEN_CREATED,
   TOKEN_REVOKED,
   tokenFailed,
+  WEBHOOK_REMOVED,
+  WEBHOOK_SAVED,
+  webhookFailed,
 } from "~/components/settings/settings-toasts";
 
 /** The Settings dialog opens with the member's settings (the spec's defaults when never saved). */
@@ -38,6 +43,9 @@ const settingsSubmission = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete") }),
   z.object({ intent: z.literal("createToken"), token: createAccessTokenBody }),
   z.object({ intent: z.literal("revokeToken"), id: accessTokenIdParam.shape.id }),
+  // A token's webhook (issue 27): the URL is checked against the webhook rules by the domain.
+  z.object({ intent: z.literal("setWebhook"), id: accessTokenIdParam.shape.id, webhook: setWebhookBody }),
+  z.object({ intent: z.literal("clearWebhook"), id: accessTokenIdParam.shape.id }),
 ]);
 
 async function readJson(request: Request): Promise<unknown> {
@@ -86,6 +94,20 @@ export async function settingsAction(request: Request, context: AppLoadContext) 
         return { ok: true, intent: "revokeToken", id: parsed.data.id, toast: TOKEN_REVOKED } satisfies SettingsResult;
       } catch (error) {
         return domainFailure(error, (e) => ({ toast: tokenFailed(e.message) }));
+      }
+    case "setWebhook":
+      try {
+        const webhook = await setWebhook(context.cloudflare.env, db, user.id, parsed.data.id, parsed.data.webhook);
+        return { ok: true, intent: "setWebhook", id: parsed.data.id, webhook, toast: WEBHOOK_SAVED } satisfies SettingsResult;
+      } catch (error) {
+        return domainFailure(error, (e) => ({ toast: webhookFailed(e.message) }));
+      }
+    case "clearWebhook":
+      try {
+        await clearWebhook(db, user.id, parsed.data.id);
+        return { ok: true, intent: "clearWebhook", id: parsed.data.id, toast: WEBHOOK_REMOVED } satisfies SettingsResult;
+      } catch (error) {
+        return domainFailure(error, (e) => ({ toast: webhookFailed(e.message) }));
       }
     case "delete":
       try {

@@ -3,6 +3,7 @@ import { requireMember } from "~/lib/auth.server";
 import { domainFailure, echoValues, failure, parseSubmission, readForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { createRoomForm, lobbyIntent } from "../../../workers/contract/game-sessions";
+import { SEAT_REFUSALS } from "../../../workers/domain/room-rules";
 import { createRoom, joinRoom, spectateRoom, type SeatResult } from "../../../workers/domain/rooms";
 import { findMeASeat, type SeatFound, type UsualRoomSettings } from "../../../workers/domain/find-a-seat";
 import { announceOpenRoom } from "../../../workers/domain/open-room-alerts";
@@ -62,7 +63,9 @@ export async function lobbyAction({ request, context }: ActionFunctionArgs) {
       if (seat.ok) return redirectWithToast(request, roomPath(sessionId), ROOM_TOASTS.joined);
       return seat.reason === "full"
         ? failure(409, "Room is full", { toast: ROOM_TOASTS.full(seat.maxPlayers) })
-        : failure(403, "Only the players of this match can take a seat", { toast: ROOM_TOASTS.joinFailed });
+        : failure(403, seat.reason === "invited_only" ? SEAT_REFUSALS.invitedOnly : SEAT_REFUSALS.matchPlayersOnly, {
+            toast: ROOM_TOASTS.joinFailed,
+          });
     }
     case "find-seat": {
       const { format, powerLevel, bracket } = intent.value;

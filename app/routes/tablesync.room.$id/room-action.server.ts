@@ -29,6 +29,7 @@ export async function roomAction({ request, params, context }: ActionFunctionArg
         const place = await enterRoom(env, db, sessionId, user.id, mode);
         // A link opened to play a room that filled meanwhile watches it, and says why, as the lobby does.
         if (place.fullAt !== undefined) return { ok: true as const, role: place.role, toast: ROOM_TOASTS.full(place.fullAt) };
+        if (place.invitedOnly) return { ok: true as const, role: place.role, toast: ROOM_TOASTS.invitedOnly };
         return { ok: true as const, role: place.role };
       } catch (error) {
         return domainFailure(error, toastFor(mode === "spectate" ? ROOM_TOASTS.spectateFailed : ROOM_TOASTS.joinFailed));
