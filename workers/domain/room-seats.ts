@@ -68,11 +68,11 @@ export function takeSeat(db: Db, sessionId: string, userId: string) {
     WITH RECURSIVE seat_numbers(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seat_numbers WHERE n < 16)
     SELECT min(n) FROM seat_numbers WHERE NOT EXISTS (
       SELECT 1 FROM game_session_members WHERE session_id = ${sessionId} AND role = 'player' AND seat = n))`;
-  // Columns in table order: session_id, user_id, role, seat, joined_at, deck_id (a new seat has no deck yet).
+  // Columns in table order: session_id, user_id, role, seat, joined_at, deck_id, deck_name, deck_bracket (a new seat has no deck yet).
   return db
     .insert(gameSessionMembers)
     .select(
-      sql`SELECT ${sessionId}, ${userId}, 'player', ${freeSeat}, ${NOW_MS}, NULL
+      sql`SELECT ${sessionId}, ${userId}, 'player', ${freeSeat}, ${NOW_MS}, NULL, NULL, NULL
       FROM game_sessions g
       WHERE g.id = ${sessionId} AND g.status != 'completed' AND ${playerCount(sessionId)} < g.max_players AND ${mayEnter(userId)}
         AND (g.tournament_match_id IS NULL OR EXISTS (
@@ -90,7 +90,7 @@ export function takeSpectatorPlace(db: Db, sessionId: string, userId: string) {
   return db
     .insert(gameSessionMembers)
     .select(
-      sql`SELECT ${sessionId}, ${userId}, 'spectator', NULL, ${NOW_MS}, NULL
+      sql`SELECT ${sessionId}, ${userId}, 'spectator', NULL, ${NOW_MS}, NULL, NULL, NULL
       FROM game_sessions g
       WHERE g.id = ${sessionId} AND g.status != 'completed' AND ${mayEnter(userId)}`,
     )
