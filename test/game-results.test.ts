@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { json, request, type Member } from "./helpers";
-import { queriesOf } from "./page-forms";
+import { postForm, queriesOf } from "./page-forms";
 import { closeAllSockets, joinRoom, ofType, signUp } from "./room-socket";
 import { submitForm } from "./single-fetch";
 
@@ -217,5 +217,54 @@ describe("reading a result with a token", () => {
     expect((await withToken(await token(["rooms:read"]))).status).toBe(403);
     // Answering is the players' own act: never a token's.
     expect((await withToken(reader, { body: { response: "confirm" } })).status).toBe(403);
+  });
+});
+
+describe("the room page of an ended room (forms without JavaScript)", () => {
+  const page = async (id: string, m: Member) => {
+    const res = await request(`/tablesync/room/${id}`, { cookie: m.cookie, headers: { Host: "localhost" } });
+    expect(res.status).toBe(200);
+    expect(queriesOf(res)).toBeLessThanOrEqual(5);
+    return res.text();
+  };
+
+  it("lets the host record, errors beside the fields, then the other player confirms", async () => {
+    const { id, members } = await endedTable(["Una", "Vic"]);
+    const [una, vic] = members as [Member, Member];
+    const hostPage = await page(id, una);
+    expect(hostPage).toContain('aria-label="Record the result"');
+    expect(hostPage).toContain(`name="commander:${vic.id}"`);
+    expect(await page(id, vic)).toContain("The host has not recorded the result yet.");
+
+    const missing = await postForm(`/tablesync/room/${id}`, una, { intent: "record_result", endTurn: "200" });
+    expect(missing.status).toBe(400);
+    const refusedHtml = await missing.text();
+    expect(refusedHtml).toContain('id="result-winner-error"');
+    expect(refusedHtml).toContain('id="result-end-turn-error"');
+    expect(refusedHtml).toContain('value="200"');
+
+    const recorded = await postForm(`/tablesync/room/${id}`, una, {
+      intent: "record_result",
+      winner: vic.id,
+      endTurn: "8",
+      [`commander:${una.id}`]: "Edgar Markov",
+      [`commander:${vic.id}`]: "",
+    });
+    expect(recorded.status).toBe(200);
+    const afterRecord = await recorded.text();
+    expect(afterRecord).toContain("Vic Player won");
+    expect(afterRecord).toContain("Edgar Markov");
+    const vicPage = await page(id, vic);
+    expect(vicPage).toContain('aria-label="Answer the result"');
+
+    const confirmed = await postForm(`/tablesync/room/${id}`, vic, { intent: "respond_result", response: "confirm", reason: "" });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain("Confirmed");
+    expect((await json(await read(id, una))).status).toBe("confirmed");
+    // Anyone else sees the result, and no form.
+    const other = await signUp("Wes");
+    const otherPage = await page(id, other);
+    expect(otherPage).toContain("Vic Player won");
+    expect(otherPage).not.toContain('aria-label="Record the result"');
   });
 });
