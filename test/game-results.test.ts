@@ -1,4 +1,6 @@
 import { env } from "cloudflare:workers";
+import { communityCookieValue } from "../app/lib/community-cookie";
+import { DEFAULT_SETTINGS } from "../workers/contract/settings";
 import { afterEach, describe, expect, it } from "vitest";
 import { json, request, type Member } from "./helpers";
 import { postForm, queriesOf } from "./page-forms";
@@ -266,5 +268,48 @@ describe("the room page of an ended room (forms without JavaScript)", () => {
     const otherPage = await page(id, other);
     expect(otherPage).toContain("Vic Player won");
     expect(otherPage).not.toContain('aria-label="Record the result"');
+  });
+});
+
+describe("profiles and the realm dashboard", () => {
+  const html = async (path: string, m: Member, cookie = "") => {
+    const res = await request(path, { cookie: `${m.cookie}${cookie}`, headers: { Host: "localhost" } });
+    expect(res.status).toBe(200);
+    expect(queriesOf(res)).toBeLessThanOrEqual(5);
+    return res.text();
+  };
+  const realm = (id: string) => `; selectedCommunityId=${communityCookieValue(id)}`;
+
+  it("counts confirmed results only, lists pending ones marked, and honours a hidden profile", async () => {
+    const { id, members } = await endedTable(["Xia", "Yan", "Zed"], 4);
+    const [xia, yan, zed] = members as [Member, Member, Member];
+    const commander = `Commander ${crypto.randomUUID().slice(0, 8)}`;
+    await record(id, xia, { outcome: "win", winnerId: yan.id, endTurn: 7, commanders: [{ playerId: yan.id, commander }] });
+    const pending = await html(`/profile/${yan.id}`, xia);
+    expect(pending).toContain("Results pod");
+    expect(pending).toContain("Awaiting confirmation");
+    expect(pending).toContain("0 games");
+    expect(await html("/", xia, realm(COMMUNITY))).not.toContain(commander);
+
+    await respond(id, yan, { response: "confirm" });
+    await respond(id, zed, { response: "confirm" });
+    const own = await html("/profile", yan);
+    expect(own).toContain("1 game");
+    expect(own).toContain("1 win");
+    expect(own).toContain(commander);
+    expect(own).toContain("Bracket 4");
+    expect(own).not.toContain("Awaiting confirmation");
+    const dashboard = await html("/", zed, realm(COMMUNITY));
+    expect(dashboard).toContain("Played this week");
+    expect(dashboard).toContain(commander);
+    expect(await html("/", zed, realm("decksong"))).toContain("No confirmed games in this realm in the last 7 days.");
+
+    // Hidden profile: others see no games and no stats; the owner still does.
+    const body = { ...DEFAULT_SETTINGS, privacySettings: { ...DEFAULT_SETTINGS.privacySettings, profileVisible: false } };
+    expect((await request("/api/user/settings", { method: "PUT", cookie: yan.cookie, body })).status).toBe(200);
+    const hidden = await html(`/profile/${yan.id}`, zed);
+    expect(hidden).not.toContain(commander);
+    expect(hidden).not.toContain("Results pod");
+    expect(await html("/profile", yan)).toContain(commander);
   });
 });

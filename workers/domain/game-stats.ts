@@ -79,9 +79,11 @@ export function memberGamesQueries(db: Db, userId: string, viewerId: string) {
 
 const tally = (r: { games: number; wins: number }) => ({ games: Number(r.games), wins: Number(r.wins) });
 
-/** A member's games and stats as `viewerId` may see them (nothing for others while the profile is hidden): one round trip. */
-export async function readMemberGames(db: Db, userId: string, viewerId: string) {
-  const [recent, totals, commanders, brackets] = await db.batch(memberGamesQueries(db, userId, viewerId));
+type Queries = ReturnType<typeof memberGamesQueries>;
+type MemberGamesRows = readonly [Awaited<Queries[0]>, Awaited<Queries[1]>, Awaited<Queries[2]>, Awaited<Queries[3]>];
+
+/** The rows of `memberGamesQueries` as the profile shows them. */
+export function toMemberGames([recent, totals, commanders, brackets]: MemberGamesRows) {
   return {
     recent: recent.map((g) => ({
       ...g,
@@ -95,7 +97,12 @@ export async function readMemberGames(db: Db, userId: string, viewerId: string) 
     },
   };
 }
-export type MemberGames = Awaited<ReturnType<typeof readMemberGames>>;
+export type MemberGames = ReturnType<typeof toMemberGames>;
+
+/** A member's games and stats as `viewerId` may see them (nothing for others while the profile is hidden): one round trip. */
+export async function readMemberGames(db: Db, userId: string, viewerId: string): Promise<MemberGames> {
+  return toMemberGames(await db.batch(memberGamesQueries(db, userId, viewerId)));
+}
 
 /** A realm's confirmed results of the last 7 days, for the dashboard's batch (see `toRealmWeek`). */
 export function realmWeekQueries(db: Db, communityId: string, now: number) {
