@@ -37,7 +37,7 @@ export function PlayedThisWeekCard({ week }: { week: RealmWeek }) {
             <h3 className="text-sm font-medium text-muted">Games per bracket ({countOf(week.games, "game")})</h3>
             <ul className="mt-1 grid gap-1 text-sm" aria-label="Games per bracket">
               {week.brackets.map((b) => (
-                <li key={b.bracket ?? "none"} className="grid grid-cols-[8rem_1fr_auto] items-center gap-2">
+                <li key={b.bracket ?? "none"} className="grid grid-cols-[11rem_1fr_auto] items-center gap-2">
                   <span className="truncate">{b.bracket ? bracketLabel(b.bracket) : "Other formats"}</span>
                   <span className="h-2 rounded-full bg-primary" style={{ width: `${(b.games / most) * 100}%` }} aria-hidden="true" />
                   <span className="text-muted">{b.games}</span>

@@ -36,7 +36,7 @@ export function ResultRecordForm({ players, previous }: { players: ResultFormPla
         </div>
         <FieldMessage id="result-winner-error">{winnerError}</FieldMessage>
       </fieldset>
-      <div className="max-w-40">
+      <div className="max-w-56">
         <Label htmlFor="result-end-turn">Turn it ended (optional)</Label>
         <Input
           id="result-end-turn"
