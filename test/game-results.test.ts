@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { communityCookieValue } from "../app/lib/community-cookie";
 import { DEFAULT_SETTINGS } from "../workers/contract/settings";
+import { RATE_LIMITS } from "../workers/domain/rate-limit-rules";
 import { afterEach, describe, expect, it } from "vitest";
 import { json, request, type Member } from "./helpers";
 import { postForm, queriesOf } from "./page-forms";
@@ -171,6 +172,20 @@ describe("recording a result", () => {
     expect(
       await count("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND title = 'The result was disputed'", kim.id),
     ).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("the gameResult rate limit", () => {
+  it("refuses a host over it with 429 before anything is written", async () => {
+    const { id, members } = await endedTable(["Abe", "Bea"]);
+    const [abe] = members as [Member, Member];
+    await env.DB.prepare("INSERT OR REPLACE INTO rate_limits (key, window_start, count) VALUES (?, ?, ?)")
+      .bind(`gameResult:${abe.id}`, Date.now(), RATE_LIMITS.gameResult.limit)
+      .run();
+    const res = await record(id, abe, { outcome: "draw" });
+    expect(res.status).toBe(429);
+    expect(res.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect(await count("SELECT count(*) AS n FROM game_results WHERE session_id = ?", id)).toBe(0);
   });
 });
 
