@@ -59,7 +59,13 @@ describe("resultLines", () => {
     ]);
   });
   it("takes the host's commanders over the seat's, a null clears one", () => {
-    const body = recordResultBody.parse({ outcome: "draw", commanders: [{ playerId: "h", commander: null }, { playerId: "p", commander: "Zada" }] });
+    const body = recordResultBody.parse({
+      outcome: "draw",
+      commanders: [
+        { playerId: "h", commander: null },
+        { playerId: "p", commander: "Zada" },
+      ],
+    });
     const lines = resultLines(players, "h", body);
     expect(lines.map((l) => [l.commander, l.isWinner])).toEqual([
       [null, false],
@@ -68,7 +74,9 @@ describe("resultLines", () => {
   });
   it("refuses a winner or commander line for someone who did not play, and a table of one", () => {
     expect(() => resultLines(players, "h", recordResultBody.parse({ outcome: "win", winnerId: "x" }))).toThrow(/Invalid/);
-    expect(() => resultLines(players, "h", recordResultBody.parse({ outcome: "draw", commanders: [{ playerId: "x", commander: "A" }] }))).toThrow();
+    expect(() =>
+      resultLines(players, "h", recordResultBody.parse({ outcome: "draw", commanders: [{ playerId: "x", commander: "A" }] })),
+    ).toThrow();
     expect(() => resultLines([seat("h", 1)], "h", recordResultBody.parse({ outcome: "draw" }))).toThrow(/at least one other/);
   });
 });
