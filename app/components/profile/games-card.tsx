@@ -49,7 +49,7 @@ export function GameStatsCard({ stats }: { stats: MemberGames["stats"] }) {
   return (
     <Card data-testid="profile-game-stats">
       <h2 className="flex items-center gap-2 font-semibold">
-        <Trophy className="h-4 w-4" aria-hidden="true" /> Game stats
+        <Trophy className="h-4 w-4" aria-hidden="true" /> Games played
       </h2>
       <p className="mt-2 text-sm">
         {countOf(stats.games, "game")} · {countOf(stats.wins, "win")}
