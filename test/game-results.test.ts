@@ -175,6 +175,22 @@ describe("recording a result", () => {
   });
 });
 
+describe("commanders from the seats", () => {
+  it("prefills each player's commander and bracket from their seat's Rule 0 deck", async () => {
+    const { id, members } = await endedTable(["Cy", "Di"]);
+    const [cy, di] = members as [Member, Member];
+    // What a seat says after Rule 0 (the room's set_deck frame writes these columns).
+    await env.DB.prepare("UPDATE game_session_members SET deck_name = ?, deck_bracket = ? WHERE session_id = ? AND user_id = ?")
+      .bind("Atraxa superfriends", 4, id, di.id)
+      .run();
+    const hostPage = await (await request(`/tablesync/room/${id}`, { cookie: cy.cookie, headers: { Host: "localhost" } })).text();
+    expect(hostPage).toContain('value="Atraxa superfriends"');
+    const result = await json(await record(id, cy, { outcome: "draw" }));
+    expect(result.players.find((p: any) => p.id === di.id)).toMatchObject({ commander: "Atraxa superfriends", bracket: 4, winner: false });
+    expect(result.players.find((p: any) => p.id === cy.id)).toMatchObject({ commander: null, bracket: null, response: "host" });
+  });
+});
+
 describe("the gameResult rate limit", () => {
   it("refuses a host over it with 429 before anything is written", async () => {
     const { id, members } = await endedTable(["Abe", "Bea"]);
