@@ -10,6 +10,7 @@ import { contactApi } from "./contact";
 import { eventsApi } from "./events";
 import { forumApi } from "./forum";
 import { friendsApi } from "./friends";
+import { gameResultsApi } from "./game-results";
 import { gameSessionsApi } from "./game-sessions";
 import { matchmakingApi } from "./matchmaking";
 import { notificationsApi } from "./notifications";
@@ -38,6 +39,7 @@ export const apiDeclarations = base
   .route("/", authRoutes)
   .route("/", communitiesApi)
   .route("/", gameSessionsApi)
+  .route("/", gameResultsApi)
   .route("/", eventsApi)
   .route("/", forumApi)
   .route("/", contactApi)

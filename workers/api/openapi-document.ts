@@ -21,7 +21,7 @@ export function registerSecuritySchemes(router: Pick<OpenAPIHono<AppEnv>, "openA
     type: "http",
     scheme: "bearer",
     description:
-      "A personal access token (`rc_pat_...`) created in Settings, API tokens. Only operations listing this scheme accept one, each with the scope named in its security requirement and description; every other route answers 403. Scope `results:read` is reserved (no route uses it yet). A request sends a token or the session cookie, never both (400).",
+      "A personal access token (`rc_pat_...`) created in Settings, API tokens. Only operations listing this scheme accept one, each with the scope named in its security requirement and description; every other route answers 403. A request sends a token or the session cookie, never both (400).",
   });
 }
 

@@ -13,7 +13,7 @@ export const TOKEN_SCOPE_LABELS: Record<TokenScope, string> = {
   "rooms:write": "Create, join, start, change and leave rooms",
   "events:read": "List and read events",
   "events:write": "Create, change, join and leave events",
-  "results:read": "Read game results (reserved: no route uses it yet)",
+  "results:read": "Read game results",
 };
 
 /**
@@ -21,7 +21,7 @@ export const TOKEN_SCOPE_LABELS: Record<TokenScope, string> = {
  * declared (below /api, OpenAPI `{param}` style), with the scope each needs.
  * Every route missing here refuses a token with 403, whatever its scopes:
  * token management, settings, account deletion, sign-in and sign-out, profile
- * writes, the private calendar feed URL. `results:read` has no route yet.
+ * writes, the private calendar feed URL, recording and answering results.
  */
 export const TOKEN_ROUTE_SCOPES = {
   "GET /game-sessions": "rooms:read",
@@ -32,6 +32,7 @@ export const TOKEN_ROUTE_SCOPES = {
   "POST /game-sessions/{id}/spectate": "rooms:write",
   "POST /game-sessions/{id}/leave": "rooms:write",
   "POST /game-sessions/{id}/start": "rooms:write",
+  "GET /game-sessions/{id}/result": "results:read",
   "GET /events": "events:read",
   "GET /events/{id}": "events:read",
   "GET /events/{id}/ics": "events:read",

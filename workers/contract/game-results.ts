@@ -73,3 +73,30 @@ export const respondToResultBody = z.strictObject({
   reason: multiLine({ max: 300 }).nullish(),
 });
 export type RespondToResultInput = z.infer<typeof respondToResultBody>;
+
+/** The room page's form field of a player's commander: `commander:<playerId>`. */
+export const COMMANDER_FIELD = "commander:";
+
+/**
+ * The room page's record form (works without JavaScript): a `winner` radio (a player's id or "draw"), `endTurn`
+ * and one `commander:<playerId>` text per player, turned into the API's body and checked by the same schema.
+ */
+export const recordResultForm = z
+  .looseObject({ intent: z.literal("record_result"), winner: z.string().max(100).optional(), endTurn: z.string().max(10).optional() })
+  .transform((raw): z.input<typeof recordResultBody> => ({
+    outcome: raw.winner === "draw" ? ("draw" as const) : ("win" as const),
+    winnerId: raw.winner && raw.winner !== "draw" ? raw.winner : null,
+    endTurn: raw.endTurn?.trim() ? Number(raw.endTurn.trim()) : null,
+    commanders: Object.entries(raw).flatMap(([name, value]) =>
+      name.startsWith(COMMANDER_FIELD) && typeof value === "string"
+        ? [{ playerId: name.slice(COMMANDER_FIELD.length), commander: value.trim() || null }]
+        : [],
+    ),
+  }))
+  .pipe(recordResultBody);
+
+/** The room page's answer form: Confirm or Dispute, with an optional reason. */
+export const respondToResultForm = z
+  .object({ intent: z.literal("respond_result"), response: z.enum(["confirm", "dispute"]), reason: z.string().max(2000).optional() })
+  .transform(({ response, reason }): z.input<typeof respondToResultBody> => ({ response, reason: reason?.trim() ? reason : null }))
+  .pipe(respondToResultBody);

@@ -6,6 +6,7 @@ import { latestNotificationsQuery, toNotificationItem } from "./notifications";
 import { membershipStateQuery, toMembership } from "./community-membership";
 import { memberStatsColumns } from "./profile";
 import { roomsListedTo } from "./room-visibility";
+import { realmWeekQueries, toRealmWeek } from "./game-stats";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -183,7 +184,7 @@ export type HomeDashboardData = Awaited<ReturnType<typeof getHomeDashboard>>;
  * D1 batch: one round trip.
  */
 export async function getCommunityDashboard(db: Db, userId: string, communityId: string, now = Date.now()) {
-  const [upcoming, eventCount, roomCount, membership, notificationRows, figures] = await db.batch([
+  const [upcoming, eventCount, roomCount, membership, notificationRows, figures, weekCommanders, weekBrackets] = await db.batch([
     upcomingEventsQuery(db, now, communityId, 5),
     db
       .select({ n: count() })
@@ -193,6 +194,7 @@ export async function getCommunityDashboard(db: Db, userId: string, communityId:
     membershipStateQuery(db, userId, communityId),
     latestNotificationsQuery(db, userId, 4),
     memberFiguresQuery(db, userId, communityId),
+    ...realmWeekQueries(db, communityId, now),
   ]);
   const state = toMembership(membership[0]);
   return {
@@ -204,6 +206,8 @@ export async function getCommunityDashboard(db: Db, userId: string, communityId:
     isMember: state?.isMember ?? false,
     notifications: notificationRows.map(toNotificationItem),
     figures: toFigures(figures[0]),
+    /** "Played this week": the realm's confirmed results of the last 7 days. */
+    week: toRealmWeek([weekCommanders, weekBrackets]),
   };
 }
 export type CommunityDashboardData = Awaited<ReturnType<typeof getCommunityDashboard>>;

@@ -23,7 +23,12 @@ export function memberStatsColumns(userId: string) {
  * hidden from others, so pages can say so.
  */
 export async function getProfile(db: Db, userId: string, viewerId: string = userId) {
-  const row = await db
+  return toProfile(await profileQuery(db, userId).get(), userId, viewerId);
+}
+
+/** The row `getProfile` reads, as one statement (for batches). */
+export function profileQuery(db: Db, userId: string) {
+  return db
     .select({
       id: users.id,
       firstName: users.firstName,
@@ -34,13 +39,17 @@ export async function getProfile(db: Db, userId: string, viewerId: string = user
       primaryCommunity: users.primaryCommunity,
       profileImageUrl: users.profileImageUrl,
       createdAt: users.createdAt,
-      profileVisible: privacyFlag(users.id, "profileVisible"),
-      showOnlineStatus: privacyFlag(users.id, "showOnlineStatus"),
+      // Named: in a batch D1 answers rows keyed by column name, and the two flags' SQL reads the same.
+      profileVisible: privacyFlag(users.id, "profileVisible").as("profile_visible"),
+      showOnlineStatus: privacyFlag(users.id, "showOnlineStatus").as("show_online_status"),
       ...memberStatsColumns(userId),
     })
     .from(users)
-    .where(eq(users.id, userId))
-    .get();
+    .where(eq(users.id, userId));
+}
+
+/** `profileQuery`'s row as `viewerId` may see it (see `getProfile`); null when no such member. */
+export function toProfile(row: Awaited<ReturnType<typeof profileQuery>>[number] | undefined, userId: string, viewerId: string) {
   if (!row) return null;
   const { email, profileVisible, showOnlineStatus, ...fields } = row;
   const isOwner = viewerId === userId;
@@ -55,7 +64,7 @@ export async function getProfile(db: Db, userId: string, viewerId: string = user
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }
-export type UserProfile = NonNullable<Awaited<ReturnType<typeof getProfile>>>;
+export type UserProfile = NonNullable<ReturnType<typeof toProfile>>;
 
 /**
  * Applies a validated update to the member `userId` only (the caller passes the

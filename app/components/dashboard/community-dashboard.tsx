@@ -13,6 +13,7 @@ import { CommunityDot } from "~/components/community/community-dot";
 import { CommunityHero } from "~/components/community/community-hero";
 import { COMMUNITY_DASHBOARDS, type DashboardCommunity } from "./community-dashboards";
 import { DashboardTile, NotificationsCard, UpcomingEventsCard } from "./dashboard-parts";
+import { PlayedThisWeekCard } from "./played-this-week";
 import { Figure, formatMatchRecord } from "./home-dashboard";
 import { CommunityMembershipButton } from "~/components/community/community-membership-button";
 import { displayName } from "../../../workers/contract/display-name";
@@ -96,6 +97,7 @@ export function CommunityDashboard({
                 </p>
               </Card>
             )}
+            <PlayedThisWeekCard week={data.week} />
             <NotificationsCard title={terms.notifications} items={data.notifications} unreadCount={f.unreadCount} />
           </div>
 

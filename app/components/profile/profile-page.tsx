@@ -1,6 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import type { DeckSummary } from "../../../workers/contract/cards";
 import type { SocialLink, UserProfile } from "../../../workers/domain/profile";
+import type { MemberGames } from "../../../workers/domain/game-stats";
 import type { MemberCommunity } from "../../../workers/domain/community-membership";
 import { useRootData } from "~/lib/root-data";
 import { ProfileView, UserNotFound } from "./profile-view";
@@ -12,12 +13,14 @@ export type ProfilePageData = {
   memberCommunities: MemberCommunity[];
   /** The owner's saved decks (empty for anyone else). */
   decks: DeckSummary[];
+  /** Recent games and stats from results (issue 27), as the viewer may see them. */
+  games: MemberGames;
   isOwner: boolean;
 };
 
 /** The body of /profile and /profile/:userId. */
 export function ProfilePage({ data }: { data: ProfilePageData }) {
-  const { profile, links, memberCommunities, decks, isOwner } = data;
+  const { profile, links, memberCommunities, decks, games, isOwner } = data;
   const communities = useRootData()?.communities ?? [];
   // A new location (a save, a Cancel, another member) starts the page afresh: view mode, stored values.
   const location = useLocation();
@@ -29,6 +32,7 @@ export function ProfilePage({ data }: { data: ProfilePageData }) {
       links={links}
       memberCommunities={memberCommunities}
       decks={decks}
+      games={games}
       isOwner={isOwner}
       communities={communities}
     />

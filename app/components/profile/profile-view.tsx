@@ -14,6 +14,8 @@ import { STATUS_DOT, STATUS_LABELS, toMemberStatus } from "./member-status";
 import { CANCEL_FORM_ID, ProfileEditForm } from "./profile-edit-form";
 import { SocialLinksCard } from "./social-links-card";
 import { DecksCard } from "./decks-card";
+import { GameStatsCard, RecentGamesCard } from "./games-card";
+import type { MemberGames } from "../../../workers/domain/game-stats";
 import type { DeckSummary } from "../../../workers/contract/cards";
 import { displayName } from "../../../workers/contract/display-name";
 
@@ -28,6 +30,7 @@ export function ProfileView({
   links,
   memberCommunities,
   decks,
+  games,
   isOwner,
   communities,
 }: {
@@ -36,6 +39,8 @@ export function ProfileView({
   /** The realms the member belongs to (empty for others when the profile is private). */
   memberCommunities: MemberCommunity[];
   decks: DeckSummary[];
+  /** Recent games and stats from results; empty for others while the profile is private. */
+  games: MemberGames;
   isOwner: boolean;
   communities: CommunitySummary[];
 }) {
@@ -154,6 +159,7 @@ export function ProfileView({
             </TabsContent>
           </Tabs>
           {/* Not while editing: the page is then the profile's form, with one Save. */}
+          {editing || hiddenFromMe ? null : <RecentGamesCard games={games.recent} isOwner={isOwner} />}
           {isOwner && !editing ? <DecksCard decks={decks} /> : null}
         </div>
         <aside className="grid content-start gap-6" aria-label="Profile details">
@@ -167,6 +173,7 @@ export function ProfileView({
               </Card>
               <SocialLinksCard links={links} isOwner={isOwner} />
               <MemberCommunitiesCard communities={memberCommunities} isOwner={isOwner} />
+              <GameStatsCard stats={games.stats} />
             </>
           )}
           <Card>

@@ -329,9 +329,17 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
             ) : null}
           </p>
           {view.ended || keptOut ? (
-            <Link to="/tablesync" className={buttonClasses("primary", "sm")}>
-              Back to the lobby
-            </Link>
+            <span className="flex flex-wrap gap-2">
+              {/* The page's loader shows an ended room's result (record, answer or read it). */}
+              {view.ended && !session.tournamentMatchId ? (
+                <Link to={`/tablesync/room/${session.id}`} className={buttonClasses("outline", "sm")}>
+                  Game result
+                </Link>
+              ) : null}
+              <Link to="/tablesync" className={buttonClasses("primary", "sm")}>
+                Back to the lobby
+              </Link>
+            </span>
           ) : null}
         </div>
       ) : null}

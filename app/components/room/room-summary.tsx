@@ -8,13 +8,16 @@ import type { GameSessionView } from "../../../workers/contract/game-sessions";
 import { powerLabel } from "../../../workers/contract/brackets";
 import { formatLabel } from "../../../workers/contract/game-session-options";
 import type { Place } from "../../../workers/domain/game-sessions";
+import type { ResultRead } from "../../../workers/domain/game-results";
+import { ResultPanel } from "./result-panel";
 
 /**
  * The room as the server renders it, until the live room (sockets, video) has
  * loaded in the browser: what the table is, and the member's forms for it,
  * which work without JavaScript too (take a place, leave). A member the room
  * refuses (`refusal`: removed by the host, a block, a game that ended) sees
- * only why, and the way back to the lobby: the live room never loads for them.
+ * only why, and the way back to the lobby: the live room never loads for them. An ended room shows its result
+ * (`result`; null for a tournament match, which the tournament reports).
  */
 export function RoomSummary({
   session,
@@ -22,12 +25,14 @@ export function RoomSummary({
   place,
   mode,
   refusal,
+  result: gameResult = null,
 }: {
   session: GameSessionView;
   hostName: string;
   place: Place | null;
   mode: "play" | "spectate";
   refusal: string | null;
+  result?: ResultRead | null;
 }) {
   const result = useActionData<ActionResult>();
   return (
@@ -71,9 +76,12 @@ export function RoomSummary({
         Players {session.currentPlayers}/{session.maxPlayers} • Spectators {session.spectators} • Power level {powerLabel(session.gameData)}
       </p>
       {refusal ? (
-        <div className="py-16 text-center" role="status" data-testid="room-refusal">
-          <p className="text-lg font-semibold">{refusal}</p>
-          <Link to="/tablesync" className={buttonClasses("primary", "md", "mt-6")}>
+        <div className={gameResult ? "py-6 text-center" : "py-16 text-center"} data-testid="room-refusal">
+          <p className="text-lg font-semibold" role="status">
+            {refusal}
+          </p>
+          {gameResult ? <ResultPanel result={gameResult} /> : null}
+          <Link to="/tablesync" className={buttonClasses(gameResult ? "outline" : "primary", "md", "mt-6")}>
             Back to the lobby
           </Link>
         </div>

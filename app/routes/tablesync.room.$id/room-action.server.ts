@@ -7,11 +7,13 @@ import { roomIntent, sessionIdParam } from "../../../workers/contract/game-sessi
 import { DomainError } from "../../../workers/domain/errors";
 import { setRoomPrivacy } from "../../../workers/domain/room-privacy";
 import { enterRoom, leaveRoom, removeFromRoom, startRoom } from "../../../workers/domain/rooms";
+import { RESULT_INTENTS, resultAction } from "./result-action.server";
 
 /**
  * The room page's forms: take a place when the page was opened from a link
  * (the page sends it by itself with JavaScript), leave, start the game, and
- * the host's removal of a member and privacy toggle. Each is one domain call.
+ * the host's removal of a member and privacy toggle; after the game, its result (result-action.server.ts). Each is
+ * one domain call.
  */
 export async function roomAction({ request, params, context }: ActionFunctionArgs) {
   const user = requireMember(request, context);
@@ -20,7 +22,9 @@ export async function roomAction({ request, params, context }: ActionFunctionArg
   const room = sessionIdParam.safeParse({ id: params.id });
   if (!room.success) return failure(404, "Game session not found", { toast: ROOM_TOASTS.joinFailed });
   const sessionId = room.data.id;
-  const intent = parseSubmission(roomIntent, await readForm(request));
+  const raw = await readForm(request);
+  if (typeof raw.intent === "string" && RESULT_INTENTS.has(raw.intent)) return resultAction(context, sessionId, user.id, raw);
+  const intent = parseSubmission(roomIntent, raw);
   if (!intent.ok) return intent.response;
   switch (intent.value.intent) {
     case "enter": {

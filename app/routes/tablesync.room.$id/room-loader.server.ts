@@ -1,6 +1,8 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireMember } from "~/lib/auth.server";
 import { ROOM_CLOSE, endedReasonFor } from "../../../workers/contract/room/close-codes";
+import { DomainError } from "../../../workers/domain/errors";
+import { readGameResult } from "../../../workers/domain/game-results";
 import { readRoomEntry } from "../../../workers/domain/room-records";
 import { ROOM_REFUSALS, type PageRefusal } from "../../../workers/domain/room-rules";
 import { iceConfigFor } from "../../../workers/services/ice-servers";
@@ -14,7 +16,7 @@ const REFUSAL_TEXT: Record<PageRefusal, string> = {
 };
 
 /**
- * The room page's data in one D1 round trip. A member the room would refuse (removed by the host, kept out by a
+ * The room page's data in one D1 round trip (two for an ended room, with its result). A member the room would refuse (removed by the host, kept out by a
  * block) or a game that has ended is told so here, so the page never opens the socket or asks for the camera.
  */
 export async function roomLoader({ request, params, context }: LoaderFunctionArgs) {
@@ -24,8 +26,18 @@ export async function roomLoader({ request, params, context }: LoaderFunctionArg
   // Relay credentials are minted per page load, and only for a room the member may enter.
   const { iceServers, relay } =
     entry && !entry.refusal ? await iceConfigFor(context.cloudflare.env) : { iceServers: [], relay: "off" as const };
+  // An ended room shows its result (not a tournament match's: the tournament reports those), one more round trip.
+  const result =
+    entry?.refusal === "ended" && !entry.session.tournamentMatchId
+      ? // A block or removal since keeps a member from the result as from the room: the page then says only that it ended.
+        await readGameResult(context.db, entry.session.id, user.id).catch((error: unknown) => {
+          if (error instanceof DomainError) return null;
+          throw error;
+        })
+      : null;
   return data(
     {
+      result,
       session: entry?.session ?? null,
       place: entry?.place ?? null,
       hostName: entry?.hostName ?? "",

@@ -17,12 +17,17 @@ export const meta: MetaFunction<typeof roomLoader> = ({ data }) => [
   { title: documentTitle("Game Room", data?.session?.gameData.name ?? null) },
 ];
 
-/** Taking a place and starting change nothing this page loaded: the room's socket carries the table from there. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, currentUrl, defaultShouldRevalidate }) =>
-  formMethod === "POST" && formAction === currentUrl.pathname ? false : defaultShouldRevalidate;
+/**
+ * Taking a place and starting change nothing this page loaded: the room's socket carries the table from there. A
+ * result form changes the result the page shows, so it reloads it.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, formData, currentUrl, defaultShouldRevalidate }) => {
+  if (String(formData?.get("intent") ?? "").endsWith("_result")) return defaultShouldRevalidate;
+  return formMethod === "POST" && formAction === currentUrl.pathname ? false : defaultShouldRevalidate;
+};
 
 export default function GameRoomPage() {
-  const { session, place, hostName, refusal, mode, selfId, iceServers, relay } = useLoaderData<typeof roomLoader>();
+  const { session, place, hostName, refusal, mode, selfId, iceServers, relay, result } = useLoaderData<typeof roomLoader>();
   // Render the live room only in the browser: it needs sockets and media devices.
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
@@ -45,7 +50,7 @@ export default function GameRoomPage() {
   const summary = (
     <>
       {notice}
-      <RoomSummary session={session} hostName={hostName} place={place} mode={mode} refusal={refusal} />
+      <RoomSummary session={session} hostName={hostName} place={place} mode={mode} refusal={refusal} result={result} />
     </>
   );
   // Refused (removed, blocked, ended): the page says why and never opens the socket or asks for the camera.
