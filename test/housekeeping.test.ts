@@ -80,6 +80,22 @@ describe("cron housekeeping", () => {
     expect(results.map((r) => r.title)).toEqual(["read-young", "unread-young"]);
   });
 
+  it("deletes webhook deliveries after 30 days, nothing younger", async () => {
+    const now = Date.now();
+    const owner = await signUp("Hook", "Keeper");
+    const token = await json(await request("/api/tokens", { cookie: owner.cookie, body: { name: "Sweep bot", scopes: ["rooms:read"] } }));
+    const insert = (id: string, at: number) =>
+      env.DB.prepare(
+        "INSERT INTO webhook_deliveries (id, token_id, event, session_id, payload, status, attempts, created_at, updated_at) VALUES (?1, ?2, 'room.started', 'room', '{}', 'delivered', 1, ?3, ?3)",
+      ).bind(id, token.id, at);
+    const tag = crypto.randomUUID();
+    // Older than anything another test file leaves, so the oldest-first batch reaches these.
+    await env.DB.batch([insert(`old-${tag}`, 1), insert(`young-${tag}`, now - 29 * DAY)]);
+    await runCron(now);
+    expect(await count("SELECT count(*) AS n FROM webhook_deliveries WHERE id = ?", `old-${tag}`)).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM webhook_deliveries WHERE id = ?", `young-${tag}`)).toBe(1);
+  });
+
   it("ends waiting rooms idle for a day through the room service, and leaves younger, active and busy ones alone", async () => {
     const host = await signUp("Idler");
     const now = Date.now();

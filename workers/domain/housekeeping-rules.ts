@@ -24,6 +24,9 @@ export const LONGEST_RATE_LIMIT_WINDOW_MS = Math.max(SIGNIN_WINDOW_MS, ...Object
 /** Card cache rows are fresh for a week (workers/domain/card-cache.ts); a month-old row is read by nobody and deleted. */
 export const CARD_CACHE_RETENTION_MS = 30 * DAY;
 
+/** Webhook deliveries (settings lists a token's last 20) are kept 30 days: every retry is over within minutes. */
+export const WEBHOOK_DELIVERY_RETENTION_MS = 30 * DAY;
+
 export type HousekeepingCutoffs = {
   /** Rate-limit rows with window_start before this are expired. */
   rateLimitWindowBefore: number;
@@ -35,6 +38,8 @@ export type HousekeepingCutoffs = {
   cardCacheBefore: number;
   /** API tokens that expired before this are deleted (until then the settings list shows them as expired). */
   expiredTokenBefore: number;
+  /** Webhook deliveries created before this are deleted. */
+  webhookDeliveryBefore: number;
 };
 
 export function housekeepingCutoffs(now: number): HousekeepingCutoffs {
@@ -45,5 +50,6 @@ export function housekeepingCutoffs(now: number): HousekeepingCutoffs {
     roomIdleBefore: now - ABANDONED_ROOM_MS,
     cardCacheBefore: now - CARD_CACHE_RETENTION_MS,
     expiredTokenBefore: now - EXPIRED_TOKEN_KEEP_MS,
+    webhookDeliveryBefore: now - WEBHOOK_DELIVERY_RETENTION_MS,
   };
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lt, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
-import { accessTokens, cardCache, notifications, rateLimits } from "../db/schema";
+import { accessTokens, cardCache, notifications, rateLimits, webhookDeliveries } from "../db/schema";
 import { ABANDONED_ROOMS_PER_RUN, HOUSEKEEPING_BATCH, housekeepingCutoffs } from "./housekeeping-rules";
 import { endAbandonedRooms } from "./rooms";
 
@@ -12,6 +12,7 @@ export type HousekeepingReport = {
   cardCache: number;
   rooms: number;
   expiredTokens: number;
+  webhookDeliveries: number;
 };
 
 /**
@@ -30,17 +31,19 @@ function deleteOldest(db: Db, table: SQLiteTable, key: SQLiteColumn, time: SQLit
 
 /**
  * The cron's housekeeping (rules and retention in housekeeping-rules.ts): expired rate-limit windows, old
- * notifications and month-old card cache rows in one D1 batch, then abandoned waiting rooms through the room service.
+ * notifications, month-old card cache rows, long-expired tokens and month-old webhook deliveries in one D1 batch, then abandoned waiting rooms through the room service.
  */
 export async function runHousekeeping(env: Env, db: Db, now: number): Promise<HousekeepingReport> {
   const cut = housekeepingCutoffs(now);
-  const [limits, read, unread, cards, tokens] = await db.batch([
+  const [limits, read, unread, cards, tokens, deliveries] = await db.batch([
     deleteOldest(db, rateLimits, rateLimits.key, rateLimits.windowStart, cut.rateLimitWindowBefore),
     deleteOldest(db, notifications, notifications.id, notifications.createdAt, cut.readNotificationBefore, eq(notifications.read, true)),
     deleteOldest(db, notifications, notifications.id, notifications.createdAt, cut.unreadNotificationBefore, eq(notifications.read, false)),
     // Card cache rows a month old (card_cache_fetched_idx); API tokens expired for over 30 days (access_tokens_expires_idx).
     deleteOldest(db, cardCache, cardCache.id, cardCache.fetchedAt, cut.cardCacheBefore),
     deleteOldest(db, accessTokens, accessTokens.id, accessTokens.expiresAt, cut.expiredTokenBefore),
+    // Webhook deliveries a month old (webhook_deliveries_created_idx).
+    deleteOldest(db, webhookDeliveries, webhookDeliveries.id, webhookDeliveries.createdAt, cut.webhookDeliveryBefore),
   ]);
   const rooms = await endAbandonedRooms(env, db, cut.roomIdleBefore, ABANDONED_ROOMS_PER_RUN);
   return {
@@ -50,5 +53,6 @@ export async function runHousekeeping(env: Env, db: Db, now: number): Promise<Ho
     cardCache: cards.meta.changes,
     rooms,
     expiredTokens: tokens.meta.changes,
+    webhookDeliveries: deliveries.meta.changes,
   };
 }
