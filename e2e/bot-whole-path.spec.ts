@@ -110,9 +110,7 @@ test("a bot's room from creation to result: invites, Rule 0, play, the result co
 
     // They play: life changes reach the whole table.
     await ann.page.getByRole("button", { name: "Lose 1 life" }).click();
-    await expect(
-      cal.page.getByTestId("player-row").filter({ hasText: "Ann Hostess" }).getByTestId("life-total"),
-    ).toHaveText("39");
+    await expect(cal.page.getByTestId("player-row").filter({ hasText: "Ann Hostess" }).getByTestId("life-total")).toHaveText("39");
 
     // The host ends the game and records Ben's win on turn 8; each commander comes from the seat's deck.
     await ann.page.getByRole("button", { name: "End game" }).click();
@@ -129,7 +127,12 @@ test("a bot's room from creation to result: invites, Rule 0, play, the result co
     // Ben confirms from his notification, Cal from the room page. Nothing reaches the bot before both did.
     await gotoHydrated(ben.page, "/");
     await ben.page.getByTestId("notification-bell").click();
-    await ben.page.getByTestId("notification-item").filter({ hasText: "Confirm the result" }).filter({ hasText: roomName }).getByRole("link").click();
+    await ben.page
+      .getByTestId("notification-item")
+      .filter({ hasText: "Confirm the result" })
+      .filter({ hasText: roomName })
+      .getByRole("link")
+      .click();
     await ben.page.getByRole("form", { name: "Answer the result" }).getByRole("button", { name: "Confirm" }).click();
     await expect(ben.page.getByTestId("result-status")).toHaveText("Waiting for confirmation");
     expect(receiver.requests).toHaveLength(1);

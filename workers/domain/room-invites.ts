@@ -32,14 +32,16 @@ export function hostOfNewRoom(
 
 /** The invitees that exist, each with whether a block stands between them and the creator or the host (a query for a batch). */
 export function inviteesQuery(db: Db, ids: string[], creatorId: string, hostId: string) {
-  return db
-    .select({
-      id: users.id,
-      blocked: sql<number>`(${isBlockedEitherWay(users.id, creatorId)} OR ${isBlockedEitherWay(users.id, hostId)})`,
-    })
-    .from(users)
-    // Always a statement, so the creating batch keeps one shape; no invitees reads nothing ("" is no member's id).
-    .where(inArray(users.id, ids.length > 0 ? ids : [""]));
+  return (
+    db
+      .select({
+        id: users.id,
+        blocked: sql<number>`(${isBlockedEitherWay(users.id, creatorId)} OR ${isBlockedEitherWay(users.id, hostId)})`,
+      })
+      .from(users)
+      // Always a statement, so the creating batch keeps one shape; no invitees reads nothing ("" is no member's id).
+      .where(inArray(users.id, ids.length > 0 ? ids : [""]))
+  );
 }
 
 /** The invitees that cannot be invited: unknown ids and members a block keeps apart. Pure, for the 400's issues. */
