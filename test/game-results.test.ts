@@ -1,3 +1,6 @@
+/**
+ * Over 300 lines: recording, answering, reading and the stats of one result share their ended-room fixture.
+ */
 import { env } from "cloudflare:workers";
 import { communityCookieValue } from "../app/lib/community-cookie";
 import { DEFAULT_SETTINGS } from "../workers/contract/settings";

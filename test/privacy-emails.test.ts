@@ -1,3 +1,6 @@
+/**
+ * Over 300 lines: one sweep, area by area, of everything a member can fetch or receive, so no route is left out.
+ */
 import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
@@ -6,7 +9,7 @@ import { DECLARED_ROUTES } from "./declared-routes";
 import { PNG_8 } from "./image-fixtures";
 import { RoomStore, type SqlTag } from "../durable-objects/room-store";
 import { json, request, type Member } from "./helpers";
-import { closeAllSockets, joinRoom, signUp, type TestSocket } from "./room-socket";
+import { closeAllSockets, joinRoom, ofType, signUp, type TestSocket } from "./room-socket";
 
 afterEach(() => closeAllSockets());
 
@@ -144,6 +147,22 @@ describe("no member's e-mail address reaches another member (issue 12)", () => {
     const deck = await json(await request("/api/decks", { cookie: b.cookie, body: { name: "Sweep deck", text: "1 Sol Ring" } }));
     const bToken = await json(await request("/api/tokens", { cookie: b.cookie, body: { name: "Sweep bot", scopes: ["rooms:read"] } }));
 
+    // A game A and B played, ended by A (the host) with its result recorded: B reads it below.
+    const played = await ok(
+      await request("/api/game-sessions", {
+        cookie: a.cookie,
+        body: { maxPlayers: 4, communityId: community, gameData: { name: "Leak result room", format: "commander" } },
+      }),
+      201,
+    );
+    const playedHost = await joinRoom(a, played.id);
+    await joinRoom(b, played.id);
+    await ok(await request(`/api/game-sessions/${played.id}/start`, { method: "POST", cookie: a.cookie }));
+    playedHost.socket.send({ type: "end_game", sessionId: played.id });
+    await playedHost.socket.next(ofType("room_ended"));
+    closeAllSockets();
+    await ok(await request(`/api/game-sessions/${played.id}/result`, { cookie: a.cookie, body: { outcome: "win", winnerId: a.id } }), 201);
+
     // Every documented GET route (a new route fails here until it is added to the sweep).
     const concrete: Record<string, string> = {
       "/api/auth/user": "/api/auth/user",
@@ -151,6 +170,7 @@ describe("no member's e-mail address reaches another member (issue 12)", () => {
       "/api/game-sessions": `/api/game-sessions?communityId=${community}`,
       "/api/game-sessions/:id": `/api/game-sessions/${room.id}`,
       "/api/game-sessions/:id/cards": `/api/game-sessions/${room.id}/cards`,
+      "/api/game-sessions/:id/result": `/api/game-sessions/${played.id}/result`,
       "/api/events": `/api/events?communityId=${community}&upcoming=true&limit=200`,
       "/api/events/feed-url": "/api/events/feed-url",
       "/api/events/feed/:token": new URL(feed.url).pathname,

@@ -1,3 +1,6 @@
+/**
+ * Over 300 lines: decks on seats, Rule 0, the table's cards and shared cards run over the same sockets and fixtures.
+ */
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
 import { CARD_SERVICE_UNAVAILABLE } from "../workers/contract/cards";

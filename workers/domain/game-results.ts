@@ -3,6 +3,9 @@
  * who may see the room reads it. Each request is one read batch (with the rate-limit hit, for writes) and one
  * write batch; the rules are game-result-rules.ts, and the writes repeat their decision in SQL (a primary key,
  * `WHERE response = 'pending'`) so two requests at once never record or answer twice.
+ *
+ * Over 300 lines: recording, answering and reading share the one result read (its players, seats and decks) and
+ * its view; split, each half would repeat it.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { displayName } from "../contract/display-name";
