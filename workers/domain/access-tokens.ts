@@ -21,9 +21,9 @@ import {
 import { conflict, notFound, unauthorized } from "./errors";
 import { enforceRateLimit, hitOutcome, rateLimitHit, refuseOverLimit } from "./rate-limit";
 import { RATE_LIMITS } from "./rate-limit-rules";
+import { isoInstantOrNull } from "./instants";
 
 type TokenRow = typeof accessTokens.$inferSelect;
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 function view(row: TokenRow): AccessTokenView {
   return {
@@ -32,8 +32,8 @@ function view(row: TokenRow): AccessTokenView {
     prefix: row.prefix,
     scopes: knownScopes(row.scopes),
     createdAt: new Date(row.createdAt).toISOString(),
-    lastUsedAt: iso(row.lastUsedAt),
-    expiresAt: iso(row.expiresAt),
+    lastUsedAt: isoInstantOrNull(row.lastUsedAt),
+    expiresAt: isoInstantOrNull(row.expiresAt),
     webhookUrl: row.webhookUrl,
   };
 }

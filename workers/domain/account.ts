@@ -30,8 +30,7 @@ import {
 import { deleteMemberAvatars } from "./avatars";
 import { endMemberSockets, openRoomsOf, removeMemberFromRooms } from "./rooms";
 import { getSettings } from "./settings";
-
-const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
+import { isoInstantOrNull } from "./instants";
 
 /**
  * Everything Realmcast stores about one member, read in one D1 batch. Every
@@ -112,7 +111,12 @@ export async function exportMemberData(db: Db, user: User) {
   void _secret;
   return {
     exportedAt: new Date().toISOString(),
-    profile: { ...profile, createdAt: iso(profile.createdAt), updatedAt: iso(profile.updatedAt), lastActiveAt: iso(profile.lastActiveAt) },
+    profile: {
+      ...profile,
+      createdAt: isoInstantOrNull(profile.createdAt),
+      updatedAt: isoInstantOrNull(profile.updatedAt),
+      lastActiveAt: isoInstantOrNull(profile.lastActiveAt),
+    },
     settings: await getSettings(db, id),
     socialLinks: links,
     communities: communities.map((c) => c.communityId),
@@ -125,16 +129,21 @@ export async function exportMemberData(db: Db, user: User) {
       otherMemberId: f.requesterId === id ? f.addresseeId : f.requesterId,
       direction: f.requesterId === id ? ("sent" as const) : ("received" as const),
       status: f.status,
-      createdAt: iso(f.createdAt),
+      createdAt: isoInstantOrNull(f.createdAt),
     })),
-    blocks: blocks.map((b) => ({ blockedId: b.blockedId, createdAt: iso(b.createdAt) })),
+    blocks: blocks.map((b) => ({ blockedId: b.blockedId, createdAt: isoInstantOrNull(b.createdAt) })),
     notifications: inbox,
     socialPosts: socialDrafts,
     socialConnections: connections,
     matchmaking: { preferences: matchmaking[0] ?? null, games: matchmakingGameRows.map((g) => g.game) },
     contactMessages: contact,
     decks: savedDecks,
-    apiTokens: tokens.map((t) => ({ ...t, expiresAt: iso(t.expiresAt), lastUsedAt: iso(t.lastUsedAt), createdAt: iso(t.createdAt) })),
+    apiTokens: tokens.map((t) => ({
+      ...t,
+      expiresAt: isoInstantOrNull(t.expiresAt),
+      lastUsedAt: isoInstantOrNull(t.lastUsedAt),
+      createdAt: isoInstantOrNull(t.createdAt),
+    })),
   };
 }
 

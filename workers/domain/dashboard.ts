@@ -7,8 +7,7 @@ import { membershipStateQuery, toMembership } from "./community-membership";
 import { memberStatsColumns } from "./profile";
 import { roomsListedTo } from "./room-visibility";
 import { realmWeekQueries, toRealmWeek } from "./game-stats";
-
-const iso = (ms: number) => new Date(ms).toISOString();
+import { isoInstant } from "./instants";
 
 /** Matches the member finished in tournaments, from their side of the table (a bye is a 2-0 win, as pairing records it). */
 const matchesWhere = (userId: string, outcome: "won" | "lost" | "drawn") => {
@@ -148,7 +147,7 @@ export async function getHomeDashboard(db: Db, userId: string, now = Date.now())
       id: e.id,
       title: e.title,
       detail: e.communityName ?? "All realms",
-      at: iso(e.startsAt),
+      at: isoInstant(e.startsAt),
       timeZone: e.timeZone,
       href: `/calendar?event=${e.id}`,
     })),
@@ -157,7 +156,7 @@ export async function getHomeDashboard(db: Db, userId: string, now = Date.now())
       id: r.id,
       title: r.name,
       detail: `${r.communityName ?? "All realms"} · ${r.format} · ${r.currentPlayers}/${r.maxPlayers} players`,
-      at: iso(r.createdAt),
+      at: isoInstant(r.createdAt),
       href: `/tablesync/room/${r.id}`,
     })),
     ...posts.map((p) => ({
@@ -165,7 +164,7 @@ export async function getHomeDashboard(db: Db, userId: string, now = Date.now())
       id: p.id,
       title: p.title,
       detail: `${p.communityName ?? "Forum"} · ${countOf(p.replyCount, "reply", "replies")}`,
-      at: iso(p.createdAt),
+      at: isoInstant(p.createdAt),
       href: "/community-forum",
     })),
   ];
@@ -199,7 +198,7 @@ export async function getCommunityDashboard(db: Db, userId: string, communityId:
   const state = toMembership(membership[0]);
   return {
     communityId,
-    upcomingEvents: upcoming.map((e) => ({ ...e, startsAt: iso(e.startsAt) })),
+    upcomingEvents: upcoming.map((e) => ({ ...e, startsAt: isoInstant(e.startsAt) })),
     upcomingEventCount: eventCount[0]?.n ?? 0,
     openRoomCount: roomCount[0]?.n ?? 0,
     memberCount: state?.memberCount ?? 0,

@@ -28,9 +28,9 @@ import {
   type SeatedPlayer,
 } from "./game-result-rules";
 import { emitRoomEvent } from "./webhooks";
+import { isoInstantOrNull } from "./instants";
 
 const roomLink = (sessionId: string) => `/tablesync/room/${sessionId}`;
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** The room as a result needs it, with whether a block or the host's removal keeps `viewerId` out. */
 function roomQuery(db: Db, sessionId: string, viewerId: string) {
@@ -99,7 +99,7 @@ export function toResultView(result: ResultRow, players: ResultPlayerRead[]): Ga
     format: result.format,
     bracket: result.bracket,
     recordedAt: new Date(result.createdAt).toISOString(),
-    confirmedAt: iso(result.confirmedAt),
+    confirmedAt: isoInstantOrNull(result.confirmedAt),
     players: players.map(({ line, ...names }) => ({
       id: line.userId,
       name: displayName(names),

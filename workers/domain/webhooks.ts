@@ -23,6 +23,7 @@ import {
   webhookUrlProblem,
 } from "./webhook-rules";
 import { newWebhookSecret, webhookHeaders } from "./webhook-signing";
+import { isoInstant } from "./instants";
 
 /**
  * Webhooks (issue 27): a member points one of their API tokens at a URL, and the rooms a bot created with that
@@ -113,7 +114,6 @@ export async function clearWebhook(db: Db, userId: string, tokenId: string): Pro
 }
 
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
-const isoOf = (ms: number) => new Date(ms).toISOString();
 
 function deliveryView(row: DeliveryRow): WebhookDeliveryView {
   return {
@@ -124,8 +124,8 @@ function deliveryView(row: DeliveryRow): WebhookDeliveryView {
     attempts: row.attempts,
     lastStatusCode: row.lastStatusCode,
     lastError: row.lastError,
-    createdAt: isoOf(row.createdAt),
-    updatedAt: isoOf(row.updatedAt),
+    createdAt: isoInstant(row.createdAt),
+    updatedAt: isoInstant(row.updatedAt),
   };
 }
 
