@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { Check, Copy, KeyRound, Trash2 } from "lucide-react";
+import { KeyRound, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import {
   MAX_TOKENS_PER_MEMBER,
@@ -16,6 +16,7 @@ import { FieldMessage, Input, Label, NativeSelect } from "~/components/ui/field"
 import { fieldError, useResultToast } from "~/lib/forms";
 import type { SettingsResult } from "./settings-results";
 import { REVOKE_CONFIRMATION } from "./settings-toasts";
+import { ShownOnceSecret } from "./shown-once-secret";
 import { TokenWebhook } from "./token-webhook";
 
 const EXPIRY_LABELS = { none: "Never", 30: "In 30 days", 90: "In 90 days", 365: "In a year" } as const;
@@ -154,33 +155,13 @@ export function AccessTokensPanel({ tokens }: { tokens: AccessTokenView[] }) {
 }
 
 function NewToken({ token, onDone }: { token: string; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    await navigator.clipboard.writeText(token);
-    setCopied(true);
-  };
   return (
     <section aria-labelledby="token-once-heading" className="rounded-xl border border-primary/60 p-4">
       <h3 id="token-once-heading" className="font-semibold">
         Your new token
       </h3>
       <p className="mt-1 text-sm text-muted">Copy it now and keep it secret: it is not shown again.</p>
-      <div className="mt-3 flex flex-wrap gap-2">
-        <Input
-          readOnly
-          aria-label="New token"
-          value={token}
-          className="min-w-0 flex-1 basis-48 font-mono text-xs"
-          onFocus={(e) => e.target.select()}
-        />
-        <Button variant="outline" onClick={copy}>
-          {copied ? <Check className="h-4 w-4" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}{" "}
-          {copied ? "Copied" : "Copy"}
-        </Button>
-        <Button variant="ghost" onClick={onDone}>
-          Done
-        </Button>
-      </div>
+      <ShownOnceSecret label="New token" value={token} onDone={onDone} className="mt-3" />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { Check, Copy, RefreshCw, Webhook } from "lucide-react";
+import { RefreshCw, Webhook } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import type { AccessTokenView } from "../../../workers/contract/access-tokens";
 import type { WebhookDeliveryView } from "../../../workers/contract/webhooks";
@@ -10,6 +10,7 @@ import { api, apiErrorMessage, unwrap } from "~/lib/api-client";
 import { fieldError, useResultToast } from "~/lib/forms";
 import type { SettingsResult } from "./settings-results";
 import { REMOVE_WEBHOOK_CONFIRMATION } from "./settings-toasts";
+import { ShownOnceSecret } from "./shown-once-secret";
 
 const STATUS_TONE = { delivered: "success", failed: "destructive", pending: "secondary" } as const;
 const time = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -88,32 +89,10 @@ export function TokenWebhook({ token }: { token: AccessTokenView }) {
 }
 
 function WebhookSecret({ secret, onDone }: { secret: string; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
   return (
     <div className="rounded-xl border border-primary/60 p-3">
       <p className="text-sm">Signing secret: copy it now, it is not shown again. Your bot checks each delivery&apos;s signature with it.</p>
-      <div className="mt-2 flex flex-wrap gap-2">
-        <Input
-          readOnly
-          aria-label="Webhook signing secret"
-          value={secret}
-          className="min-w-0 flex-1 basis-48 font-mono text-xs"
-          onFocus={(e) => e.target.select()}
-        />
-        <Button
-          variant="outline"
-          onClick={async () => {
-            await navigator.clipboard.writeText(secret);
-            setCopied(true);
-          }}
-        >
-          {copied ? <Check className="h-4 w-4" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}{" "}
-          {copied ? "Copied" : "Copy"}
-        </Button>
-        <Button variant="ghost" onClick={onDone}>
-          Done
-        </Button>
-      </div>
+      <ShownOnceSecret label="Webhook signing secret" value={secret} onDone={onDone} className="mt-2" />
     </div>
   );
 }
