@@ -1,17 +1,8 @@
 import { expect, test, type Page } from "./fixtures";
-import { expectAxeClean, expectNoSidewaysScroll, gotoHydrated, reviewShot, signInAsNewMember } from "./helpers";
+import { expectAxeClean, expectNoSidewaysScroll, gotoHydrated, openTokensTab, reviewShot, signInAsNewMember } from "./helpers";
 
 // The Copy button writes the token to the clipboard; the test reads it back from there.
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
-
-async function openTokensTab(page: Page) {
-  await page.getByTestId("user-menu").click();
-  await page.getByRole("menuitem", { name: "Settings" }).click();
-  const dialog = page.getByRole("dialog", { name: "Settings" });
-  await dialog.getByRole("tab", { name: "API tokens" }).click();
-  await expect(dialog.getByRole("heading", { name: "New token", exact: true })).toBeVisible();
-  return dialog;
-}
 
 /** Creates a token in the open tab and answers it as copied with the Copy button. */
 async function createToken(page: Page, name: string, scopes: string[]) {

@@ -1,20 +1,11 @@
 import { startWebhookReceiver, verifyWebhookSignature } from "../scripts/fakes/webhook-receiver.mjs";
-import { expect, test, type Page } from "./fixtures";
-import { api, expectAxeClean, expectNoSidewaysScroll, newMemberPage, reviewShot, signInAsNewMember } from "./helpers";
+import { expect, test } from "./fixtures";
+import { api, expectAxeClean, expectNoSidewaysScroll, newMemberPage, openTokensTab, reviewShot, signInAsNewMember } from "./helpers";
 
 // Issue 27: a member gives a token a webhook in settings; a bot creates a room with the token for invited members;
 // when the host starts it, the receiver (a fake bot endpoint on 127.0.0.1, allowed in local runs only) gets a signed
 // room.started and the settings tab lists the delivery.
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
-
-async function openTokensTab(page: Page) {
-  await page.getByTestId("user-menu").click();
-  await page.getByRole("menuitem", { name: "Settings" }).click();
-  const dialog = page.getByRole("dialog", { name: "Settings" });
-  await dialog.getByRole("tab", { name: "API tokens" }).click();
-  await expect(dialog.getByRole("heading", { name: "New token", exact: true })).toBeVisible();
-  return dialog;
-}
 
 test("a token's webhook set in settings hears room.started of the bot's room, and the delivery is listed", async ({
   page,

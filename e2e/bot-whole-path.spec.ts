@@ -1,6 +1,6 @@
 import { startWebhookReceiver, verifyWebhookSignature, type ReceivedWebhook } from "../scripts/fakes/webhook-receiver.mjs";
 import { expect, test, type Page } from "./fixtures";
-import { api, gotoHydrated, newMemberPage, reviewShot, waitForHydration } from "./helpers";
+import { api, gotoHydrated, newMemberPage, openRoom, reviewShot } from "./helpers";
 import { scaled } from "./time-budget";
 
 /**
@@ -16,12 +16,6 @@ import { scaled } from "./time-budget";
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const ATRAXA_LIST = "Commander\n1 Atraxa, Praetors' Voice\n\nDeck\n1 Sol Ring\n1 Command Tower\n";
-
-async function openFromInvite(page: Page, url: string) {
-  await page.goto(url);
-  await waitForHydration(page);
-  await expect(page.getByText("Connected", { exact: true })).toBeVisible({ timeout: scaled(20_000) });
-}
 
 /** Says a deck by name, at a bracket, from the seat's "Say which deck you bring". */
 async function sayDeckByName(page: Page, name: string, bracket: number) {
@@ -84,7 +78,7 @@ test("a bot's room from creation to result: invites, Rule 0, play, the result co
 
     // Everyone comes in through the invite link and sits; Ann with her saved deck, Ben and Cal by name.
     const deck = await api<{ id: string; name: string }>(ann.page, "POST", "/api/decks", { name: "Atraxa Counters", text: ATRAXA_LIST });
-    for (const m of [ann, ben, cal]) await openFromInvite(m.page, invitePath);
+    for (const m of [ann, ben, cal]) await openRoom(m.page, invitePath);
     await expect(ann.page.getByTestId("player-row")).toHaveCount(3);
     await ann.page.getByRole("button", { name: "Say which deck you bring" }).click();
     const annDialog = ann.page.getByRole("dialog", { name: "Your deck at this table" });

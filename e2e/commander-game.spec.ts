@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { api, newMemberPage, reviewShot, waitForHydration } from "./helpers";
+import { api, newMemberPage, openRoom, reviewShot, waitForHydration } from "./helpers";
 import { scaled } from "./time-budget";
 
 /**
@@ -24,11 +24,6 @@ const turnRow = (page: Page) =>
 const holder = async (page: Page) => (await turnRow(page).getByTestId("player-name").innerText()).split(" ")[0];
 
 /** The page is hydrated and its socket is open, as its status line shows: the roster comes next. */
-async function openRoom(page: Page, url: string) {
-  await page.goto(url);
-  await waitForHydration(page);
-  await expect(page.getByText("Connected", { exact: true })).toBeVisible({ timeout: scaled(20_000) });
-}
 
 test("a Commander table's controls: start, dice, turns, life, commander damage, poison, reload, a player who drops; at phone width", async ({
   browser,

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import { watchToasts } from "./fixtures";
+import { scaled } from "./time-budget";
 
 /** The site's origin: state-changing requests from an API context carry it, as a browser's do (CSRF guard). */
 export function siteOrigin(): string {
@@ -84,6 +85,13 @@ export async function waitForHydration(page: Page) {
   await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
 }
 
+/** Opens a room page as a member and waits for its live room: hydrated, and the room's socket connected. */
+export async function openRoom(page: Page, url: string) {
+  await page.goto(url);
+  await waitForHydration(page);
+  await expect(page.getByText("Connected", { exact: true })).toBeVisible({ timeout: scaled(20_000) });
+}
+
 /** Navigates and waits for hydration. */
 export async function gotoHydrated(page: Page, path: string) {
   await page.goto(path);
@@ -140,4 +148,14 @@ export async function expectNoSidewaysScroll(page: Page, label = "the page") {
 export async function reviewShot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
   if (process.env.E2E_SCREENSHOTS !== "1") return;
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), ...options });
+}
+
+/** Opens Settings from the account menu on its "API tokens" tab; answers the dialog. */
+export async function openTokensTab(page: Page) {
+  await page.getByTestId("user-menu").click();
+  await page.getByRole("menuitem", { name: "Settings" }).click();
+  const dialog = page.getByRole("dialog", { name: "Settings" });
+  await dialog.getByRole("tab", { name: "API tokens" }).click();
+  await expect(dialog.getByRole("heading", { name: "New token", exact: true })).toBeVisible();
+  return dialog;
 }

@@ -1,6 +1,5 @@
-import { expect, test, type Page } from "./fixtures";
-import { api, chooseCommunity, expectNoSidewaysScroll, gotoHydrated, newMemberPage, reviewShot, waitForHydration } from "./helpers";
-import { scaled } from "./time-budget";
+import { expect, test } from "./fixtures";
+import { api, chooseCommunity, expectNoSidewaysScroll, gotoHydrated, newMemberPage, openRoom, reviewShot } from "./helpers";
 
 /**
  * Issue 27 §2 in the browser: after the host ends a game, they record the result from the room page, the other
@@ -10,12 +9,6 @@ import { scaled } from "./time-budget";
 
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
-
-async function openRoom(page: Page, url: string) {
-  await page.goto(url);
-  await waitForHydration(page);
-  await expect(page.getByText("Connected", { exact: true })).toBeVisible({ timeout: scaled(20_000) });
-}
 
 test("the host records the winner, the other player confirms from the bell, profiles and the realm dashboard show it (1366 and 390 px)", async ({
   browser,

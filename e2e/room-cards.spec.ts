@@ -1,6 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { api, expectAxeClean, expectNoSidewaysScroll, newMemberPage, reviewShot, waitForHydration } from "./helpers";
-import { scaled } from "./time-budget";
+import { api, expectAxeClean, expectNoSidewaysScroll, newMemberPage, openRoom, reviewShot } from "./helpers";
 
 /**
  * Issue 26 at the table: a player puts a saved deck on their seat and everyone (a spectator too) sees its commander's
@@ -15,12 +14,6 @@ import { scaled } from "./time-budget";
 const DESKTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 const ATRAXA_LIST = "Commander\n1 Atraxa, Praetors' Voice\n\nDeck\n1 Sol Ring\n1 Command Tower\n1 Arcane Signet\n";
-
-async function openRoom(page: Page, url: string) {
-  await page.goto(url);
-  await waitForHydration(page);
-  await expect(page.getByText("Connected", { exact: true })).toBeVisible({ timeout: scaled(20_000) });
-}
 
 /** The card service's failure switch (scripts/fakes/card-service.mjs), on the lane the Worker uses. */
 async function cardServiceFailing(failing: boolean) {

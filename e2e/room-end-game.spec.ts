@@ -1,6 +1,5 @@
-import { expect, test, type Page } from "./fixtures";
-import { api, expectNoSidewaysScroll, newMemberPage, reviewShot, waitForHydration } from "./helpers";
-import { scaled } from "./time-budget";
+import { expect, test } from "./fixtures";
+import { api, expectNoSidewaysScroll, newMemberPage, openRoom, reviewShot } from "./helpers";
 
 /**
  * Issue 25: the host ends the game for everyone from the room page (a confirm dialog first); every open page
@@ -10,12 +9,6 @@ import { scaled } from "./time-budget";
 
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
-
-async function openRoom(page: Page, url: string) {
-  await page.goto(url);
-  await waitForHydration(page);
-  await expect(page.getByText("Connected", { exact: true })).toBeVisible({ timeout: scaled(20_000) });
-}
 
 test("the host, named as everywhere, ends the game: a confirm dialog, then every page (a spectator's too) shows the ended room (1366 and 390 px)", async ({
   browser,

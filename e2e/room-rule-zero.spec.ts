@@ -1,6 +1,5 @@
-import { expect, test, type Page } from "./fixtures";
-import { api, expectAxeClean, expectNoSidewaysScroll, newMemberPage, reviewShot, waitForHydration } from "./helpers";
-import { scaled } from "./time-budget";
+import { expect, test } from "./fixtures";
+import { api, expectAxeClean, expectNoSidewaysScroll, newMemberPage, openRoom, reviewShot } from "./helpers";
 
 /**
  * Rule 0 at the table (issue 27): in a bracket-3 Commander room, Ann sits with a saved deck she gives bracket 3 and
@@ -14,12 +13,6 @@ const DESKTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 const ATRAXA_LIST = "Commander\n1 Atraxa, Praetors' Voice\n\nDeck\n1 Sol Ring\n1 Command Tower\n";
 const NOTICE = "Ben Phone's deck is bracket 4, above this room's bracket 3. Talk it over before you start.";
-
-async function openRoom(page: Page, url: string) {
-  await page.goto(url);
-  await waitForHydration(page);
-  await expect(page.getByText("Connected", { exact: true })).toBeVisible({ timeout: scaled(20_000) });
-}
 
 test("decks above the room's bracket show a notice to everyone before the game; the host starts anyway (1366 and 390 px)", async ({
   browser,

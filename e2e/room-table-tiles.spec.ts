@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { api, expectNoSidewaysScroll, newMemberPage, reviewShot, waitForHydration } from "./helpers";
+import { api, expectNoSidewaysScroll, newMemberPage, openRoom, reviewShot } from "./helpers";
 import { scaled } from "./time-budget";
 
 /**
@@ -10,12 +10,6 @@ import { scaled } from "./time-budget";
 
 const LAPTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
-
-async function openRoom(page: Page, url: string) {
-  await page.goto(url);
-  await waitForHydration(page);
-  await expect(page.getByText("Connected", { exact: true })).toBeVisible({ timeout: scaled(20_000) });
-}
 
 const tileOf = (page: Page, name: string) => page.getByTestId("remote-tile").filter({ hasText: name });
 

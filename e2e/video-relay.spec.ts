@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { api, expectNoSidewaysScroll, newMemberPage, reviewShot, waitForHydration } from "./helpers";
+import { api, expectNoSidewaysScroll, newMemberPage, openRoom, reviewShot } from "./helpers";
 import { scaled } from "./time-budget";
 
 /**
@@ -25,12 +25,6 @@ async function recordPeerConfigs(page: Page) {
       }
     } as typeof RTCPeerConnection;
   });
-}
-
-async function openRoom(page: Page, url: string) {
-  await page.goto(url);
-  await waitForHydration(page);
-  await expect(page.getByText("Connected", { exact: true })).toBeVisible({ timeout: scaled(20_000) });
 }
 
 const setFailing = async (failing: boolean) => {
