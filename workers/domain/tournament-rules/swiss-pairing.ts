@@ -51,26 +51,38 @@ function pairWithoutRematches(
 ): Pairing[] | null {
   let best: { gap: number; pairs: Pairing[] } | null = null;
   const pairs: Pairing[] = [];
+  // Who is paired on the current branch: the search walks `order` skipping them, which visits the players in the
+  // same order as copying the unpaired ones at every step did, without a copy per step (up to `budget` of them).
+  const paired = new Array<boolean>(order.length).fill(false);
   /** Returns true when the search should stop (perfect pairing found, or out of budget). */
-  const search = (remaining: readonly SwissPlayer[], gap: number): boolean => {
+  const search = (unpaired: number, gap: number): boolean => {
     if (best && gap >= best.gap) return false;
-    if (remaining.length === 0) {
+    if (unpaired === 0) {
       best = { gap, pairs: [...pairs] };
       return gap === 0;
     }
-    const [first, ...rest] = remaining;
-    for (let j = 0; j < rest.length; j++) {
-      if (--budget.steps < 0) return true;
-      const partner = rest[j];
+    const i = paired.indexOf(false);
+    const first = order[i];
+    paired[i] = true;
+    let stop = false;
+    for (let j = i + 1; j < order.length && !stop; j++) {
+      if (paired[j]) continue;
+      if (--budget.steps < 0) {
+        stop = true;
+        break;
+      }
+      const partner = order[j];
       if (met(first.id, partner.id)) continue;
+      paired[j] = true;
       pairs.push({ player1Id: first.id, player2Id: partner.id });
-      const stop = search([...rest.slice(0, j), ...rest.slice(j + 1)], gap + Math.abs(first.matchPoints - partner.matchPoints));
+      stop = search(unpaired - 2, gap + Math.abs(first.matchPoints - partner.matchPoints));
       pairs.pop();
-      if (stop) return true;
+      paired[j] = false;
     }
-    return false;
+    paired[i] = false;
+    return stop;
   };
-  search(order, 0);
+  search(order.length, 0);
   return (best as { pairs: Pairing[] } | null)?.pairs ?? null;
 }
 
