@@ -31,3 +31,12 @@ export const unprocessable = (message: string) => new DomainError("unprocessable
 export const unavailable = (message: string) => new DomainError("unavailable", message);
 export const rateLimited = (message: string, retryAfterSeconds?: number) =>
   new DomainError("rate_limited", message, undefined, retryAfterSeconds);
+
+/**
+ * Whether D1 refused a write for a unique key or primary key already taken: the one way two requests at once
+ * learn that the other won (D1 puts SQLite's message in the error or its cause).
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);
+  return text.includes("UNIQUE constraint failed");
+}

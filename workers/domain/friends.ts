@@ -11,7 +11,7 @@ import { and, count, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import type { FriendRequestsResponse, FriendsResponse, PublicMember } from "../contract/friends";
 import type { Db } from "../db/client";
 import { friendships, userBlocks, users, type User } from "../db/schema";
-import { conflict, forbidden, invalid, notFound } from "./errors";
+import { conflict, forbidden, invalid, isUniqueViolation, notFound } from "./errors";
 import { isBlockedEitherWay } from "./blocks";
 import { isMemberOnline } from "./match-scoring";
 import { notificationInsert } from "./notifications";
@@ -61,11 +61,6 @@ function pairCondition(a: string, b: string): SQL {
  */
 function otherRowsOfPair(db: Db, a: string, b: string, keepId: string) {
   return db.delete(friendships).where(and(pairCondition(a, b), ne(friendships.id, keepId)));
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const text = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);
-  return text.includes("UNIQUE constraint failed");
 }
 
 async function requireMemberExists(db: Db, id: string) {

@@ -13,7 +13,7 @@ import type { GameResultView, RecordResultInput, RespondToResultInput } from "..
 import type { Db } from "../db/client";
 import { decks, gameResultPlayers, gameResults, gameSessionMembers, gameSessions, notifications, users } from "../db/schema";
 import { isBlockedEitherWay } from "./blocks";
-import { conflict, forbidden, notFound } from "./errors";
+import { conflict, forbidden, isUniqueViolation, notFound } from "./errors";
 import { memberNameColumns } from "./member-columns";
 import { notificationInsert } from "./notifications";
 import { hitOutcome, rateLimitHit, refuseOverLimit } from "./rate-limit";
@@ -28,7 +28,7 @@ import {
   type SeatedPlayer,
 } from "./game-result-rules";
 import { emitRoomEvent } from "./webhooks";
-import { isoInstantOrNull } from "./instants";
+import { isoInstant, isoInstantOrNull } from "./instants";
 
 const roomLink = (sessionId: string) => `/tablesync/room/${sessionId}`;
 
@@ -98,7 +98,7 @@ export function toResultView(result: ResultRow, players: ResultPlayerRead[]): Ga
     recordedBy: result.recordedBy,
     format: result.format,
     bracket: result.bracket,
-    recordedAt: new Date(result.createdAt).toISOString(),
+    recordedAt: isoInstant(result.createdAt),
     confirmedAt: isoInstantOrNull(result.confirmedAt),
     players: players.map(({ line, ...names }) => ({
       id: line.userId,
@@ -119,11 +119,6 @@ const hostNameOf = (room: RoomRow) =>
 function refuseKeptOut(room: RoomRow, userId: string): void {
   if (Number(room.keptOut) && !room.tournamentMatchId && room.hostId !== userId) throw forbidden("You cannot see this room");
 }
-
-const isUniqueViolation = (error: unknown) => {
-  const text = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? "")}` : String(error);
-  return text.includes("UNIQUE constraint failed") || text.includes("SQLITE_CONSTRAINT");
-};
 
 /**
  * The host records the ended room's result (or corrects it after a dispute): its players are the room's seated
