@@ -39,7 +39,8 @@ function client(name, cookie, sessionId, mode) {
     maxReconnectionDelay: 2000,
     connectionTimeout: 4000,
   });
-  const c = { name, ws, states: [], messages: [], opens: 0 };
+  // roster: the newest players and spectators this client was told of (room_state, player_joined, player_left, ...).
+  const c = { name, ws, states: [], messages: [], opens: 0, roster: null };
   ws.addEventListener("open", () => {
     c.opens++;
     ws.send(JSON.stringify({ type: "join_room", sessionId }));
@@ -50,6 +51,7 @@ function client(name, cookie, sessionId, mode) {
       void takePlace(url, sessionId, cookie, mode).then(() => ws.send(JSON.stringify({ type: "join_room", sessionId })));
     }
     if (frame.type === "room_state") c.states.push(frame);
+    if (Array.isArray(frame.players)) c.roster = { players: frame.players, spectators: frame.spectators ?? c.roster?.spectators ?? [] };
     if (frame.type === "message") c.messages.push(frame.message.content);
   });
   return c;
@@ -93,7 +95,10 @@ try {
   server = await serve({ port, persistTo, stdio: ["ignore", "ignore", "ignore"] });
 
   for (const c of clients) await until(() => c.states.length >= 2, `${c.name} to reconnect and get the room state again`, 60_000);
-  const after = bob.states.at(-1);
+  // The clients come back one by one, and a player not back yet is listed as away, not among the players: wait
+  // until bob has been told everyone is back (a state, not a time).
+  await until(() => bob.roster?.players.length === 2 && bob.roster.spectators.length === 1, "bob to be told everyone is back");
+  const after = { ...bob.states.at(-1), ...bob.roster };
   const playerIds = after.players.map((p) => p.id);
   check(
     clients.every((c) => c.opens >= 2),

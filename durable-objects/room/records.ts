@@ -2,6 +2,7 @@ import type { ChatMessage } from "../../workers/contract/room/protocol";
 import { noDesignations, type Designations } from "../../workers/contract/room/commander";
 import type { RoomSnapshot } from "../../workers/domain/room-records";
 import { RoomStore, type RoomMeta, type SqlTag, type StoredMember } from "../room-store";
+import { ChatHistory, type Timers } from "./chat-history";
 import { startingLife } from "../rules/life";
 import { membersFromSnapshot, metaFromSnapshot } from "./snapshot";
 
@@ -9,19 +10,28 @@ import { membersFromSnapshot, metaFromSnapshot } from "./snapshot";
  * The room's records: the one owner of its RoomStore and of the in-memory
  * caches of its members and session facts (rebuilt from storage after
  * hibernation). Every write goes through here, so storage and caches agree.
+ * Chat lines wait in ChatHistory and go into the next commit the room makes
+ * (every other write here takes them along), or into their own after a pause.
  */
 export class RoomRecords {
   private store: RoomStore;
+  private chat: ChatHistory;
   private memberCache: Map<string, StoredMember> | null = null;
   private metaCache: RoomMeta | null = null;
 
-  constructor(private readonly sql: SqlTag) {
+  constructor(
+    private readonly sql: SqlTag,
+    private readonly timers: Timers = { set: (run, ms) => setTimeout(run, ms), clear: (t) => clearTimeout(t as number) },
+  ) {
     this.store = new RoomStore(sql);
+    this.chat = new ChatHistory(this.store, timers);
   }
 
-  /** After the room's storage was deleted: a fresh store, nothing cached. */
+  /** After the room's storage was deleted: a fresh store, nothing cached or waiting. */
   reset(): void {
+    this.chat.discard();
     this.store = new RoomStore(this.sql);
+    this.chat = new ChatHistory(this.store, this.timers);
     this.memberCache = null;
     this.metaCache = null;
   }
@@ -42,6 +52,7 @@ export class RoomRecords {
   }
 
   saveMeta(meta: RoomMeta): void {
+    this.chat.flush();
     this.store.saveMeta(meta);
     this.metaCache = meta;
   }
@@ -54,6 +65,7 @@ export class RoomRecords {
 
   /** Stores what D1 holds of the room: session facts and members (life totals and presence of those who stay are kept). */
   applySnapshot(snapshot: RoomSnapshot, nobodyConnected: boolean): RoomMeta {
+    this.chat.flush();
     const meta = metaFromSnapshot(this.meta(), snapshot, nobodyConnected, Date.now());
     this.store.saveMeta(meta);
     this.metaCache = meta;
@@ -63,31 +75,35 @@ export class RoomRecords {
   }
 
   setLife(member: StoredMember, life: number): number {
+    this.chat.flush();
     this.store.setLife(member.userId, life);
     this.memberCache?.set(member.userId, { ...member, life });
     return life;
   }
 
   setTools(member: StoredMember, tools: StoredMember["tools"]): void {
+    this.chat.flush();
     this.store.setTools(member.userId, tools);
     this.memberCache?.set(member.userId, { ...member, tools });
   }
 
   setDisconnectedAt(userId: string, at: number | null): void {
+    this.chat.flush();
     this.store.setDisconnectedAt(userId, at);
     const cached = this.memberCache?.get(userId);
     if (cached) this.memberCache!.set(userId, { ...cached, disconnectedAt: at });
   }
 
   appendChat(message: ChatMessage): void {
-    this.store.appendChat(message);
+    this.chat.append(message);
   }
 
   recentChat(limit: number): ChatMessage[] {
-    return this.store.recentChat(limit);
+    return this.chat.recent(limit);
   }
 
   logDice(userId: string, sides: number, value: number, at: number): void {
+    this.chat.flush();
     this.store.logDice(userId, sides, value, at);
   }
 }
