@@ -40,6 +40,11 @@ export function roomCode(sessionId: string): string {
   return sessionId.slice(-6).toUpperCase();
 }
 
+/** The room page's path: every link to a room (pages, redirects, notifications, webhooks, results) is built here. */
+export function roomPath(sessionId: string): string {
+  return `/tablesync/room/${encodeURIComponent(sessionId)}`;
+}
+
 /** What a member refused a seat (not by a block) is told, in the API, the lobby and the room page. */
 export const SEAT_REFUSALS = {
   matchPlayersOnly: "Only the players of this match can take a seat",

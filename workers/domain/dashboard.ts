@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, asc, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { communities, events, forumPosts, gameSessions, users } from "../db/schema";
 import { countOf } from "../contract/plural";
+import { roomPath } from "../contract/game-session-options";
 import { latestNotificationsQuery, toNotificationItem } from "./notifications";
 import { membershipStateQuery, toMembership } from "./community-membership";
 import { memberStatsColumns } from "./profile";
@@ -157,7 +158,7 @@ export async function getHomeDashboard(db: Db, userId: string, now = Date.now())
       title: r.name,
       detail: `${r.communityName ?? "All realms"} · ${r.format} · ${r.currentPlayers}/${r.maxPlayers} players`,
       at: isoInstant(r.createdAt),
-      href: `/tablesync/room/${r.id}`,
+      href: roomPath(r.id),
     })),
     ...posts.map((p) => ({
       kind: "post" as const,

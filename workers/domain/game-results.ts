@@ -29,8 +29,7 @@ import {
 } from "./game-result-rules";
 import { emitRoomEvent } from "./webhooks";
 import { isoInstant, isoInstantOrNull } from "./instants";
-
-const roomLink = (sessionId: string) => `/tablesync/room/${sessionId}`;
+import { roomPath } from "../contract/game-session-options";
 
 /** The room as a result needs it, with whether a block or the host's removal keeps `viewerId` out. */
 function roomQuery(db: Db, sessionId: string, viewerId: string) {
@@ -173,7 +172,7 @@ export async function recordGameResult(
         type: "system",
         title: "Confirm the result",
         message: `${hostName} recorded ${room.name}: ${what}. Confirm or dispute it.`,
-        actionUrl: roomLink(sessionId),
+        actionUrl: roomPath(sessionId),
       }),
     );
   try {
@@ -277,7 +276,7 @@ export async function respondToGameResult(
     // The host hears of a dispute only when this answer was the one taken.
     db.insert(notifications).select(sql`SELECT lower(hex(randomblob(16))), ${hostId}, 'system', 'The result was disputed',
         ${`${displayName(me)} disputed the result of ${room.name}${reason ? `: ${reason}` : "."} Correct it from the room.`},
-        ${roomLink(sessionId)}, 0, ${now}
+        ${roomPath(sessionId)}, 0, ${now}
       WHERE ${response} = 'disputed' AND EXISTS (SELECT 1 FROM game_result_players WHERE session_id = ${sessionId} AND user_id = ${userId}
         AND response = 'disputed' AND responded_at = ${now})`),
     resultQuery(db, sessionId),

@@ -1,7 +1,7 @@
 import { roomLevelBand } from "../contract/brackets";
 import { sql } from "drizzle-orm";
 import type { GameSessionView } from "../contract/game-sessions";
-import { formatLabel } from "../contract/game-session-options";
+import { formatLabel, roomPath } from "../contract/game-session-options";
 import type { Db } from "../db/client";
 import { notifications } from "../db/schema";
 import { isBlockedEitherWay } from "./blocks";
@@ -35,7 +35,7 @@ export async function announceOpenRoom(db: Db, room: GameSessionView, hostName: 
   const [, inserted] = await db.batch([
     rateLimitHit(db, key, rule.windowMs, now),
     db.insert(notifications).select(sql`SELECT lower(hex(randomblob(16))), mp.user_id, ${OPEN_ROOM_NOTIFICATION}, ${title},
-        ${message}, ${`/tablesync/room/${room.id}`}, 0, ${now}
+        ${message}, ${roomPath(room.id)}, 0, ${now}
       FROM matchmaking_preferences mp
       WHERE (SELECT count FROM rate_limits WHERE key = ${key}) <= ${rule.limit}
         AND mp.notify_open_rooms = 1

@@ -1,9 +1,9 @@
 import { inArray, sql } from "drizzle-orm";
 import type { CreatedGameSessionView, GameSessionView } from "../contract/game-sessions";
-import { formatLabel } from "../contract/game-session-options";
 import type { Db } from "../db/client";
 import { gameSessionInvites, notifications, users } from "../db/schema";
 import { isBlockedEitherWay } from "./blocks";
+import { formatLabel, roomPath } from "../contract/game-session-options";
 
 /**
  * Rooms with invites (issue 27, what a matchmaking bot needs): who hosts, which invitees may be invited, the
@@ -78,8 +78,6 @@ export function inviteWrites(
       : []),
   ] as const;
 }
-
-export const roomPath = (id: string) => `/tablesync/room/${id}`;
 
 /**
  * The links a created room is answered with: the room page, and for a private room with invitees the link to send

@@ -13,7 +13,7 @@ import {
 import { invalid, notFound } from "./errors";
 import { sessionQuery, toView } from "./game-sessions";
 import { enforceRateLimit } from "./rate-limit";
-import { roomPath } from "./room-invites";
+import { roomPath } from "../contract/game-session-options";
 import {
   allowsPrivateWebhooks,
   MAX_WEBHOOK_ATTEMPTS,

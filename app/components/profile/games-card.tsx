@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { Swords, Trophy } from "lucide-react";
 import { Badge, Card } from "~/components/ui/card";
 import { countOf } from "../../../workers/contract/plural";
-import { formatLabel } from "../../../workers/contract/game-session-options";
+import { formatLabel, roomPath } from "../../../workers/contract/game-session-options";
 import type { MemberGames } from "../../../workers/domain/game-stats";
 
 const MARK = { pending: "Awaiting confirmation", disputed: "Disputed" } as const;
@@ -23,7 +23,7 @@ export function RecentGamesCard({ games, isOwner }: { games: MemberGames["recent
           {games.map((g) => (
             <li key={g.sessionId} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
               <span className="min-w-0">
-                <Link to={`/tablesync/room/${g.sessionId}`} className="font-medium hover:underline">
+                <Link to={roomPath(g.sessionId)} className="font-medium hover:underline">
                   {g.name}
                 </Link>
                 <span className="block truncate text-muted">

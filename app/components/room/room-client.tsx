@@ -21,7 +21,7 @@ import { isSignallingRefusal, ROOM_ERROR, type ClientFrame, type ServerFrame } f
 import type { DiceSides } from "../../../workers/contract/room/dice";
 import type { GameSessionView } from "../../../workers/contract/game-sessions";
 import { isCommanderFormat, powerLabel } from "../../../workers/contract/brackets";
-import { formatLabel } from "../../../workers/contract/game-session-options";
+import { formatLabel, roomPath } from "../../../workers/contract/game-session-options";
 import { ChatPanel } from "./chat-panel";
 import { CommanderPanel } from "./commander-panel";
 import { EndGameButton } from "./end-game-button";
@@ -322,7 +322,7 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
             {endedReason === endedReasonFor(ROOM_CLOSE.signedOut) ? (
               <>
                 {" "}
-                <a className="font-medium text-primary underline" href={loginHref(`/tablesync/room/${session.id}`)}>
+                <a className="font-medium text-primary underline" href={loginHref(roomPath(session.id))}>
                   Sign in
                 </a>
               </>
@@ -332,7 +332,7 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
             <span className="flex flex-wrap gap-2">
               {/* The page's loader shows an ended room's result (record, answer or read it). */}
               {view.ended && !session.tournamentMatchId ? (
-                <Link to={`/tablesync/room/${session.id}`} className={buttonClasses("outline", "sm")}>
+                <Link to={roomPath(session.id)} className={buttonClasses("outline", "sm")}>
                   Game result
                 </Link>
               ) : null}

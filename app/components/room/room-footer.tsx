@@ -1,10 +1,10 @@
 import { Dices, Link2, Pause, Play } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/hooks/use-toast";
-import { roomCode } from "../../../workers/contract/game-session-options";
+import { roomCode, roomPath } from "../../../workers/contract/game-session-options";
 
 /** The room's own address, to share (a visitor who signs in first comes back to it). */
-export const roomLink = (origin: string, sessionId: string) => `${origin}/tablesync/room/${encodeURIComponent(sessionId)}`;
+export const roomLink = (origin: string, sessionId: string) => `${origin}${roomPath(sessionId)}`;
 
 async function copyRoomLink(sessionId: string) {
   const link = roomLink(window.location.origin, sessionId);

@@ -3,6 +3,7 @@ import { requireMember } from "~/lib/auth.server";
 import { domainFailure, echoValues, failure, parseSubmission, readForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { createRoomForm, lobbyIntent } from "../../../workers/contract/game-sessions";
+import { roomPath } from "../../../workers/contract/game-session-options";
 import { SEAT_REFUSALS } from "../../../workers/domain/room-rules";
 import { createRoom, joinRoom, spectateRoom, type SeatResult } from "../../../workers/domain/rooms";
 import { findMeASeat, type SeatFound, type UsualRoomSettings } from "../../../workers/domain/find-a-seat";
@@ -10,8 +11,8 @@ import { announceOpenRoom } from "../../../workers/domain/open-room-alerts";
 import { readSelectedCommunity } from "~/lib/community-cookie.server";
 import { ROOM_TOASTS, toastFor } from "~/components/tablesync/room-toasts";
 
-export const roomPath = (sessionId: string, mode?: "spectate") =>
-  `/tablesync/room/${encodeURIComponent(sessionId)}${mode ? `?mode=${mode}` : ""}`;
+/** The room page, opened to watch when `mode` says so. */
+const roomEntry = (sessionId: string, mode?: "spectate") => `${roomPath(sessionId)}${mode ? `?mode=${mode}` : ""}`;
 
 /** Create Room with starting values (lobby-loader.server.ts reads them back with createRoomDefaults). */
 function createRoomHref(usual: UsualRoomSettings): string {
@@ -47,7 +48,7 @@ export async function lobbyAction({ request, context }: ActionFunctionArgs) {
       try {
         const room = await createRoom(db, user.id, form.value);
         if (intent.value.announce) await announceOpenRoom(db, room, room.host.name);
-        return redirectWithToast(request, roomPath(room.id), ROOM_TOASTS.created(room.gameData.format, room.gameData.name));
+        return redirectWithToast(request, roomEntry(room.id), ROOM_TOASTS.created(room.gameData.format, room.gameData.name));
       } catch (error) {
         return domainFailure(error, (e) => ({ ...toastFor(ROOM_TOASTS.createFailed)(e), values: echoValues(raw) }));
       }
@@ -60,7 +61,7 @@ export async function lobbyAction({ request, context }: ActionFunctionArgs) {
       } catch (error) {
         return domainFailure(error, toastFor(ROOM_TOASTS.joinFailed));
       }
-      if (seat.ok) return redirectWithToast(request, roomPath(sessionId), ROOM_TOASTS.joined);
+      if (seat.ok) return redirectWithToast(request, roomEntry(sessionId), ROOM_TOASTS.joined);
       return seat.reason === "full"
         ? failure(409, "Room is full", { toast: ROOM_TOASTS.full(seat.maxPlayers) })
         : failure(403, seat.reason === "invited_only" ? SEAT_REFUSALS.invitedOnly : SEAT_REFUSALS.matchPlayersOnly, {
@@ -75,7 +76,7 @@ export async function lobbyAction({ request, context }: ActionFunctionArgs) {
       } catch (error) {
         return domainFailure(error, toastFor(ROOM_TOASTS.findSeatFailed));
       }
-      if (found.ok) return redirectWithToast(request, roomPath(found.sessionId), ROOM_TOASTS.joined);
+      if (found.ok) return redirectWithToast(request, roomEntry(found.sessionId), ROOM_TOASTS.joined);
       return redirectWithToast(request, createRoomHref(found.usual), ROOM_TOASTS.noSeatFound);
     }
     case "spectate": {
@@ -85,7 +86,7 @@ export async function lobbyAction({ request, context }: ActionFunctionArgs) {
       } catch (error) {
         return domainFailure(error, toastFor(ROOM_TOASTS.spectateFailed));
       }
-      return redirectWithToast(request, roomPath(sessionId, "spectate"), ROOM_TOASTS.spectating);
+      return redirectWithToast(request, roomEntry(sessionId, "spectate"), ROOM_TOASTS.spectating);
     }
   }
 }

@@ -1,6 +1,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "../../../workers/lib/zod";
 import { matchResultSchema, updateTournamentSchema } from "../../../workers/contract/tournaments";
+import { roomPath } from "../../../workers/contract/game-session-options";
 import { enforceRateLimit } from "../../../workers/domain/rate-limit";
 import { dropFromTournament, openMatchRoom, reportMatchResult } from "../../../workers/domain/tournament-matches";
 import { finishTournament, pairNextRound, standingsRows, startTournament } from "../../../workers/domain/tournament-play";
@@ -97,7 +98,7 @@ export async function tournamentPageAction(request: Request, context: AppLoadCon
   if (!parsed.ok) return parsed.response;
   try {
     const outcome = await perform(context, id, user, parsed.value);
-    if ("roomId" in outcome) return redirect(`/tablesync/room/${outcome.roomId}`);
+    if ("roomId" in outcome) return redirect(roomPath(outcome.roomId));
     return { ok: true, intent: parsed.value.intent, toast: outcome } satisfies TournamentPageResult;
   } catch (error) {
     return domainFailure(error, (e) => ({ toast: tournamentFailure(parsed.value.intent, e.message) }));
