@@ -55,11 +55,16 @@ function manualTime() {
   };
 }
 
+/** A history over a memory store, on a clock the test moves. */
+function historyOnManualTime() {
+  const store = memoryStore();
+  const time = manualTime();
+  return { store, time, history: new ChatHistory(store, time.timers, time.now) };
+}
+
 describe("ChatHistory", () => {
   it("writes the lines of a burst in one write once the room is quiet, and reads them back in order meanwhile", () => {
-    const store = memoryStore();
-    const time = manualTime();
-    const history = new ChatHistory(store, time.timers, time.now);
+    const { store, time, history } = historyOnManualTime();
     for (let n = 1; n <= 5; n++) {
       history.append(line(n));
       time.advance(CHAT_WRITE_QUIET_MS / 5);
@@ -73,17 +78,13 @@ describe("ChatHistory", () => {
   });
 
   it("keeps one timer however many lines wait", () => {
-    const store = memoryStore();
-    const time = manualTime();
-    const history = new ChatHistory(store, time.timers, time.now);
+    const { time, history } = historyOnManualTime();
     for (let n = 1; n < CHAT_WRITE_BATCH; n++) history.append(line(n));
     expect(time.pending()).toBe(1);
   });
 
   it(`writes a conversation that never pauses at most ${CHAT_WRITE_LATEST_MS} ms after its oldest waiting line`, () => {
-    const store = memoryStore();
-    const time = manualTime();
-    const history = new ChatHistory(store, time.timers, time.now);
+    const { store, time, history } = historyOnManualTime();
     const writtenAt: number[] = [];
     // Never a quiet moment, and slower than a batch fills before the latest write is due.
     const gap = CHAT_WRITE_QUIET_MS / 2;
@@ -103,9 +104,7 @@ describe("ChatHistory", () => {
   });
 
   it("reads the stored lines before the waiting ones, and flush writes at once", () => {
-    const store = memoryStore();
-    const time = manualTime();
-    const history = new ChatHistory(store, time.timers, time.now);
+    const { store, time, history } = historyOnManualTime();
     history.append(line(1));
     history.append(line(2));
     history.flush();
@@ -120,9 +119,7 @@ describe("ChatHistory", () => {
   });
 
   it(`writes a busy room's lines ${CHAT_WRITE_BATCH} at a time, at once, without waiting for the timer`, () => {
-    const store = memoryStore();
-    const time = manualTime();
-    const history = new ChatHistory(store, time.timers, time.now);
+    const { store, time, history } = historyOnManualTime();
     for (let n = 1; n < CHAT_WRITE_BATCH; n++) history.append(line(n));
     expect(store.writes).toBe(0);
     history.append(line(CHAT_WRITE_BATCH));
@@ -135,9 +132,7 @@ describe("ChatHistory", () => {
   });
 
   it("drops waiting lines and their timer when the room's storage is deleted", () => {
-    const store = memoryStore();
-    const time = manualTime();
-    const history = new ChatHistory(store, time.timers, time.now);
+    const { store, time, history } = historyOnManualTime();
     history.append(line(1));
     history.append(line(2));
     history.discard();

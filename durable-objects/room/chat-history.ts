@@ -83,7 +83,6 @@ export class ChatHistory {
     this.timer = this.timers.set(
       () => {
         this.timer = null;
-        if (this.pending.length === 0) return;
         if (this.now() >= this.due()) this.flush();
         else this.arm();
       },
