@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import worker from "../workers/app";
 import { HOUSEKEEPING_BATCH } from "../workers/domain/housekeeping-rules";
 import { json, request, signUp, type Member } from "./helpers";
-import { closeAllSockets, joinRoom, ofType } from "./room-socket";
+import { closeAllSockets, joinRoom, ofType, createRoom } from "./room-socket";
 
 const DAY = 86_400_000;
 
@@ -20,14 +20,7 @@ const count = async (sql: string, ...values: unknown[]) =>
     .bind(...values)
     .first<{ n: number }>())!.n;
 
-async function newRoom(host: Member) {
-  const res = await request("/api/game-sessions", {
-    cookie: host.cookie,
-    body: { maxPlayers: 4, communityId: "bladeforge", gameData: { name: "Quiet pod", format: "commander" } },
-  });
-  expect(res.status).toBe(201);
-  return (await json(res)).id as string;
-}
+const newRoom = (host: Member) => createRoom(host, { name: "Quiet pod" });
 
 const age = (id: string, at: number) =>
   env.DB.prepare("UPDATE game_sessions SET created_at = ?1, updated_at = ?1 WHERE id = ?2").bind(at, id).run();

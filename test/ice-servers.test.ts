@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { json, request, signUp, type Member } from "./helpers";
+import { request, signUp, type Member } from "./helpers";
+import { createRoom } from "./room-socket";
 import { decodeSingleFetch } from "./single-fetch";
 
 /**
@@ -11,14 +12,7 @@ import { decodeSingleFetch } from "./single-fetch";
 const turn = inject("turnService");
 const worker = env as unknown as Record<string, string | undefined>;
 
-async function roomOf(host: Member) {
-  const created = await request("/api/game-sessions", {
-    cookie: host.cookie,
-    body: { maxPlayers: 4, communityId: "decksong", gameData: { name: "Relay table", format: "commander" } },
-  });
-  expect(created.status).toBe(201);
-  return (await json(created)).id as string;
-}
+const roomOf = (host: Member) => createRoom(host, { name: "Relay table", communityId: "decksong" });
 
 async function roomPageData(member: Member, id: string) {
   const route = encodeURIComponent("routes/tablesync.room.$id");

@@ -2,8 +2,8 @@ import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CHAT_WRITE_BATCH } from "../durable-objects/room/chat-history";
-import { json, request, type Member } from "./helpers";
-import { closeAllSockets, joinRoom, ofType, signUp } from "./room-socket";
+import type { Member } from "./helpers";
+import { closeAllSockets, joinRoom, ofType, signUp, createRoom } from "./room-socket";
 
 /**
  * The room's chat history through the real room and its SQLite storage: lines wait in memory and are written
@@ -23,14 +23,7 @@ const storedLines = (id: string) =>
       .map((r) => (JSON.parse(r.body) as { content: string }).content),
   );
 
-async function newRoom(host: Member) {
-  const res = await request("/api/game-sessions", {
-    cookie: host.cookie,
-    body: { maxPlayers: 4, communityId: "bladeforge", gameData: { name: "Chatty pod", format: "commander" } },
-  });
-  expect(res.status).toBe(201);
-  return (await json(res)).id as string;
-}
+const newRoom = (host: Member) => createRoom(host, { name: "Chatty pod" });
 
 describe("the room's chat history", () => {
   it("writes waiting lines on its own after a quiet moment, and a later joiner reads them after the room left memory", async () => {

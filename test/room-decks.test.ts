@@ -7,7 +7,7 @@ import { CARD_SERVICE_UNAVAILABLE } from "../workers/contract/cards";
 import { getDb } from "../workers/db/client";
 import { deckOnSeatVisibleTo } from "../workers/domain/seat-decks";
 import { json, request, type Member } from "./helpers";
-import { closeAllSockets, joinRoom, ofType, signUp, type Frame, type TestSocket } from "./room-socket";
+import { closeAllSockets, joinRoom, ofType, signUp, type Frame, type TestSocket, createRoom } from "./room-socket";
 import { submitForm } from "./single-fetch";
 
 /**
@@ -44,14 +44,7 @@ async function saveDeck(owner: Member, name: string, text: string) {
   return json(res);
 }
 
-async function newRoom(host: Member) {
-  const res = await request("/api/game-sessions", {
-    cookie: host.cookie,
-    body: { maxPlayers: 4, communityId: "bladeforge", gameData: { name: "Deck table", format: "commander" } },
-  });
-  expect(res.status).toBe(201);
-  return (await json(res)).id as string;
-}
+const newRoom = (host: Member) => createRoom(host, { name: "Deck table" });
 
 /** Ann hosts, Ben plays, Fan watches. */
 async function table() {

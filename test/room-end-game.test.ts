@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ROOM_CLOSE } from "../workers/contract/room/close-codes";
 import { json, request, type Member } from "./helpers";
-import { closeAllSockets, joinRoom, ofType, openSocket, signUp } from "./room-socket";
+import { closeAllSockets, joinRoom, ofType, openSocket, signUp, createRoom } from "./room-socket";
 import { submitForm } from "./single-fetch";
 
 /**
@@ -11,14 +11,7 @@ import { submitForm } from "./single-fetch";
 
 afterEach(() => closeAllSockets());
 
-async function newRoom(host: Member) {
-  const res = await request("/api/game-sessions", {
-    cookie: host.cookie,
-    body: { maxPlayers: 4, communityId: "bladeforge", gameData: { name: "Commander pod", format: "commander" } },
-  });
-  expect(res.status).toBe(201);
-  return (await json(res)).id as string;
-}
+const newRoom = (host: Member) => createRoom(host);
 const session = async (id: string) => json(await request(`/api/game-sessions/${id}`));
 /** The room page as the browser first loads it (server-rendered). */
 const roomPageHtml = async (member: Member, id: string) => {

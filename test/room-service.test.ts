@@ -9,7 +9,7 @@ import { getDb } from "../workers/db/client";
 import { RATE_LIMITS, limitText } from "../workers/domain/rate-limit-rules";
 import { readRoomSnapshot } from "../workers/domain/room-records";
 import { json, request, type Member } from "./helpers";
-import { closeAllSockets, joinRoom, ofType, openSocket, signUp } from "./room-socket";
+import { closeAllSockets, joinRoom, ofType, openSocket, signUp, createRoom } from "./room-socket";
 
 /**
  * The room service (workers/domain/rooms.ts): every place in a room is taken
@@ -48,14 +48,7 @@ async function pageAfter(res: Response, member: Member): Promise<string> {
   return page.text();
 }
 
-async function newRoom(host: Member, maxPlayers = 4) {
-  const res = await request("/api/game-sessions", {
-    cookie: host.cookie,
-    body: { maxPlayers, communityId: "bladeforge", gameData: { name: "Service pod", format: "commander" } },
-  });
-  expect(res.status).toBe(201);
-  return (await json(res)).id as string;
-}
+const newRoom = (host: Member, maxPlayers = 4) => createRoom(host, { name: "Service pod", maxPlayers });
 
 const placesOf = async (userId: string) =>
   (await env.DB.prepare("SELECT count(*) AS n FROM game_session_members WHERE user_id = ?").bind(userId).first<{ n: number }>())!.n;

@@ -5,18 +5,11 @@ import type { GameRoom } from "../durable-objects/game-room";
 import { SESSION_RECHECK_MS } from "../durable-objects/rules/socket-limits";
 import { sessionKey } from "../workers/auth/session";
 import { json, request, sessionCookieFrom, type Member } from "./helpers";
-import { closeAllSockets, joinRoom, ofType, signUp, upgrade, type TestSocket } from "./room-socket";
+import { closeAllSockets, joinRoom, ofType, signUp, upgrade, type TestSocket, createRoom } from "./room-socket";
 
 afterEach(() => closeAllSockets());
 
-async function newRoom(host: Member, maxPlayers = 4) {
-  const res = await request("/api/game-sessions", {
-    cookie: host.cookie,
-    body: { maxPlayers, communityId: "decksong", gameData: { name: "Session pod", format: "commander" } },
-  });
-  expect(res.status).toBe(201);
-  return (await json(res)).id as string;
-}
+const newRoom = (host: Member, maxPlayers = 4) => createRoom(host, { name: "Session pod", maxPlayers, communityId: "decksong" });
 
 /** The same member signed in a second time (another browser): a second session. */
 async function signInAgain(member: Member): Promise<Member> {

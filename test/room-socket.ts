@@ -1,10 +1,20 @@
 import { exports } from "cloudflare:workers";
 import { expect } from "vitest";
-import { type Member, ORIGIN, request, signUp } from "./helpers";
+import { json, type Member, ORIGIN, request, signUp } from "./helpers";
 
 export { signUp };
 
 export type Frame = { type: string; [key: string]: any };
+
+export type NewRoom = { name?: string; maxPlayers?: number; communityId?: string; format?: string };
+
+/** Creates a room through the API as `host` (a 4-seat Commander room in bladeforge unless told otherwise); its id. */
+export async function createRoom(host: Member, room: NewRoom = {}): Promise<string> {
+  const { name = "Commander pod", maxPlayers = 4, communityId = "bladeforge", format = "commander" } = room;
+  const res = await request("/api/game-sessions", { cookie: host.cookie, body: { maxPlayers, communityId, gameData: { name, format } } });
+  expect(res.status).toBe(201);
+  return (await json(res)).id as string;
+}
 
 /** A client socket to a room, opened through the real Worker with an `Upgrade: websocket` request. */
 export type TestSocket = {

@@ -8,7 +8,7 @@ import type { GameRoom } from "../durable-objects/game-room";
 import { ROOM_CLOSE } from "../workers/contract/room/close-codes";
 import { AWAY_GRACE_MS, DEFAULT_IDLE_MINUTES, SEAT_GRACE_MS } from "../durable-objects/rules/presence";
 import { json, request, type Member } from "./helpers";
-import { closeAllSockets, joinRoom, ofType, openSocket, signUp, takePlace, type Frame, type TestSocket } from "./room-socket";
+import { closeAllSockets, joinRoom, ofType, openSocket, signUp, takePlace, type Frame, type TestSocket, createRoom } from "./room-socket";
 import { actionResult } from "./single-fetch";
 
 /**
@@ -36,14 +36,7 @@ type RoomInternals = { room: { records: { member(userId: string): { disconnected
 const sweepAhead = (id: string, aheadMs: number) => runInDurableObject(roomStub(id), (room: GameRoom) => room.sweep(Date.now() + aheadMs));
 const session = async (id: string) => json(await request(`/api/game-sessions/${id}`));
 
-async function newRoom(host: Member, maxPlayers = 4) {
-  const res = await request("/api/game-sessions", {
-    cookie: host.cookie,
-    body: { maxPlayers, communityId: "bladeforge", gameData: { name: "Commander pod", format: "commander" } },
-  });
-  expect(res.status).toBe(201);
-  return (await json(res)).id as string;
-}
+const newRoom = (host: Member, maxPlayers = 4) => createRoom(host, { maxPlayers });
 
 /** A room with three seated, connected players; started when `start`. */
 async function pod(start = true) {
