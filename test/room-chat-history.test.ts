@@ -56,14 +56,18 @@ describe("the room's chat history", () => {
     expect((await b.socket.next(ofType("message"))).message.content).toMatch(/life/);
   });
 
-  it(`writes a busy room's lines ${CHAT_WRITE_BATCH} at a time as the batch fills`, async () => {
+  it(`never lets more than ${CHAT_WRITE_BATCH - 1} lines wait: a busy room's batch is written as it fills`, async () => {
     const [ann, ben] = await Promise.all([signUp("Ann"), signUp("Ben")]);
     const id = await newRoom(ann);
     const a = await joinRoom(ann, id);
     const b = await joinRoom(ben, id);
-    const lines = Array.from({ length: CHAT_WRITE_BATCH }, (_, i) => `busy ${i + 1}`);
+    const lines = Array.from({ length: CHAT_WRITE_BATCH * 1.5 }, (_, i) => `busy ${i + 1}`);
     for (const content of lines) a.socket.send({ type: "message", content });
     await b.socket.next((f) => f.type === "message" && f.message.content === lines.at(-1));
-    expect(await storedLines(id)).toEqual(lines);
+    // How many the room's timer wrote on its own depends on how fast the lines came (a slow machine spaces them
+    // out); what does not: the stored lines are the first ones, in order, and fewer than a batch are left waiting.
+    const stored = await storedLines(id);
+    expect(stored).toEqual(lines.slice(0, stored.length));
+    expect(lines.length - stored.length).toBeLessThan(CHAT_WRITE_BATCH);
   });
 });
