@@ -49,7 +49,7 @@ export default tseslint.config(
   {
     // No import cycles in the product's code, lazily loaded chunks (`import()`) included: a cycle means two
     // modules are one, or an arrow runs the wrong way. (Type-only imports are erased; the rule skips them.)
-    files: ["app/**/*.{ts,tsx}", "workers/**/*.ts", "durable-objects/**/*.ts"],
+    files: ["app/**/*.{ts,tsx}", "workers/**/*.ts", "durable-objects/**/*.ts", "card-vision/**/*.ts"],
     plugins: { "import-x": importX },
     settings: {
       "import-x/extensions": importX.flatConfigs.typescript.settings["import-x/extensions"],
@@ -110,6 +110,16 @@ export default tseslint.config(
         {
           group: ["**/domain/*", "**/db/*", "**/http/*", "**/api/*", "**/auth/*", "**/ws", "**/durable-objects/**", "**/app/**", "~/*"],
           message: "An outside service's client imports only the contract and workers/lib.",
+        },
+      ],
+    },
+    {
+      // The card identifier: pure functions on typed arrays that the browser, the Worker and the benchmark all run.
+      files: ["card-vision/**"],
+      patterns: [
+        {
+          group: ["**/workers/**", "**/durable-objects/**", "**/app/**", "~/*", "react", "react-dom"],
+          message: "card-vision imports nothing outside itself: the browser, the Worker and the benchmark each run it as it is.",
         },
       ],
     },

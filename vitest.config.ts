@@ -19,7 +19,13 @@ export default defineConfig({
           isolate: false,
           // As in the Worker project: the property tests (fast-check) run hundreds of cases, seconds on a loaded machine.
           testTimeout: 20_000,
-          include: ["app/**/*.test.ts", "workers/**/*.test.ts", "durable-objects/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "app/**/*.test.ts",
+            "workers/**/*.test.ts",
+            "durable-objects/**/*.test.ts",
+            "card-vision/**/*.test.ts",
+            "scripts/**/*.test.ts",
+          ],
           // The generated community palettes are read as text (?raw) by their drift test; other CSS stays out of the tests.
           css: { include: [/app\/styles\/community-themes\.css/] },
         },

@@ -1,5 +1,5 @@
 // Click-to-identify benchmark (issue 26): photographs of the fixture cards on a table, synthesised, and the
-// browser's own identification code (app/components/room/card-identify, bundled here with esbuild) run on them.
+// browser's own identification code (card-vision/, bundled here with esbuild) run on them.
 // Each frame (1280×720) holds one card at a random place, size (20–60% of the frame's height), turn (±15°, and
 // some upside down), slant (mild perspective), brightness, blur and noise, with other cards of the table lying
 // around it on a table-coloured background; the click lands near the card's centre. Prints top-1 accuracy
@@ -32,8 +32,8 @@ async function loadIdentify() {
   const outfile = join(tmpdir(), `card-identify-bench-${process.pid}.mjs`);
   await build({
     stdin: {
-      contents: `export * from "./identify"; export * from "./image"; export * from "./phash"; export * from "./match"; export * from "./warp"; export * from "./locate";`,
-      resolveDir: "app/components/room/card-identify",
+      contents: `export * from "./index";`,
+      resolveDir: "card-vision",
       loader: "ts",
     },
     bundle: true,

@@ -1,8 +1,6 @@
 // The clicked frame, in the browser: the video's current picture drawn to a canvas and read back, only the square
 // around the click that the search looks at. The pixels stay on this machine.
-import { toGray, type GrayImage } from "./image";
-import { squareAround } from "./locate";
-import type { Point } from "./warp";
+import { toGray, squareAround, type GrayImage, type Point } from "../../../../card-vision";
 
 /** The square around the click (the frame's height on a landscape video), gray, and the click inside it. */
 export function captureAround(video: HTMLVideoElement, click: Point): { frame: GrayImage; click: Point } {

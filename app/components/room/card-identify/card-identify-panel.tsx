@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
 import type { CardDto } from "../../../../workers/contract/cards";
 import { captureAround } from "./capture";
-import { identifyCard } from "./identify";
+import { identifyCard } from "../../../../card-vision";
 import { referenceHashes } from "./references";
 
 export type Capture = { video: HTMLVideoElement; x: number; y: number };

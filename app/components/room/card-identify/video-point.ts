@@ -1,6 +1,6 @@
 // Where a click on a <video> lands in the video's own pixels. The tile shows the picture `object-contain`:
 // scaled to fit and centred, with bars on two sides, so the element's box is not the picture's.
-import type { Point } from "./warp";
+import type { Point } from "../../../../card-vision";
 
 export type Box = { left: number; top: number; width: number; height: number };
 
