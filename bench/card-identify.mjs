@@ -149,6 +149,7 @@ const pictures = new Map(cards.map((c) => [c.id, renderCardRgba(c)]));
 // References from Scryfall's "small" image (146×204), as the browser hashes them (--reference normal: from 488×680).
 const referenceImage = (c) => (args.reference === "small" ? scaleRgba(pictures.get(c.id), 146) : pictures.get(c.id));
 const references = cards.map((c) => ({ id: c.id, hashes: lib.hashCard(lib.canonicalFromImage(lib.toGray(referenceImage(c)))) }));
+const candidates = lib.referenceSet(references);
 const referenceMs = (performance.now() - t0) / cards.length;
 
 const names = new Map(cards.map((c) => [c.id, c.name]));
@@ -175,19 +176,14 @@ for (let n = 0; n < count; n++) {
   const square = lib.squareAround(frame.rgba, frame.click, H);
   const gray = lib.toGray(frame.rgba, square.x, square.y, square.side, square.side);
   const click = { x: frame.click.x - square.x, y: frame.click.y - square.y };
-  const result = lib.identifyCard(gray, click, references);
+  const result = lib.identifyCard(gray, click, candidates);
   const found = result.quad.map((p) => ({ x: p.x + square.x, y: p.y + square.y }));
   times.push(performance.now() - start);
   const cpu = process.cpuUsage(cpuStart);
   cpuTimes.push((cpu.user + cpu.system) / 1000);
   if (result.source === "outline") outline++;
   // The same click when the card is not in the table's lists: the best it finds must be too far to be called.
-  const absent = lib.identifyCard(
-    gray,
-    click,
-    references.filter((r) => r.id !== target.id),
-    { count: 1 },
-  );
+  const absent = lib.identifyCard(gray, click, lib.referenceSet(references.filter((r) => r.id !== target.id)), { count: 1 });
   absentDistances.push(absent.ranked[0].distance);
   if (absent.matched) falseMatches++;
   if (args.save && n < 3) {

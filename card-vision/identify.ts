@@ -2,7 +2,7 @@
 // up), rank the table's cards. Runs the same in the browser and in the benchmark.
 import { rotate180, type GrayImage } from "./image";
 import { locateCard, type LocateOptions } from "./locate";
-import { HASH_SIDE, MATCH_THRESHOLD, rank, type CardHashes, type Ranked, type Reference } from "./match";
+import { HASH_SIDE, MATCH_THRESHOLD, type Candidates, type CardHashes, type Ranked } from "./match";
 import { ART_REGION, pHash } from "./phash";
 import { warpQuad, type Point, type Quad } from "./warp";
 
@@ -21,11 +21,11 @@ export type Identification = {
   source: "outline" | "fallback";
 };
 
-/** Identifies the card under `click` in a frame (gray, full size) among the references. */
+/** Identifies the card under `click` in a frame (gray, full size) among the candidates. */
 export function identifyCard(
   frame: GrayImage,
   click: Point,
-  references: Reference[],
+  candidates: Candidates,
   options: LocateOptions & { count?: number } = {},
 ): Identification {
   let best: Identification | null = null;
@@ -33,7 +33,7 @@ export function identifyCard(
     const card = warpQuad(frame, located.quad);
     if (!card) continue;
     for (const view of [card, rotate180(card)]) {
-      const ranked = rank(hashCard(view), references, options.count ?? 5);
+      const ranked = candidates.rank(hashCard(view), options.count ?? 5);
       if (!best || (ranked[0] && ranked[0].distance < (best.ranked[0]?.distance ?? Infinity))) {
         best = { ranked, matched: false, quad: located.quad, source: located.source };
       }

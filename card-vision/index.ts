@@ -4,6 +4,18 @@
 export { hashCard, identifyCard, type Identification } from "./identify";
 export { resizeArea, rotate180, toGray, type GrayImage, type RgbaImage } from "./image";
 export { CARD_ASPECT, fallbackQuad, locateCard, squareAround, type LocateOptions, type Located, type Square } from "./locate";
-export { distance, HASH_BITS, HASH_SIDE, MATCH_THRESHOLD, rank, type CardHashes, type Ranked, type Reference } from "./match";
+export {
+  distance,
+  HASH_BITS,
+  HASH_SIDE,
+  HASH_VERSION,
+  MATCH_THRESHOLD,
+  rank,
+  referenceSet,
+  type Candidates,
+  type CardHashes,
+  type Ranked,
+  type Reference,
+} from "./match";
 export { ART_REGION, canonicalFromImage, hamming, hashFromHex, hashToHex, pHash, type Hash, type Region } from "./phash";
 export { CARD_H, CARD_W, homographyFromRect, warpQuad, type Point, type Quad } from "./warp";

@@ -25,9 +25,31 @@ export function distance(a: CardHashes, b: CardHashes): number {
   return hamming(a.art, b.art);
 }
 
+/**
+ * Names a hashing scheme: stored or served reference hashes carry it, so a change to how cards are hashed retires
+ * every hash made the old way (in the browser's cache, the Worker's cache and the whole-pool index alike).
+ */
+export const HASH_VERSION = "phash12-v1";
+
 /** The references closest to the photographed card's hashes, best first. */
 export function rank(query: CardHashes, references: Reference[], count = 5): Ranked[] {
   const all = references.map((r) => ({ id: r.id, distance: distance(query, r.hashes) }));
   all.sort((a, b) => a.distance - b.distance);
   return all.slice(0, count);
+}
+
+/**
+ * What a click is matched against: the table's cards (`referenceSet`) or a whole-pool index. Anything that can rank
+ * a photographed card's hashes will do, so the identifier does not care how the candidates are stored.
+ */
+export type Candidates = {
+  /** How many references there are. */
+  readonly size: number;
+  /** The `count` nearest references, best first. */
+  rank(query: CardHashes, count: number): Ranked[];
+};
+
+/** A plain list of references as candidates (a table's decks: hundreds, so a linear scan). */
+export function referenceSet(references: Reference[]): Candidates {
+  return { size: references.length, rank: (query, count) => rank(query, references, count) };
 }

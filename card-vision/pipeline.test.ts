@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { hashCard, identifyCard } from "./identify";
 import { resizeArea, rotate180, type GrayImage } from "./image";
 import { fallbackQuad, locateCard } from "./locate";
-import { MATCH_THRESHOLD, rank } from "./match";
+import { MATCH_THRESHOLD, rank, referenceSet } from "./match";
 import { hamming, hashFromHex, hashToHex, pHash } from "./phash";
 import { CARD_H, CARD_W, homographyFromRect, warpQuad, type Quad } from "./warp";
 
@@ -129,10 +129,11 @@ describe("locateCard", () => {
 describe("identifyCard", () => {
   const cards = Array.from({ length: 40 }, (_, i) => drawCard(100 + i));
   const references = cards.map((card, i) => ({ id: `card-${i}`, hashes: hashCard(card) }));
+  const candidates = referenceSet(references);
 
   it("names the card under the click, with the runners-up after it", () => {
     const frame = photograph(cards[7], slanted, 640, 480, (v) => v * 0.8 + 10);
-    const result = identifyCard(frame, { x: 310, y: 230 }, references);
+    const result = identifyCard(frame, { x: 310, y: 230 }, candidates);
     expect(result.matched).toBe(true);
     expect(result.ranked[0].id).toBe("card-7");
     expect(result.ranked).toHaveLength(5);
@@ -142,14 +143,14 @@ describe("identifyCard", () => {
   it("names a card lying upside down", () => {
     const upsideDown: Quad = [slanted[2], slanted[3], slanted[0], slanted[1]];
     const frame = photograph(cards[12], upsideDown);
-    const result = identifyCard(frame, { x: 300, y: 240 }, references);
+    const result = identifyCard(frame, { x: 300, y: 240 }, candidates);
     expect(result.ranked[0].id).toBe("card-12");
     expect(result.matched).toBe(true);
   });
 
   it("says no match for a card that is not among the references", () => {
     const stranger = drawCard(9999);
-    const result = identifyCard(photograph(stranger, slanted), { x: 300, y: 240 }, references);
+    const result = identifyCard(photograph(stranger, slanted), { x: 300, y: 240 }, candidates);
     expect(result.matched).toBe(false);
     expect(result.ranked[0].distance).toBeGreaterThan(MATCH_THRESHOLD);
   });

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
 import type { CardDto } from "../../../../workers/contract/cards";
 import { captureAround } from "./capture";
-import { identifyCard } from "../../../../card-vision";
+import { identifyCard, referenceSet } from "../../../../card-vision";
 import { referenceHashes } from "./references";
 
 export type Capture = { video: HTMLVideoElement; x: number; y: number };
@@ -64,7 +64,7 @@ export default function CardIdentifyPanel({
     })
       .then((references) => {
         if (!current) return;
-        const result = identifyCard(region.frame, region.click, references, { count: RUNNERS_UP + 1 });
+        const result = identifyCard(region.frame, region.click, referenceSet(references), { count: RUNNERS_UP + 1 });
         const byId = new Map(candidates.map((c) => [c.id, c]));
         const ranked = result.ranked.flatMap((r) => byId.get(r.id) ?? []);
         setState(result.matched && ranked.length > 0 ? { kind: "matched", ranked } : { kind: "none" });

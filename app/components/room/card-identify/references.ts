@@ -4,9 +4,8 @@
 // image (146×204, ~10 KB) rather than "normal" (488×680, ~70 KB): four Commander decks are 400 images, and the
 // benchmark finds the same accuracy from either (the 32×32 the hash reads is far below both).
 import type { CardDto } from "../../../../workers/contract/cards";
-import { hashCard, toGray, canonicalFromImage, hashFromHex, hashToHex, type Reference } from "../../../../card-vision";
+import { hashCard, toGray, canonicalFromImage, hashFromHex, hashToHex, HASH_VERSION, type Reference } from "../../../../card-vision";
 
-const HASH_VERSION = "phash12-v1";
 const DB_NAME = "realmcast-card-identify";
 const STORE = "hashes";
 /** Images fetched at once: enough to fill the pipe, not so many that the video stalls. */
