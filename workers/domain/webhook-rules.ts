@@ -35,7 +35,7 @@ const PRIVATE_NAME = /(^|\.)(localhost|local|internal|localdomain|home\.arpa)$/i
 export const WEBHOOK_PORTS: readonly string[] = ["", "8443"];
 
 /** C0 controls and DEL: URL parsing drops tabs and line breaks silently, so they are refused before it. */
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+const hasControlCharacter = (text: string) => [...text].some((ch) => ch.charCodeAt(0) < 0x20 || ch === "\u007f");
 
 const PRIVATE_ADDRESS = "The address cannot be a private, loopback or reserved IP address";
 
@@ -173,7 +173,7 @@ export type CheckedWebhookUrl = { ok: true; url: string } | { ok: false; problem
  */
 export function checkWebhookUrl(raw: string, allowPrivate: boolean): CheckedWebhookUrl {
   const refuse = (problem: string): CheckedWebhookUrl => ({ ok: false, problem });
-  if (CONTROL_CHARACTER.test(raw)) return refuse("The address cannot contain line breaks, tabs or other control characters");
+  if (hasControlCharacter(raw)) return refuse("The address cannot contain line breaks, tabs or other control characters");
   const url = URL.parse(raw);
   if (!url || !["https:", "http:"].includes(url.protocol)) return refuse("Enter a full https:// address");
   if (url.username || url.password) return refuse("The address cannot carry a user name or password");
