@@ -4,6 +4,7 @@ import {
   checkWebhookUrl,
   MAX_WEBHOOK_ATTEMPTS,
   normaliseWebhookHost,
+  pendingDeliveryTimes,
   retryBaseSeconds,
   retryDelaySeconds,
   webhookUrlProblem,
@@ -189,6 +190,18 @@ describe("retries", () => {
     expect(retryDelaySeconds(1, 0)).toBe(0);
     expect(retryDelaySeconds(40, 30)).toBe(43_200);
     expect(MAX_WEBHOOK_ATTEMPTS).toBe(6);
+  });
+
+  it("takes a pending delivery for lost after the longest wait between attempts plus 10 minutes, and gives up after a day", () => {
+    const minute = 60_000;
+    // 30 s base: the last retry waits 8 minutes; the whole schedule is 15.5 minutes.
+    expect(pendingDeliveryTimes(30)).toEqual({ staleMs: 18 * minute, giveUpMs: 24 * 60 * minute });
+    // Tests retry at once: 10 minutes.
+    expect(pendingDeliveryTimes(0)).toEqual({ staleMs: 10 * minute, giveUpMs: 24 * 60 * minute });
+    // A slow schedule (an hour's base: 16 h before the last retry, capped at 12) is never cut short.
+    const slow = pendingDeliveryTimes(3600);
+    expect(slow.staleMs).toBe(12 * 60 * minute + 10 * minute);
+    expect(slow.giveUpMs).toBe((1 + 2 + 4 + 8 + 12) * 60 * minute + slow.staleMs);
   });
 
   it("reads the base from WEBHOOK_RETRY_BASE_SECONDS, 30 by default", () => {

@@ -23,6 +23,26 @@ export function retryBaseSeconds(value: string | undefined): number {
   return value !== undefined && value !== "" && Number.isFinite(n) && n >= 0 ? n : DEFAULT_RETRY_BASE_SECONDS;
 }
 
+const MINUTE_MS = 60_000;
+/** Slack past the longest retry delay before a pending delivery is taken for lost. */
+const STALE_SLACK_MS = 10 * MINUTE_MS;
+/** The least time a delivery is kept trying before housekeeping gives up on it. */
+const MIN_GIVE_UP_MS = 24 * 60 * MINUTE_MS;
+
+/**
+ * When housekeeping (the cron) steps in for a pending delivery whose queue message is lost (its send failed, or
+ * the queue dropped it): `staleMs` with no change means no attempt is coming (the longest wait between attempts,
+ * the delay before the last retry, plus 10 minutes: 18 minutes at the default base of 30 s), and it is sent to the
+ * queue again; pending `giveUpMs` after it was made (a day, or the whole retry schedule plus staleMs if that is
+ * longer), it is marked failed instead.
+ */
+export function pendingDeliveryTimes(baseSeconds: number): { staleMs: number; giveUpMs: number } {
+  const delays = Array.from({ length: MAX_WEBHOOK_ATTEMPTS - 1 }, (_, i) => retryDelaySeconds(i + 1, baseSeconds) * 1000);
+  const staleMs = Math.max(...delays) + STALE_SLACK_MS;
+  const scheduleMs = delays.reduce((sum, d) => sum + d, 0);
+  return { staleMs, giveUpMs: Math.max(MIN_GIVE_UP_MS, scheduleMs + staleMs) };
+}
+
 /** Host names that only mean something inside a machine or a private network. */
 const PRIVATE_NAME = /(^|\.)(localhost|local|internal|localdomain|home\.arpa)$/i;
 
