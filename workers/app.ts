@@ -3,7 +3,7 @@ import { Hono } from "hono";
 // Live from Remix's Vite plugin in `npm run dev` and the Worker tests; the built file under wrangler (see its type).
 import * as remixBuild from "virtual:remix/server-build";
 import { GameRoom as Room } from "../durable-objects/game-room";
-import { api, apiDocument } from "./api/index";
+import { api, apiDocument, apiResponseContract } from "./api/index";
 import { readSessionUserIdByKey } from "./auth/session";
 import { devSeed } from "./auth/dev-seed";
 import { runScheduledJobs } from "./domain/scheduled";
@@ -29,6 +29,8 @@ const handleRemixRequest = createRequestHandler(remixBuild);
 
 export const app = new Hono<AppEnv>();
 
+// First, so it sees every answer of a declared /api route, the shared layers' included (tests only: CHECK_API_RESPONSES).
+app.use("*", apiResponseContract);
 app.use("*", securityHeaders);
 app.use("*", dbSession);
 // The Origin rule first: a refused cross-site request costs no session or token lookup.
