@@ -3,6 +3,7 @@ import { z } from "../lib/zod";
 import type { AppEnv } from "../http/app-env";
 import { invalid } from "../domain/errors";
 import { scopeOfRoute } from "../contract/access-token-scopes";
+import { limitText } from "../domain/rate-limit-rules";
 
 /**
  * What every /api route declaration is built from: `createRoute` (from
@@ -105,6 +106,7 @@ const SAFE_METHODS = new Set(["get", "head", "options"]);
  * - 403: a token on a route that takes none, or without the route's scope; a token request from another site's
  *   page; on state-changing routes, a cookie request without this site's Origin (workers/http/security.ts).
  * - 413 and 415: state-changing routes, for a body over the cap (bodyCap) or one that is not JSON (requestGuards).
+ * - 429: a token route, for a token over its own request limit (counted before the route's own limits).
  * A route's own entry for a status (with what it means there) takes precedence over these.
  */
 export function transportResponses(route: Pick<RouteConfig, "method" | "path" | "request" | "security">) {
@@ -124,6 +126,7 @@ export function transportResponses(route: Pick<RouteConfig, "method" | "path" | 
     scope ? `The API token does not have the ${scope} scope, or is sent from another site's page` : "This route does not accept API tokens",
   );
   if (writes) add(403, "Cross-origin request refused");
+  if (scope) add(429, `More than ${limitText("accessTokenUse")}`);
   if (writes) add(413, "Request body too large");
   if (writes) add(415, "A body that is not JSON (Content-Type must be application/json)");
   return errors(...[...reasons].map(([status, why]) => [status, why.join("; ")] as const));
