@@ -19,7 +19,9 @@ for (const width of [390, 1366]) {
     // A tab survives an <input type="url"> (only line breaks and the ends' spaces are stripped), so it reaches the action.
     await field.fill("http://127.0.0.1:9/hooks\tx");
     await row.getByRole("button", { name: "Set Webhook" }).click();
-    await expect(row.getByText("The address cannot contain line breaks, tabs or other control characters")).toBeVisible();
+    const error = row.getByText("The address cannot contain line breaks, tabs or other control characters");
+    await expect(error).toBeVisible();
+    await error.scrollIntoViewIfNeeded();
     await expect(field).toHaveAttribute("aria-invalid", "true");
     await expect(row).toContainText("No webhook");
     await expectNoSidewaysScroll(page, `the webhook field's error at ${width} px`);
