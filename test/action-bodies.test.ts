@@ -56,3 +56,60 @@ describe("page actions refuse a body that is not a form", () => {
     await res.arrayBuffer();
   });
 });
+
+// Issue 35: the settings action read any body as JSON, so a text/plain `{"intent":"export"}` (a body another site's
+// page can send without a preflight) answered the member's whole data export. It reads JSON only from
+// application/json, through readJsonSubmission, and refuses everything else with a 415 before reading it.
+describe("the settings action reads JSON only when it is sent as application/json", () => {
+  const NOT_JSON: [string, string][] = [
+    ["text/plain", "text/plain"],
+    ["text/plain with a charset", "text/plain;charset=UTF-8"],
+    ["a form", "application/x-www-form-urlencoded"],
+    ["multipart", "multipart/form-data; boundary=x"],
+    ["no Content-Type", ""],
+  ];
+
+  it.each(["export", "delete", "revokeToken"])("'%s' sent as anything else is a 415 that changes and answers nothing", async (intent) => {
+    const member = await signUp("JsonOnly");
+    for (const [label, type] of NOT_JSON) {
+      for (const url of ["/settings", "/settings.data"]) {
+        const res = await request(url, {
+          method: "POST",
+          cookie: member.cookie,
+          body: JSON.stringify({ intent, id: "x" }),
+          headers: { "Content-Type": type, Host: "localhost" },
+        });
+        expect(res.status, `${label} to ${url}`).toBe(415);
+        const text = await res.text();
+        expect(text, `${label} to ${url}`).toContain("Send this as application/json");
+        expect(text, `${label} to ${url}`).not.toContain(member.email);
+      }
+    }
+    // Still a member: no delete went through.
+    expect((await request("/api/auth/user", { cookie: member.cookie })).status).toBe(200);
+  });
+
+  it("the same submission as application/json works (the dialog's own fetchers)", async () => {
+    const member = await signUp("JsonYes");
+    const res = await request("/settings.data", {
+      method: "POST",
+      cookie: member.cookie,
+      body: JSON.stringify({ intent: "export" }),
+      headers: { "Content-Type": "application/json; charset=utf-8", Host: "localhost" },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(member.email);
+  });
+
+  it("malformed JSON sent as JSON is a 400 with the action's message, not a crash", async () => {
+    const member = await signUp("JsonBad");
+    const res = await request("/settings.data", {
+      method: "POST",
+      cookie: member.cookie,
+      body: "{not json",
+      headers: { "Content-Type": "application/json", Host: "localhost" },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Invalid settings");
+  });
+});

@@ -1,8 +1,11 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import worker from "../workers/app";
+import { getDb } from "../workers/db/client";
+import { LOST_DELIVERY_ERROR, runHousekeeping } from "../workers/domain/housekeeping";
 import { HOUSEKEEPING_BATCH } from "../workers/domain/housekeeping-rules";
+import { emitRoomEvent } from "../workers/domain/webhooks";
 import { json, request, signUp, type Member } from "./helpers";
 import { closeAllSockets, joinRoom, ofType, createRoom } from "./room-socket";
 
@@ -119,5 +122,110 @@ describe("cron housekeeping", () => {
     // And the lobby no longer lists it.
     const lobby = await json(await request("/api/game-sessions?status=waiting"));
     expect(JSON.stringify(lobby)).not.toContain(abandoned);
+  });
+});
+
+// Issue 35: a delivery whose queue send failed stayed `pending` forever. The cron sends one that has waited too long
+// to the queue again, and fails one pending too long (pendingDeliveryTimes: with the tests' retry base of 0 s, lost
+// after 10 minutes unchanged, failed a day after it was made).
+describe("cron housekeeping of lost webhook deliveries", () => {
+  const receiver = inject("webhookReceiver");
+  const received = async (path: string): Promise<unknown[]> =>
+    json(await fetch(`${receiver.url}/__fake/requests?path=${encodeURIComponent(path)}`));
+
+  /** A queue binding whose sends fail, as a queue that is down answers (the producer's send rejects). */
+  const queueDown = {
+    ...env,
+    WEBHOOKS: {
+      send: () => Promise.reject(new Error("Queue unavailable")),
+      sendBatch: () => Promise.reject(new Error("Queue unavailable")),
+    },
+  } as unknown as Env;
+
+  type Row = { status: string; attempts: number; last_error: string | null; updated_at: number };
+  const deliveryOf = async (sessionId: string) =>
+    (await env.DB.prepare("SELECT id, status, attempts, last_error, updated_at FROM webhook_deliveries WHERE session_id = ?")
+      .bind(sessionId)
+      .first<Row & { id: string }>())!;
+  const ageDelivery = (sessionId: string, createdAt: number, updatedAt = createdAt) =>
+    env.DB.prepare("UPDATE webhook_deliveries SET created_at = ?1, updated_at = ?2 WHERE session_id = ?3")
+      .bind(createdAt, updatedAt, sessionId)
+      .run();
+
+  /**
+   * A room of a token whose webhook points at the receiver, and its room.started delivery, queued while the queue
+   * was down: the row is written, its message never sent.
+   */
+  async function lostDelivery(name: string) {
+    const owner = await signUp(name, "Bot");
+    const token = await json(await request("/api/tokens", { cookie: owner.cookie, body: { name: `${name} bot`, scopes: ["rooms:read"] } }));
+    const path = `/hooks/${crypto.randomUUID()}`;
+    const set = await request(`/api/tokens/${token.id}/webhook`, {
+      cookie: owner.cookie,
+      method: "PUT",
+      body: { url: `${receiver.url}${path}` },
+    });
+    expect(set.status).toBe(200);
+    const room = await newRoom(owner);
+    await env.DB.prepare("UPDATE game_sessions SET created_by_token_id = ? WHERE id = ?").bind(token.id, room).run();
+    const logged = vi.spyOn(console, "error");
+    await emitRoomEvent(queueDown, getDb(env.DB), { sessionId: room, event: "room.started", result: null });
+    expect(logged.mock.calls.at(-1)?.[0]).toBe("Could not queue a webhook delivery");
+    logged.mockClear();
+    expect(await deliveryOf(room)).toMatchObject({ status: "pending", attempts: 0 });
+    return { room, path };
+  }
+
+  it("sends a delivery pending untouched for longer than any wait between attempts to the queue again, and it is delivered", async () => {
+    const lost = await lostDelivery("Resent");
+    const now = Date.now();
+    await ageDelivery(lost.room, now - 30 * 60_000);
+    await runCron(now);
+    await vi.waitFor(async () => expect(await deliveryOf(lost.room)).toMatchObject({ status: "delivered", attempts: 1 }), {
+      timeout: 15_000,
+      interval: 100,
+    });
+    expect(await received(lost.path)).toHaveLength(1);
+  });
+
+  it("fails a delivery still pending a day after it was made, with a reason settings shows, and sends nothing", async () => {
+    const lost = await lostDelivery("GivenUp");
+    const now = Date.now();
+    await ageDelivery(lost.room, now - DAY - 60_000);
+    await runCron(now);
+    expect(await deliveryOf(lost.room)).toMatchObject({ status: "failed", attempts: 0, last_error: LOST_DELIVERY_ERROR, updated_at: now });
+    expect(await received(lost.path)).toEqual([]);
+  });
+
+  it("leaves a delivery alone while an attempt may still come: made recently, or tried again recently", async () => {
+    const fresh = await lostDelivery("Fresh");
+    const retrying = await lostDelivery("Retrying");
+    const now = Date.now();
+    await ageDelivery(fresh.room, now - 5 * 60_000);
+    await ageDelivery(retrying.room, now - DAY - 60_000, now - 60_000);
+    await runCron(now);
+    expect(await deliveryOf(fresh.room)).toMatchObject({ status: "pending", attempts: 0, updated_at: now - 5 * 60_000 });
+    expect(await deliveryOf(retrying.room)).toMatchObject({ status: "pending", attempts: 0, updated_at: now - 60_000 });
+  });
+
+  it("when the queue is still down, keeps the delivery pending, says so to the operator, and tries again on a later run", async () => {
+    const lost = await lostDelivery("StillDown");
+    const now = Date.now();
+    await ageDelivery(lost.room, now - 30 * 60_000);
+    const logged = vi.spyOn(console, "error");
+    const report = await runHousekeeping(queueDown, getDb(env.DB), now);
+    expect(report.webhookDeliveriesResent).toBeGreaterThanOrEqual(1);
+    expect(logged.mock.calls.at(-1)?.[0]).toBe("Could not send lost webhook deliveries to the queue again");
+    logged.mockClear();
+    // Claimed by this run: the next runs leave it until it has waited the stale time again.
+    expect(await deliveryOf(lost.room)).toMatchObject({ status: "pending", updated_at: now });
+    await runCron(now + 60_000);
+    expect(await deliveryOf(lost.room)).toMatchObject({ status: "pending", updated_at: now });
+    await runCron(now + 11 * 60_000);
+    await vi.waitFor(async () => expect(await deliveryOf(lost.room)).toMatchObject({ status: "delivered" }), {
+      timeout: 15_000,
+      interval: 100,
+    });
+    expect(await received(lost.path)).toHaveLength(1);
   });
 });

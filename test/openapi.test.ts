@@ -107,6 +107,55 @@ describe("/api/openapi.json", () => {
   });
 });
 
+// Issue 35: 24 operations answered 400 for ids over 100 characters without declaring it. Every route now declares
+// the statuses the Worker's shared layers can give it (transportResponses, workers/api/openapi-kit.ts), and the
+// response check (test/response-contract.test.ts) fails on any status a route answers that it does not declare.
+describe("every route declares every status the shared layers can answer", () => {
+  it("400 on every route that takes a path parameter, a query or a body, and on every route for a cookie sent beside a token", async () => {
+    const doc = await json(await request("/api/openapi.json"));
+    for (const route of DECLARED_ROUTES) {
+      const op = doc.paths[toOpenApiPath(route.path)][route.method];
+      const where = `${route.method.toUpperCase()} ${route.path}`;
+      expect(op.responses["400"], where).toBeDefined();
+      // A route that takes input says so in its 400 (its own words, or the generic "Invalid path parameters…").
+      if (route.path.includes(":") || route.body || route.query)
+        expect(op.responses["400"].description, where).not.toBe("Sent both a session cookie and an API token");
+    }
+  });
+
+  it("401 on member routes and token routes, 403 on every route, 413 and 415 on every state-changing one", async () => {
+    const doc = await json(await request("/api/openapi.json"));
+    for (const route of DECLARED_ROUTES) {
+      const op = doc.paths[toOpenApiPath(route.path)][route.method];
+      const where = `${route.method.toUpperCase()} ${route.path}`;
+      const scope =
+        TOKEN_ROUTE_SCOPES[
+          `${route.method.toUpperCase()} ${toOpenApiPath(route.path).slice("/api".length)}` as keyof typeof TOKEN_ROUTE_SCOPES
+        ];
+      if (route.auth === "member" || scope) expect(op.responses["401"], where).toBeDefined();
+      expect(op.responses["403"], where).toBeDefined();
+      if (route.method !== "get") {
+        expect(op.responses["413"], where).toBeDefined();
+        expect(op.responses["415"], where).toBeDefined();
+      } else {
+        expect(op.responses["413"], where).toBeUndefined();
+      }
+      for (const status of ["400", "401", "403", "413", "415"].filter((s) => op.responses[s]))
+        expect(op.responses[status].content["application/json"].schema.$ref, `${where} ${status}`).toBe("#/components/schemas/Error");
+    }
+  });
+
+  it("keeps a route's own description of a status over the generic one", async () => {
+    const doc = await json(await request("/api/openapi.json"));
+    expect(doc.paths["/api/login/dev"].post.responses["400"].description).toBe("Invalid details");
+    expect(doc.paths["/api/user/avatar"].post.responses["415"].description).not.toContain("JSON");
+    expect(doc.paths["/api/communities"].get.responses["400"].description).toBe("Sent both a session cookie and an API token");
+    expect(doc.paths["/api/game-sessions/{id}"].get.responses["400"].description).toBe(
+      "Invalid path parameters, query or body; Sent both a session cookie and an API token",
+    );
+  });
+});
+
 describe("route reference for /api-docs", () => {
   it("has one entry per declared route with body fields, types and constraints", async () => {
     const ref = buildRouteReference(await json(await request("/api/openapi.json")));
@@ -122,10 +171,11 @@ describe("route reference for /api-docs", () => {
     });
     expect(create.body.find((f) => f.name === "category")?.type).toContain('"deck-tech"');
     expect(create.response).toContain("likeCount: integer");
-    expect(create.errors.map((e) => e.status)).toEqual([400, 401, 429]);
+    // 403, 413 and 415: the shared layers' answers to every state-changing route (openapi-kit.ts transportResponses).
+    expect(create.errors.map((e) => e.status)).toEqual([400, 401, 403, 413, 415, 429]);
     const contact = ref.find((r) => r.method === "post" && r.path === "/api/contact")!;
     expect(contact.body.find((f) => f.name === "message")?.constraints).toEqual(["length 1-5000"]);
-    expect(contact.errors.map((e) => e.status)).toEqual([400, 429]);
+    expect(contact.errors.map((e) => e.status)).toEqual([400, 403, 413, 415, 429]);
   });
 
   it("labels JSON schema types compactly", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { request } from "./helpers";
+import { DECLARED_ROUTES } from "./declared-routes";
+import { request, signUp } from "./helpers";
 
 describe("declared responses", () => {
   it("real responses of declared routes parse with their declared schemas (CHECK_API_RESPONSES is on in tests)", async () => {
@@ -12,6 +13,43 @@ describe("declared responses", () => {
     });
     expect(contact.status).toBe(201);
     expect(spy).not.toHaveBeenCalled();
+  });
+});
+
+// Issue 35: ids over 100 characters answered an undeclared 400 on 24 operations, unseen because the check looked at
+// successes only. It now checks every status, and sees the shared layers' answers too (it runs first on the app).
+describe("every status a route answers is declared", () => {
+  const longId = "x".repeat(120);
+  const concrete = (path: string) => path.replace(/:([A-Za-z]+)/g, () => longId);
+
+  it.each(DECLARED_ROUTES.filter((d) => d.path.includes(":")).map((d) => [d.method.toUpperCase(), d.path] as const))(
+    "%s %s with ids over 100 characters answers a declared status",
+    async (method, path) => {
+      const member = await signUp("LongIds");
+      const res = await request(concrete(path), {
+        method,
+        cookie: member.cookie,
+        body: method === "GET" || method === "DELETE" ? undefined : {},
+      });
+      await res.body?.cancel();
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      // An undeclared status is a console.error from the check, which fails this test (test/setup.ts).
+    },
+  );
+
+  it("the shared layers' answers are checked too: cross-origin, too large, not JSON, a token where none is taken, both credentials", async () => {
+    const member = await signUp("Layers");
+    const answers = [
+      await request("/api/forum/posts", { body: {}, cookie: member.cookie, origin: "https://evil.example" }),
+      await request("/api/forum/posts", { body: "x".repeat(70_000), cookie: member.cookie }),
+      await request("/api/forum/posts", { body: "{}", cookie: member.cookie, headers: { "Content-Type": "text/plain" } }),
+      await request("/api/communities", { headers: { Authorization: "Bearer rc_pat_nothing" } }),
+      await request("/api/game-sessions", { cookie: member.cookie, headers: { Authorization: "Bearer rc_pat_nothing" } }),
+      await request("/api/game-sessions", { headers: { Authorization: "Bearer rc_pat_nothing" } }),
+    ];
+    for (const res of answers) await res.body?.cancel();
+    expect(answers.map((r) => r.status)).toEqual([403, 413, 415, 403, 400, 401]);
   });
 });
 
@@ -40,5 +78,47 @@ describe("the response check itself", () => {
     await router.request("/status", {}, env);
     expect(spy.mock.calls.at(-1)?.[0]).toMatch(/Undeclared response status: GET \/status → 202/);
     spy.mockClear();
+  });
+
+  it("reports an undeclared error status, whether the handler or a layer in front of it answers it", async () => {
+    const { createRoute, z } = await import("@hono/zod-openapi");
+    const { Hono } = await import("hono");
+    const { env } = await import("cloudflare:workers");
+    const { apiRouter, jsonResponse } = await import("../workers/api/openapi-kit");
+    const { responseContract } = await import("../workers/api/response-contract");
+    const { HttpError, describeError } = await import("../workers/http/errors");
+    const { conflict } = await import("../workers/domain/errors");
+    const router = apiRouter();
+    router.openapi(
+      createRoute({ method: "get", path: "/conflict", responses: { 200: jsonResponse(z.object({ id: z.string() }), "An id") } }),
+      () => {
+        throw conflict("Taken");
+      },
+    );
+    router.openapi(
+      createRoute({ method: "get", path: "/guarded", responses: { 200: jsonResponse(z.object({ id: z.string() }), "An id") } }),
+      (c) => c.json({ id: "x" }, 200),
+    );
+    // As on the Worker: the check first, then a shared layer, then the routes; errors answered by one onError.
+    const app = new Hono<{ Bindings: Env }>();
+    app.use("*", responseContract(router, ""));
+    app.use("/guarded", () => {
+      throw new HttpError(418, "A layer's own answer");
+    });
+    app.route("/", router);
+    app.onError((error, c) => {
+      const known = describeError(error)!;
+      return c.json(known.body, known.status);
+    });
+    const spy = vi.spyOn(console, "error");
+    expect((await app.request("/conflict", {}, env)).status).toBe(409);
+    expect(spy.mock.calls.at(-1)?.[0]).toMatch(/Undeclared response status: GET \/conflict → 409/);
+    expect((await app.request("/guarded", {}, env)).status).toBe(418);
+    expect(spy.mock.calls.at(-1)?.[0]).toMatch(/Undeclared response status: GET \/guarded → 418/);
+    spy.mockClear();
+    // What openapi-kit adds is declared: a 400 for a cookie beside a token, on a route that declared none itself.
+    expect(router.openAPIRegistry.definitions.find((d: any) => d.route?.path === "/guarded")).toMatchObject({
+      route: { responses: { 400: { description: "Sent both a session cookie and an API token" } } },
+    });
   });
 });

@@ -6,6 +6,7 @@ import { getDb } from "../workers/db/client";
 import { setWebhook } from "../workers/domain/webhooks";
 import { MAX_WEBHOOK_ATTEMPTS } from "../workers/domain/webhook-rules";
 import { json, request, signUp, type Member } from "./helpers";
+import { actionResult, submitJson } from "./single-fetch";
 
 /** Issue 27 webhooks: deliveries to a receiver on 127.0.0.1 (scripts/fakes/webhook-receiver.mjs, test/global-setup.ts). */
 const receiver = inject("webhookReceiver");
@@ -195,6 +196,47 @@ describe("webhooks", () => {
     expect((await json(bad)).issues[0].path).toEqual(["url"]);
   });
 
+  it("stores the URL as parsed and serialised again: what settings, the token list and the export show", async () => {
+    const bot = await botWithWebhook();
+    const hook = `/hooks/${crypto.randomUUID()}`;
+    const sent = `${receiver.url.replace("http://", "HTTP://")}/a/..${hook}?x=1`;
+    const stored = `${receiver.url}${hook}?x=1`;
+    const set = await request(`/api/tokens/${bot.tokenId}/webhook`, { cookie: bot.owner.cookie, method: "PUT", body: { url: sent } });
+    expect(set.status).toBe(200);
+    expect((await json(set)).url).toBe(stored);
+    // Settings saves through its action: the same rule, the same stored form.
+    const viaSettings = await actionResult(
+      await submitJson("/settings", bot.owner, { intent: "setWebhook", id: bot.tokenId, webhook: { url: sent } }),
+    );
+    expect(viaSettings.data).toMatchObject({ ok: true, webhook: { url: stored } });
+    const listed = await json(await request("/api/tokens", { cookie: bot.owner.cookie }));
+    expect(listed.find((t: { id: string }) => t.id === bot.tokenId).webhookUrl).toBe(stored);
+    const exported = await (await request("/api/user/export-data", { method: "POST", cookie: bot.owner.cookie })).text();
+    expect(exported).toContain(JSON.stringify(stored));
+    expect(exported).not.toContain("/a/..");
+  });
+
+  it("refuses a URL with line breaks or other control characters with a 400 beside the field, and keeps the one stored", async () => {
+    const bot = await botWithWebhook();
+    const before = `${receiver.url}${bot.path}`;
+    const message = "The address cannot contain line breaks, tabs or other control characters";
+    for (const url of [
+      `${receiver.url}/hook\r\nX-Injected: 1`,
+      `${receiver.url}/ho\nok`,
+      `${receiver.url}/ho\tok`,
+      `${receiver.url}/\u0000`,
+    ]) {
+      const api = await request(`/api/tokens/${bot.tokenId}/webhook`, { cookie: bot.owner.cookie, method: "PUT", body: { url } });
+      expect(api.status, JSON.stringify(url)).toBe(400);
+      expect((await json(api)).issues).toEqual([expect.objectContaining({ path: ["url"], message })]);
+      const page = await submitJson("/settings", bot.owner, { intent: "setWebhook", id: bot.tokenId, webhook: { url } });
+      expect(page.status).toBe(400);
+      expect((await actionResult(page)).data).toMatchObject({ ok: false, message, fieldErrors: { url: [message] } });
+    }
+    const listed = await json(await request("/api/tokens", { cookie: bot.owner.cookie }));
+    expect(listed.find((t: { id: string }) => t.id === bot.tokenId).webhookUrl).toBe(before);
+  });
+
   it("refuses http and private addresses where WEBHOOK_ALLOW_PRIVATE_URLS is not 'true' (production)", async () => {
     const bot = await botWithWebhook();
     const production = { ...env, WEBHOOK_ALLOW_PRIVATE_URLS: "false" };
@@ -203,6 +245,12 @@ describe("webhooks", () => {
       "https://127.0.0.1/x",
       "https://[::ffff:10.0.0.1]/x",
       "https://localhost/x",
+      "https://localhost../x",
+      "https://127.0.0.1../x",
+      "https://[::ffff:0:7f00:1]/x",
+      "https://[2002:a9fe:a9fe::]/x",
+      "https://bot.example.com:22/x",
+      "https://bot.example.com:0/x",
       "http://bot.example.com/x",
     ]) {
       await expect(setWebhook(production, getDb(env.DB), bot.owner.id, bot.tokenId, { url }), url).rejects.toMatchObject({

@@ -1,10 +1,9 @@
 import { createRequestHandler } from "@remix-run/cloudflare";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 // Live from Remix's Vite plugin in `npm run dev` and the Worker tests; the built file under wrangler (see its type).
 import * as remixBuild from "virtual:remix/server-build";
 import { GameRoom as Room } from "../durable-objects/game-room";
-import { api, apiDocument } from "./api/index";
+import { api, apiDocument, apiResponseContract } from "./api/index";
 import { readSessionUserIdByKey } from "./auth/session";
 import { devSeed } from "./auth/dev-seed";
 import { runScheduledJobs } from "./domain/scheduled";
@@ -13,8 +12,8 @@ import { getDb } from "./db/client";
 import type { AppEnv } from "./http/app-env";
 import { resolveUser } from "./http/auth-middleware";
 import { dbSession } from "./http/db-session";
-import { describeError, HttpError } from "./http/errors";
-import { MAX_BODY_BYTES, requestGuards, securityHeaders, UPLOAD_MAX_BODY_BYTES, uploadBodyLimit } from "./http/security";
+import { describeError } from "./http/errors";
+import { bodyCap, requestGuards, securityHeaders } from "./http/security";
 import type { RealmcastLoadContext } from "./load-context";
 import { handleRoomSocket } from "./ws";
 
@@ -30,24 +29,15 @@ const handleRemixRequest = createRequestHandler(remixBuild);
 
 export const app = new Hono<AppEnv>();
 
+// First, so it sees every answer of a declared /api route, the shared layers' included (tests only: CHECK_API_RESPONSES).
+app.use("*", apiResponseContract);
 app.use("*", securityHeaders);
 app.use("*", dbSession);
 // The Origin rule first: a refused cross-site request costs no session or token lookup.
 app.use("*", requestGuards);
+// One body cap for every request, pages and /api alike, before any session lookup (workers/http/security.ts).
+app.use("*", bodyCap);
 app.use("*", resolveUser);
-const limitBody = (maxSize: number) =>
-  bodyLimit({
-    maxSize,
-    onError: () => {
-      throw new HttpError(413, "Request body too large");
-    },
-  });
-const jsonBodyLimit = limitBody(MAX_BODY_BYTES);
-// Upload routes check their own cap in requestGuards; this one stops a body that lies about its length.
-const uploadBodyLimitMiddleware = limitBody(UPLOAD_MAX_BODY_BYTES);
-app.use("/api/*", (c, next) =>
-  (uploadBodyLimit(c.req.method, c.req.path) === undefined ? jsonBodyLimit : uploadBodyLimitMiddleware)(c, next),
-);
 
 app.route("/", api);
 app.route("/__dev", devSeed);

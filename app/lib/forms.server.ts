@@ -13,19 +13,39 @@ import type { ToastMessage } from "./toast";
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
+/** The request's media type, without parameters, lower case ("" when it names none). */
+const mediaTypeOf = (request: Request) => (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
+
 /**
- * A body that is not a form (text, JSON, multipart without its boundary) is the client's mistake: a 415 that says
- * what to send, rendered by the route's error boundary, and nothing logged as a server error.
+ * A body of another type than the action reads (text, JSON to a form action, a form to a JSON action, multipart
+ * without its boundary) is the client's mistake: a 415 that says what to send, rendered by the route's error
+ * boundary, and nothing logged as a server error. Every page action reads its body through readForm or
+ * readJsonSubmission, so none reads a body its own way.
  */
-function notAForm() {
+function unsupported(message: string) {
   // A Response, not `data()`: resource routes (the bell's and the lobby pods' actions) return a thrown Response as is.
-  return Response.json({ message: "Send this form as application/x-www-form-urlencoded or multipart/form-data" }, { status: 415 });
+  return Response.json({ message }, { status: 415 });
+}
+const notAForm = () => unsupported("Send this form as application/x-www-form-urlencoded or multipart/form-data");
+
+/**
+ * A JSON submission (`fetcher.submit(value, { encType: "application/json" })`), for actions whose input is nested
+ * (the settings dialog). Only `application/json`: a text/plain body is what another site's page can send without
+ * asking (a "simple" request), so it is refused with a 415 before anything is read. Malformed JSON reads as null,
+ * which the action's schema refuses with its 400.
+ */
+export async function readJsonSubmission(request: Request): Promise<unknown> {
+  if (mediaTypeOf(request) !== "application/json") throw unsupported("Send this as application/json");
+  try {
+    return await request.json();
+  } catch {
+    return null;
+  }
 }
 
 /** FormData as a plain object; a repeated name becomes an array. */
 export async function readForm(request: Request): Promise<Record<string, string | string[]>> {
-  const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
-  if (!FORM_TYPES.has(type)) throw notAForm();
+  if (!FORM_TYPES.has(mediaTypeOf(request))) throw notAForm();
   let form: FormData;
   try {
     form = await request.formData();

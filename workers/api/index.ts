@@ -14,7 +14,7 @@ import { gameResultsApi } from "./game-results";
 import { gameSessionsApi } from "./game-sessions";
 import { matchmakingApi } from "./matchmaking";
 import { notificationsApi } from "./notifications";
-import { PUBLIC, apiRouter, jsonResponse } from "./openapi-kit";
+import { PUBLIC, apiRouter, declaresEveryStatus, jsonResponse } from "./openapi-kit";
 import { documentBuilder, registerSecuritySchemes } from "./openapi-document";
 import { profileApi } from "./profile";
 import { responseContract } from "./response-contract";
@@ -31,8 +31,7 @@ import { tournamentsApi } from "./tournaments";
 /** Where the API lives; declarations say their paths below it. */
 export const API_BASE = "/api";
 
-const base = apiRouter().basePath(API_BASE);
-base.use("*", responseContract(base, API_BASE));
+const base = declaresEveryStatus(apiRouter().basePath(API_BASE));
 
 /** Every declared route (the OpenAPI registry lives here). */
 export const apiDeclarations = base
@@ -75,6 +74,9 @@ export const api = apiDeclarations
   .all("*", () => {
     throw notFound("No such API route");
   });
+
+/** The response check of every declared route (CHECK_API_RESPONSES), registered first on the Worker's app. */
+export const apiResponseContract = responseContract(apiDeclarations, API_BASE);
 
 /** The API's type, for the typed browser client (`hc<ApiRoutes>`). */
 export type ApiRoutes = typeof api;

@@ -1,7 +1,9 @@
-import { OpenAPIHono, type Hook } from "@hono/zod-openapi";
+import { OpenAPIHono, type Hook, type RouteConfig } from "@hono/zod-openapi";
 import { z } from "../lib/zod";
 import type { AppEnv } from "../http/app-env";
 import { invalid } from "../domain/errors";
+import { scopeOfRoute } from "../contract/access-token-scopes";
+import { limitText } from "../domain/rate-limit-rules";
 
 /**
  * What every /api route declaration is built from: `createRoute` (from
@@ -25,7 +27,20 @@ export const validationHook: Hook<unknown, AppEnv, string, void> = (result) => {
 };
 
 /** A router of one /api area. */
-export const apiRouter = () => new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+export const apiRouter = () => declaresEveryStatus(new OpenAPIHono<AppEnv>({ defaultHook: validationHook }));
+
+/**
+ * Makes `router` declare every route it registers with every status the route can answer: its own `responses`,
+ * plus the ones the Worker's shared layers give it (transportResponses), so the OpenAPI document and the response
+ * check (response-contract.ts) read the same complete list. Every area router has it (apiRouter); the API's base
+ * router, whose `basePath` makes a new registry, is given it again (workers/api/index.ts).
+ */
+export function declaresEveryStatus<R extends Pick<OpenAPIHono<AppEnv>, "openAPIRegistry">>(router: R): R {
+  const registry = router.openAPIRegistry;
+  const register = registry.registerPath.bind(registry);
+  registry.registerPath = (route) => register({ ...route, responses: { ...transportResponses(route), ...route.responses } });
+  return router;
+}
 
 /** `{ message, issues? }`: the body of every error the API answers on purpose. */
 export const errorBody = z
@@ -79,3 +94,40 @@ export const jsonBody = <S extends z.ZodType>(schema: S, description?: string) =
 export const MEMBER_ONLY = [{ session: [] }];
 /** `security` of public routes. */
 export const PUBLIC = [];
+
+const SAFE_METHODS = new Set(["get", "head", "options"]);
+
+/**
+ * The error statuses a route answers before (or around) its handler, from what its declaration says: the one place
+ * they are declared, so no route can answer one its declaration does not name.
+ * - 400: invalid path, query or body (the validation hook), on a route that takes any; on every route, a request
+ *   that sends both a session cookie and an API token (workers/http/auth-middleware.ts).
+ * - 401: a member-only route to a visitor; a token route to a malformed, unknown, revoked or expired token.
+ * - 403: a token on a route that takes none, or without the route's scope; a token request from another site's
+ *   page; on state-changing routes, a cookie request without this site's Origin (workers/http/security.ts).
+ * - 413 and 415: state-changing routes, for a body over the cap (bodyCap) or one that is not JSON (requestGuards).
+ * - 429: a token route, for a token over its own request limit (counted before the route's own limits).
+ * A route's own entry for a status (with what it means there) takes precedence over these.
+ */
+export function transportResponses(route: Pick<RouteConfig, "method" | "path" | "request" | "security">) {
+  const reasons = new Map<ErrorStatus, string[]>();
+  const add = (status: ErrorStatus, reason: string) => reasons.set(status, [...(reasons.get(status) ?? []), reason]);
+  const request = route.request ?? {};
+  const takesInput = Boolean(request.params || request.query || request.body || request.headers || request.cookies);
+  const writes = !SAFE_METHODS.has(route.method);
+  const memberOnly = (route.security ?? []).some((requirement) => "session" in requirement);
+  const scope = scopeOfRoute(route.method, route.path);
+  if (takesInput) add(400, "Invalid path parameters, query or body");
+  add(400, "Sent both a session cookie and an API token");
+  if (memberOnly) add(401, "Unauthorized: sign in first");
+  if (scope) add(401, "The API token is malformed, unknown, revoked or expired");
+  add(
+    403,
+    scope ? `The API token does not have the ${scope} scope, or is sent from another site's page` : "This route does not accept API tokens",
+  );
+  if (writes) add(403, "Cross-origin request refused");
+  if (scope) add(429, `More than ${limitText("accessTokenUse")}`);
+  if (writes) add(413, "Request body too large");
+  if (writes) add(415, "A body that is not JSON (Content-Type must be application/json)");
+  return errors(...[...reasons].map(([status, why]) => [status, why.join("; ")] as const));
+}

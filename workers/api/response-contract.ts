@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
+import { matchedRoutes } from "hono/route";
 import type { z } from "zod";
 import type { AppEnv } from "../http/app-env";
 
@@ -9,11 +10,13 @@ type RouteDefinition = {
 };
 
 /**
- * Checks real responses against their declarations: when CHECK_API_RESPONSES is
- * "true" (the test suites set it), every successful response of a declared route
- * must use a declared status and, when JSON, parse with the declared schema; a
- * mismatch is logged with console.error, which fails the test that caused it.
- * Production never pays for it.
+ * Checks real responses against their declarations: when CHECK_API_RESPONSES is "true" (the test suites set it),
+ * EVERY response of a declared route, success or error, must use a status its declaration names (its own
+ * `responses` and the transport statuses openapi-kit.ts adds), and a JSON one must parse with the declared schema;
+ * a mismatch is logged with console.error, which fails the test that caused it. Registered first on the Worker's
+ * app (workers/app.ts), so it also sees the answers of the shared layers (the Origin rule, the body cap, token
+ * checks) and not only the handler's. A 500 is a bug, never declared: it is logged as one already. Production
+ * never pays for it.
  */
 export function responseContract(router: Pick<OpenAPIHono<AppEnv>, "openAPIRegistry">, basePath: string): MiddlewareHandler<AppEnv> {
   let declared: Map<string, RouteDefinition["route"]> | null = null;
@@ -27,10 +30,12 @@ export function responseContract(router: Pick<OpenAPIHono<AppEnv>, "openAPIRegis
   };
   return async (c, next) => {
     await next();
-    if (c.env.CHECK_API_RESPONSES !== "true" || c.res.status >= 400) return;
-    const route = routeOf(c.req.method, c.req.routePath);
-    if (!route) return;
-    const where = `${c.req.method} ${c.req.routePath} → ${c.res.status}`;
+    if (c.env.CHECK_API_RESPONSES !== "true" || c.res.status === 500) return;
+    // The route Hono dispatched to: the first match bound to a method (middleware and catch-alls are bound to ALL).
+    const matched = matchedRoutes(c).find((r) => r.method !== "ALL");
+    const route = matched && routeOf(matched.method, matched.path);
+    if (!matched || !route) return;
+    const where = `${matched.method} ${matched.path} → ${c.res.status}`;
     const declaredResponse = route.responses?.[String(c.res.status)];
     if (!declaredResponse) {
       console.error(`Undeclared response status: ${where}`);

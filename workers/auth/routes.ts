@@ -91,7 +91,7 @@ const oauthCallback = createRoute({
   request: { params: z.object({ provider: providerParam }), query: oauthCallbackQuery },
   responses: {
     302: redirectTo("Signed in: to the same-site returnTo, else /"),
-    ...errors([400, "Missing, wrong or replayed state"], [404, "Unknown provider"]),
+    ...errors([400, "Missing, wrong or replayed state"], [404, "Unknown provider"], [429, "Too many sign-in attempts"]),
   },
 });
 

@@ -1,5 +1,6 @@
 import { EXPIRED_TOKEN_KEEP_MS } from "./access-token-rules";
 import { RATE_LIMITS } from "./rate-limit-rules";
+import { DEFAULT_RETRY_BASE_SECONDS, pendingDeliveryTimes } from "./webhook-rules";
 
 /**
  * What the cron trigger (every minute) deletes or ends, and how much per run. Bounded batches keep each run's
@@ -26,6 +27,17 @@ export const CARD_CACHE_RETENTION_MS = 30 * DAY;
 
 /** Webhook deliveries (settings lists a token's last 20) are kept 30 days: every retry is over within minutes. */
 export const WEBHOOK_DELIVERY_RETENTION_MS = 30 * DAY;
+/**
+ * Lost webhook deliveries (pending, and unchanged for longer than any wait between attempts:
+ * pendingDeliveryTimes) sent to the queue again or failed per run: a queue's sendBatch takes at most 100 messages.
+ */
+export const LOST_DELIVERIES_PER_RUN = 100;
+/**
+ * How far past the give-up age the cron still looks for lost deliveries: a cron outage of up to a day still ends
+ * them as failed. The look is a range over webhook_deliveries_created_idx of about two days' deliveries, not the
+ * whole table (no index holds pending rows alone).
+ */
+export const LOST_DELIVERY_CATCH_UP_MS = DAY;
 
 export type HousekeepingCutoffs = {
   /** Rate-limit rows with window_start before this are expired. */
@@ -40,9 +52,17 @@ export type HousekeepingCutoffs = {
   expiredTokenBefore: number;
   /** Webhook deliveries created before this are deleted. */
   webhookDeliveryBefore: number;
+  /** A pending delivery unchanged since before this has lost its queue message. */
+  webhookStaleBefore: number;
+  /** A lost delivery created before this is failed; one created after it is sent again. */
+  webhookGiveUpBefore: number;
+  /** Lost deliveries created before this are no longer looked for (the 30-day deletion takes them). */
+  webhookLostFrom: number;
 };
 
-export function housekeepingCutoffs(now: number): HousekeepingCutoffs {
+/** `webhookRetryBaseSeconds`: WEBHOOK_RETRY_BASE_SECONDS, which sets how long a pending delivery may wait. */
+export function housekeepingCutoffs(now: number, webhookRetryBaseSeconds = DEFAULT_RETRY_BASE_SECONDS): HousekeepingCutoffs {
+  const pending = pendingDeliveryTimes(webhookRetryBaseSeconds);
   return {
     rateLimitWindowBefore: now - LONGEST_RATE_LIMIT_WINDOW_MS,
     readNotificationBefore: now - READ_NOTIFICATION_RETENTION_MS,
@@ -51,5 +71,8 @@ export function housekeepingCutoffs(now: number): HousekeepingCutoffs {
     cardCacheBefore: now - CARD_CACHE_RETENTION_MS,
     expiredTokenBefore: now - EXPIRED_TOKEN_KEEP_MS,
     webhookDeliveryBefore: now - WEBHOOK_DELIVERY_RETENTION_MS,
+    webhookStaleBefore: now - pending.staleMs,
+    webhookGiveUpBefore: now - pending.giveUpMs,
+    webhookLostFrom: now - pending.giveUpMs - LOST_DELIVERY_CATCH_UP_MS,
   };
 }

@@ -16,6 +16,7 @@ import { enforceRateLimit } from "./rate-limit";
 import { roomPath } from "../contract/game-session-options";
 import {
   allowsPrivateWebhooks,
+  checkWebhookUrl,
   MAX_WEBHOOK_ATTEMPTS,
   retryBaseSeconds,
   retryDelaySeconds,
@@ -81,7 +82,8 @@ export async function emitRoomEvent(
 
 /**
  * Points one of the member's tokens at `url` with a new signing secret, answered this once. The URL must pass
- * webhookUrlProblem (https, public host) unless WEBHOOK_ALLOW_PRIVATE_URLS is "true" (local runs and tests only).
+ * checkWebhookUrl (https on 443 or 8443, a public host, no control characters) unless WEBHOOK_ALLOW_PRIVATE_URLS is
+ * "true" (local runs and tests only), and is stored as parsed and serialised again, never as sent.
  */
 export async function setWebhook(
   env: Env,
@@ -90,17 +92,17 @@ export async function setWebhook(
   tokenId: string,
   input: SetWebhookInput,
 ): Promise<{ url: string; secret: string }> {
-  const problem = webhookUrlProblem(input.url, allowsPrivateWebhooks(env.WEBHOOK_ALLOW_PRIVATE_URLS));
-  if (problem) throw invalid(problem, [{ code: "custom", path: ["url"], message: problem }]);
+  const checked = checkWebhookUrl(input.url, allowsPrivateWebhooks(env.WEBHOOK_ALLOW_PRIVATE_URLS));
+  if (!checked.ok) throw invalid(checked.problem, [{ code: "custom", path: ["url"], message: checked.problem }]);
   await enforceRateLimit(db, "webhookUpdate", userId);
   const secret = newWebhookSecret();
   const updated = await db
     .update(accessTokens)
-    .set({ webhookUrl: input.url, webhookSecret: secret })
+    .set({ webhookUrl: checked.url, webhookSecret: secret })
     .where(and(eq(accessTokens.id, tokenId), eq(accessTokens.userId, userId)))
     .returning({ id: accessTokens.id });
   if (updated.length === 0) throw notFound("No such token");
-  return { url: input.url, secret };
+  return { url: checked.url, secret };
 }
 
 /** Removes a token's webhook: deliveries not yet made fail on their next attempt. */

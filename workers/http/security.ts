@@ -5,6 +5,7 @@ import { bytesToBase64Url } from "../lib/base64url";
 import { HttpError } from "./errors";
 import { AVATAR_MAX_BYTES } from "../contract/avatar-options";
 
+/** The body cap of every request but the upload routes': page actions, `.data` requests, /api and the dev sign-in. */
 export const MAX_BODY_BYTES = 64 * 1024;
 /**
  * Routes that take a file instead of JSON: their body cap (the file's limit plus
@@ -13,8 +14,10 @@ export const MAX_BODY_BYTES = 64 * 1024;
  */
 const UPLOAD_ROUTES: Record<string, number> = { "POST /api/user/avatar": AVATAR_MAX_BYTES + 16 * 1024 };
 export const uploadBodyLimit = (method: string, pathname: string): number | undefined => UPLOAD_ROUTES[`${method} ${pathname}`];
-export const UPLOAD_MAX_BODY_BYTES = Math.max(...Object.values(UPLOAD_ROUTES));
+/** The most bytes a request to `method pathname` may carry. */
+export const bodyLimitOf = (method: string, pathname: string): number => uploadBodyLimit(method, pathname) ?? MAX_BODY_BYTES;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const tooLarge = () => new HttpError(413, "Request body too large");
 /** Routes that accept an HTML form post (the dev sign-in page) besides JSON. */
 // Forms posted by the Worker's own pages: the dev sign-in, and Sign Out (an empty form).
 const FORM_ROUTES = new Set(["/api/login/dev", "/api/logout"]);
@@ -103,16 +106,15 @@ function refuseForeignOrigin(request: Request): void {
 }
 
 /**
- * CSRF and input hygiene: the Origin rule above (403), and for state-changing requests JSON bodies on /api (415 otherwise) and a body size cap (413).
+ * CSRF and input hygiene: the Origin rule above (403), and for state-changing requests JSON bodies on /api (415
+ * otherwise). The body's size is bodyCap's.
  */
 export const requestGuards: MiddlewareHandler<AppEnv> = async (c, next) => {
   refuseForeignOrigin(c.req.raw);
   if (SAFE_METHODS.has(c.req.method)) return next();
   const url = new URL(c.req.url);
   const length = Number(c.req.header("Content-Length") ?? "0");
-  const upload = uploadBodyLimit(c.req.method, url.pathname);
-  if (length > (upload ?? MAX_BODY_BYTES)) throw new HttpError(413, "Request body too large");
-  if (url.pathname.startsWith("/api/") && upload === undefined) {
+  if (url.pathname.startsWith("/api/") && uploadBodyLimit(c.req.method, url.pathname) === undefined) {
     const type = (c.req.header("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
     const hasBody = length > 0 || c.req.header("Transfer-Encoding") !== undefined;
     const formAllowed = FORM_ROUTES.has(url.pathname) && type === "application/x-www-form-urlencoded";
@@ -120,5 +122,52 @@ export const requestGuards: MiddlewareHandler<AppEnv> = async (c, next) => {
       throw new HttpError(415, "Content-Type must be application/json");
     }
   }
+  return next();
+};
+
+/**
+ * Reads `body` into memory up to `limit` bytes; one byte more cancels the stream (the rest is never read) and
+ * answers 413.
+ */
+async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel("Request body too large");
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * The one body cap (413), for every request that carries a body whatever its framing: page actions and their
+ * `.data` requests, /api, the dev sign-in, and the upload routes with their own larger cap (UPLOAD_ROUTES). A
+ * declared Content-Length over the cap is refused before a byte is read; any other body (chunked, or a length that
+ * understates it) is counted as it streams in and refused the moment it passes the cap, without reading the rest.
+ * What passes is handed on as a buffered copy, so no handler, Remix action or form parser can read past the cap.
+ * GET, HEAD and OPTIONS are left alone: nothing reads their bodies.
+ */
+export const bodyCap: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const body = c.req.raw.body;
+  if (!body || SAFE_METHODS.has(c.req.method)) return next();
+  const limit = bodyLimitOf(c.req.method, new URL(c.req.url).pathname);
+  if (Number(c.req.header("Content-Length") ?? "0") > limit) {
+    await body.cancel("Request body too large");
+    throw tooLarge();
+  }
+  c.req.raw = new Request(c.req.raw, { body: await readCapped(body, limit) });
   return next();
 };

@@ -8,7 +8,7 @@ import { clearWebhook, setWebhook } from "../../../workers/domain/webhooks";
 import { deleteAccount, exportFileName, exportMemberData } from "../../../workers/domain/account";
 import { getSettings, saveSettings } from "../../../workers/domain/settings";
 import { requireMember } from "~/lib/auth.server";
-import { domainFailure, failure, fieldErrorsOf } from "~/lib/forms.server";
+import { domainFailure, failure, fieldErrorsOf, readJsonSubmission } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { SettingsData, SettingsResult } from "~/components/settings/settings-results";
 import {
@@ -48,17 +48,9 @@ const settingsSubmission = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("clearWebhook"), id: accessTokenIdParam.shape.id }),
 ]);
 
-async function readJson(request: Request): Promise<unknown> {
-  try {
-    return await request.json();
-  } catch {
-    return null;
-  }
-}
-
 export async function settingsAction(request: Request, context: AppLoadContext) {
   const user = requireMember(request, context);
-  const parsed = settingsSubmission.safeParse(await readJson(request));
+  const parsed = settingsSubmission.safeParse(await readJsonSubmission(request));
   if (!parsed.success) {
     return failure(400, "Invalid settings", {
       fieldErrors: fieldErrorsOf(parsed.error.issues),
