@@ -71,6 +71,10 @@ export const RATE_LIMITS = {
   // route's own limits, whatever the route; the routes' limits count that member too.
   accessTokenCreate: { limit: 10, windowMs: HOUR, per: "member", verb: "create", noun: "API tokens" },
   accessTokenUse: { limit: 120, windowMs: MINUTE, per: "member", verb: "make", noun: "requests with your API tokens" },
+  // Video relay (TURN) credentials (issue 35): relay minutes cost money. A member's live credential is reused (kept in
+  // KV while it has 2 h left, workers/domain/video-relay.ts), so a member mints one each 30 minutes at most in
+  // normal use; this caps the rest. Over it the room opens with STUN alone ("Video relay unavailable").
+  turnCredential: { limit: 4, windowMs: HOUR, per: "member", verb: "get", noun: "new video relay credentials" },
   // A webhook URL set on a token (issue 27): each change makes a new signing secret.
   webhookUpdate: { limit: 20, windowMs: HOUR, per: "member", verb: "change", noun: "webhooks" },
 } as const satisfies Record<string, RateLimitRule>;
