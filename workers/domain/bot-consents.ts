@@ -37,7 +37,7 @@ export async function askSeatConsent(
 ): Promise<void> {
   const notificationId = crypto.randomUUID();
   const title = botConsentTitle(ask.botName);
-  const message = `${ask.botName}, a bot run by ${ask.ownerName}, asks to make you the host of the rooms it creates for you, seated in them. Open this to allow or decline; you can change your answer any time in Settings, Privacy. Until you allow it, its rooms come to you as invitations.`;
+  const message = `${ask.botName}, a bot run by ${ask.ownerName}, asks to make you the host of the rooms it creates for you, seated in them. Open this to allow or decline; you can change your answer any time in Settings, Privacy. Until you allow it, it cannot seat you: it may only invite you.`;
   await db.batch([
     db
       .insert(botSeatConsents)

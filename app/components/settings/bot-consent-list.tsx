@@ -16,7 +16,7 @@ const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateS
 
 /** What allowing means, said where a member decides (the page and Settings, Privacy). */
 export const BOT_CONSENT_EXPLAINED =
-  "A bot you allow may make you the host of the rooms it creates for you, seated in them. Without your consent, a bot's rooms come to you as invitations: you take the seat yourself. You can remove a bot at any time; it stops at once.";
+  "A bot you allow may make you the host of the rooms it creates for you, seated in them. Without your consent it cannot: it may only invite you, and you take a seat yourself. You can remove a bot at any time; it stops at once.";
 
 /**
  * The bots that asked to seat the member, each with its answer: Allow or Decline while it waits, Remove once

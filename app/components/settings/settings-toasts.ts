@@ -40,7 +40,7 @@ export const BOT_ALLOWED = (botName: string): ToastMessage => ({
 });
 export const BOT_DECLINED = (botName: string): ToastMessage => ({
   title: "Bot not allowed",
-  description: `${botName} cannot seat you; its rooms come to you as invitations.`,
+  description: `${botName} cannot seat you; it may only invite you.`,
 });
 export const botAnswerFailed = (message: string): ToastMessage => ({
   title: "Answer not saved",
