@@ -1,4 +1,5 @@
 import { startWebhookReceiver, verifyWebhookSignature } from "../scripts/fakes/webhook-receiver.mjs";
+import { allowBotToSeat } from "./bot-consent-helpers";
 import { expect, test } from "./fixtures";
 import { api, expectAxeClean, expectNoSidewaysScroll, newMemberPage, openTokensTab, reviewShot, signInAsNewMember } from "./helpers";
 
@@ -45,6 +46,8 @@ test("a token's webhook set in settings hears room.started of the bot's room, an
     const hostId = (await api(host.page, "GET", "/api/auth/user")).id;
     const guestId = (await api(guest.page, "GET", "/api/auth/user")).id;
     const bot = await playwright.request.newContext({ baseURL });
+    // The bot makes Hal host: he allows it first (issue 35).
+    await allowBotToSeat(bot, token, "Pod bot", { page: host.page, id: hostId });
     const created = await bot.post("/api/game-sessions", {
       headers: { Authorization: `Bearer ${token}` },
       data: {

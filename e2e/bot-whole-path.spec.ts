@@ -1,11 +1,13 @@
 import { startWebhookReceiver, verifyWebhookSignature, type ReceivedWebhook } from "../scripts/fakes/webhook-receiver.mjs";
 import { expect, test, type Page } from "./fixtures";
+import { allowBotToSeat } from "./bot-consent-helpers";
 import { api, gotoHydrated, newMemberPage, openRoom, reviewShot } from "./helpers";
 import { scaled } from "./time-budget";
 
 /**
  * Issue 27's whole path, as a community's matchmaking bot and its players live it: the bot (a token, no cookie)
- * creates a private bracket-3 Commander room for three invited members; they open the invite link and sit with
+ * creates a private bracket-3 Commander room for three invited members (Ann, its host, allowed the bot to seat her
+ * first: issue 35); they open the invite link and sit with
  * their decks (Ben's bracket-4 deck shows the Rule 0 notice); the host starts anyway and they play; the host ends
  * the game and records the winner, the other two confirm; the bot's webhook receiver gets a signed `room.ended`
  * with that result, the bot reads the same result, both profiles show the game, and a revoked token gets 401 at
@@ -58,6 +60,8 @@ test("a bot's room from creation to result: invites, Rule 0, play, the result co
       [ann, ben, cal].map(async ({ page }) => (await api<{ id: string }>(page, "GET", "/api/auth/user")).id),
     );
 
+    // The bot makes Ann host: she allows it first, on the page its request's notification opens (issue 35).
+    await allowBotToSeat(bot, token.token, "Pod matchmaker", { page: ann.page, id: annId });
     const created = await bot.post("/api/game-sessions", {
       headers: asBot,
       data: {

@@ -32,13 +32,16 @@ const setFailing = async (failing: boolean) => {
   expect(res.status).toBe(200);
 };
 
-test("two players' browsers get short-lived relay credentials; when the relay service is down the room says so", async ({ browser }) => {
-  test.setTimeout(scaled(120_000));
+test("players get relay credentials once they hold a place, keep them across reloads, and the room says when the relay is unavailable", async ({
+  browser,
+}) => {
+  test.setTimeout(scaled(150_000));
   const ann = await newMemberPage(browser, "Ann", "Relay", { viewport: DESKTOP });
   const ben = await newMemberPage(browser, "Ben", "Relay", { viewport: PHONE });
+  const cal = await newMemberPage(browser, "Cal", "Relay", { viewport: DESKTOP });
+  const dee = await newMemberPage(browser, "Dee", "Relay", { viewport: PHONE });
   try {
-    await recordPeerConfigs(ann.page);
-    await recordPeerConfigs(ben.page);
+    for (const m of [ann, ben, cal, dee]) await recordPeerConfigs(m.page);
     const room = await api<{ id: string }>(ann.page, "POST", "/api/game-sessions", {
       maxPlayers: 4,
       communityId: "duelcraft",
@@ -46,6 +49,7 @@ test("two players' browsers get short-lived relay credentials; when the relay se
     });
     const url = `/tablesync/room/${room.id}`;
     await openRoom(ann.page, url);
+    // Ben opens the link without a place: the page takes one, then loads again and gets his relay with it.
     await openRoom(ben.page, url);
     await expect(ann.page.getByText(NOTICE)).toHaveCount(0);
 
@@ -61,15 +65,22 @@ test("two players' browsers get short-lived relay credentials; when the relay se
     const [annRelay] = await relayOf(ann.page);
     expect(annRelay.username).toMatch(/^[0-9a-f]{32}$/);
     expect(annRelay.credential.length).toBeGreaterThan(0);
-    // Each page load has its own credentials: nothing shared between members.
+    // Each member has their own credentials: nothing shared between members.
     await expect.poll(async () => (await relayOf(ben.page)).length, { timeout: scaled(20_000) }).toBeGreaterThan(0);
     expect((await relayOf(ben.page))[0].username).not.toBe(annRelay.username);
 
     await setFailing(true);
     try {
+      // Ann's live credential is kept: a reload while the service is down still has her relay, and no notice.
+      await openRoom(ann.page, url);
+      await expect(ann.page.getByTestId("player-row")).toHaveCount(2);
+      await expect(ann.page.getByText(NOTICE)).toHaveCount(0);
+      await expect.poll(async () => (await relayOf(ann.page)).length, { timeout: scaled(20_000) }).toBeGreaterThan(0);
+      expect((await relayOf(ann.page))[0].username).toBe(annRelay.username);
+      // Cal and Dee come in while it is down: no credential to keep yet, so the room says the relay is unavailable.
       for (const { page, size } of [
-        { page: ann.page, size: "1366" },
-        { page: ben.page, size: "390" },
+        { page: cal.page, size: "1366" },
+        { page: dee.page, size: "390" },
       ]) {
         await openRoom(page, url);
         await expect(page.getByRole("status").filter({ hasText: NOTICE })).toBeVisible();
@@ -80,7 +91,6 @@ test("two players' browsers get short-lived relay credentials; when the relay se
       await setFailing(false);
     }
   } finally {
-    await ann.context.close();
-    await ben.context.close();
+    for (const m of [ann, ben, cal, dee]) await m.context.close();
   }
 });

@@ -216,23 +216,26 @@ describe("personal access tokens: use on /api", () => {
     expect(await env.DB.prepare("SELECT count(*) AS n FROM game_sessions WHERE host_id = ?").bind(alice.id).first("n")).toBe(0);
   });
 
-  it("has its own rate limit (429 with the usual message)", async () => {
+  it("counts every token of one member against one budget: three tokens give no more than one (429 with the usual message)", async () => {
     const alice = await signUp("Alice");
-    const { token, id } = await createToken(alice, ["rooms:read"]);
+    const tokens = await Promise.all([1, 2, 3].map(() => createToken(alice, ["rooms:read"])));
     const { limit } = RATE_LIMITS.accessTokenUse;
-    // The window is counted in D1: start it one hit short of the limit instead of sending 120 requests.
+    // The window is counted in D1, per member: start it one hit short of the limit instead of sending 120 requests.
     await env.DB.prepare("INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, ?)")
-      .bind(`accessTokenUse:${id}`, Date.now(), limit - 1)
+      .bind(`accessTokenUse:${alice.id}`, Date.now(), limit - 1)
       .run();
-    expect((await withToken(token, "/api/game-sessions")).status).toBe(200);
-    const over = await withToken(token, "/api/game-sessions");
-    expect(over.status).toBe(429);
-    expect(over.headers.get("Retry-After")).toMatch(/^\d+$/);
-    expect((await json(over)).message).toMatch(/^You can make at most 120 requests with one API token a minute\. Please try again in/);
-    // Another token of the same member has its own budget.
-    const other = await createToken(alice, ["rooms:read"]);
-    expect((await withToken(other.token, "/api/game-sessions")).status).toBe(200);
-    expect(logged().join("\n")).not.toContain(token);
+    expect((await withToken(tokens[0].token, "/api/game-sessions")).status).toBe(200);
+    for (const { token } of tokens) {
+      const over = await withToken(token, "/api/game-sessions");
+      expect(over.status).toBe(429);
+      expect(over.headers.get("Retry-After")).toMatch(/^\d+$/);
+      expect((await json(over)).message).toMatch(/^You can make at most 120 requests with your API tokens a minute\. Please try again in/);
+    }
+    // A new token of the same member shares the spent budget; another member's tokens have their own.
+    expect((await withToken((await createToken(alice, ["rooms:read"])).token, "/api/game-sessions")).status).toBe(429);
+    const bob = await signUp("Bob");
+    expect((await withToken((await createToken(bob, ["rooms:read"])).token, "/api/game-sessions")).status).toBe(200);
+    for (const { token } of tokens) expect(logged().join("\n")).not.toContain(token);
   });
 });
 

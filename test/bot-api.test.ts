@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { SEAT_REFUSALS } from "../workers/domain/room-rules";
 import { INVITE_TITLE } from "../workers/domain/room-invites";
 import { json, request, signUp, type Member } from "./helpers";
+import { allowBotToSeat } from "./bot-consent-helpers";
 import { postForm } from "./page-forms";
 import { actionResult } from "./single-fetch";
 
@@ -36,6 +37,7 @@ describe("a bot creates a room for invited members", () => {
   it("makes a private bracket-3 Commander room hosted by the named invitee, the bot's member taking no seat", async () => {
     const [owner, ann, ben, cat] = await Promise.all(["Owner", "Ann", "Ben", "Cat"].map((n) => signUp(`Bot${n}`)));
     const { token, id: tokenId } = await createToken(owner);
+    await allowBotToSeat(token, owner, ben);
     const res = await asBot(token, "/api/game-sessions", {
       body: commanderRoom({ isPrivate: true, invitedMemberIds: [ann.id, ben.id, cat.id], hostMemberId: ben.id }),
     });
@@ -77,6 +79,7 @@ describe("a bot creates a room for invited members", () => {
   it("seats only the host and the invited: anyone else is refused a seat with a clear message and may watch", async () => {
     const [owner, ann, ben, eve] = await Promise.all(["Owner", "Ann", "Ben", "Eve"].map((n) => signUp(`Seat${n}`)));
     const { token } = await createToken(owner);
+    await allowBotToSeat(token, owner, ann);
     const room = await json(await asBot(token, "/api/game-sessions", { body: commanderRoom({ invitedMemberIds: [ann.id, ben.id] }) }));
     expect(room.hostId).toBe(ann.id);
     expect(room.inviteUrl).toBeNull();
@@ -100,6 +103,7 @@ describe("a bot creates a room for invited members", () => {
   it("the room page opened from the link seats an invited member and lets anyone else watch", async () => {
     const [owner, ann, ben, eve] = await Promise.all(["Owner", "Ann", "Ben", "Eve"].map((n) => signUp(`Page${n}`)));
     const { token } = await createToken(owner);
+    await allowBotToSeat(token, owner, ann);
     const room = await json(
       await asBot(token, "/api/game-sessions", { body: commanderRoom({ isPrivate: true, invitedMemberIds: [ann.id, ben.id] }) }),
     );

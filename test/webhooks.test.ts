@@ -5,6 +5,7 @@ import { webhookPayload } from "../workers/contract/webhooks";
 import { getDb } from "../workers/db/client";
 import { setWebhook } from "../workers/domain/webhooks";
 import { MAX_WEBHOOK_ATTEMPTS } from "../workers/domain/webhook-rules";
+import { allowBotToSeat } from "./bot-consent-helpers";
 import { json, request, signUp, type Member } from "./helpers";
 import { actionResult, submitJson } from "./single-fetch";
 
@@ -37,6 +38,8 @@ async function botWithWebhook() {
   const { secret, url } = await json(set);
   expect(url).toBe(`${receiver.url}${path}`);
   expect(secret).toMatch(/^whsec_[0-9a-f]{64}$/);
+  // The bot makes `host` the host of its rooms: that takes the host's consent (issue 35).
+  await allowBotToSeat(created.token, owner, host);
   return { owner, host, guest, token: created.token as string, tokenId: created.id as string, path, secret: secret as string };
 }
 

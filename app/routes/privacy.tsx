@@ -33,7 +33,7 @@ export default function PrivacyPolicy() {
   return (
     <LegalPage
       title="Privacy Policy"
-      updated="26 November 2026"
+      updated="27 November 2026"
       intro={
         <p>
           What {PRODUCT_NAME} stores about you, why, who can see it and for how long. We keep only what the features you use need, and you
@@ -47,7 +47,10 @@ export default function PrivacyPolicy() {
             <ul>
               <li>Your account: first and last name, e-mail address, and the sign-in provider (Discord, Twitch or Google) you use.</li>
               <li>Your profile: bio, location, status, primary realm, social links and profile picture (stored as an image file).</li>
-              <li>Your settings, the realms you joined, your friends and the members you blocked.</li>
+              <li>
+                Your settings, the realms you joined, your friends, the members you blocked, and your answers to bots that asked to seat you
+                in their rooms.
+              </li>
               <li>
                 What you create: events, TableSync rooms and your seats in them, tournaments and their results, forum posts, replies and
                 likes, planned social posts, saved decks.

@@ -1,5 +1,7 @@
 import { CARD_SERVICE_UNAVAILABLE, type CardDto } from "../../workers/contract/cards";
 import { ROOM_ERROR, type SharedCard } from "../../workers/contract/room/protocol";
+import { lookUpCardsAs } from "../../workers/domain/card-lookups";
+import { DomainError } from "../../workers/domain/errors";
 import type { StoredMember } from "../room-store";
 import { postMessage } from "./chat";
 import type { RoomContext } from "./context";
@@ -22,15 +24,26 @@ export function shareCardRefusal(member: Pick<StoredMember, "role">): { code: st
   return member.role === "player" ? null : { code: "forbidden", message: "Spectators cannot show cards to the table" };
 }
 
+/** The code of the error frame a lookup over the member's card lookup limit gets (the same word as the frame budget's). */
+export const CARD_LOOKUP_LIMITED = "rate_limited";
+
 /**
  * A player's `share_card`: the room looks the card up (the card source's cache first) and posts it to the chat as
- * a `card` message everyone sees, spectators too. An unknown id, or a card service that cannot be reached, is an
- * error frame to the sender only; nothing else changes.
+ * a `card` message everyone sees, spectators too. The lookup counts against the member's card lookup limit, the
+ * one the /api card routes count (workers/domain/card-lookups.ts), and waits its turn among members at the card
+ * service. An unknown id, a lookup over the limit (the 429's message, saying when to try again), or a card
+ * service that cannot be reached, is an error frame to the sender only; nothing else changes.
  */
 export async function shareCard(ctx: RoomContext, connection: RoomConnection, member: StoredMember, cardId: string): Promise<void> {
   const refused = shareCardRefusal(member);
   if (refused) return fail(connection, refused.code, refused.message);
-  const found = await ctx.cardById(cardId);
+  let found: Awaited<ReturnType<RoomContext["cardById"]>>;
+  try {
+    found = await lookUpCardsAs(ctx.db(), member.userId, () => ctx.cardById(cardId));
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === "rate_limited") return fail(connection, CARD_LOOKUP_LIMITED, error.message);
+    throw error;
+  }
   if (found === "unavailable") return fail(connection, ROOM_ERROR.cardServiceUnavailable, CARD_SERVICE_UNAVAILABLE);
   if (!found) return fail(connection, ROOM_ERROR.unknownCard, "No card has that id");
   const card = sharedCardOf(found);

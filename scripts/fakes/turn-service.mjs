@@ -2,6 +2,7 @@
 // (POST /turn/keys/{keyId}/credentials/generate-ice-servers, a Bearer API token, a JSON body with `ttl`, 201 with
 // `{ iceServers: [...] }`), mints a fresh username and credential per call, and can be told to fail
 // (POST /__fake/fail with `true` or `false`) so tests see what members see when the service is down.
+// GET /__fake/minted counts the credentials minted (with the TTLs asked for and the usernames).
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 
@@ -23,6 +24,10 @@ export async function startFakeTurnService() {
     if (req.method === "POST" && req.url === "/__fake/fail") {
       failing = body.trim() === "true";
       return send(200, { failing });
+    }
+    // How many credentials were minted so far, and the lifetimes asked for (tests count them; never the secrets).
+    if (req.method === "GET" && req.url === "/__fake/minted") {
+      return send(200, { count: minted.length, ttls: minted.map((m) => m.ttl), usernames: minted.map((m) => m.username) });
     }
     const match = /^\/v1\/turn\/keys\/([^/]+)\/credentials\/generate-ice-servers$/.exec(req.url ?? "");
     if (req.method !== "POST" || !match) return send(404, { error: "not found" });

@@ -3,7 +3,7 @@ import { CARD_SERVICE_UNAVAILABLE, autocompleteQuery, autocompleteResult, cardDt
 import { cardSourceFor } from "../domain/card-cache";
 import { withCardService } from "../domain/deck-resolve";
 import { notFound } from "../domain/errors";
-import { enforceRateLimit } from "../domain/rate-limit";
+import { lookUpCardsAs } from "../domain/card-lookups";
 import { limitText } from "../domain/rate-limit-rules";
 import { memberOnly, requireUser } from "../http/require-user";
 import { MEMBER_ONLY, apiRouter, errors, jsonResponse } from "./openapi-kit";
@@ -50,24 +50,23 @@ export const cardsApi = apiRouter()
   .openapi(autocompleteRoute, async (c) => {
     const user = requireUser(c);
     const { q } = c.req.valid("query");
-    await enforceRateLimit(c.get("db"), "cardLookup", user.id);
-    const names = await withCardService(() => cardSourceFor(c.env, c.get("db")).autocomplete(q));
+    const names = await withCardService(() => lookUpCardsAs(c.get("db"), user.id, () => cardSourceFor(c.env, c.get("db")).autocomplete(q)));
     return c.json({ names: names.slice(0, 20) }, 200);
   })
   .openapi(namedRoute, async (c) => {
     const user = requireUser(c);
     const query = c.req.valid("query");
-    await enforceRateLimit(c.get("db"), "cardLookup", user.id);
     const lookup = query.exact !== undefined ? { exact: query.exact } : { fuzzy: query.fuzzy ?? "" };
-    const card = await withCardService(() => cardSourceFor(c.env, c.get("db")).named(lookup));
+    const card = await withCardService(() => lookUpCardsAs(c.get("db"), user.id, () => cardSourceFor(c.env, c.get("db")).named(lookup)));
     if (!card) throw notFound(`No card named "${query.exact ?? query.fuzzy}"`);
     return c.json(card, 200);
   })
   .openapi(byIdRoute, async (c) => {
     const user = requireUser(c);
     const { id } = c.req.valid("param");
-    await enforceRateLimit(c.get("db"), "cardLookup", user.id);
-    const card = await withCardService(() => cardSourceFor(c.env, c.get("db")).byId(id.toLowerCase()));
+    const card = await withCardService(() =>
+      lookUpCardsAs(c.get("db"), user.id, () => cardSourceFor(c.env, c.get("db")).byId(id.toLowerCase())),
+    );
     if (!card) throw notFound("No card has this id");
     return c.json(card, 200);
   });

@@ -57,7 +57,7 @@ const createRoomRoute = createRoute({
   method: "post",
   path: "/game-sessions",
   summary:
-    "Creates a waiting room; the caller is seated as host in seat 1. Description defaults to '{format} game session'. `invitedMemberIds` (at most 7) makes a room that seats only its host and the invited (anyone else may watch); each invitee is notified. With an API token (scope rooms:write) and invitees, the token's member takes no seat: the host is `hostMemberId` or the first invited. The answer adds the room's absolute `roomUrl` and, for a private room with invitees, the `inviteUrl` to send them.",
+    "Creates a waiting room; the caller is seated as host in seat 1. Description defaults to '{format} game session'. `invitedMemberIds` (at most 7) makes a room that seats only its host and the invited (anyone else may watch); each invitee is notified. With an API token (scope rooms:write) and invitees, the token's member takes no seat: the host is `hostMemberId` or the first invited, who must have allowed the bot (the token's member, whichever of their tokens) to seat them; a host who has not is asked once (a notification they answer in Settings) and the room is not created (403). The answer adds the room's absolute `roomUrl` and, for a private room with invitees, the `inviteUrl` to send them.",
   description: POWER_FIELDS_DOC,
   security: MEMBER_ONLY,
   middleware: memberOnly,
@@ -67,7 +67,7 @@ const createRoomRoute = createRoute({
     ...errors(
       [400, "Invalid body, unknown community/event, or an invitee that does not exist or a block keeps apart"],
       [401, "Signed out, or an invalid, expired or revoked token"],
-      [403, "A token without the rooms:write scope"],
+      [403, "A token without the rooms:write scope, or a host who has not allowed the token's bot to seat them"],
       [429, `More than ${limitText("gameSessionCreate")}`],
     ),
   },

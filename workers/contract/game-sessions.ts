@@ -50,11 +50,14 @@ export const createGameSessionBody = z
       .refine((ids) => new Set(ids).size === ids.length, "Invite each member once")
       .optional()
       .describe(`Members invited to the room (at most ${MAX_INVITED_MEMBERS}); only they and the host take seats, and each is notified.`),
-    /** With an API token: which invited member hosts the room (the first invited when left out). */
+    /**
+     * With an API token: which invited member hosts the room (the first invited when left out). A bot seats another
+     * member only with their consent (workers/domain/bot-consents.ts).
+     */
     hostMemberId: memberIdSchema
       .optional()
       .describe(
-        "With an API token and invitees: the invited member who hosts (default: the first invited). The token's member takes no seat.",
+        "With an API token and invitees: the invited member who hosts (default: the first invited), seated at once. The token's member takes no seat. The host must have allowed the bot (the token's member) to seat them, else 403 and they are asked.",
       ),
   })
   .superRefine((body, ctx) => {

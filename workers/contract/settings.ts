@@ -1,4 +1,5 @@
 import { z } from "../lib/zod";
+import { BOT_CONSENT_STATUSES } from "./bot-consents";
 
 export const THEME_MODES = ["light", "dark", "system"] as const;
 export const STREAM_QUALITIES = ["480p", "720p", "1080p"] as const;
@@ -79,6 +80,16 @@ export const memberDataExport = z.object({
       lastUsedAt: instant,
       webhookUrl: z.string().nullable(),
       createdAt: instant,
+    }),
+  ),
+  /** Bots that asked to seat the member, with the member's answer (issue 35): `botId` is the bot's member id. */
+  botSeatConsents: z.array(
+    z.object({
+      botId: z.string(),
+      botName: z.string(),
+      status: z.enum(BOT_CONSENT_STATUSES),
+      createdAt: instant,
+      decidedAt: instant,
     }),
   ),
 });

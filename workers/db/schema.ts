@@ -769,6 +769,35 @@ export const accessTokens = sqliteTable(
   ],
 );
 
+/**
+ * A member's answer to a bot that asked to seat them (issue 35): a bot is the member behind the API tokens (every
+ * token of theirs), and it makes a member the host of a room it creates only while that member has allowed it.
+ * One row per member and bot: asked (pending, with the notification that asked), allowed or declined. The member
+ * changes it in Settings (never a token); a bot's later attempts read it and never ask twice.
+ * Decision: docs/decisions/2026-11-27-bot-seat-consent.md.
+ */
+export const botSeatConsents = sqliteTable(
+  "bot_seat_consents",
+  {
+    memberId: text("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    botOwnerId: text("bot_owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The name of the token that asked, as the member was shown it (kept when that token goes). */
+    botName: text("bot_name").notNull(),
+    status: text("status", { enum: ["pending", "allowed", "declined"] })
+      .notNull()
+      .default("pending"),
+    /** The notification that asked: answering marks it read. */
+    notificationId: text("notification_id"),
+    createdAt: createdAt(),
+    decidedAt: integer("decided_at"),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.botOwnerId] }), index("bot_seat_consents_owner_idx").on(t.botOwnerId)],
+);
+
 // ------------------------------------------------------------------ webhooks
 
 /**

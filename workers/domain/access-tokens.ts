@@ -100,10 +100,11 @@ const INVALID_TOKEN = "Invalid, expired or revoked API token";
 
 /**
  * The member a token speaks for, read from D1 on every request (no cache, so
- * a revoked token fails on its next call), and one hit on the token's own rate
- * limit. Two round trips: the lookup, then the counter (with `last_used_at`,
- * written at most once a minute) in one batch. A wrong, expired or revoked
- * token is a 401; over its limit a 429.
+ * a revoked token fails on its next call), and one hit on the request budget of
+ * that member's tokens: one counter per member, whichever token, so three tokens
+ * give no more than one (issue 35). Two round trips: the lookup, then the counter
+ * (with `last_used_at`, written at most once a minute) in one batch. A wrong,
+ * expired or revoked token is a 401; over the limit a 429.
  */
 export async function authenticateAccessToken(db: Db, token: string, now = Date.now()): Promise<TokenIdentity> {
   if (!looksLikeToken(token)) throw unauthorized(INVALID_TOKEN);
@@ -115,7 +116,7 @@ export async function authenticateAccessToken(db: Db, token: string, now = Date.
     .get();
   if (!found || isExpired(found.token.expiresAt, now)) throw unauthorized(INVALID_TOKEN);
   const rule = RATE_LIMITS.accessTokenUse;
-  const hit = rateLimitHit(db, `accessTokenUse:${found.token.id}`, rule.windowMs, now);
+  const hit = rateLimitHit(db, `accessTokenUse:${found.token.userId}`, rule.windowMs, now);
   const [counted] = shouldTouchLastUsed(found.token.lastUsedAt, now)
     ? await db.batch([hit, db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, found.token.id))])
     : await db.batch([hit]);

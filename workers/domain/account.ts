@@ -28,6 +28,7 @@ import {
   type User,
 } from "../db/schema";
 import { deleteMemberAvatars } from "./avatars";
+import { consentsForExport } from "./bot-consents";
 import { endMemberSockets, openRoomsOf, removeMemberFromRooms } from "./rooms";
 import { getSettings } from "./settings";
 import { isoInstantOrNull } from "./instants";
@@ -63,6 +64,7 @@ export async function exportMemberData(db: Db, user: User) {
     tokens,
     results,
     invites,
+    botConsents,
   ] = await db.batch([
     db.select().from(socialLinks).where(eq(socialLinks.userId, id)),
     db.select().from(userCommunities).where(eq(userCommunities.userId, id)),
@@ -106,6 +108,7 @@ export async function exportMemberData(db: Db, user: User) {
       .where(eq(accessTokens.userId, id)),
     db.select().from(gameResultPlayers).where(eq(gameResultPlayers.userId, id)),
     db.select().from(gameSessionInvites).where(eq(gameSessionInvites.userId, id)),
+    consentsForExport(db, id),
   ]);
   const { calendarToken: _secret, ...profile } = user;
   void _secret;
@@ -143,6 +146,12 @@ export async function exportMemberData(db: Db, user: User) {
       expiresAt: isoInstantOrNull(t.expiresAt),
       lastUsedAt: isoInstantOrNull(t.lastUsedAt),
       createdAt: isoInstantOrNull(t.createdAt),
+    })),
+    // Bots the member allowed (or declined, or has not answered yet) to seat them (issue 35).
+    botSeatConsents: botConsents.map((c) => ({
+      ...c,
+      createdAt: isoInstantOrNull(c.createdAt),
+      decidedAt: isoInstantOrNull(c.decidedAt),
     })),
   };
 }

@@ -15,10 +15,10 @@ export type RateLimitRule = {
   /** The window opens at a subject's first hit and lasts this long. */
   windowMs: number;
   /**
-   * Who is counted: the signed-in member, the client address (CF-Connecting-IP), the e-mail address typed in a
-   * form, or one personal access token.
+   * Who is counted: the signed-in member (also the member behind an API token, whichever token), the client address
+   * (CF-Connecting-IP), or the e-mail address typed in a form.
    */
-  per: "member" | "address" | "sender" | "token";
+  per: "member" | "address" | "sender";
   /** The 429 message reads "You can {verb} at most {limit} {noun} {window}." */
   verb: string;
   noun: string;
@@ -66,10 +66,15 @@ export const RATE_LIMITS = {
   contactSender: { limit: 3, windowMs: HOUR, per: "sender", verb: "send", noun: "messages from one e-mail address" },
   contactMember: { limit: 5, windowMs: HOUR, per: "member", verb: "send", noun: "messages" },
   contactNetwork: { limit: 30, windowMs: HOUR, per: "address", verb: "send", noun: "messages from one network" },
-  // Personal access tokens (issue 27): creating one stores a credential; each token has its own request budget
-  // on /api (counted in the auth middleware, before the route's own limits), whatever the route.
+  // Personal access tokens (issue 27): creating one stores a credential. Requests with tokens have one budget per
+  // member behind them (issue 35: three tokens give no more than one), counted in the auth middleware before the
+  // route's own limits, whatever the route; the routes' limits count that member too.
   accessTokenCreate: { limit: 10, windowMs: HOUR, per: "member", verb: "create", noun: "API tokens" },
-  accessTokenUse: { limit: 120, windowMs: MINUTE, per: "token", verb: "make", noun: "requests with one API token" },
+  accessTokenUse: { limit: 120, windowMs: MINUTE, per: "member", verb: "make", noun: "requests with your API tokens" },
+  // Video relay (TURN) credentials (issue 35): relay minutes cost money. A member's live credential is reused (kept in
+  // KV while it has 2 h left, workers/domain/video-relay.ts), so a member mints one each 30 minutes at most in
+  // normal use; this caps the rest. Over it the room opens with STUN alone ("Video relay unavailable").
+  turnCredential: { limit: 4, windowMs: HOUR, per: "member", verb: "get", noun: "new video relay credentials" },
   // A webhook URL set on a token (issue 27): each change makes a new signing secret.
   webhookUpdate: { limit: 20, windowMs: HOUR, per: "member", verb: "change", noun: "webhooks" },
 } as const satisfies Record<string, RateLimitRule>;

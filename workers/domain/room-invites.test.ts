@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { GameSessionView } from "../contract/game-sessions";
-import { hostOfNewRoom, refusedInvitees, roomLinks } from "./room-invites";
+import { hostOfNewRoom, refusedInvitees, roomLinks, seatsAnotherMember } from "./room-invites";
 
 describe("hostOfNewRoom", () => {
   it("a bot with invitees hosts nobody itself: the named invitee hosts, else the first", () => {
@@ -16,6 +16,14 @@ describe("hostOfNewRoom", () => {
 
   it("refuses a member naming someone else as host", () => {
     expect(hostOfNewRoom("me", false, { invitedMemberIds: ["a"], hostMemberId: "a" })).toBeNull();
+  });
+});
+
+describe("seatsAnotherMember", () => {
+  it("is a bot making another member host: that takes the member's consent", () => {
+    expect(seatsAnotherMember("bot", true, "a")).toBe(true);
+    expect(seatsAnotherMember("bot", true, "bot")).toBe(false);
+    expect(seatsAnotherMember("me", false, "me")).toBe(false);
   });
 });
 

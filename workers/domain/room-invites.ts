@@ -30,6 +30,13 @@ export function hostOfNewRoom(
   return creatorId;
 }
 
+/**
+ * Whether creating this room seats a member other than the one who asked: a bot (an API token) naming another member
+ * as host. That takes the member's consent (bot-consents.ts, issue 35); a member's own room, or a bot that hosts its
+ * own member, does not.
+ */
+export const seatsAnotherMember = (creatorId: string, viaToken: boolean, hostId: string) => viaToken && hostId !== creatorId;
+
 /** The invitees that exist, each with whether a block stands between them and the creator or the host (a query for a batch). */
 export function inviteesQuery(db: Db, ids: string[], creatorId: string, hostId: string) {
   return (

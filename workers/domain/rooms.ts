@@ -14,7 +14,10 @@ import { sessionQuery, toView } from "./game-sessions";
 import { enforceRateLimit, hitOutcome, rateLimitHit, refuseOverLimit } from "./rate-limit";
 import { RATE_LIMITS } from "./rate-limit-rules";
 import { emitRoomEvent } from "./webhooks";
-import { hostOfNewRoom, inviteesQuery, inviteWrites, refusedInvitees } from "./room-invites";
+import { hostOfNewRoom, inviteesQuery, inviteWrites, refusedInvitees, seatsAnotherMember } from "./room-invites";
+import { askSeatConsent, consentLetsBotSeat, consentStatusOf } from "./bot-consents";
+import { HOST_CONSENT_REQUIRED } from "../contract/bot-consents";
+import { displayName } from "../contract/display-name";
 import { givePlaceUpAndRead, readOf, readRoomSnapshot, snapshotOf, type RoomSnapshot, type SocketEnd } from "./room-records";
 import { ROOM_REFUSALS, seatOutcome, watchOutcome } from "./room-rules";
 import {
@@ -91,7 +94,9 @@ export type CreateOptions = { tokenId?: string | null };
  * A member's room (API and lobby): checks the realm, the event and the invitees, then creates it with the host
  * seated, its invites and their notifications. Two D1 round trips: the rate-limit hit with the checks, then the
  * writes with the read-back. A bot (an API token) that invites members hosts nobody itself: the host is the named
- * invitee or the first (room-invites.ts hostOfNewRoom), and the token is recorded for its webhook.
+ * invitee or the first (room-invites.ts hostOfNewRoom), and the token is recorded for its webhook. A bot seats
+ * another member as host only with that member's consent (bot-consents.ts, issue 35): without it nothing is
+ * created, the member is asked once (a notification), and the bot gets a 403 (a third round trip).
  */
 export async function createRoom(
   db: Db,
@@ -115,6 +120,12 @@ export async function createRoom(
       .select({
         community: sql<number>`EXISTS (SELECT 1 FROM communities WHERE id = ${body.communityId})`,
         event: sql<number>`(${eventId} IS NULL OR EXISTS (SELECT 1 FROM events WHERE id = ${eventId}))`,
+        // What a bot's room needs to seat its host: the host's answer to this bot, and the names the asking shows.
+        hostConsent: consentStatusOf(creatorId, hostId),
+        botName: sql<string | null>`(SELECT name FROM access_tokens WHERE id = ${tokenId})`,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        username: users.username,
       })
       .from(users)
       .where(eq(users.id, creatorId)),
@@ -130,6 +141,17 @@ export async function createRoom(
       "Some invited members cannot be invited: no such member, or a block stands between them and you or the host",
       refused.map((id) => ({ code: "custom", path: ["invitedMemberIds", invited.indexOf(id)], message: `Cannot invite ${id}` })),
     );
+  }
+  if (seatsAnotherMember(creatorId, tokenId !== null, hostId) && !consentLetsBotSeat(known.hostConsent)) {
+    if (known.hostConsent === null) {
+      await askSeatConsent(db, {
+        memberId: hostId,
+        botOwnerId: creatorId,
+        botName: known.botName ?? "A bot",
+        ownerName: displayName(known),
+      });
+    }
+    throw forbidden(HOST_CONSENT_REQUIRED);
   }
   const id = crypto.randomUUID();
   const power = resolvePower(body.gameData);

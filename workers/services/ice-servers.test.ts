@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_STUN_URLS, iceConfigFor, stunServers } from "./ice-servers";
+import { DEFAULT_STUN_URLS, mintTurnServers, stunServers, turnConfigured } from "./ice-servers";
 
-// The relay's minting against the service's documented API is tested through the Worker (test/ice-servers.test.ts).
+// The relay's minting against the service's documented API, and who gets it, are tested through the Worker
+// (test/ice-servers.test.ts, against the fake TURN service).
 describe("ICE servers", () => {
   it("uses two public STUN servers unless STUN_URLS lists others", () => {
     expect(stunServers({})).toEqual([{ urls: DEFAULT_STUN_URLS }]);
@@ -9,9 +10,10 @@ describe("ICE servers", () => {
   });
 
   it("asks no service when no TURN key is configured", async () => {
-    const config = await iceConfigFor({ TURN_KEY_API_TOKEN: "token" }, () => {
+    expect(turnConfigured({ TURN_KEY_API_TOKEN: "token" })).toBe(false);
+    const minted = await mintTurnServers({ TURN_KEY_API_TOKEN: "token" }, 60, () => {
       throw new Error("no request expected");
     });
-    expect(config).toEqual({ iceServers: [{ urls: DEFAULT_STUN_URLS }], relay: "off" });
+    expect(minted).toBeNull();
   });
 });

@@ -87,6 +87,12 @@ export function BuildABotArticle({ origin, perMinute }: { origin: string; perMin
           and, if you like, which of them hosts in <code>hostMemberId</code> (the first invited otherwise). You take no seat; only the host
           and the invited may sit, anyone else may watch. Each invited member gets a &quot;You&apos;re invited to a game&quot; notification.
         </p>
+        <p>
+          Your bot makes a member the host, seated in the room, only with their consent. The first time it names someone as host, the answer
+          is <code>403</code> and nothing is created: the member is asked once, with a notification (&quot;{"<your token's name>"} wants to
+          seat you in rooms it makes&quot;), and allows or declines your bot in Settings, Privacy. Once they allow it, every token of yours
+          may seat them; they can remove your bot at any time, and it stops at once.
+        </p>
         <Code label="curl: create a private room for invited members">{`curl -X POST "${origin}/api/game-sessions" \
   -H "Authorization: Bearer ${TOKEN_PLACEHOLDER}" \
   -H "Content-Type: application/json" \
@@ -164,8 +170,8 @@ function isFromRealmcast(secret, headers, rawBody) {
           </li>
           <li>A wrong, expired or revoked token answers 401. Send the token or a browser session, never both (400).</li>
           <li>
-            Each token may make {perMinute} requests a minute (then 429 with a Retry-After header), on top of the usual limits of each
-            action.
+            Your tokens together may make {perMinute} requests a minute (then 429 with a Retry-After header; a second token gives no more),
+            on top of the usual limits of each action, which count you whichever token you use.
           </li>
           <li>Calls from a web page work only on this site: a token sent from another site&apos;s page is refused (403).</li>
           <li>

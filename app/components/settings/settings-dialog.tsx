@@ -14,6 +14,7 @@ import { useRootData } from "~/lib/root-data";
 import type { SettingsData, SettingsResult } from "./settings-results";
 import { AccessTokensPanel } from "./access-tokens-panel";
 import { AccountActions } from "./account-actions";
+import { BotConsentsSection } from "./bot-consent-list";
 import { SettingSwitch } from "./setting-switch";
 import { SETTINGS_RESET } from "./settings-toasts";
 import { applyThemeMode } from "~/lib/theme-mode";
@@ -241,6 +242,7 @@ function SettingsTabs({
           checked={p.allowDirectMessages}
           onCheckedChange={(v) => setGroup("privacySettings", { allowDirectMessages: v })}
         />
+        <BotConsentsSection />
       </TabsContent>
       <TabsContent value="account" className={PANEL}>
         <AccountActions />

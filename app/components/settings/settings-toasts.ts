@@ -32,3 +32,18 @@ export const webhookFailed = (message: string): ToastMessage => ({
 });
 export const REMOVE_WEBHOOK_CONFIRMATION = "Remove this webhook? Deliveries not yet made will fail.";
 export const REVOKE_CONFIRMATION = "Revoke this token? Anything using it stops working at once.";
+
+/** Bots that may seat the member (issue 35). */
+export const BOT_ALLOWED = (botName: string): ToastMessage => ({
+  title: "Bot allowed",
+  description: `${botName} may now seat you in rooms it makes.`,
+});
+export const BOT_DECLINED = (botName: string): ToastMessage => ({
+  title: "Bot not allowed",
+  description: `${botName} cannot seat you; it may only invite you.`,
+});
+export const botAnswerFailed = (message: string): ToastMessage => ({
+  title: "Answer not saved",
+  description: message,
+  variant: "destructive",
+});

@@ -5,7 +5,7 @@ import { DomainError } from "../../../workers/domain/errors";
 import { readGameResult } from "../../../workers/domain/game-results";
 import { readRoomEntry } from "../../../workers/domain/room-records";
 import { ROOM_REFUSALS, type PageRefusal } from "../../../workers/domain/room-rules";
-import { iceConfigFor } from "../../../workers/services/ice-servers";
+import { directOnly, relayForMember } from "../../../workers/domain/video-relay";
 
 /** What the page says instead of opening the room: the same words the room's socket and the API use. */
 const REFUSAL_TEXT: Record<PageRefusal, string> = {
@@ -16,16 +16,23 @@ const REFUSAL_TEXT: Record<PageRefusal, string> = {
 };
 
 /**
- * The room page's data in one D1 round trip (two for an ended room, with its result). A member the room would refuse (removed by the host, kept out by a
+ * The room page's data in one D1 round trip (two for an ended room, with its result, or for a new relay credential). A member the room would refuse (removed by the host, kept out by a
  * block) or a game that has ended is told so here, so the page never opens the socket or asks for the camera.
  */
 export async function roomLoader({ request, params, context }: LoaderFunctionArgs) {
   const user = requireMember(request, context);
   const entry = params.id ? await readRoomEntry(context.db, params.id, user.id) : null;
   const mode: "play" | "spectate" = new URL(request.url).searchParams.get("mode") === "spectate" ? "spectate" : "play";
-  // Relay credentials are minted per page load, and only for a room the member may enter.
+  // Relay credentials only for a member with a place in this room (a seat or a spectator place), reused while they
+  // last a game (workers/domain/video-relay.ts). A page opened from a link takes its place through the action and
+  // then loads again (route.tsx shouldRevalidate), so it gets them then; until then STUN alone, without a notice.
+  const env = context.cloudflare.env;
   const { iceServers, relay } =
-    entry && !entry.refusal ? await iceConfigFor(context.cloudflare.env) : { iceServers: [], relay: "off" as const };
+    !entry || entry.refusal
+      ? { iceServers: [], relay: "off" as const }
+      : entry.place
+        ? await relayForMember(env, context.db, user.id)
+        : directOnly(env);
   // An ended room shows its result (not a tournament match's: the tournament reports those), one more round trip.
   const result =
     entry?.refusal === "ended" && !entry.session.tournamentMatchId

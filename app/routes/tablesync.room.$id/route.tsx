@@ -18,11 +18,14 @@ export const meta: MetaFunction<typeof roomLoader> = ({ data }) => [
 ];
 
 /**
- * Taking a place and starting change nothing this page loaded: the room's socket carries the table from there. A
- * result form changes the result the page shows, so it reloads it.
+ * Starting changes nothing this page loaded: the room's socket carries the table from there. Taking a place does:
+ * the loader hands video relay credentials only to a member with a place (workers/domain/video-relay.ts), and the
+ * page joins the socket once the reload is done, so its peer connections have them. A result form changes the
+ * result the page shows, so it reloads it.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, formData, currentUrl, defaultShouldRevalidate }) => {
-  if (String(formData?.get("intent") ?? "").endsWith("_result")) return defaultShouldRevalidate;
+  const intent = String(formData?.get("intent") ?? "");
+  if (intent === "enter" || intent.endsWith("_result")) return defaultShouldRevalidate;
   return formMethod === "POST" && formAction === currentUrl.pathname ? false : defaultShouldRevalidate;
 };
 

@@ -1,7 +1,8 @@
 import type { CardDto } from "../../contract/cards";
 import { z } from "../../lib/zod";
 import { CardServiceUnavailable, type CardIdentifier, type CardSource, type CollectionResult, type NamedLookup } from "./card-source";
-import { COOL_DOWN_MS, endpointKind, pacingDelay, started, type PacingState } from "./pacing";
+import { COOL_DOWN_MS, endpointKind, FairPacer } from "./pacing";
+import { currentCardRequester } from "./requester";
 import { scryfallCard, scryfallCatalog, scryfallList, toCardDto } from "./scryfall-card";
 
 /** Scryfall asks every client to name itself (https://scryfall.com/docs/api, "Required headers"). */
@@ -16,14 +17,15 @@ const TIMEOUT_MS = 8_000;
 
 /**
  * Pacing per Worker isolate and per API base (a test pointing one isolate at two fakes keeps them apart): the
- * starts of requests are serialised by a promise chain and spaced by ./pacing.ts; `coolUntil` is set by a 429.
+ * starts of requests are spaced by ./pacing.ts's FairPacer, members served in turn (./requester.ts says whose
+ * lookup it is); `coolUntil` is set by a 429.
  */
-type Lane = { chain: Promise<void>; pacing: PacingState; coolUntil: number };
+type Lane = { pacer: FairPacer; coolUntil: number };
 const lanes = new Map<string, Lane>();
 function laneOf(base: string): Lane {
   let lane = lanes.get(base);
   if (!lane) {
-    lane = { chain: Promise.resolve(), pacing: { lastAny: 0, lastSlow: 0 }, coolUntil: 0 };
+    lane = { pacer: new FairPacer(), coolUntil: 0 };
     lanes.set(base, lane);
   }
   return lane;
@@ -73,14 +75,8 @@ export class ScryfallSource implements CardSource {
     const lane = laneOf(this.base);
     if (Date.now() < lane.coolUntil) throw new CardServiceUnavailable("resting after Scryfall's 429");
     const kind = endpointKind(path.split("?")[0]);
-    // Wait for this request's turn: the chain moves on once the previous request has started.
-    const turn = lane.chain.then(async () => {
-      const wait = pacingDelay(lane.pacing, kind, Date.now());
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      lane.pacing = started(lane.pacing, kind, Date.now());
-    });
-    lane.chain = turn.catch(() => {});
-    await turn;
+    // Wait for this request's turn among the members asking; one who already has many waiting is refused.
+    if (!(await lane.pacer.turn(currentCardRequester(), kind))) throw new CardServiceUnavailable("too many lookups of one member waiting");
     if (Date.now() < lane.coolUntil) throw new CardServiceUnavailable("resting after Scryfall's 429");
     let response: Response;
     try {
