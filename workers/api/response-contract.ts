@@ -2,6 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import type { AppEnv } from "../http/app-env";
+import { currentLogger } from "../lib/logger";
 
 type RouteDefinition = {
   type: string;
@@ -12,7 +13,7 @@ type RouteDefinition = {
  * Checks real responses against their declarations: when CHECK_API_RESPONSES is
  * "true" (the test suites set it), every successful response of a declared route
  * must use a declared status and, when JSON, parse with the declared schema; a
- * mismatch is logged with console.error, which fails the test that caused it.
+ * mismatch is logged at error level, which fails the test that caused it (test/setup.ts).
  * Production never pays for it.
  */
 export function responseContract(router: Pick<OpenAPIHono<AppEnv>, "openAPIRegistry">, basePath: string): MiddlewareHandler<AppEnv> {
@@ -33,13 +34,13 @@ export function responseContract(router: Pick<OpenAPIHono<AppEnv>, "openAPIRegis
     const where = `${c.req.method} ${c.req.routePath} → ${c.res.status}`;
     const declaredResponse = route.responses?.[String(c.res.status)];
     if (!declaredResponse) {
-      console.error(`Undeclared response status: ${where}`);
+      currentLogger().error(`Undeclared response status: ${where}`);
       return;
     }
     const schema = declaredResponse.content?.["application/json"]?.schema;
     if (!schema || !(c.res.headers.get("Content-Type") ?? "").includes("json")) return;
     const result = schema.safeParse(await c.res.clone().json());
     if (!result.success)
-      console.error(`Response does not match its declared schema: ${where}`, JSON.stringify(result.error.issues.slice(0, 5)));
+      currentLogger().error(`Response does not match its declared schema: ${where}`, { issues: result.error.issues.slice(0, 5) });
   };
 }

@@ -1,6 +1,8 @@
+import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { HTTPException } from "hono/http-exception";
 import { DomainError, type DomainErrorKind } from "../domain/errors";
+import type { AppEnv } from "./app-env";
 
 /**
  * An error of the transport itself (bad content type, body too large, not a
@@ -49,4 +51,18 @@ export function describeError(error: unknown): { status: ContentfulStatusCode; b
     return { status: error.status as ContentfulStatusCode, body: body(error.message || "Bad request") };
   }
   return null;
+}
+
+/**
+ * The Worker's one error answer (`app.onError`): a known error as its status and `{ message, issues? }`; anything
+ * else is logged at error level with its stack and the request id, and answered 500 with that id (never the stack),
+ * so a member can quote it and an operator find the request's lines.
+ */
+export function answerError(error: Error, c: Context<AppEnv>): Response {
+  const known = describeError(error);
+  if (known) return c.json(known.body, known.status, known.headers);
+  const log = c.get("log");
+  log.error("Unhandled error", { error });
+  const requestId = log.fields.requestId;
+  return c.json({ message: `Something went wrong on our side. Request id: ${requestId}`, requestId }, 500);
 }

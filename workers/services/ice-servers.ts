@@ -1,4 +1,5 @@
 import { z } from "../lib/zod";
+import { currentLogger } from "../lib/logger";
 
 /**
  * The ICE servers a member's room page hands to WebRTC. STUN always (two public servers unless STUN_URLS lists
@@ -53,7 +54,7 @@ export async function iceConfigFor(env: IceEnv, fetcher: typeof fetch = fetch): 
     // The service lists its own STUN servers too; the configured ones stay first.
     return { iceServers: [...stun, ...minted.iceServers], relay: "relay" };
   } catch (error) {
-    console.warn("TURN credentials unavailable:", error instanceof Error ? error.message : error);
+    currentLogger().warn("TURN credentials unavailable", { error });
     return { iceServers: stun, relay: "unavailable" };
   }
 }
