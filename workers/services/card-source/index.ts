@@ -1,5 +1,5 @@
 import { CachedCardSource, type CardStore } from "./cached";
-import { ScryfallSource } from "./scryfall";
+import { ScryfallSource, type ScryfallOptions } from "./scryfall";
 
 export {
   CardServiceUnavailable,
@@ -12,6 +12,10 @@ export {
 export type { CardStore } from "./cached";
 
 /** The card source of a Worker: Scryfall at SCRYFALL_API_URL, paced per isolate, over the given store. */
-export function cardSource(env: { SCRYFALL_API_URL: string }, store: CardStore) {
-  return new CachedCardSource(new ScryfallSource(env.SCRYFALL_API_URL), store);
+export function cardSource(
+  env: { SCRYFALL_API_URL: string; PUBLIC_ORIGIN: string },
+  store: CardStore,
+  onRefusal?: ScryfallOptions["onRefusal"],
+) {
+  return new CachedCardSource(new ScryfallSource(env.SCRYFALL_API_URL, { siteOrigin: env.PUBLIC_ORIGIN, onRefusal }), store);
 }
