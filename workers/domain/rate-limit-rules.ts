@@ -70,6 +70,8 @@ export const RATE_LIMITS = {
   // on /api (counted in the auth middleware, before the route's own limits), whatever the route.
   accessTokenCreate: { limit: 10, windowMs: HOUR, per: "member", verb: "create", noun: "API tokens" },
   accessTokenUse: { limit: 120, windowMs: MINUTE, per: "token", verb: "make", noun: "requests with one API token" },
+  // GET /api/health (issue 38): each check writes this counter and reads D1; monitors poll every few seconds at most.
+  health: { limit: 60, windowMs: MINUTE, per: "address", verb: "make", noun: "health checks" },
   // A webhook URL set on a token (issue 27): each change makes a new signing secret.
   webhookUpdate: { limit: 20, windowMs: HOUR, per: "member", verb: "change", noun: "webhooks" },
 } as const satisfies Record<string, RateLimitRule>;
