@@ -30,7 +30,13 @@ export class GameRoom extends Room {
 
   /** The room's lines carry the room and its game session (the room's name), and count as the Worker's errors do. */
   private logger(): Logger {
-    return countedLogger({ room: "GameRoom", sessionId: this.name }, getDb(this.env.DB), (promise) => this.ctx.waitUntil(promise));
+    let sessionId: string | null = null;
+    try {
+      sessionId = this.name;
+    } catch {
+      // partyserver has not been told the room's name yet: the line goes without it
+    }
+    return countedLogger({ room: "GameRoom", sessionId }, getDb(this.env.DB), (promise) => this.ctx.waitUntil(promise));
   }
 
   async onMessage(...args: Parameters<Room["onMessage"]>): Promise<void> {

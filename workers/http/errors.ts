@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { HTTPException } from "hono/http-exception";
 import { DomainError, type DomainErrorKind } from "../domain/errors";
+import { currentLogger } from "../lib/logger";
 import type { AppEnv } from "./app-env";
 
 /**
@@ -61,8 +62,10 @@ export function describeError(error: unknown): { status: ContentfulStatusCode; b
 export function answerError(error: Error, c: Context<AppEnv>): Response {
   const known = describeError(error);
   if (known) return c.json(known.body, known.status, known.headers);
-  const log = c.get("log");
+  // A router mounted without the request log (a test's) still logs, through the current logger.
+  const log = c.get("log") ?? currentLogger();
   log.error("Unhandled error", { error });
   const requestId = log.fields.requestId;
+  if (typeof requestId !== "string") return c.json({ message: "Something went wrong on our side." }, 500);
   return c.json({ message: `Something went wrong on our side. Request id: ${requestId}`, requestId }, 500);
 }
