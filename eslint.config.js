@@ -152,6 +152,13 @@ export default tseslint.config(
     },
   ]),
   {
+    // The server writes to the console only through its structured logger (workers/lib/logger.ts: one JSON object
+    // per line with the request id), so every line is one an operator can query. Browser code may use the console.
+    files: ["workers/**/*.ts", "durable-objects/**/*.ts", "app/entry.server.tsx", "app/**/*.server.ts"],
+    ignores: ["workers/lib/logger.ts", "**/*.test.ts"],
+    rules: { "no-console": "error" },
+  },
+  {
     // Tests read untyped JSON answers of the real Worker.
     files: ["test/**", "e2e/**", "**/*.test.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

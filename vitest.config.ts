@@ -10,6 +10,10 @@ export default defineConfig({
   test: {
     // Vitest's default leaves one of two cores idle; each Worker-test worker is a workerd of its own.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // The Worker writes an access line per request (workers/lib/logger.ts, info level): thousands per run, so they
+    // are not printed; tests still read them (test/console-capture.ts), and warnings and errors still print.
+    // (A root option: Vitest does not take it per project.)
+    onConsoleLog: (log) => !(log.startsWith('{"time":') && log.includes('"level":"info"')),
     projects: [
       {
         plugins: [tsconfigPaths()],

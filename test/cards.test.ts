@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
 import { runHousekeeping } from "../workers/domain/housekeeping";
 import { getDb } from "../workers/db/client";
+import { operatorFigures } from "../workers/domain/operations";
 import { json, request, signUp, type Member } from "./helpers";
 
 /**
@@ -37,6 +38,8 @@ afterEach(() => {
 });
 
 const get = (path: string) => request(path, { cookie: member.cookie });
+/** The operator's count of Scryfall's refusals in the last hour (workers/domain/operations.ts). */
+const refusals = async () => (await operatorFigures(getDb(env.DB))).cardServiceRefusalsLastHour;
 
 describe("card lookups", () => {
   it("suggests names, finds a card by exact and fuzzy name and by id", async () => {
@@ -76,7 +79,8 @@ describe("card lookups", () => {
     const seen = await laneRequests();
     expect(seen.map((r) => r.path)).toEqual(["/cards/autocomplete", "/cards/named"]);
     for (const r of seen) {
-      expect(r.headers["user-agent"]).toMatch(/^Realmcast\/\d+\.\d+ \(\+https:\/\//);
+      // The deployment's own address (PUBLIC_ORIGIN), never an example domain.
+      expect(r.headers["user-agent"]).toBe(`Realmcast/1.0 (+${worker.PUBLIC_ORIGIN})`);
       expect(r.headers.accept).toBe("application/json");
     }
   });
@@ -119,6 +123,7 @@ describe("card lookups", () => {
 
   it("after a 429 answers 503 and leaves Scryfall alone for 30 seconds", async () => {
     await uncache("Ponder", "Preordain");
+    const refusalsBefore = await refusals();
     await setMode("rate-limited");
     const limited = await get("/api/cards/named?exact=Ponder");
     expect(limited.status).toBe(503);
@@ -127,14 +132,18 @@ describe("card lookups", () => {
     const resting = await get("/api/cards/named?exact=Preordain");
     expect(resting.status).toBe(503);
     expect(await laneRequests()).toHaveLength(1);
+    // The operator's count is of Scryfall's refusals: the 429, not the rest that followed it without asking.
+    expect(await refusals()).toBe(refusalsBefore + 1);
   });
 
   it("answers 503 with the message when Scryfall fails or cannot be reached", async () => {
     await uncache("Opt");
+    const refusalsBefore = await refusals();
     await setMode("unavailable");
     const failing = await get("/api/cards/named?exact=Opt");
     expect(failing.status).toBe(503);
     expect(await json(failing)).toEqual({ message: "Card lookup is unavailable right now" });
+    expect(await refusals()).toBe(refusalsBefore + 1);
     await setMode("ok");
 
     // Nothing listens on the discard port: the connection is refused. (workerd itself logs the refused connection as
@@ -143,6 +152,7 @@ describe("card lookups", () => {
     const unreachable = await get("/api/cards/autocomplete?q=opt");
     expect(unreachable.status).toBe(503);
     expect(await json(unreachable)).toEqual({ message: "Card lookup is unavailable right now" });
+    expect(await refusals()).toBe(refusalsBefore + 2);
   });
 
   it("answers 400 with issues to bad input", async () => {

@@ -6,6 +6,7 @@ import { getDb } from "../workers/db/client";
 import { LOST_DELIVERY_ERROR, runHousekeeping } from "../workers/domain/housekeeping";
 import { HOUSEKEEPING_BATCH } from "../workers/domain/housekeeping-rules";
 import { emitRoomEvent } from "../workers/domain/webhooks";
+import { expectErrorLog, logLines } from "./console-capture";
 import { json, request, signUp, type Member } from "./helpers";
 import { closeAllSockets, joinRoom, ofType, createRoom } from "./room-socket";
 
@@ -168,10 +169,9 @@ describe("cron housekeeping of lost webhook deliveries", () => {
     expect(set.status).toBe(200);
     const room = await newRoom(owner);
     await env.DB.prepare("UPDATE game_sessions SET created_by_token_id = ? WHERE id = ?").bind(token.id, room).run();
-    const logged = vi.spyOn(console, "error");
+    expectErrorLog("Could not queue a webhook delivery");
     await emitRoomEvent(queueDown, getDb(env.DB), { sessionId: room, event: "room.started", result: null });
-    expect(logged.mock.calls.at(-1)?.[0]).toBe("Could not queue a webhook delivery");
-    logged.mockClear();
+    expect(logLines().at(-1)).toMatchObject({ level: "error", message: "Could not queue a webhook delivery" });
     expect(await deliveryOf(room)).toMatchObject({ status: "pending", attempts: 0 });
     return { room, path };
   }
@@ -212,11 +212,10 @@ describe("cron housekeeping of lost webhook deliveries", () => {
     const lost = await lostDelivery("StillDown");
     const now = Date.now();
     await ageDelivery(lost.room, now - 30 * 60_000);
-    const logged = vi.spyOn(console, "error");
+    expectErrorLog("Could not send lost webhook deliveries to the queue again");
     const report = await runHousekeeping(queueDown, getDb(env.DB), now);
     expect(report.webhookDeliveriesResent).toBeGreaterThanOrEqual(1);
-    expect(logged.mock.calls.at(-1)?.[0]).toBe("Could not send lost webhook deliveries to the queue again");
-    logged.mockClear();
+    expect(logLines().at(-1)).toMatchObject({ level: "error", message: "Could not send lost webhook deliveries to the queue again" });
     // Claimed by this run: the next runs leave it until it has waited the stale time again.
     expect(await deliveryOf(lost.room)).toMatchObject({ status: "pending", updated_at: now });
     await runCron(now + 60_000);

@@ -167,6 +167,7 @@ describe("no member's e-mail address reaches another member (issue 12)", () => {
     const concrete: Record<string, string> = {
       "/api/auth/user": "/api/auth/user",
       "/api/communities": "/api/communities",
+      "/api/health": "/api/health",
       "/api/game-sessions": `/api/game-sessions?communityId=${community}`,
       "/api/game-sessions/:id": `/api/game-sessions/${room.id}`,
       "/api/game-sessions/:id/cards": `/api/game-sessions/${room.id}/cards`,

@@ -1,10 +1,10 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { expectErrorLog, logLines } from "./console-capture";
 import { DECLARED_ROUTES } from "./declared-routes";
 import { request, signUp } from "./helpers";
 
 describe("declared responses", () => {
   it("real responses of declared routes parse with their declared schemas (CHECK_API_RESPONSES is on in tests)", async () => {
-    const spy = vi.spyOn(console, "error");
     const communities = await request("/api/communities");
     expect(communities.status).toBe(200);
     const contact = await request("/api/contact", {
@@ -12,7 +12,7 @@ describe("declared responses", () => {
       headers: { "CF-Connecting-IP": `contract-${crypto.randomUUID()}` },
     });
     expect(contact.status).toBe(201);
-    expect(spy).not.toHaveBeenCalled();
+    expect(logLines().filter((line) => line.level === "error")).toEqual([]);
   });
 });
 
@@ -34,7 +34,7 @@ describe("every status a route answers is declared", () => {
       await res.body?.cancel();
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
-      // An undeclared status is a console.error from the check, which fails this test (test/setup.ts).
+      // An undeclared status is an error line from the check, which fails this test (test/setup.ts).
     },
   );
 
@@ -71,13 +71,14 @@ describe("the response check itself", () => {
       // @ts-expect-error: likewise, a status the declaration does not name
       (c) => c.json({ id: "x" }, 202),
     );
-    // The suite's console.error spy (test/setup.ts) fails a test on any call; these calls are the expected ones.
-    const spy = vi.spyOn(console, "error");
+    // The suite fails a test on any error line it did not expect (test/setup.ts); these two are the expected ones.
+    expectErrorLog(/^Response does not match its declared schema: GET \/wrong → 200$/);
+    expectErrorLog("Undeclared response status: GET /status → 202");
     await router.request("/wrong", {}, env);
-    expect(spy.mock.calls.at(-1)?.[0]).toMatch(/does not match its declared schema: GET \/wrong/);
+    expect(logLines().at(-1)).toMatchObject({ level: "error", message: "Response does not match its declared schema: GET /wrong → 200" });
+    expect(logLines().at(-1)?.issues).toEqual([expect.objectContaining({ path: ["id"] })]);
     await router.request("/status", {}, env);
-    expect(spy.mock.calls.at(-1)?.[0]).toMatch(/Undeclared response status: GET \/status → 202/);
-    spy.mockClear();
+    expect(logLines().at(-1)).toMatchObject({ level: "error", message: "Undeclared response status: GET /status → 202" });
   });
 
   it("reports an undeclared error status, whether the handler or a layer in front of it answers it", async () => {
@@ -110,12 +111,12 @@ describe("the response check itself", () => {
       const known = describeError(error)!;
       return c.json(known.body, known.status);
     });
-    const spy = vi.spyOn(console, "error");
+    expectErrorLog("Undeclared response status: GET /conflict → 409");
+    expectErrorLog("Undeclared response status: GET /guarded → 418");
     expect((await app.request("/conflict", {}, env)).status).toBe(409);
-    expect(spy.mock.calls.at(-1)?.[0]).toMatch(/Undeclared response status: GET \/conflict → 409/);
+    expect(logLines().at(-1)).toMatchObject({ level: "error", message: "Undeclared response status: GET /conflict → 409" });
     expect((await app.request("/guarded", {}, env)).status).toBe(418);
-    expect(spy.mock.calls.at(-1)?.[0]).toMatch(/Undeclared response status: GET \/guarded → 418/);
-    spy.mockClear();
+    expect(logLines().at(-1)).toMatchObject({ level: "error", message: "Undeclared response status: GET /guarded → 418" });
     // What openapi-kit adds is declared: a 400 for a cookie beside a token, on a route that declared none itself.
     expect(router.openAPIRegistry.definitions.find((d: any) => d.route?.path === "/guarded")).toMatchObject({
       route: { responses: { 400: { description: "Sent both a session cookie and an API token" } } },

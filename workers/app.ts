@@ -6,14 +6,18 @@ import { GameRoom as Room } from "../durable-objects/game-room";
 import { api, apiDocument, apiResponseContract } from "./api/index";
 import { readSessionUserIdByKey } from "./auth/session";
 import { devSeed } from "./auth/dev-seed";
+import { countedLogger } from "./domain/operations";
 import { runScheduledJobs } from "./domain/scheduled";
 import { deliverWebhooks } from "./domain/webhooks";
 import { getDb } from "./db/client";
 import type { AppEnv } from "./http/app-env";
 import { resolveUser } from "./http/auth-middleware";
 import { dbSession } from "./http/db-session";
-import { describeError } from "./http/errors";
+import { answerError } from "./http/errors";
+import { remixRouteMatcher } from "./http/remix-routes";
+import { logMember, requestLog } from "./http/request-log";
 import { bodyCap, requestGuards, securityHeaders } from "./http/security";
+import { withLogger, type Logger } from "./lib/logger";
 import type { RealmcastLoadContext } from "./load-context";
 import { handleRoomSocket } from "./ws";
 
@@ -22,14 +26,45 @@ export class GameRoom extends Room {
   protected sessionOwner(sessionKey: string): Promise<string | null> {
     return readSessionUserIdByKey(this.env, sessionKey);
   }
+
+  /** The room's lines carry the room and its game session (the room's name), and count as the Worker's errors do. */
+  private logger(): Logger {
+    let sessionId: string | null = null;
+    try {
+      sessionId = this.name;
+    } catch {
+      // partyserver has not been told the room's name yet: the line goes without it
+    }
+    return countedLogger({ room: "GameRoom", sessionId }, getDb(this.env.DB), (promise) => this.ctx.waitUntil(promise));
+  }
+
+  async onMessage(...args: Parameters<Room["onMessage"]>): Promise<void> {
+    await withLogger(this.logger(), () => super.onMessage(...args));
+  }
+
+  async onAlarm(): Promise<void> {
+    await withLogger(this.logger(), () => super.onAlarm());
+  }
+
+  // partyserver's defaults write these to the console unstructured.
+  onError(connection: Parameters<Room["onError"]>[0], error: unknown): void {
+    this.logger().error("Room socket error", { connectionId: connection.id, error });
+  }
+
+  onException(error: unknown): void {
+    this.logger().error("Room exception", { error });
+  }
 }
 
 // Built once per isolate, not per request.
 const handleRemixRequest = createRequestHandler(remixBuild);
+const remixRouteOf = remixRouteMatcher(remixBuild.routes);
 
 export const app = new Hono<AppEnv>();
 
-// First, so it sees every answer of a declared /api route, the shared layers' included (tests only: CHECK_API_RESPONSES).
+// First: the request's id and logger, and its access line once everything else has answered.
+app.use("*", requestLog);
+// Next, so it sees every answer of a declared /api route, the shared layers' included (tests only: CHECK_API_RESPONSES).
 app.use("*", apiResponseContract);
 app.use("*", securityHeaders);
 app.use("*", dbSession);
@@ -38,38 +73,45 @@ app.use("*", requestGuards);
 // One body cap for every request, pages and /api alike, before any session lookup (workers/http/security.ts).
 app.use("*", bodyCap);
 app.use("*", resolveUser);
+app.use("*", logMember);
 
 app.route("/", api);
 app.route("/__dev", devSeed);
 app.get("/ws", handleRoomSocket);
 
 app.all("*", (c) => {
+  const log = c.get("log");
+  log.assign({ route: remixRouteOf(new URL(c.req.url).pathname) ?? "unmatched" });
   const loadContext: RealmcastLoadContext = {
     cloudflare: { env: c.env, ctx: c.executionCtx as ExecutionContext },
     db: c.get("db"),
     user: c.get("user"),
     shell: c.get("shell"),
     nonce: c.get("nonce"),
+    log,
+    requestId: String(log.fields.requestId),
     apiDocument,
   };
   return handleRemixRequest(c.req.raw, loadContext);
 });
 
-app.onError((error, c) => {
-  const known = describeError(error);
-  if (known) return c.json(known.body, known.status, known.headers);
-  // Unexpected: log it with its stack, answer without one.
-  console.error("Unhandled error", c.req.method, new URL(c.req.url).pathname, error);
-  return c.json({ message: "Internal server error" }, 500);
-});
+app.onError(answerError);
 
 export default {
   fetch: app.fetch,
   async scheduled(controller, env, ctx) {
-    ctx.waitUntil(runScheduledJobs(env, controller.scheduledTime));
+    const log = countedLogger({ trigger: "cron", cron: controller.cron }, getDb(env.DB), (promise) => ctx.waitUntil(promise));
+    ctx.waitUntil(
+      withLogger(log, () => runScheduledJobs(env, controller.scheduledTime)).catch((error: unknown) => {
+        log.error("Scheduled jobs failed", { error });
+        throw error;
+      }),
+    );
   },
   // The WEBHOOKS queue (wrangler.toml): bots' webhook deliveries, tried and retried here (workers/domain/webhooks.ts).
-  async queue(batch, env) {
-    await deliverWebhooks(batch, env, getDb(env.DB));
+  async queue(batch, env, ctx) {
+    const db = getDb(env.DB);
+    const log = countedLogger({ trigger: "queue", queue: batch.queue }, db, (promise) => ctx.waitUntil(promise));
+    await withLogger(log, () => deliverWebhooks(batch, env, db));
   },
 } satisfies ExportedHandler<Env>;

@@ -12,6 +12,7 @@ import { forumApi } from "./forum";
 import { friendsApi } from "./friends";
 import { gameResultsApi } from "./game-results";
 import { gameSessionsApi } from "./game-sessions";
+import { healthApi } from "./health";
 import { matchmakingApi } from "./matchmaking";
 import { notificationsApi } from "./notifications";
 import { PUBLIC, apiRouter, declaresEveryStatus, jsonResponse } from "./openapi-kit";
@@ -52,7 +53,8 @@ export const apiDeclarations = base
   .route("/", avatarsApi)
   .route("/", cardsApi)
   .route("/", decksApi)
-  .route("/", accessTokensApi);
+  .route("/", accessTokensApi)
+  .route("/", healthApi);
 registerSecuritySchemes(apiDeclarations);
 
 /** The API's OpenAPI 3.1 document (also rendered by the /api-docs page), built once from the route declarations. */

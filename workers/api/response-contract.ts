@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import type { z } from "zod";
 import type { AppEnv } from "../http/app-env";
+import { currentLogger } from "../lib/logger";
 
 type RouteDefinition = {
   type: string;
@@ -13,7 +14,7 @@ type RouteDefinition = {
  * Checks real responses against their declarations: when CHECK_API_RESPONSES is "true" (the test suites set it),
  * EVERY response of a declared route, success or error, must use a status its declaration names (its own
  * `responses` and the transport statuses openapi-kit.ts adds), and a JSON one must parse with the declared schema;
- * a mismatch is logged with console.error, which fails the test that caused it. Registered first on the Worker's
+ * a mismatch is logged at error level, which fails the test that caused it (test/setup.ts). Registered first on the Worker's
  * app (workers/app.ts), so it also sees the answers of the shared layers (the Origin rule, the body cap, token
  * checks) and not only the handler's. A 500 is a bug, never declared: it is logged as one already. Production
  * never pays for it.
@@ -38,13 +39,13 @@ export function responseContract(router: Pick<OpenAPIHono<AppEnv>, "openAPIRegis
     const where = `${matched.method} ${matched.path} → ${c.res.status}`;
     const declaredResponse = route.responses?.[String(c.res.status)];
     if (!declaredResponse) {
-      console.error(`Undeclared response status: ${where}`);
+      currentLogger().error(`Undeclared response status: ${where}`);
       return;
     }
     const schema = declaredResponse.content?.["application/json"]?.schema;
     if (!schema || !(c.res.headers.get("Content-Type") ?? "").includes("json")) return;
     const result = schema.safeParse(await c.res.clone().json());
     if (!result.success)
-      console.error(`Response does not match its declared schema: ${where}`, JSON.stringify(result.error.issues.slice(0, 5)));
+      currentLogger().error(`Response does not match its declared schema: ${where}`, { issues: result.error.issues.slice(0, 5) });
   };
 }

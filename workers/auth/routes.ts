@@ -176,7 +176,7 @@ export const authRoutes = apiRouter()
       if (stored !== provider) throw invalid("Invalid OAuth state");
       const profile = await completeAuthorization(c.env, provider, callbackUrl(c.req.url, provider), code, cookie.verifier).catch(
         (error: unknown) => {
-          console.warn("OAuth code exchange failed", error);
+          c.get("log").warn("OAuth code exchange failed", { provider, error });
           throw invalid("Sign-in with the provider failed. Please try again.");
         },
       );

@@ -3,6 +3,7 @@ import { cardDto, type CardDto } from "../contract/cards";
 import type { Db } from "../db/client";
 import { cardCache } from "../db/schema";
 import { cardSource, nameKeys, type CardStore } from "../services/card-source";
+import { countOperatorEvent } from "./operations";
 
 /**
  * Cards are kept a week: Scryfall asks clients to keep its data at least 24 hours (card data changes rarely), and a
@@ -65,7 +66,9 @@ export function d1CardStore(db: Db, now: () => number = Date.now): CardStore {
   };
 }
 
-/** The Worker's card source: Scryfall, paced, behind the D1 cache. */
-export function cardSourceFor(env: { SCRYFALL_API_URL: string }, db: Db) {
-  return cardSource(env, d1CardStore(db));
+/** The Worker's card source: Scryfall, paced, behind the D1 cache; each refusal of Scryfall's is counted for the operator. */
+export function cardSourceFor(env: { SCRYFALL_API_URL: string; PUBLIC_ORIGIN: string }, db: Db) {
+  return cardSource(env, d1CardStore(db), async () => {
+    await countOperatorEvent(db, "cardRefusals").run();
+  });
 }

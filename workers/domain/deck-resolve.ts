@@ -16,7 +16,7 @@ import { parseDeckList, type DeckListEntry } from "./deck-list-parse";
 import { parseDeckLink } from "./deck-url";
 import { invalid, unavailable, unprocessable } from "./errors";
 
-export type CardEnv = { SCRYFALL_API_URL: string; ARCHIDEKT_API_URL: string; MOXFIELD_API_URL: string };
+export type CardEnv = { SCRYFALL_API_URL: string; ARCHIDEKT_API_URL: string; MOXFIELD_API_URL: string; PUBLIC_ORIGIN: string };
 export type DeckOrigin = "text" | "archidekt" | "moxfield";
 export type ResolvedDeckWithOrigin = ResolvedDeck & { origin: DeckOrigin; cardCount: number };
 
@@ -65,8 +65,8 @@ async function importLink(env: CardEnv, url: string): Promise<{ name: string; en
   try {
     const deck =
       link.site === "archidekt"
-        ? await fetchArchidektDeck(env.ARCHIDEKT_API_URL, link.id)
-        : await fetchMoxfieldDeck(env.MOXFIELD_API_URL, link.publicId);
+        ? await fetchArchidektDeck(env.ARCHIDEKT_API_URL, link.id, env.PUBLIC_ORIGIN)
+        : await fetchMoxfieldDeck(env.MOXFIELD_API_URL, link.publicId, env.PUBLIC_ORIGIN);
     const entries: DeckListEntry[] = [];
     const unresolved: UnresolvedLine[] = [];
     for (const entry of deck.entries) {

@@ -1,3 +1,4 @@
+import { currentLogger } from "../lib/logger";
 import { and, asc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
@@ -94,7 +95,7 @@ export async function runHousekeeping(env: Env, db: Db, now: number): Promise<Ho
       )
       .returning({ id: d.id }),
   ]);
-  if (givenUp.length > 0) console.warn("Webhook deliveries given up: never queued in time", { count: givenUp.length });
+  if (givenUp.length > 0) currentLogger().warn("Webhook deliveries given up: never queued in time", { count: givenUp.length });
   await resendLost(env, resent);
   const rooms = await endAbandonedRooms(env, db, cut.roomIdleBefore, ABANDONED_ROOMS_PER_RUN);
   return {
@@ -119,6 +120,6 @@ async function resendLost(env: Env, claimed: { id: string }[]): Promise<void> {
   try {
     await env.WEBHOOKS.sendBatch(claimed.map(({ id }) => ({ body: { deliveryId: id } satisfies WebhookMessage })));
   } catch (error) {
-    console.error("Could not send lost webhook deliveries to the queue again", { count: claimed.length }, error);
+    currentLogger().error("Could not send lost webhook deliveries to the queue again", { count: claimed.length, error });
   }
 }

@@ -75,6 +75,8 @@ export const RATE_LIMITS = {
   // KV while it has 2 h left, workers/domain/video-relay.ts), so a member mints one each 30 minutes at most in
   // normal use; this caps the rest. Over it the room opens with STUN alone ("Video relay unavailable").
   turnCredential: { limit: 4, windowMs: HOUR, per: "member", verb: "get", noun: "new video relay credentials" },
+  // GET /api/health (issue 38): each check writes this counter and reads D1; monitors poll every few seconds at most.
+  health: { limit: 60, windowMs: MINUTE, per: "address", verb: "make", noun: "health checks" },
   // A webhook URL set on a token (issue 27): each change makes a new signing secret.
   webhookUpdate: { limit: 20, windowMs: HOUR, per: "member", verb: "change", noun: "webhooks" },
 } as const satisfies Record<string, RateLimitRule>;

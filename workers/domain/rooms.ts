@@ -9,6 +9,7 @@ import { resolvePower } from "../contract/brackets";
 import type { CreateGameSessionBody, GameSessionView, MembershipView } from "../contract/game-sessions";
 import type { Db } from "../db/client";
 import { gameSessionMembers, gameSessions, users } from "../db/schema";
+import { currentLogger } from "../lib/logger";
 import { conflict, forbidden, invalid, notFound } from "./errors";
 import { sessionQuery, toView } from "./game-sessions";
 import { enforceRateLimit, hitOutcome, rateLimitHit, refuseOverLimit } from "./rate-limit";
@@ -69,7 +70,7 @@ async function tellRoom(
     const room = await getServerByName(env.GameRoom, sessionId);
     await room.applyRoster(snapshot, leftUserId, how);
   } catch (error) {
-    console.error("Could not tell a room about a change", sessionId, error);
+    currentLogger().error("Could not tell a room about a change", { sessionId, error });
   }
 }
 
@@ -355,7 +356,8 @@ export function openRoomsOf(db: Db, userId: string, ...only: SQL[]) {
 export async function endMemberSockets(env: Env, roomIds: string[], end: SocketEnd): Promise<void> {
   const results = await Promise.allSettled(roomIds.map(async (id) => (await getServerByName(env.GameRoom, id)).endMemberSockets(end)));
   for (const result of results) {
-    if (result.status === "rejected") console.error("Could not end a member's room sockets", end.reason, result.reason);
+    if (result.status === "rejected")
+      currentLogger().error("Could not end a member's room sockets", { reason: end.reason, error: result.reason });
   }
 }
 

@@ -1,3 +1,4 @@
+import { currentLogger } from "../lib/logger";
 import { z } from "../lib/zod";
 import type { Db } from "../db/client";
 import { iceServerList, mintTurnServers, stunServers, turnConfigured, type IceConfig, type IceEnv } from "../services/ice-servers";
@@ -49,7 +50,7 @@ export async function relayForMember(env: RelayEnv, db: Db, memberId: string, no
   const rule = RATE_LIMITS.turnCredential;
   const hit = await consumeRateLimit(db, `turnCredential:${memberId}`, rule.limit, rule.windowMs, now);
   if (!hit.allowed) {
-    console.warn(JSON.stringify({ event: "turn_credential_refused", member: memberId, retryAfterMs: hit.retryAfterMs }));
+    currentLogger().warn("TURN credential refused: over the member's limit", { memberId, retryAfterMs: hit.retryAfterMs });
     return { iceServers: stun, relay: "unavailable" };
   }
   const minted = await mintTurnServers(env, RELAY_TTL_SECONDS);

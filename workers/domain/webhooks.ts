@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { accessTokens, webhookDeliveries } from "../db/schema";
+import { currentLogger } from "../lib/logger";
 import type { GameResultView } from "../contract/game-results";
 import type { GameSessionView } from "../contract/game-sessions";
 import {
@@ -74,7 +75,7 @@ export async function emitRoomEvent(
       RETURNING id`);
     for (const row of inserted) await env.WEBHOOKS.send({ deliveryId: row.id });
   } catch (error) {
-    console.error("Could not queue a webhook delivery", input.event, input.sessionId, error);
+    currentLogger().error("Could not queue a webhook delivery", { event: input.event, sessionId: input.sessionId, error });
   }
 }
 
@@ -231,7 +232,7 @@ export async function deliverWebhooks(batch: MessageBatch<unknown>, env: Env, db
       else message.ack();
     } catch (error) {
       // D1 itself failed: the queue tries again later; the row still says how many attempts were made.
-      console.error("Webhook delivery failed to run", parsed.data.deliveryId, error);
+      currentLogger().error("Webhook delivery failed to run", { deliveryId: parsed.data.deliveryId, error });
       message.retry({ delaySeconds: retryBaseSeconds(env.WEBHOOK_RETRY_BASE_SECONDS) });
     }
   }

@@ -1,6 +1,9 @@
+import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { HTTPException } from "hono/http-exception";
 import { DomainError, type DomainErrorKind } from "../domain/errors";
+import { currentLogger } from "../lib/logger";
+import type { AppEnv } from "./app-env";
 
 /**
  * An error of the transport itself (bad content type, body too large, not a
@@ -49,4 +52,20 @@ export function describeError(error: unknown): { status: ContentfulStatusCode; b
     return { status: error.status as ContentfulStatusCode, body: body(error.message || "Bad request") };
   }
   return null;
+}
+
+/**
+ * The Worker's one error answer (`app.onError`): a known error as its status and `{ message, issues? }`; anything
+ * else is logged at error level with its stack and the request id, and answered 500 with that id (never the stack),
+ * so a member can quote it and an operator find the request's lines.
+ */
+export function answerError(error: Error, c: Context<AppEnv>): Response {
+  const known = describeError(error);
+  if (known) return c.json(known.body, known.status, known.headers);
+  // A router mounted without the request log (a test's) still logs, through the current logger.
+  const log = c.get("log") ?? currentLogger();
+  log.error("Unhandled error", { error });
+  const requestId = log.fields.requestId;
+  if (typeof requestId !== "string") return c.json({ message: "Something went wrong on our side." }, 500);
+  return c.json({ message: `Something went wrong on our side. Request id: ${requestId}`, requestId }, 500);
 }

@@ -1,5 +1,5 @@
 import { z } from "../lib/zod";
-import { SCRYFALL_HEADERS } from "./card-source/scryfall";
+import { clientHeaders } from "./card-source/scryfall";
 
 /** A card of an imported deck, by name (looked up through the card source like a pasted line). */
 export type ImportedEntry = { quantity: number; name: string; section: "commander" | "main" | "sideboard" | "maybeboard" };
@@ -18,10 +18,10 @@ export class DeckSiteRefused extends Error {
 
 const TIMEOUT_MS = 8_000;
 
-async function getJson(site: "archidekt" | "moxfield", url: string): Promise<unknown> {
+async function getJson(site: "archidekt" | "moxfield", url: string, siteOrigin: string): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(url, { headers: SCRYFALL_HEADERS, signal: AbortSignal.timeout(TIMEOUT_MS), redirect: "manual" });
+    response = await fetch(url, { headers: clientHeaders(siteOrigin), signal: AbortSignal.timeout(TIMEOUT_MS), redirect: "manual" });
   } catch (error) {
     throw new DeckSiteRefused(site, error instanceof Error ? error.message : "unreachable");
   }
@@ -56,8 +56,10 @@ function archidektSection(categories: string[]): ImportedEntry["section"] {
   return "main";
 }
 
-export async function fetchArchidektDeck(apiBase: string, id: string): Promise<ImportedDeck> {
-  const parsed = archidektDeck.safeParse(await getJson("archidekt", `${apiBase.replace(/\/+$/, "")}/decks/${encodeURIComponent(id)}/`));
+export async function fetchArchidektDeck(apiBase: string, id: string, siteOrigin: string): Promise<ImportedDeck> {
+  const parsed = archidektDeck.safeParse(
+    await getJson("archidekt", `${apiBase.replace(/\/+$/, "")}/decks/${encodeURIComponent(id)}/`, siteOrigin),
+  );
   if (!parsed.success) throw new DeckSiteRefused("archidekt", "unexpected answer");
   return {
     name: parsed.data.name,
@@ -84,9 +86,9 @@ const moxfieldDeck = z.object({
   }),
 });
 
-export async function fetchMoxfieldDeck(apiBase: string, publicId: string): Promise<ImportedDeck> {
+export async function fetchMoxfieldDeck(apiBase: string, publicId: string, siteOrigin: string): Promise<ImportedDeck> {
   const parsed = moxfieldDeck.safeParse(
-    await getJson("moxfield", `${apiBase.replace(/\/+$/, "")}/v3/decks/all/${encodeURIComponent(publicId)}`),
+    await getJson("moxfield", `${apiBase.replace(/\/+$/, "")}/v3/decks/all/${encodeURIComponent(publicId)}`, siteOrigin),
   );
   if (!parsed.success) throw new DeckSiteRefused("moxfield", "unexpected answer");
   const { boards } = parsed.data;

@@ -1,4 +1,5 @@
 import { z } from "../lib/zod";
+import { currentLogger } from "../lib/logger";
 
 /**
  * The ICE servers a member's room page hands to WebRTC. STUN always (two public servers unless STUN_URLS lists
@@ -57,7 +58,7 @@ export async function mintTurnServers(env: IceEnv, ttlSeconds: number, fetcher: 
     if (!response.ok) throw new Error(`TURN service answered ${response.status}`);
     return generatedIceServers.parse(await response.json()).iceServers;
   } catch (error) {
-    console.warn("TURN credentials unavailable:", error instanceof Error ? error.message : error);
+    currentLogger().warn("TURN credentials unavailable", { error });
     return null;
   }
 }

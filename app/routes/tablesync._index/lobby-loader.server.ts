@@ -6,6 +6,7 @@ import { listEventsQuery } from "../../../workers/contract/events";
 import { DomainError } from "../../../workers/domain/errors";
 import { listEvents } from "../../../workers/domain/event-queries";
 import { listGameSessions } from "../../../workers/domain/game-session-list";
+import { currentLogger } from "../../../workers/lib/logger";
 import type { LobbyData, LobbyFilterErrors, LobbyPods } from "~/components/tablesync/lobby";
 import { LOBBY_EVENT_LIMIT } from "~/components/tablesync/lobby-events";
 import { lobbyTab } from "~/components/tablesync/lobby-tabs";
@@ -43,7 +44,7 @@ async function lobbyPods(db: Db, viewer: { id: string } | null, communityId: str
   try {
     return { communityId, events: (await listEvents(db, viewer, query)).events };
   } catch (error) {
-    console.warn("lobby pods not read with the page", error);
+    currentLogger().warn("Lobby pods not read with the page", { error });
     return null;
   }
 }

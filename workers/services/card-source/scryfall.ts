@@ -5,11 +5,16 @@ import { COOL_DOWN_MS, endpointKind, FairPacer } from "./pacing";
 import { currentCardRequester } from "./requester";
 import { scryfallCard, scryfallCatalog, scryfallList, toCardDto } from "./scryfall-card";
 
-/** Scryfall asks every client to name itself (https://scryfall.com/docs/api, "Required headers"). */
-export const SCRYFALL_HEADERS = {
-  "User-Agent": "Realmcast/1.0 (+https://realmcast.example)",
-  Accept: "application/json",
-} as const;
+/** Scryfall asks every client to name itself (https://scryfall.com/docs/api, "Required headers"): the product, and the deployment's own address (PUBLIC_ORIGIN). */
+export const clientHeaders = (siteOrigin: string) =>
+  ({ "User-Agent": `Realmcast/1.0 (+${siteOrigin})`, Accept: "application/json" }) as const;
+
+export type ScryfallOptions = {
+  /** The site's own address, named in the User-Agent. */
+  siteOrigin: string;
+  /** Told of each answer that becomes CardServiceUnavailable (429, 5xx, timeout, unreachable): the operator's count. */
+  onRefusal?: () => Promise<void>;
+};
 /** Scryfall's most identifiers per /cards/collection request. */
 export const COLLECTION_BATCH = 75;
 /** A lookup waits at most this long for an answer. */
@@ -34,7 +39,10 @@ function laneOf(base: string): Lane {
 export class ScryfallSource implements CardSource {
   private readonly base: string;
 
-  constructor(apiBase: string) {
+  constructor(
+    apiBase: string,
+    private readonly options: ScryfallOptions,
+  ) {
     this.base = apiBase.replace(/\/+$/, "");
   }
 
@@ -82,17 +90,20 @@ export class ScryfallSource implements CardSource {
     try {
       response = await fetch(`${this.base}${path}`, {
         method: json === undefined ? "GET" : "POST",
-        headers: json === undefined ? SCRYFALL_HEADERS : { ...SCRYFALL_HEADERS, "Content-Type": "application/json" },
+        headers:
+          json === undefined
+            ? clientHeaders(this.options.siteOrigin)
+            : { ...clientHeaders(this.options.siteOrigin), "Content-Type": "application/json" },
         body: json === undefined ? undefined : JSON.stringify(json),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (error) {
-      throw new CardServiceUnavailable(error instanceof Error ? error.message : "unreachable");
+      throw await this.refused(error instanceof Error ? error.message : "unreachable");
     }
     if (response.status === 429) {
       lane.coolUntil = Date.now() + COOL_DOWN_MS;
       await response.body?.cancel();
-      throw new CardServiceUnavailable("Scryfall answered 429");
+      throw await this.refused("Scryfall answered 429");
     }
     if (response.status === 404) {
       await response.body?.cancel();
@@ -100,12 +111,18 @@ export class ScryfallSource implements CardSource {
     }
     if (!response.ok) {
       await response.body?.cancel();
-      throw new CardServiceUnavailable(`Scryfall answered ${response.status}`);
+      throw await this.refused(`Scryfall answered ${response.status}`);
     }
     try {
       return await response.json();
     } catch {
-      throw new CardServiceUnavailable("Scryfall's answer was not JSON");
+      throw await this.refused("Scryfall's answer was not JSON");
     }
+  }
+
+  /** Scryfall refused or failed to answer: counted for the operator (a count that fails is not an error of its own). */
+  private async refused(reason: string): Promise<CardServiceUnavailable> {
+    await this.options.onRefusal?.().catch(() => undefined);
+    return new CardServiceUnavailable(reason);
   }
 }
