@@ -19,6 +19,11 @@ export const cardDto = z.object({
   /** Scryfall's `small` image (146×204). */
   smallImageUrl: z.string(),
   scryfallUri: z.string(),
+  /** The printing: Scryfall's set code (lowercase) and collector number (absent in cards stored before issue 36). */
+  set: z.string().optional(),
+  collectorNumber: z.string().optional(),
+  /** Scryfall's Oracle id: one for all printings of a card (absent in cards stored before issue 36). */
+  oracleId: z.string().optional(),
 });
 export type CardDto = z.infer<typeof cardDto>;
 
@@ -33,6 +38,11 @@ export const deckCard = z.object({
   card: cardDto,
   quantity: z.number().int().min(1),
   section: deckSection,
+  /**
+   * Whether the list named this printing (set and number, as `1 Sol Ring (CMR) 263`): click-to-identify then knows
+   * the card by this printing's art; otherwise by any printing's.
+   */
+  printingGiven: z.boolean().optional(),
 });
 export type DeckCard = z.infer<typeof deckCard>;
 
