@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
 import { cardDto, type CardDto } from "../contract/cards";
 import type { Db } from "../db/client";
 import { cardCache } from "../db/schema";
-import { cardSource, nameKeys, printingKey, type CardStore } from "../services/card-source";
+import { cardSource, nameKeys, type CardStore } from "../services/card-source";
 
 /**
  * Cards are kept a week: Scryfall asks clients to keep its data at least 24 hours (card data changes rarely), and a

@@ -142,23 +142,23 @@ export async function listPrintings(source: CardSource, db: Db, cards: Printings
  * the same pictures. One statement.
  */
 async function claim(db: Db, ids: string[], now: number): Promise<{ id: string; smallImageUrl: string }[]> {
-  const claimed: { id: string; smallImageUrl: string }[] = [];
-  for (const part of chunks(ids, KEYS_PER_STATEMENT)) {
-    claimed.push(
-      ...(await db
-        .update(cardPrintings)
-        .set({ claimedAt: now })
-        .where(
-          and(
-            inArray(cardPrintings.id, part),
-            or(isNull(cardPrintings.claimedAt), lt(cardPrintings.claimedAt, now - CLAIM_MS)),
-            or(isNull(cardPrintings.hash), ne(cardPrintings.hashVersion, HASH_VERSION), isNull(cardPrintings.hashVersion)),
-          ),
-        )
-        .returning({ id: cardPrintings.id, smallImageUrl: cardPrintings.smallImageUrl })),
-    );
-  }
-  return claimed;
+  const statements = chunks([...new Set(ids)], KEYS_PER_STATEMENT).map((part) =>
+    db
+      .update(cardPrintings)
+      .set({ claimedAt: now })
+      .where(
+        and(
+          inArray(cardPrintings.id, part),
+          or(isNull(cardPrintings.claimedAt), lt(cardPrintings.claimedAt, now - CLAIM_MS)),
+          or(isNull(cardPrintings.hash), ne(cardPrintings.hashVersion, HASH_VERSION), isNull(cardPrintings.hashVersion)),
+          or(isNull(cardPrintings.failedAt), lt(cardPrintings.failedAt, now - RETRY_FAILED_MS)),
+        ),
+      )
+      .returning({ id: cardPrintings.id, smallImageUrl: cardPrintings.smallImageUrl }),
+  );
+  if (statements.length === 0) return [];
+  const [first, ...rest] = statements;
+  return (await db.batch([first, ...rest])).flat();
 }
 
 export type HashOutcome = { hashed: number; failed: number; left: number };
@@ -172,9 +172,17 @@ export type HashOutcome = { hashed: number; failed: number; left: number };
 export async function hashPrintings(
   db: Db,
   ids: string[],
-  { imageOrigin, deadline, now = Date.now }: { imageOrigin: string; deadline: number; now?: () => number },
+  {
+    imageOrigin,
+    deadline,
+    maxImages = Infinity,
+    now = Date.now,
+  }: { imageOrigin: string; deadline: number; maxImages?: number; now?: () => number },
 ): Promise<HashOutcome> {
-  const rows = await claim(db, ids, now());
+  const claimed = await claim(db, ids, now());
+  // Past the run's allowance, claims are given back at once (below, with what the deadline cut off).
+  const rows = claimed.slice(0, Math.max(0, maxImages));
+  const spare = claimed.slice(rows.length).map((r) => r.id);
   const done: { id: string; hash: string | null }[] = [];
   let next = 0;
   let stop = false;
@@ -196,7 +204,7 @@ export async function hashPrintings(
   await Promise.all(Array.from({ length: Math.min(PARALLEL, rows.length) }, worker));
   const at = now();
   const doneIds = new Set(done.map((d) => d.id));
-  const untouched = rows.filter((r) => !doneIds.has(r.id)).map((r) => r.id);
+  const untouched = [...rows.filter((r) => !doneIds.has(r.id)).map((r) => r.id), ...spare];
   const hashed = done.flatMap((d) => (d.hash ? [{ id: d.id, hash: d.hash }] : []));
   const failedIds = done.flatMap((d) => (d.hash ? [] : [d.id]));
   const statements = [
