@@ -1,4 +1,4 @@
-import { and, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { HASH_VERSION } from "../../card-vision";
 import type { CardDto } from "../contract/cards";
 import type { Db } from "../db/client";
@@ -56,31 +56,32 @@ export function printingRow(card: CardDto, now: number) {
   };
 }
 
-/** The rows of the given printing ids and of every printing of the given names, in one round trip. */
-export async function readPrintings(db: Db, { ids, names }: { ids: string[]; names: string[] }): Promise<PrintingRow[]> {
-  const statements = [
+/**
+ * The rows of the given printing ids and of every printing of the given names, and which of the names have had all
+ * their printings listed within the week: one round trip.
+ */
+export async function readPrintings(
+  db: Db,
+  { ids, names }: { ids: string[]; names: string[] },
+  now: number,
+): Promise<{ rows: PrintingRow[]; listed: Set<string> }> {
+  const nameParts = chunks([...new Set(names)], KEYS_PER_STATEMENT);
+  const rowStatements = [
     ...chunks([...new Set(ids)], KEYS_PER_STATEMENT).map((part) => db.select().from(cardPrintings).where(inArray(cardPrintings.id, part))),
-    ...chunks([...new Set(names)], KEYS_PER_STATEMENT).map((part) =>
-      db.select().from(cardPrintings).where(inArray(cardPrintings.nameKey, part)),
-    ),
+    ...nameParts.map((part) => db.select().from(cardPrintings).where(inArray(cardPrintings.nameKey, part))),
   ];
-  if (statements.length === 0) return [];
-  const [first, ...rest] = statements;
-  const rows = (await db.batch([first, ...rest])).flat();
-  return [...new Map(rows.map((row) => [row.id, row])).values()];
-}
-
-/** Which of the names have had all their printings listed within the week. */
-export async function listedNames(db: Db, names: string[], now: number): Promise<Set<string>> {
-  const statements = chunks([...new Set(names)], KEYS_PER_STATEMENT).map((part) =>
+  const listStatements = nameParts.map((part) =>
     db
-      .select({ nameKey: cardPrintLists.nameKey })
+      .select({ nameKey: cardPrintLists.nameKey, listedAt: cardPrintLists.listedAt })
       .from(cardPrintLists)
-      .where(and(inArray(cardPrintLists.nameKey, part), sql`${cardPrintLists.listedAt} > ${now - PRINT_LIST_FRESH_MS}`)),
+      .where(and(inArray(cardPrintLists.nameKey, part), gt(cardPrintLists.listedAt, now - PRINT_LIST_FRESH_MS))),
   );
-  if (statements.length === 0) return new Set();
-  const [first, ...rest] = statements;
-  return new Set((await db.batch([first, ...rest])).flat().map((row) => row.nameKey));
+  if (rowStatements.length === 0) return { rows: [], listed: new Set() };
+  const [first, ...rest] = [...rowStatements, ...listStatements];
+  const results = await db.batch([first, ...rest]);
+  const rows = results.slice(0, rowStatements.length).flat() as PrintingRow[];
+  const listed = results.slice(rowStatements.length).flat() as { nameKey: string }[];
+  return { rows: [...new Map(rows.map((row) => [row.id, row])).values()], listed: new Set(listed.map((row) => row.nameKey)) };
 }
 
 /**

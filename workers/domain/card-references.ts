@@ -2,16 +2,7 @@ import { HASH_VERSION } from "../../card-vision";
 import type { CardDto, CardReference, DeckCard, TableReferences } from "../contract/cards";
 import type { Db } from "../db/client";
 import { cardSourceFor } from "./card-cache";
-import {
-  hashPrintings,
-  listedNames,
-  listPrintings,
-  needsHash,
-  printingNameKey,
-  putPrintings,
-  readPrintings,
-  type PrintingRow,
-} from "./card-printings";
+import { hashPrintings, listPrintings, needsHash, printingNameKey, putPrintings, readPrintings, type PrintingRow } from "./card-printings";
 import { deckEntries } from "./decks";
 
 /**
@@ -23,6 +14,15 @@ import { deckEntries } from "./decks";
 export type ReferenceEnv = { SCRYFALL_API_URL: string; CARD_IMAGE_ORIGIN: string };
 /** Hands work to the runtime to finish after the answer (ExecutionContext.waitUntil). */
 export type Background = (work: Promise<unknown>) => void;
+
+/**
+ * The configuration as it is now: background work keeps the addresses it started with (a test pointing the Worker at
+ * another lane of the fake meanwhile must not receive it).
+ */
+const snapshot = (env: ReferenceEnv): ReferenceEnv => ({
+  SCRYFALL_API_URL: env.SCRYFALL_API_URL,
+  CARD_IMAGE_ORIGIN: env.CARD_IMAGE_ORIGIN,
+});
 
 /** How long one background warm-up may work (waitUntil lets an invocation go on 30 s after its answer). */
 const WARM_BUDGET_MS = 20_000;
@@ -54,7 +54,7 @@ const toReference = (row: PrintingRow): CardReference => ({
 /** The state of a table's references in D1: what is ready, what needs a hash, which names need listing. */
 async function readState(db: Db, wanted: Wanted, now: number) {
   const names = [...wanted.anyOf.keys()];
-  const [rows, listed] = await Promise.all([readPrintings(db, { ids: [...wanted.exact.keys()], names }), listedNames(db, names, now)]);
+  const { rows, listed } = await readPrintings(db, { ids: [...wanted.exact.keys()], names }, now);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const byName = new Map<string, PrintingRow[]>();
   for (const row of rows) byName.set(row.nameKey, [...(byName.get(row.nameKey) ?? []), row]);
@@ -127,11 +127,11 @@ export async function tableReferences(
   const entries = await deckEntries(db, deckIds);
   const state = await readState(db, wantedOf(entries), now);
   const pending = state.toHash.length + state.unlisted.length + state.missing.length;
-  if (pending > 0) background(warmReferences(env, db, entries).catch((error) => console.error("card references", error)));
+  if (pending > 0) background(warmReferences(snapshot(env), db, entries).catch((error) => console.error("card references", error)));
   return { hashVersion: HASH_VERSION, references: state.ready.map(toReference), pending };
 }
 
 /** Warms a deck's references in the background once it is saved, so the first click at a table finds them made. */
 export function warmDeck(env: ReferenceEnv, db: Db, cards: DeckCard[], background: Background): void {
-  background(warmReferences(env, db, cards).catch((error) => console.error("card references", error)));
+  background(warmReferences(snapshot(env), db, cards).catch((error) => console.error("card references", error)));
 }
