@@ -23,8 +23,8 @@ export type PoolEnv = { DB: D1Database; CARD_POOL: R2Bucket; SCRYFALL_API_URL: s
 export const PART_SIZE = 500;
 /** Pictures one run fetches at most (a Worker invocation may make 1,000 subrequests on the paid plan). */
 export const IMAGES_PER_RUN = 500;
-/** One run's wall-clock budget (a cron run may last 15 minutes; one a minute keeps them apart). */
-const RUN_BUDGET_MS = 40_000;
+/** One run's wall-clock budget: a run a minute, each done well before the next (a cron run may last 15 minutes). */
+const RUN_BUDGET_MS = 25_000;
 /** A run's lease on the state: another run starting meanwhile does nothing. */
 const LEASE_MS = 5 * 60_000;
 /** How often the card service's list of bulk files is asked for. */
@@ -257,6 +257,7 @@ export async function runCardPoolJob(env: PoolEnv, db: Db, now = Date.now()): Pr
       }
     } else {
       let images = IMAGES_PER_RUN;
+      const startedAt = Date.now();
       while (next.build && next.build.part < next.build.parts && images > 0 && Date.now() < deadline) {
         const { done, fetched } = await hashPart(env, db, next.build, deadline, images);
         images -= fetched;
@@ -271,7 +272,14 @@ export async function runCardPoolJob(env: PoolEnv, db: Db, now = Date.now()): Pr
         next.build = null;
       } else if (next.build) {
         console.log(
-          JSON.stringify({ event: "card_pool_build_progress", build: next.build.id, part: next.build.part, parts: next.build.parts }),
+          JSON.stringify({
+            event: "card_pool_build_progress",
+            build: next.build.id,
+            part: next.build.part,
+            parts: next.build.parts,
+            images: IMAGES_PER_RUN - images,
+            ms: Date.now() - startedAt,
+          }),
         );
       }
     }
