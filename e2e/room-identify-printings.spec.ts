@@ -4,7 +4,7 @@ import { api, gotoHydrated, newMemberPage, reviewShot } from "./helpers";
 import { scaled } from "./time-budget";
 import { CHROMIUM_ARGS } from "../playwright.config";
 import { renderCardRgba } from "../scripts/fakes/card-art.mjs";
-import { fixturePrintings } from "../scripts/fakes/card-fixtures.mjs";
+import { fixtureCards, fixturePrintings, type FixtureCard } from "../scripts/fakes/card-fixtures.mjs";
 
 // Click-to-identify knows every printing (issue 36). Alice's camera shows two reprints side by side, each with art of
 // its own (the fake card service's other printings): Sol Ring of C21 263, which her deck names by set and number,
@@ -19,18 +19,23 @@ const LEFT = { x: 0.27, y: 0.5 };
 const RIGHT = { x: 0.73, y: 0.5 };
 const CARD_HEIGHT = 0.6;
 
+/** A printing of the fake card service by name and set. */
+function printing(name: string, set: string): FixtureCard {
+  const found = [...fixtureCards(), ...fixturePrintings()].find((c) => c.name === name && c.set === set);
+  if (!found) throw new Error(`No fixture printing ${name} (${set})`);
+  return found;
+}
+
 /**
- * A Y4M video (4:2:0, as Chromium's fake camera reads it) of the two printings upright on green felt, still: the cards
+ * A Y4M video (4:2:0, as Chromium's fake camera reads it) of two printings upright on green felt, still: the cards
  * drawn from the fake's own pictures (card-art.mjs), sampled down to their place.
  */
-function writeVideo(path: string) {
-  const reprints = fixturePrintings();
-  const find = (name: string, set: string) => reprints.find((c) => c.name === name && c.set === set)!;
+function writeVideo(path: string, left: FixtureCard, right: FixtureCard) {
   const rgb = new Float32Array(W * H * 3);
   for (let i = 0; i < W * H; i++) rgb.set([48, 110, 70], i * 3);
   for (const [card, at] of [
-    [find("Sol Ring", "c21"), LEFT],
-    [find("Lightning Bolt", "clb"), RIGHT],
+    [left, LEFT],
+    [right, RIGHT],
   ] as const) {
     const picture = renderCardRgba(card);
     const h = Math.round(H * CARD_HEIGHT);
@@ -92,7 +97,7 @@ test("a deck line's named printing is identified by that printing's art, and a l
 }, testInfo) => {
   test.setTimeout(scaled(120_000));
   const video = testInfo.outputPath("printings.y4m");
-  writeVideo(video);
+  writeVideo(video, printing("Sol Ring", "c21"), printing("Lightning Bolt", "clb"));
   const cardCamera = await playwright.chromium.launch({
     ...testInfo.project.use.launchOptions,
     args: [...CHROMIUM_ARGS, `--use-file-for-fake-video-capture=${video}`],
@@ -160,6 +165,88 @@ test("a deck line's named printing is identified by that printing's art, and a l
   } finally {
     await alice.context.close();
     await bob.context.close();
+    await cardCamera.close();
+  }
+});
+
+test("the first click at a table of four 100-card decks answers from the server's references (measured)", async ({
+  browser,
+  playwright,
+}, testInfo) => {
+  test.setTimeout(scaled(180_000));
+  const video = testInfo.outputPath("printings-table.y4m");
+  // The fixture decks name their printings (Archidekt's edition and number): the camera shows those.
+  writeVideo(video, printing("Sol Ring", "cmr"), printing("Lightning Bolt", "m10"));
+  const cardCamera = await playwright.chromium.launch({
+    ...testInfo.project.use.launchOptions,
+    args: [...CHROMIUM_ARGS, `--use-file-for-fake-video-capture=${video}`],
+  });
+  // Alice has the camera; four players bring the fake Archidekt's four Commander decks (100 cards each).
+  const alice = await newMemberPage(cardCamera, "Alice", "Table", { baseURL: testInfo.project.use.baseURL });
+  const others = await Promise.all(
+    ["Bob", "Cara", "Dan"].map((name) => newMemberPage(browser, name, "Table", { viewport: { width: 1366, height: 900 } })),
+  );
+  const [bob] = others;
+  try {
+    const room = await api<{ id: string }>(alice.page, "POST", "/api/game-sessions", {
+      maxPlayers: 4,
+      communityId: "duelcraft",
+      gameData: { name: `Full table ${Date.now()}`, format: "commander" },
+    });
+    const roomUrl = `/tablesync/room/${room.id}`;
+    const decks = [910001, 910002, 910003, 910004];
+    for (const [i, player] of [alice, ...others].entries()) {
+      const deck = await api<{ name: string; cardCount: number }>(player.page, "POST", "/api/decks", {
+        name: `Fixture ${decks[i]} ${Date.now()}`,
+        url: `https://archidekt.com/decks/${decks[i]}/fixture`,
+      });
+      expect(deck.cardCount).toBe(100);
+      await gotoHydrated(player.page, roomUrl);
+      await expect(player.page.getByText("Connected", { exact: true })).toBeVisible({ timeout: MEDIA_TIMEOUT });
+      await player.page.getByTestId("players-list").getByRole("button", { name: "Choose your deck" }).click();
+      const dialog = player.page.getByRole("dialog", { name: "Your deck at this table" });
+      await dialog.getByRole("button", { name: deck.name }).click();
+      await expect(dialog).toBeHidden();
+    }
+    await expect(bob.page.getByTestId("seat-commander")).toHaveCount(4);
+    // The decks' references were made when they were saved: wait for that state (nothing pending), as a table
+    // whose decks were saved earlier is.
+    let references = 0;
+    await expect
+      .poll(
+        async () => {
+          const body = await api<{ pending: number; references: unknown[] }>(
+            bob.page,
+            "GET",
+            `/api/game-sessions/${room.id}/card-references`,
+          );
+          references = body.references.length;
+          return body.pending;
+        },
+        { timeout: scaled(120_000), intervals: [1_000] },
+      )
+      .toBe(0);
+
+    await alice.page.getByRole("button", { name: "Enable Camera" }).click();
+    const remote = bob.page.getByTestId("remote-video");
+    await expect
+      .poll(() => remote.evaluate((el: HTMLVideoElement) => (!el.paused ? el.videoWidth : 0)), { timeout: MEDIA_TIMEOUT })
+      .toBeGreaterThanOrEqual(640);
+    // Bob's first click on this page: the panel's chunk loads, the table's references are fetched (one request), the
+    // click is identified. The camera's Sol Ring (CMR 472) is the printing all four decks name.
+    const clickedAt = Date.now();
+    await remote.click({ position: await tilePoint(bob.page, LEFT) });
+    const panel = bob.page.getByRole("dialog", { name: "Identify card" });
+    await expect(panel.getByTestId("identified-card")).toHaveText("Sol Ring", { timeout: MEDIA_TIMEOUT });
+    const seen = Date.now() - clickedAt;
+    const inPage = await bob.page.evaluate(() => performance.getEntriesByName("card-identify").map((e) => Math.round(e.duration)));
+    console.log(
+      `first click at a table of four 100-card decks (${references} references): frame read to answer ${inPage[0]} ms; click to name on screen ${seen} ms (Playwright's polling included)`,
+    );
+    await expect(panel.getByTestId("identified-printing")).toHaveText("CMR · 472");
+    await reviewShot(bob.page, "room-identify-four-decks-1366");
+  } finally {
+    for (const member of [alice, ...others]) await member.context.close();
     await cardCamera.close();
   }
 });

@@ -14,9 +14,9 @@
 // /__fake/requests?lane=; POST /__fake/reset?lane=; POST /__fake/page-size {lane?, size} (a search's page size, 175
 // as Scryfall's unless set, so a test can page through a few printings).
 import { createServer } from "node:http";
+import { Worker } from "node:worker_threads";
 import { gzipSync } from "node:zlib";
-import jpeg from "jpeg-js";
-import { ART_BOX, encodePng, renderCardRgba, scaleRgba } from "./card-art.mjs";
+
 import { fixtureCards, fixturePrintings } from "./card-fixtures.mjs";
 
 /** Archidekt deck ids of the fixture decks (four Commander decks of 100 cards built from the fixture set). */
@@ -85,18 +85,28 @@ export async function startFakeCardService({ port = 0 } = {}) {
   };
   const images = new Map();
 
+  // Pictures are drawn on a thread of their own (./card-image-worker.mjs), one request each, kept once drawn.
+  let painter = null;
+  const waiting = new Map();
   const image = (size, id, ext) => {
     const key = `${size}/${id}.${ext}`;
     if (!images.has(key)) {
       const card = byId.get(id);
       if (!card) return null;
-      const full = renderCardRgba(card);
-      let picture = full;
-      if (size === "art_crop") picture = crop(full, ART_BOX);
-      else if (WIDTHS[size] !== full.width) picture = scaleRgba(full, WIDTHS[size]);
+      if (!painter) {
+        painter = new Worker(new URL("./card-image-worker.mjs", import.meta.url));
+        painter.unref();
+        painter.on("message", ({ key: done, bytes }) => {
+          waiting.get(done)?.(Buffer.from(bytes));
+          waiting.delete(done);
+        });
+      }
       images.set(
         key,
-        ext === "png" ? encodePng(picture) : jpeg.encode({ width: picture.width, height: picture.height, data: picture.data }, 88).data,
+        new Promise((resolve) => {
+          waiting.set(key, resolve);
+          painter.postMessage({ key, card: { id: card.id, name: card.name, colors: card.colors, type_line: card.type_line }, size, ext });
+        }),
       );
     }
     return images.get(key);
@@ -120,7 +130,7 @@ export async function startFakeCardService({ port = 0 } = {}) {
     const imageMatch = /^\/images\/([a-z_]+)\/front\/[0-9a-f]\/[0-9a-f]\/([0-9a-f-]{36})\.(jpg|png)$/.exec(url.pathname);
     if (imageMatch) {
       const [, size, id, ext] = imageMatch;
-      const file = WIDTHS[size] || size === "art_crop" ? image(size, id, ext) : null;
+      const file = WIDTHS[size] || size === "art_crop" ? await image(size, id, ext) : null;
       if (!file) return error(404, "not_found", "No such image.");
       res.writeHead(200, {
         "Content-Type": ext === "png" ? "image/png" : "image/jpeg",
@@ -327,6 +337,7 @@ export async function startFakeCardService({ port = 0 } = {}) {
     },
     close: () =>
       new Promise((resolve) => {
+        void painter?.terminate();
         server.close(resolve);
         // Keep-alive connections from workerd would hold close() open.
         server.closeAllConnections();
@@ -352,13 +363,4 @@ function searchTerms(q) {
 function uuidLike(text) {
   const hex = Buffer.from(text.padEnd(16, "-")).toString("hex").slice(0, 32);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-}
-
-function crop(image, box) {
-  const data = new Uint8ClampedArray(box.width * box.height * 4);
-  for (let y = 0; y < box.height; y++) {
-    const start = ((box.y + y) * image.width + box.x) * 4;
-    data.set(image.data.subarray(start, start + box.width * 4), y * box.width * 4);
-  }
-  return { width: box.width, height: box.height, data };
 }

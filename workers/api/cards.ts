@@ -11,6 +11,7 @@ import {
   tableReferences,
 } from "../contract/cards";
 import { sessionIdParam } from "../contract/game-sessions";
+import { getDb } from "../db/client";
 import { cardSourceFor } from "../domain/card-cache";
 import { poolFile, poolManifest } from "../domain/card-pool";
 import { tableReferences as readTableReferences } from "../domain/card-references";
@@ -138,7 +139,10 @@ export const cardsApi = apiRouter()
     if (!table.found) throw notFound("Game session not found");
     if (table.refused) throw forbidden("You cannot see this room");
     await enforceRateLimit(db, "cardLookup", user.id);
-    const references = await readTableReferences(c.env, db, table.deckIds, (work) => c.executionCtx.waitUntil(work));
+    const references = await readTableReferences(c.env, db, table.deckIds, {
+      run: (work) => c.executionCtx.waitUntil(work),
+      db: getDb(c.env.DB),
+    });
     // Decks change while a game is on, and the references fill in as they are made: never kept by a cache.
     c.header("Cache-Control", "private, no-store");
     return c.json(references, 200);

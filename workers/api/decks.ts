@@ -11,6 +11,7 @@ import {
   resolveDeckBody,
   resolvedDeck,
 } from "../contract/cards";
+import { getDb } from "../db/client";
 import { warmDeck } from "../domain/card-references";
 import { resolveDeck } from "../domain/deck-resolve";
 import { createDeck, deleteDeck, listDecks, readDeck } from "../domain/decks";
@@ -95,7 +96,7 @@ export const decksApi = apiRouter()
     const user = requireUser(c);
     const deck = await createDeck(c.env, c.get("db"), user.id, c.req.valid("json"));
     // Its reference hashes are made now, in the background, so the first click at a table finds them ready.
-    warmDeck(c.env, c.get("db"), deck.cards, (work) => c.executionCtx.waitUntil(work));
+    warmDeck(c.env, getDb(c.env.DB), deck.cards, (work) => c.executionCtx.waitUntil(work));
     return c.json(deck, 201);
   })
   .openapi(readRoute, async (c) => {

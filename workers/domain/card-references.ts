@@ -121,17 +121,21 @@ export async function tableReferences(
   env: ReferenceEnv,
   db: Db,
   deckIds: string[],
-  background: Background,
+  background: { run: Background; db: Db },
   now = Date.now(),
 ): Promise<TableReferences> {
   const entries = await deckEntries(db, deckIds);
   const state = await readState(db, wantedOf(entries), now);
   const pending = state.toHash.length + state.unlisted.length + state.missing.length;
-  if (pending > 0) background(warmReferences(snapshot(env), db, entries).catch((error) => console.error("card references", error)));
+  // On a database handle of its own: the work goes on after the answer, and is not the request's.
+  if (pending > 0) warmDeck(env, background.db, entries, background.run);
   return { hashVersion: HASH_VERSION, references: state.ready.map(toReference), pending };
 }
 
-/** Warms a deck's references in the background once it is saved, so the first click at a table finds them made. */
+/**
+ * Warms a deck's references in the background once it is saved, so the first click at a table finds them made. `db`
+ * should be a handle of its own, not the request's (whose queries are the request's to count).
+ */
 export function warmDeck(env: ReferenceEnv, db: Db, cards: DeckCard[], background: Background): void {
   background(warmReferences(snapshot(env), db, cards).catch((error) => console.error("card references", error)));
 }
