@@ -208,7 +208,7 @@ test("the first click at a table of four 100-card decks answers from the server'
       await dialog.getByRole("button", { name: deck.name }).click();
       await expect(dialog).toBeHidden();
     }
-    await expect(bob.page.getByTestId("seat-commander")).toHaveCount(4);
+    await expect(bob.page.getByTestId("players-list").getByTestId("seat-commander")).toHaveCount(4);
     // The decks' references were made when they were saved: wait for that state (nothing pending), as a table
     // whose decks were saved earlier is.
     let references = 0;

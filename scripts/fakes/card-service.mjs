@@ -1,3 +1,7 @@
+/**
+ * Over 300 lines: one fake of one outside service (Scryfall's API, its image and bulk-file hosts, and the two deck
+ * sites a deck link may name), answering in their documented shapes; its test controls sit beside what they control.
+ */
 // A stand-in for Scryfall (https://scryfall.com/docs/api), its image host and the two deck sites on localhost, for
 // tests and local runs (nothing reaches the internet). It speaks the documented shapes: catalog, card, list and
 // error objects; images under /{size}/front/a/b/{id}.jpg with `Access-Control-Allow-Origin: *` (as cards.scryfall.io

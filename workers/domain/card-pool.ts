@@ -1,3 +1,7 @@
+/**
+ * Over 300 lines: one build of the whole-pool index in its steps (read the bulk file, hash a part, write the index)
+ * and the state and lease that join the steps across cron runs; apart, each step would carry the others' state.
+ */
 import { inArray } from "drizzle-orm";
 import { HASH_VERSION, hashFromHex } from "../../card-vision";
 import { encodePoolIndex, type PoolRecord } from "../../card-vision/pool-index";
