@@ -1,5 +1,6 @@
 import { writeFileSync } from "node:fs";
-import { expect, test, type Page } from "./fixtures";
+import type { Locator } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { api, gotoHydrated, newMemberPage, reviewShot } from "./helpers";
 import { scaled } from "./time-budget";
 import { CHROMIUM_ARGS } from "../playwright.config";
@@ -80,8 +81,8 @@ function writeVideo(path: string, left: FixtureCard, right: FixtureCard) {
 }
 
 /** Where a point of the camera's picture is on the tile (the picture is shown object-contain). */
-async function tilePoint(page: Page, at: { x: number; y: number }) {
-  const size = await page.getByTestId("remote-video").evaluate((el: HTMLVideoElement) => ({
+async function tilePoint(video: Locator, at: { x: number; y: number }) {
+  const size = await video.evaluate((el: HTMLVideoElement) => ({
     vw: el.videoWidth,
     vh: el.videoHeight,
     w: el.clientWidth,
@@ -149,7 +150,7 @@ test("a deck line's named printing is identified by that printing's art, and a l
 
     const panel = bob.page.getByRole("dialog", { name: "Identify card" });
     // The line named C21 263: known by that printing's art.
-    await remote.click({ position: await tilePoint(bob.page, LEFT) });
+    await remote.click({ position: await tilePoint(remote, LEFT) });
     await expect(panel.getByTestId("identified-card")).toHaveText("Sol Ring", { timeout: MEDIA_TIMEOUT });
     await expect(panel.getByTestId("identified-printing")).toHaveText("C21 · 263");
     await expect(panel.getByTestId("identified-from")).toHaveText("from the table's decks");
@@ -158,7 +159,7 @@ test("a deck line's named printing is identified by that printing's art, and a l
     await expect(panel).toHaveCount(0);
 
     // The line without a printing: the deck holds another printing (M10 146), and the camera's CLB 187 is the card.
-    await remote.click({ position: await tilePoint(bob.page, RIGHT) });
+    await remote.click({ position: await tilePoint(remote, RIGHT) });
     await expect(panel.getByTestId("identified-card")).toHaveText("Lightning Bolt", { timeout: MEDIA_TIMEOUT });
     await expect(panel.getByTestId("identified-printing")).toHaveText("CLB · 187");
     await reviewShot(bob.page, "room-identify-printing-bolt-1366");
@@ -228,14 +229,15 @@ test("the first click at a table of four 100-card decks answers from the server'
       .toBe(0);
 
     await alice.page.getByRole("button", { name: "Enable Camera" }).click();
-    const remote = bob.page.getByTestId("remote-video");
+    // Alice's tile (the others' cameras are off, but their tiles are there).
+    const remote = bob.page.getByLabel("Alice Table video");
     await expect
       .poll(() => remote.evaluate((el: HTMLVideoElement) => (!el.paused ? el.videoWidth : 0)), { timeout: MEDIA_TIMEOUT })
       .toBeGreaterThanOrEqual(640);
     // Bob's first click on this page: the panel's chunk loads, the table's references are fetched (one request), the
     // click is identified. The camera's Sol Ring (CMR 472) is the printing all four decks name.
     const clickedAt = Date.now();
-    await remote.click({ position: await tilePoint(bob.page, LEFT) });
+    await remote.click({ position: await tilePoint(remote, LEFT) });
     const panel = bob.page.getByRole("dialog", { name: "Identify card" });
     await expect(panel.getByTestId("identified-card")).toHaveText("Sol Ring", { timeout: MEDIA_TIMEOUT });
     const seen = Date.now() - clickedAt;

@@ -103,7 +103,8 @@ export async function putPrintings(db: Db, cards: CardDto[], now: number, listed
             setCode: sql`excluded.set_code`,
             collectorNumber: sql`excluded.collector_number`,
             imageUrl: sql`excluded.image_url`,
-            typeLine: sql`excluded.type_line`,
+            // The bulk file's rows carry no type line (the index has no use for it): a known one is kept.
+            typeLine: sql`CASE WHEN excluded.type_line = '' THEN ${cardPrintings.typeLine} ELSE excluded.type_line END`,
             listedAt: sql`excluded.listed_at`,
             hash: sql`CASE WHEN ${cardPrintings.smallImageUrl} = excluded.small_image_url THEN ${cardPrintings.hash} ELSE NULL END`,
             smallImageUrl: sql`excluded.small_image_url`,
