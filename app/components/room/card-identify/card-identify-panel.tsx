@@ -106,8 +106,12 @@ export default function CardIdentifyPanel({
         .join(",");
       if (candidates.length > 0 && sessionId) {
         for (let tries = 0; current; tries++) {
+          const asked = performance.now();
           const table = await tableCandidates(sessionId, tableKey);
+          const matching = performance.now();
+          performance.measure("card-identify-references", { start: asked, end: matching });
           const ranked = table.candidates.size > 0 ? identify(table.candidates, table.printing) : null;
+          performance.measure("card-identify-match", { start: matching, end: performance.now() });
           if (ranked) return current && setState(measured({ kind: "matched", ranked, source: "table" }));
           if (table.pending === 0 || tries >= PENDING_TRIES) break;
           if (current) setState({ kind: "identifying", pending: table.pending });
