@@ -18,7 +18,6 @@
 // /__fake/requests?lane=; POST /__fake/reset?lane=; POST /__fake/page-size {lane?, size} (a search's page size, 175
 // as Scryfall's unless set, so a test can page through a few printings).
 import { createServer } from "node:http";
-import { Worker } from "node:worker_threads";
 import { gzipSync } from "node:zlib";
 
 import { fixtureCards, fixturePrintings } from "./card-fixtures.mjs";
@@ -71,6 +70,8 @@ function archidektDeck(deck, index, cards) {
 
 /** Starts the fake on 127.0.0.1 (`port` 0 picks a free one). */
 export async function startFakeCardService({ port = 0 } = {}) {
+  // Imported here, not above: test files in workerd import FIXTURE_DECKS from this module, and workerd has no threads.
+  const { Worker } = await import("node:worker_threads");
   const server = createServer();
   await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${server.address().port}`;

@@ -30,44 +30,60 @@ function decode(rows: { card: unknown }[]): CardDto[] {
 /** The D1 card store: every read and write is one round trip (statements over many keys go in one batch). */
 export function d1CardStore(db: Db, now: () => number = Date.now): CardStore {
   const freshSince = () => now() - CARD_CACHE_FRESH_MS;
-  async function read<K>(keys: K[], perStatement: number, where: (part: K[]) => SQL | undefined) {
-    const unique = [...new Set(keys)];
-    if (unique.length === 0) return [];
-    const since = freshSince();
-    const statements = chunks(unique, perStatement).map((part) =>
-      db
-        .select({ card: cardCache.card })
-        .from(cardCache)
-        .where(and(where(part), gt(cardCache.fetchedAt, since))),
+  const select = (where: SQL | undefined, since: number) =>
+    db
+      .select({ card: cardCache.card })
+      .from(cardCache)
+      .where(and(where, gt(cardCache.fetchedAt, since)));
+  // Only a printing a lookup by name chose: a name is read back as the service's own choice, not any printing.
+  const byNameKeys = (part: string[]) => and(inArray(cardCache.nameKey, part), eq(cardCache.byName, 1));
+  // Two parameters a printing (set, number), through card_cache_printing_idx.
+  const byPrintings = (part: string[]) =>
+    or(
+      ...part.map((key) => {
+        const [set, number] = key.split("/");
+        return and(eq(cardCache.setCode, set), eq(cardCache.collectorNumber, number));
+      }),
     );
+  /** The statements for the given keys, KEYS_PER_STATEMENT parameters each, all in one batch. */
+  async function read(groups: { keys: string[]; perStatement: number; where: (part: string[]) => SQL | undefined }[]) {
+    const since = freshSince();
+    const plan = groups.map(({ keys, perStatement, where }) =>
+      chunks([...new Set(keys)], perStatement).map((part) => select(where(part), since)),
+    );
+    const statements = plan.flat();
+    if (statements.length === 0) return groups.map(() => [] as CardDto[]);
     const [first, ...rest] = statements;
     const results = await db.batch([first, ...rest]);
-    return decode(results.flat());
+    let at = 0;
+    return plan.map((group) => {
+      const rows = results.slice(at, at + group.length).flat();
+      at += group.length;
+      return decode(rows);
+    });
   }
   return {
-    byIds: (ids) => read(ids, KEYS_PER_STATEMENT, (part) => inArray(cardCache.id, part)),
-    // Only a printing a lookup by name chose: a name is read back as the service's own choice, not any printing.
-    byNameKeys: (keys) =>
-      read(keys.map(storeKey), KEYS_PER_STATEMENT, (part) => and(inArray(cardCache.nameKey, part), eq(cardCache.byName, 1))),
-    // Two parameters a printing (set, number), through card_cache_printing_idx.
-    byPrintings: (keys) =>
-      read(keys, KEYS_PER_STATEMENT / 2, (part) =>
-        or(
-          ...part.map((key) => {
-            const [set, number] = key.split("/");
-            return and(eq(cardCache.setCode, set), eq(cardCache.collectorNumber, number));
-          }),
-        ),
-      ),
-    async put(cards, { byName }) {
-      if (cards.length === 0) return;
+    byIds: async (ids) => (await read([{ keys: ids, perStatement: KEYS_PER_STATEMENT, where: (part) => inArray(cardCache.id, part) }]))[0],
+    byNameKeys: async (keys) => (await read([{ keys: keys.map(storeKey), perStatement: KEYS_PER_STATEMENT, where: byNameKeys }]))[0],
+    async lookup({ nameKeys: names, printings }) {
+      const [byName, byPrinting] = await read([
+        { keys: names.map(storeKey), perStatement: KEYS_PER_STATEMENT, where: byNameKeys },
+        { keys: printings, perStatement: KEYS_PER_STATEMENT / 2, where: byPrintings },
+      ]);
+      return { byName, byPrinting };
+    },
+    async put(entries) {
+      if (entries.length === 0) return;
       const at = now();
-      const unique = [...new Map(cards.map((card) => [card.id, card])).values()];
-      const statements = chunks(unique, ROWS_PER_INSERT).map((part) =>
+      // One row per printing; a name's choice stays one whichever way it came.
+      const unique = new Map<string, { card: CardDto; byName: boolean }>();
+      for (const entry of entries)
+        unique.set(entry.card.id, { card: entry.card, byName: entry.byName || (unique.get(entry.card.id)?.byName ?? false) });
+      const statements = chunks([...unique.values()], ROWS_PER_INSERT).map((part) =>
         db
           .insert(cardCache)
           .values(
-            part.map((card) => ({
+            part.map(({ card, byName }) => ({
               id: card.id,
               nameKey: storeKey(card.name),
               card,

@@ -46,19 +46,18 @@ export async function resolveEntries(source: CardSource, entries: DeckListEntry[
       entries.flatMap((e) => (e.printing ? [[printingKey(e.printing.set, e.printing.collectorNumber), e.printing]] : [])),
     ).values(),
   ];
-  // Names are asked for lines with a printing too: the fallback when the printing is unknown. Names and printings
-  // are asked apart (the cache asks the service apart for them anyway), so a name is read as the service's choice.
-  const [byName, byPrintingList] = await withCardService(() =>
-    Promise.all([
-      names.length > 0 ? source.collection(names).then((r) => r.cards) : [],
-      printings.length > 0 ? source.collection(printings).then((r) => r.cards) : [],
-    ]),
-  );
-  const byKey = new Map<string, CardDto>();
-  for (const card of byName) for (const key of nameKeys(card.name)) if (!byKey.has(key)) byKey.set(key, card);
+  // Names are asked for lines with a printing too: the fallback when the printing is unknown. One lookup for all
+  // (the cache reads and writes both kinds in one round trip each).
+  const { cards } =
+    names.length + printings.length > 0 ? await withCardService(() => source.collection([...names, ...printings])) : { cards: [] };
+  const wantedPrintings = new Set(printings.map((p) => printingKey(p.set, p.collectorNumber)));
+  const keyOf = (card: CardDto) => (card.set && card.collectorNumber ? printingKey(card.set, card.collectorNumber) : "");
   const byPrinting = new Map<string, CardDto>();
-  for (const card of byPrintingList)
-    if (card.set && card.collectorNumber) byPrinting.set(printingKey(card.set, card.collectorNumber), card);
+  for (const card of cards) if (wantedPrintings.has(keyOf(card))) byPrinting.set(keyOf(card), card);
+  // A name stands for the service's choice: a card that came back as a named printing only when nothing else did.
+  const byKey = new Map<string, CardDto>();
+  for (const card of [...cards.filter((c) => !wantedPrintings.has(keyOf(c))), ...cards.filter((c) => wantedPrintings.has(keyOf(c)))])
+    for (const key of nameKeys(card.name)) if (!byKey.has(key)) byKey.set(key, card);
   const merged = new Map<string, DeckCard>();
   const unresolved: UnresolvedLine[] = [];
   for (const entry of entries) {

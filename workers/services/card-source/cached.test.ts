@@ -28,10 +28,16 @@ function setup(known: string[], cached: string[] = []) {
     byIds: async (ids) => [...stored.values()].filter((c) => ids.includes(c.card.id)).map((c) => c.card),
     byNameKeys: async (keys) =>
       [...stored.values()].filter((c) => c.byName && keys.includes(c.card.name.toLowerCase().split(" // ")[0])).map((c) => c.card),
-    byPrintings: async (keys) =>
-      [...stored.values()].filter((c) => keys.includes(printingKey(c.card.set ?? "", c.card.collectorNumber ?? ""))).map((c) => c.card),
-    put: async (cards, { byName }) =>
-      void cards.forEach((c) => stored.set(c.id, { card: c, byName: byName || (stored.get(c.id)?.byName ?? false) })),
+    lookup: async ({ nameKeys, printings }) => ({
+      byName: [...stored.values()]
+        .filter((c) => c.byName && nameKeys.includes(c.card.name.toLowerCase().split(" // ")[0]))
+        .map((c) => c.card),
+      byPrinting: [...stored.values()]
+        .filter((c) => printings.includes(printingKey(c.card.set ?? "", c.card.collectorNumber ?? "")))
+        .map((c) => c.card),
+    }),
+    put: async (entries) =>
+      void entries.forEach(({ card: c, byName }) => stored.set(c.id, { card: c, byName: byName || (stored.get(c.id)?.byName ?? false) })),
   };
   const asked: CardIdentifier[][] = [];
   const printing = (id: CardIdentifier) =>

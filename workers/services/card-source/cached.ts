@@ -16,10 +16,10 @@ export interface CardStore {
   byIds(ids: string[]): Promise<CardDto[]>;
   /** Fresh cards a lookup by name answered with, whose lowercased name (or front face's) is one of `keys`. */
   byNameKeys(keys: string[]): Promise<CardDto[]>;
-  /** Fresh cards of the given printings (`printingKey(set, number)`). */
-  byPrintings(keys: string[]): Promise<CardDto[]>;
-  /** Keeps cards; `byName`: they answered lookups by name (so a name is read back as that printing). */
-  put(cards: CardDto[], options: { byName: boolean }): Promise<void>;
+  /** Both of a deck list's lookups at once (one round trip): by name, and by printing (`printingKey(set, number)`). */
+  lookup(wanted: { nameKeys: string[]; printings: string[] }): Promise<{ byName: CardDto[]; byPrinting: CardDto[] }>;
+  /** Keeps cards; `byName`: the card answered a lookup by name (so the name is read back as that printing). */
+  put(entries: { card: CardDto; byName: boolean }[]): Promise<void>;
 }
 
 const cardPrintingKey = (card: CardDto) => (card.set && card.collectorNumber ? printingKey(card.set, card.collectorNumber) : null);
@@ -55,7 +55,7 @@ export class CachedCardSource implements CardSource {
       if (hit) return hit;
     }
     const card = await this.inner.named(lookup);
-    if (card) await this.store.put([card], { byName: true });
+    if (card) await this.store.put([{ card, byName: true }]);
     return card;
   }
 
@@ -63,7 +63,7 @@ export class CachedCardSource implements CardSource {
     const [hit] = await this.store.byIds([id]);
     if (hit) return hit;
     const card = await this.inner.byId(id);
-    if (card) await this.store.put([card], { byName: false });
+    if (card) await this.store.put([{ card, byName: false }]);
     return card;
   }
 
@@ -79,27 +79,30 @@ export class CachedCardSource implements CardSource {
         if (!names.has(key)) names.set(key, identifier);
       }
     }
-    const [byName, byPrinting] = await Promise.all([
-      names.size > 0 ? this.store.byNameKeys([...names.keys()]) : [],
-      printings.size > 0 ? this.store.byPrintings([...printings.keys()]) : [],
-    ]);
+    const { byName, byPrinting } =
+      names.size + printings.size > 0
+        ? await this.store.lookup({ nameKeys: [...names.keys()], printings: [...printings.keys()] })
+        : { byName: [], byPrinting: [] };
     const foundNames = new Set(byName.flatMap((card) => nameKeys(card.name)));
     const foundPrintings = new Set(byPrinting.flatMap((card) => cardPrintingKey(card) ?? []));
     const missingNames = [...names].filter(([key]) => !foundNames.has(key)).map(([, id]) => id);
     const missingPrintings = [...printings].filter(([key]) => !foundPrintings.has(key)).map(([, id]) => id);
     const cards = [...byName, ...byPrinting];
     const notFound: CardIdentifier[] = [];
-    // Names and printings are asked apart, so each answer is stored as what it answered (a name's choice, or a printing).
+    const fresh: { card: CardDto; byName: boolean }[] = [];
+    // Names and printings are asked apart, so each answer is stored as what it answered (a name's choice, or a
+    // printing); then stored together, in one round trip.
     for (const [missing, byNameAnswer] of [
       [missingNames, true],
       [missingPrintings, false],
     ] as const) {
       if (missing.length === 0) continue;
       const fetched = await this.inner.collection(missing);
-      if (fetched.cards.length > 0) await this.store.put(fetched.cards, { byName: byNameAnswer });
+      fresh.push(...fetched.cards.map((card) => ({ card, byName: byNameAnswer })));
       cards.push(...fetched.cards);
       notFound.push(...fetched.notFound);
     }
+    if (fresh.length > 0) await this.store.put(fresh);
     return { cards, notFound };
   }
 }
