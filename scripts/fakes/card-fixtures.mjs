@@ -180,50 +180,90 @@ function manaValue(cost) {
 }
 
 /**
+ * Other printings of some fixture cards: [name, set, collector number, release date]. Each has its own Scryfall id
+ * and so its own art (card-art.mjs seeds the art by id; the name bar by name), as a reprint has. The 400 cards above
+ * stay the cards a name lookup answers with; these are found by id, by set and number, by a search for the card's
+ * printings (`unique=prints`) and in the bulk file.
+ */
+// prettier-ignore
+const REPRINTS = [
+  ["Sol Ring", "c21", "263", "2021-04-23"],
+  ["Sol Ring", "ltc", "284", "2023-06-23"],
+  ["Arcane Signet", "c21", "236", "2021-04-23"],
+  ["Command Tower", "c21", "284", "2021-04-23"],
+  ["Lightning Bolt", "2xm", "141", "2020-08-07"],
+  ["Lightning Bolt", "clb", "187", "2022-06-10"],
+  ["Counterspell", "cmr", "395", "2020-11-20"],
+  ["Swords to Plowshares", "c21", "100", "2021-04-23"],
+  ["Cultivate", "c21", "189", "2021-04-23"],
+  ["Atraxa, Praetors' Voice", "2xm", "190", "2020-08-07"],
+  ["Krenko, Mob Boss", "ddn", "52", "2014-09-05"],
+  ["Plains", "neo", "283", "2022-02-18"],
+  ["Island", "neo", "286", "2022-02-18"],
+  ["Swamp", "neo", "289", "2022-02-18"],
+  ["Mountain", "neo", "291", "2022-02-18"],
+  ["Forest", "neo", "292", "2022-02-18"],
+  ["Forest", "dmu", "277", "2022-09-09"],
+];
+
+/**
  * The whole fixture set as Scryfall card objects, with image URIs on `imageBase` (the fake's image host, as
  * Scryfall's are on cards.scryfall.io) and API URIs on `apiBase`.
  */
 export function fixtureCards({ apiBase = "http://127.0.0.1", imageBase = "http://127.0.0.1/images" } = {}) {
   const rows = [...REAL_CARDS, ...generatedCards(400 - REAL_CARDS.length)];
-  return rows.map(([name, manaCost, typeLine, oracleText, colours, set, collectorNumber]) => {
-    const id = uuidFrom(`card:${name}:${set}:${collectorNumber}`);
-    const image = (size, ext = "jpg") => `${imageBase}/${size}/front/${id.slice(0, 1)}/${id.slice(1, 2)}/${id}.${ext}`;
-    const colors = colourLetters(colours);
-    const legendary = typeLine.startsWith("Legendary Creature");
-    return {
-      object: "card",
-      id,
-      oracle_id: uuidFrom(`oracle:${name}`),
-      name,
-      lang: "en",
-      released_at: "2020-01-01",
-      uri: `${apiBase}/cards/${id}`,
-      scryfall_uri: `https://scryfall.com/card/${set}/${collectorNumber}`,
-      layout: "normal",
-      highres_image: true,
-      image_status: "highres_scan",
-      image_uris: {
-        small: image("small"),
-        normal: image("normal"),
-        large: image("large"),
-        png: image("png", "png"),
-        art_crop: image("art_crop"),
-        border_crop: image("border_crop"),
-      },
-      mana_cost: manaCost,
-      cmc: manaValue(manaCost),
-      type_line: typeLine,
-      oracle_text: oracleText,
-      colors,
-      color_identity: colors,
-      keywords: [],
-      legalities: { commander: "legal" },
-      games: ["paper"],
-      set,
-      set_name: set.toUpperCase(),
-      collector_number: collectorNumber,
-      rarity: legendary ? "mythic" : "rare",
-      ...(legendary ? { power: "4", toughness: "4" } : {}),
-    };
+  return rows.map((row) => cardObject(row, "2020-01-01", { apiBase, imageBase }));
+}
+
+/** The fixture cards' other printings (REPRINTS), as Scryfall card objects like fixtureCards' own. */
+export function fixturePrintings({ apiBase = "http://127.0.0.1", imageBase = "http://127.0.0.1/images" } = {}) {
+  const byName = new Map(REAL_CARDS.map((row) => [row[0], row]));
+  return REPRINTS.map(([name, set, collectorNumber, releasedAt]) => {
+    const [, manaCost, typeLine, oracleText, colours] = byName.get(name);
+    return cardObject([name, manaCost, typeLine, oracleText, colours, set, collectorNumber], releasedAt, { apiBase, imageBase });
   });
+}
+
+function cardObject([name, manaCost, typeLine, oracleText, colours, set, collectorNumber], releasedAt, { apiBase, imageBase }) {
+  const id = uuidFrom(`card:${name}:${set}:${collectorNumber}`);
+  const image = (size, ext = "jpg") => `${imageBase}/${size}/front/${id.slice(0, 1)}/${id.slice(1, 2)}/${id}.${ext}`;
+  const colors = colourLetters(colours);
+  const legendary = typeLine.startsWith("Legendary Creature");
+  return {
+    object: "card",
+    id,
+    oracle_id: uuidFrom(`oracle:${name}`),
+    name,
+    lang: "en",
+    released_at: releasedAt,
+    uri: `${apiBase}/cards/${id}`,
+    scryfall_uri: `https://scryfall.com/card/${set}/${collectorNumber}`,
+    prints_search_uri: `${apiBase}/cards/search?order=released&q=oracleid%3A${uuidFrom(`oracle:${name}`)}&unique=prints`,
+    layout: "normal",
+    highres_image: true,
+    image_status: "highres_scan",
+    image_uris: {
+      small: image("small"),
+      normal: image("normal"),
+      large: image("large"),
+      png: image("png", "png"),
+      art_crop: image("art_crop"),
+      border_crop: image("border_crop"),
+    },
+    mana_cost: manaCost,
+    cmc: manaValue(manaCost),
+    type_line: typeLine,
+    oracle_text: oracleText,
+    colors,
+    color_identity: colors,
+    keywords: [],
+    legalities: { commander: "legal" },
+    games: ["paper"],
+    set,
+    set_name: set.toUpperCase(),
+    collector_number: collectorNumber,
+    rarity: legendary ? "mythic" : "rare",
+    ...(legendary ? { power: "4", toughness: "4" } : {}),
+    digital: false,
+  };
 }

@@ -23,6 +23,7 @@ export const WORKER_DEPENDENCIES = [
   "hono/route",
   "hono/utils/http-status",
   "isbot",
+  "jpeg-js",
   "lucide-react",
   "partyserver",
   "partysocket",

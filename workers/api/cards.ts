@@ -1,9 +1,25 @@
-import { createRoute } from "@hono/zod-openapi";
-import { CARD_SERVICE_UNAVAILABLE, autocompleteQuery, autocompleteResult, cardDto, cardIdParam, namedQuery } from "../contract/cards";
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  CARD_SERVICE_UNAVAILABLE,
+  autocompleteQuery,
+  autocompleteResult,
+  cardDto,
+  cardIdParam,
+  cardPoolManifest,
+  cardPoolVersionParam,
+  namedQuery,
+  tableReferences,
+} from "../contract/cards";
+import { sessionIdParam } from "../contract/game-sessions";
+import { getDb } from "../db/client";
 import { cardSourceFor } from "../domain/card-cache";
+import { poolFile, poolManifest } from "../domain/card-pool";
+import { tableReferences as readTableReferences } from "../domain/card-references";
 import { withCardService } from "../domain/deck-resolve";
-import { notFound } from "../domain/errors";
+import { forbidden, notFound } from "../domain/errors";
 import { lookUpCardsAs } from "../domain/card-lookups";
+import { tableDecksFor } from "../domain/seat-decks";
+import { enforceRateLimit } from "../domain/rate-limit";
 import { limitText } from "../domain/rate-limit-rules";
 import { memberOnly, requireUser } from "../http/require-user";
 import { MEMBER_ONLY, apiRouter, errors, jsonResponse } from "./openapi-kit";
@@ -46,6 +62,52 @@ const byIdRoute = createRoute({
   responses: { 200: jsonResponse(cardDto, "The card"), ...lookupErrors("No card has this id") },
 });
 
+const referencesRoute = createRoute({
+  method: "get",
+  path: "/game-sessions/{id}/card-references",
+  summary:
+    "The reference hashes click-to-identify matches a photographed card against: every printing the decks on the room's seats stand for (a line's named printing, else all of the card's printings), made on the server once per printing. `pending` counts printings still being made in the background: ask again for them. For members who may see the room's cards.",
+  ...member,
+  request: { params: sessionIdParam },
+  responses: {
+    200: jsonResponse(tableReferences, "The table's references"),
+    ...errors(
+      [401, "Signed out"],
+      [403, "The host removed the caller, or a block stands between them"],
+      [404, "No such session"],
+      [429, `More than ${limitText("cardLookup")}`],
+    ),
+  },
+});
+
+const poolManifestRoute = createRoute({
+  method: "get",
+  path: "/card-pool",
+  summary:
+    "The whole-pool index of click-to-identify (every printing's reference hash, built daily from the card service's bulk data): whether it is ready, its version and size. Fetch its file from /card-pool/{version}.",
+  ...member,
+  responses: {
+    200: jsonResponse(cardPoolManifest, "The index's manifest"),
+    ...errors([401, "Signed out"], [429, `More than ${limitText("cardLookup")}`]),
+  },
+});
+
+const poolFileRoute = createRoute({
+  method: "get",
+  path: "/card-pool/{version}",
+  summary:
+    "The whole-pool index file of a version (card-vision/pool-index.ts's format, sent gzip-encoded). A version never changes, so browsers keep it.",
+  ...member,
+  request: { params: cardPoolVersionParam },
+  responses: {
+    200: {
+      description: "The index file",
+      content: { "application/octet-stream": { schema: z.string().meta({ format: "binary" }) } },
+    },
+    ...errors([401, "Signed out"], [404, "No index of this version"], [429, `More than ${limitText("cardLookup")}`]),
+  },
+});
+
 export const cardsApi = apiRouter()
   .openapi(autocompleteRoute, async (c) => {
     const user = requireUser(c);
@@ -69,4 +131,42 @@ export const cardsApi = apiRouter()
     );
     if (!card) throw notFound("No card has this id");
     return c.json(card, 200);
+  })
+  .openapi(referencesRoute, async (c) => {
+    const db = c.get("db");
+    const user = requireUser(c);
+    const table = await tableDecksFor(db, c.req.valid("param").id, user.id);
+    if (!table.found) throw notFound("Game session not found");
+    if (table.refused) throw forbidden("You cannot see this room");
+    await enforceRateLimit(db, "cardLookup", user.id);
+    const references = await readTableReferences(c.env, db, table.deckIds, {
+      run: (work) => c.executionCtx.waitUntil(work),
+      db: getDb(c.env.DB),
+    });
+    // Decks change while a game is on, and the references fill in as they are made: never kept by a cache.
+    c.header("Cache-Control", "private, no-store");
+    return c.json(references, 200);
+  })
+  .openapi(poolManifestRoute, async (c) => {
+    await enforceRateLimit(c.get("db"), "cardLookup", requireUser(c).id);
+    c.header("Cache-Control", "private, no-cache");
+    return c.json(await poolManifest(c.env.CARD_POOL), 200);
+  })
+  .openapi(poolFileRoute, async (c) => {
+    await enforceRateLimit(c.get("db"), "cardLookup", requireUser(c).id);
+    const file = await poolFile(c.env.CARD_POOL, c.req.valid("param").version);
+    if (!file) throw notFound("No card pool index of this version");
+    // Stored gzip-compressed and sent as it is ("manual": the runtime does not compress it again); a version's file
+    // never changes, so the browser keeps it.
+    return new Response(file.body, {
+      status: 200,
+      encodeBody: "manual",
+      headers: {
+        "Content-Type": "application/octet-stream",
+        "Content-Encoding": "gzip",
+        "Content-Length": String(file.size),
+        "Cache-Control": "private, max-age=31536000, immutable",
+        ETag: file.httpEtag,
+      },
+    });
   });

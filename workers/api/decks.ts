@@ -11,6 +11,8 @@ import {
   resolveDeckBody,
   resolvedDeck,
 } from "../contract/cards";
+import { getDb } from "../db/client";
+import { warmDeck } from "../domain/card-references";
 import { resolveDeck } from "../domain/deck-resolve";
 import { createDeck, deleteDeck, listDecks, readDeck } from "../domain/decks";
 import { enforceRateLimit } from "../domain/rate-limit";
@@ -92,7 +94,10 @@ export const decksApi = apiRouter()
   })
   .openapi(createDeckRoute, async (c) => {
     const user = requireUser(c);
-    return c.json(await createDeck(c.env, c.get("db"), user.id, c.req.valid("json")), 201);
+    const deck = await createDeck(c.env, c.get("db"), user.id, c.req.valid("json"));
+    // Its reference hashes are made now, in the background, so the first click at a table finds them ready.
+    warmDeck(c.env, getDb(c.env.DB), deck.cards, (work) => c.executionCtx.waitUntil(work));
+    return c.json(deck, 201);
   })
   .openapi(readRoute, async (c) => {
     const user = requireUser(c);

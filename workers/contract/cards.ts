@@ -19,6 +19,11 @@ export const cardDto = z.object({
   /** Scryfall's `small` image (146×204). */
   smallImageUrl: z.string(),
   scryfallUri: z.string(),
+  /** The printing: Scryfall's set code (lowercase) and collector number (absent in cards stored before issue 36). */
+  set: z.string().optional(),
+  collectorNumber: z.string().optional(),
+  /** Scryfall's Oracle id: one for all printings of a card (absent in cards stored before issue 36). */
+  oracleId: z.string().optional(),
 });
 export type CardDto = z.infer<typeof cardDto>;
 
@@ -33,6 +38,11 @@ export const deckCard = z.object({
   card: cardDto,
   quantity: z.number().int().min(1),
   section: deckSection,
+  /**
+   * Whether the list named this printing (set and number, as `1 Sol Ring (CMR) 263`): click-to-identify then knows
+   * the card by this printing's art; otherwise by any printing's.
+   */
+  printingGiven: z.boolean().optional(),
 });
 export type DeckCard = z.infer<typeof deckCard>;
 
@@ -130,3 +140,49 @@ export type NamedQuery = z.infer<typeof namedQuery>;
 export const CARD_SERVICE_UNAVAILABLE = "Card lookup is unavailable right now";
 export const MOXFIELD_REFUSED = "Moxfield refused the request; paste the deck's export text instead";
 export const ARCHIDEKT_REFUSED = "Archidekt refused the request; paste the deck's export text instead";
+
+/**
+ * A printing's reference hash for click-to-identify (issue 36), made on the server from its small image by
+ * card-vision's hashCard; `hash` is hex (card-vision's hashToHex), made by the response's `hashVersion`.
+ */
+export const cardReference = z.object({
+  /** Scryfall's id of the printing. */
+  id: z.string(),
+  name: z.string(),
+  /** Set code (lowercase) and collector number of the printing. */
+  set: z.string(),
+  collectorNumber: z.string(),
+  typeLine: z.string(),
+  smallImageUrl: z.string(),
+  imageUrl: z.string(),
+  hash: z.string().regex(/^[0-9a-f]+$/),
+});
+export type CardReference = z.infer<typeof cardReference>;
+
+export const tableReferences = z.object({
+  /** card-vision's HASH_VERSION: hashes made another way are never served. */
+  hashVersion: z.string(),
+  /** Every printing the table's decks stand for: a line's named printing, else all of the card's printings. */
+  references: z.array(cardReference),
+  /** Printings still being listed or hashed (in the background): ask again for them. 0 when the table is complete. */
+  pending: z.number().int().min(0),
+});
+export type TableReferences = z.infer<typeof tableReferences>;
+
+/** The whole-pool index the browser identifies against when no deck matches (card-vision/pool-index.ts). */
+export const cardPoolManifest = z.object({
+  /** Whether an index has been built yet (the scheduled job builds it from the card service's bulk file). */
+  ready: z.boolean(),
+  /** The index's version: its file is /api/card-pool/{version}, which never changes once made. */
+  version: z.string().nullable(),
+  hashVersion: z.string().nullable(),
+  printings: z.number().int().min(0),
+  /** The file's size as sent (gzip), in bytes. */
+  bytes: z.number().int().min(0),
+  /** When the card service made the bulk file it was built from (ISO date-time). */
+  sourceUpdatedAt: z.string().nullable(),
+  /** The build under way, if any: printings hashed so far of how many. */
+  building: z.object({ done: z.number().int(), total: z.number().int() }).nullable(),
+});
+export type CardPoolManifest = z.infer<typeof cardPoolManifest>;
+export const cardPoolVersionParam = z.object({ version: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, "A card pool version") });

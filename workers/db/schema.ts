@@ -693,10 +693,61 @@ export const cardCache = sqliteTable(
     nameKey: text("name_key").notNull(),
     card: text("card", { mode: "json" }).notNull(),
     fetchedAt: integer("fetched_at").notNull(),
+    /** The printing: Scryfall's set code (lowercase) and collector number (migration 0018; null in older rows). */
+    setCode: text("set_code"),
+    collectorNumber: text("collector_number"),
+    /**
+     * Whether the card service answered a lookup by name with this printing (1), or it was looked up by id, set and
+     * number or listed among a card's printings (0): a name is read back as the printing the service chose for it.
+     */
+    byName: integer("by_name").notNull().default(1),
   },
   // fetched_at: housekeeping deletes entries a month old in that order.
-  (t) => [index("card_cache_name_idx").on(t.nameKey), index("card_cache_fetched_idx").on(t.fetchedAt)],
+  (t) => [
+    index("card_cache_name_idx").on(t.nameKey),
+    index("card_cache_fetched_idx").on(t.fetchedAt),
+    index("card_cache_printing_idx").on(t.setCode, t.collectorNumber),
+  ],
 );
+
+/**
+ * Every printing click-to-identify knows of (issue 36), with its reference hash once computed: the printings of the
+ * decks' cards (listed through the card service's search, `card_print_lists`) and every printing of the bulk file
+ * (the whole-pool index's build). One row per Scryfall printing id; the hash is the pHash of its small image, made
+ * by `hash_version` (card-vision's HASH_VERSION), so a change of hashing retires old hashes.
+ */
+export const cardPrintings = sqliteTable(
+  "card_printings",
+  {
+    id: text("id").primaryKey(),
+    /** Lowercased name (front face's for a double-faced card), as card_cache's. */
+    nameKey: text("name_key").notNull(),
+    name: text("name").notNull(),
+    setCode: text("set_code").notNull(),
+    collectorNumber: text("collector_number").notNull(),
+    /** Scryfall's small image (146×204): what the hash is made from. */
+    smallImageUrl: text("small_image_url").notNull(),
+    /** Scryfall's normal image (488×680): what is shown once the card is named. */
+    imageUrl: text("image_url").notNull(),
+    typeLine: text("type_line").notNull().default(""),
+    /** The art's hash as hex, null until computed. */
+    hash: text("hash"),
+    hashVersion: text("hash_version"),
+    /** When a worker took the row to hash it (epoch ms): another leaves it alone for a minute. */
+    claimedAt: integer("claimed_at"),
+    /** When its image last could not be read (epoch ms): tried again a day later. */
+    failedAt: integer("failed_at"),
+    /** When the card service last listed it (epoch ms). */
+    listedAt: integer("listed_at").notNull(),
+  },
+  (t) => [index("card_printings_name_idx").on(t.nameKey), index("card_printings_listed_idx").on(t.listedAt)],
+);
+
+/** Names whose printings have all been listed (a search for the card's printings), and when: fresh for a week. */
+export const cardPrintLists = sqliteTable("card_print_lists", {
+  nameKey: text("name_key").primaryKey(),
+  listedAt: integer("listed_at").notNull(),
+});
 
 /** A member's saved deck lists: resolved cards and the lines that did not resolve, as JSON (read whole, never queried into). */
 export const decks = sqliteTable(

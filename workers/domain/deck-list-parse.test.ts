@@ -17,6 +17,32 @@ describe("parseDeckList", () => {
     ]);
   });
 
+  it("keeps the printing a line names: set code and collector number (Moxfield, Archidekt and MTG Arena exports)", () => {
+    const printings = (text: string) => parseDeckList(text).entries.map((e) => [e.name, e.printing ?? null]);
+    expect(
+      printings(
+        [
+          "1 Sol Ring (CMR) 263",
+          "1 Sol Ring (CMR) 263 *F*",
+          "1x Sol Ring (c21) 263 [Ramp] ^Have^",
+          "1 Forest (PLST) MH1-254",
+          "1 Lightning Bolt (2XM) 141★",
+          "1 Command Tower (C21)",
+          "1 Arcane Signet",
+        ].join("\n"),
+      ),
+    ).toEqual([
+      ["Sol Ring", { set: "cmr", collectorNumber: "263" }],
+      ["Sol Ring", { set: "cmr", collectorNumber: "263" }],
+      ["Sol Ring", { set: "c21", collectorNumber: "263" }],
+      ["Forest", { set: "plst", collectorNumber: "MH1-254" }],
+      ["Lightning Bolt", { set: "2xm", collectorNumber: "141★" }],
+      // A set without a number names no one printing: any printing of the card.
+      ["Command Tower", null],
+      ["Arcane Signet", null],
+    ]);
+  });
+
   it("keeps names with commas, apostrophes and double faces", () => {
     expect(names("1 Atraxa, Praetors' Voice (C16) 28\n1 Delver of Secrets // Insectile Aberration")).toEqual([
       [1, "Atraxa, Praetors' Voice", "main"],

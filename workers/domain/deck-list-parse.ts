@@ -8,6 +8,8 @@ export type DeckListEntry = {
   quantity: number;
   name: string;
   section: DeckSection;
+  /** The printing the line names (`(CMR) 263`): set code lowercased and collector number; absent when not given. */
+  printing?: { set: string; collectorNumber: string };
 };
 
 export type ParsedDeckList = { name: string | null; entries: DeckListEntry[]; unresolved: UnresolvedLine[] };
@@ -36,7 +38,7 @@ const HEADING = /^(?:\/\/\s*)?([a-z][a-z ]*?)\s*(?:\(\d+\))?\s*:?$/i;
 const COMMENT = /^(?:#|\/\/)/;
 /** "1 Sol Ring", "1x Sol Ring", "1 Sol Ring (CMR) 263", "1 Sol Ring (CMR) 263 *F*", with Archidekt's "[Ramp]" and "^Tag^". */
 const CARD = /^(\d+)\s*[xX]?\s+(.+)$/;
-const PRINTING = /\s+\(([A-Za-z0-9]{2,8})\)(?:\s+[A-Za-z0-9★†-]+)?$/;
+const PRINTING = /\s+\(([A-Za-z0-9]{2,8})\)(?:\s+([A-Za-z0-9★†-]+))?$/;
 const MARKERS = /(?:\s+(?:\*[A-Za-z]+\*|\[[^\]]*\]|\^[^^]*\^))+$/;
 
 function headingOf(line: string): Heading | null {
@@ -44,9 +46,15 @@ function headingOf(line: string): Heading | null {
   return match ? (HEADINGS[match[1].trim().toLowerCase()] ?? null) : null;
 }
 
-/** The card name of a line's rest: without foil markers, categories, tags and the printing (set and number). */
-function cardName(rest: string): string {
-  return rest.replace(MARKERS, "").replace(PRINTING, "").replace(MARKERS, "").trim();
+/**
+ * The card name of a line's rest, without foil markers, categories, tags and the printing; and the printing when
+ * the line gives both its set and its number (a set alone names no one printing: the card is then any printing).
+ */
+function cardName(rest: string): { name: string; printing?: { set: string; collectorNumber: string } } {
+  const unmarked = rest.replace(MARKERS, "");
+  const printing = PRINTING.exec(unmarked);
+  const name = unmarked.replace(PRINTING, "").replace(MARKERS, "").trim();
+  return printing?.[2] ? { name, printing: { set: printing[1].toLowerCase(), collectorNumber: printing[2] } } : { name };
 }
 
 /**
@@ -87,11 +95,11 @@ export function parseDeckList(text: string): ParsedDeckList {
     }
     if (!Number.isSafeInteger(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY)
       return reject(`quantity must be 1–${MAX_LINE_QUANTITY}`);
-    const cardNameText = cardName(rest);
+    const { name: cardNameText, printing } = cardName(rest);
     if (!/[A-Za-z]/.test(cardNameText)) return reject("not a card line");
     if (cardNameText.length > MAX_CARD_QUERY) return reject(`card name is longer than ${MAX_CARD_QUERY} characters`);
     if (section === "maybeboard") return reject("in the maybeboard, not the deck");
-    entries.push({ line, text: trimmed, quantity, name: cardNameText, section });
+    entries.push({ line, text: trimmed, quantity, name: cardNameText, section, ...(printing ? { printing } : {}) });
   });
   return { name, entries, unresolved };
 }

@@ -6,6 +6,7 @@ import {
   unresolvedLine,
   type CardDto,
   type CreateDeckBody,
+  type DeckCard,
   type DeckDto,
   type DeckSummary,
 } from "../contract/cards";
@@ -116,12 +117,17 @@ export async function deleteDeck(db: Db, ownerId: string, deckId: string): Promi
   if (result.meta.changes === 0) throw notFound("No such deck");
 }
 
-/** The distinct cards of the given decks, commanders included: the candidates for click-to-identify at a table. */
-export async function deckCardsForTable(db: Db, deckIds: string[]): Promise<CardDto[]> {
+/** Every card entry of the given decks (commanders included), as stored: with whether each line gave its printing. */
+export async function deckEntries(db: Db, deckIds: string[]): Promise<DeckCard[]> {
   const ids = [...new Set(deckIds)].slice(0, 90);
   if (ids.length === 0) return [];
   const rows = await db.select({ cards: decks.cards }).from(decks).where(inArray(decks.id, ids));
+  return rows.flatMap((row) => cardsJson.catch([]).parse(row.cards));
+}
+
+/** The distinct cards of the given decks, commanders included: the candidates for click-to-identify at a table. */
+export async function deckCardsForTable(db: Db, deckIds: string[]): Promise<CardDto[]> {
   const byId = new Map<string, CardDto>();
-  for (const row of rows) for (const entry of cardsJson.catch([]).parse(row.cards)) byId.set(entry.card.id, entry.card);
+  for (const entry of await deckEntries(db, deckIds)) byId.set(entry.card.id, entry.card);
   return [...byId.values()];
 }

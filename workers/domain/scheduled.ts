@@ -1,4 +1,5 @@
 import { getDb } from "../db/client";
+import { scheduledCardPool } from "./card-pool";
 import { runHousekeeping } from "./housekeeping";
 import { markDuePosts } from "./social";
 
@@ -9,4 +10,5 @@ import { markDuePosts } from "./social";
 export async function runScheduledJobs(env: Env, now = Date.now()): Promise<void> {
   await markDuePosts(env.DB, now);
   await runHousekeeping(env, getDb(env.DB), now);
+  await scheduledCardPool(env, getDb(env.DB), now);
 }

@@ -1,8 +1,20 @@
 import { z } from "../lib/zod";
 import { clientHeaders } from "./card-source/scryfall";
 
-/** A card of an imported deck, by name (looked up through the card source like a pasted line). */
-export type ImportedEntry = { quantity: number; name: string; section: "commander" | "main" | "sideboard" | "maybeboard" };
+/**
+ * A card of an imported deck, by name and, when the site names it, the printing (looked up through the card source
+ * like a pasted line).
+ */
+export type ImportedEntry = {
+  quantity: number;
+  name: string;
+  section: "commander" | "main" | "sideboard" | "maybeboard";
+  printing?: { set: string; collectorNumber: string };
+};
+
+/** A site's printing, when it names both the set and the number. */
+const printingOf = (set: string | null | undefined, collectorNumber: string | null | undefined) =>
+  set && collectorNumber ? { printing: { set: set.toLowerCase(), collectorNumber } } : {};
 export type ImportedDeck = { name: string; entries: ImportedEntry[] };
 
 /** The site would not hand out the deck (refused, unreachable, private, or an answer we cannot read). */
@@ -43,7 +55,12 @@ const archidektDeck = z.object({
     z.object({
       quantity: z.number().int(),
       categories: z.array(z.string()).nullable().optional(),
-      card: z.object({ oracleCard: z.object({ name: z.string() }) }),
+      card: z.object({
+        oracleCard: z.object({ name: z.string() }),
+        // The printing the deck's owner chose.
+        collectorNumber: z.string().nullable().optional(),
+        edition: z.object({ editioncode: z.string().nullable().optional() }).nullable().optional(),
+      }),
     }),
   ),
 });
@@ -67,13 +84,20 @@ export async function fetchArchidektDeck(apiBase: string, id: string, siteOrigin
       quantity: c.quantity,
       name: c.card.oracleCard.name,
       section: archidektSection(c.categories ?? []),
+      ...printingOf(c.card.edition?.editioncode, c.card.collectorNumber),
     })),
   };
 }
 
 /** Moxfield's deck JSON (GET /v3/decks/all/{publicId}): boards of cards keyed by id. */
 const moxfieldBoard = z.object({
-  cards: z.record(z.string(), z.object({ quantity: z.number().int(), card: z.object({ name: z.string() }) })),
+  cards: z.record(
+    z.string(),
+    z.object({
+      quantity: z.number().int(),
+      card: z.object({ name: z.string(), set: z.string().nullable().optional(), cn: z.string().nullable().optional() }),
+    }),
+  ),
 });
 const moxfieldDeck = z.object({
   name: z.string(),
@@ -93,7 +117,7 @@ export async function fetchMoxfieldDeck(apiBase: string, publicId: string, siteO
   if (!parsed.success) throw new DeckSiteRefused("moxfield", "unexpected answer");
   const { boards } = parsed.data;
   const board = (b: z.infer<typeof moxfieldBoard> | undefined, section: ImportedEntry["section"]) =>
-    Object.values(b?.cards ?? {}).map((c) => ({ quantity: c.quantity, name: c.card.name, section }));
+    Object.values(b?.cards ?? {}).map((c) => ({ quantity: c.quantity, name: c.card.name, section, ...printingOf(c.card.set, c.card.cn) }));
   return {
     name: parsed.data.name,
     entries: [

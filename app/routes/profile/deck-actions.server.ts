@@ -2,6 +2,8 @@ import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "../../../workers/lib/zod";
 import { deckName, deckText, deckUrl, unresolvedLine, type DeckSource } from "../../../workers/contract/cards";
 import { resolveDeck } from "../../../workers/domain/deck-resolve";
+import { getDb } from "../../../workers/db/client";
+import { warmDeck } from "../../../workers/domain/card-references";
 import { createDeck, deleteDeck } from "../../../workers/domain/decks";
 import { DomainError } from "../../../workers/domain/errors";
 import { enforceRateLimit } from "../../../workers/domain/rate-limit";
@@ -53,7 +55,8 @@ export async function deckAction(request: Request, context: AppLoadContext, user
       }
     case "saveDeck":
       try {
-        await createDeck(env, db, userId, { name: submission.name, ...sourceOf(submission) });
+        const deck = await createDeck(env, db, userId, { name: submission.name, ...sourceOf(submission) });
+        warmDeck(env, getDb(env.DB), deck.cards, (work) => context.cloudflare.ctx.waitUntil(work));
       } catch (error) {
         // "None of the lines names a card": the lines and their reasons, beside the field.
         if (error instanceof DomainError && error.kind === "invalid" && error.issues) {

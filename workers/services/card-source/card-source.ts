@@ -2,8 +2,13 @@ import type { CardDto } from "../../contract/cards";
 
 /** A lookup by name, as Scryfall's /cards/named takes it: the exact name, or a fuzzy one (words in any case, abbreviated). */
 export type NamedLookup = { exact: string } | { fuzzy: string };
-export type CardIdentifier = { name: string };
+/** A card by name (the card service picks the printing), or one printing by set code and collector number. */
+export type CardIdentifier = { name: string } | { set: string; collectorNumber: string };
 export type CollectionResult = { cards: CardDto[]; notFound: CardIdentifier[] };
+/** A card whose printings are wanted: by its Oracle id when known (one for all its printings), else its exact name. */
+export type PrintingsOf = { oracleId?: string; name: string };
+/** One of the card service's daily bulk files. */
+export type BulkFile = { type: string; updatedAt: string; downloadUri: string; size: number | null };
 
 /**
  * Where card data comes from. Scryfall is the first implementation (./scryfall.ts); the rest of Realmcast only
@@ -16,9 +21,18 @@ export interface CardSource {
   named(lookup: NamedLookup): Promise<CardDto | null>;
   /** The card, or null when the id names no card. */
   byId(id: string): Promise<CardDto | null>;
-  /** Many cards by name at once; names that match no card come back in `notFound`. */
+  /** Many cards by name or printing at once; identifiers that match no card come back in `notFound`. */
   collection(identifiers: CardIdentifier[]): Promise<CollectionResult>;
+  /** Every printing of the given cards (paper ones: a digital-only printing never lies on a table). */
+  printings(cards: PrintingsOf[]): Promise<CardDto[]>;
+  /** The card service's daily bulk files (Scryfall asks that large jobs use them instead of many lookups). */
+  bulkFiles(): Promise<BulkFile[]>;
 }
+
+export const isPrinting = (identifier: CardIdentifier): identifier is { set: string; collectorNumber: string } => "set" in identifier;
+
+/** The key a printing is found by: set code (lowercase) and collector number. */
+export const printingKey = (set: string, collectorNumber: string) => `${set.toLowerCase()}/${collectorNumber}`;
 
 /** The card service cannot answer now: unreachable, failing (5xx), or resting after it said we asked too often (429). */
 export class CardServiceUnavailable extends Error {

@@ -4,11 +4,15 @@ import { ScryfallSource, type ScryfallOptions } from "./scryfall";
 
 export {
   CardServiceUnavailable,
+  isPrinting,
   nameKeys,
+  printingKey,
+  type BulkFile,
   type CardIdentifier,
   type CardSource,
   type CollectionResult,
   type NamedLookup,
+  type PrintingsOf,
 } from "./card-source";
 export type { CardStore } from "./cached";
 

@@ -16,6 +16,8 @@ function countingSource() {
       return id === sol.id ? sol : null;
     },
     collection: async () => ({ cards: [], notFound: [] }),
+    printings: async () => [],
+    bulkFiles: async () => [],
   };
   return { source, asked };
 }

@@ -1,5 +1,5 @@
 import type { CardDto } from "../../contract/cards";
-import type { CardIdentifier, CardSource, CollectionResult, NamedLookup } from "./card-source";
+import type { BulkFile, CardIdentifier, CardSource, CollectionResult, NamedLookup, PrintingsOf } from "./card-source";
 
 /**
  * Ids the card service said no card has (a 404), remembered for MISSING_ID_MEMORY_MS so the same id is not asked
@@ -68,5 +68,13 @@ export class RememberingMissingIds implements CardSource {
 
   collection(identifiers: CardIdentifier[]): Promise<CollectionResult> {
     return this.inner.collection(identifiers);
+  }
+
+  printings(wanted: PrintingsOf[]): Promise<CardDto[]> {
+    return this.inner.printings(wanted);
+  }
+
+  bulkFiles(): Promise<BulkFile[]> {
+    return this.inner.bulkFiles();
   }
 }

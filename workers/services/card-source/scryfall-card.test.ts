@@ -20,7 +20,9 @@ describe("toCardDto", () => {
       colors: [],
       image_uris: uris("sol"),
       scryfall_uri: "https://scryfall.com/card/cmr/472",
-      set: "cmr",
+      set: "CMR",
+      collector_number: "472",
+      oracle_id: "6ad8011d-3471-4369-9d68-b264cc027487",
     });
     expect(toCardDto(card)).toEqual({
       id: "ab000000-0000-4000-a000-000000000001",
@@ -33,6 +35,10 @@ describe("toCardDto", () => {
       artUrl: uris("sol").art_crop,
       smallImageUrl: uris("sol").small,
       scryfallUri: "https://scryfall.com/card/cmr/472",
+      // The printing, its set code lowercased as Scryfall's URLs and `(CMR) 472` lines are compared with.
+      set: "cmr",
+      collectorNumber: "472",
+      oracleId: "6ad8011d-3471-4369-9d68-b264cc027487",
     });
   });
 

@@ -22,6 +22,11 @@ export const scryfallCard = z.object({
   image_uris: imageUris.optional(),
   card_faces: z.array(face).optional(),
   scryfall_uri: z.string(),
+  set: z.string().optional(),
+  collector_number: z.string().optional(),
+  oracle_id: z.string().optional(),
+  /** A card only in digital games (Arena, MTGO): never on a table. */
+  digital: z.boolean().optional(),
 });
 export type ScryfallCard = z.infer<typeof scryfallCard>;
 
@@ -30,7 +35,21 @@ export const scryfallList = z.object({
   object: z.literal("list"),
   data: z.array(scryfallCard),
   not_found: z.array(z.looseObject({})).optional(),
+  /** A search's paging (https://scryfall.com/docs/api/lists): the next page's address while there is one. */
+  has_more: z.boolean().optional(),
+  next_page: z.string().optional(),
 });
+
+/** A bulk data file (https://scryfall.com/docs/api/bulk-data): its kind, when it was made and where to download it. */
+export const scryfallBulkFile = z.object({
+  object: z.literal("bulk_data"),
+  type: z.string(),
+  updated_at: z.string(),
+  download_uri: z.string(),
+  size: z.number().optional(),
+});
+export const scryfallBulkList = z.object({ object: z.literal("list"), data: z.array(scryfallBulkFile) });
+export type ScryfallBulkFile = z.infer<typeof scryfallBulkFile>;
 
 /**
  * A Scryfall card as Realmcast shows it. A double-faced card (transform, modal) has no top-level images, costs or
@@ -50,5 +69,8 @@ export function toCardDto(card: ScryfallCard): CardDto {
     artUrl: images?.art_crop ?? "",
     smallImageUrl: images?.small ?? "",
     scryfallUri: card.scryfall_uri,
+    ...(card.set !== undefined ? { set: card.set.toLowerCase() } : {}),
+    ...(card.collector_number !== undefined ? { collectorNumber: card.collector_number } : {}),
+    ...(card.oracle_id !== undefined ? { oracleId: card.oracle_id } : {}),
   };
 }

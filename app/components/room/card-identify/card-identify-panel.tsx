@@ -1,22 +1,51 @@
 import { useEffect, useRef, useState } from "react";
+import { useParams } from "@remix-run/react";
 import { Search, Share2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
 import type { CardDto } from "../../../../workers/contract/cards";
 import { captureAround } from "./capture";
-import { identifyCard, referenceSet } from "../../../../card-vision";
-import { referenceHashes } from "./references";
+import { identifyCard, type Candidates } from "../../../../card-vision";
+import { poolCandidates, tableCandidates, type Printing } from "./references";
 
 export type Capture = { video: HTMLVideoElement; x: number; y: number };
 
+/** Which candidates named the card: the table's decks, or the whole pool (every printing of every card). */
+type Source = "table" | "pool";
+
 type State =
-  | { kind: "identifying"; done: number; total: number }
-  | { kind: "matched"; ranked: CardDto[] }
+  | { kind: "identifying"; pending: number }
+  | { kind: "matched"; ranked: Printing[]; source: Source }
   | { kind: "none" }
   | { kind: "error"; message: string };
 
 /** How many cards "Not this card?" offers. */
 const RUNNERS_UP = 4;
+/** While the server is still making the table's references, how often and how long the panel asks again. */
+const PENDING_RETRY_MS = 1_000;
+const PENDING_TRIES = 45;
+
+const SOURCE_TEXT: Record<Source, string> = { table: "from the table's decks", pool: "from every card" };
+
+/** A printing as the card the room's "Show to table" takes (only its id is sent). */
+const asCard = (p: Printing): CardDto => ({
+  id: p.id,
+  name: p.name,
+  typeLine: p.typeLine,
+  imageUrl: p.imageUrl,
+  smallImageUrl: p.smallImageUrl,
+  set: p.set,
+  collectorNumber: p.collectorNumber,
+  manaCost: "",
+  oracleText: "",
+  colors: [],
+  artUrl: "",
+  scryfallUri: "",
+});
+
+/** "CMR · 263": a printing's set code and collector number. */
+export const printingLabel = (p: Pick<Printing, "set" | "collectorNumber">) =>
+  p.set ? `${p.set.toUpperCase()} · ${p.collectorNumber}` : "";
 
 /**
  * Click a card on camera to identify it (issue 26), loaded on the first click: the frame around the click is read
@@ -38,14 +67,16 @@ export default function CardIdentifyPanel({
   onSearchByName: () => void;
   onClose: () => void;
 }) {
-  const [state, setState] = useState<State>({ kind: "identifying", done: 0, total: 0 });
+  const [state, setState] = useState<State>({ kind: "identifying", pending: 0 });
   const [chosen, setChosen] = useState(0);
+  // The room's id (the room page's route, tablesync.room.$id): the table's references are the room's.
+  const sessionId = useParams().id ?? "";
 
   useEffect(() => {
     if (!capture) return;
     let current = true;
     setChosen(0);
-    setState({ kind: "identifying", done: 0, total: 0 });
+    setState({ kind: "identifying", pending: 0 });
     // The frame is read at once, before the card moves; the table's hashes may take a moment the first time.
     let region: ReturnType<typeof captureAround>;
     try {
@@ -55,28 +86,54 @@ export default function CardIdentifyPanel({
       setState({ kind: "error", message: "The video could not be read. Try again, or search by name." });
       return;
     }
-    if (candidates.length === 0) {
-      setState({ kind: "none" });
-      return;
-    }
-    void referenceHashes(candidates, (done, total) => {
-      if (current) setState({ kind: "identifying", done, total });
-    })
-      .then((references) => {
-        if (!current) return;
-        const result = identifyCard(region.frame, region.click, referenceSet(references), { count: RUNNERS_UP + 1 });
-        const byId = new Map(candidates.map((c) => [c.id, c]));
-        const ranked = result.ranked.flatMap((r) => byId.get(r.id) ?? []);
-        setState(result.matched && ranked.length > 0 ? { kind: "matched", ranked } : { kind: "none" });
-      })
-      .catch((error: unknown) => {
-        console.warn("Card identification failed", error);
-        if (current) setState({ kind: "error", message: "The card could not be identified. Try again, or search by name." });
+    /** The printings the candidates name for this click, best first, when the best is close enough. */
+    const identify = (candidates: Candidates, printing: (id: string) => Printing | null) => {
+      const result = identifyCard(region.frame, region.click, candidates, { count: RUNNERS_UP + 1 });
+      const ranked = result.ranked.flatMap((r) => printing(r.id) ?? []);
+      return result.matched && ranked.length > 0 ? ranked : null;
+    };
+    const startedAt = performance.now();
+    /** How long the click took, frame read to answer, for benchmarks and the browser's performance panel. */
+    const measured = <T,>(outcome: T) => {
+      performance.measure("card-identify", { start: startedAt, end: performance.now() });
+      return outcome;
+    };
+    const run = async () => {
+      // The table's decks first (their references, made on the server); while some are still being made, asked again.
+      const tableKey = candidates
+        .map((c) => c.id)
+        .sort()
+        .join(",");
+      if (candidates.length > 0 && sessionId) {
+        for (let tries = 0; current; tries++) {
+          const asked = performance.now();
+          const table = await tableCandidates(sessionId, tableKey);
+          const matching = performance.now();
+          performance.measure("card-identify-references", { start: asked, end: matching });
+          const ranked = table.candidates.size > 0 ? identify(table.candidates, table.printing) : null;
+          performance.measure("card-identify-match", { start: matching, end: performance.now() });
+          if (ranked) return current && setState(measured({ kind: "matched", ranked, source: "table" }));
+          if (table.pending === 0 || tries >= PENDING_TRIES) break;
+          if (current) setState({ kind: "identifying", pending: table.pending });
+          await new Promise((resolve) => setTimeout(resolve, PENDING_RETRY_MS));
+        }
+      }
+      // No deck on the table, or no card of theirs: every printing of every card, when the index has been built.
+      const pool = await poolCandidates().catch((error: unknown) => {
+        console.warn("The card pool index could not be loaded", error);
+        return null;
       });
+      const ranked = pool ? identify(pool.candidates, pool.printing) : null;
+      if (current) setState(measured(ranked ? { kind: "matched", ranked, source: "pool" } : { kind: "none" }));
+    };
+    void run().catch((error: unknown) => {
+      console.warn("Card identification failed", error);
+      if (current) setState({ kind: "error", message: "The card could not be identified. Try again, or search by name." });
+    });
     return () => {
       current = false;
     };
-  }, [capture, candidates]);
+  }, [capture, candidates, sessionId]);
 
   const best = state.kind === "matched" ? state.ranked[chosen] : null;
   const others = state.kind === "matched" ? state.ranked.filter((_, i) => i !== chosen) : [];
@@ -106,7 +163,7 @@ export default function CardIdentifyPanel({
           {state.kind === "identifying" ? (
             <p className="text-sm text-muted" role="status">
               Identifying…
-              {state.total > 0 && state.done < state.total ? ` (reading the table's cards: ${state.done}/${state.total})` : null}
+              {state.pending > 0 ? ` (the table's cards are being read: ${state.pending} to go)` : null}
             </p>
           ) : null}
           {best ? (
@@ -117,12 +174,18 @@ export default function CardIdentifyPanel({
                   <p className="text-lg font-bold" data-testid="identified-card">
                     {best.name}
                   </p>
-                  <p className="text-sm text-muted">{best.typeLine}</p>
+                  <p className="text-sm" data-testid="identified-printing">
+                    {printingLabel(best)}
+                  </p>
+                  {best.typeLine ? <p className="text-sm text-muted">{best.typeLine}</p> : null}
+                  <p className="text-xs text-muted" data-testid="identified-from">
+                    {state.kind === "matched" ? SOURCE_TEXT[state.source] : null}
+                  </p>
                   {onShare ? (
                     <Button
                       className="mt-2"
                       onClick={() => {
-                        onShare(best);
+                        onShare(asCard(best));
                         onClose();
                       }}
                     >

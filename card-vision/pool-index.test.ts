@@ -1,0 +1,86 @@
+import { gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { HASH_BITS, HASH_VERSION, rank, type Reference } from "./match";
+import { PoolIndex, encodePoolIndex, type PoolRecord } from "./pool-index";
+
+const WORDS = Math.ceil(HASH_BITS / 32);
+
+/** A deterministic generator (mulberry32), so the synthetic pool is the same every run. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+}
+
+/** `count` printings with random 143-bit hashes, names shared by a few printings each, Scryfall-like ids and sets. */
+function syntheticPool(count: number, seed = 36): PoolRecord[] {
+  const next = random(seed);
+  const hex = (n: number) => next().toString(16).padStart(8, "0").slice(0, n);
+  return Array.from({ length: count }, (_, i) => {
+    const hash = new Uint32Array(WORDS);
+    for (let w = 0; w < WORDS; w++) hash[w] = next();
+    hash[WORDS - 1] &= (1 << (HASH_BITS % 32)) - 1;
+    const id = `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(8)}${hex(4)}`;
+    return { id, hash, name: `Card ${Math.floor(i / 3)}`, set: `s${(i % 700).toString(36)}`, collectorNumber: String(1 + (i % 400)) };
+  });
+}
+
+const meta = { hashVersion: HASH_VERSION, imageTemplate: "https://cards.example/{size}/front/{a}/{b}/{id}.jpg" };
+
+describe("the whole-pool index", () => {
+  it("round-trips every printing and ranks as a plain scan of the same references does", () => {
+    const records = syntheticPool(2_000, 7);
+    const index = PoolIndex.decode(encodePoolIndex(records, meta));
+    expect(index.size).toBe(2_000);
+    expect(index.hashVersion).toBe(HASH_VERSION);
+    expect(index.entry(records[1234].id)).toEqual({
+      id: records[1234].id,
+      name: records[1234].name,
+      set: records[1234].set,
+      collectorNumber: records[1234].collectorNumber,
+    });
+    expect(index.entry("00000000-0000-4000-a000-000000000000")).toBeNull();
+    expect(index.imageUrl(records[0].id, "small")).toBe(
+      `https://cards.example/small/front/${records[0].id[0]}/${records[0].id[1]}/${records[0].id}.jpg`,
+    );
+    const references: Reference[] = records.map((r) => ({ id: r.id, hashes: { art: r.hash } }));
+    for (const probe of [records[5], records[1999], records[640]]) {
+      // A photo of the card: its hash with 20 bits flipped.
+      const art = Uint32Array.from(probe.hash);
+      for (let b = 0; b < 20; b++) art[(b * 7) >> 5] ^= 1 << ((b * 7) & 31);
+      const ranked = index.rank({ art }, 5);
+      expect(ranked[0]).toEqual({ id: probe.id, distance: 20 });
+      expect(ranked.map((r) => r.distance)).toEqual(rank({ art }, references, 5).map((r) => r.distance));
+    }
+  });
+
+  it("refuses a file that is not an index", () => {
+    expect(() => PoolIndex.decode(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]))).toThrow("Not a card pool index");
+  });
+
+  it("holds 100,000 printings in a few megabytes and searches them within the click's budget", () => {
+    const records = syntheticPool(100_000);
+    const bytes = encodePoolIndex(records, meta);
+    const gzip = gzipSync(bytes).length;
+    const started = performance.now();
+    const index = PoolIndex.decode(bytes);
+    const decodeMs = performance.now() - started;
+    // A click ranks both ways up for each place the locator offers (up to three): six searches.
+    const probes = Array.from({ length: 30 }, (_, i) => ({ art: records[i * 3001].hash }));
+    const t = performance.now();
+    for (const probe of probes) expect(index.rank(probe, 5)[0].distance).toBe(0);
+    const perSearch = (performance.now() - t) / probes.length;
+    console.log(
+      `pool index, 100,000 printings: ${bytes.length} bytes, ${gzip} gzip, decoded in ${decodeMs.toFixed(1)} ms, ${perSearch.toFixed(2)} ms a search`,
+    );
+    // 20 bytes of hash and 16 of id a printing, and its text: about 5.3 MB, gzip ~4.2 MB (hashes and ids are random).
+    expect(bytes.length).toBeLessThan(6_000_000);
+    // Six searches a click within the 300 ms budget, with room for the locator; generous for a loaded shared machine.
+    expect(perSearch * 6).toBeLessThan(150);
+  });
+});

@@ -1,0 +1,175 @@
+// The whole-pool index (issue 36): every printing's reference hash in one compact file, built on the server from the
+// card service's bulk data and searched in the browser when no deck list names the clicked card. It is one more kind
+// of Candidates (match.ts), so the identifier ranks against it exactly as against a table's references.
+import type { Candidates, CardHashes, Ranked } from "./match";
+import type { Hash } from "./phash";
+
+/** A printing as the index knows it: enough to name it and to show its picture. */
+export type PoolEntry = { id: string; name: string; set: string; collectorNumber: string };
+export type PoolRecord = PoolEntry & { hash: Hash };
+export type PoolMeta = {
+  /** match.ts HASH_VERSION of the hashes inside. */
+  hashVersion: string;
+  /**
+   * Where a printing's picture is: `{size}` (small, normal), `{id}` and its first two characters `{a}`, `{b}`
+   * (Scryfall's pattern, https://cards.scryfall.io/{size}/front/{a}/{b}/{id}.jpg), so no address is stored per entry.
+   */
+  imageTemplate: string;
+};
+
+// Layout (little-endian): "RCPI", format 1, the header's length and the header (JSON, padded to 4 bytes), then
+// count × words hash words, count × 16 id bytes, and one text block: the distinct names, then one line per entry
+// ("nameIndex set number"), "\n"-separated. Hashes and ids are incompressible; the text compresses well.
+const MAGIC = 0x49504352; // "RCPI"
+const FORMAT = 1;
+
+type Header = PoolMeta & { count: number; words: number; names: number };
+
+function uuidBytes(id: string, out: Uint8Array, at: number): void {
+  const hex = id.replace(/-/g, "");
+  if (!/^[0-9a-f]{32}$/i.test(hex)) throw new Error(`Not a UUID: ${id}`);
+  for (let i = 0; i < 16; i++) out[at + i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+}
+
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+function uuidString(bytes: Uint8Array, at: number): string {
+  let s = "";
+  for (let i = 0; i < 16; i++) {
+    s += HEX[bytes[at + i]];
+    if (i === 3 || i === 5 || i === 7 || i === 9) s += "-";
+  }
+  return s;
+}
+
+/** The index file of the given printings (their hashes all of one length). */
+export function encodePoolIndex(records: PoolRecord[], meta: PoolMeta): Uint8Array {
+  const words = records[0]?.hash.length ?? 0;
+  const names: string[] = [];
+  const nameIndex = new Map<string, number>();
+  const lines: string[] = [];
+  for (const record of records) {
+    if (record.hash.length !== words) throw new Error("Hashes of different lengths");
+    if (/[\n ]/.test(record.set) || /[\n ]/.test(record.collectorNumber) || record.name.includes("\n")) throw new Error("Bad entry text");
+    let n = nameIndex.get(record.name);
+    if (n === undefined) {
+      n = names.length;
+      names.push(record.name);
+      nameIndex.set(record.name, n);
+    }
+    lines.push(`${n} ${record.set} ${record.collectorNumber}`);
+  }
+  const header: Header = { ...meta, count: records.length, words, names: names.length };
+  const encoder = new TextEncoder();
+  const headerBytes = encoder.encode(JSON.stringify(header));
+  const headerPadded = Math.ceil(headerBytes.length / 4) * 4;
+  const text = encoder.encode([...names, ...lines].join("\n"));
+  const hashOffset = 12 + headerPadded;
+  const idOffset = hashOffset + records.length * words * 4;
+  const textOffset = idOffset + records.length * 16;
+  const out = new Uint8Array(textOffset + text.length);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, MAGIC, true);
+  view.setUint32(4, FORMAT, true);
+  view.setUint32(8, headerBytes.length, true);
+  out.set(headerBytes, 12);
+  records.forEach((record, i) => {
+    for (let w = 0; w < words; w++) view.setUint32(hashOffset + (i * words + w) * 4, record.hash[w], true);
+    uuidBytes(record.id, out, idOffset + i * 16);
+  });
+  out.set(text, textOffset);
+  return out;
+}
+
+function popcount(v: number): number {
+  v = v - ((v >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** A decoded index: Candidates over every printing, and each printing's name, set, number and picture. */
+export class PoolIndex implements Candidates {
+  readonly size: number;
+  readonly hashVersion: string;
+  readonly imageTemplate: string;
+  private readonly words: number;
+  private readonly hashes: Uint32Array;
+  private readonly ids: Uint8Array;
+  private readonly textBytes: Uint8Array;
+  private readonly nameCount: number;
+  private text: string[] | null = null;
+  private byId: Map<string, number> | null = null;
+
+  private constructor(header: Header, hashes: Uint32Array, ids: Uint8Array, text: Uint8Array) {
+    this.size = header.count;
+    this.words = header.words;
+    this.hashVersion = header.hashVersion;
+    this.imageTemplate = header.imageTemplate;
+    this.nameCount = header.names;
+    this.hashes = hashes;
+    this.ids = ids;
+    this.textBytes = text;
+  }
+
+  /** Reads an index file (throws on anything that is not one). */
+  static decode(bytes: Uint8Array): PoolIndex {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (bytes.byteLength < 12 || view.getUint32(0, true) !== MAGIC) throw new Error("Not a card pool index");
+    if (view.getUint32(4, true) !== FORMAT) throw new Error("A card pool index of another format");
+    const headerLength = view.getUint32(8, true);
+    const header = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + headerLength))) as Header;
+    const hashOffset = 12 + Math.ceil(headerLength / 4) * 4;
+    const idOffset = hashOffset + header.count * header.words * 4;
+    const textOffset = idOffset + header.count * 16;
+    if (textOffset > bytes.byteLength) throw new Error("A card pool index cut short");
+    // Copied out, so the words are aligned whatever buffer the bytes came in.
+    const hashes = new Uint32Array(header.count * header.words);
+    for (let i = 0; i < hashes.length; i++) hashes[i] = view.getUint32(hashOffset + i * 4, true);
+    return new PoolIndex(header, hashes, bytes.subarray(idOffset, textOffset), bytes.subarray(textOffset));
+  }
+
+  /** The `count` nearest printings, best first: a linear scan (100,000 printings in a few milliseconds). */
+  rank(query: CardHashes, count: number): Ranked[] {
+    const q = query.art;
+    const words = this.words;
+    const h = this.hashes;
+    // The best `count` so far, sorted by distance, as parallel arrays (count is small: five).
+    const bestD = new Array<number>(count).fill(Infinity);
+    const bestI = new Array<number>(count).fill(-1);
+    for (let i = 0, o = 0; i < this.size; i++, o += words) {
+      let d = 0;
+      for (let w = 0; w < words; w++) d += popcount((h[o + w] ^ q[w]) >>> 0);
+      if (d >= bestD[count - 1]) continue;
+      let k = count - 1;
+      while (k > 0 && bestD[k - 1] > d) {
+        bestD[k] = bestD[k - 1];
+        bestI[k] = bestI[k - 1];
+        k--;
+      }
+      bestD[k] = d;
+      bestI[k] = i;
+    }
+    return bestI.flatMap((i, k) => (i < 0 ? [] : [{ id: this.idAt(i), distance: bestD[k] }]));
+  }
+
+  private idAt(i: number): string {
+    return uuidString(this.ids, i * 16);
+  }
+
+  /** The printing with this id, or null. */
+  entry(id: string): PoolEntry | null {
+    if (!this.byId) {
+      this.byId = new Map();
+      for (let i = 0; i < this.size; i++) this.byId.set(this.idAt(i), i);
+    }
+    const i = this.byId.get(id);
+    if (i === undefined) return null;
+    this.text ??= new TextDecoder().decode(this.textBytes).split("\n");
+    const [nameIndex, set, collectorNumber] = this.text[this.nameCount + i].split(" ");
+    return { id, name: this.text[Number(nameIndex)], set, collectorNumber };
+  }
+
+  /** A printing's picture: `small` (146×204) or `normal` (488×680). */
+  imageUrl(id: string, size: "small" | "normal"): string {
+    return this.imageTemplate.replace("{size}", size).replace("{a}", id[0]).replace("{b}", id[1]).replace("{id}", id);
+  }
+}
