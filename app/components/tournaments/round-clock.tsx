@@ -1,0 +1,24 @@
+import { StartDate } from "./start-date";
+
+/** A timed pod round's clock: when it ends and how long is left; once it is up, what happens to pods still playing. */
+export function RoundClock({ endsAt, now, running }: { endsAt: string; now: number; running: boolean }) {
+  const left = Math.ceil((Date.parse(endsAt) - now) / 60_000);
+  if (!running) {
+    return (
+      <span className="text-xs font-normal text-muted">
+        timed: ended <StartDate iso={endsAt} />
+      </span>
+    );
+  }
+  return (
+    <span className="text-xs font-normal text-muted" data-testid="round-clock">
+      {left > 0 ? (
+        <>
+          ends <StartDate iso={endsAt} /> · {left} min left
+        </>
+      ) : (
+        <>Time is up: a pod still playing is a draw once the organizer calls time.</>
+      )}
+    </span>
+  );
+}
