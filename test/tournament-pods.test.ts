@@ -132,7 +132,18 @@ describe("Swiss pods", () => {
 
     const table = await standings(id);
     expect(table).toHaveLength(13);
-    expect(Object.keys(table[0]).sort()).toEqual(["averageSeat", "cut", "draws", "losses", "name", "owp", "points", "rank", "userId", "wins"]);
+    expect(Object.keys(table[0]).sort()).toEqual([
+      "averageSeat",
+      "cut",
+      "draws",
+      "losses",
+      "name",
+      "owp",
+      "points",
+      "rank",
+      "userId",
+      "wins",
+    ]);
   });
 
   it("takes a pod's result when every player agrees; a different report disputes it and tells the organizer", async () => {
@@ -200,7 +211,9 @@ describe("Swiss pods", () => {
     const winner = byId.get(seatIds(first)[1])!;
     await podResult(id, first.id, winner, { outcome: "win", winnerId: winner.id });
     // The round's 80 minutes pass (its end moved into the past in D1).
-    await env.DB.prepare("UPDATE tournament_rounds SET ends_at = ? WHERE tournament_id = ?").bind(Date.now() - 1000, id).run();
+    await env.DB.prepare("UPDATE tournament_rounds SET ends_at = ? WHERE tournament_id = ?")
+      .bind(Date.now() - 1000, id)
+      .run();
     expect((await post(`/api/tournaments/${id}/time`, byId.get(seatIds(second)[0])!)).status).toBe(403);
     const called = await json(await post(`/api/tournaments/${id}/time`, organizer));
     const [p1, p2] = currentPods(called);
@@ -274,7 +287,12 @@ describe("Swiss pods", () => {
     const finalTable = await standings(id);
     expect(finalTable[0]).toMatchObject({ userId: champion, rank: 1, cut: "winner" });
     expect(finalTable.slice(1, 4).map((r) => r.cut)).toEqual(["final", "final", "final"]);
-    expect(finalTable.slice(1, 4).map((r) => r.userId)).toEqual(table.slice(0, 4).map((r) => r.userId).filter((u) => u !== champion));
+    expect(finalTable.slice(1, 4).map((r) => r.userId)).toEqual(
+      table
+        .slice(0, 4)
+        .map((r) => r.userId)
+        .filter((u) => u !== champion),
+    );
     expect(finalTable.slice(4).map((r) => r.userId)).toEqual(table.slice(4).map((r) => r.userId));
     expect(finalTable.slice(4).every((r) => r.cut === null)).toBe(true);
     // The cut's game scores no Swiss points.
@@ -297,7 +315,9 @@ describe("a pod's match room", () => {
     expect((await post(`/api/game-sessions/${room}/join`, s2)).status).toBe(200);
     const outsider = await signUp("Kibitzer");
     expect((await post(`/api/game-sessions/${room}/join`, outsider)).status).toBe(403);
-    const seats = await env.DB.prepare("SELECT user_id, seat FROM game_session_members WHERE session_id = ? AND role = 'player' ORDER BY seat")
+    const seats = await env.DB.prepare(
+      "SELECT user_id, seat FROM game_session_members WHERE session_id = ? AND role = 'player' ORDER BY seat",
+    )
       .bind(room)
       .all<{ user_id: string; seat: number }>();
     expect(seats.results).toEqual([

@@ -165,7 +165,8 @@ export async function startTournament(db: Db, id: string, user: User) {
   const early = tooEarlyToStart(tournament.startDate, now);
   if (early) throw conflict(early);
   const pods = playsInPods(tournament.gameFormat);
-  if (pods && participants.length < MIN_POD_SIZE) throw conflict(`At least ${MIN_POD_SIZE} participants are needed to start a tournament in pods`);
+  if (pods && participants.length < MIN_POD_SIZE)
+    throw conflict(`At least ${MIN_POD_SIZE} participants are needed to start a tournament in pods`);
   if (participants.length < 2) throw conflict("At least 2 participants are needed to start");
 
   // Seeds are drawn at random: there is no rating to seed by. Swiss round 1 is random anyway.

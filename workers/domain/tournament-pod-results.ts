@@ -58,10 +58,12 @@ async function readPod(db: Db, id: string, podId: string) {
 /** The report as stored and compared: checked against the pod's players; a draw defaults to those still in the event. */
 function canonical(input: PodResultInput, players: readonly string[], dropped: ReadonlySet<string>, cut: boolean): PodResult {
   if (input.outcome === "win") {
-    if (!players.includes(input.winnerId)) throw invalid("Invalid request body", [{ path: ["winnerId"], message: "The winner must be a player of this pod" }]);
+    if (!players.includes(input.winnerId))
+      throw invalid("Invalid request body", [{ path: ["winnerId"], message: "The winner must be a player of this pod" }]);
     return { outcome: "win", winnerId: input.winnerId };
   }
-  if (cut) throw invalid("Invalid request body", [{ path: ["outcome"], message: "A top-cut pod needs a winner: a drawn game is replayed" }]);
+  if (cut)
+    throw invalid("Invalid request body", [{ path: ["outcome"], message: "A top-cut pod needs a winner: a drawn game is replayed" }]);
   const named = input.drawIds ?? players.filter((p) => !dropped.has(p));
   const drawIds = [...new Set(named.length > 0 ? named : players)].sort();
   if (drawIds.some((p) => !players.includes(p)))
@@ -133,7 +135,11 @@ export async function reportPodResult(db: Db, id: string, podId: string, user: U
     db.select().from(tournamentPodSeats).where(seatsOfPod),
   ]);
   if (reported.length === 0) {
-    throw conflict(match.status === "completed" ? "This result is final; ask the organizer to correct it" : "Only results of the current round can be reported");
+    throw conflict(
+      match.status === "completed"
+        ? "This result is final; ask the organizer to correct it"
+        : "Only results of the current round can be reported",
+    );
   }
   const pod = status[0] ?? match;
   if (pod.status === "disputed") {

@@ -52,7 +52,10 @@ function cutRoundsOf(state: PodState) {
   const byRound = new Map<number, { players: (string | null)[]; winnerId: string | null }[]>();
   for (const p of podsOf(state).filter((pod) => pod.stage === "cut")) {
     const winner = p.seats.find((s) => s.outcome === "win")?.userId ?? null;
-    byRound.set(p.match.roundNumber, [...(byRound.get(p.match.roundNumber) ?? []), { players: p.seats.map((s) => s.userId), winnerId: winner }]);
+    byRound.set(p.match.roundNumber, [
+      ...(byRound.get(p.match.roundNumber) ?? []),
+      { players: p.seats.map((s) => s.userId), winnerId: winner },
+    ]);
   }
   return [...byRound.entries()].sort(([a], [b]) => a - b).map(([, pods]) => pods);
 }
@@ -101,7 +104,8 @@ export function nextSwissPods(state: PodState): Pod[] {
   const played = podsOf(state).filter((p) => p.stage === "swiss");
   const seatHistory = new Map<string, SeatTaken[]>();
   for (const p of played)
-    for (const s of p.seats) if (s.userId) seatHistory.set(s.userId, [...(seatHistory.get(s.userId) ?? []), { seat: s.seat, size: p.seats.length }]);
+    for (const s of p.seats)
+      if (s.userId) seatHistory.set(s.userId, [...(seatHistory.get(s.userId) ?? []), { seat: s.seat, size: p.seats.length }]);
   return pairPodRound({
     players: active.map((s) => ({ id: s.userId, points: s.points })),
     meetings: meetingCounts(played.map((p) => p.seats.map((s) => s.userId))),

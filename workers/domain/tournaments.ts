@@ -24,7 +24,15 @@ import {
   type UpdateTournamentInput,
 } from "../contract/tournaments";
 import type { Db } from "../db/client";
-import { tournamentMatches, tournamentParticipants, tournamentPodSeats, tournamentRounds, tournaments, users, type User } from "../db/schema";
+import {
+  tournamentMatches,
+  tournamentParticipants,
+  tournamentPodSeats,
+  tournamentRounds,
+  tournaments,
+  users,
+  type User,
+} from "../db/schema";
 import { conflict, forbidden, invalid, notFound } from "./errors";
 import { isBlockedEitherWay } from "./blocks";
 import { communityExists } from "./communities";

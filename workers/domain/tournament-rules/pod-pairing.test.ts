@@ -64,7 +64,8 @@ function simulate(
     const active = standings.filter((s) => !dropped.has(s.userId));
     const meetings = meetingCounts(played.map((p) => p.seats.map((s) => s.userId)));
     const seatHistory = new Map<string, SeatTaken[]>();
-    for (const p of played) for (const s of p.seats) seatHistory.set(s.userId!, [...(seatHistory.get(s.userId!) ?? []), { seat: s.seat, size: p.seats.length }]);
+    for (const p of played)
+      for (const s of p.seats) seatHistory.set(s.userId!, [...(seatHistory.get(s.userId!) ?? []), { seat: s.seat, size: p.seats.length }]);
     const pods = pairPodRound({
       players: active.map((s) => ({ id: s.userId, points: s.points })),
       meetings,
@@ -76,11 +77,19 @@ function simulate(
     sim.activeByRound.push(active.map((s) => s.userId));
     sim.meetingsBefore.push(meetings);
     if (options.exhaustive && round > 1)
-      sim.minimumRepeats.push(fewestRepeats(active.map((s) => s.userId), podSizes(active.length), meetings));
+      sim.minimumRepeats.push(
+        fewestRepeats(
+          active.map((s) => s.userId),
+          podSizes(active.length),
+          meetings,
+        ),
+      );
     for (const pod of pods) {
       const r = random();
       const result =
-        r < 0.15 ? { outcome: "draw" as const, drawIds: pod.seats } : { outcome: "win" as const, winnerId: pod.seats[Math.floor(r * 100) % pod.seats.length] };
+        r < 0.15
+          ? { outcome: "draw" as const, drawIds: pod.seats }
+          : { outcome: "win" as const, winnerId: pod.seats[Math.floor(r * 100) % pod.seats.length] };
       const outcomes = outcomesOf(result, pod.seats);
       played.push({ seats: pod.seats.map((userId, i) => ({ userId, seat: i + 1, outcome: outcomes[i] })) });
     }
@@ -98,7 +107,10 @@ describe("Swiss pods", () => {
   });
 
   it("puts equal points together when nobody has met", () => {
-    const players = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"].map((id, i) => ({ id, points: i < 4 ? 5 : i < 8 ? 1 : 0 }));
+    const players = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"].map((id, i) => ({
+      id,
+      points: i < 4 ? 5 : i < 8 ? 1 : 0,
+    }));
     for (let seed = 1; seed <= 20; seed++) {
       const pods = groupPods({ players, meetings: new Map(), seatHistory: new Map(), firstRound: false, random: seeded(seed) });
       expect(pods.map((p) => [...p].sort())).toEqual([
@@ -140,7 +152,13 @@ describe("Swiss pods", () => {
       for (let seed = 1; seed <= 6; seed++) {
         const sim = simulate(n, 3, seeded(n * 7 + seed));
         sim.rounds.forEach((round, i) =>
-          expect(repeatsIn(round.map((p) => p.seats), sim.meetingsBefore[i]), `${n} players, seed ${seed}, round ${i + 1}`).toBe(0),
+          expect(
+            repeatsIn(
+              round.map((p) => p.seats),
+              sim.meetingsBefore[i],
+            ),
+            `${n} players, seed ${seed}, round ${i + 1}`,
+          ).toBe(0),
         );
       }
   });

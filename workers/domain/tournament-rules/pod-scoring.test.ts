@@ -65,10 +65,7 @@ describe("pod standings", () => {
 
   it("then ranks the player who sat later in turn order first", () => {
     // x and y: the same record against the same opponents; x sat 4th twice, y sat 1st twice.
-    const even = [
-      win(["y", "p", "q", "x"], "p"),
-      win(["y", "q", "p", "x"], "q"),
-    ];
+    const even = [win(["y", "p", "q", "x"], "p"), win(["y", "q", "p", "x"], "q")];
     const s = computePodStandings(["x", "y", "p", "q"], even);
     expect(s.find((r) => r.userId === "x")!.averageSeat).toBe(4);
     expect(s.find((r) => r.userId === "y")!.averageSeat).toBe(1);

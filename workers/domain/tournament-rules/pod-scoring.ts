@@ -81,10 +81,7 @@ export function computePodStandings(
     owp: average(r.opponents.map((o) => rates.get(o) ?? 0)),
     averageSeat: r.seats.length === 0 ? null : average(r.seats),
   }));
-  rows.sort(
-    (a, b) =>
-      b.points - a.points || b.owp - a.owp || (b.averageSeat ?? 0) - (a.averageSeat ?? 0) || tieBreak(a.userId, b.userId),
-  );
+  rows.sort((a, b) => b.points - a.points || b.owp - a.owp || (b.averageSeat ?? 0) - (a.averageSeat ?? 0) || tieBreak(a.userId, b.userId));
   rows.forEach((row, i) => (row.rank = i + 1));
   return rows;
 }

@@ -8,7 +8,12 @@ describe("turn order in a pod", () => {
     expect([1, 2, 3].map((s) => seatPosition(s, 3))).toEqual([0, 0.5, 1]);
     expect(seatPosition(4, 4)).toBe(1);
     expect(seatPosition(2, 5)).toBe(0.25);
-    expect(lateness([{ seat: 4, size: 4 }, { seat: 1, size: 5 }])).toBe(1);
+    expect(
+      lateness([
+        { seat: 4, size: 4 },
+        { seat: 1, size: 5 },
+      ]),
+    ).toBe(1);
   });
 
   it("seats the player who sat latest before first", () => {
