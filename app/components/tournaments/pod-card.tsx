@@ -78,7 +78,7 @@ export function PodCard({ tournamentId, pod, names, droppedIds, viewerId, isOrga
             </span>
             <span className="min-w-0 break-words">
               <span className="sr-only">Seat {s.seat}: </span>
-              {name(s.userId)}
+              <span data-testid="seat-name">{name(s.userId)}</span>
             </span>
             {s.userId && droppedIds.has(s.userId) ? <span className="text-xs text-muted">(dropped)</span> : null}
             {s.outcome ? (

@@ -10,7 +10,7 @@ const CUT_LABELS = { winner: "Winner", final: "Finalist", semifinal: "Semifinali
 
 function Th({ children, end = false }: { children: ReactNode; end?: boolean }) {
   return (
-    <th scope="col" className={`py-2 pr-2 ${end ? "text-right" : ""}`}>
+    <th scope="col" className={`py-2 pr-1.5 sm:pr-2 ${end ? "text-right" : ""}`}>
       {children}
     </th>
   );
@@ -18,7 +18,7 @@ function Th({ children, end = false }: { children: ReactNode; end?: boolean }) {
 
 function PlayerCell({ name, dropped, extra }: { name: string; dropped: boolean; extra?: ReactNode }) {
   return (
-    <td className="py-2 pr-2">
+    <td className="py-2 pr-1.5 sm:pr-2">
       <span className="break-words">{name}</span>
       {extra}
       {dropped ? <span className="ml-2 text-xs text-muted">(dropped)</span> : null}
@@ -26,10 +26,15 @@ function PlayerCell({ name, dropped, extra }: { name: string; dropped: boolean; 
   );
 }
 
+/** A number cell of the pods' table (narrow on phones: the whole table fits 390 px without scrolling). */
+const Num = ({ children, strong = false }: { children: ReactNode; strong?: boolean }) => (
+  <td className={`py-2 pr-1.5 text-right tabular-nums last:pr-0 sm:pr-2 ${strong ? "font-semibold" : ""}`}>{children}</td>
+);
+
 /** Swiss pods: points (5 a win, 1 a draw), record, OWP and average seat; the top cut's placing beside the name. */
 function PodStandings({ standings, droppedIds }: { standings: PodStandingsRow[]; droppedIds: ReadonlySet<string> }) {
   return (
-    <table className="w-full min-w-[30rem] text-sm" data-testid="standings">
+    <table className="w-full text-xs sm:text-sm" data-testid="standings">
       <caption className="sr-only">Standings</caption>
       <thead>
         <tr className="border-b border-border text-left text-muted">
@@ -48,24 +53,25 @@ function PodStandings({ standings, droppedIds }: { standings: PodStandingsRow[];
       <tbody>
         {standings.map((s) => (
           <tr key={s.userId} className="border-b border-border/60" data-testid="standing">
-            <td className="py-2 pr-2 font-semibold">{s.rank}</td>
+            <td className="py-2 pr-1.5 font-semibold sm:pr-2">{s.rank}</td>
             <PlayerCell
               name={s.name}
               dropped={droppedIds.has(s.userId)}
               extra={
                 s.cut ? (
-                  <Badge tone={s.cut === "winner" ? "default" : "secondary"} className="ml-2">
-                    {CUT_LABELS[s.cut]}
-                  </Badge>
+                  // Below the name on phones, beside it from 640 px.
+                  <span className="mt-0.5 block sm:ml-2 sm:mt-0 sm:inline">
+                    <Badge tone={s.cut === "winner" ? "default" : "secondary"}>{CUT_LABELS[s.cut]}</Badge>
+                  </span>
                 ) : null
               }
             />
-            <td className="py-2 pr-2 text-right font-semibold">{s.points}</td>
-            <td className="py-2 pr-2 text-right">
+            <Num strong>{s.points}</Num>
+            <Num>
               {s.wins}-{s.losses}-{s.draws}
-            </td>
-            <td className="py-2 pr-2 text-right">{percent(s.owp)}</td>
-            <td className="py-2 text-right">{s.averageSeat === null ? "–" : s.averageSeat.toFixed(2)}</td>
+            </Num>
+            <Num>{percent(s.owp)}</Num>
+            <Num>{s.averageSeat === null ? "–" : s.averageSeat.toFixed(2)}</Num>
           </tr>
         ))}
       </tbody>
