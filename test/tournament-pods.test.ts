@@ -333,3 +333,39 @@ describe("a pod's match room", () => {
     expect(row).toEqual({ status: "active", current_turn: s1.id });
   });
 });
+
+/** D1 round trips of one request, from the Worker's Server-Timing header (as test/query-budget.test.ts reads it). */
+function roundTrips(res: Response): number {
+  const match = /d1;desc="(\d+) queries"/.exec(res.headers.get("Server-Timing") ?? "");
+  if (!match) throw new Error("no Server-Timing d1 entry");
+  return Number(match[1]);
+}
+
+describe("query budget of the pods' requests", () => {
+  it("start, a disputed report, the organizer's result, call time, next round, top cut and a pod's room: at most 5 round trips each", async () => {
+    const organizer = await signUp("BudgetOrg");
+    const cup = await createCup(organizer);
+    const players: Member[] = [];
+    for (let i = 0; i < 5; i++) players.push(await signUp(`Budget${i + 1}`));
+    for (const p of players) expect((await post(`/api/tournaments/${cup.id}/join`, p)).status).toBe(200);
+    const within = async (label: string, status: number, res: Response) => {
+      const text = await res.text();
+      expect(res.status, `${label}: ${text}`).toBe(status);
+      expect(roundTrips(res), label).toBeLessThanOrEqual(5);
+      return JSON.parse(text);
+    };
+    const started = await within("start", 200, await post(`/api/tournaments/${cup.id}/start`, organizer));
+    const [pod] = currentPods(started);
+    const [a, b] = seatIds(pod).map((uid: string) => players.find((p) => p.id === uid)!);
+    await within("a report", 200, await podResult(cup.id, pod.id, a, { outcome: "win", winnerId: a.id }));
+    await within("a disputing report (tells the organizer)", 200, await podResult(cup.id, pod.id, b, { outcome: "win", winnerId: b.id }));
+    await within("the organizer's result", 200, await podResult(cup.id, pod.id, organizer, { outcome: "win", winnerId: a.id }));
+    await within("call time refused", 409, await post(`/api/tournaments/${cup.id}/time`, organizer));
+    await within("a pod's room", 200, await post(`/api/tournaments/${cup.id}/matches/${pod.id}/room`, a));
+    await within("next round", 201, await post(`/api/tournaments/${cup.id}/rounds`, organizer));
+    const second = currentPods(await detail(cup.id))[0];
+    await within("the organizer's result", 200, await podResult(cup.id, second.id, organizer, { outcome: "draw" }));
+    await within("top cut", 201, await post(`/api/tournaments/${cup.id}/top-cut`, organizer));
+    await within("standings", 200, await request(`/api/tournaments/${cup.id}/standings`));
+  });
+});

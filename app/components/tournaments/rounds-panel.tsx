@@ -40,7 +40,11 @@ export function RoundsPanel({ tournament: t, viewerId, action, now }: Props) {
             <h3 id={`round-${round.number}`} className="mb-2 flex flex-wrap items-baseline gap-x-2 font-semibold">
               {roundTitle(t, round)}
               <span className="text-xs font-normal text-muted">{round.status === "completed" ? "completed" : "in progress"}</span>
-              {round.endsAt ? <RoundClock endsAt={round.endsAt} now={now} running={live} /> : null}
+              {round.endsAt ? (
+                <span className="text-xs font-normal text-muted">
+                  · <RoundClock endsAt={round.endsAt} now={now} running={live} />
+                </span>
+              ) : null}
             </h3>
             <ul className={t.pods ? "grid gap-3 md:grid-cols-2" : "grid gap-2"}>
               {round.matches.map((m) =>

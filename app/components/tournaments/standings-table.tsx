@@ -10,7 +10,7 @@ const CUT_LABELS = { winner: "Winner", final: "Finalist", semifinal: "Semifinali
 
 function Th({ children, end = false }: { children: ReactNode; end?: boolean }) {
   return (
-    <th scope="col" className={`py-2 pr-1.5 sm:pr-2 ${end ? "text-right" : ""}`}>
+    <th scope="col" className={`whitespace-nowrap py-2 pr-1.5 sm:pr-2 ${end ? "text-right" : ""}`}>
       {children}
     </th>
   );
@@ -28,7 +28,7 @@ function PlayerCell({ name, dropped, extra }: { name: string; dropped: boolean; 
 
 /** A number cell of the pods' table (narrow on phones: the whole table fits 390 px without scrolling). */
 const Num = ({ children, strong = false }: { children: ReactNode; strong?: boolean }) => (
-  <td className={`py-2 pr-1.5 text-right tabular-nums last:pr-0 sm:pr-2 ${strong ? "font-semibold" : ""}`}>{children}</td>
+  <td className={`whitespace-nowrap py-2 pr-1.5 text-right tabular-nums last:pr-0 sm:pr-2 ${strong ? "font-semibold" : ""}`}>{children}</td>
 );
 
 /** Swiss pods: points (5 a win, 1 a draw), record, OWP and average seat; the top cut's placing beside the name. */
@@ -61,7 +61,9 @@ function PodStandings({ standings, droppedIds }: { standings: PodStandingsRow[];
                 s.cut ? (
                   // Below the name on phones, beside it from 640 px.
                   <span className="mt-0.5 block sm:ml-2 sm:mt-0 sm:inline">
-                    <Badge tone={s.cut === "winner" ? "default" : "secondary"}>{CUT_LABELS[s.cut]}</Badge>
+                    <Badge tone={s.cut === "winner" ? "default" : "secondary"} className="whitespace-nowrap">
+                      {CUT_LABELS[s.cut]}
+                    </Badge>
                   </span>
                 ) : null
               }
