@@ -104,10 +104,20 @@ export type MatchResultInput = z.infer<typeof matchResultSchema>;
  * A pod's one game: a winner (everyone else in the pod loses), or a draw shared by the players still in the game
  * when it ended (`drawIds`; left out, every player of the pod who has not dropped). Eliminated players lose.
  */
-export const podResultSchema = z.discriminatedUnion("outcome", [
-  z.object({ outcome: z.literal("win"), winnerId: z.string().min(1).max(64) }),
-  z.object({ outcome: z.literal("draw"), drawIds: z.array(z.string().min(1).max(64)).min(1).max(5).optional() }),
-]);
+export const podResultSchema = z
+  .object({
+    outcome: z.enum(["win", "draw"]),
+    /** A win: its winner, one of the pod's players. */
+    winnerId: z.string().min(1).max(64).optional(),
+    /** A draw: the players still in the game (optional). */
+    drawIds: z.array(z.string().min(1).max(64)).min(1).max(5).optional(),
+  })
+  // One object rather than a union, so the API reference shows one body: the outcome decides which id field counts.
+  .superRefine((value, ctx) => {
+    if (value.outcome === "win" && !value.winnerId) ctx.addIssue({ code: "custom", path: ["winnerId"], message: "A win names its winner" });
+    if (value.outcome === "draw" && value.winnerId) ctx.addIssue({ code: "custom", path: ["winnerId"], message: "A draw has no winner" });
+    if (value.outcome === "win" && value.drawIds) ctx.addIssue({ code: "custom", path: ["drawIds"], message: "A win shares no draw" });
+  });
 export type PodResultInput = z.infer<typeof podResultSchema>;
 
 // ------------------------------------------------------------- path parameters

@@ -58,9 +58,11 @@ async function readPod(db: Db, id: string, podId: string) {
 /** The report as stored and compared: checked against the pod's players; a draw defaults to those still in the event. */
 function canonical(input: PodResultInput, players: readonly string[], dropped: ReadonlySet<string>, cut: boolean): PodResult {
   if (input.outcome === "win") {
-    if (!players.includes(input.winnerId))
+    // The schema makes a win name its winner.
+    const winnerId = input.winnerId ?? "";
+    if (!players.includes(winnerId))
       throw invalid("Invalid request body", [{ path: ["winnerId"], message: "The winner must be a player of this pod" }]);
-    return { outcome: "win", winnerId: input.winnerId };
+    return { outcome: "win", winnerId };
   }
   if (cut)
     throw invalid("Invalid request body", [{ path: ["outcome"], message: "A top-cut pod needs a winner: a drawn game is replayed" }]);

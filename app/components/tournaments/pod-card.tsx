@@ -39,7 +39,7 @@ export function PodCard({ tournamentId, pod, names, droppedIds, viewerId, isOrga
   const Form = action.fetcher.Form;
   const to = `/tournaments/${tournamentId}`;
   const describe = (r: PodResultInput) =>
-    r.outcome === "win" ? `${name(r.winnerId)} won` : `a draw (still in: ${(r.drawIds ?? []).map(name).join(", ")})`;
+    r.outcome === "win" ? `${name(r.winnerId ?? null)} won` : `a draw (still in: ${(r.drawIds ?? []).map(name).join(", ")})`;
 
   // The reports so far, grouped: "Ann, Ben reported: Cat won."
   const reports = new Map<string, { result: PodResultInput; by: string[] }>();
