@@ -7,7 +7,10 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { loadMemberHome } from "../app/routes/_index/member-home.server";
+import { getDb } from "../workers/db/client";
 import { computePodStandings, type ScoredPod } from "../workers/domain/tournament-rules/pod-scoring";
+import { findUserById } from "../workers/domain/users";
 import { type Member, json, request, signUp } from "./helpers";
 import { actionResult, submitForm } from "./single-fetch";
 
@@ -186,6 +189,15 @@ describe("Swiss pods", () => {
     expect(corrected.status).toBe("completed");
     const points = new Map((await standings(id)).map((r) => [r.userId, r.points]));
     expect([a, b, c, d].map((m) => points.get(m.id))).toEqual([1, 1, 0, 0]);
+
+    // A pod counts in each player's tournament record (W-L-D) on their home page, like a match.
+    const recordOf = async (m: Member) => {
+      const db = getDb(env.DB);
+      const home = await loadMemberHome(new Request("http://localhost/?index&realm=all"), { db, user: await findUserById(db, m.id) });
+      return home.signedIn ? home.home?.figures.matchRecord : null;
+    };
+    expect(await recordOf(a)).toEqual({ wins: 0, losses: 0, draws: 1 });
+    expect(await recordOf(c)).toEqual({ wins: 0, losses: 1, draws: 0 });
   });
 
   it("shares a draw among the players still in the event; a dropped player need not confirm and loses", async () => {
