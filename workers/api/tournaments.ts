@@ -1,3 +1,9 @@
+/**
+ * The Tournament Hub's routes (spec 001 §2, §7; issues 8 and 37), thin: declaration → domain → JSON.
+ *
+ * Over 300 lines: sixteen route declarations, each with its summary and every answer it gives, feed the handlers,
+ * the OpenAPI document and the typed client from one place; splitting them would split one router.
+ */
 import { createRoute } from "@hono/zod-openapi";
 import {
   createTournamentSchema,
@@ -31,8 +37,6 @@ import {
 } from "../domain/tournaments";
 import { memberOnly, requireUser } from "../http/require-user";
 import { MEMBER_ONLY, PUBLIC, apiRouter, errors, jsonBody, jsonResponse } from "./openapi-kit";
-
-// Tournament Hub (spec 001 §2, §7; issue 8). Thin: declaration → domain → JSON.
 
 const member = { security: MEMBER_ONLY, middleware: memberOnly } as const;
 const organizerOnly = [
