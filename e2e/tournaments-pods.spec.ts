@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
-import { expectAxeClean, expectNoSidewaysScroll, reviewShot, signIn, siteOrigin, waitForHydration } from "./helpers";
+import { api, expectAxeClean, expectNoSidewaysScroll, newMemberPage, reviewShot, signIn, siteOrigin, waitForHydration } from "./helpers";
 import { scaled } from "./time-budget";
 import { startIn } from "./tournaments-start";
 
@@ -107,6 +107,10 @@ test("a Commander Swiss tournament of 13: pods of 4, 4 and 5 in turn order, thre
   await theirPod.getByRole("button", { name: "Report result" }).click();
   await expect(reporterPage.getByText("Result reported", { exact: true })).toBeVisible();
   await expect(theirPod.getByText("Awaiting result", { exact: true })).toBeVisible();
+  // The pod's room: one click opens it for the pod (its players take their pod seats; test/tournament-pods.test.ts).
+  await theirPod.getByRole("button", { name: "Open pod room" }).click();
+  await expect(reporterPage).toHaveURL(/\/tablesync\/room\/[0-9a-f-]{36}$/);
+  await expect(reporterPage.getByRole("heading", { level: 1 })).toHaveText(`${name}: Round 1, Pod 1`);
   await page.reload();
   await expect(pods(page, 1).nth(0)).toContainText(`${pod1[0]} reported: ${pod1[1]} won.`);
   await expect(pods(page, 1).nth(0).getByRole("radio", { name: pod1[1], exact: true })).toBeChecked();
@@ -194,4 +198,35 @@ test("a Commander Swiss tournament of 13: pods of 4, 4 and 5 in turn order, thre
   await expectNoSidewaysScroll(page, "the Commander tournament page at 390 px");
   await reviewShot(page, "pods-final-390", { fullPage: true });
   for (const member of members.values()) await member.dispose();
+});
+
+test("a tournament dated days ahead cannot be started yet: the page says from when", async ({ page }) => {
+  await signIn(page, "Ulla", "Planner");
+  const startDate = new Date(Date.now() + 3 * 86_400_000);
+  startDate.setSeconds(0, 0);
+  const cup = await api(page, "POST", "/api/tournaments", {
+    name: `Next week's cEDH ${Date.now()}`,
+    gameFormat: "commander",
+    maxParticipants: 8,
+    startDate: startDate.toISOString(),
+    communityId: "scry-gather",
+  });
+  for (const first of ["Vic", "Wes", "Xan"]) {
+    const { context, page: member } = await newMemberPage(page.context().browser()!, first);
+    await api(member, "POST", `/api/tournaments/${cup.id}/join`);
+    await context.close();
+  }
+  await page.goto(`/tournaments/${cup.id}`);
+  await waitForHydration(page);
+  const opens = new Date(startDate.getTime() - 60 * 60_000);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const when = `${opens.toLocaleString("en-US", { month: "short" })} ${pad(opens.getDate())}, ${pad(opens.getHours())}:${pad(opens.getMinutes())}`;
+  await expect(page.getByTestId("start-window")).toHaveText(`You can start it from ${when}, 60 minutes before it begins.`);
+  await expect(page.getByRole("button", { name: "Start Tournament" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Start Tournament" })).toHaveAccessibleDescription(/You can start it from/);
+  // The API says the same, with the date.
+  const refused = await page.context().request.post(`/api/tournaments/${cup.id}/start`, { headers: { Origin: siteOrigin() } });
+  expect(refused.status()).toBe(409);
+  expect((await refused.json()).message).toContain("60 minutes before");
+  await reviewShot(page, "pods-not-yet-1366");
 });

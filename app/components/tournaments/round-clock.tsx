@@ -1,15 +1,8 @@
 import { StartDate } from "./start-date";
 
-/** A timed pod round's clock: when it ends and how long is left; once it is up, what happens to pods still playing. */
-export function RoundClock({ endsAt, now, running }: { endsAt: string; now: number; running: boolean }) {
+/** The running round's clock (pods): when it ends and how long is left; once it is up, what happens to pods still playing. */
+export function RoundClock({ endsAt, now }: { endsAt: string; now: number }) {
   const left = Math.ceil((Date.parse(endsAt) - now) / 60_000);
-  if (!running) {
-    return (
-      <span className="text-xs font-normal text-muted">
-        timed: ended <StartDate iso={endsAt} />
-      </span>
-    );
-  }
   return (
     <span className="text-xs font-normal text-muted" data-testid="round-clock">
       {left > 0 ? (

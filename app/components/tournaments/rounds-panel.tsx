@@ -40,9 +40,9 @@ export function RoundsPanel({ tournament: t, viewerId, action, now }: Props) {
             <h3 id={`round-${round.number}`} className="mb-2 flex flex-wrap items-baseline gap-x-2 font-semibold">
               {roundTitle(t, round)}
               <span className="text-xs font-normal text-muted">{round.status === "completed" ? "completed" : "in progress"}</span>
-              {round.endsAt ? (
+              {round.endsAt && live ? (
                 <span className="text-xs font-normal text-muted">
-                  · <RoundClock endsAt={round.endsAt} now={now} running={live} />
+                  · <RoundClock endsAt={round.endsAt} now={now} />
                 </span>
               ) : null}
             </h3>

@@ -26,6 +26,14 @@ function PlayerCell({ name, dropped, extra }: { name: string; dropped: boolean; 
   );
 }
 
+/** A header that is shorter on phones (the other one is display:none, so a screen reader reads one). */
+const Short = ({ short, long }: { short: string; long: string }) => (
+  <>
+    <span className="sm:hidden">{short}</span>
+    <span className="hidden sm:inline">{long}</span>
+  </>
+);
+
 /** A number cell of the pods' table (narrow on phones: the whole table fits 390 px without scrolling). */
 const Num = ({ children, strong = false }: { children: ReactNode; strong?: boolean }) => (
   <td className={`whitespace-nowrap py-2 pr-1.5 text-right tabular-nums last:pr-0 sm:pr-2 ${strong ? "font-semibold" : ""}`}>{children}</td>
@@ -38,15 +46,21 @@ function PodStandings({ standings, droppedIds }: { standings: PodStandingsRow[];
       <caption className="sr-only">Standings</caption>
       <thead>
         <tr className="border-b border-border text-left text-muted">
-          <Th>Rank</Th>
+          <Th>
+            <Short short="#" long="Rank" />
+          </Th>
           <Th>Player</Th>
-          <Th end>Points</Th>
+          <Th end>
+            <Short short="Pts" long="Points" />
+          </Th>
           <Th end>W-L-D</Th>
           <Th end>
             <abbr title="Opponents' win rate: the average of their games won over games played">OWP</abbr>
           </Th>
           <Th end>
-            <abbr title="Average seat in turn order (1 goes first): on equal points and OWP, the later average ranks higher">Avg seat</abbr>
+            <abbr title="Average seat in turn order (1 goes first): on equal points and OWP, the later average ranks higher">
+              <Short short="Seat" long="Avg seat" />
+            </abbr>
           </Th>
         </tr>
       </thead>
