@@ -312,6 +312,52 @@ describe("Swiss pods", () => {
   });
 });
 
+describe("the tournament page's forms for pods (they work without JavaScript: plain form posts)", () => {
+  it("report a winner or a draw with the players still in, say a missing choice beside it, call time and start the top cut", async () => {
+    const { id, organizer, byId, started } = await startedCup(5, "Form");
+    const [pod] = currentPods(started);
+    const [a, b, c] = seatIds(pod).map((uid: string) => byId.get(uid)!);
+    const page = `/tournaments/${id}`;
+
+    const missing = await submitForm(page, a, { intent: "podResult", podId: pod.id });
+    expect(missing.status).toBe(400);
+    const refused = (await actionResult(missing)).data;
+    expect(refused.fieldErrors.winner).toEqual(["Choose the winner, or Draw"]);
+    expect(refused.values.podId).toBe(pod.id);
+
+    // A draw with two players still in: the checkboxes repeat the name `stillIn`.
+    const body = new URLSearchParams({ intent: "podResult", podId: pod.id, winner: "draw" });
+    body.append("stillIn", b.id);
+    body.append("stillIn", c.id);
+    const drawn = await request(`${page}.data`, {
+      method: "POST",
+      cookie: a.cookie,
+      body: body.toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Host: "localhost" },
+    });
+    expect((await actionResult(drawn)).data).toMatchObject({ ok: true, intent: "podResult", toast: { title: "Result reported" } });
+    const seat = (await detail(id)).rounds[0].matches[0].seats.find((s: any) => s.userId === a.id);
+    expect(seat.report).toEqual({ outcome: "draw", drawIds: [b.id, c.id].sort() });
+
+    // Time is not up yet; the organizer's page says so.
+    const early = await actionResult(await submitForm(page, organizer, { intent: "time" }));
+    expect(early.data.toast).toMatchObject({ title: "Failed to call time" });
+    await env.DB.prepare("UPDATE tournament_rounds SET ends_at = ? WHERE tournament_id = ?")
+      .bind(Date.now() - 1000, id)
+      .run();
+    // The reported pod waits for its players; with no pod still playing, there is nothing to call.
+    expect((await actionResult(await submitForm(page, organizer, { intent: "time" }))).data.toast.description).toBe(
+      "No pod of this round is still playing",
+    );
+    expect((await actionResult(await submitForm(page, organizer, { intent: "podResult", podId: pod.id, winner: c.id }))).data.ok).toBe(
+      true,
+    );
+    const cut = await actionResult(await submitForm(page, organizer, { intent: "cut" }));
+    expect(cut.data).toMatchObject({ ok: true, intent: "cut", toast: { title: "Top cut paired" } });
+    expect(await detail(id)).toMatchObject({ stage: "cut", currentRound: 2 });
+  });
+});
+
 describe("a pod's match room", () => {
   it("seats the pod's players in its turn order, lets nobody else sit, and gives seat 1 the first turn", async () => {
     const { id, organizer, byId, started } = await startedCup(4, "Room");
