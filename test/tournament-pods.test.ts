@@ -110,6 +110,27 @@ describe("a tournament starts no earlier than its date", () => {
   });
 });
 
+describe("a Commander tournament that began as matches before pods existed", () => {
+  it("finishes the way it began: one against one", async () => {
+    const organizer = await signUp("Legacy");
+    const cup = await createCup(organizer, { gameFormat: "modern", maxParticipants: 4 });
+    const players = await Promise.all([signUp("L1"), signUp("L2"), signUp("L3"), signUp("L4")]);
+    for (const p of players) expect((await post(`/api/tournaments/${cup.id}/join`, p)).status).toBe(200);
+    expect((await post(`/api/tournaments/${cup.id}/start`, organizer)).status).toBe(200);
+    // As a Commander event started before this change was stored: matches, no pods.
+    await env.DB.prepare("UPDATE tournaments SET game_format = 'commander' WHERE id = ?").bind(cup.id).run();
+    const d = await detail(cup.id);
+    expect(d).toMatchObject({ pods: false, roundMinutes: null, topCut: null });
+    for (const m of currentPods(d))
+      expect((await post(`/api/tournaments/${cup.id}/matches/${m.id}/result`, organizer, { player1Wins: 2, player2Wins: 0 })).status).toBe(
+        200,
+      );
+    const next = await json(await post(`/api/tournaments/${cup.id}/rounds`, organizer));
+    expect(currentPods(next).every((m: any) => m.seats.length === 0 && m.player2Id !== null)).toBe(true);
+    expect(Object.keys((await standings(cup.id))[0])).toContain("matchPoints");
+  });
+});
+
 describe("Swiss pods", () => {
   it("seats 13 players in pods of 4, 4 and 5, in turn order, each once, timed, and tells each their seat", async () => {
     const { id, players, started } = await startedCup(13, "Thirteen");

@@ -13,7 +13,7 @@
  * Over 300 lines: start, next round and finish each need the guarded batch and the standings it reads back.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { CHECK_IN_WINDOW_MINUTES, playsInPods, startOpensAt } from "../contract/tournaments";
+import { CHECK_IN_WINDOW_MINUTES, startOpensAt } from "../contract/tournaments";
 import type { Db } from "../db/client";
 import { tournamentMatches, tournamentParticipants, tournamentRounds, tournaments, type User } from "../db/schema";
 import { conflict } from "./errors";
@@ -29,7 +29,9 @@ import { pairSwissRound, type Pairing } from "./tournament-rules/swiss-pairing";
 import {
   assertOrganizer,
   detailOf,
+  inPods,
   loadTournament,
+  roundMinutesOf,
   seedOrder,
   writeThenLoad,
   type MatchRow,
@@ -71,7 +73,7 @@ export async function getStandings(db: Db, id: string) {
 
 /** The standings of a loaded tournament (also shown beside its detail, from the same read): by matches, or by pods. */
 export function standingsRows(state: TournamentState): MatchStandingsRow[] | PodStandingsRow[] {
-  return playsInPods(state.card.gameFormat) ? podStandingsRows(state) : matchStandingsRows(state);
+  return inPods(state) ? podStandingsRows(state) : matchStandingsRows(state);
 }
 
 /** One-against-one standings (MTR Appendix C). */
@@ -158,13 +160,14 @@ export function tooEarlyToStart(startDate: string, now = Date.now()): string | n
 }
 
 export async function startTournament(db: Db, id: string, user: User) {
-  const { card: tournament, participants } = await loadTournament(db, id);
+  const state = await loadTournament(db, id);
+  const { card: tournament, participants } = state;
   assertOrganizer(tournament.organizer.id, user);
   if (tournament.status !== "upcoming") throw conflict("The tournament has already started");
   const now = Date.now();
   const early = tooEarlyToStart(tournament.startDate, now);
   if (early) throw conflict(early);
-  const pods = playsInPods(tournament.gameFormat);
+  const pods = inPods(state);
   if (pods && participants.length < MIN_POD_SIZE)
     throw conflict(`At least ${MIN_POD_SIZE} participants are needed to start a tournament in pods`);
   if (participants.length < 2) throw conflict("At least 2 participants are needed to start");
@@ -221,9 +224,9 @@ export async function startTournament(db: Db, id: string, user: User) {
   return detailOf(started);
 }
 
-/** When a Swiss pod round started now ends: its time limit from now (pods only; other rounds are untimed). */
-function roundEnd(tournament: Pick<TournamentCard, "gameFormat"> & { roundMinutes: number | null }, now: number): number | null {
-  return playsInPods(tournament.gameFormat) && tournament.roundMinutes ? now + tournament.roundMinutes * 60_000 : null;
+/** When a Swiss pod round started now ends: its time limit from now (one-against-one rounds are untimed). */
+function roundEnd(tournament: { roundMinutes: number | null }, now: number): number {
+  return now + roundMinutesOf(tournament) * 60_000;
 }
 
 function assertRoundComplete(currentRound: number, matches: readonly MatchRow[]) {
@@ -279,7 +282,7 @@ export async function pairNextRound(db: Db, id: string, user: User) {
   const next = current + 1;
 
   let statements: ReturnType<typeof nextPodRound> | ReturnType<typeof roundStatements>;
-  if (playsInPods(tournament.gameFormat)) {
+  if (inPods(state)) {
     statements = nextPodRound(db, state, Date.now());
   } else if (tournament.pairing === "single_elimination") {
     const results = matches.filter((m) => m.roundNumber === current).map((m) => ({ table: m.tableNumber, winnerId: matchWinner(m) }));
@@ -316,7 +319,7 @@ export async function startTopCut(db: Db, id: string, user: User) {
   const state = await loadTournament(db, id);
   const { card: tournament, participants, matches, rounds } = state;
   assertOrganizer(tournament.organizer.id, user);
-  if (!playsInPods(tournament.gameFormat)) throw conflict("Only tournaments played in pods have a top cut");
+  if (!inPods(state)) throw conflict("Only tournaments played in pods have a top cut");
   if (tournament.status !== "active") throw conflict(NOT_RUNNING);
   if (rounds.some((r) => r.stage === "cut")) throw conflict("The top cut has already begun");
   assertRoundComplete(tournament.currentRound, matches);

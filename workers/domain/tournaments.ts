@@ -271,21 +271,33 @@ export async function getTournamentDetail(db: Db, id: string) {
   return detailOf(await loadTournament(db, id));
 }
 
-function suggestedRounds(card: Pick<TournamentCard, "pairing" | "gameFormat">, players: number) {
-  if (playsInPods(card.gameFormat)) return suggestedPodRounds(players);
+/**
+ * Whether a tournament plays in pods: its format seats more than two at a game (PLAYERS_PER_GAME), unless it had
+ * started as one-against-one matches before pods existed (issue 37): that one finishes the way it began.
+ */
+export function inPods(state: Pick<TournamentState, "card" | "matches" | "seats">): boolean {
+  return playsInPods(state.card.gameFormat) && (state.matches.length === 0 || state.seats.length > 0);
+}
+
+/** A pod round's minutes (tournaments from before round times existed: the default). */
+export const roundMinutesOf = (card: { roundMinutes: number | null }) => card.roundMinutes ?? DEFAULT_ROUND_MINUTES;
+
+function suggestedRounds(card: Pick<TournamentCard, "pairing">, pods: boolean, players: number) {
+  if (pods) return suggestedPodRounds(players);
   return card.pairing === "swiss" ? suggestedSwissRounds(players) : eliminationRoundCount(players);
 }
 
-export function detailOf({ card, participants, rounds, matches, seats }: TournamentState) {
+export function detailOf(state: TournamentState) {
+  const { card, participants, rounds, matches, seats } = state;
   const activeCount = participants.filter((p) => !p.dropped).length;
-  const pods = playsInPods(card.gameFormat);
+  const pods = inPods(state);
   const cutSize = pods ? topCutSize(activeCount) : null;
   return {
     ...card,
-    suggestedRounds: suggestedRounds(card, participants.length),
+    suggestedRounds: suggestedRounds(card, pods, participants.length),
     activeParticipantCount: activeCount,
     pods,
-    roundMinutes: pods ? card.roundMinutes : null,
+    roundMinutes: pods ? roundMinutesOf(card) : null,
     startOpensAt: startOpensAt(card.startDate).toISOString(),
     stage: rounds.some((r) => r.stage === "cut") ? ("cut" as const) : ("swiss" as const),
     topCut: cutSize ? { size: cutSize, rounds: topCutRounds(cutSize) } : null,
