@@ -14,7 +14,14 @@ import { computePodStandings, type ScoredPod } from "./tournament-rules/pod-scor
 import type { SeatTaken } from "./tournament-rules/pod-seating";
 import { MIN_POD_SIZE } from "./tournament-rules/pod-sizes";
 import { round4 } from "./tournament-rules/scoring";
-import { cutPlacements, nextCutRound, rankWithCut, type CutPlacement, type TopCutSize } from "./tournament-rules/top-cut";
+import {
+  cutPlacements,
+  cutSizeFromFirstRound,
+  nextCutRound,
+  rankWithCut,
+  type CutPlacement,
+  type TopCutSize,
+} from "./tournament-rules/top-cut";
 import { seedOrder, type MatchRow, type PodSeatRow, type TournamentCard, type TournamentState } from "./tournaments";
 
 type PodState = Pick<TournamentState, "participants" | "rounds" | "matches" | "seats">;
@@ -60,10 +67,7 @@ function cutRoundsOf(state: PodState) {
   return [...byRound.entries()].sort(([a], [b]) => a - b).map(([, pods]) => pods);
 }
 
-/** The cut's size from its first round: one pod is a top 4, two a top 10, four a top 16. */
-function cutSizeOf(firstRound: readonly unknown[]): TopCutSize {
-  return firstRound.length >= 4 ? 16 : firstRound.length === 2 ? 10 : 4;
-}
+const cutSizeOf = (firstRound: readonly unknown[]): TopCutSize => cutSizeFromFirstRound(firstRound.length);
 
 /** GET standings of a tournament in pods: the top cut first (winner, finalists, semifinalists), then Swiss order. */
 export function podStandingsRows(state: PodState) {

@@ -39,7 +39,7 @@ import { communityExists } from "./communities";
 import { enforceRateLimit } from "./rate-limit";
 import { eliminationRoundCount, suggestedSwissRounds } from "./tournament-rules/swiss-rounds";
 import { suggestedPodRounds } from "./tournament-rules/pod-sizes";
-import { topCutRounds, topCutSize } from "./tournament-rules/top-cut";
+import { cutSizeFromFirstRound, topCutRounds, topCutSize } from "./tournament-rules/top-cut";
 import { displayName, type NamedMember } from "../contract/display-name";
 import { memberNameColumns, pickMemberColumns } from "./member-columns";
 
@@ -291,7 +291,13 @@ export function detailOf(state: TournamentState) {
   const { card, participants, rounds, matches, seats } = state;
   const activeCount = participants.filter((p) => !p.dropped).length;
   const pods = inPods(state);
-  const cutSize = pods ? topCutSize(activeCount) : null;
+  // The cut that fits the active players; once it has begun, the one being played.
+  const firstCut = rounds.find((r) => r.stage === "cut");
+  const cutSize = !pods
+    ? null
+    : firstCut
+      ? cutSizeFromFirstRound(matches.filter((m) => m.roundId === firstCut.id).length)
+      : topCutSize(activeCount);
   return {
     ...card,
     suggestedRounds: suggestedRounds(card, pods, participants.length),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cutPlacements, firstCutRound, nextCutRound, rankWithCut, topCutRounds, topCutSize } from "./top-cut";
+import { cutPlacements, cutSizeFromFirstRound, firstCutRound, nextCutRound, rankWithCut, topCutRounds, topCutSize } from "./top-cut";
 
 const seeds = (n: number) => Array.from({ length: n }, (_, i) => `s${i + 1}`);
 
@@ -7,6 +7,7 @@ describe("top cut", () => {
   it("fits the cut to the field: none up to 4, top 4 to 34, top 10 to 64, then top 16", () => {
     expect([3, 4, 5, 13, 34, 35, 64, 65, 200].map(topCutSize)).toEqual([null, null, 4, 4, 4, 10, 10, 16, 16]);
     expect([4, 10, 16].map((s) => topCutRounds(s as 4 | 10 | 16))).toEqual([1, 2, 2]);
+    expect([1, 2, 4].map(cutSizeFromFirstRound)).toEqual([4, 10, 16]);
   });
 
   it("top 4: one final pod of seeds 1-4, seed 1 first; nothing after it", () => {

@@ -20,6 +20,11 @@ export function topCutSize(activePlayers: number): TopCutSize | null {
   return 16;
 }
 
+/** A cut's size from its first round: one pod is a top 4, two a top 10, four a top 16. */
+export function cutSizeFromFirstRound(pods: number): TopCutSize {
+  return pods >= 4 ? 16 : pods === 2 ? 10 : 4;
+}
+
 /** Rounds the cut takes: the final alone, or semifinals and the final. */
 export const topCutRounds = (size: TopCutSize) => (size === 4 ? 1 : 2);
 
