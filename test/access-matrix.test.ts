@@ -99,7 +99,7 @@ describe("a different member cannot change what is not theirs", () => {
         name: "A's cup",
         gameFormat: "modern",
         maxParticipants: 4,
-        startDate: future(2).toISOString(),
+        startDate: new Date(Date.now() + 30 * 60_000).toISOString(), // startable: within the hour before its date
         communityId: "mtg",
       }),
     );

@@ -57,7 +57,7 @@ async function createTournament(organizer: Member) {
       name: `Block Cup ${crypto.randomUUID().slice(0, 6)}`,
       gameFormat: "modern",
       maxParticipants: 8,
-      startDate: future(7).toISOString(),
+      startDate: new Date(Date.now() + 30 * 60_000).toISOString(), // startable: within the hour before its date
       communityId: "mtg",
     },
   });

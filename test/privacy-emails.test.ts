@@ -96,7 +96,7 @@ describe("no member's e-mail address reaches another member (issue 12)", () => {
           name: `Leak Cup ${crypto.randomUUID().slice(0, 6)}`,
           gameFormat: "modern",
           maxParticipants: 8,
-          startDate: future(7).toISOString(),
+          startDate: new Date(Date.now() + 30 * 60_000).toISOString(), // startable: within the hour before its date
           communityId: "mtg",
         },
       }),

@@ -103,7 +103,7 @@ const tournamentBody = () => ({
   name: `Cup ${crypto.randomUUID().slice(0, 8)}`,
   gameFormat: "modern",
   maxParticipants: 8,
-  startDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+  startDate: new Date(Date.now() + 30 * 60_000).toISOString(), // startable: within the hour before its date
   communityId: "mtg",
 });
 

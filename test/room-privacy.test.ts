@@ -158,7 +158,7 @@ describe("rooms nobody else should see, everywhere rooms are listed or counted",
           name: `Hidden cup ${crypto.randomUUID().slice(0, 6)}`,
           gameFormat: "modern",
           maxParticipants: 4,
-          startDate: new Date(Date.now() + 86_400_000).toISOString(),
+          startDate: new Date(Date.now() + 30 * 60_000).toISOString(), // startable: within the hour before its date
           communityId: community,
         },
       }),

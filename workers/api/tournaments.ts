@@ -1,3 +1,9 @@
+/**
+ * The Tournament Hub's routes (spec 001 §2, §7; issues 8 and 37), thin: declaration → domain → JSON.
+ *
+ * Over 300 lines: sixteen route declarations, each with its summary and every answer it gives, feed the handlers,
+ * the OpenAPI document and the typed client from one place; splitting them would split one router.
+ */
 import { createRoute } from "@hono/zod-openapi";
 import {
   createTournamentSchema,
@@ -8,6 +14,8 @@ import {
   matchRoomSchema,
   matchSchema,
   membershipSchema,
+  podParams,
+  podResultSchema,
   standingsSchema,
   tournamentDetailSchema,
   tournamentListSchema,
@@ -17,7 +25,8 @@ import {
 import { enforceRateLimit } from "../domain/rate-limit";
 import { limitText } from "../domain/rate-limit-rules";
 import { dropFromTournament, openMatchRoom, reportMatchResult } from "../domain/tournament-matches";
-import { finishTournament, getStandings, pairNextRound, startTournament } from "../domain/tournament-play";
+import { finishTournament, getStandings, pairNextRound, startTopCut, startTournament } from "../domain/tournament-play";
+import { callTime, reportPodResult } from "../domain/tournament-pod-results";
 import {
   createTournament,
   getTournamentDetail,
@@ -28,8 +37,6 @@ import {
 } from "../domain/tournaments";
 import { memberOnly, requireUser } from "../http/require-user";
 import { MEMBER_ONLY, PUBLIC, apiRouter, errors, jsonBody, jsonResponse } from "./openapi-kit";
-
-// Tournament Hub (spec 001 §2, §7; issue 8). Thin: declaration → domain → JSON.
 
 const member = { security: MEMBER_ONLY, middleware: memberOnly } as const;
 const organizerOnly = [
@@ -84,7 +91,8 @@ const updateRoute = createRoute({
 const standingsRoute = createRoute({
   method: "get",
   path: "/tournaments/{id}/standings",
-  summary: "Standings (MTR Appendix C): match points, then OMW%, GW%, OGW%; fractions rounded to 4 decimals.",
+  summary:
+    "Standings. One against one (MTR Appendix C): match points, then OMW%, GW%, OGW%. Pods (Commander): 5 points a win, 1 a draw, then opponents' win rate (OWP), then the later average seat; once a top cut is played, its winner, finalists and semifinalists come first. Fractions rounded to 4 decimals.",
   security: PUBLIC,
   request: { params: tournamentParams },
   responses: { 200: jsonResponse(standingsSchema, "Standings, best first"), ...errors([404, "No such tournament"]) },
@@ -135,12 +143,13 @@ const dropRoute = createRoute({
 const startRoute = createRoute({
   method: "post",
   path: "/tournaments/{id}/start",
-  summary: "Organizer starts the tournament (at least 2 participants): status active, seeds drawn, round 1 paired, players notified.",
+  summary:
+    "Organizer starts the tournament (at least 2 participants; 3 when it plays in pods): status active, seeds drawn, round 1 paired (in pods, seated in turn order and timed), players notified. Not before its start date less the check-in window (`startOpensAt`, 60 minutes).",
   ...member,
   request: { params: tournamentParams },
   responses: {
     200: jsonResponse(tournamentDetailSchema, "The running tournament with round 1"),
-    ...errors(...organizerOnly, [409, "Not upcoming or fewer than 2 participants"]),
+    ...errors(...organizerOnly, [409, "Not upcoming, too early (before startOpensAt) or too few participants"]),
   },
 });
 
@@ -172,6 +181,52 @@ const finishRoute = createRoute({
   },
 });
 
+const topCutRoute = createRoute({
+  method: "post",
+  path: "/tournaments/{id}/top-cut",
+  summary:
+    "Pods only: once the current Swiss round has every result, the organizer starts the top cut that fits the active players (`topCut`: top 4 is one final pod; top 10 and 16 play semifinal pods, then the final with Next Round). Cut pods are seated by Swiss standing and untimed.",
+  ...member,
+  request: { params: tournamentParams },
+  responses: {
+    201: jsonResponse(tournamentDetailSchema, "The tournament with its first top-cut round"),
+    ...errors(...organizerOnly, [409, "Not in pods, not running, results missing, cut begun already, or 4 or fewer active players"]),
+  },
+});
+
+const timeRoute = createRoute({
+  method: "post",
+  path: "/tournaments/{id}/time",
+  summary:
+    "Pods only: once the current round's time is up (`endsAt`), the organizer calls time: every pod nobody has reported is a draw for its players who have not dropped (1 point each).",
+  ...member,
+  request: { params: tournamentParams },
+  responses: {
+    200: jsonResponse(tournamentDetailSchema, "The tournament with the round's unfinished pods drawn"),
+    ...errors(...organizerOnly, [409, "Not running, the round is untimed, its time is not up, or no pod is still playing"]),
+  },
+});
+
+const podResultRoute = createRoute({
+  method: "post",
+  path: "/tournaments/{id}/pods/{podId}/result",
+  summary:
+    "Reports a pod's game (`podId` is the pod's match id): `{outcome: \"win\", winnerId}`, or `{outcome: \"draw\", drawIds?}` shared by the players still in the game (by default every player of the pod who has not dropped; the others lose). By a player of the pod or the organizer. The organizer's report is final; players' reports complete the pod when every player still in the event reported the same, and a different report marks it disputed until the organizer reports. A top-cut pod needs a winner.",
+  ...member,
+  request: { params: podParams, body: jsonBody(podResultSchema) },
+  responses: {
+    200: jsonResponse(matchSchema, "The pod after the report, with its seats"),
+    ...errors(
+      [400, "Invalid result: a winner or draw outside the pod, or a draw in the top cut"],
+      [401, "Signed out"],
+      [403, "Neither a player of the pod nor the organizer"],
+      [404, "No such tournament or pod"],
+      [409, "Not running, not the current round, a one-against-one match, or already final"],
+      [429, `More than ${limitText("matchResult")}`],
+    ),
+  },
+});
+
 const resultRoute = createRoute({
   method: "post",
   path: "/tournaments/{id}/matches/{matchId}/result",
@@ -195,7 +250,8 @@ const resultRoute = createRoute({
 const roomRoute = createRoute({
   method: "post",
   path: "/tournaments/{id}/matches/{matchId}/room",
-  summary: "Opens (once) a two-player TableSync room for the match, linked to it; answers its game session id.",
+  summary:
+    "Opens (once) a TableSync room for the match, linked to it: two seats for a match, one per player for a pod (each player takes their pod seat, so the room's turn order is the pod's and seat 1 starts); answers its game session id.",
   ...member,
   request: { params: matchParams },
   responses: {
@@ -231,6 +287,15 @@ export const tournamentsApi = apiRouter()
     return c.json(await pairNextRound(c.get("db"), c.req.valid("param").id, user), 201);
   })
   .openapi(finishRoute, async (c) => c.json(await finishTournament(c.get("db"), c.req.valid("param").id, requireUser(c)), 200))
+  .openapi(topCutRoute, async (c) => c.json(await startTopCut(c.get("db"), c.req.valid("param").id, requireUser(c)), 201))
+  .openapi(timeRoute, async (c) => c.json(await callTime(c.get("db"), c.req.valid("param").id, requireUser(c)), 200))
+  .openapi(podResultRoute, async (c) => {
+    const user = requireUser(c);
+    const { id, podId } = c.req.valid("param");
+    const input = c.req.valid("json");
+    await enforceRateLimit(c.get("db"), "matchResult", user.id);
+    return c.json(await reportPodResult(c.get("db"), id, podId, user, input), 200);
+  })
   .openapi(resultRoute, async (c) => {
     const user = requireUser(c);
     const input = c.req.valid("json");

@@ -474,6 +474,8 @@ export const tournaments = sqliteTable(
       .notNull()
       .default("swiss"),
     currentRound: integer("current_round").notNull().default(0),
+    /** Swiss pod rounds' time limit in minutes (formats played in pods); null one against one. */
+    roundMinutes: integer("round_minutes"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -511,6 +513,12 @@ export const tournamentRounds = sqliteTable(
     status: text("status", { enum: ["active", "completed"] })
       .notNull()
       .default("active"),
+    /** Swiss rounds, then (pods) the top cut's rounds. */
+    stage: text("stage", { enum: ["swiss", "cut"] })
+      .notNull()
+      .default("swiss"),
+    /** When a timed round's time is up (epoch ms): a pod still playing then is a draw. Null when untimed. */
+    endsAt: integer("ends_at"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("tournament_rounds_number_unique").on(t.tournamentId, t.number)],
@@ -549,6 +557,35 @@ export const tournamentMatches = sqliteTable(
     index("tournament_matches_round_id_idx").on(t.roundId),
     index("tournament_matches_player1_idx").on(t.player1Id),
     index("tournament_matches_player2_idx").on(t.player2Id),
+  ],
+);
+
+/**
+ * The seats of a pod (a tournament table of a format played in pods, docs/decisions/2026-11-27-commander-pods.md):
+ * its match row carries no player1/player2; its players sit here in turn order (seat 1 starts). Each player's own
+ * report waits here until every player still in the event agrees (or the organizer records the result), and then
+ * every seat gets its outcome. A deleted member's seat stays, without them, so the pod's result stays.
+ */
+export const tournamentPodSeats = sqliteTable(
+  "tournament_pod_seats",
+  {
+    matchId: text("match_id")
+      .notNull()
+      .references(() => tournamentMatches.id, { onDelete: "cascade" }),
+    seat: integer("seat").notNull(),
+    tournamentId: text("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    roundNumber: integer("round_number").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The player's report, canonical JSON of a PodResultInput (compared as text). */
+    report: text("report"),
+    outcome: text("outcome", { enum: ["win", "loss", "draw"] }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.matchId, t.seat] }),
+    index("tournament_pod_seats_tournament_idx").on(t.tournamentId, t.roundNumber),
+    index("tournament_pod_seats_user_idx").on(t.userId),
   ],
 );
 

@@ -10,12 +10,17 @@ import { roomsListedTo } from "./room-visibility";
 import { realmWeekQueries, toRealmWeek } from "./game-stats";
 import { isoInstant } from "./instants";
 
-/** Matches the member finished in tournaments, from their side of the table (a bye is a 2-0 win, as pairing records it). */
+/**
+ * Matches the member finished in tournaments, from their side of the table (a bye is a 2-0 win, as pairing records
+ * it), and the pods they played (a pod's seat has its outcome once the pod has its result).
+ */
 const matchesWhere = (userId: string, outcome: "won" | "lost" | "drawn") => {
   const mine = { won: ">", lost: "<", drawn: "=" }[outcome];
-  return sql<number>`(SELECT count(*) FROM tournament_matches m WHERE m.status = 'completed' AND (
+  const seat = { won: "win", lost: "loss", drawn: "draw" }[outcome];
+  return sql<number>`((SELECT count(*) FROM tournament_matches m WHERE m.status = 'completed' AND (
     (m.player1_id = ${userId} AND m.player1_wins ${sql.raw(mine)} m.player2_wins) OR
-    (m.player2_id = ${userId} AND m.player2_wins ${sql.raw(mine)} m.player1_wins)))`;
+    (m.player2_id = ${userId} AND m.player2_wins ${sql.raw(mine)} m.player1_wins)))
+    + (SELECT count(*) FROM tournament_pod_seats s WHERE s.user_id = ${userId} AND s.outcome = ${seat}))`;
 };
 
 /**

@@ -79,10 +79,13 @@ export function recordRemoval(db: Db, sessionId: string, userId: string) {
  */
 export function takeSeat(db: Db, sessionId: string, userId: string) {
   // Lowest seat n in 1..16 with no player on it (max_players is at most 8).
-  const freeSeat = sql`(
+  const lowestFreeSeat = sql`(
     WITH RECURSIVE seat_numbers(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seat_numbers WHERE n < 16)
     SELECT min(n) FROM seat_numbers WHERE NOT EXISTS (
       SELECT 1 FROM game_session_members WHERE session_id = ${sessionId} AND role = 'player' AND seat = n))`;
+  // A tournament pod's room seats each player in the pod's turn order (workers/domain/tournament-pods.ts).
+  const freeSeat = sql`COALESCE((SELECT ps.seat FROM tournament_pod_seats ps JOIN game_sessions pg ON pg.tournament_match_id = ps.match_id
+    WHERE pg.id = ${sessionId} AND ps.user_id = ${userId}), ${lowestFreeSeat})`;
   // Columns in table order: session_id, user_id, role, seat, joined_at, deck_id, deck_name, deck_bracket (a new seat
   // has no deck yet).
   return db
@@ -93,7 +96,8 @@ export function takeSeat(db: Db, sessionId: string, userId: string) {
       WHERE g.id = ${sessionId} AND g.status != 'completed' AND ${playerCount(sessionId)} < g.max_players AND ${mayEnter(userId)}
         AND ${invitedOrOpen(userId)}
         AND (g.tournament_match_id IS NULL OR EXISTS (
-          SELECT 1 FROM tournament_matches m WHERE m.id = g.tournament_match_id AND ${userId} IN (m.player1_id, m.player2_id)))`,
+          SELECT 1 FROM tournament_matches m WHERE m.id = g.tournament_match_id AND ${userId} IN (m.player1_id, m.player2_id))
+          OR EXISTS (SELECT 1 FROM tournament_pod_seats ps WHERE ps.match_id = g.tournament_match_id AND ps.user_id = ${userId}))`,
     )
     .onConflictDoUpdate({
       target: [gameSessionMembers.sessionId, gameSessionMembers.userId],
@@ -154,13 +158,18 @@ export function givePlaceUp(db: Db, sessionId: string, userId: string, onlyRole?
   ] as const;
 }
 
-/** Host only: waiting → active with the first turn to a seated player picked at random (the room announces it). */
+/**
+ * Host only: waiting → active with the first turn to a seated player picked at random (the room announces it); in
+ * a tournament pod's room the pairing set the turn order, so the lowest seat starts.
+ */
 export function startGame(db: Db, sessionId: string, userId: string) {
+  const podRoom = sql`EXISTS (SELECT 1 FROM game_sessions pg JOIN tournament_pod_seats ps ON ps.match_id = pg.tournament_match_id WHERE pg.id = ${sessionId})`;
   return db
     .update(gameSessions)
     .set({
       status: "active",
-      currentTurn: sql`(SELECT user_id FROM game_session_members WHERE session_id = ${sessionId} AND role = 'player' ORDER BY random() LIMIT 1)`,
+      currentTurn: sql`(SELECT user_id FROM game_session_members WHERE session_id = ${sessionId} AND role = 'player'
+        ORDER BY CASE WHEN ${podRoom} THEN seat ELSE random() END LIMIT 1)`,
       // D1's clock, like every place change: the room orders the snapshots it is told by it.
       updatedAt: sql`${NOW_MS}`,
     })
@@ -218,6 +227,8 @@ export type NewGameSession = {
   maxPlayers: number;
   eventId?: string | null;
   tournamentMatchId?: string | null;
+  /** The host's seat (a tournament pod's room seats its host in their pod seat); 1 by default. */
+  hostSeat?: number;
   isPrivate?: boolean;
   /** The API token a bot created the room with (its webhook hears the room's events). */
   createdByTokenId?: string | null;
@@ -250,7 +261,7 @@ export function insertRoom(db: Db, id: string, hostId: string, input: NewGameSes
       // Nobody is in it until the host's page opens its socket.
       emptySince: Date.now(),
     }),
-    db.insert(gameSessionMembers).values({ sessionId: id, userId: hostId, role: "player", seat: 1 }),
+    db.insert(gameSessionMembers).values({ sessionId: id, userId: hostId, role: "player", seat: input.hostSeat ?? 1 }),
   ] as const;
 }
 

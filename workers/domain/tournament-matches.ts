@@ -5,13 +5,13 @@
 import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { MatchResultInput } from "../contract/tournaments";
 import type { Db } from "../db/client";
-import { tournamentMatches, tournamentParticipants, tournaments, type User } from "../db/schema";
+import { tournamentMatches, tournamentParticipants, tournamentPodSeats, tournaments, type User } from "../db/schema";
 import { conflict, forbidden, invalid, notFound } from "./errors";
 import { createGameSession, discardUnusedRoom } from "./rooms";
 import { createNotification } from "./notifications";
 import { NOT_RUNNING } from "./tournament-play";
 import { impossibleScore } from "./tournament-rules/match-score";
-import { findTournament, publicMatch, type MatchRow } from "./tournaments";
+import { publicMatch, type MatchRow } from "./tournaments";
 
 async function findMatch(db: Db, tournamentId: string, matchId: string): Promise<MatchRow> {
   const match = await matchQuery(db, tournamentId, matchId).get();
@@ -26,15 +26,16 @@ function matchQuery(db: Db, tournamentId: string, matchId: string) {
     .where(and(eq(tournamentMatches.id, matchId), eq(tournamentMatches.tournamentId, tournamentId)));
 }
 
-/** The tournament and one of its matches in one round trip (404 for either). */
+/** The tournament and one of its matches in one round trip (404 for either), with whether the match is a pod. */
 async function findTournamentAndMatch(db: Db, id: string, matchId: string) {
-  const [[tournament], [match]] = await db.batch([
+  const [[tournament], [match], podSeats] = await db.batch([
     db.select().from(tournaments).where(eq(tournaments.id, id)),
     matchQuery(db, id, matchId),
+    db.select({ seat: tournamentPodSeats.seat }).from(tournamentPodSeats).where(eq(tournamentPodSeats.matchId, matchId)).limit(1),
   ]);
   if (!tournament) throw notFound("Tournament not found");
   if (!match) throw notFound("Match not found");
-  return { tournament, match };
+  return { tournament, match, pod: podSeats.length > 0 };
 }
 
 /**
@@ -45,7 +46,8 @@ async function findTournamentAndMatch(db: Db, id: string, matchId: string) {
  * same moment cannot both miss each other's report.
  */
 export async function reportMatchResult(db: Db, id: string, matchId: string, user: User, input: MatchResultInput) {
-  const { tournament, match } = await findTournamentAndMatch(db, id, matchId);
+  const { tournament, match, pod } = await findTournamentAndMatch(db, id, matchId);
+  if (pod) throw conflict("This table is a pod: report its game as a winner or a draw (POST …/pods/{podId}/result)");
   const isOrganizer = tournament.organizerId === user.id;
   const side = match.player1Id === user.id ? 1 : match.player2Id === user.id ? 2 : null;
   if (!isOrganizer && side === null) throw forbidden("Only the match's players or the organizer can report its result");
@@ -155,30 +157,51 @@ export async function dropFromTournament(db: Db, id: string, user: User) {
   return { tournamentId: id, userId: user.id, dropped: true as const };
 }
 
+/** Who sits where in a match's room: its players with their seats (a pod's turn order; a match's two). */
+function roomSeatsOf(match: MatchRow, podSeats: readonly { seat: number; userId: string | null }[]) {
+  if (podSeats.length > 0) return podSeats.flatMap((s) => (s.userId ? [{ userId: s.userId, seat: s.seat }] : []));
+  return [match.player1Id, match.player2Id].flatMap((userId, i) => (userId ? [{ userId, seat: i + 1 }] : []));
+}
+
 /**
- * Opens the match's TableSync room once: a waiting two-seat game session with
- * a player of the match seated as host (player 1 when the organizer opens it),
- * linked both ways. A concurrent second open loses the conditional link and
- * its session is removed, so both callers get the same room.
+ * Opens the match's TableSync room once: a waiting game session with a seat for each of the match's players
+ * (two, or a pod's three to five), a player seated as host (in their pod seat; the first seat's player when the
+ * organizer opens it), linked both ways. A concurrent second open loses the conditional link and its session is
+ * removed, so both callers get the same room.
  */
 export async function openMatchRoom(db: Db, id: string, matchId: string, user: User) {
-  const tournament = await findTournament(db, id);
-  const match = await findMatch(db, id, matchId);
-  const isPlayer = match.player1Id === user.id || match.player2Id === user.id;
-  if (!isPlayer && tournament.organizerId !== user.id) throw forbidden("Only the match's players or the organizer can open its room");
+  // One round trip: the tournament, the match and a pod's seats.
+  const [[tournament], [match], podSeats] = await db.batch([
+    db.select().from(tournaments).where(eq(tournaments.id, id)),
+    matchQuery(db, id, matchId),
+    db
+      .select({ seat: tournamentPodSeats.seat, userId: tournamentPodSeats.userId })
+      .from(tournamentPodSeats)
+      .where(eq(tournamentPodSeats.matchId, matchId))
+      .orderBy(tournamentPodSeats.seat),
+  ]);
+  if (!tournament) throw notFound("Tournament not found");
+  if (!match) throw notFound("Match not found");
+  const pod = podSeats.length > 0;
+  const seats = roomSeatsOf(match, podSeats);
+  const mine = seats.find((s) => s.userId === user.id);
+  if (!mine && tournament.organizerId !== user.id) throw forbidden("Only the match's players or the organizer can open its room");
   if (tournament.status !== "active") throw conflict(NOT_RUNNING);
-  if (match.player2Id === null || match.player1Id === null) throw conflict("A bye has no opponent to play");
+  if (!pod && (match.player2Id === null || match.player1Id === null)) throw conflict("A bye has no opponent to play");
   if (match.gameSessionId) return { gameSessionId: match.gameSessionId };
 
-  const hostId = isPlayer ? user.id : match.player1Id;
-  const sessionId = await createGameSession(db, hostId, {
+  const host = mine ?? seats[0];
+  if (!host) throw conflict("Nobody is left to play this match");
+  const sessionId = await createGameSession(db, host.userId, {
     communityId: tournament.communityId,
-    maxPlayers: 2,
+    maxPlayers: pod ? podSeats.length : 2,
     tournamentMatchId: match.id,
+    // A pod's players sit in its turn order: the host takes their own seat.
+    hostSeat: pod ? host.seat : 1,
     gameData: {
-      name: `${tournament.name}: Round ${match.roundNumber}, Table ${match.tableNumber}`,
+      name: `${tournament.name}: Round ${match.roundNumber}, ${pod ? "Pod" : "Table"} ${match.tableNumber}`,
       format: tournament.gameFormat,
-      description: `Tournament match of ${tournament.name}`,
+      description: `Tournament ${pod ? "pod" : "match"} of ${tournament.name}`,
     },
   });
   const linked = await db

@@ -13,9 +13,14 @@
  * Over 300 lines: start, next round and finish each need the guarded batch and the standings it reads back.
  */
 import { and, eq, sql } from "drizzle-orm";
+import { CHECK_IN_WINDOW_MINUTES, startOpensAt } from "../contract/tournaments";
 import type { Db } from "../db/client";
 import { tournamentMatches, tournamentParticipants, tournamentRounds, tournaments, type User } from "../db/schema";
 import { conflict } from "./errors";
+import { firstPodRound, nextCutPods, nextSwissPods, podRoundStatements, podStandingsRows, type PodStandingsRow } from "./tournament-pods";
+import { guardedRoundInsert, runGuarded } from "./tournament-writes";
+import { MIN_POD_SIZE } from "./tournament-rules/pod-sizes";
+import { topCutSize } from "./tournament-rules/top-cut";
 import { notificationInsert } from "./notifications";
 import { firstEliminationRound, matchWinner, nextEliminationRound } from "./tournament-rules/elimination";
 import { cryptoRandom, shuffled } from "./tournament-rules/random";
@@ -24,7 +29,10 @@ import { pairSwissRound, type Pairing } from "./tournament-rules/swiss-pairing";
 import {
   assertOrganizer,
   detailOf,
+  inPods,
   loadTournament,
+  roundMinutesOf,
+  seedOrder,
   writeThenLoad,
   type MatchRow,
   type TournamentCard,
@@ -50,12 +58,6 @@ function scored(matches: readonly MatchRow[]): ScoredMatch[] {
     }));
 }
 
-/** Ties left after OGW% go to the better (lower) seed, then to the earlier sign-up. */
-function seedOrder(participants: readonly TournamentParticipant[]) {
-  const position = new Map(participants.map((p, i) => [p.userId, (p.seed ?? 10_000) * 1000 + i]));
-  return (a: string, b: string) => (position.get(a) ?? 0) - (position.get(b) ?? 0);
-}
-
 function standingsOf(participants: readonly TournamentParticipant[], matches: readonly MatchRow[]) {
   return computeStandings(
     participants.map((p) => p.userId),
@@ -69,8 +71,13 @@ export async function getStandings(db: Db, id: string) {
   return standingsRows(await loadTournament(db, id));
 }
 
-/** The standings of a loaded tournament (also shown beside its detail, from the same read). */
-export function standingsRows({ participants, matches }: Pick<TournamentState, "participants" | "matches">) {
+/** The standings of a loaded tournament (also shown beside its detail, from the same read): by matches, or by pods. */
+export function standingsRows(state: TournamentState): MatchStandingsRow[] | PodStandingsRow[] {
+  return inPods(state) ? podStandingsRows(state) : matchStandingsRows(state);
+}
+
+/** One-against-one standings (MTR Appendix C). */
+function matchStandingsRows({ participants, matches }: Pick<TournamentState, "participants" | "matches">) {
   const names = new Map(participants.map((p) => [p.userId, p.name]));
   return standingsOf(participants, matches)
     .filter((row) => names.has(row.userId))
@@ -87,7 +94,8 @@ export function standingsRows({ participants, matches }: Pick<TournamentState, "
       ogw: round4(row.ogw),
     }));
 }
-export type StandingsRow = ReturnType<typeof standingsRows>[number];
+export type MatchStandingsRow = ReturnType<typeof matchStandingsRows>[number];
+export type StandingsRow = MatchStandingsRow | PodStandingsRow;
 
 function withTables(pairings: readonly Pairing[]): TablePairing[] {
   return pairings.map((p, i) => ({ ...p, table: i + 1 }));
@@ -102,15 +110,7 @@ function roundStatements(
   names: ReadonlyMap<string, string>,
 ) {
   const roundId = crypto.randomUUID();
-  // The round's tournament id is read through the guard: when the guarded UPDATE
-  // before it did not apply, it is NULL, the NOT NULL constraint fails and the
-  // whole batch rolls back. A second copy of the round hits the unique index.
-  const insertRound = db.insert(tournamentRounds).values({
-    id: roundId,
-    tournamentId: sql`(SELECT t.id FROM tournaments t WHERE t.id = ${tournament.id} AND t.status = 'active' AND t.current_round = ${number})`,
-    number,
-    status: "active",
-  });
+  const insertRound = guardedRoundInsert(db, tournament.id, roundId, number);
   const matchInserts = pairings.map((p) =>
     db.insert(tournamentMatches).values({
       id: crypto.randomUUID(),
@@ -153,29 +153,23 @@ function roundStatements(
   return [insertRound, ...matchInserts, ...notifications] as const;
 }
 
-/** True for SQLite constraint failures, however deeply the driver wrapped them. */
-function isConstraintError(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) if (/constraint/i.test(e.message)) return true;
-  return false;
-}
-
-/**
- * Runs a guarded batch and reads the tournament at its end; a failed guard
- * (NOT NULL, foreign key or unique violation) rolls it all back and becomes a 409.
- */
-async function runGuarded(db: Db, id: string, statements: Parameters<typeof writeThenLoad>[2], message: string) {
-  try {
-    return await writeThenLoad(db, id, statements);
-  } catch (error) {
-    if (isConstraintError(error)) throw conflict(message);
-    throw error;
-  }
+/** Why the organizer may not start it yet: before its date less the check-in window (null once they may). */
+export function tooEarlyToStart(startDate: string, now = Date.now()): string | null {
+  if (now >= startOpensAt(startDate).getTime()) return null;
+  return `This tournament starts ${new Date(startDate).toUTCString()}: its organizer can start it from ${CHECK_IN_WINDOW_MINUTES} minutes before, not earlier`;
 }
 
 export async function startTournament(db: Db, id: string, user: User) {
-  const { card: tournament, participants } = await loadTournament(db, id);
+  const state = await loadTournament(db, id);
+  const { card: tournament, participants } = state;
   assertOrganizer(tournament.organizer.id, user);
   if (tournament.status !== "upcoming") throw conflict("The tournament has already started");
+  const now = Date.now();
+  const early = tooEarlyToStart(tournament.startDate, now);
+  if (early) throw conflict(early);
+  const pods = inPods(state);
+  if (pods && participants.length < MIN_POD_SIZE)
+    throw conflict(`At least ${MIN_POD_SIZE} participants are needed to start a tournament in pods`);
   if (participants.length < 2) throw conflict("At least 2 participants are needed to start");
 
   // Seeds are drawn at random: there is no rating to seed by. Swiss round 1 is random anyway.
@@ -183,23 +177,29 @@ export async function startTournament(db: Db, id: string, user: User) {
     participants.map((p) => p.userId),
     cryptoRandom,
   );
-  const pairings =
-    tournament.pairing === "single_elimination"
-      ? firstEliminationRound(seeded)
-      : withTables(
-          pairSwissRound({
-            players: seeded.map((pid) => ({ id: pid, matchPoints: 0, hadBye: false })),
-            previousOpponents: new Map(),
-            firstRound: true,
-          }),
-        );
   const names = new Map(participants.map((p) => [p.userId, p.name]));
-  const now = Date.now();
+  const round1 = pods
+    ? podRoundStatements(db, tournament, 1, firstPodRound(seeded), names, { stage: "swiss", endsAt: roundEnd(tournament, now) })
+    : roundStatements(
+        db,
+        tournament,
+        1,
+        tournament.pairing === "single_elimination"
+          ? firstEliminationRound(seeded)
+          : withTables(
+              pairSwissRound({
+                players: seeded.map((pid) => ({ id: pid, matchPoints: 0, hadBye: false })),
+                previousOpponents: new Map(),
+                firstRound: true,
+              }),
+            ),
+        names,
+      );
   const started = await runGuarded(
     db,
     id,
     [
-      // Guard: still upcoming and nobody joined or left since the participants were read.
+      // Guard: still upcoming, its start window open, and nobody joined or left since the participants were read.
       db
         .update(tournaments)
         .set({ status: "active", currentRound: 1, updatedAt: now })
@@ -207,6 +207,7 @@ export async function startTournament(db: Db, id: string, user: User) {
           and(
             eq(tournaments.id, id),
             eq(tournaments.status, "upcoming"),
+            sql`${tournaments.startDate} <= ${new Date(now + CHECK_IN_WINDOW_MINUTES * 60_000).toISOString()}`,
             sql`(SELECT count(*) FROM tournament_participants p WHERE p.tournament_id = ${id}) = ${participants.length}`,
           ),
         ),
@@ -216,74 +217,133 @@ export async function startTournament(db: Db, id: string, user: User) {
           .set({ seed: i + 1 })
           .where(and(eq(tournamentParticipants.tournamentId, id), eq(tournamentParticipants.userId, userId))),
       ),
-      ...roundStatements(db, tournament, 1, pairings, names),
+      ...round1,
     ],
     "The tournament changed while starting; please try again",
   );
   return detailOf(started);
 }
 
+/** When a Swiss pod round started now ends: its time limit from now (one-against-one rounds are untimed). */
+function roundEnd(tournament: { roundMinutes: number | null }, now: number): number {
+  return now + roundMinutesOf(tournament) * 60_000;
+}
+
 function assertRoundComplete(currentRound: number, matches: readonly MatchRow[]) {
   if (matches.some((m) => m.roundNumber === currentRound && m.status !== "completed")) throw conflict(UNFINISHED_ROUND);
 }
 
+/** The guard of a new round: same round, still every result in, and no drop since the read. */
+function nextRoundGuard(db: Db, id: string, current: number, droppedCount: number) {
+  return db
+    .update(tournaments)
+    .set({ currentRound: current + 1, updatedAt: Date.now() })
+    .where(
+      and(
+        eq(tournaments.id, id),
+        eq(tournaments.status, "active"),
+        eq(tournaments.currentRound, current),
+        sql`NOT EXISTS (SELECT 1 FROM tournament_matches m WHERE m.tournament_id = ${id} AND m.round_number = ${current} AND m.status <> 'completed')`,
+        sql`(SELECT count(*) FROM tournament_participants p WHERE p.tournament_id = ${id} AND p.dropped_at IS NOT NULL) = ${droppedCount}`,
+      ),
+    );
+}
+
+/** Statements that close the current round (after the guard). */
+function closeRound(db: Db, id: string, current: number) {
+  return db
+    .update(tournamentRounds)
+    .set({ status: "completed" })
+    .where(and(eq(tournamentRounds.tournamentId, id), eq(tournamentRounds.number, current)));
+}
+
+/** The next round of a tournament in pods: Swiss pods, or the cut's next pod once the cut has begun. */
+function nextPodRound(db: Db, state: TournamentState, now: number) {
+  const { card: tournament, participants, rounds } = state;
+  const names = new Map(participants.map((p) => [p.userId, p.name]));
+  const next = tournament.currentRound + 1;
+  if (rounds.some((r) => r.stage === "cut")) {
+    const pods = nextCutPods(state);
+    if (pods.length === 0) throw conflict("The top cut is decided: finish the tournament");
+    return podRoundStatements(db, tournament, next, pods, names, { stage: "cut", endsAt: null });
+  }
+  return podRoundStatements(db, tournament, next, nextSwissPods(state), names, { stage: "swiss", endsAt: roundEnd(tournament, now) });
+}
+
 export async function pairNextRound(db: Db, id: string, user: User) {
-  const { card: tournament, participants, matches } = await loadTournament(db, id);
+  const state = await loadTournament(db, id);
+  const { card: tournament, participants, matches } = state;
   assertOrganizer(tournament.organizer.id, user);
   if (tournament.status !== "active") throw conflict(NOT_RUNNING);
   assertRoundComplete(tournament.currentRound, matches);
   const dropped = new Set(participants.filter((p) => p.dropped).map((p) => p.userId));
   const current = tournament.currentRound;
+  const names = new Map(participants.map((p) => [p.userId, p.name]));
+  const next = current + 1;
 
-  let pairings: TablePairing[];
-  if (tournament.pairing === "single_elimination") {
+  let statements: ReturnType<typeof nextPodRound> | ReturnType<typeof roundStatements>;
+  if (inPods(state)) {
+    statements = nextPodRound(db, state, Date.now());
+  } else if (tournament.pairing === "single_elimination") {
     const results = matches.filter((m) => m.roundNumber === current).map((m) => ({ table: m.tableNumber, winnerId: matchWinner(m) }));
-    pairings = nextEliminationRound(results, (pid) => dropped.has(pid));
+    const pairings = nextEliminationRound(results, (pid) => dropped.has(pid));
     if (pairings.length === 0) throw conflict("The bracket has its champion: finish the tournament");
+    statements = roundStatements(db, tournament, next, pairings, names);
   } else {
     const standings = standingsOf(participants, matches);
     const active = standings.filter((s) => !dropped.has(s.userId));
     if (active.length < 2) throw conflict("Fewer than 2 active players are left: finish the tournament");
-    pairings = withTables(
+    const pairings = withTables(
       pairSwissRound({
         players: active.map((s) => ({ id: s.userId, matchPoints: s.matchPoints, hadBye: s.byes > 0 })),
         previousOpponents: new Map(standings.map((s) => [s.userId, new Set(s.opponents)])),
         firstRound: false,
       }),
     );
+    statements = roundStatements(db, tournament, next, pairings, names);
   }
-  const names = new Map(participants.map((p) => [p.userId, p.name]));
-  const next = current + 1;
   const paired = await runGuarded(
     db,
     id,
-    [
-      // Guard: same round, still every result in, and no drop since the read.
-      db
-        .update(tournaments)
-        .set({ currentRound: next, updatedAt: Date.now() })
-        .where(
-          and(
-            eq(tournaments.id, id),
-            eq(tournaments.status, "active"),
-            eq(tournaments.currentRound, current),
-            sql`NOT EXISTS (SELECT 1 FROM tournament_matches m WHERE m.tournament_id = ${id} AND m.round_number = ${current} AND m.status <> 'completed')`,
-            sql`(SELECT count(*) FROM tournament_participants p WHERE p.tournament_id = ${id} AND p.dropped_at IS NOT NULL) = ${dropped.size}`,
-          ),
-        ),
-      db
-        .update(tournamentRounds)
-        .set({ status: "completed" })
-        .where(and(eq(tournamentRounds.tournamentId, id), eq(tournamentRounds.number, current))),
-      ...roundStatements(db, tournament, next, pairings, names),
-    ],
+    [nextRoundGuard(db, id, current, dropped.size), closeRound(db, id, current), ...statements],
     "The round changed while pairing; please reload and try again",
   );
   return detailOf(paired);
 }
 
+/**
+ * Pods: after the Swiss rounds, the organizer starts the top cut that fits the active players (top 4: one final
+ * pod; top 10 and 16: semifinal pods, then the final), seated by Swiss standing, untimed.
+ */
+export async function startTopCut(db: Db, id: string, user: User) {
+  const state = await loadTournament(db, id);
+  const { card: tournament, participants, matches, rounds } = state;
+  assertOrganizer(tournament.organizer.id, user);
+  if (!inPods(state)) throw conflict("Only tournaments played in pods have a top cut");
+  if (tournament.status !== "active") throw conflict(NOT_RUNNING);
+  if (rounds.some((r) => r.stage === "cut")) throw conflict("The top cut has already begun");
+  assertRoundComplete(tournament.currentRound, matches);
+  const dropped = participants.filter((p) => p.dropped).length;
+  const size = topCutSize(participants.length - dropped);
+  if (!size) throw conflict("A top cut needs more than 4 active players");
+  const names = new Map(participants.map((p) => [p.userId, p.name]));
+  const pods = nextCutPods(state, size);
+  const cut = await runGuarded(
+    db,
+    id,
+    [
+      nextRoundGuard(db, id, tournament.currentRound, dropped),
+      closeRound(db, id, tournament.currentRound),
+      ...podRoundStatements(db, tournament, tournament.currentRound + 1, pods, names, { stage: "cut", endsAt: null }),
+    ],
+    "The round changed while starting the top cut; please reload and try again",
+  );
+  return detailOf(cut);
+}
+
 export async function finishTournament(db: Db, id: string, user: User) {
-  const { card: tournament, participants, matches } = await loadTournament(db, id);
+  const state = await loadTournament(db, id);
+  const { card: tournament, participants, matches } = state;
   assertOrganizer(tournament.organizer.id, user);
   if (tournament.status !== "active") throw conflict(NOT_RUNNING);
   assertRoundComplete(tournament.currentRound, matches);
@@ -308,7 +368,7 @@ export async function finishTournament(db: Db, id: string, user: User) {
   ]);
   if (guard.length === 0) throw conflict(UNFINISHED_ROUND);
   // Only the request whose guard held gets here: it tells the players, and reads the result in the same batch.
-  const winner = standingsOf(participants, matches)[0];
+  const winner = standingsRows(state)[0];
   const winnerName = participants.find((p) => p.userId === winner?.userId)?.name;
   const notices = participants.map((p) =>
     notificationInsert(db, {

@@ -13,14 +13,33 @@
  */
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
-import type { CreateTournamentInput, ListTournamentsQuery, UpdateTournamentInput } from "../contract/tournaments";
+import {
+  DEFAULT_ROUND_MINUTES,
+  playsInPods,
+  podResultSchema,
+  startOpensAt,
+  type CreateTournamentInput,
+  type ListTournamentsQuery,
+  type PodResultInput,
+  type UpdateTournamentInput,
+} from "../contract/tournaments";
 import type { Db } from "../db/client";
-import { tournamentMatches, tournamentParticipants, tournamentRounds, tournaments, users, type User } from "../db/schema";
+import {
+  tournamentMatches,
+  tournamentParticipants,
+  tournamentPodSeats,
+  tournamentRounds,
+  tournaments,
+  users,
+  type User,
+} from "../db/schema";
 import { conflict, forbidden, invalid, notFound } from "./errors";
 import { isBlockedEitherWay } from "./blocks";
 import { communityExists } from "./communities";
 import { enforceRateLimit } from "./rate-limit";
 import { eliminationRoundCount, suggestedSwissRounds } from "./tournament-rules/swiss-rounds";
+import { suggestedPodRounds } from "./tournament-rules/pod-sizes";
+import { cutSizeFromFirstRound, topCutRounds, topCutSize } from "./tournament-rules/top-cut";
 import { displayName, type NamedMember } from "../contract/display-name";
 import { memberNameColumns, pickMemberColumns } from "./member-columns";
 
@@ -146,10 +165,29 @@ function toParticipant(r: Awaited<ReturnType<typeof participantsQuery>>[number])
 }
 export type TournamentParticipant = ReturnType<typeof toParticipant>;
 
+/** Ties left after every tiebreaker go to the better (lower) seed, then to the earlier sign-up. */
+export function seedOrder(participants: readonly TournamentParticipant[]) {
+  const position = new Map(participants.map((p, i) => [p.userId, (p.seed ?? 10_000) * 1000 + i]));
+  return (a: string, b: string) => (position.get(a) ?? 0) - (position.get(b) ?? 0);
+}
+
 export type MatchRow = typeof tournamentMatches.$inferSelect;
 type RoundRow = typeof tournamentRounds.$inferSelect;
+export type PodSeatRow = typeof tournamentPodSeats.$inferSelect;
 
-export function publicMatch(m: MatchRow) {
+/** A seat's stored report (canonical JSON of a pod result), read back; null when absent or unreadable. */
+export function readPodReport(text: string | null): PodResultInput | null {
+  if (!text) return null;
+  try {
+    const parsed = podResultSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A match as the API shows it; a pod's seats (in turn order) come with it, a one-against-one match has none. */
+export function publicMatch(m: MatchRow, seats: readonly PodSeatRow[] = []) {
   return {
     id: m.id,
     table: m.tableNumber,
@@ -162,14 +200,23 @@ export function publicMatch(m: MatchRow) {
     player1Reported: m.player1Report !== null,
     player2Reported: m.player2Report !== null,
     gameSessionId: m.gameSessionId,
+    seats: seats
+      .filter((s) => s.matchId === m.id)
+      .sort((a, b) => a.seat - b.seat)
+      .map((s) => ({ seat: s.seat, userId: s.userId, report: readPodReport(s.report), outcome: s.outcome })),
   };
 }
 export type PublicMatch = ReturnType<typeof publicMatch>;
 
-/** The reads that make up a tournament, as batch items: card, participants, rounds, matches. */
+/** The reads that make up a tournament, as batch items: card (with its round time), participants, rounds, matches, pod seats. */
 function tournamentQueries(db: Db, id: string) {
   return [
-    selectCards(db, eq(tournaments.id, id)).limit(1),
+    db
+      .select({ ...cardColumns, roundMinutes: tournaments.roundMinutes })
+      .from(tournaments)
+      .innerJoin(users, eq(users.id, tournaments.organizerId))
+      .where(eq(tournaments.id, id))
+      .limit(1),
     participantsQuery(db, id),
     db.select().from(tournamentRounds).where(eq(tournamentRounds.tournamentId, id)).orderBy(asc(tournamentRounds.number)),
     db
@@ -177,17 +224,28 @@ function tournamentQueries(db: Db, id: string) {
       .from(tournamentMatches)
       .where(eq(tournamentMatches.tournamentId, id))
       .orderBy(asc(tournamentMatches.roundNumber), asc(tournamentMatches.tableNumber)),
+    db
+      .select()
+      .from(tournamentPodSeats)
+      .where(eq(tournamentPodSeats.tournamentId, id))
+      .orderBy(asc(tournamentPodSeats.roundNumber), asc(tournamentPodSeats.matchId), asc(tournamentPodSeats.seat)),
   ] as const;
 }
 type TournamentRows = BatchResponse<ReturnType<typeof tournamentQueries>>;
 
-/** A tournament as its rules need it: the card (status, round, organizer...), participants, rounds and matches. */
-export type TournamentState = { card: TournamentCard; participants: TournamentParticipant[]; rounds: RoundRow[]; matches: MatchRow[] };
+/** A tournament as its rules need it: the card (status, round, organizer...), participants, rounds, matches and pod seats. */
+export type TournamentState = {
+  card: TournamentCard & { roundMinutes: number | null };
+  participants: TournamentParticipant[];
+  rounds: RoundRow[];
+  matches: MatchRow[];
+  seats: PodSeatRow[];
+};
 
-function stateOf([cards, participants, rounds, matches]: TournamentRows): TournamentState {
+function stateOf([cards, participants, rounds, matches, seats]: TournamentRows): TournamentState {
   const card = cards[0];
   if (!card) throw notFound("Tournament not found");
-  return { card, participants: participants.map(toParticipant), rounds, matches };
+  return { card, participants: participants.map(toParticipant), rounds, matches, seats };
 }
 
 /** The whole tournament in one round trip; 404 when there is none. */
@@ -213,17 +271,49 @@ export async function getTournamentDetail(db: Db, id: string) {
   return detailOf(await loadTournament(db, id));
 }
 
-export function detailOf({ card, participants, rounds, matches }: TournamentState) {
+/**
+ * Whether a tournament plays in pods: its format seats more than two at a game (PLAYERS_PER_GAME), unless it had
+ * started as one-against-one matches before pods existed (issue 37): that one finishes the way it began.
+ */
+export function inPods(state: Pick<TournamentState, "card" | "matches" | "seats">): boolean {
+  return playsInPods(state.card.gameFormat) && (state.matches.length === 0 || state.seats.length > 0);
+}
+
+/** A pod round's minutes (tournaments from before round times existed: the default). */
+export const roundMinutesOf = (card: { roundMinutes: number | null }) => card.roundMinutes ?? DEFAULT_ROUND_MINUTES;
+
+function suggestedRounds(card: Pick<TournamentCard, "pairing">, pods: boolean, players: number) {
+  if (pods) return suggestedPodRounds(players);
+  return card.pairing === "swiss" ? suggestedSwissRounds(players) : eliminationRoundCount(players);
+}
+
+export function detailOf(state: TournamentState) {
+  const { card, participants, rounds, matches, seats } = state;
   const activeCount = participants.filter((p) => !p.dropped).length;
+  const pods = inPods(state);
+  // The cut that fits the active players; once it has begun, the one being played.
+  const firstCut = rounds.find((r) => r.stage === "cut");
+  const cutSize = !pods
+    ? null
+    : firstCut
+      ? cutSizeFromFirstRound(matches.filter((m) => m.roundId === firstCut.id).length)
+      : topCutSize(activeCount);
   return {
     ...card,
-    suggestedRounds: card.pairing === "swiss" ? suggestedSwissRounds(participants.length) : eliminationRoundCount(participants.length),
+    suggestedRounds: suggestedRounds(card, pods, participants.length),
     activeParticipantCount: activeCount,
+    pods,
+    roundMinutes: pods ? roundMinutesOf(card) : null,
+    startOpensAt: startOpensAt(card.startDate).toISOString(),
+    stage: rounds.some((r) => r.stage === "cut") ? ("cut" as const) : ("swiss" as const),
+    topCut: cutSize ? { size: cutSize, rounds: topCutRounds(cutSize) } : null,
     participants,
     rounds: rounds.map((r) => ({
       number: r.number,
       status: r.status,
-      matches: matches.filter((m) => m.roundId === r.id).map(publicMatch),
+      stage: r.stage,
+      endsAt: r.endsAt === null ? null : new Date(r.endsAt).toISOString(),
+      matches: matches.filter((m) => m.roundId === r.id).map((m) => publicMatch(m, seats)),
     })),
   };
 }
@@ -233,6 +323,12 @@ export async function createTournament(db: Db, organizer: User, input: CreateTou
   const communityId = resolveCommunityId(input.communityId);
   if (!(await communityExists(db, communityId))) {
     throw invalid("Invalid request body", [{ path: ["communityId"], message: "Unknown community" }]);
+  }
+  const pods = playsInPods(input.gameFormat);
+  if (pods && input.pairing !== "swiss") {
+    throw invalid("Invalid request body", [
+      { path: ["pairing"], message: "Commander is played in Swiss pods with a top cut; single elimination is for one-against-one formats" },
+    ]);
   }
   await enforceRateLimit(db, "tournamentCreate", organizer.id);
   const id = crypto.randomUUID();
@@ -248,6 +344,7 @@ export async function createTournament(db: Db, organizer: User, input: CreateTou
     communityId,
     organizerId: organizer.id,
     pairing: input.pairing,
+    roundMinutes: pods ? (input.roundMinutes ?? DEFAULT_ROUND_MINUTES) : null,
   });
   return detailOf(await writeThenLoad(db, id, [insert]));
 }

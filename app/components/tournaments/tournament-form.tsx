@@ -4,7 +4,15 @@ import { Button } from "~/components/ui/button";
 import { FieldMessage, Input, Label, NativeSelect, Textarea } from "~/components/ui/field";
 import { toast } from "~/hooks/use-toast";
 import { fieldError, useResultToast, type ActionResult } from "~/lib/forms";
-import { DEFAULT_MAX_PARTICIPANTS, MAX_PARTICIPANT_OPTIONS, TOURNAMENT_FORMATS } from "../../../workers/contract/tournaments";
+import {
+  DEFAULT_MAX_PARTICIPANTS,
+  DEFAULT_ROUND_MINUTES,
+  MAX_PARTICIPANT_OPTIONS,
+  MAX_ROUND_MINUTES,
+  MIN_ROUND_MINUTES,
+  playsInPods,
+  TOURNAMENT_FORMATS,
+} from "../../../workers/contract/tournaments";
 import { FORMAT_LABELS, PAIRING_LABELS } from "./tournament-format";
 import { MISSING_INFORMATION } from "./tournament-toasts";
 
@@ -17,6 +25,7 @@ type FormValues = {
   prizePool: string;
   rules: string;
   pairing: "swiss" | "single_elimination";
+  roundMinutes: string;
 };
 
 /** Spec 001 §4: everything empty, max participants 8 (and Swiss pairing). */
@@ -29,6 +38,7 @@ const EMPTY: FormValues = {
   prizePool: "",
   rules: "",
   pairing: "swiss",
+  roundMinutes: String(DEFAULT_ROUND_MINUTES),
 };
 
 type Props = {
@@ -56,6 +66,8 @@ export function TournamentForm({ communityId, idPrefix, onCreated, secondary }: 
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   const id = (name: string) => `${idPrefix}-${name}`;
   const submitting = fetcher.state !== "idle";
+  // Commander seats four at a game: it plays Swiss pods with a top cut, timed rounds (PLAYERS_PER_GAME).
+  const pods = playsInPods(values.gameFormat);
 
   // A created tournament resets the form (spec 001 §4) and hands over to the page.
   const created = useRef(onCreated);
@@ -159,15 +171,41 @@ export function TournamentForm({ communityId, idPrefix, onCreated, secondary }: 
           <Label htmlFor={id("pairing")}>Pairing</Label>
           <NativeSelect
             {...field("pairing", id("pairing"))}
-            value={values.pairing}
+            value={pods ? "swiss" : values.pairing}
             onChange={(e) => set("pairing", e.target.value === "single_elimination" ? "single_elimination" : "swiss")}
           >
-            {Object.entries(PAIRING_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
+            {pods ? (
+              <option value="swiss">Swiss pods + top cut</option>
+            ) : (
+              Object.entries(PAIRING_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))
+            )}
           </NativeSelect>
+          {message("pairing", id("pairing"))}
+        </div>
+        <div>
+          <Label htmlFor={id("round-minutes")}>Round time (minutes)</Label>
+          <Input
+            {...field("roundMinutes", id("round-minutes"))}
+            aria-describedby={[`${id("round-minutes")}-hint`, field("roundMinutes", id("round-minutes"))["aria-describedby"]]
+              .filter(Boolean)
+              .join(" ")}
+            type="number"
+            inputMode="numeric"
+            min={MIN_ROUND_MINUTES}
+            max={MAX_ROUND_MINUTES}
+            value={values.roundMinutes}
+            onChange={(e) => set("roundMinutes", e.target.value)}
+          />
+          <p id={`${id("round-minutes")}-hint`} className="mt-1 text-xs text-muted">
+            {pods
+              ? "Commander plays in pods of four: a game still going when time is up is a draw."
+              : "Used by Commander pods only: a game still going when time is up is a draw."}
+          </p>
+          {message("roundMinutes", id("round-minutes"))}
         </div>
       </div>
       <div>

@@ -1,4 +1,5 @@
 /** Display helpers of the Tournament Hub (spec 001 §2, §3, §4). Browser-safe. */
+import { playsInPods } from "../../../workers/contract/tournaments";
 import type { TournamentCard } from "../../../workers/domain/tournaments";
 
 export const FORMAT_LABELS: Record<string, string> = {
@@ -26,6 +27,14 @@ export function statusTone(status: string): "default" | "destructive" | "seconda
 }
 
 export const PAIRING_LABELS: Record<string, string> = { swiss: "Swiss", single_elimination: "Single elimination" };
+
+/**
+ * How a tournament pairs, as its page says it: a format played in pods plays Swiss pods with a top cut (the
+ * detail's `pods` says so for a tournament that began as matches before pods existed).
+ */
+export function pairingLabel(t: Pick<TournamentCard, "pairing" | "gameFormat"> & { pods?: boolean }): string {
+  return (t.pods ?? playsInPods(t.gameFormat)) ? "Swiss pods" : (PAIRING_LABELS[t.pairing] ?? t.pairing);
+}
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const pad = (n: number) => String(n).padStart(2, "0");

@@ -1,7 +1,8 @@
 import type { ToastMessage } from "~/lib/toast";
 
 /** What a member asks of a tournament: the `intent` of the hub's and the tournament page's forms. */
-export type TournamentIntent = "create" | "join" | "leave" | "drop" | "start" | "round" | "finish" | "edit" | "result" | "room";
+export type TournamentIntent =
+  "create" | "join" | "leave" | "drop" | "start" | "round" | "finish" | "edit" | "result" | "room" | "cut" | "time" | "podResult";
 
 /** Spec 001 §8 (create, join, 'Missing information'); the running event's texts are the app's own. */
 export const TOURNAMENT_SUCCESS = {
@@ -13,6 +14,8 @@ export const TOURNAMENT_SUCCESS = {
   finish: { title: "Tournament completed", description: "Final standings are up." },
   edit: { title: "Tournament updated" },
   result: { title: "Result reported" },
+  cut: { title: "Top cut paired", description: "The best players by standing meet in the top cut." },
+  time: { title: "Time called", description: "Every pod still playing is a draw." },
 } satisfies Partial<Record<TournamentIntent, ToastMessage>>;
 
 export const roundPairedToast = (round: number): ToastMessage => ({ title: `Round ${round} paired` });
@@ -28,6 +31,9 @@ const FAILURE_TITLES: Record<TournamentIntent, string> = {
   edit: "Failed to update tournament",
   result: "Failed to report result",
   room: "Failed to open match room",
+  cut: "Failed to start the top cut",
+  time: "Failed to call time",
+  podResult: "Failed to report result",
 };
 
 /** A refusal: the intent's title with the server's message, else the spec's 'Something went wrong'. */

@@ -9,7 +9,8 @@ import { StandingsTable } from "~/components/tournaments/standings-table";
 import { StartDate } from "~/components/tournaments/start-date";
 import { TournamentControls } from "~/components/tournaments/tournament-controls";
 import { TournamentStatusBadge } from "~/components/tournaments/status-badge";
-import { formatLabel, organizerName, PAIRING_LABELS } from "~/components/tournaments/tournament-format";
+import { formatLabel, organizerName, pairingLabel } from "~/components/tournaments/tournament-format";
+import { useNow } from "~/components/tournaments/use-now";
 import { loadTournamentPage, tournamentPageAction } from "./tournament-page.server";
 import { useLiveRefresh } from "~/components/tournaments/use-live-refresh";
 import { useTournamentAction } from "~/components/tournaments/use-tournament-action";
@@ -22,17 +23,19 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: documen
 
 export const loader = ({ request, context, params }: LoaderFunctionArgs) => loadTournamentPage(request, context, params.id ?? "");
 
-/** Join, leave, drop, start, next round, finish, edit, results and match rooms post here (an `intent` each). */
+/** Join, leave, drop, start, next round, top cut, call time, finish, edit, results and match rooms post here (an `intent` each). */
 export const action = ({ request, context, params }: ActionFunctionArgs) => tournamentPageAction(request, context, params.id ?? "");
 
 export default function TournamentPage() {
-  const { tournament: t, standings, viewerId } = useLoaderData<typeof loader>();
+  const { tournament: t, standings, viewerId, now: serverNow } = useLoaderData<typeof loader>();
   const root = useRootData();
   const action = useTournamentAction();
   useResultToast(action.fetcher.data);
   useLiveRefresh(t.status === "active");
   const droppedIds = new Set(t.participants.filter((p) => p.dropped).map((p) => p.userId));
   const viewer = root?.user?.id ?? viewerId;
+  const timed = t.status === "active" && t.rounds.some((r) => r.number === t.currentRound && r.endsAt !== null);
+  const now = useNow(serverNow, timed || (t.status === "upcoming" && t.organizer.id === viewer));
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -45,7 +48,7 @@ export default function TournamentPage() {
           <div className="min-w-0">
             <h1 className="break-words text-3xl font-bold">{t.name}</h1>
             <p className="mt-1 text-muted">
-              {formatLabel(t.gameFormat)} · {PAIRING_LABELS[t.pairing]} · <StartDate iso={t.startDate} /> · organized by {organizerName(t)}
+              {formatLabel(t.gameFormat)} · {pairingLabel(t)} · <StartDate iso={t.startDate} /> · organized by {organizerName(t)}
             </p>
           </div>
           <TournamentStatusBadge status={t.status} data-testid="tournament-status" />
@@ -60,9 +63,21 @@ export default function TournamentPage() {
           <div>
             <dt className="text-muted">Round</dt>
             <dd className="font-semibold" data-testid="round-info">
-              {t.currentRound === 0 ? "Not started" : `${t.currentRound} of ${t.suggestedRounds} suggested`}
+              {t.currentRound === 0
+                ? "Not started"
+                : t.stage === "cut"
+                  ? `${t.currentRound}: top cut`
+                  : `${t.currentRound} of ${t.suggestedRounds} suggested`}
             </dd>
           </div>
+          {t.pods ? (
+            <div>
+              <dt className="text-muted">Pods</dt>
+              <dd className="font-semibold">
+                Swiss pods · {t.roundMinutes} min rounds{t.topCut ? ` · top ${t.topCut.size}` : ""}
+              </dd>
+            </div>
+          ) : null}
           {t.prizePool ? (
             <div>
               <dt className="text-muted">Prize pool</dt>
@@ -78,7 +93,7 @@ export default function TournamentPage() {
           </details>
         ) : null}
         <div className="mt-5">
-          <TournamentControls tournament={t} viewerId={viewer} action={action} />
+          <TournamentControls tournament={t} viewerId={viewer} action={action} now={now} />
         </div>
       </Card>
       {/* min-w-0: grid items otherwise grow to the standings table's width on phones. */}
@@ -86,11 +101,17 @@ export default function TournamentPage() {
         <div className="grid min-w-0 gap-6">
           <Card className="min-w-0">
             <h2 className="mb-3 text-lg font-semibold">Standings</h2>
+            {t.pods ? (
+              <p className="mb-3 text-xs text-muted">
+                5 points a win, 1 a draw. Ties: opponents&apos; win rate, then the later average seat.
+                {t.stage === "cut" ? " The top cut ranks first: its winner, then the finalists by standing." : ""}
+              </p>
+            ) : null}
             <StandingsTable standings={standings} droppedIds={droppedIds} />
           </Card>
           <Card className="min-w-0">
             <h2 className="mb-3 text-lg font-semibold">Rounds</h2>
-            <RoundsPanel tournament={t} viewerId={viewer} action={action} />
+            <RoundsPanel tournament={t} viewerId={viewer} action={action} now={now} />
           </Card>
         </div>
         <Card className="min-w-0 self-start">

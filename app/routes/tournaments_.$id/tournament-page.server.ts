@@ -1,10 +1,11 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "../../../workers/lib/zod";
-import { matchResultSchema, updateTournamentSchema } from "../../../workers/contract/tournaments";
+import { matchResultSchema, updateTournamentSchema, type PodResultInput } from "../../../workers/contract/tournaments";
 import { roomPath } from "../../../workers/contract/game-session-options";
 import { enforceRateLimit } from "../../../workers/domain/rate-limit";
 import { dropFromTournament, openMatchRoom, reportMatchResult } from "../../../workers/domain/tournament-matches";
-import { finishTournament, pairNextRound, standingsRows, startTournament } from "../../../workers/domain/tournament-play";
+import { callTime, reportPodResult } from "../../../workers/domain/tournament-pod-results";
+import { finishTournament, pairNextRound, standingsRows, startTopCut, startTournament } from "../../../workers/domain/tournament-play";
 import { detailOf, joinTournament, leaveTournament, loadTournament, updateTournament } from "../../../workers/domain/tournaments";
 import type { User } from "../../../workers/db/schema";
 import { requireMember } from "~/lib/auth.server";
@@ -13,20 +14,38 @@ import type { ToastMessage } from "~/lib/toast";
 import { roundPairedToast, TOURNAMENT_SUCCESS, tournamentFailure, type TournamentIntent } from "~/components/tournaments/tournament-toasts";
 import type { TournamentPageResult } from "~/components/tournaments/use-tournament-action";
 
-/** /tournaments/:id: the tournament and its standings from one D1 round trip. */
+/**
+ * /tournaments/:id: the tournament and its standings from one D1 round trip, with the server's clock (whether
+ * the organizer may start it yet, how long the round has left) so the page renders the same on both sides.
+ */
 export async function loadTournamentPage(request: Request, context: AppLoadContext, id: string) {
   const user = requireMember(request, context);
   try {
     const state = await loadTournament(context.db, id);
-    return { tournament: detailOf(state), standings: standingsRows(state), viewerId: user.id };
+    return { tournament: detailOf(state), standings: standingsRows(state), viewerId: user.id, now: Date.now() };
   } catch (error) {
     rethrowForLoader(error);
   }
 }
 
-const plain = (intent: "join" | "leave" | "drop" | "start" | "round" | "finish") => z.object({ intent: z.literal(intent) });
+const plain = (intent: "join" | "leave" | "drop" | "start" | "round" | "finish" | "cut" | "time") =>
+  z.object({ intent: z.literal(intent) });
 
-/** The page's forms: the member's and the organizer's buttons, the edit dialog, a match's result and room. */
+/** A pod's result form: a radio `winner` (a player's id, or "draw") and, for a draw, the `stillIn` checkboxes. */
+const podResultForm = z.object({
+  intent: z.literal("podResult"),
+  podId: z.string().min(1),
+  winner: z.string({ error: "Choose the winner, or Draw" }).min(1, "Choose the winner, or Draw"),
+  stillIn: z.union([z.string(), z.array(z.string())]).optional(),
+});
+
+function podResultOf(form: z.infer<typeof podResultForm>): PodResultInput {
+  if (form.winner !== "draw") return { outcome: "win", winnerId: form.winner };
+  const stillIn = form.stillIn === undefined ? [] : Array.isArray(form.stillIn) ? form.stillIn : [form.stillIn];
+  return stillIn.length > 0 ? { outcome: "draw", drawIds: stillIn } : { outcome: "draw" };
+}
+
+/** The page's forms: the member's and the organizer's buttons, the edit dialog, a match's or a pod's result and room. */
 const pageSubmission = z.discriminatedUnion("intent", [
   plain("join"),
   plain("leave"),
@@ -34,6 +53,9 @@ const pageSubmission = z.discriminatedUnion("intent", [
   plain("start"),
   plain("round"),
   plain("finish"),
+  plain("cut"),
+  plain("time"),
+  podResultForm,
   updateTournamentSchema.extend({ intent: z.literal("edit") }),
   matchResultSchema.extend({ intent: z.literal("result"), matchId: z.string().min(1) }),
   z.object({ intent: z.literal("room"), matchId: z.string().min(1) }),
@@ -72,6 +94,16 @@ async function perform(context: AppLoadContext, id: string, user: User, s: PageS
     case "finish":
       await finishTournament(db, id, user);
       return TOURNAMENT_SUCCESS.finish;
+    case "cut":
+      await startTopCut(db, id, user);
+      return TOURNAMENT_SUCCESS.cut;
+    case "time":
+      await callTime(db, id, user);
+      return TOURNAMENT_SUCCESS.time;
+    case "podResult":
+      await enforceRateLimit(db, "matchResult", user.id);
+      await reportPodResult(db, id, s.podId, user, podResultOf(s));
+      return TOURNAMENT_SUCCESS.result;
     case "edit": {
       const { intent: _intent, ...changes } = s;
       await updateTournament(db, id, user, changes);
