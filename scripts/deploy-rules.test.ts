@@ -221,5 +221,6 @@ describe("npm run deploy", () => {
     );
     // Every command the deploy runs is announced with "$ " first: none was.
     expect(result.stdout).not.toMatch(/^\$ /m);
-  });
+    // A child Node that loads wrangler's config reader: seconds on a loaded machine, so the spawn's own bound applies.
+  }, 60_000);
 });
