@@ -1,45 +1,187 @@
-// One click's identification, end to end on plain pixels: locate the card, warp it upright, hash it (both ways
-// up), rank the table's cards. Runs the same in the browser and in the benchmark.
-import { rotate180, type GrayImage } from "./image";
-import { locateCard, type LocateOptions } from "./locate";
-import { HASH_SIDE, MATCH_THRESHOLD, type Candidates, type CardHashes, type Ranked } from "./match";
+// One click's identification, end to end on plain pixels, the same in the browser, the Worker and the benchmark:
+// find outlines that may be the card under the click (straight lines at two scales, edge pieces, and card-shaped
+// boxes around the click when nothing else is found), hash each from the frame as it lies (all four ways up when
+// its shape does not tell which side is long), keep the outline whose hash is nearest a candidate, nudge its
+// corners and scale while that brings it nearer (a sleeve's border, a rounded or hidden corner), and name the card
+// only when it is near enough.
+import { toGray, type GrayImage, type RgbaImage } from "./image";
+import { edgesOf, houghLines, quadsFromLines } from "./lines";
+import { locateCard, squareAround } from "./locate";
+import { distance, MATCH_THRESHOLD, type Candidates, type CardHashes, type Ranked } from "./match";
 import { ART_REGION, pHash } from "./phash";
-import { warpQuad, type Point, type Quad } from "./warp";
+import { hashQuad, pyramidOf, turned, type Pyramid } from "./quad-hash";
+import { orderPortrait } from "./geometry";
+import { resizeArea } from "./image";
+import type { Point, Quad } from "./warp";
+import { HASH_SIDE } from "./match";
 
-/** The hashes of a canonical (upright, CARD_W×CARD_H) card. */
+/** The hashes of a canonical (upright, CARD_W×CARD_H) card: how a reference is hashed from a clean image. */
 export function hashCard(card: GrayImage): CardHashes {
   return { art: pHash(card, ART_REGION, HASH_SIDE) };
 }
 
-export type Identification = {
-  /** Best first: the match and the "not this card?" runners-up. */
-  ranked: Ranked[];
-  /** Whether the best is close enough to call it. */
-  matched: boolean;
-  /** Where the card was taken from, in frame pixels. */
-  quad: Quad;
-  source: "outline" | "fallback";
+export type IdentifyOptions = {
+  /** How many ranked references to return (the match and the "not this card?" runners-up). */
+  count?: number;
+  /** Best distance at or under which the card is named (default MATCH_THRESHOLD). */
+  threshold?: number;
+  /** Whether the best outline's corners are nudged towards its nearest references (default true; off to measure). */
+  refine?: boolean;
 };
 
-/** Identifies the card under `click` in a frame (gray, full size) among the candidates. */
-export function identifyCard(
-  frame: GrayImage,
-  click: Point,
-  candidates: Candidates,
-  options: LocateOptions & { count?: number } = {},
-): Identification {
-  let best: Identification | null = null;
-  for (const located of locateCard(frame, click, options)) {
-    const card = warpQuad(frame, located.quad);
-    if (!card) continue;
-    for (const view of [card, rotate180(card)]) {
-      const ranked = candidates.rank(hashCard(view), options.count ?? 5);
-      if (!best || (ranked[0] && ranked[0].distance < (best.ranked[0]?.distance ?? Infinity))) {
-        best = { ranked, matched: false, quad: located.quad, source: located.source };
-      }
+export type IdentifyResult = {
+  /** The named reference, or null for "no match" (then ask for the name). */
+  match: Ranked | null;
+  /** Best first, whatever the threshold: the match and the runners-up. */
+  ranked: Ranked[];
+  /** Where the card was taken from, in frame pixels (top-left, top-right, bottom-right, bottom-left as read). */
+  quad: Quad | null;
+};
+
+/** The side (pixels) each look's square is averaged down to before its edges are found. */
+const WORK = 256;
+
+type Scored = { quad: Quad; hashes: CardHashes; ranked: Ranked[] };
+
+function centre(q: Quad): Point {
+  return { x: (q[0].x + q[1].x + q[2].x + q[3].x) / 4, y: (q[0].y + q[1].y + q[2].y + q[3].y) / 4 };
+}
+
+/** Outlines that may be the card under the click, in frame pixels, likeliest first. */
+export function outlineCandidates(gray: GrayImage, click: Point): Quad[] {
+  const h = Math.min(gray.width, gray.height);
+  const out: Quad[] = [];
+  // A wide look for cards from a fifth of the frame's height up, a close one for small cards.
+  const looks = [
+    { side: h, min: 0.17, max: 1.05, keep: 10 },
+    { side: h * 0.5, min: 0.08, max: 0.36, keep: 8 },
+  ];
+  for (const look of looks) {
+    const square = squareAround(gray, click, look.side);
+    const scale = square.side / WORK;
+    const small = resizeArea(gray, WORK, WORK, square.x, square.y, square.side, square.side);
+    const edges = edgesOf(small);
+    const lines = houghLines(edges, 36);
+    const local = { x: (click.x - square.x) / scale - 0.5, y: (click.y - square.y) / scale - 0.5 };
+    for (const c of quadsFromLines(edges, lines, local, (look.min * h) / scale, (look.max * h) / scale, look.keep)) {
+      out.push(c.quad.map((p) => ({ x: square.x + (p.x + 0.5) * scale, y: square.y + (p.y + 0.5) * scale })) as Quad);
     }
   }
-  if (!best) throw new Error("No region to identify");
-  best.matched = best.ranked.length > 0 && best.ranked[0].distance <= MATCH_THRESHOLD;
+  for (const located of locateCard(gray, click, { maxCandidates: 3 })) {
+    if (located.source === "outline") out.push(located.quad);
+  }
+  // Card-shaped boxes around the click: the last resort when no outline is right.
+  for (const f of [0.22, 0.32, 0.45]) {
+    const ch = h * f;
+    const cw = ch * (63 / 88);
+    out.push([
+      { x: click.x - cw / 2, y: click.y - ch / 2 },
+      { x: click.x + cw / 2, y: click.y - ch / 2 },
+      { x: click.x + cw / 2, y: click.y + ch / 2 },
+      { x: click.x - cw / 2, y: click.y + ch / 2 },
+    ]);
+  }
+  return out.map((q) => orderPortrait(q));
+}
+
+function sideRatio(q: Quad): number {
+  const d = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
+  const s01 = d(q[0], q[1]) + d(q[2], q[3]);
+  const s12 = d(q[1], q[2]) + d(q[3], q[0]);
+  return Math.min(s01, s12) / Math.max(s01, s12);
+}
+
+function bestOf(scored: Scored[]): Scored | null {
+  let best: Scored | null = null;
+  for (const s of scored) if (s.ranked[0] && (!best || s.ranked[0].distance < best.ranked[0].distance)) best = s;
   return best;
+}
+
+/**
+ * Coordinate descent on the quad's corners and scale, towards the hash nearest one of `targets` (the references
+ * the first look ranked near): steps of 3%, 1.5% and 0.75% of the card's size.
+ */
+function refine(pyramid: Pyramid, start: Quad, nearest: (h: CardHashes) => number): { quad: Quad; d: number } {
+  const score = (q: Quad): number => {
+    const h = hashQuad(pyramid, q);
+    return h ? nearest(h) : Infinity;
+  };
+  let quad = start;
+  let d = score(quad);
+  const size = Math.sqrt(Math.abs((quad[2].x - quad[0].x) * (quad[3].y - quad[1].y) - (quad[3].x - quad[1].x) * (quad[2].y - quad[0].y)) / 2);
+  for (const step of [0.02, 0.01]) {
+    const delta = size * step;
+    for (let pass = 0; pass < 2; pass++) {
+      let improved = false;
+      const moves: Quad[] = [];
+      const c = centre(quad);
+      for (const s of [1 - step * 1.5, 1 + step * 1.5]) moves.push(quad.map((p) => ({ x: c.x + (p.x - c.x) * s, y: c.y + (p.y - c.y) * s })) as Quad);
+      for (let k = 0; k < 4; k++) {
+        for (const [dx, dy] of [
+          [delta, 0],
+          [-delta, 0],
+          [0, delta],
+          [0, -delta],
+        ]) {
+          const q = quad.map((p) => ({ ...p })) as Quad;
+          q[k] = { x: q[k].x + dx, y: q[k].y + dy };
+          moves.push(q);
+        }
+      }
+      for (const q of moves) {
+        const dq = score(q);
+        if (dq < d) {
+          d = dq;
+          quad = q;
+          improved = true;
+        }
+      }
+      if (!improved) break;
+    }
+  }
+  return { quad, d };
+}
+
+/**
+ * Identifies the card under `click` (frame pixels) in an RGBA frame (an ImageData, or any width×height×4 bytes)
+ * among `candidates` (the table's references through `referenceSet`, or a whole-pool index). Returns the named
+ * reference with its distance, or `match: null` when nothing is near enough ("no match": ask for the name).
+ */
+export function identify(frame: RgbaImage, click: Point, candidates: Candidates, options: IdentifyOptions = {}): IdentifyResult {
+  const count = options.count ?? 5;
+  const threshold = options.threshold ?? MATCH_THRESHOLD;
+  if (candidates.size === 0) return { match: null, ranked: [], quad: null };
+  const gray = toGray(frame);
+  const pyramid = pyramidOf(gray);
+  const scored: Scored[] = [];
+  for (const quad of outlineCandidates(gray, click)) {
+    const turns = sideRatio(quad) > 0.8 ? [0, 1, 2, 3] : [0, 2];
+    for (const t of turns) {
+      const q = turned(quad, t);
+      const hashes = hashQuad(pyramid, q);
+      if (!hashes) continue;
+      scored.push({ quad: q, hashes, ranked: candidates.rank(hashes, 3) });
+    }
+  }
+  if (scored.length === 0) return { match: null, ranked: [], quad: null };
+  // A second, closer look: the few best outlines nudged towards the references they came nearest.
+  scored.sort((a, b) => (a.ranked[0]?.distance ?? Infinity) - (b.ranked[0]?.distance ?? Infinity));
+  const seeds = options.refine === false ? [] : scored.slice(0, 1);
+  const targetIds = new Set(seeds.flatMap((s) => s.ranked.map((r) => r.id)));
+  const known = [...targetIds].flatMap((id) => {
+    const hashes = candidates.hashesOf?.(id);
+    return hashes ? [{ id, hashes }] : [];
+  });
+  const nearest = known.length > 0 ? (h: CardHashes) => Math.min(...known.map((t) => distance(h, t.hashes))) : (h: CardHashes) => candidates.rank(h, 1)[0]?.distance ?? Infinity;
+  {
+    for (const seed of seeds) {
+      const { quad } = refine(pyramid, seed.quad, nearest);
+      const hashes = hashQuad(pyramid, quad);
+      if (hashes) scored.push({ quad, hashes, ranked: candidates.rank(hashes, 3) });
+    }
+  }
+  const best = bestOf(scored)!;
+  const ranked = candidates.rank(best.hashes, count);
+  const match = ranked[0] && ranked[0].distance <= threshold ? ranked[0] : null;
+  return { match, ranked, quad: best.quad };
 }
