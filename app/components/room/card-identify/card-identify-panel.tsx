@@ -3,8 +3,8 @@ import { Search, Share2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
 import type { CardDto } from "../../../../workers/contract/cards";
-import { captureAround } from "./capture";
-import { identifyCard, referenceSet } from "../../../../card-vision";
+import { captureFrame } from "./capture";
+import { identify, referenceSet } from "../../../../card-vision";
 import { referenceHashes } from "./references";
 
 export type Capture = { video: HTMLVideoElement; x: number; y: number };
@@ -47,9 +47,9 @@ export default function CardIdentifyPanel({
     setChosen(0);
     setState({ kind: "identifying", done: 0, total: 0 });
     // The frame is read at once, before the card moves; the table's hashes may take a moment the first time.
-    let region: ReturnType<typeof captureAround>;
+    let region: ReturnType<typeof captureFrame>;
     try {
-      region = captureAround(capture.video, { x: capture.x, y: capture.y });
+      region = captureFrame(capture.video, { x: capture.x, y: capture.y });
     } catch (error) {
       console.warn("Video frame could not be read", error);
       setState({ kind: "error", message: "The video could not be read. Try again, or search by name." });
@@ -64,10 +64,11 @@ export default function CardIdentifyPanel({
     })
       .then((references) => {
         if (!current) return;
-        const result = identifyCard(region.frame, region.click, referenceSet(references), { count: RUNNERS_UP + 1 });
+        const result = identify(region.frame, region.click, referenceSet(references), { count: RUNNERS_UP + 1 });
         const byId = new Map(candidates.map((c) => [c.id, c]));
         const ranked = result.ranked.flatMap((r) => byId.get(r.id) ?? []);
-        setState(result.matched && ranked.length > 0 ? { kind: "matched", ranked } : { kind: "none" });
+        // "No match" rather than a wrong name: only a near enough best is named; the name search is the way on.
+        setState(result.match && ranked.length > 0 ? { kind: "matched", ranked } : { kind: "none" });
       })
       .catch((error: unknown) => {
         console.warn("Card identification failed", error);
