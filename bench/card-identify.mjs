@@ -35,6 +35,7 @@ import {
   addGlare,
   cardPicture,
   drawOnQuad,
+  grownBySleeve,
   motionBlur,
   playmatFrame,
   SLEEVE_COLOURS,
@@ -175,11 +176,7 @@ function makeFrame(random, condition, target, distractors, pictures) {
   const drawCard = (id, q, h, sleeved, colour) => {
     const picture = cardPicture(pictures.get(id), h * 1.05);
     if (!sleeved) return drawOnQuad(frame, W, H, picture, q);
-    // The sleeve's quad: the card's, grown by 1.5 mm each side.
-    const sx = 66 / 63 / 2;
-    const sy = 91 / 88 / 2;
-    const grown = [at(q, 0.5 - sx, 0.5 - sy), at(q, 0.5 + sx, 0.5 - sy), at(q, 0.5 + sx, 0.5 + sy), at(q, 0.5 - sx, 0.5 + sy)];
-    drawOnQuad(frame, W, H, sleevedPicture(picture, colour), grown);
+    drawOnQuad(frame, W, H, sleevedPicture(picture, colour), grownBySleeve(q));
   };
   // Other cards of the table around it, not on it.
   const placed = [{ x: cx, y: cy, r: height * 0.62 }];
@@ -205,7 +202,14 @@ function makeFrame(random, condition, target, distractors, pictures) {
       const t = 0.25 + random() * 0.2;
       const ox = corner.x + (toward.x - corner.x) * t;
       const oy = corner.y + (toward.y - corner.y) * t;
-      const oq = tiltedCorners(ox + (corner.x - toward.x) * 0.45, oy + (corner.y - toward.y) * 0.45, height, angle + (random() - 0.5) * 1.2, o.tilt, axis);
+      const oq = tiltedCorners(
+        ox + (corner.x - toward.x) * 0.45,
+        oy + (corner.y - toward.y) * 0.45,
+        height,
+        angle + (random() - 0.5) * 1.2,
+        o.tilt,
+        axis,
+      );
       if (insideQuad(oq, click)) continue;
       drawCard(other.id, oq, height, o.sleeve, sleeveColour);
       break;
@@ -221,7 +225,8 @@ function makeFrame(random, condition, target, distractors, pictures) {
   const gamma = 0.8 + random() * 0.45;
   const rgb = new Uint8ClampedArray(W * H * 3);
   for (let i = 0; i < pixels.length; i++) {
-    rgb[i] = 255 * Math.pow(Math.max(0, Math.min(255, pixels[i])) / 255, gamma) * gain + offset + (random() + random() + random() - 1.5) * 6;
+    rgb[i] =
+      255 * Math.pow(Math.max(0, Math.min(255, pixels[i])) / 255, gamma) * gain + offset + (random() + random() + random() - 1.5) * 6;
   }
   return { rgb, click, quad, heightFraction, options: o, upsideDown };
 }
@@ -265,8 +270,20 @@ function throughCodec(frames) {
     const webm = join(dir, "out.webm");
     const encode = spawnSync(
       "ffmpeg",
-      ["-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", `${W}x${H}`, "-r", "30", "-i", raw]
-        .concat(["-c:v", "libvpx", "-b:v", "1500k", "-deadline", "realtime", "-cpu-used", "8", "-g", "90", "-y", webm]),
+      ["-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", `${W}x${H}`, "-r", "30", "-i", raw].concat([
+        "-c:v",
+        "libvpx",
+        "-b:v",
+        "1500k",
+        "-deadline",
+        "realtime",
+        "-cpu-used",
+        "8",
+        "-g",
+        "90",
+        "-y",
+        webm,
+      ]),
     );
     if (encode.status !== 0) throw new Error(`ffmpeg encode failed: ${encode.stderr}`);
     const decoded = spawnSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-i", webm, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"], {
@@ -314,10 +331,22 @@ function timed(fn) {
 
 /** An image file as RGBA, decoded by ffmpeg (JPEG, PNG, WebP alike). */
 function readImage(path) {
-  const probe = spawnSync("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height", "-of", "csv=p=0", path]);
+  const probe = spawnSync("ffprobe", [
+    "-v",
+    "error",
+    "-select_streams",
+    "v:0",
+    "-show_entries",
+    "stream=width,height",
+    "-of",
+    "csv=p=0",
+    path,
+  ]);
   if (probe.status !== 0) throw new Error(`Cannot read ${path}: ${probe.stderr}`);
   const [width, height] = String(probe.stdout).trim().split(",").map(Number);
-  const out = spawnSync("ffmpeg", ["-v", "error", "-i", path, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgba", "-"], { maxBuffer: 1 << 30 });
+  const out = spawnSync("ffmpeg", ["-v", "error", "-i", path, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgba", "-"], {
+    maxBuffer: 1 << 30,
+  });
   if (out.status !== 0) throw new Error(`Cannot decode ${path}: ${out.stderr}`);
   return { width, height, data: new Uint8ClampedArray(out.stdout.buffer, out.stdout.byteOffset, width * height * 4) };
 }
@@ -325,13 +354,19 @@ function readImage(path) {
 const lib = await loadIdentifier();
 const cards = fixtureCards();
 const perCondition = Number(args.frames);
-const identifyOptions = { refine: process.env.CARD_REFINE !== "0", threshold: process.env.CARD_THRESHOLD ? Number(process.env.CARD_THRESHOLD) : undefined };
+const identifyOptions = {
+  refine: process.env.CARD_REFINE !== "0",
+  threshold: process.env.CARD_THRESHOLD ? Number(process.env.CARD_THRESHOLD) : undefined,
+};
 const chosen = args.conditions ? args.conditions.split(",") : Object.keys(CONDITIONS);
 for (const c of chosen) if (!CONDITIONS[c]) throw new Error(`Unknown condition ${c}: one of ${Object.keys(CONDITIONS).join(", ")}`);
 
 const pictures = new Map(cards.map((c) => [c.id, renderCardRgba(c)]));
 // Reference hashes from each card's clean "small" image (146×204), as the references are made.
-const references = cards.map((c) => ({ id: c.id, hashes: lib.hashCard(lib.canonicalFromImage(lib.toGray(scaleRgba(pictures.get(c.id), 146)))) }));
+const references = cards.map((c) => ({
+  id: c.id,
+  hashes: lib.hashCard(lib.canonicalFromImage(lib.toGray(scaleRgba(pictures.get(c.id), 146)))),
+}));
 const everyCard = lib.referenceSet(references);
 const names = new Map(cards.map((c) => [c.id, c.name]));
 
@@ -339,7 +374,9 @@ const rows = [];
 const cpuAll = [];
 const wallAll = [];
 let failedCheck = false;
-console.log(`Click-to-identify, ${perCondition} frames (1280×720) per condition, against ${references.length} cards' reference hashes (threshold ${lib.MATCH_THRESHOLD} of ${lib.HASH_BITS} bits)`);
+console.log(
+  `Click-to-identify, ${perCondition} frames (1280×720) per condition, against ${references.length} cards' reference hashes (threshold ${lib.MATCH_THRESHOLD} of ${lib.HASH_BITS} bits)`,
+);
 for (const condition of chosen) {
   const spec = CONDITIONS[condition];
   if (spec.codec && !hasFfmpeg) {
@@ -389,13 +426,20 @@ for (const condition of chosen) {
       wrongs.push(`${m.target.name} → ${names.get(r.match.id)} (${r.match.distance})`);
     } else none++;
     // The same click when the card is in no deck list: anything named is wrong.
-    const absent = lib.identify(rgba, m.click, lib.referenceSet(references.filter((ref) => ref.id !== m.target.id)), { ...identifyOptions, count: 2 });
+    const absent = lib.identify(rgba, m.click, lib.referenceSet(references.filter((ref) => ref.id !== m.target.id)), {
+      ...identifyOptions,
+      count: 2,
+    });
     if (absent.match) absentWrong++;
     absentDistances.push(absent.ranked[0]?.distance ?? Infinity);
     if (process.env.CARD_BENCH_DUMP)
       writeFileSync(
         process.env.CARD_BENCH_DUMP,
-        JSON.stringify({ condition, present: r.ranked.map((x) => [x.id === m.target.id, x.distance]), absent: absent.ranked.map((x) => x.distance) }) + "\n",
+        JSON.stringify({
+          condition,
+          present: r.ranked.map((x) => [x.id === m.target.id, x.distance]),
+          absent: absent.ranked.map((x) => x.distance),
+        }) + "\n",
         { flag: "a" },
       );
     if (args.save && (!isRight || n < 2)) {
@@ -415,7 +459,9 @@ for (const condition of chosen) {
   console.log(
     `  ${condition.padEnd(12)} right ${String(right).padStart(3)}/${total} (${pct(right)})  wrong ${wrong} (${pct(wrong)})  no match ${none}  | card absent: named ${absentWrong}/${total}` +
       `  | ≥25% high: ${big.right}/${big.n} right, ${big.wrong} wrong  | CPU median ${row.cpuMedian.toFixed(0)} ms, p95 ${row.cpuP95.toFixed(0)} ms` +
-      (rightDistances.length ? `  | right at median ${percentile(rightDistances, 0.5)}, p90 ${percentile(rightDistances, 0.9)}, max ${rightDistances.at(-1)}` : "") +
+      (rightDistances.length
+        ? `  | right at median ${percentile(rightDistances, 0.5)}, p90 ${percentile(rightDistances, 0.9)}, max ${rightDistances.at(-1)}`
+        : "") +
       `; absent nearest min ${absentDistances[0]}, p10 ${percentile(absentDistances, 0.1)}`,
   );
   for (const w of wrongs.slice(0, 3)) console.log(`      wrong: ${w}`);
@@ -445,7 +491,12 @@ if (!photosDir) {
   const refs = manifest.references.map((r) => {
     const image = readImage(join(photosDir, r.image));
     const gray = lib.toGray(image);
-    const card = r.quad ? lib.warpQuad(gray, r.quad.map(([x, y]) => ({ x, y }))) : lib.canonicalFromImage(gray);
+    const card = r.quad
+      ? lib.warpQuad(
+          gray,
+          r.quad.map(([x, y]) => ({ x, y })),
+        )
+      : lib.canonicalFromImage(gray);
     return { id: r.id, hashes: lib.hashCard(card) };
   });
   const deck = lib.referenceSet(refs);
@@ -456,6 +507,7 @@ if (!photosDir) {
   const big = tally();
   const bigSleeved = tally();
   const absent = tally();
+  const absentNearest = [];
   const cpu = [];
   const lines = [];
   for (const c of manifest.clicks) {
@@ -471,9 +523,13 @@ if (!photosDir) {
       bucket[outcome]++;
     }
     if (c.card) {
-      const without = lib.identify(image, { x: c.x, y: c.y }, lib.referenceSet(refs.filter((ref) => ref.id !== c.card)), { ...identifyOptions, count: 1 });
+      const without = lib.identify(image, { x: c.x, y: c.y }, lib.referenceSet(refs.filter((ref) => ref.id !== c.card)), {
+        ...identifyOptions,
+        count: 1,
+      });
       absent.n++;
       if (without.match) absent.wrong++;
+      absentNearest.push(without.ranked[0]?.distance);
     }
     lines.push(
       `    ${c.photo} (${c.x}, ${c.y}) ${refNames.get(c.card) ?? c.card}: ${outcome}${r.match ? ` (${refNames.get(r.match.id)}, ${r.match.distance})` : ` (nearest ${refNames.get(r.ranked[0]?.id)}, ${r.ranked[0]?.distance})`}`,
@@ -487,11 +543,16 @@ if (!photosDir) {
   }
   cpu.sort((a, b) => a - b);
   const show = (label, b) => console.log(`  ${label.padEnd(34)} ${b.right}/${b.n} right, ${b.wrong} wrong, ${b.none} no match`);
-  console.log(`Real photographs (${manifest.clicks.length} clicks on ${images.size} photos, ${refs.length} references; ${manifest.source ?? photosDir}):`);
+  console.log(
+    `Real photographs (${manifest.clicks.length} clicks on ${images.size} photos, ${refs.length} references; ${manifest.source ?? photosDir}):`,
+  );
   show("all clicks", all);
   show("card ≥ 25% of the frame high", big);
   show("sleeved and ≥ 25% high", bigSleeved);
-  console.log(`  card left out of the references: named anyway ${absent.wrong}/${absent.n}`);
+  absentNearest.sort((a, b) => a - b);
+  console.log(
+    `  card left out of the references: named anyway ${absent.wrong}/${absent.n} (nearest other card at ${absentNearest.slice(0, 5).join(", ")}, …)`,
+  );
   console.log(`  CPU per click median ${percentile(cpu, 0.5).toFixed(0)} ms, p95 ${percentile(cpu, 0.95).toFixed(0)} ms`);
   if (process.env.CARD_PHOTOS_VERBOSE) for (const l of lines) console.log(l);
 }

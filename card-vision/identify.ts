@@ -53,15 +53,16 @@ export function outlineCandidates(gray: GrayImage, click: Point): Quad[] {
   const out: Quad[] = [];
   // A wide look for cards from a fifth of the frame's height up, a close one for small cards.
   const looks = [
-    { side: h, min: 0.17, max: 1.05, keep: 10 },
-    { side: h * 0.5, min: 0.08, max: 0.36, keep: 8 },
+    { side: h, min: 0.2, max: 1.05, keep: 24 },
+    { side: h * 0.6, min: 0.12, max: 0.6, keep: 24 },
+    { side: h * 0.35, min: 0.08, max: 0.3, keep: 16 },
   ];
   for (const look of looks) {
     const square = squareAround(gray, click, look.side);
     const scale = square.side / WORK;
     const small = resizeArea(gray, WORK, WORK, square.x, square.y, square.side, square.side);
     const edges = edgesOf(small);
-    const lines = houghLines(edges, 36);
+    const lines = houghLines(edges, 48);
     const local = { x: (click.x - square.x) / scale - 0.5, y: (click.y - square.y) / scale - 0.5 };
     for (const c of quadsFromLines(edges, lines, local, (look.min * h) / scale, (look.max * h) / scale, look.keep)) {
       out.push(c.quad.map((p) => ({ x: square.x + (p.x + 0.5) * scale, y: square.y + (p.y + 0.5) * scale })) as Quad);
@@ -91,6 +92,25 @@ function sideRatio(q: Quad): number {
   return Math.min(s01, s12) / Math.max(s01, s12);
 }
 
+/** The first `n` of the scored outlines (best first) that are not the same outline turned. */
+function distinctQuads(scored: Scored[], n: number): Scored[] {
+  const out: Scored[] = [];
+  for (const s of scored) {
+    if (out.length >= n) break;
+    const c = centre(s.quad);
+    if (out.some((o) => Math.hypot(centre(o.quad).x - c.x, centre(o.quad).y - c.y) < 4 && Math.abs(area(o.quad) / area(s.quad) - 1) < 0.05))
+      continue;
+    out.push(s);
+  }
+  return out;
+}
+
+function area(q: Quad): number {
+  let s = 0;
+  for (let i = 0; i < 4; i++) s += q[i].x * q[(i + 1) % 4].y - q[(i + 1) % 4].x * q[i].y;
+  return Math.abs(s) / 2;
+}
+
 function bestOf(scored: Scored[]): Scored | null {
   let best: Scored | null = null;
   for (const s of scored) if (s.ranked[0] && (!best || s.ranked[0].distance < best.ranked[0].distance)) best = s;
@@ -108,14 +128,17 @@ function refine(pyramid: Pyramid, start: Quad, nearest: (h: CardHashes) => numbe
   };
   let quad = start;
   let d = score(quad);
-  const size = Math.sqrt(Math.abs((quad[2].x - quad[0].x) * (quad[3].y - quad[1].y) - (quad[3].x - quad[1].x) * (quad[2].y - quad[0].y)) / 2);
+  const size = Math.sqrt(
+    Math.abs((quad[2].x - quad[0].x) * (quad[3].y - quad[1].y) - (quad[3].x - quad[1].x) * (quad[2].y - quad[0].y)) / 2,
+  );
   for (const step of [0.02, 0.01]) {
     const delta = size * step;
     for (let pass = 0; pass < 2; pass++) {
       let improved = false;
       const moves: Quad[] = [];
       const c = centre(quad);
-      for (const s of [1 - step * 1.5, 1 + step * 1.5]) moves.push(quad.map((p) => ({ x: c.x + (p.x - c.x) * s, y: c.y + (p.y - c.y) * s })) as Quad);
+      for (const s of [1 - step * 1.5, 1 + step * 1.5])
+        moves.push(quad.map((p) => ({ x: c.x + (p.x - c.x) * s, y: c.y + (p.y - c.y) * s })) as Quad);
       for (let k = 0; k < 4; k++) {
         for (const [dx, dy] of [
           [delta, 0],
@@ -166,13 +189,16 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
   if (scored.length === 0) return { match: null, ranked: [], quad: null };
   // A second, closer look: the few best outlines nudged towards the references they came nearest.
   scored.sort((a, b) => (a.ranked[0]?.distance ?? Infinity) - (b.ranked[0]?.distance ?? Infinity));
-  const seeds = options.refine === false ? [] : scored.slice(0, 1);
+  const seeds = options.refine === false ? [] : distinctQuads(scored, 3);
   const targetIds = new Set(seeds.flatMap((s) => s.ranked.map((r) => r.id)));
   const known = [...targetIds].flatMap((id) => {
     const hashes = candidates.hashesOf?.(id);
     return hashes ? [{ id, hashes }] : [];
   });
-  const nearest = known.length > 0 ? (h: CardHashes) => Math.min(...known.map((t) => distance(h, t.hashes))) : (h: CardHashes) => candidates.rank(h, 1)[0]?.distance ?? Infinity;
+  const nearest =
+    known.length > 0
+      ? (h: CardHashes) => Math.min(...known.map((t) => distance(h, t.hashes)))
+      : (h: CardHashes) => candidates.rank(h, 1)[0]?.distance ?? Infinity;
   {
     for (const seed of seeds) {
       const { quad } = refine(pyramid, seed.quad, nearest);
