@@ -234,9 +234,18 @@ export function quadsFromLines(edges: Edges, lines: Line[], click: Point, minSid
       pairs.push({ a, b, theta: (a.theta + tb) / 2, width });
     }
   }
-  // The strongest pairs only: enough for the card's two, few enough to score every crossing.
+  // The strongest pairs of each direction only (text lines and a row of cards make many parallel pairs, which must
+  // not crowd out the card's other direction): enough for the card's two, few enough to score every crossing.
   pairs.sort((x, y) => y.a.votes + y.b.votes - (x.a.votes + x.b.votes));
-  pairs.length = Math.min(pairs.length, 48);
+  const perDirection = new Map<number, number>();
+  const strongest = pairs.filter((p) => {
+    const bucket = Math.floor((((p.theta % Math.PI) + Math.PI) % Math.PI) / (Math.PI / 12));
+    const n = perDirection.get(bucket) ?? 0;
+    perDirection.set(bucket, n + 1);
+    return n < 10;
+  });
+  pairs.length = 0;
+  pairs.push(...strongest);
   const found: QuadCandidate[] = [];
   for (let i = 0; i < pairs.length; i++) {
     for (let j = i + 1; j < pairs.length; j++) {
