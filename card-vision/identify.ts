@@ -82,7 +82,36 @@ export function outlineCandidates(gray: GrayImage, click: Point): Quad[] {
       { x: click.x - cw / 2, y: click.y + ch / 2 },
     ]);
   }
-  return out.map((q) => orderPortrait(q));
+  return out.flatMap((q) => {
+    const portrait = orderPortrait(q);
+    return [portrait, ...completed(portrait)];
+  });
+}
+
+const lerp = (a: Point, b: Point, t: number): Point => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
+
+/**
+ * A found outline whose shape is not a card's is often a card with one side found at the wrong line (the name bar's
+ * edge for the card's, a neighbour's edge, a side hidden by another card): the outlines that keep three of its sides
+ * and move the fourth along the other two until the shape is 63:88 again (in the picture; a card seen at a slant is
+ * foreshortened, which the corner nudges of the second look then take up).
+ */
+function completed(q: Quad): Quad[] {
+  const d = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
+  const width = (d(q[0], q[1]) + d(q[3], q[2])) / 2;
+  const height = (d(q[0], q[3]) + d(q[1], q[2])) / 2;
+  const aspect = width / height;
+  const card = 63 / 88;
+  if (Math.abs(aspect / card - 1) < 0.08) return [];
+  const out: Quad[] = [];
+  // Too short for its width: move the bottom down (or the top up); too long: the other way. Likewise sideways.
+  const t = aspect / card;
+  out.push([q[0], q[1], lerp(q[1], q[2], t), lerp(q[0], q[3], t)]);
+  out.push([lerp(q[3], q[0], t), lerp(q[2], q[1], t), q[2], q[3]]);
+  const s = card / aspect;
+  out.push([q[0], lerp(q[0], q[1], s), lerp(q[3], q[2], s), q[3]]);
+  out.push([lerp(q[1], q[0], s), q[1], q[2], lerp(q[2], q[3], s)]);
+  return out;
 }
 
 function sideRatio(q: Quad): number {
