@@ -423,14 +423,25 @@ for (const condition of chosen) {
       rightDistances.push(r.match.distance);
     } else if (r.match) {
       wrong++;
-      wrongs.push(`${m.target.name} → ${names.get(r.match.id)} (${r.match.distance})`);
+      wrongs.push(`${m.target.name} → ${names.get(r.match.id)} (${r.match.distance}, ${r.source}${r.refined ? ", nudged" : ""})`);
     } else none++;
     // The same click when the card is in no deck list: anything named is wrong.
     const absent = lib.identify(rgba, m.click, lib.referenceSet(references.filter((ref) => ref.id !== m.target.id)), {
       ...identifyOptions,
       count: 2,
     });
-    if (absent.match) absentWrong++;
+    if (absent.match) {
+      absentWrong++;
+      wrongs.push(
+        `card absent: ${m.target.name} → ${names.get(absent.match.id)} (${absent.match.distance}, ${absent.source}${absent.refined ? ", nudged" : ""})`,
+      );
+    }
+    if (args.save && absent.match) {
+      mkdirSync(args.save, { recursive: true });
+      const copy = { ...rgba, data: new Uint8ClampedArray(rgba.data) };
+      drawQuad(copy, absent.quad);
+      writeFileSync(join(args.save, `${condition}-${n}-absent-named.png`), encodePng(copy));
+    }
     absentDistances.push(absent.ranked[0]?.distance ?? Infinity);
     if (process.env.CARD_BENCH_DUMP)
       writeFileSync(
@@ -438,7 +449,9 @@ for (const condition of chosen) {
         JSON.stringify({
           condition,
           present: r.ranked.map((x) => [x.id === m.target.id, x.distance]),
+          presentSteady: r.steadiness,
           absent: absent.ranked.map((x) => x.distance),
+          absentSteady: absent.steadiness,
         }) + "\n",
         { flag: "a" },
       );
@@ -464,7 +477,7 @@ for (const condition of chosen) {
         : "") +
       `; absent nearest min ${absentDistances[0]}, p10 ${percentile(absentDistances, 0.1)}`,
   );
-  for (const w of wrongs.slice(0, 3)) console.log(`      wrong: ${w}`);
+  for (const w of wrongs.slice(0, 6)) console.log(`      wrong: ${w}`);
   const [floor, ceiling] = spec.check;
   if (right / total < floor || wrong / total > ceiling || absentWrong / total > ceiling) {
     failedCheck = true;

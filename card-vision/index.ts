@@ -6,7 +6,15 @@
 // of 4 bytes a pixel), the click in frame pixels, and the candidates (`referenceSet(references)` for the table's
 // deck lists, or a whole-pool index implementing `Candidates`) in; the named reference (`match`, its id and Hamming
 // distance) or `match: null` for "no match", the runners-up and where the card was found, out.
-export { hashCard, identify, outlineCandidates, type IdentifyOptions, type IdentifyResult } from "./identify";
+export {
+  hashCard,
+  identify,
+  outlineCandidates,
+  type IdentifyOptions,
+  type IdentifyResult,
+  type Outline,
+  type OutlineSource,
+} from "./identify";
 export { resizeArea, rotate180, toGray, type GrayImage, type RgbaImage } from "./image";
 export { CARD_ASPECT, fallbackQuad, locateCard, squareAround, type LocateOptions, type Located, type Square } from "./locate";
 export {

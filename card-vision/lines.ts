@@ -280,6 +280,38 @@ export function quadsFromLines(edges: Edges, lines: Line[], click: Point, minSid
       found.push({ quad, score });
     }
   }
+  // Three sides found, the fourth hidden or out of the frame: a pair of opposite sides and one line across them,
+  // the missing side placed where a card's 63:88 shape puts it (the pair taken as the long sides or the short).
+  for (const p of pairs) {
+    for (const l of lines) {
+      if (l === p.a || l === p.b) continue;
+      let d = Math.abs(p.theta - l.theta) % Math.PI;
+      if (d > Math.PI / 2) d = Math.PI - d;
+      if (d < (60 * Math.PI) / 180) continue;
+      const c0 = intersect(p.a, l);
+      const c1 = intersect(p.b, l);
+      if (!c0 || !c1) continue;
+      const across = dist(c0, c1);
+      // Which way from the line the card lies: towards the click.
+      const towards = side(l, click) > 0 ? 1 : -1;
+      const nx = Math.cos(l.theta) * towards;
+      const ny = Math.sin(l.theta) * towards;
+      for (const length of [across / (63 / 88), across * (63 / 88)]) {
+        if (length < minSide * 0.7 || Math.max(length, across) > maxSide * 1.3) continue;
+        const c2 = { x: c1.x + nx * length, y: c1.y + ny * length };
+        const c3 = { x: c0.x + nx * length, y: c0.y + ny * length };
+        const quad: Quad = [c0, c1, c2, c3];
+        if (!convexAround(quad, click) || insideShare(quad, edges.width, edges.height) < 0.6) continue;
+        const s0 = segmentSupport(edges, c0, c1) ?? 0.35;
+        const s1 = segmentSupport(edges, c1, c2) ?? 0.35;
+        const s3 = segmentSupport(edges, c3, c0) ?? 0.35;
+        // The fourth side: unseen (out of the frame) or weak; the three found must hold up.
+        const score = ((s0 + s1 + s3) / 3) * 0.85;
+        if (Math.min(s0, s1, s3) < 0.4 || score < 0.3) continue;
+        found.push({ quad, score });
+      }
+    }
+  }
   found.sort((x, y) => y.score - x.score);
   const kept: QuadCandidate[] = [];
   for (const f of found) {
