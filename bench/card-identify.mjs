@@ -74,18 +74,22 @@ const W = 1280;
 const H = 720;
 const hasFfmpeg = spawnSync("ffmpeg", ["-hide_banner", "-version"]).status === 0;
 
-/** What each condition asks: [floor for right, ceiling for wrong] under --check. */
+/**
+ * What each condition asks under --check: [floor for right, ceiling for wrong], wrong counting both a wrong name
+ * and a name given when the card is in no list. Set a little under what was measured (README), so a change that
+ * loses accuracy fails.
+ */
 const CONDITIONS = {
-  plain: { check: [0.95, 0.01] },
-  "sleeve-glare": { check: [0.8, 0.02] },
-  playmat: { check: [0.8, 0.02] },
-  small: { check: [0.6, 0.02] },
-  tilt: { check: [0.7, 0.02] },
-  overlap: { check: [0.5, 0.02] },
-  "edge-cut": { check: [0.5, 0.02] },
-  "motion-blur": { check: [0.8, 0.02] },
-  codec: { check: [0.9, 0.02], codec: true },
-  webcam: { check: [0.6, 0.02], codec: true },
+  plain: { check: [0.95, 0.03] },
+  "sleeve-glare": { check: [0.8, 0.05] },
+  playmat: { check: [0.9, 0.03] },
+  small: { check: [0.85, 0.03] },
+  tilt: { check: [0.9, 0.05] },
+  overlap: { check: [0.2, 0.1] },
+  "edge-cut": { check: [0.6, 0.05] },
+  "motion-blur": { check: [0.9, 0.03] },
+  codec: { check: [0.85, 0.03], codec: true },
+  webcam: { check: [0.65, 0.05], codec: true },
 };
 
 /** The scene of one condition: what is drawn, where the card lies, where the click lands. */

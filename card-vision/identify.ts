@@ -81,6 +81,7 @@ export function outlineCandidates(gray: GrayImage, click: Point): Outline[] {
       if (rank < 12) completeable.add(quad);
     });
   }
+  // The issue-26 outline: a closed piece of edges of a card's shape (a sleeve's or a card's border, whole).
   for (const located of locateCard(gray, click, { maxCandidates: 3 })) {
     if (located.source === "outline") out.push({ quad: located.quad, source: "edges" });
   }
@@ -137,6 +138,19 @@ function sideRatio(q: Quad): number {
   const s01 = d(q[0], q[1]) + d(q[2], q[3]);
   const s12 = d(q[1], q[2]) + d(q[3], q[0]);
   return Math.min(s01, s12) / Math.max(s01, s12);
+}
+
+/** The outlines less near-duplicates (every corner within 2.5% of the card's size of a kept one's), in order. */
+function distinctOutlines(outlines: Outline[]): Outline[] {
+  const kept: { outline: Outline; size: number }[] = [];
+  for (const o of outlines) {
+    const size = Math.sqrt(area(o.quad));
+    const same = kept.some((k) =>
+      k.outline.quad.every((p, i) => Math.hypot(p.x - o.quad[i].x, p.y - o.quad[i].y) < 0.025 * Math.max(size, k.size)),
+    );
+    if (!same) kept.push({ outline: o, size });
+  }
+  return kept.map((k) => k.outline);
 }
 
 /** The first `n` of the scored outlines (best first) that are not the same outline turned. */
@@ -259,7 +273,7 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
   const gray = toGray(frame);
   const pyramid = pyramidOf(gray);
   const scored: Scored[] = [];
-  for (const { quad, source } of outlineCandidates(gray, click)) {
+  for (const { quad, source } of distinctOutlines(outlineCandidates(gray, click))) {
     const turns = sideRatio(quad) > 0.85 ? [0, 1, 2, 3] : [0, 2];
     for (const t of turns) {
       const q = turned(quad, t);

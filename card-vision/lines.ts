@@ -42,20 +42,28 @@ export function edgesOf(img: GrayImage): Edges {
   const { width: w, height: h, data: d } = img;
   const mag = new Float32Array(w * h);
   const angle = new Float32Array(w * h);
+  const gxs = new Float32Array(w * h);
+  const gys = new Float32Array(w * h);
   for (let y = 1; y < h - 1; y++) {
     for (let x = 1; x < w - 1; x++) {
       const i = y * w + x;
       const gx = d[i - w + 1] + 2 * d[i + 1] + d[i + w + 1] - d[i - w - 1] - 2 * d[i - 1] - d[i + w - 1];
       const gy = d[i + w - 1] + 2 * d[i + w] + d[i + w + 1] - d[i - w - 1] - 2 * d[i - w] - d[i - w + 1];
-      mag[i] = Math.hypot(gx, gy) / 4;
-      let a = Math.atan2(gy, gx);
-      if (a < 0) a += Math.PI;
-      if (a >= Math.PI) a -= Math.PI;
-      angle[i] = a;
+      gxs[i] = gx;
+      gys[i] = gy;
+      mag[i] = Math.sqrt(gx * gx + gy * gy) / 4;
     }
   }
   // Low enough that a dark card on a dark playmat still has edges: the line search, not the threshold, picks.
   const threshold = Math.max(4, quantile(mag, 0.6));
+  // Directions only where they are used: the edge pixels.
+  for (let i = 0; i < mag.length; i++) {
+    if (mag[i] <= threshold) continue;
+    let a = Math.atan2(gys[i], gxs[i]);
+    if (a < 0) a += Math.PI;
+    if (a >= Math.PI) a -= Math.PI;
+    angle[i] = a;
+  }
   return { width: w, height: h, angle, mag, threshold };
 }
 

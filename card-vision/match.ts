@@ -31,11 +31,19 @@ export function distance(a: CardHashes, b: CardHashes): number {
  */
 export const HASH_VERSION = "phash12-v1";
 
-/** The references closest to the photographed card's hashes, best first. */
+/** The references closest to the photographed card's hashes, best first (ties in list order). */
 export function rank(query: CardHashes, references: Reference[], count = 5): Ranked[] {
-  const all = references.map((r) => ({ id: r.id, distance: distance(query, r.hashes) }));
-  all.sort((a, b) => a.distance - b.distance);
-  return all.slice(0, count);
+  // A running best-`count` list rather than a sort of every reference: a click ranks hundreds of outlines.
+  const best: Ranked[] = [];
+  for (const r of references) {
+    const d = distance(query, r.hashes);
+    if (best.length === count && d >= best[count - 1].distance) continue;
+    let i = best.length;
+    while (i > 0 && best[i - 1].distance > d) i--;
+    best.splice(i, 0, { id: r.id, distance: d });
+    if (best.length > count) best.pop();
+  }
+  return best;
 }
 
 /**
