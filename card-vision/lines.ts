@@ -15,7 +15,7 @@ export type Edges = {
   threshold: number;
 };
 
-/** The q-quantile of the positive values (a 256-bin histogram up to their maximum: plenty for a threshold). */
+/** The q-quantile of the values, zeros included (a 256-bin histogram up to their maximum: plenty for a threshold). */
 function quantile(values: Float32Array, q: number): number {
   let max = 0;
   for (let i = 0; i < values.length; i++) if (values[i] > max) max = values[i];
@@ -24,8 +24,7 @@ function quantile(values: Float32Array, q: number): number {
   let n = 0;
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
-    if (v <= 0) continue;
-    bins[Math.min(255, Math.floor((v / max) * 256))]++;
+    bins[Math.max(0, Math.min(255, Math.floor((v / max) * 256)))]++;
     n++;
   }
   const target = n * q;

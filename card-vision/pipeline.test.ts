@@ -169,6 +169,30 @@ describe("identify", () => {
     expect(result.match?.id).toBe("card-12");
   });
 
+  it("names a card a quarter out of the frame (three sides found, the fourth placed by the card's shape)", () => {
+    const cut: Quad = [
+      { x: -40, y: 120 },
+      { x: 130, y: 115 },
+      { x: 135, y: 355 },
+      { x: -35, y: 360 },
+    ];
+    const result = identify(rgba(photograph(cards[21], cut)), { x: 60, y: 200 }, candidates);
+    expect(result.match?.id).toBe("card-21");
+  });
+
+  it("names a card inside a sleeve's lighter border", () => {
+    const card = cards[17];
+    // The sleeve: the card drawn 4% smaller inside a lighter border.
+    const sleeve = { width: CARD_W, height: CARD_H, data: new Float32Array(CARD_W * CARD_H).fill(170) };
+    const inner = resizeArea(card, Math.round(CARD_W * 0.955), Math.round(CARD_H * 0.965));
+    const ox = Math.round((CARD_W - inner.width) / 2);
+    const oy = Math.round((CARD_H - inner.height) / 2);
+    for (let y = 0; y < inner.height; y++)
+      for (let x = 0; x < inner.width; x++) sleeve.data[(y + oy) * CARD_W + x + ox] = inner.data[y * inner.width + x];
+    const result = identify(rgba(photograph(sleeve, slanted)), { x: 300, y: 220 }, candidates);
+    expect(result.match?.id).toBe("card-17");
+  });
+
   it("says no match for a card that is not among the references", () => {
     const stranger = drawCard(9999);
     const result = identify(rgba(photograph(stranger, slanted)), { x: 300, y: 240 }, candidates);
