@@ -81,7 +81,7 @@ const hasFfmpeg = spawnSync("ffmpeg", ["-hide_banner", "-version"]).status === 0
  */
 const CONDITIONS = {
   plain: { check: [0.95, 0.03] },
-  "sleeve-glare": { check: [0.8, 0.05] },
+  "sleeve-glare": { check: [0.7, 0.05] },
   playmat: { check: [0.9, 0.03] },
   small: { check: [0.85, 0.03] },
   tilt: { check: [0.9, 0.05] },
@@ -89,7 +89,7 @@ const CONDITIONS = {
   "edge-cut": { check: [0.6, 0.05] },
   "motion-blur": { check: [0.9, 0.03] },
   codec: { check: [0.85, 0.03], codec: true },
-  webcam: { check: [0.65, 0.05], codec: true },
+  webcam: { check: [0.6, 0.05], codec: true },
 };
 
 /** The scene of one condition: what is drawn, where the card lies, where the click lands. */
