@@ -5,11 +5,13 @@
 // corners and scale while that brings it nearer (a sleeve's border, a rounded or hidden corner), and name the card
 // only when it is near enough.
 import { toGray, type GrayImage, type RgbaImage } from "./image";
-import { edgesOf, houghLines, quadsFromLines } from "./lines";
+import { edgesOf, houghLines } from "./lines";
+import { quadsFromLines } from "./quads";
 import { locateCard, squareAround } from "./locate";
 import { distance, MATCH_THRESHOLD, type Candidates, type CardHashes, type Ranked } from "./match";
 import { ART_REGION, pHash } from "./phash";
-import { hashQuad, pyramidOf, turned, type Pyramid } from "./quad-hash";
+import { hashQuad, pyramidOf, turned } from "./quad-hash";
+import { refine, shaken, STEADY_SLACK } from "./second-look";
 import { insideConvex, orderPortrait } from "./geometry";
 import { resizeArea } from "./image";
 import type { Point, Quad } from "./warp";
@@ -176,89 +178,6 @@ function bestOf(scored: Scored[]): Scored | null {
   let best: Scored | null = null;
   for (const s of scored) if (s.ranked[0] && (!best || s.ranked[0].distance < best.ranked[0].distance)) best = s;
   return best;
-}
-
-/**
- * Coordinate descent on the quad's corners and scale, towards the hash nearest one of `targets` (the references
- * the first look ranked near): steps of 3%, 1.5% and 0.75% of the card's size.
- */
-function refine(pyramid: Pyramid, start: Quad, click: Point, nearest: (h: CardHashes) => number): { quad: Quad; d: number } {
-  // The nudges stay near where the outline was found (6% of the card's size at most for any corner): free to
-  // take up a sleeve's border or a misplaced corner, not to slide onto another card's picture.
-  let size0 = 0;
-  const score = (q: Quad): number => {
-    if (!insideConvex(q, click)) return Infinity;
-    for (let k = 0; k < 4; k++) if (Math.hypot(q[k].x - start[k].x, q[k].y - start[k].y) > size0 * 0.06) return Infinity;
-    const h = hashQuad(pyramid, q);
-    return h ? nearest(h) : Infinity;
-  };
-  let quad = start;
-  size0 = Math.sqrt(
-    Math.abs((start[2].x - start[0].x) * (start[3].y - start[1].y) - (start[3].x - start[1].x) * (start[2].y - start[0].y)) / 2,
-  );
-  let d = score(quad);
-  const size = Math.sqrt(
-    Math.abs((quad[2].x - quad[0].x) * (quad[3].y - quad[1].y) - (quad[3].x - quad[1].x) * (quad[2].y - quad[0].y)) / 2,
-  );
-  for (const step of [0.02, 0.01]) {
-    const delta = size * step;
-    for (let pass = 0; pass < 2; pass++) {
-      let improved = false;
-      const moves: Quad[] = [];
-      const c = centre(quad);
-      for (const s of [1 - step * 1.5, 1 + step * 1.5])
-        moves.push(quad.map((p) => ({ x: c.x + (p.x - c.x) * s, y: c.y + (p.y - c.y) * s })) as Quad);
-      for (let k = 0; k < 4; k++) {
-        for (const [dx, dy] of [
-          [delta, 0],
-          [-delta, 0],
-          [0, delta],
-          [0, -delta],
-        ]) {
-          const q = quad.map((p) => ({ ...p })) as Quad;
-          q[k] = { x: q[k].x + dx, y: q[k].y + dy };
-          moves.push(q);
-        }
-      }
-      for (const q of moves) {
-        const dq = score(q);
-        if (dq < d) {
-          d = dq;
-          quad = q;
-          improved = true;
-        }
-      }
-      if (!improved) break;
-    }
-  }
-  return { quad, d };
-}
-
-/**
- * How much farther than the threshold the shaken outline may lie (bench, 150 frames of five conditions: slack 2 kept
- * 110 of the 116 right names and cut the names given to absent cards from 9 to 2).
- */
-const STEADY_SLACK = 2;
-
-/** Each corner moved 1.5% of the card's size in a fixed pattern of directions: eight shakes. */
-const SHAKES = Array.from({ length: 8 }, (_, i) => Array.from({ length: 4 }, (_, k) => ((i * 4 + k) * 2.399963) % (2 * Math.PI)));
-
-function shaken(pyramid: Pyramid, quad: Quad, id: string, candidates: Candidates): number {
-  const target = candidates.hashesOf?.(id);
-  const size = Math.sqrt(area(quad));
-  const distances: number[] = [];
-  for (const angles of SHAKES) {
-    const q = quad.map((p, k) => ({ x: p.x + Math.cos(angles[k]) * size * 0.015, y: p.y + Math.sin(angles[k]) * size * 0.015 })) as Quad;
-    const h = hashQuad(pyramid, q);
-    if (!h) continue;
-    if (target) distances.push(distance(h, target));
-    else {
-      const r = candidates.rank(h, 1)[0];
-      distances.push(r && r.id === id ? r.distance : Infinity);
-    }
-  }
-  distances.sort((a, b) => a - b);
-  return distances.length ? distances[distances.length >> 1] : Infinity;
 }
 
 /**

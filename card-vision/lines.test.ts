@@ -2,7 +2,8 @@
 // frame's edge completed from its three sides and its shape.
 import { describe, expect, it } from "vitest";
 import type { GrayImage } from "./image";
-import { edgesOf, houghLines, quadsFromLines } from "./lines";
+import { edgesOf, houghLines } from "./lines";
+import { quadsFromLines } from "./quads";
 import type { Quad } from "./warp";
 
 /** A 256×256 dark table with a light upright card (left, top, width, height), which may hang out of the picture. */
