@@ -1,45 +1,232 @@
-// One click's identification, end to end on plain pixels: locate the card, warp it upright, hash it (both ways
-// up), rank the table's cards. Runs the same in the browser and in the benchmark.
-import { rotate180, type GrayImage } from "./image";
-import { locateCard, type LocateOptions } from "./locate";
-import { HASH_SIDE, MATCH_THRESHOLD, type Candidates, type CardHashes, type Ranked } from "./match";
+// One click's identification, end to end on plain pixels, the same in the browser, the Worker and the benchmark:
+// find outlines that may be the card under the click (straight lines at two scales, edge pieces, and card-shaped
+// boxes around the click when nothing else is found), hash each from the frame as it lies (all four ways up when
+// its shape does not tell which side is long), keep the outline whose hash is nearest a candidate, nudge its
+// corners and scale while that brings it nearer (a sleeve's border, a rounded or hidden corner), and name the card
+// only when it is near enough.
+import { toGray, type GrayImage, type RgbaImage } from "./image";
+import { edgesOf, houghLines } from "./lines";
+import { quadsFromLines } from "./quads";
+import { locateCard, squareAround } from "./locate";
+import { distance, MATCH_THRESHOLD, type Candidates, type CardHashes, type Ranked } from "./match";
 import { ART_REGION, pHash } from "./phash";
-import { warpQuad, type Point, type Quad } from "./warp";
+import { hashQuad, pyramidOf, turned } from "./quad-hash";
+import { refine, shaken, STEADY_SLACK } from "./second-look";
+import { insideConvex, orderPortrait } from "./geometry";
+import { resizeArea } from "./image";
+import type { Point, Quad } from "./warp";
+import { HASH_SIDE } from "./match";
 
-/** The hashes of a canonical (upright, CARD_W×CARD_H) card. */
+/** The hashes of a canonical (upright, CARD_W×CARD_H) card: how a reference is hashed from a clean image. */
 export function hashCard(card: GrayImage): CardHashes {
   return { art: pHash(card, ART_REGION, HASH_SIDE) };
 }
 
-export type Identification = {
-  /** Best first: the match and the "not this card?" runners-up. */
-  ranked: Ranked[];
-  /** Whether the best is close enough to call it. */
-  matched: boolean;
-  /** Where the card was taken from, in frame pixels. */
-  quad: Quad;
-  source: "outline" | "fallback";
+export type IdentifyOptions = {
+  /** How many ranked references to return (the match and the "not this card?" runners-up). */
+  count?: number;
+  /** Best distance at or under which the card is named (default MATCH_THRESHOLD). */
+  threshold?: number;
+  /** Whether the best outline's corners are nudged towards its nearest references (default true; off to measure). */
+  refine?: boolean;
 };
 
-/** Identifies the card under `click` in a frame (gray, full size) among the candidates. */
-export function identifyCard(
-  frame: GrayImage,
-  click: Point,
-  candidates: Candidates,
-  options: LocateOptions & { count?: number } = {},
-): Identification {
-  let best: Identification | null = null;
-  for (const located of locateCard(frame, click, options)) {
-    const card = warpQuad(frame, located.quad);
-    if (!card) continue;
-    for (const view of [card, rotate180(card)]) {
-      const ranked = candidates.rank(hashCard(view), options.count ?? 5);
-      if (!best || (ranked[0] && ranked[0].distance < (best.ranked[0]?.distance ?? Infinity))) {
-        best = { ranked, matched: false, quad: located.quad, source: located.source };
-      }
+export type IdentifyResult = {
+  /** The named reference, or null for "no match" (then ask for the name). */
+  match: Ranked | null;
+  /** Best first, whatever the threshold: the match and the runners-up. */
+  ranked: Ranked[];
+  /** Where the card was taken from, in frame pixels (top-left, top-right, bottom-right, bottom-left as read). */
+  quad: Quad | null;
+  /** What found that outline (for measuring): lines, lines completed to a card's shape, an edge piece, a box. */
+  source?: OutlineSource;
+  /** Whether the outline's corners were nudged towards the references (the second look). */
+  refined?: boolean;
+  /** The best reference's median distance over small shakes of the outline (the last check). */
+  steadiness?: number;
+};
+
+/** The side (pixels) each look's square is averaged down to before its edges are found. */
+const WORK = 256;
+
+/** Where an outline came from: straight lines, lines with one side moved to a card's shape, an edge piece, a box. */
+export type OutlineSource = "lines" | "completed" | "edges" | "box";
+export type Outline = { quad: Quad; source: OutlineSource };
+
+type Scored = Outline & { hashes: CardHashes; ranked: Ranked[]; refined?: boolean };
+
+function centre(q: Quad): Point {
+  return { x: (q[0].x + q[1].x + q[2].x + q[3].x) / 4, y: (q[0].y + q[1].y + q[2].y + q[3].y) / 4 };
+}
+
+/** Outlines that may be the card under the click, in frame pixels, likeliest first. */
+export function outlineCandidates(gray: GrayImage, click: Point): Outline[] {
+  const h = Math.min(gray.width, gray.height);
+  const out: Outline[] = [];
+  const completeable = new Set<Quad>();
+  // A wide look for cards from a fifth of the frame's height up, a close one for small cards.
+  const looks = [
+    { side: h, min: 0.2, max: 1.05, keep: 24 },
+    { side: h * 0.6, min: 0.12, max: 0.6, keep: 24 },
+    { side: h * 0.35, min: 0.08, max: 0.3, keep: 16 },
+  ];
+  for (const look of looks) {
+    const square = squareAround(gray, click, look.side);
+    const scale = square.side / WORK;
+    const small = resizeArea(gray, WORK, WORK, square.x, square.y, square.side, square.side);
+    const edges = edgesOf(small);
+    const lines = houghLines(edges, 48);
+    const local = { x: (click.x - square.x) / scale - 0.5, y: (click.y - square.y) / scale - 0.5 };
+    quadsFromLines(edges, lines, local, (look.min * h) / scale, (look.max * h) / scale, look.keep).forEach((c, rank) => {
+      const quad = c.quad.map((p) => ({ x: square.x + (p.x + 0.5) * scale, y: square.y + (p.y + 0.5) * scale })) as Quad;
+      out.push({ quad, source: "lines" });
+      if (rank < 12) completeable.add(quad);
+    });
+  }
+  // The issue-26 outline: a closed piece of edges of a card's shape (a sleeve's or a card's border, whole).
+  for (const located of locateCard(gray, click, { maxCandidates: 3 })) {
+    if (located.source === "outline") out.push({ quad: located.quad, source: "edges" });
+  }
+  // Card-shaped boxes around the click: the last resort when no outline is right.
+  for (const f of [0.22, 0.32, 0.45]) {
+    const ch = h * f;
+    const cw = ch * (63 / 88);
+    out.push({
+      quad: [
+        { x: click.x - cw / 2, y: click.y - ch / 2 },
+        { x: click.x + cw / 2, y: click.y - ch / 2 },
+        { x: click.x + cw / 2, y: click.y + ch / 2 },
+        { x: click.x - cw / 2, y: click.y + ch / 2 },
+      ],
+      source: "box",
+    });
+  }
+  // Only outlines round the click: the card under it, never a neighbour (which may well be in the deck).
+  return out.flatMap(({ quad, source }): Outline[] => {
+    const portrait = orderPortrait(quad);
+    const more = completeable.has(quad) ? completed(portrait).map((q) => ({ quad: q, source: "completed" as const })) : [];
+    return [{ quad: portrait, source }, ...more].filter((c) => insideConvex(c.quad, click));
+  });
+}
+
+const lerp = (a: Point, b: Point, t: number): Point => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
+
+/**
+ * A found outline whose shape is not a card's is often a card with one side found at the wrong line (the name bar's
+ * edge for the card's, a neighbour's edge, a side hidden by another card): the outlines that keep three of its sides
+ * and move the fourth along the other two until the shape is 63:88 again (in the picture; a card seen at a slant is
+ * foreshortened, which the corner nudges of the second look then take up).
+ */
+function completed(q: Quad): Quad[] {
+  const d = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
+  const width = (d(q[0], q[1]) + d(q[3], q[2])) / 2;
+  const height = (d(q[0], q[3]) + d(q[1], q[2])) / 2;
+  const aspect = width / height;
+  const card = 63 / 88;
+  if (Math.abs(aspect / card - 1) < 0.08) return [];
+  const out: Quad[] = [];
+  // Too short for its width: move the bottom down (or the top up); too long: the other way. Likewise sideways.
+  const t = aspect / card;
+  out.push([q[0], q[1], lerp(q[1], q[2], t), lerp(q[0], q[3], t)]);
+  out.push([lerp(q[3], q[0], t), lerp(q[2], q[1], t), q[2], q[3]]);
+  const s = card / aspect;
+  out.push([q[0], lerp(q[0], q[1], s), lerp(q[3], q[2], s), q[3]]);
+  out.push([lerp(q[1], q[0], s), q[1], q[2], lerp(q[2], q[3], s)]);
+  return out;
+}
+
+function sideRatio(q: Quad): number {
+  const d = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
+  const s01 = d(q[0], q[1]) + d(q[2], q[3]);
+  const s12 = d(q[1], q[2]) + d(q[3], q[0]);
+  return Math.min(s01, s12) / Math.max(s01, s12);
+}
+
+/** The outlines less near-duplicates (every corner within 2.5% of the card's size of a kept one's), in order. */
+function distinctOutlines(outlines: Outline[]): Outline[] {
+  const kept: { outline: Outline; size: number }[] = [];
+  for (const o of outlines) {
+    const size = Math.sqrt(area(o.quad));
+    const same = kept.some((k) =>
+      k.outline.quad.every((p, i) => Math.hypot(p.x - o.quad[i].x, p.y - o.quad[i].y) < 0.025 * Math.max(size, k.size)),
+    );
+    if (!same) kept.push({ outline: o, size });
+  }
+  return kept.map((k) => k.outline);
+}
+
+/** The first `n` of the scored outlines (best first) that are not the same outline turned. */
+function distinctQuads(scored: Scored[], n: number): Scored[] {
+  const out: Scored[] = [];
+  for (const s of scored) {
+    if (out.length >= n) break;
+    const c = centre(s.quad);
+    if (out.some((o) => Math.hypot(centre(o.quad).x - c.x, centre(o.quad).y - c.y) < 4 && Math.abs(area(o.quad) / area(s.quad) - 1) < 0.05))
+      continue;
+    out.push(s);
+  }
+  return out;
+}
+
+function area(q: Quad): number {
+  let s = 0;
+  for (let i = 0; i < 4; i++) s += q[i].x * q[(i + 1) % 4].y - q[(i + 1) % 4].x * q[i].y;
+  return Math.abs(s) / 2;
+}
+
+function bestOf(scored: Scored[]): Scored | null {
+  let best: Scored | null = null;
+  for (const s of scored) if (s.ranked[0] && (!best || s.ranked[0].distance < best.ranked[0].distance)) best = s;
+  return best;
+}
+
+/**
+ * Identifies the card under `click` (frame pixels) in an RGBA frame (an ImageData, or any width×height×4 bytes)
+ * among `candidates` (the table's references through `referenceSet`, or a whole-pool index). Returns the named
+ * reference with its distance, or `match: null` when nothing is near enough ("no match": ask for the name).
+ */
+export function identify(frame: RgbaImage, click: Point, candidates: Candidates, options: IdentifyOptions = {}): IdentifyResult {
+  const count = options.count ?? 5;
+  const threshold = options.threshold ?? MATCH_THRESHOLD;
+  if (candidates.size === 0) return { match: null, ranked: [], quad: null };
+  const gray = toGray(frame);
+  const pyramid = pyramidOf(gray);
+  const scored: Scored[] = [];
+  for (const { quad, source } of distinctOutlines(outlineCandidates(gray, click))) {
+    const turns = sideRatio(quad) > 0.85 ? [0, 1, 2, 3] : [0, 2];
+    for (const t of turns) {
+      const q = turned(quad, t);
+      const hashes = hashQuad(pyramid, q);
+      if (!hashes) continue;
+      scored.push({ quad: q, source, hashes, ranked: candidates.rank(hashes, 3) });
     }
   }
-  if (!best) throw new Error("No region to identify");
-  best.matched = best.ranked.length > 0 && best.ranked[0].distance <= MATCH_THRESHOLD;
-  return best;
+  if (scored.length === 0) return { match: null, ranked: [], quad: null };
+  // A second, closer look: the few best outlines nudged towards the references they came nearest.
+  scored.sort((a, b) => (a.ranked[0]?.distance ?? Infinity) - (b.ranked[0]?.distance ?? Infinity));
+  const seeds = options.refine === false ? [] : distinctQuads(scored, 3);
+  const targetIds = new Set(seeds.flatMap((s) => s.ranked.map((r) => r.id)));
+  const known = [...targetIds].flatMap((id) => {
+    const hashes = candidates.hashesOf?.(id);
+    return hashes ? [{ id, hashes }] : [];
+  });
+  const nearest =
+    known.length > 0
+      ? (h: CardHashes) => Math.min(...known.map((t) => distance(h, t.hashes)))
+      : (h: CardHashes) => candidates.rank(h, 1)[0]?.distance ?? Infinity;
+  {
+    for (const seed of seeds) {
+      const { quad } = refine(pyramid, seed.quad, click, nearest);
+      const hashes = hashQuad(pyramid, quad);
+      if (hashes) scored.push({ quad, source: seed.source, refined: true, hashes, ranked: candidates.rank(hashes, 3) });
+    }
+  }
+  const best = bestOf(scored)!;
+  const ranked = candidates.rank(best.hashes, count);
+  // A last check that the match is the card and not a coincidence the search found: the right card stays near
+  // when the outline is shaken a little (its nearness is a broad valley); a wrong card found by trying many
+  // outlines and nudging them is near at one spot only. The median distance over small shakes must pass too.
+  const steadiness = ranked[0] ? shaken(pyramid, best.quad, ranked[0].id, candidates) : Infinity;
+  const match = ranked[0] && ranked[0].distance <= threshold && steadiness <= threshold + STEADY_SLACK ? ranked[0] : null;
+  return { match, ranked, quad: best.quad, source: best.source, refined: best.refined ?? false, steadiness };
 }

@@ -101,3 +101,40 @@ export function rotate180(image: GrayImage): GrayImage {
   for (let i = 0, n = data.length; i < n; i++) data[i] = image.data[n - 1 - i];
   return { width: image.width, height: image.height, data };
 }
+
+/** The image averaged down by two in each direction (2×2 means): one level of a pyramid. */
+export function halve(image: GrayImage): GrayImage {
+  const w = Math.max(1, image.width >> 1);
+  const h = Math.max(1, image.height >> 1);
+  const src = image.data;
+  const sw = image.width;
+  const data = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const r0 = 2 * y * sw;
+    const r1 = Math.min(image.height - 1, 2 * y + 1) * sw;
+    for (let x = 0; x < w; x++) {
+      const x0 = 2 * x;
+      const x1 = Math.min(sw - 1, x0 + 1);
+      data[y * w + x] = (src[r0 + x0] + src[r0 + x1] + src[r1 + x0] + src[r1 + x1]) / 4;
+    }
+  }
+  return { width: w, height: h, data };
+}
+
+/** Bilinear sample at (x, y) in pixel-centre coordinates (0,0 is the first pixel's centre), clamped at the edges. */
+export function sample(image: GrayImage, x: number, y: number): number {
+  const { width: w, height: h, data } = image;
+  if (x < 0) x = 0;
+  else if (x > w - 1) x = w - 1;
+  if (y < 0) y = 0;
+  else if (y > h - 1) y = h - 1;
+  const x0 = Math.floor(x);
+  const y0 = Math.floor(y);
+  const x1 = x0 + 1 < w ? x0 + 1 : x0;
+  const y1 = y0 + 1 < h ? y0 + 1 : y0;
+  const fx = x - x0;
+  const fy = y - y0;
+  const top = data[y0 * w + x0] * (1 - fx) + data[y0 * w + x1] * fx;
+  const bottom = data[y1 * w + x0] * (1 - fx) + data[y1 * w + x1] * fx;
+  return top * (1 - fy) + bottom * fy;
+}

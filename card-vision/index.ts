@@ -1,7 +1,20 @@
 // The card identifier's one entry point, shared by the room page (app/components/room/card-identify), the Worker
 // and the benchmark (bench/card-identify.mjs): pure functions on plain typed arrays, no DOM, no I/O, so the same
 // code runs in the browser, in workerd and in Node. This folder imports nothing outside itself (eslint.config.js).
-export { hashCard, identifyCard, type Identification } from "./identify";
+//
+// identify(frame, click, candidates) is the identifier: an RGBA frame (an ImageData or any {width, height, data}
+// of 4 bytes a pixel), the click in frame pixels, and the candidates (`referenceSet(references)` for the table's
+// deck lists, or a whole-pool index implementing `Candidates`) in; the named reference (`match`, its id and Hamming
+// distance) or `match: null` for "no match", the runners-up and where the card was found, out.
+export {
+  hashCard,
+  identify,
+  outlineCandidates,
+  type IdentifyOptions,
+  type IdentifyResult,
+  type Outline,
+  type OutlineSource,
+} from "./identify";
 export { resizeArea, rotate180, toGray, type GrayImage, type RgbaImage } from "./image";
 export { CARD_ASPECT, fallbackQuad, locateCard, squareAround, type LocateOptions, type Located, type Square } from "./locate";
 export {
@@ -18,4 +31,5 @@ export {
   type Reference,
 } from "./match";
 export { ART_REGION, canonicalFromImage, hamming, hashFromHex, hashToHex, pHash, type Hash, type Region } from "./phash";
+export { hashQuad, pyramidOf, type Pyramid } from "./quad-hash";
 export { CARD_H, CARD_W, homographyFromRect, warpQuad, type Point, type Quad } from "./warp";

@@ -36,7 +36,7 @@ export function gradientMagnitude(img: GrayImage): Float32Array {
 /** Edge threshold: strong against the picture's own gradients, never so low that a table's texture counts. */
 function edgeThreshold(mag: Float32Array): number {
   const sample: number[] = [];
-  for (let i = 0; i < mag.length; i += 7) sample.push(mag[i]);
+  for (let i = 0; i < mag.length; i += 23) sample.push(mag[i]);
   sample.sort((a, b) => a - b);
   const p75 = sample[Math.floor(sample.length * 0.75)] ?? 0;
   return Math.max(8, p75 * 1.5);

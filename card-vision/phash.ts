@@ -13,7 +13,7 @@ export type Region = { x: number; y: number; w: number; h: number };
 // few pixels of misplaced outline do not bring the frame into the hash.
 export const ART_REGION: Region = { x: 44 / 488, y: 88 / 680, w: 400 / 488, h: 278 / 680 };
 
-const DCT_SIZE = 32;
+export const DCT_SIZE = 32;
 const cosTable = new Float32Array(DCT_SIZE * DCT_SIZE);
 for (let u = 0; u < DCT_SIZE; u++) {
   for (let x = 0; x < DCT_SIZE; x++) cosTable[u * DCT_SIZE + x] = Math.cos(((2 * x + 1) * u * Math.PI) / (2 * DCT_SIZE));
@@ -42,17 +42,27 @@ function lowDct(block: Float32Array, side: number): Float32Array {
   return out;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
+function median(values: Float32Array): number {
+  const sorted = Float32Array.from(values).sort();
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 /**
- * pHash of a region of a canonical card: the region averaged down to 32×32, its DCT, and one bit per low
- * frequency (the `side`×`side` block without the constant term): above or below their median. The median split
- * makes it blind to brightness and contrast (a uniform gain and offset scale and shift every coefficient alike).
+ * The hash of a 32×32 block (row-major): its DCT, and one bit per low frequency (the `side`×`side` block without
+ * the constant term): above or below their median. The median split makes it blind to brightness and contrast (a
+ * uniform gain and offset scale and shift every coefficient alike).
  */
+export function hashBlock(block: Float32Array, side: number): Hash {
+  const coeffs = lowDct(block, side);
+  const values = coeffs.subarray(1);
+  const m = median(values);
+  const hash = new Uint32Array(Math.ceil(values.length / 32));
+  for (let i = 0; i < values.length; i++) if (values[i] > m) hash[i >> 5] |= 1 << (i & 31);
+  return hash;
+}
+
+/** pHash of a region of a canonical card: the region averaged down to 32×32 (area sampling), then `hashBlock`. */
 export function pHash(card: GrayImage, region: Region = ART_REGION, side = 8): Hash {
   const block = resizeArea(
     card,
@@ -63,14 +73,7 @@ export function pHash(card: GrayImage, region: Region = ART_REGION, side = 8): H
     region.w * card.width,
     region.h * card.height,
   ).data;
-  const coeffs = lowDct(block, side);
-  const values = Array.from(coeffs.subarray(1));
-  const m = median(values);
-  const hash = new Uint32Array(Math.ceil(values.length / 32));
-  values.forEach((v, i) => {
-    if (v > m) hash[i >> 5] |= 1 << (i & 31);
-  });
-  return hash;
+  return hashBlock(block, side);
 }
 
 function popcount(v: number): number {

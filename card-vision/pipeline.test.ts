@@ -1,11 +1,12 @@
 // The identification's steps on synthetic pictures: a warp that undoes a known perspective, hashes that survive
 // brightness changes, a locator that finds a card on a plain table, and the whole chain against a set of cards.
 import { describe, expect, it } from "vitest";
-import { hashCard, identifyCard } from "./identify";
-import { resizeArea, rotate180, type GrayImage } from "./image";
+import { hashCard, identify } from "./identify";
+import { resizeArea, rotate180, type GrayImage, type RgbaImage } from "./image";
 import { fallbackQuad, locateCard } from "./locate";
 import { MATCH_THRESHOLD, rank, referenceSet } from "./match";
 import { hamming, hashFromHex, hashToHex, pHash } from "./phash";
+import { hashQuad, pyramidOf } from "./quad-hash";
 import { CARD_H, CARD_W, homographyFromRect, warpQuad, type Quad } from "./warp";
 
 /** A seeded random generator (xorshift), so every run draws the same pictures. */
@@ -61,6 +62,16 @@ function photograph(card: GrayImage, quad: Quad, w = 640, h = 480, light = (v: n
     }
   }
   return { width: w, height: h, data };
+}
+
+/** A gray picture as the RGBA frame a canvas gives. */
+function rgba(gray: GrayImage): RgbaImage {
+  const data = new Uint8ClampedArray(gray.width * gray.height * 4);
+  for (let i = 0; i < gray.data.length; i++) {
+    data[i * 4] = data[i * 4 + 1] = data[i * 4 + 2] = gray.data[i];
+    data[i * 4 + 3] = 255;
+  }
+  return { width: gray.width, height: gray.height, data };
 }
 
 const slanted: Quad = [
@@ -126,33 +137,72 @@ describe("locateCard", () => {
   });
 });
 
-describe("identifyCard", () => {
+describe("hashQuad", () => {
+  it("hashes a card where it lies in the frame as its reference is hashed from the clean image", () => {
+    const card = drawCard(8);
+    const frame = photograph(card, slanted);
+    expect(hamming(hashQuad(pyramidOf(frame), slanted)!.art, hashCard(card).art)).toBeLessThanOrEqual(10);
+  });
+});
+
+describe("identify", () => {
   const cards = Array.from({ length: 40 }, (_, i) => drawCard(100 + i));
   const references = cards.map((card, i) => ({ id: `card-${i}`, hashes: hashCard(card) }));
   const candidates = referenceSet(references);
 
   it("names the card under the click, with the runners-up after it", () => {
     const frame = photograph(cards[7], slanted, 640, 480, (v) => v * 0.8 + 10);
-    const result = identifyCard(frame, { x: 310, y: 230 }, candidates);
-    expect(result.matched).toBe(true);
-    expect(result.ranked[0].id).toBe("card-7");
+    const result = identify(rgba(frame), { x: 310, y: 230 }, candidates);
+    expect(result.match?.id).toBe("card-7");
+    expect(result.match!.distance).toBeLessThanOrEqual(MATCH_THRESHOLD);
+    expect(result.ranked[0]).toEqual(result.match);
     expect(result.ranked).toHaveLength(5);
     expect(result.ranked[1].distance).toBeGreaterThan(result.ranked[0].distance);
+    // Where it was found: near the card's true corners.
+    for (let k = 0; k < 4; k++) expect(Math.hypot(result.quad![k].x - slanted[k].x, result.quad![k].y - slanted[k].y)).toBeLessThan(12);
   });
 
   it("names a card lying upside down", () => {
     const upsideDown: Quad = [slanted[2], slanted[3], slanted[0], slanted[1]];
     const frame = photograph(cards[12], upsideDown);
-    const result = identifyCard(frame, { x: 300, y: 240 }, candidates);
-    expect(result.ranked[0].id).toBe("card-12");
-    expect(result.matched).toBe(true);
+    const result = identify(rgba(frame), { x: 300, y: 240 }, candidates);
+    expect(result.match?.id).toBe("card-12");
+  });
+
+  it("names a card a quarter out of the frame (three sides found, the fourth placed by the card's shape)", () => {
+    const cut: Quad = [
+      { x: -40, y: 120 },
+      { x: 130, y: 115 },
+      { x: 135, y: 355 },
+      { x: -35, y: 360 },
+    ];
+    const result = identify(rgba(photograph(cards[21], cut)), { x: 60, y: 200 }, candidates);
+    expect(result.match?.id).toBe("card-21");
+  });
+
+  it("names a card inside a sleeve's lighter border", () => {
+    const card = cards[17];
+    // The sleeve: the card drawn 4% smaller inside a lighter border.
+    const sleeve = { width: CARD_W, height: CARD_H, data: new Float32Array(CARD_W * CARD_H).fill(170) };
+    const inner = resizeArea(card, Math.round(CARD_W * 0.955), Math.round(CARD_H * 0.965));
+    const ox = Math.round((CARD_W - inner.width) / 2);
+    const oy = Math.round((CARD_H - inner.height) / 2);
+    for (let y = 0; y < inner.height; y++)
+      for (let x = 0; x < inner.width; x++) sleeve.data[(y + oy) * CARD_W + x + ox] = inner.data[y * inner.width + x];
+    const result = identify(rgba(photograph(sleeve, slanted)), { x: 300, y: 220 }, candidates);
+    expect(result.match?.id).toBe("card-17");
   });
 
   it("says no match for a card that is not among the references", () => {
     const stranger = drawCard(9999);
-    const result = identifyCard(photograph(stranger, slanted), { x: 300, y: 240 }, candidates);
-    expect(result.matched).toBe(false);
+    const result = identify(rgba(photograph(stranger, slanted)), { x: 300, y: 240 }, candidates);
+    expect(result.match).toBeNull();
     expect(result.ranked[0].distance).toBeGreaterThan(MATCH_THRESHOLD);
+  });
+
+  it("says no match with no candidates at all", () => {
+    const result = identify(rgba(photograph(cards[1], slanted)), { x: 300, y: 240 }, referenceSet([]));
+    expect(result).toEqual({ match: null, ranked: [], quad: null });
   });
 
   it("ranks the references by distance, nearest first", () => {

@@ -4,10 +4,11 @@ import { scaled } from "./time-budget";
 import { CHROMIUM_ARGS } from "../playwright.config";
 import { VIDEO_CARD, writeCardVideo } from "../scripts/fakes/card-video.mjs";
 
-// Click a card on camera to identify it (issue 26). Alice's camera is a video file of Sol Ring on a table (Chromium
-// plays a Y4M file as its fake camera, so her browser is launched on its own with that file); Bob clicks the card
-// on her tile and is told which card it is, from the cards of the deck on Alice's seat. Runs in the "solo" project
-// (live video needs the machine to itself).
+// Click a card on camera to identify it (issues 26 and 36). Alice's camera is a video file of Sol Ring in a blue
+// sleeve with glare on it, on a printed playmat, another sleeved card beside it (Chromium plays a Y4M file as its
+// fake camera, so her browser is launched on its own with that file); Bob clicks the card on her tile and is told
+// which card it is, from the cards of the deck on Alice's seat, after the picture has been through WebRTC's codec.
+// Runs in the "solo" project (live video needs the machine to itself).
 
 const MEDIA_TIMEOUT = scaled(30_000);
 
@@ -20,12 +21,12 @@ async function remoteVideoPlays(page: Page) {
     .toBe(true);
 }
 
-test("a player clicks the card on another player's camera and is told it is Sol Ring, then shows it to the table", async ({
+test("a player clicks a sleeved card with glare on a playmat on another player's camera and is told it is Sol Ring, then shows it to the table", async ({
   browser,
   playwright,
 }, testInfo) => {
   test.setTimeout(scaled(120_000));
-  const video = writeCardVideo(testInfo.outputPath("sol-ring.y4m"), { name: "Sol Ring" });
+  const video = writeCardVideo(testInfo.outputPath("sol-ring.y4m"), { name: "Sol Ring", realistic: true });
   const cardCamera = await playwright.chromium.launch({
     ...testInfo.project.use.launchOptions,
     args: [...CHROMIUM_ARGS, `--use-file-for-fake-video-capture=${video.path}`],

@@ -3,8 +3,9 @@
 // (bench/card-identify.mjs) uses: cards drawn in perspective onto a table-coloured background, in float RGB.
 //   node scripts/fakes/card-video.mjs out.y4m ["Card name"]
 import { writeFileSync } from "node:fs";
-import { renderCardRgba } from "./card-art.mjs";
+import { renderCardRgba, seededRandom } from "./card-art.mjs";
 import { fixtureCards } from "./card-fixtures.mjs";
+import { addGlare, grownBySleeve, playmatFrame, SLEEVE_COLOURS, sleevedPicture } from "./card-scene.mjs";
 
 /** Tables seen from above: green felt, wood, a blue playmat, a grey desk, light wood. */
 export const TABLE_COLOURS = [
@@ -123,19 +124,38 @@ export const VIDEO_CARD = { x: 0.4, y: 0.5, height: 0.62, angle: -0.08 };
 export const VIDEO_SIZE = { width: 640, height: 480 };
 
 /**
- * Writes a Y4M video (4:2:0, full-range BT.601, as Chromium's fake capture reads it) of the named fixture card on
- * green felt, with a second card of the set beside it, still: the camera of a player showing a card.
+ * The fake camera's picture, float RGB: the named fixture card with a second card of the set beside it, still.
+ * `realistic` (the default) puts both in blue sleeves on a printed playmat, with glare on the named card's sleeve:
+ * what a webcam over a Commander table sees. Otherwise plain cards on green felt.
  */
-export function writeCardVideo(path, { name = "Sol Ring", seconds = 2, fps = 10 } = {}) {
+export function cardVideoFrame({ name = "Sol Ring", realistic = true } = {}) {
   const { width: W, height: H } = VIDEO_SIZE;
   const cards = fixtureCards();
   const card = cards.find((c) => c.name === name);
   if (!card) throw new Error(`No fixture card named ${name}`);
   const other = cards.find((c) => c.name === "Command Tower");
-  const frame = tableFrame(W, H, TABLE_COLOURS[0]);
+  const random = seededRandom(`fake camera ${name}`);
+  const frame = realistic ? playmatFrame(W, H, random) : tableFrame(W, H, TABLE_COLOURS[0]);
   const h = H * VIDEO_CARD.height;
-  drawOnQuad(frame, W, H, cardPicture(renderCardRgba(other), H * 0.4), cardCorners(W * 0.82, H * 0.45, H * 0.4, 0.2));
-  drawOnQuad(frame, W, H, cardPicture(renderCardRgba(card), h), cardCorners(W * VIDEO_CARD.x, H * VIDEO_CARD.y, h, VIDEO_CARD.angle));
+  const draw = (c, height, corners) => {
+    const picture = cardPicture(renderCardRgba(c), height * 1.05);
+    if (!realistic) return drawOnQuad(frame, W, H, picture, corners);
+    drawOnQuad(frame, W, H, sleevedPicture(picture, SLEEVE_COLOURS[1]), grownBySleeve(corners));
+  };
+  draw(other, H * 0.4, cardCorners(W * 0.82, H * 0.45, H * 0.4, 0.2));
+  const corners = cardCorners(W * VIDEO_CARD.x, H * VIDEO_CARD.y, h, VIDEO_CARD.angle);
+  draw(card, h, corners);
+  if (realistic) addGlare(frame, W, H, corners, random, 2);
+  return { frame, card };
+}
+
+/**
+ * Writes a Y4M video (4:2:0, full-range BT.601, as Chromium's fake capture reads it) of `cardVideoFrame`: the
+ * camera of a player showing a card.
+ */
+export function writeCardVideo(path, { name = "Sol Ring", seconds = 2, fps = 10, realistic = true } = {}) {
+  const { width: W, height: H } = VIDEO_SIZE;
+  const { frame, card } = cardVideoFrame({ name, realistic });
   const y = Buffer.alloc(W * H);
   const u = Buffer.alloc((W / 2) * (H / 2));
   const v = Buffer.alloc((W / 2) * (H / 2));

@@ -4,8 +4,8 @@ import { Search, Share2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
 import type { CardDto } from "../../../../workers/contract/cards";
-import { captureAround } from "./capture";
-import { identifyCard, type Candidates } from "../../../../card-vision";
+import { captureFrame } from "./capture";
+import { identify, type Candidates } from "../../../../card-vision";
 import { poolCandidates, tableCandidates, type Printing } from "./references";
 
 export type Capture = { video: HTMLVideoElement; x: number; y: number };
@@ -78,19 +78,20 @@ export default function CardIdentifyPanel({
     setChosen(0);
     setState({ kind: "identifying", pending: 0 });
     // The frame is read at once, before the card moves; the table's hashes may take a moment the first time.
-    let region: ReturnType<typeof captureAround>;
+    let region: ReturnType<typeof captureFrame>;
     try {
-      region = captureAround(capture.video, { x: capture.x, y: capture.y });
+      region = captureFrame(capture.video, { x: capture.x, y: capture.y });
     } catch (error) {
       console.warn("Video frame could not be read", error);
       setState({ kind: "error", message: "The video could not be read. Try again, or search by name." });
       return;
     }
     /** The printings the candidates name for this click, best first, when the best is close enough. */
-    const identify = (candidates: Candidates, printing: (id: string) => Printing | null) => {
-      const result = identifyCard(region.frame, region.click, candidates, { count: RUNNERS_UP + 1 });
+    // "No match" rather than a wrong name: only a near enough best is named; the name search is the way on.
+    const named = (candidates: Candidates, printing: (id: string) => Printing | null) => {
+      const result = identify(region.frame, region.click, candidates, { count: RUNNERS_UP + 1 });
       const ranked = result.ranked.flatMap((r) => printing(r.id) ?? []);
-      return result.matched && ranked.length > 0 ? ranked : null;
+      return result.match && ranked.length > 0 ? ranked : null;
     };
     const startedAt = performance.now();
     /** How long the click took, frame read to answer, for benchmarks and the browser's performance panel. */
@@ -110,7 +111,7 @@ export default function CardIdentifyPanel({
           const table = await tableCandidates(sessionId, tableKey);
           const matching = performance.now();
           performance.measure("card-identify-references", { start: asked, end: matching });
-          const ranked = table.candidates.size > 0 ? identify(table.candidates, table.printing) : null;
+          const ranked = table.candidates.size > 0 ? named(table.candidates, table.printing) : null;
           performance.measure("card-identify-match", { start: matching, end: performance.now() });
           if (ranked) return current && setState(measured({ kind: "matched", ranked, source: "table" }));
           if (table.pending === 0 || tries >= PENDING_TRIES) break;
@@ -123,7 +124,7 @@ export default function CardIdentifyPanel({
         console.warn("The card pool index could not be loaded", error);
         return null;
       });
-      const ranked = pool ? identify(pool.candidates, pool.printing) : null;
+      const ranked = pool ? named(pool.candidates, pool.printing) : null;
       if (current) setState(measured(ranked ? { kind: "matched", ranked, source: "pool" } : { kind: "none" }));
     };
     void run().catch((error: unknown) => {

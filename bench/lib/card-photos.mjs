@@ -1,0 +1,90 @@
+// The click-to-identify benchmark's real photographs (bench/card-identify.mjs, CARD_PHOTOS_DIR): the manifest's
+// references as the deck, its clicks as the questions (format in the README, "Click a card to identify it").
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { encodePng } from "../../scripts/fakes/card-art.mjs";
+import { drawQuad, readImage } from "./card-media.mjs";
+
+function percentile(sorted, p) {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : NaN;
+}
+
+function timed(fn) {
+  const start = performance.now();
+  const cpu = process.cpuUsage();
+  const result = fn();
+  const used = process.cpuUsage(cpu);
+  return { result, wall: performance.now() - start, cpu: (used.user + used.system) / 1000 };
+}
+
+/** Runs every click of `dir`/manifest.json through `lib.identify` and prints right / wrong / no match. */
+export function measurePhotos(lib, dir, identifyOptions, options) {
+  const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"));
+  const refs = manifest.references.map((r) => {
+    const image = readImage(join(dir, r.image));
+    const gray = lib.toGray(image);
+    const card = r.quad
+      ? lib.warpQuad(
+          gray,
+          r.quad.map(([x, y]) => ({ x, y })),
+        )
+      : lib.canonicalFromImage(gray);
+    return { id: r.id, hashes: lib.hashCard(card) };
+  });
+  const deck = lib.referenceSet(refs);
+  const refNames = new Map(manifest.references.map((r) => [r.id, r.name]));
+  const images = new Map();
+  const tally = () => ({ n: 0, right: 0, wrong: 0, none: 0 });
+  const all = tally();
+  const big = tally();
+  const bigSleeved = tally();
+  const absent = tally();
+  const absentNearest = [];
+  const cpu = [];
+  const lines = [];
+  for (const c of manifest.clicks) {
+    if (!images.has(c.photo)) images.set(c.photo, readImage(join(dir, c.photo)));
+    const image = images.get(c.photo);
+    const t = timed(() => lib.identify(image, { x: c.x, y: c.y }, deck, identifyOptions));
+    cpu.push(t.cpu);
+    const r = t.result;
+    const outcome = c.card && r.match?.id === c.card ? "right" : r.match ? "wrong" : "none";
+    for (const bucket of [all, c.height >= 0.25 ? big : null, c.height >= 0.25 && c.sleeved ? bigSleeved : null]) {
+      if (!bucket) continue;
+      bucket.n++;
+      bucket[outcome]++;
+    }
+    if (c.card) {
+      const without = lib.identify(image, { x: c.x, y: c.y }, lib.referenceSet(refs.filter((ref) => ref.id !== c.card)), {
+        ...identifyOptions,
+        count: 1,
+      });
+      absent.n++;
+      if (without.match) absent.wrong++;
+      absentNearest.push(without.ranked[0]?.distance);
+    }
+    lines.push(
+      `    ${c.photo} (${c.x}, ${c.y}) ${refNames.get(c.card) ?? c.card}: ${outcome}${r.match ? ` (${refNames.get(r.match.id)}, ${r.match.distance})` : ` (nearest ${refNames.get(r.ranked[0]?.id)}, ${r.ranked[0]?.distance})`}`,
+    );
+    if (options.save) {
+      mkdirSync(options.save, { recursive: true });
+      const copy = { ...image, data: new Uint8ClampedArray(image.data) };
+      drawQuad(copy, r.quad);
+      writeFileSync(join(options.save, `photo-${c.photo.replace(/\W+/g, "_")}-${Math.round(c.x)}-${outcome}.png`), encodePng(copy));
+    }
+  }
+  cpu.sort((a, b) => a - b);
+  const show = (label, b) => console.log(`  ${label.padEnd(34)} ${b.right}/${b.n} right, ${b.wrong} wrong, ${b.none} no match`);
+  console.log(
+    `Real photographs (${manifest.clicks.length} clicks on ${images.size} photos, ${refs.length} references; ${manifest.source ?? dir}):`,
+  );
+  show("all clicks", all);
+  show("card ≥ 25% of the frame high", big);
+  show("sleeved and ≥ 25% high", bigSleeved);
+  absentNearest.sort((a, b) => a - b);
+  console.log(
+    `  card left out of the references: named anyway ${absent.wrong}/${absent.n} (nearest other card at ${absentNearest.slice(0, 5).join(", ")}, …)`,
+  );
+  console.log(`  CPU per click median ${percentile(cpu, 0.5).toFixed(0)} ms, p95 ${percentile(cpu, 0.95).toFixed(0)} ms`);
+  if (options.verbose) for (const l of lines) console.log(l);
+}

@@ -1,0 +1,51 @@
+// The line search on drawn pictures: a card's four sides as a quadrilateral round the click, and a card cut by the
+// frame's edge completed from its three sides and its shape.
+import { describe, expect, it } from "vitest";
+import type { GrayImage } from "./image";
+import { edgesOf, houghLines } from "./lines";
+import { quadsFromLines } from "./quads";
+import type { Quad } from "./warp";
+
+/** A 256×256 dark table with a light upright card (left, top, width, height), which may hang out of the picture. */
+function table(left: number, top: number, width: number, height: number): GrayImage {
+  const data = new Float32Array(256 * 256).fill(40);
+  for (let y = Math.max(0, top); y < Math.min(256, top + height); y++)
+    for (let x = Math.max(0, left); x < Math.min(256, left + width); x++) data[y * 256 + x] = 200;
+  return { width: 256, height: 256, data };
+}
+
+function near(found: Quad[], truth: Quad, tolerance: number): boolean {
+  return found.some((q) => truth.every((t) => q.some((p) => Math.hypot(p.x - t.x, p.y - t.y) < tolerance)));
+}
+
+describe("quadsFromLines", () => {
+  it("finds a whole card's four corners round the click", () => {
+    const edges = edgesOf(table(80, 40, 100, 140));
+    const quads = quadsFromLines(edges, houghLines(edges), { x: 130, y: 110 }, 40, 256).map((c) => c.quad);
+    const truth: Quad = [
+      { x: 80, y: 40 },
+      { x: 180, y: 40 },
+      { x: 180, y: 180 },
+      { x: 80, y: 180 },
+    ];
+    expect(near(quads, truth, 3)).toBe(true);
+  });
+
+  it("completes a card a quarter out of the frame from its three sides and its 63:88 shape", () => {
+    // 100 wide (63:88 of 140), its left 25 px out of the picture: no left side to find.
+    const edges = edgesOf(table(-25, 60, 100, 140));
+    const quads = quadsFromLines(edges, houghLines(edges), { x: 30, y: 130 }, 40, 256).map((c) => c.quad);
+    const truth: Quad = [
+      { x: -25, y: 60 },
+      { x: 75, y: 60 },
+      { x: 75, y: 200 },
+      { x: -25, y: 200 },
+    ];
+    expect(near(quads, truth, 4)).toBe(true);
+  });
+
+  it("finds nothing round a click on an empty table", () => {
+    const edges = edgesOf(table(0, 0, 0, 0));
+    expect(quadsFromLines(edges, houghLines(edges), { x: 128, y: 128 }, 40, 256)).toEqual([]);
+  });
+});
