@@ -21,8 +21,10 @@ export type StoredMember = {
   disconnectedAt: number | null;
   /** Commander damage and counters (rules/commander.ts). */
   tools: PlayerTools;
-  /** The deck on the seat as D1 has it (the seat row's deck_id with the deck's name and commanders), or null. */
+  /** The deck on the seat (the room decides it, room/set-deck.ts; D1's seat row mirrors it), or null. */
   deck: SeatDeck | null;
+  /** The room's table version at which it put this deck on the seat; 0 when the deck came from D1. */
+  deckVersion: number;
 };
 
 export type RoomMeta = {
@@ -39,6 +41,14 @@ export type RoomMeta = {
   initiative?: string | null;
   /** When the room's last socket closed, while nobody is connected (the idle close counts from it). */
   emptySince?: number | null;
+  /**
+   * The room's version of the table facts it decides and mirrors to D1 (the turn, the game's end, decks on seats):
+   * one more at each change; `mirroredVersion` is the highest D1 has taken, `mirrorRetryAt` when a failed mirror is
+   * tried again (room/table-mirror.ts). Rooms stored before issue 35 have none: 0.
+   */
+  tableVersion: number;
+  mirroredVersion: number;
+  mirrorRetryAt?: number | null;
 };
 
 /**
@@ -58,6 +68,13 @@ export class RoomStore {
     this.forgetEmails();
     this.addToolsColumn();
     this.addDeckColumn();
+    this.addDeckVersionColumn();
+  }
+
+  /** Rooms stored before the room decided decks on seats (issue 35) have no deck_version column: add it, once. */
+  private addDeckVersionColumn(): void {
+    const [{ n }] = this.sql<{ n: number }>`SELECT count(*) AS n FROM pragma_table_info('members') WHERE name = 'deck_version'`;
+    if (n === 0) this.sql`ALTER TABLE members ADD COLUMN deck_version INTEGER NOT NULL DEFAULT 0`;
   }
 
   /** Rooms stored before decks sat on seats (issue 26) have no deck column: add it, once. */
@@ -85,7 +102,7 @@ export class RoomStore {
 
   meta(): RoomMeta | null {
     const row = this.sql<{ value: string }>`SELECT value FROM meta WHERE key = 'session'`[0];
-    return row ? ({ version: 0, ...(JSON.parse(row.value) as Partial<RoomMeta>) } as RoomMeta) : null;
+    return row ? ({ version: 0, tableVersion: 0, mirroredVersion: 0, ...(JSON.parse(row.value) as Partial<RoomMeta>) } as RoomMeta) : null;
   }
 
   saveMeta(meta: RoomMeta): void {
@@ -106,6 +123,7 @@ export class RoomStore {
       disconnected_at: number | null;
       tools: string | null;
       deck: string | null;
+      deck_version: number;
     }>`SELECT * FROM members`.map((r) => ({
       userId: r.user_id,
       role: r.role,
@@ -118,20 +136,27 @@ export class RoomStore {
       disconnectedAt: r.disconnected_at,
       tools: toolsFrom(r.tools ? JSON.parse(r.tools) : null),
       deck: r.deck ? storedDeck(JSON.parse(r.deck) as Partial<SeatDeck> & Omit<SeatDeck, "bracket">) : null,
+      deckVersion: r.deck_version,
     }));
   }
 
-  /** Replaces the member list with D1's, keeping life totals and presence of those who stay. */
+  /** Replaces the member list with D1's (decks as the room merged them), keeping life totals and presence of those who stay. */
   replaceMembers(next: Omit<StoredMember, "life" | "disconnectedAt" | "tools">[], startingLife: number): void {
     const keep = new Set(next.map((m) => m.userId));
     for (const old of this.members()) if (!keep.has(old.userId)) this.sql`DELETE FROM members WHERE user_id = ${old.userId}`;
     for (const m of next) {
       const deck = m.deck ? JSON.stringify(m.deck) : null;
-      this.sql`INSERT INTO members (user_id, role, seat, joined_at, name, first_name, avatar, life, disconnected_at, deck)
-        VALUES (${m.userId}, ${m.role}, ${m.seat}, ${m.joinedAt}, ${m.name}, ${m.firstName}, ${m.avatar}, ${startingLife}, NULL, ${deck})
+      this.sql`INSERT INTO members (user_id, role, seat, joined_at, name, first_name, avatar, life, disconnected_at, deck, deck_version)
+        VALUES (${m.userId}, ${m.role}, ${m.seat}, ${m.joinedAt}, ${m.name}, ${m.firstName}, ${m.avatar}, ${startingLife}, NULL, ${deck}, ${m.deckVersion})
         ON CONFLICT (user_id) DO UPDATE SET role = excluded.role, seat = excluded.seat, joined_at = excluded.joined_at,
-          name = excluded.name, first_name = excluded.first_name, avatar = excluded.avatar, deck = excluded.deck`;
+          name = excluded.name, first_name = excluded.first_name, avatar = excluded.avatar, deck = excluded.deck,
+          deck_version = excluded.deck_version`;
     }
+  }
+
+  /** The deck the room put on a seat, and the table version it did so at. */
+  setDeck(userId: string, deck: SeatDeck | null, version: number): void {
+    this.sql`UPDATE members SET deck = ${deck ? JSON.stringify(deck) : null}, deck_version = ${version} WHERE user_id = ${userId}`;
   }
 
   setLife(userId: string, life: number): void {

@@ -5,6 +5,7 @@ import { socketsOverLimit } from "../rules/socket-limits";
 import { roster, type RoomContext } from "./context";
 import { endSocket } from "./departures";
 import { syncPresence } from "./presence-sync";
+import { takeSnapshot } from "./sync";
 import { refusalError } from "./refusals";
 import { receivesVideo } from "./roster-view";
 import { fail, send, userTag, type RoomConnection } from "./sockets";
@@ -74,7 +75,7 @@ export async function join(ctx: RoomContext, connection: RoomConnection): Promis
     // A deleted member's other sessions linger in KV until they expire: the account must still exist.
     if (!admission.accountExists) return endSocket(ctx, connection, ROOM_CLOSE.signedOut, "Signed out");
     if (!admission.snapshot) return fail(connection, "not_found", "Room not found");
-    records.applySnapshot(admission.snapshot, sockets.size === 0);
+    takeSnapshot(ctx, admission.snapshot);
     if (!records.member(userId)) {
       const refused = refusalError(admission.refusal);
       return fail(connection, refused.code, refused.message);

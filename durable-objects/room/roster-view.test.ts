@@ -6,7 +6,17 @@ import { SPECTATOR_VIDEO_CAP } from "../rules/spectator-video";
 import { receivesVideo, rosterView, seatPresence } from "./roster-view";
 
 const now = 1_700_000_000_000;
-const meta: RoomMeta = { version: 1, hostId: "b", status: "active", currentTurn: "a", format: "commander", maxPlayers: 4, startedAt: 10 };
+const meta: RoomMeta = {
+  version: 1,
+  hostId: "b",
+  status: "active",
+  currentTurn: "a",
+  format: "commander",
+  maxPlayers: 4,
+  startedAt: 10,
+  tableVersion: 0,
+  mirroredVersion: 0,
+};
 const player = (userId: string, seat: number, disconnectedAt: number | null = null): StoredMember => ({
   userId,
   role: "player",
@@ -19,6 +29,7 @@ const player = (userId: string, seat: number, disconnectedAt: number | null = nu
   disconnectedAt,
   tools: emptyTools(),
   deck: null,
+  deckVersion: 0,
 });
 const spectator = (userId: string, joinedAt: number): StoredMember => ({ ...player(userId, 0), role: "spectator", seat: null, joinedAt });
 

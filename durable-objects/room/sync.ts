@@ -3,6 +3,7 @@ import type { RoomEndReason } from "../../workers/contract/room/protocol";
 import { readRoomSnapshot, type RoomSnapshot } from "../../workers/domain/room-records";
 import type { RoomMeta } from "../room-store";
 import type { RoomContext } from "./context";
+import { mirrorTable } from "./table-mirror";
 import { endedMessage } from "./table-talk";
 
 /**
@@ -10,10 +11,20 @@ import { endedMessage } from "./table-talk";
  * over (sockets closed, chat kept) and the session gone (everything forgotten).
  */
 
+/**
+ * Stores a snapshot of D1 (the room keeps its table: room/snapshot.ts roomFromSnapshot) and, when the table it keeps
+ * differs from D1's, mirrors it.
+ */
+export function takeSnapshot(ctx: RoomContext, snapshot: RoomSnapshot): RoomMeta {
+  const meta = ctx.records.applySnapshot(snapshot, ctx.sockets.size === 0);
+  if (meta.tableVersion > meta.mirroredVersion) mirrorTable(ctx);
+  return meta;
+}
+
 /** Pulls session facts and membership from D1 into room storage; null when the session is gone. */
 export async function reload(ctx: RoomContext): Promise<RoomMeta | null> {
   const snapshot = await readRoomSnapshot(ctx.db(), ctx.sessionId());
-  return snapshot ? ctx.records.applySnapshot(snapshot, ctx.sockets.size === 0) : null;
+  return snapshot ? takeSnapshot(ctx, snapshot) : null;
 }
 
 /**
@@ -24,7 +35,7 @@ export async function reload(ctx: RoomContext): Promise<RoomMeta | null> {
 export async function absorb(ctx: RoomContext, snapshot: RoomSnapshot): Promise<RoomMeta | null> {
   const current = ctx.records.meta();
   if (current && current.version >= snapshot.version) return reload(ctx);
-  return ctx.records.applySnapshot(snapshot, ctx.sockets.size === 0);
+  return takeSnapshot(ctx, snapshot);
 }
 
 /** The game session is gone from D1: everyone's socket closes and the room forgets its state (chat included). */
