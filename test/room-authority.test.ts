@@ -54,7 +54,8 @@ describe("one authority for the table", () => {
     for (let trial = 0; trial < 50; trial++) {
       // The turn's holder and the host press at the same moment (when the host holds the turn, the next player does).
       const pair = holder === ann.id ? [ann.id, after(ann.id)] : [holder, ann.id];
-      for (const userId of pair) pass(socketOf(userId));
+      // Either may press first: the order alternates, so each is sometimes the one that arrives second.
+      for (const userId of trial % 2 === 0 ? pair : [...pair].reverse()) pass(socketOf(userId));
       for (const userId of pair) {
         const outcome = await socketOf(userId).next((f) => (f.type === "turn_change" && f.by === userId) || f.type === "error");
         if (outcome.type === "error") {
@@ -123,9 +124,15 @@ describe("one authority for the table", () => {
       }
       expect(holder).toBe(firstPlayer === ann.id ? after(ann.id) : firstPlayer);
       const before = framesOf(watcher, ["turn_change"]).length;
-      // The host ends the game as the turn's holder passes it.
-      socketOf(ann.id).send({ type: "end_game", sessionId: id });
-      pass(socketOf(holder));
+      // The host ends the game as the turn's holder passes it (either may arrive first: the order alternates).
+      const endGame = () => socketOf(ann.id).send({ type: "end_game", sessionId: id });
+      if (trial % 2 === 0) {
+        endGame();
+        pass(socketOf(holder));
+      } else {
+        pass(socketOf(holder));
+        endGame();
+      }
       const sockets = [watcher, ...players.map((p) => p.socket)];
       for (const socket of sockets) expect(await socket.closed).toBe(ROOM_CLOSE.ended);
       const seen = (socket: TestSocket) => framesOf(socket, ["turn_change", "room_ended"]).slice(before);
