@@ -57,47 +57,40 @@ export type RoomMeta = {
  * Everything a hibernated or restarted room needs to pick up where it was.
  */
 export class RoomStore {
-  constructor(private readonly sql: SqlTag) {
-    sql`CREATE TABLE IF NOT EXISTS members (
-      user_id TEXT PRIMARY KEY, role TEXT NOT NULL, seat INTEGER, joined_at INTEGER NOT NULL,
-      name TEXT NOT NULL, first_name TEXT NOT NULL, avatar TEXT,
-      life INTEGER NOT NULL, disconnected_at INTEGER, tools TEXT)`;
-    sql`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`;
-    sql`CREATE TABLE IF NOT EXISTS chat (seq INTEGER PRIMARY KEY AUTOINCREMENT, body TEXT NOT NULL)`;
-    sql`CREATE TABLE IF NOT EXISTS dice (seq INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT NOT NULL, sides INTEGER NOT NULL, value INTEGER NOT NULL, at INTEGER NOT NULL)`;
-    this.forgetEmails();
-    this.addToolsColumn();
-    this.addDeckColumn();
-    this.addDeckVersionColumn();
-  }
-
-  /** Rooms stored before the room decided decks on seats (issue 35) have no deck_version column: add it, once. */
-  private addDeckVersionColumn(): void {
-    const [{ n }] = this.sql<{ n: number }>`SELECT count(*) AS n FROM pragma_table_info('members') WHERE name = 'deck_version'`;
-    if (n === 0) this.sql`ALTER TABLE members ADD COLUMN deck_version INTEGER NOT NULL DEFAULT 0`;
-  }
-
-  /** Rooms stored before decks sat on seats (issue 26) have no deck column: add it, once. */
-  private addDeckColumn(): void {
-    const [{ n }] = this.sql<{ n: number }>`SELECT count(*) AS n FROM pragma_table_info('members') WHERE name = 'deck'`;
-    if (n === 0) this.sql`ALTER TABLE members ADD COLUMN deck TEXT`;
-  }
-
-  /** Rooms stored before the Commander tools have no tools column: add it, once. */
-  private addToolsColumn(): void {
-    const [{ n }] = this.sql<{ n: number }>`SELECT count(*) AS n FROM pragma_table_info('members') WHERE name = 'tools'`;
-    if (n === 0) this.sql`ALTER TABLE members ADD COLUMN tools TEXT`;
-  }
-
   /**
-   * Rooms created before e-mails were kept out of frames stored each member's
-   * address and put it in every chat message: drop both, once.
+   * Runs on every start of the room (a wake from hibernation included), so a store that is current costs two reads
+   * and writes nothing: the tables there are, then the members' columns, each column added since the first rooms
+   * (and the e-mails dropped) only when missing.
    */
-  private forgetEmails(): void {
-    const [{ n }] = this.sql<{ n: number }>`SELECT count(*) AS n FROM pragma_table_info('members') WHERE name = 'email'`;
-    if (n === 0) return;
-    this.sql`ALTER TABLE members DROP COLUMN email`;
-    this.sql`UPDATE chat SET body = json_remove(body, '$.sender.email')`;
+  constructor(private readonly sql: SqlTag) {
+    const tables = new Set(sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table'`.map((t) => t.name));
+    if (!tables.has("members")) {
+      sql`CREATE TABLE members (
+        user_id TEXT PRIMARY KEY, role TEXT NOT NULL, seat INTEGER, joined_at INTEGER NOT NULL,
+        name TEXT NOT NULL, first_name TEXT NOT NULL, avatar TEXT,
+        life INTEGER NOT NULL, disconnected_at INTEGER, tools TEXT, deck TEXT, deck_version INTEGER NOT NULL DEFAULT 0)`;
+    }
+    if (!tables.has("meta")) sql`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`;
+    if (!tables.has("chat")) sql`CREATE TABLE chat (seq INTEGER PRIMARY KEY AUTOINCREMENT, body TEXT NOT NULL)`;
+    if (!tables.has("dice")) {
+      sql`CREATE TABLE dice (seq INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT NOT NULL, sides INTEGER NOT NULL, value INTEGER NOT NULL, at INTEGER NOT NULL)`;
+    }
+    if (tables.has("members"))
+      this.upgradeMembers(new Set(sql<{ name: string }>`SELECT name FROM pragma_table_info('members')`.map((c) => c.name)));
+  }
+
+  /** The members table of a room stored by an older version of the room, brought up to date once. */
+  private upgradeMembers(columns: ReadonlySet<string>): void {
+    // Rooms created before e-mails were kept out of frames stored each member's address and put it in every chat
+    // message: drop both.
+    if (columns.has("email")) {
+      this.sql`ALTER TABLE members DROP COLUMN email`;
+      this.sql`UPDATE chat SET body = json_remove(body, '$.sender.email')`;
+    }
+    // Before the Commander tools, decks on seats (issue 26) and the room deciding them (issue 35).
+    if (!columns.has("tools")) this.sql`ALTER TABLE members ADD COLUMN tools TEXT`;
+    if (!columns.has("deck")) this.sql`ALTER TABLE members ADD COLUMN deck TEXT`;
+    if (!columns.has("deck_version")) this.sql`ALTER TABLE members ADD COLUMN deck_version INTEGER NOT NULL DEFAULT 0`;
   }
 
   meta(): RoomMeta | null {

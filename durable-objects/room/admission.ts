@@ -88,7 +88,9 @@ export async function join(ctx: RoomContext, connection: RoomConnection): Promis
   }
   connection.setState({ ...connection.state!, joined: true });
   sockets.add(connection, userId);
-  records.setDisconnectedAt(userId, null);
+  // Each write is a storage call and a commit the sockets wait behind: only what changes is written (a member who
+  // never left has no time to clear, and only the first socket ends the room's emptiness).
+  if (records.member(userId)?.disconnectedAt !== null) records.setDisconnectedAt(userId, null);
   if (records.meta()?.emptySince) records.saveMeta({ ...records.meta()!, emptySince: null });
   if (sockets.size === 1) syncPresence(ctx);
   const me = records.member(userId)!;

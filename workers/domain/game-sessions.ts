@@ -64,6 +64,15 @@ export async function getGameSession(db: Db, id: string): Promise<GameSessionVie
   return row ? toView(row) : null;
 }
 
+/**
+ * Whether a game session exists: the socket upgrade asks it before naming a room's Durable Object (every name
+ * creates one). One indexed read of one column, no join: it runs once per socket.
+ */
+export async function gameSessionExists(db: Db, id: string): Promise<boolean> {
+  const row = await db.select({ id: gameSessions.id }).from(gameSessions).where(eq(gameSessions.id, id)).get();
+  return row !== undefined;
+}
+
 /** A member's place in a room (a query builder, so batches can include it). */
 export function placeQuery(db: Db, sessionId: string, userId: string) {
   return db
