@@ -27,6 +27,9 @@ export async function hostEndsGame(ctx: RoomContext, connection: RoomConnection,
   if (refused) return fail(connection, refused.code, refused.message);
   ctx.records.completeGame();
   postMessage(ctx, member, hostEndedLine(member.firstName), "game_action");
-  await endGame(ctx, "host_ended");
+  // endGame broadcasts and closes the sockets before its first await: D1 hears of the end right after the sockets
+  // did, so a page that follows the "Game result" link finds the game completed.
+  const ended = endGame(ctx, "host_ended");
   mirrorTable(ctx);
+  await ended;
 }

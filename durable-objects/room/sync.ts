@@ -5,6 +5,7 @@ import type { RoomMeta } from "../room-store";
 import type { RoomContext } from "./context";
 import { mirrorTable } from "./table-mirror";
 import { endedMessage } from "./table-talk";
+import { scheduleWake } from "./wake";
 
 /**
  * The room's copy of D1 (the seat authority) and its two endings: the game
@@ -55,5 +56,6 @@ export async function endGame(ctx: RoomContext, reason: RoomEndReason): Promise<
   ctx.sockets.broadcast({ type: "room_ended", reason, message: endedMessage(reason) });
   for (const conn of ctx.connections()) ctx.sockets.retire(conn, ROOM_CLOSE.ended, "The game has ended");
   ctx.sockets.clear();
-  await ctx.storage.deleteAlarm();
+  // No sweeps for an ended room: its alarm goes, unless a failed mirror of its table waits to be tried again.
+  await scheduleWake(ctx);
 }
