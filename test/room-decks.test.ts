@@ -280,6 +280,7 @@ describe("the table's cards", () => {
     const inDrawer = await saveDeck(ann, "In the drawer", KRENKO_LIST);
     a.socket.send({ type: "set_deck", sessionId: id, deckId: onSeat.id });
     await a.socket.next(rosterWithDeck(ann.id, onSeat.id));
+    await seatMirrored(id, ann.id, { deck_id: onSeat.id, deck_name: null, deck_bracket: null });
     const [stranger, blocked] = await Promise.all([signUp("Stranger"), signUp("Blocked")]);
     expect((await request("/api/blocks", { cookie: ann.cookie, body: { userId: blocked.id } })).status).toBeLessThan(300);
 
@@ -297,6 +298,7 @@ describe("the table's cards", () => {
     // The deck leaves the table with its player's seat.
     a.socket.send({ type: "set_deck", sessionId: id, deckId: null });
     await a.socket.next(rosterWithDeck(ann.id, null));
+    await seatMirrored(id, ann.id, { deck_id: null, deck_name: null, deck_bracket: null });
     expect(await deckOnSeatVisibleTo(db, onSeat.id, stranger.id)).toBe(false);
   });
 });
