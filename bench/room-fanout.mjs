@@ -1,3 +1,7 @@
+/**
+ * Over 300 lines: the room fan-out benchmark's four modes (one sender, several, saturation, fresh rooms) share one
+ * stack (`wrangler dev` with the bench relay), its rooms and sockets, and one report.
+ */
 // Room fan-out benchmark. The GameRoom (the real room, through `wrangler dev` with bench/relay/wrangler.toml: the
 // app + a bare relay) against the bare DO relay (bench/relay/worker.ts `/bench-relay`, the simplest hibernating
 // Durable Object relay, served by the SAME `wrangler dev` process: the runtime's floor, so GameRoom/relay measures

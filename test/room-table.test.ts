@@ -154,7 +154,7 @@ describe("start: a shared clock and a random first player", () => {
 
 describe("a player who drops", () => {
   it("is shown away with the seat-held time; anyone may pass their turn at once", async () => {
-    const { id, ann, ben, cat, a, b, c } = await pod();
+    const { ann, ben, cat, a, b, c } = await pod();
     // Give the turn to Ben, then Ben drops.
     while (turnOf(a.socket) !== ben.id) {
       const holder = turnOf(a.socket);
