@@ -26,8 +26,10 @@
 //      their places through the API before, as the lobby does), then the several-senders load runs for --seconds
 //      (default 15). CPU counts the whole window (sockets opening and joining, then the talk), latency the chat
 //      frames: what a room costs in its first seconds, where the long runs above measure a warm one. The relay
-//      goes first in even rounds, the room in odd ones.
-//        node bench/room-fanout.mjs --fresh [--senders 4] [--rate 10] [--seconds 15] [--rounds 4] [--json]
+//      goes first in even rounds, the room in odd ones. With --arrive the members also take their places inside the
+//      window (each through the API just before its socket, all at once), as people arrive at a new table: every
+//      arrival is a place change the room is told, with the roster to everyone connected.
+//        node bench/room-fanout.mjs --fresh [--arrive] [--senders 4] [--rate 10] [--seconds 15] [--rounds 4] [--json]
 //
 // The room accepts at most 20 frames per second per connection (burst 40), hence the one-sender pace.
 // In the room a sender also gets its own line back (the relay skips the sender): those copies are not counted,
@@ -55,6 +57,7 @@ const args = Object.fromEntries(
 );
 const SATURATE = args.saturate !== undefined;
 const FRESH = args.fresh !== undefined;
+const ARRIVE = args.arrive !== undefined;
 const SENDERS = SATURATE ? 4 : Number(args.senders ?? (FRESH ? 4 : 1));
 const MESSAGES = Number(args.messages ?? (SENDERS > 1 ? 300 : 500));
 const RATE = Number(args.rate ?? (SENDERS > 1 ? 10 : 19));
@@ -179,7 +182,8 @@ function benchFresh() {
       // A new room hosted by one of the players in turn (each member may create 20 rooms an hour); its members take
       // their places as the lobby does, before its sockets open.
       const id = await createRoom(url, cookies[round % PLAYERS], PLAYERS);
-      for (let i = 0; i < cookies.length; i++) await takePlace(url, id, cookies[i], i < PLAYERS ? "play" : "spectate");
+      const mode = (i) => (i < PLAYERS ? "play" : "spectate");
+      if (!ARRIVE) for (let i = 0; i < cookies.length; i++) await takePlace(url, id, cookies[i], mode(i));
       const relayName = `fresh-${round}-${crypto.randomUUID()}`;
       await sleep(500);
       const opened = [];
@@ -196,7 +200,11 @@ function benchFresh() {
       const measureRoom = async () => {
         await inspector?.start();
         const result = await window(
-          async (cookie, i) => (await openJoined(url, id, cookie, i < PLAYERS ? "play" : "spectate")).ws,
+          async (cookie, i) => {
+            // (The host's seat came with the room: taking it again changes nothing.)
+            if (ARRIVE) await takePlace(url, id, cookie, mode(i));
+            return (await openJoined(url, id, cookie, mode(i))).ws;
+          },
           (content) => ({ type: "message", sessionId: id, content }),
         );
         if (inspector) printProfile(await inspector.stop(`${PROFILE}.fresh${round}.cpuprofile`));
@@ -352,7 +360,7 @@ if (SATURATE) {
 
 if (FRESH) {
   console.log(
-    `room fan-out, fresh rooms: a new GameRoom and a new bare relay object each round, measured from their first frame: ${PLAYERS + SPECTATORS} sockets open (and join) at once, then ${SENDERS} players x ${RATE} chat messages/s for ${FRESH_SECONDS} s; ${ROUNDS} rounds\n`,
+    `room fan-out, fresh rooms: a new GameRoom and a new bare relay object each round, measured from their first frame: ${PLAYERS + SPECTATORS} sockets open (and join${ARRIVE ? ", each member taking its place first" : ""}) at once, then ${SENDERS} players x ${RATE} chat messages/s for ${FRESH_SECONDS} s; ${ROUNDS} rounds\n`,
   );
   const { room, bare, rounds } = await benchFresh();
   console.log("");

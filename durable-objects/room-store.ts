@@ -133,12 +133,23 @@ export class RoomStore {
     }));
   }
 
-  /** Replaces the member list with D1's (decks as the room merged them), keeping life totals and presence of those who stay. */
-  replaceMembers(next: Omit<StoredMember, "life" | "disconnectedAt" | "tools">[], startingLife: number): void {
+  /**
+   * Replaces the member list with D1's (decks as the room merged them), keeping life totals and presence of those who
+   * stay. `current` is the list as stored (the caller's cache): only members who came, went or changed are written,
+   * since every place change (each arrival in a filling room) brings the whole list.
+   */
+  replaceMembers(
+    next: Omit<StoredMember, "life" | "disconnectedAt" | "tools">[],
+    startingLife: number,
+    current: readonly StoredMember[] = this.members(),
+  ): void {
     const keep = new Set(next.map((m) => m.userId));
-    for (const old of this.members()) if (!keep.has(old.userId)) this.sql`DELETE FROM members WHERE user_id = ${old.userId}`;
+    for (const old of current) if (!keep.has(old.userId)) this.sql`DELETE FROM members WHERE user_id = ${old.userId}`;
+    const stored = new Map(current.map((m) => [m.userId, m]));
     for (const m of next) {
       const deck = m.deck ? JSON.stringify(m.deck) : null;
+      const was = stored.get(m.userId);
+      if (was && sameSyncedFields(was, m, deck)) continue;
       this.sql`INSERT INTO members (user_id, role, seat, joined_at, name, first_name, avatar, life, disconnected_at, deck, deck_version)
         VALUES (${m.userId}, ${m.role}, ${m.seat}, ${m.joinedAt}, ${m.name}, ${m.firstName}, ${m.avatar}, ${startingLife}, NULL, ${deck}, ${m.deckVersion})
         ON CONFLICT (user_id) DO UPDATE SET role = excluded.role, seat = excluded.seat, joined_at = excluded.joined_at,
@@ -188,6 +199,20 @@ export class RoomStore {
     this.sql`INSERT INTO dice (user_id, sides, value, at) VALUES (${userId}, ${sides}, ${value}, ${at})`;
     this.sql`DELETE FROM dice WHERE seq <= (SELECT max(seq) FROM dice) - ${DICE_LOG_KEPT}`;
   }
+}
+
+/** Whether a stored member already holds what D1 now says of them (`deck` serialized as stored). */
+function sameSyncedFields(was: StoredMember, now: Omit<StoredMember, "life" | "disconnectedAt" | "tools">, deck: string | null): boolean {
+  return (
+    was.role === now.role &&
+    was.seat === now.seat &&
+    was.joinedAt === now.joinedAt &&
+    was.name === now.name &&
+    was.firstName === now.firstName &&
+    was.avatar === now.avatar &&
+    was.deckVersion === now.deckVersion &&
+    (was.deck ? JSON.stringify(was.deck) : null) === deck
+  );
 }
 
 /** A deck stored before Rule 0 (issue 27) has no bracket: not said. */

@@ -3,7 +3,7 @@ import { postMessage } from "./chat";
 import type { RoomContext } from "./context";
 import { fail, type RoomConnection } from "./sockets";
 import { endGame } from "./sync";
-import { mirrorTable } from "./table-mirror";
+import { mirrorToD1 } from "./table-mirror";
 import { hostEndedLine } from "./table-talk";
 
 /** Why an `end_game` frame is refused, or null when its sender may end the game (pure: tested on its own). */
@@ -30,6 +30,6 @@ export async function hostEndsGame(ctx: RoomContext, connection: RoomConnection,
   // endGame broadcasts and closes the sockets before its first await: D1 hears of the end right after the sockets
   // did, so a page that follows the "Game result" link finds the game completed.
   const ended = endGame(ctx, "host_ended");
-  mirrorTable(ctx);
+  mirrorToD1(ctx);
   await ended;
 }

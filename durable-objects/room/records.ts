@@ -1,5 +1,5 @@
 import type { ChatMessage, SeatDeck } from "../../workers/contract/room/protocol";
-import { noDesignations, type Designations } from "../../workers/contract/room/commander";
+import { emptyTools, noDesignations, type Designations } from "../../workers/contract/room/commander";
 import type { RoomSnapshot } from "../../workers/domain/room-records";
 import { RoomStore, type RoomMeta, type SqlTag, type StoredMember } from "../room-store";
 import { ChatHistory, type Timers } from "./chat-history";
@@ -69,11 +69,24 @@ export class RoomRecords {
    */
   applySnapshot(snapshot: RoomSnapshot, nobodyConnected: boolean): RoomMeta {
     this.chat.flush();
-    const { meta, members } = roomFromSnapshot({ meta: this.meta(), members: this.members() }, snapshot, nobodyConnected, Date.now());
+    const before = this.members();
+    const { meta, members } = roomFromSnapshot({ meta: this.meta(), members: before }, snapshot, nobodyConnected, Date.now());
     this.store.saveMeta(meta);
     this.metaCache = meta;
-    this.memberCache = null;
-    this.store.replaceMembers(members, startingLife(meta.format));
+    const life = startingLife(meta.format);
+    this.store.replaceMembers(members, life, before);
+    // The cache as the store now holds it (what stays is kept, a newcomer starts fresh), so a burst of place changes
+    // never reads the whole list back from storage once each.
+    const prior = new Map(before.map((m) => [m.userId, m]));
+    this.memberCache = new Map(
+      members.map((m) => {
+        const kept = prior.get(m.userId);
+        return [
+          m.userId,
+          { ...m, life: kept?.life ?? life, disconnectedAt: kept?.disconnectedAt ?? null, tools: kept?.tools ?? emptyTools() },
+        ];
+      }),
+    );
     return meta;
   }
 

@@ -1,7 +1,7 @@
 import type { StoredMember } from "../room-store";
 import { roster, type RoomContext } from "./context";
 import { fail, type RoomConnection } from "./sockets";
-import { mirrorTable } from "./table-mirror";
+import { mirrorToD1 } from "./table-mirror";
 import { isCommanderFormat } from "../../workers/contract/brackets";
 import type { ClientFrame } from "../../workers/contract/room/protocol";
 import { readDeckForSeat, seatDeckFrom, type DeckForSeat, type SeatDeckChoice } from "../../workers/domain/seat-decks";
@@ -82,5 +82,5 @@ function applyDeck(ctx: RoomContext, connection: RoomConnection, userId: string,
   if (refused) return fail(connection, refused.code, refused.message);
   ctx.records.setDeck(member, seatDeckFrom(choice, saved));
   ctx.sockets.broadcast({ type: "room_update", ...roster(ctx) });
-  mirrorTable(ctx);
+  mirrorToD1(ctx);
 }

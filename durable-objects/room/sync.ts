@@ -3,7 +3,7 @@ import type { RoomEndReason } from "../../workers/contract/room/protocol";
 import { readRoomSnapshot, type RoomSnapshot } from "../../workers/domain/room-records";
 import type { RoomMeta } from "../room-store";
 import type { RoomContext } from "./context";
-import { mirrorTable } from "./table-mirror";
+import { mirrorToD1 } from "./table-mirror";
 import { endedMessage } from "./table-talk";
 import { scheduleWake } from "./wake";
 
@@ -18,7 +18,7 @@ import { scheduleWake } from "./wake";
  */
 export function takeSnapshot(ctx: RoomContext, snapshot: RoomSnapshot): RoomMeta {
   const meta = ctx.records.applySnapshot(snapshot, ctx.sockets.size === 0);
-  if (meta.tableVersion > meta.mirroredVersion) mirrorTable(ctx);
+  if (meta.tableVersion > meta.mirroredVersion) mirrorToD1(ctx);
   return meta;
 }
 
@@ -29,13 +29,15 @@ export async function reload(ctx: RoomContext): Promise<RoomMeta | null> {
 }
 
 /**
- * A snapshot the room is told (by the service, or by its own writes). One no
- * newer than what the room holds arrived late (two changes at once): the
- * room reads D1 instead, so a late snapshot never undoes a newer change.
+ * A snapshot the room is told (by the service, or by its own writes); a late one never undoes a newer change. One
+ * older than what the room holds arrived late (two changes at once) and has nothing the room's copy lacks: D1 read
+ * that copy after it (each place change moves `updated_at`, the version). One of the same version (two changes in
+ * one millisecond) cannot be ordered: the room reads D1. A burst of arrivals at a new table thus costs no D1 reads.
  */
 export async function absorb(ctx: RoomContext, snapshot: RoomSnapshot): Promise<RoomMeta | null> {
   const current = ctx.records.meta();
-  if (current && current.version >= snapshot.version) return reload(ctx);
+  if (current && current.version > snapshot.version) return current;
+  if (current && current.version === snapshot.version) return reload(ctx);
   return takeSnapshot(ctx, snapshot);
 }
 

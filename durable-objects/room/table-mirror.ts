@@ -91,6 +91,6 @@ export class TableMirror {
 }
 
 /** After a table change has been stored and broadcast: mirror it to D1 without holding the frame that made it. */
-export function mirrorTable(ctx: RoomContext): void {
+export function mirrorToD1(ctx: RoomContext): void {
   ctx.waitUntil(ctx.mirror.flush(ctx));
 }

@@ -1,7 +1,7 @@
 import type { RoomMeta } from "../room-store";
 import { postMessage, ROOM_SENDER } from "./chat";
 import type { RoomContext } from "./context";
-import { mirrorTable } from "./table-mirror";
+import { mirrorToD1 } from "./table-mirror";
 import { awaySkipLine, turnPassedLine } from "./table-talk";
 import { scheduleWake } from "./wake";
 
@@ -21,6 +21,6 @@ export async function moveTurn(ctx: RoomContext, meta: RoomMeta, next: string | 
   } else {
     postMessage(ctx, records.member(by) ?? ROOM_SENDER, turnPassedLine(records.member(by)?.firstName, nextName), "game_action");
   }
-  mirrorTable(ctx);
+  mirrorToD1(ctx);
   await scheduleWake(ctx);
 }
