@@ -2,7 +2,7 @@ import { Server, type ConnectionContext, type WSMessage } from "partyserver";
 import { getDb } from "../workers/db/client";
 import { cardSourceFor } from "../workers/domain/card-cache";
 import { CardServiceUnavailable } from "../workers/services/card-source";
-import type { RoomSnapshot, SocketEnd } from "../workers/domain/room-records";
+import { mirrorTable, type RoomSnapshot, type SocketEnd } from "../workers/domain/room-records";
 import { ROOM_SESSION_HEADER, ROOM_USER_HEADER } from "../workers/contract/room/headers";
 import { openSocket, SessionChecks } from "./room/admission";
 import type { RoomContext } from "./room/context";
@@ -12,16 +12,22 @@ import { sweep } from "./room/presence-alarm";
 import { RoomRecords } from "./room/records";
 import { applyRoster, endMemberSockets } from "./room/roster";
 import { LiveSockets, socketTags, type RoomConnection, type SocketState } from "./room/sockets";
+import { TableMirror } from "./room/table-mirror";
 
 /** A seated player whose sockets are all gone gives up the seat after this long (rules/presence.ts). */
 export { SEAT_GRACE_MS } from "./rules/presence";
 
 /**
  * One TableSync room per game session id (spec 001 §7 room socket). The room
- * is the authority for dice, turns, life totals and who may do what. Places
- * (seats, spectators) are decided by the room service (workers/domain/rooms.ts),
- * which tells the room every change; the room never seats anyone itself. State
- * lives in the room's SQLite storage (room/records.ts over RoomStore).
+ * is the authority for the live table: dice, the turn, life totals and
+ * counters, the clock, decks on seats, the game's end, and who may do what.
+ * Each frame is checked and applied against the room's own state in one step
+ * no other frame interleaves with, stored in its SQLite storage (room/records.ts
+ * over RoomStore), broadcast, and only then mirrored to D1 for lists and
+ * history (room/table-mirror.ts; docs/decisions/2026-11-27-room-authority.md).
+ * Places (seats, spectators) are decided by the room service
+ * (workers/domain/rooms.ts), which tells the room every change; the room never
+ * seats anyone itself.
  *
  * This class is partyserver's hooks and the Worker's RPC methods only; each
  * concern is a part under room/ (admission, inbound frames, chat, game
@@ -41,6 +47,7 @@ export abstract class GameRoom extends Server<Env> {
   /** Per-socket frame budgets (rules/frame-budget.ts); protected only so the bench-only room (bench/relay/worker.ts) can lift them. */
   protected readonly budgets = new FrameBudgets();
   private readonly sessionChecks = new SessionChecks((key) => this.sessionOwner(key));
+  private readonly mirror = new TableMirror((room, table) => mirrorTable(room.db(), room.sessionId(), table));
   private room!: RoomContext;
 
   onStart(): void {
@@ -49,6 +56,7 @@ export abstract class GameRoom extends Server<Env> {
       db: () => getDb(this.env.DB),
       records: new RoomRecords(this.sql.bind(this)),
       sockets: this.sockets,
+      mirror: this.mirror,
       storage: this.ctx.storage,
       idleMinutes: this.env.ROOM_IDLE_MINUTES,
       waitUntil: (promise) => this.ctx.waitUntil(promise),
@@ -63,6 +71,8 @@ export abstract class GameRoom extends Server<Env> {
       },
     };
     this.sockets.restore(this.getConnections<SocketState>());
+    // A room that stopped before D1 took its last table change writes it now.
+    this.ctx.waitUntil(this.mirror.flush(this.room));
   }
 
   getConnectionTags(_connection: RoomConnection, ctx: ConnectionContext): string[] {
@@ -88,6 +98,8 @@ export abstract class GameRoom extends Server<Env> {
 
   /** The alarm's work (room/presence-alarm.ts); `now` is a parameter so tests can look ahead without waiting. */
   async sweep(now: number): Promise<void> {
+    // The alarm also tries a failed mirror of the table again (rules/presence.ts nextWake).
+    await this.mirror.flush(this.room);
     await sweep(this.room, now);
   }
 

@@ -8,7 +8,7 @@ import { RATE_LIMITS } from "../workers/domain/rate-limit-rules";
 import { afterEach, describe, expect, it } from "vitest";
 import { json, request, type Member } from "./helpers";
 import { postForm, queriesOf } from "./page-forms";
-import { closeAllSockets, joinRoom, ofType, signUp } from "./room-socket";
+import { closeAllSockets, joinRoom, mirrored, ofType, signUp } from "./room-socket";
 import { submitForm } from "./single-fetch";
 
 /**
@@ -36,6 +36,8 @@ async function endedTable(names: string[], bracket = 3) {
   await sockets[0]!.socket.next(ofType("game_started"));
   sockets[0]!.socket.send({ type: "end_game", sessionId: id });
   await sockets[0]!.socket.next(ofType("room_ended"));
+  // The room ends the game, then mirrors it to D1, where the result is recorded.
+  await mirrored(id, { status: "completed" });
   closeAllSockets();
   return { id, members };
 }

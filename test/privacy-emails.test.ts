@@ -9,7 +9,7 @@ import { DECLARED_ROUTES } from "./declared-routes";
 import { PNG_8 } from "./image-fixtures";
 import { RoomStore, type SqlTag } from "../durable-objects/room-store";
 import { json, request, type Member } from "./helpers";
-import { closeAllSockets, joinRoom, ofType, signUp, type TestSocket } from "./room-socket";
+import { closeAllSockets, joinRoom, mirrored, ofType, signUp, type TestSocket } from "./room-socket";
 
 afterEach(() => closeAllSockets());
 
@@ -162,6 +162,7 @@ describe("no member's e-mail address reaches another member (issue 12)", () => {
     await ok(await request(`/api/game-sessions/${played.id}/start`, { method: "POST", cookie: a.cookie }));
     playedHost.socket.send({ type: "end_game", sessionId: played.id });
     await playedHost.socket.next(ofType("room_ended"));
+    await mirrored(played.id, { status: "completed" });
     closeAllSockets();
     await ok(await request(`/api/game-sessions/${played.id}/result`, { cookie: a.cookie, body: { outcome: "win", winnerId: a.id } }), 201);
 

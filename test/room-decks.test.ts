@@ -60,6 +60,20 @@ const seatOf = (frame: Frame, userId: string) => [...frame.players, ...frame.awa
 const rosterWithDeck = (userId: string, deckId: string | null) => (f: Frame) =>
   f.type === "room_update" && seatOf(f, userId)?.deck?.id === (deckId ?? undefined);
 const error = (s: TestSocket) => s.next(ofType("error"));
+/** A seat row as D1 holds it. */
+const seatRow = (id: string, userId: string) =>
+  env.DB.prepare("SELECT deck_id, deck_name, deck_bracket FROM game_session_members WHERE session_id = ? AND user_id = ?")
+    .bind(id, userId)
+    .first<{ deck_id: string | null; deck_name: string | null; deck_bracket: number | null }>();
+/**
+ * Waits until D1's seat row shows the deck the room put there: the room decides it and mirrors it after the
+ * broadcast (durable-objects/room/table-mirror.ts). A state, read until it holds; the timeout only bounds a failure.
+ */
+const seatMirrored = (
+  id: string,
+  userId: string,
+  expected: { deck_id: string | null; deck_name: string | null; deck_bracket: number | null },
+) => expect.poll(() => seatRow(id, userId), { timeout: 10_000 }).toEqual(expected);
 
 describe("a deck on a seat", () => {
   it("goes on its player's own seat and every roster shows its commander to players and spectators", async () => {
@@ -80,11 +94,8 @@ describe("a deck on a seat", () => {
       expect(seatOf(update, ben.id).deck).toBeNull();
     }
     expect(atraxa.artUrl).toContain(cards.imageOrigin);
-    // Stored in D1 and the room alike: a page that loads afterwards (a spectator's reload) sees it.
-    const row = await env.DB.prepare("SELECT deck_id FROM game_session_members WHERE session_id = ? AND user_id = ?")
-      .bind(id, ann.id)
-      .first<{ deck_id: string }>();
-    expect(row?.deck_id).toBe(deck.id);
+    // Stored in the room, then mirrored to D1's seat row: a page that loads afterwards (a spectator's reload) sees it.
+    await seatMirrored(id, ann.id, { deck_id: deck.id, deck_name: null, deck_bracket: null });
     // (A member's new socket replaces their old one: the reloaded page listens from here.)
     const again = await joinRoom(fan, id, "spectate");
     expect(seatOf(again.state, ann.id).deck).toEqual(expected);
@@ -153,10 +164,6 @@ describe("Rule 0: the deck a player brings and its bracket (issue 27)", () => {
     expect(res.status).toBe(201);
     return (await json(res)).id as string;
   }
-  const seatRow = (id: string, userId: string) =>
-    env.DB.prepare("SELECT deck_id, deck_name, deck_bracket FROM game_session_members WHERE session_id = ? AND user_id = ?")
-      .bind(id, userId)
-      .first<{ deck_id: string | null; deck_name: string | null; deck_bracket: number | null }>();
   const rosterWith = (userId: string, match: (deck: Frame | null) => boolean) => (f: Frame) =>
     f.type === "room_update" && match(seatOf(f, userId)?.deck ?? null);
 
@@ -178,8 +185,8 @@ describe("Rule 0: the deck a player brings and its bracket (issue 27)", () => {
       expect(seatOf(both, ann.id).deck.commanders.map((c: { name: string }) => c.name)).toEqual(["Atraxa, Praetors' Voice"]);
       expect(seatOf(both, ben.id).deck).toEqual({ id: null, name: "Goblin Storm", commanders: [], bracket: 4 });
     }
-    expect(await seatRow(id, ann.id)).toEqual({ deck_id: deck.id, deck_name: null, deck_bracket: 3 });
-    expect(await seatRow(id, ben.id)).toEqual({ deck_id: null, deck_name: "Goblin Storm", deck_bracket: 4 });
+    await seatMirrored(id, ann.id, { deck_id: deck.id, deck_name: null, deck_bracket: 3 });
+    await seatMirrored(id, ben.id, { deck_id: null, deck_name: "Goblin Storm", deck_bracket: 4 });
     // A page that loads afterwards (a spectator's reload) reads the same from the room.
     const again = await joinRoom(fan, id, "spectate");
     expect(seatOf(again.state, ben.id).deck).toEqual({ id: null, name: "Goblin Storm", commanders: [], bracket: 4 });
@@ -188,10 +195,10 @@ describe("Rule 0: the deck a player brings and its bracket (issue 27)", () => {
     const krenko = await saveDeck(ben, "Krenko", KRENKO_LIST);
     b.socket.send({ type: "set_deck", sessionId: id, deckId: krenko.id, bracket: 2 });
     await again.socket.next(rosterWith(ben.id, (d) => d?.id === krenko.id));
-    expect(await seatRow(id, ben.id)).toEqual({ deck_id: krenko.id, deck_name: null, deck_bracket: 2 });
+    await seatMirrored(id, ben.id, { deck_id: krenko.id, deck_name: null, deck_bracket: 2 });
     b.socket.send({ type: "set_deck", sessionId: id, deckId: null });
     await again.socket.next(rosterWith(ben.id, (d) => d === null));
-    expect(await seatRow(id, ben.id)).toEqual({ deck_id: null, deck_name: null, deck_bracket: null });
+    await seatMirrored(id, ben.id, { deck_id: null, deck_name: null, deck_bracket: null });
   });
 
   it("refuses someone else's saved deck with a bracket and a spectator's name, and writes nothing", async () => {
@@ -220,7 +227,7 @@ describe("Rule 0: the deck a player brings and its bracket (issue 27)", () => {
     a.socket.send({ type: "set_deck", sessionId: id, deckId: null, deckName: "Burn", bracket: 4 });
     const update = await a.socket.next(rosterWith(ann.id, (d) => d?.name === "Burn"));
     expect(seatOf(update, ann.id).deck).toEqual({ id: null, name: "Burn", commanders: [], bracket: null });
-    expect(await seatRow(id, ann.id)).toEqual({ deck_id: null, deck_name: "Burn", deck_bracket: null });
+    await seatMirrored(id, ann.id, { deck_id: null, deck_name: "Burn", deck_bracket: null });
     for (const frame of [
       { type: "set_deck", deckId: "d1", deckName: "Both" },
       { type: "set_deck", deckId: null, bracket: 3 },
@@ -242,6 +249,8 @@ describe("the table's cards", () => {
     a.socket.send({ type: "set_deck", sessionId: id, deckId: annDeck.id });
     b.socket.send({ type: "set_deck", sessionId: id, deckId: benDeck.id });
     await a.socket.next(rosterWithDeck(ben.id, benDeck.id));
+    await seatMirrored(id, ben.id, { deck_id: benDeck.id, deck_name: null, deck_bracket: null });
+    await seatMirrored(id, ann.id, { deck_id: annDeck.id, deck_name: null, deck_bracket: null });
 
     const stranger = await signUp("Stranger");
     for (const viewer of [fan, stranger]) {
@@ -271,6 +280,7 @@ describe("the table's cards", () => {
     const inDrawer = await saveDeck(ann, "In the drawer", KRENKO_LIST);
     a.socket.send({ type: "set_deck", sessionId: id, deckId: onSeat.id });
     await a.socket.next(rosterWithDeck(ann.id, onSeat.id));
+    await seatMirrored(id, ann.id, { deck_id: onSeat.id, deck_name: null, deck_bracket: null });
     const [stranger, blocked] = await Promise.all([signUp("Stranger"), signUp("Blocked")]);
     expect((await request("/api/blocks", { cookie: ann.cookie, body: { userId: blocked.id } })).status).toBeLessThan(300);
 
@@ -288,6 +298,7 @@ describe("the table's cards", () => {
     // The deck leaves the table with its player's seat.
     a.socket.send({ type: "set_deck", sessionId: id, deckId: null });
     await a.socket.next(rosterWithDeck(ann.id, null));
+    await seatMirrored(id, ann.id, { deck_id: null, deck_name: null, deck_bracket: null });
     expect(await deckOnSeatVisibleTo(db, onSeat.id, stranger.id)).toBe(false);
   });
 });

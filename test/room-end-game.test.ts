@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ROOM_CLOSE } from "../workers/contract/room/close-codes";
 import { json, request, type Member } from "./helpers";
-import { closeAllSockets, joinRoom, ofType, openSocket, signUp, createRoom } from "./room-socket";
+import { closeAllSockets, joinRoom, mirrored, ofType, openSocket, signUp, createRoom } from "./room-socket";
 import { submitForm } from "./single-fetch";
 
 /**
@@ -58,7 +58,9 @@ describe("the host ends the game", () => {
       });
       expect(await s.socket.closed).toBe(ROOM_CLOSE.ended);
     }
-    // Completed, as when the last player leaves: the lobby lists waiting and active rooms only.
+    // Completed in D1 once the room's mirror has written it (after the broadcast), as when the last player leaves:
+    // the lobby lists waiting and active rooms only.
+    await mirrored(id, { status: "completed" });
     expect((await session(id)).status).toBe("completed");
     // A socket opened afterwards is told the game ended, and so is the page: it opens nothing.
     const late = await openSocket(ben, id);

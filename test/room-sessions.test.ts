@@ -5,7 +5,7 @@ import type { GameRoom } from "../durable-objects/game-room";
 import { SESSION_RECHECK_MS } from "../durable-objects/rules/socket-limits";
 import { sessionKey } from "../workers/auth/session";
 import { json, request, sessionCookieFrom, type Member } from "./helpers";
-import { closeAllSockets, joinRoom, ofType, signUp, upgrade, type TestSocket, createRoom } from "./room-socket";
+import { closeAllSockets, joinRoom, mirrored, ofType, signUp, upgrade, type TestSocket, createRoom } from "./room-socket";
 
 afterEach(() => closeAllSockets());
 
@@ -151,7 +151,8 @@ describe("account deletion ends the member's room sockets and seats", () => {
     await roundTrip(a.socket, a.socket);
     expect(a.socket.frames.some((f) => f.type === "message" && f.message.content === "from beyond")).toBe(false);
 
-    // D1: counters and turn without the member, in every room they had a place in.
+    // D1: counters and turn without the member, in every room they had a place in (the turn as the room mirrors it).
+    await mirrored(played, { currentTurn: host.id });
     expect(await session(played)).toMatchObject({ currentPlayers: 1, spectators: 0, status: "active", gameData: { currentTurn: host.id } });
     expect(await session(watched)).toMatchObject({ currentPlayers: 1, spectators: 0 });
     expect(await session(seatedOnly)).toMatchObject({ currentPlayers: 1, spectators: 0 });

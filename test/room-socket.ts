@@ -1,4 +1,4 @@
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import { json, type Member, ORIGIN, request, signUp } from "./helpers";
 
@@ -134,3 +134,17 @@ export function closeAllSockets() {
 }
 
 export const ofType = (type: string) => (f: Frame) => f.type === type;
+
+/** The table facts the room mirrors to D1 (its turn, a game it ended, its version), as D1 holds them now. */
+export const d1Table = (sessionId: string) =>
+  env.DB.prepare("SELECT status, current_turn AS currentTurn FROM game_sessions WHERE id = ?")
+    .bind(sessionId)
+    .first<{ status: string; currentTurn: string | null }>();
+
+/**
+ * Waits until D1 shows what the room decided: the room writes its table to D1 after the broadcast (its mirror,
+ * durable-objects/room/table-mirror.ts), so a client can see a change before D1 does. A state, read until it holds;
+ * the timeout only bounds a failing wait.
+ */
+export const mirrored = (sessionId: string, expected: Partial<{ status: string; currentTurn: string | null }>) =>
+  expect.poll(() => d1Table(sessionId), { timeout: 10_000 }).toMatchObject(expected);

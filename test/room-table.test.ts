@@ -8,7 +8,18 @@ import type { GameRoom } from "../durable-objects/game-room";
 import { ROOM_CLOSE } from "../workers/contract/room/close-codes";
 import { AWAY_GRACE_MS, DEFAULT_IDLE_MINUTES, SEAT_GRACE_MS } from "../durable-objects/rules/presence";
 import { json, request, type Member } from "./helpers";
-import { closeAllSockets, joinRoom, ofType, openSocket, signUp, takePlace, type Frame, type TestSocket, createRoom } from "./room-socket";
+import {
+  closeAllSockets,
+  joinRoom,
+  mirrored,
+  ofType,
+  openSocket,
+  signUp,
+  takePlace,
+  type Frame,
+  type TestSocket,
+  createRoom,
+} from "./room-socket";
 import { actionResult } from "./single-fetch";
 
 /**
@@ -53,6 +64,9 @@ async function pod(start = true) {
 }
 
 const action = (socket: TestSocket, action: string, data: unknown) => socket.send({ type: "game_action", action, data });
+/** Whose turn it is as the room last told `socket` (the room decides it; D1 mirrors it after). */
+const turnOf = (socket: TestSocket) =>
+  socket.frames.findLast((f) => f.type === "turn_change")?.player ?? socket.frames.find((f) => f.type === "game_started")?.firstPlayer;
 const gameAction = (name: string) => (f: Frame) => f.type === "game_action" && f.action === name;
 const chatLine = (prefix: string) => (f: Frame) => f.type === "message" && f.message.content.startsWith(prefix);
 
@@ -127,6 +141,7 @@ describe("start: a shared clock and a random first player", () => {
     expect([ann.id, ben.id, cat.id]).toContain(started.firstPlayer);
     expect(started.startedAt).toBeGreaterThanOrEqual(before - 1000);
     for (const s of [b, c]) expect(await s.socket.next(ofType("game_started"))).toEqual(started);
+    // D1 picked the first player (the start is a place change): it holds it at once.
     expect((await session(id)).gameData.currentTurn).toBe(started.firstPlayer);
     const line = await c.socket.next((f) => f.type === "message" && f.message.content.startsWith("Game started"));
     expect(line.message.content).toMatch(/^Game started\. Random pick: (Ann|Ben|Cat) goes first$/);
@@ -139,10 +154,10 @@ describe("start: a shared clock and a random first player", () => {
 
 describe("a player who drops", () => {
   it("is shown away with the seat-held time; anyone may pass their turn at once", async () => {
-    const { id, ann, ben, cat, a, b, c } = await pod();
+    const { ann, ben, cat, a, b, c } = await pod();
     // Give the turn to Ben, then Ben drops.
-    while ((await session(id)).gameData.currentTurn !== ben.id) {
-      const holder = (await session(id)).gameData.currentTurn;
+    while (turnOf(a.socket) !== ben.id) {
+      const holder = turnOf(a.socket);
       const who = holder === ann.id ? a : holder === cat.id ? c : b;
       action(who.socket, "pass_turn", {});
       await a.socket.next(ofType("turn_change"));
@@ -169,8 +184,8 @@ describe("a player who drops", () => {
   it(`is skipped by the room after ${AWAY_GRACE_MS / 1000} s, and an away host hands the Host role on`, async () => {
     const { id, ann, ben, a, b, c } = await pod();
     // Make it Ann's (the host's) turn, then Ann closes her tab.
-    while ((await session(id)).gameData.currentTurn !== ann.id) {
-      const holder = (await session(id)).gameData.currentTurn;
+    while (turnOf(a.socket) !== ann.id) {
+      const holder = turnOf(a.socket);
       action(holder === ben.id ? b.socket : c.socket, "pass_turn", {});
       await a.socket.next(ofType("turn_change"));
     }
@@ -179,13 +194,14 @@ describe("a player who drops", () => {
 
     const seen = b.socket.frames.length;
     await sweepAhead(id, AWAY_GRACE_MS - 5000);
-    expect((await session(id)).gameData.currentTurn).toBe(ann.id);
+    await mirrored(id, { currentTurn: ann.id });
     expect(b.socket.frames.slice(seen).some((f) => f.type === "turn_change")).toBe(false);
 
     await sweepAhead(id, AWAY_GRACE_MS + 1000);
     expect(await b.socket.next(ofType("turn_change"))).toMatchObject({ player: ben.id, by: "room" });
     const update = await b.socket.next((f) => f.type === "room_update" && f.hostId === ben.id);
     expect(update.players.find((p: Frame) => p.id === ben.id)).toMatchObject({ isHost: true });
+    await mirrored(id, { currentTurn: ben.id });
     expect(await session(id)).toMatchObject({ hostId: ben.id, gameData: { currentTurn: ben.id } });
     const lines = c.socket.frames.filter((f) => f.type === "message").map((f) => f.message.content);
     expect(lines).toContain("Ann is away: the turn passes to Ben");

@@ -3,7 +3,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { json, ORIGIN, request, type Member } from "./helpers";
-import { closeAllSockets, joinRoom, ofType, openSocket, signUp, upgrade } from "./room-socket";
+import { closeAllSockets, joinRoom, mirrored, ofType, openSocket, signUp, upgrade } from "./room-socket";
 import { exports } from "cloudflare:workers";
 
 afterEach(() => closeAllSockets());
@@ -215,6 +215,7 @@ describe("room socket: chat, dice, turns, life", () => {
       turn = (turn + 1) % 3;
       expect(await a.socket.next((f) => f.type === "turn_change" && f.by === host.id)).toMatchObject({ player: order[turn].id });
     }
+    await mirrored(id, { currentTurn: order[turn].id });
     expect((await json(await request(`/api/game-sessions/${id}`))).gameData.currentTurn).toBe(order[turn].id);
   });
 

@@ -1,8 +1,7 @@
 import type { Context } from "hono";
-import { getServerByName } from "partyserver";
 import { z } from "./lib/zod";
 import { sessionIdFromRequest, sessionKey } from "./auth/session";
-import { getGameSession } from "./domain/game-sessions";
+import { gameSessionExists } from "./domain/game-sessions";
 import type { AppEnv } from "./http/app-env";
 import { forbidden, notFound, unauthorized } from "./domain/errors";
 import { HttpError } from "./http/errors";
@@ -31,7 +30,7 @@ export async function handleRoomSocket(c: Context<AppEnv>): Promise<Response> {
   if (!isSameOrigin(c.req.raw)) throw forbidden("Cross-origin socket refused");
   const { sessionId } = parseQuery(c, wsQuery);
   // D1 first: every name handed to the namespace creates a Durable Object with its own storage.
-  if (!(await getGameSession(c.get("db"), sessionId))) throw notFound("Game session not found");
+  if (!(await gameSessionExists(c.get("db"), sessionId))) throw notFound("Game session not found");
   // Built from scratch, not copied: client headers (x-partykit-*, look-alikes of ours) and query values
   // (`_pk` becomes the connection id and tag; long ones break the socket attachment) never reach the room.
   const url = new URL("/ws", c.req.url);
@@ -42,6 +41,7 @@ export async function handleRoomSocket(c: Context<AppEnv>): Promise<Response> {
     [ROOM_SESSION_HEADER]: await sessionKey(cookieSession),
     "x-partykit-room": sessionId,
   });
-  const stub = await getServerByName(c.env.GameRoom, sessionId);
-  return stub.fetch(new Request(url, { headers, method: "GET" }));
+  // Not partyserver's getServerByName: its extra call (setName, so RPC methods find onStart done) costs every socket
+  // a round trip to the room; a fetch starts the room itself and names it from `x-partykit-room`.
+  return c.env.GameRoom.getByName(sessionId).fetch(new Request(url, { headers, method: "GET" }));
 }

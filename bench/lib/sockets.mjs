@@ -63,6 +63,11 @@ export async function takePlace(url, sessionId, cookie, mode) {
 /** Takes a place, opens a socket to the room and waits for the room's state after `join_room`. */
 export async function joinRoomSocket(url, sessionId, cookie, mode) {
   await takePlace(url, sessionId, cookie, mode);
+  return openJoined(url, sessionId, cookie, mode);
+}
+
+/** Opens a socket to a room where the member has a place, sends `join_room` and waits for the room's state. */
+export async function openJoined(url, sessionId, cookie, mode) {
   const ws = await openSocket(`${url.replace("http", "ws")}/ws?sessionId=${sessionId}&mode=${mode}`, {
     headers: { Cookie: cookie, Origin: url },
   });

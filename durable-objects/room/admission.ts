@@ -5,6 +5,7 @@ import { socketsOverLimit } from "../rules/socket-limits";
 import { roster, type RoomContext } from "./context";
 import { endSocket } from "./departures";
 import { syncPresence } from "./presence-sync";
+import { takeSnapshot } from "./sync";
 import { refusalError } from "./refusals";
 import { receivesVideo } from "./roster-view";
 import { fail, send, userTag, type RoomConnection } from "./sockets";
@@ -74,7 +75,7 @@ export async function join(ctx: RoomContext, connection: RoomConnection): Promis
     // A deleted member's other sessions linger in KV until they expire: the account must still exist.
     if (!admission.accountExists) return endSocket(ctx, connection, ROOM_CLOSE.signedOut, "Signed out");
     if (!admission.snapshot) return fail(connection, "not_found", "Room not found");
-    records.applySnapshot(admission.snapshot, sockets.size === 0);
+    takeSnapshot(ctx, admission.snapshot);
     if (!records.member(userId)) {
       const refused = refusalError(admission.refusal);
       return fail(connection, refused.code, refused.message);
@@ -87,7 +88,9 @@ export async function join(ctx: RoomContext, connection: RoomConnection): Promis
   }
   connection.setState({ ...connection.state!, joined: true });
   sockets.add(connection, userId);
-  records.setDisconnectedAt(userId, null);
+  // Each write is a storage call and a commit the sockets wait behind: only what changes is written (a member who
+  // never left has no time to clear, and only the first socket ends the room's emptiness).
+  if (records.member(userId)?.disconnectedAt !== null) records.setDisconnectedAt(userId, null);
   if (records.meta()?.emptySince) records.saveMeta({ ...records.meta()!, emptySince: null });
   if (sockets.size === 1) syncPresence(ctx);
   const me = records.member(userId)!;

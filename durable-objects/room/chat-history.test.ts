@@ -21,7 +21,11 @@ function memoryStore() {
       rows.push(...messages);
       rows.splice(0, Math.max(0, rows.length - CHAT_HISTORY_KEPT));
     },
-    recentChat: (limit: number) => rows.slice(-limit),
+    reads: 0,
+    recentChat: (limit: number) => {
+      store.reads++;
+      return rows.slice(-limit);
+    },
   };
   return store satisfies ChatStore;
 }
@@ -75,6 +79,17 @@ describe("ChatHistory", () => {
     expect(store.writes).toBe(1);
     expect(store.rows.map((m) => m.id)).toEqual(["m1", "m2", "m3", "m4", "m5"]);
     expect(time.pending()).toBe(0);
+  });
+
+  it("reads an empty history once (every joiner of a new room asks), and again once a line is stored", () => {
+    const { store, history } = historyOnManualTime();
+    for (let i = 0; i < 5; i++) expect(history.recent(100)).toEqual([]);
+    expect(store.reads).toBe(1);
+    history.append(line(1));
+    expect(history.recent(100).map((m) => m.id)).toEqual(["m1"]);
+    history.flush();
+    expect(history.recent(100).map((m) => m.id)).toEqual(["m1"]);
+    expect(store.reads).toBe(2);
   });
 
   it("keeps one timer however many lines wait", () => {

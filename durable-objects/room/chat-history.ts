@@ -33,6 +33,8 @@ export const CHAT_WRITE_LATEST_MS = 1_000;
  */
 export class ChatHistory {
   private pending: ChatMessage[] = [];
+  /** The store held no line when last read (and none was written since). */
+  private storedEmpty = false;
   private timer: unknown = null;
   private oldestAt = 0;
   private newestAt = 0;
@@ -52,10 +54,14 @@ export class ChatHistory {
     if (this.timer === null) this.arm();
   }
 
-  /** The newest `limit` lines, oldest first: those stored, then those waiting. */
+  /**
+   * The newest `limit` lines, oldest first: those stored, then those waiting. A history found empty is not read
+   * again until a line is stored (every joiner of a new room asks for it).
+   */
   recent(limit: number): ChatMessage[] {
     const waiting = this.pending.slice(-limit);
-    const stored = waiting.length < limit ? this.store.recentChat(limit - waiting.length) : [];
+    const stored = waiting.length < limit && !this.storedEmpty ? this.store.recentChat(limit - waiting.length) : [];
+    this.storedEmpty = stored.length === 0 && waiting.length < limit;
     return [...stored, ...waiting];
   }
 
@@ -66,6 +72,7 @@ export class ChatHistory {
     const lines = this.pending;
     this.pending = [];
     this.store.appendChats(lines);
+    this.storedEmpty = false;
   }
 
   /** The room's storage is gone: what waits goes with it. */

@@ -1,6 +1,7 @@
 import type { CardDto } from "../../workers/contract/cards";
 import type { Db } from "../../workers/db/client";
 import type { RoomRecords } from "./records";
+import type { TableMirror } from "./table-mirror";
 import { rosterView, seatPresence, type RosterView } from "./roster-view";
 import type { LiveSockets, RoomConnection } from "./sockets";
 
@@ -15,6 +16,8 @@ export interface RoomContext {
   db(): Db;
   readonly records: RoomRecords;
   readonly sockets: LiveSockets;
+  /** The table's mirror in D1 (room/table-mirror.ts): written after the room decided and broadcast a change. */
+  readonly mirror: TableMirror;
   /** The room's storage: its one alarm, and deleteAll when the session is gone. */
   readonly storage: Pick<DurableObjectStorage, "setAlarm" | "deleteAlarm" | "deleteAll">;
   /** ROOM_IDLE_MINUTES as configured. */

@@ -1,9 +1,9 @@
-import { endGameFromRoom } from "../../workers/domain/room-records";
 import type { StoredMember } from "../room-store";
 import { postMessage } from "./chat";
 import type { RoomContext } from "./context";
 import { fail, type RoomConnection } from "./sockets";
-import { absorb, endGame, endRoom } from "./sync";
+import { endGame } from "./sync";
+import { mirrorToD1 } from "./table-mirror";
 import { hostEndedLine } from "./table-talk";
 
 /** Why an `end_game` frame is refused, or null when its sender may end the game (pure: tested on its own). */
@@ -18,19 +18,18 @@ export function endGameRefusal(
 }
 
 /**
- * The host's `end_game`: D1 marks the session completed (only while they still host it), then the room ends as
- * when its last player leaves: `room_ended` to every socket, spectators' too, then ROOM_CLOSE.ended.
+ * The host's `end_game`: checked against the room's own state and the game completed there in one step (no frame
+ * comes between), then the room ends as when its last player leaves: `room_ended` to every socket, spectators'
+ * too, then ROOM_CLOSE.ended; D1 is told after (room/table-mirror.ts), for the lobby and the results.
  */
 export async function hostEndsGame(ctx: RoomContext, connection: RoomConnection, member: StoredMember): Promise<void> {
   const refused = endGameRefusal(ctx.records.meta(), member);
   if (refused) return fail(connection, refused.code, refused.message);
-  const { ended, snapshot } = await endGameFromRoom(ctx.db(), ctx.sessionId(), member.userId);
-  if (!snapshot || !(await absorb(ctx, snapshot))) return endRoom(ctx);
-  // Not ended by this call: the host role moved meanwhile, or the room ended another way (which told everyone).
-  if (!ended) {
-    if (ctx.records.meta()?.status !== "completed") fail(connection, "forbidden", "Only the host can end the game");
-    return;
-  }
+  ctx.records.completeGame();
   postMessage(ctx, member, hostEndedLine(member.firstName), "game_action");
-  await endGame(ctx, "host_ended");
+  // endGame broadcasts and closes the sockets before its first await: D1 hears of the end right after the sockets
+  // did, so a page that follows the "Game result" link finds the game completed.
+  const ended = endGame(ctx, "host_ended");
+  mirrorToD1(ctx);
+  await ended;
 }

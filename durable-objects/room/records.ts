@@ -1,10 +1,10 @@
-import type { ChatMessage } from "../../workers/contract/room/protocol";
-import { noDesignations, type Designations } from "../../workers/contract/room/commander";
+import type { ChatMessage, SeatDeck } from "../../workers/contract/room/protocol";
+import { emptyTools, noDesignations, type Designations } from "../../workers/contract/room/commander";
 import type { RoomSnapshot } from "../../workers/domain/room-records";
 import { RoomStore, type RoomMeta, type SqlTag, type StoredMember } from "../room-store";
 import { ChatHistory, type Timers } from "./chat-history";
 import { startingLife } from "../rules/life";
-import { membersFromSnapshot, metaFromSnapshot } from "./snapshot";
+import { roomFromSnapshot } from "./snapshot";
 
 /**
  * The room's records: the one owner of its RoomStore and of the in-memory
@@ -63,15 +63,71 @@ export class RoomRecords {
     return { ...noDesignations(), monarch: meta?.monarch ?? null, initiative: meta?.initiative ?? null };
   }
 
-  /** Stores what D1 holds of the room: session facts and members (life totals and presence of those who stay are kept). */
+  /**
+   * Stores what D1 holds of the room: session facts and members, merged with the table the room decides (turn, the
+   * game's end, decks on seats: room/snapshot.ts roomFromSnapshot); life totals and presence of those who stay are kept.
+   */
   applySnapshot(snapshot: RoomSnapshot, nobodyConnected: boolean): RoomMeta {
     this.chat.flush();
-    const meta = metaFromSnapshot(this.meta(), snapshot, nobodyConnected, Date.now());
+    const before = this.members();
+    const { meta, members } = roomFromSnapshot({ meta: this.meta(), members: before }, snapshot, nobodyConnected, Date.now());
     this.store.saveMeta(meta);
     this.metaCache = meta;
-    this.memberCache = null;
-    this.store.replaceMembers(membersFromSnapshot(snapshot.members), startingLife(meta.format));
+    const life = startingLife(meta.format);
+    this.store.replaceMembers(members, life, before);
+    // The cache as the store now holds it (what stays is kept, a newcomer starts fresh), so a burst of place changes
+    // never reads the whole list back from storage once each.
+    const prior = new Map(before.map((m) => [m.userId, m]));
+    this.memberCache = new Map(
+      members.map((m) => {
+        const kept = prior.get(m.userId);
+        return [
+          m.userId,
+          { ...m, life: kept?.life ?? life, disconnectedAt: kept?.disconnectedAt ?? null, tools: kept?.tools ?? emptyTools() },
+        ];
+      }),
+    );
     return meta;
+  }
+
+  /**
+   * The table facts the room decides and mirrors to D1 change together with the room's version of them, in the
+   * same synchronous write as the change (room/table-mirror.ts mirrors them after the broadcast).
+   */
+  setTurn(next: string | null): RoomMeta {
+    const meta = this.meta()!;
+    return this.saveTable({ ...meta, currentTurn: next });
+  }
+
+  /** The game is over (the host ended it): the room's status, mirrored to D1 like the turn. */
+  completeGame(): RoomMeta {
+    return this.saveTable({ ...this.meta()!, status: "completed" });
+  }
+
+  /** Puts a deck (or none) on a member's seat. */
+  setDeck(member: StoredMember, deck: SeatDeck | null): void {
+    const meta = this.saveTable(this.meta()!);
+    this.store.setDeck(member.userId, deck, meta.tableVersion);
+    this.memberCache?.set(member.userId, { ...member, deck, deckVersion: meta.tableVersion });
+  }
+
+  private saveTable(meta: RoomMeta): RoomMeta {
+    const next = { ...meta, tableVersion: meta.tableVersion + 1 };
+    this.saveMeta(next);
+    return next;
+  }
+
+  /** D1 has taken the table up to `version` (or a failed mirror waits for `retryAt`). */
+  markMirrored(version: number): void {
+    const meta = this.meta();
+    if (meta && (meta.mirroredVersion < version || meta.mirrorRetryAt)) {
+      this.saveMeta({ ...meta, mirroredVersion: Math.max(meta.mirroredVersion, version), mirrorRetryAt: null });
+    }
+  }
+
+  setMirrorRetry(retryAt: number): void {
+    const meta = this.meta();
+    if (meta) this.saveMeta({ ...meta, mirrorRetryAt: retryAt });
   }
 
   setLife(member: StoredMember, life: number): number {

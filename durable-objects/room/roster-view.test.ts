@@ -3,10 +3,20 @@ import { emptyTools } from "../../workers/contract/room/commander";
 import type { RoomMeta, StoredMember } from "../room-store";
 import { SEAT_GRACE_MS } from "../rules/presence";
 import { SPECTATOR_VIDEO_CAP } from "../rules/spectator-video";
-import { receivesVideo, rosterView, seatPresence } from "./roster-view";
+import { receivesVideo, rosterView, sameRoster, seatPresence } from "./roster-view";
 
 const now = 1_700_000_000_000;
-const meta: RoomMeta = { version: 1, hostId: "b", status: "active", currentTurn: "a", format: "commander", maxPlayers: 4, startedAt: 10 };
+const meta: RoomMeta = {
+  version: 1,
+  hostId: "b",
+  status: "active",
+  currentTurn: "a",
+  format: "commander",
+  maxPlayers: 4,
+  startedAt: 10,
+  tableVersion: 0,
+  mirroredVersion: 0,
+};
 const player = (userId: string, seat: number, disconnectedAt: number | null = null): StoredMember => ({
   userId,
   role: "player",
@@ -19,6 +29,7 @@ const player = (userId: string, seat: number, disconnectedAt: number | null = nu
   disconnectedAt,
   tools: emptyTools(),
   deck: null,
+  deckVersion: 0,
 });
 const spectator = (userId: string, joinedAt: number): StoredMember => ({ ...player(userId, 0), role: "spectator", seat: null, joinedAt });
 
@@ -101,5 +112,17 @@ describe("seatPresence", () => {
       { userId: "a", seat: 1, connected: true, disconnectedAt: null },
       { userId: "b", seat: 2, connected: false, disconnectedAt: 5 },
     ]);
+  });
+});
+
+describe("sameRoster", () => {
+  it("tells a roster nobody would see change from one that changed, whatever the room's time", () => {
+    const members = [player("a", 1), player("b", 2)];
+    const now = rosterView(meta, members, new Set(["a", "b"]), 1);
+    expect(sameRoster(now, rosterView(meta, members, new Set(["a", "b"]), 2))).toBe(true);
+    // A spectator with a place but no socket is not shown: the same roster.
+    expect(sameRoster(now, rosterView(meta, [...members, spectator("s", 3)], new Set(["a", "b"]), 3))).toBe(true);
+    expect(sameRoster(now, rosterView(meta, [...members, spectator("s", 3)], new Set(["a", "b", "s"]), 3))).toBe(false);
+    expect(sameRoster(now, rosterView({ ...meta, currentTurn: "b" }, members, new Set(["a", "b"]), 1))).toBe(false);
   });
 });

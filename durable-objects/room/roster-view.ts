@@ -62,6 +62,14 @@ export function rosterView(
   };
 }
 
+/**
+ * Whether two rosters show the same (the room's time aside): a place change the room is told need not be
+ * broadcast when nobody would see a difference (a spectator who took a place has not connected yet).
+ */
+export function sameRoster(a: RosterView, b: RosterView): boolean {
+  return JSON.stringify({ ...a, serverTime: 0 }) === JSON.stringify({ ...b, serverTime: 0 });
+}
+
 /** Whether a connected spectator is among those who receive video. */
 export const receivesVideo = (roster: Pick<RosterView, "spectators">, userId: string) =>
   roster.spectators.some((s) => s.id === userId && s.receivesVideo);

@@ -3,6 +3,7 @@ import { withoutPlayer } from "../../workers/contract/room/commander";
 import type { RoomSnapshot, SocketEnd } from "../../workers/domain/room-records";
 import { postMessage, ROOM_SENDER } from "./chat";
 import { roster, type RoomContext } from "./context";
+import { sameRoster } from "./roster-view";
 import { endSocket } from "./departures";
 import { sessionTag, userTag } from "./sockets";
 import { absorb, endGame, endRoom, reload } from "./sync";
@@ -23,6 +24,7 @@ export async function applyRoster(
   const { records, sockets } = ctx;
   const before = records.members();
   const wasStatus = records.meta()?.status;
+  const shown = roster(ctx);
   if (!snapshot || !(await absorb(ctx, snapshot))) return endRoom(ctx);
   const meta = records.meta()!;
   if (leftUserId) {
@@ -42,7 +44,10 @@ export async function applyRoster(
   }
   // Ended with nobody leaving: the service closed it (an idle or abandoned room, see housekeeping).
   if (meta.status === "completed" && wasStatus !== "completed") return endGame(ctx, "idle");
-  sockets.broadcast({ type: "room_update", ...roster(ctx) });
+  // A place nobody sees yet (a spectator who has not connected: each arrival at a filling table) sends nothing: the
+  // roster goes to every socket, so a burst of arrivals would send it to everyone once each.
+  const view = roster(ctx);
+  if (!sameRoster(view, shown)) sockets.broadcast({ type: "room_update", ...view });
   if (wasStatus === "waiting" && meta.status === "active") announceStart(ctx);
   await scheduleWake(ctx);
 }

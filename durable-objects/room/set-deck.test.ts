@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SET_DECK_REFUSALS, deckChoiceOf, setDeckRefusal, writeRefusal } from "./set-deck";
+import { SET_DECK_REFUSALS, deckChoiceOf, savedDeckRefusal, setDeckRefusal } from "./set-deck";
 
 describe("who may put a deck on a seat", () => {
   it("lets a seated player choose their deck", () => {
@@ -9,11 +9,17 @@ describe("who may put a deck on a seat", () => {
     expect(setDeckRefusal({ role: "spectator", seat: null })).toEqual(SET_DECK_REFUSALS.notSeated);
     expect(SET_DECK_REFUSALS.notSeated.code).toBe("forbidden");
   });
-  it("says why D1 refused the write: a deck that is gone, someone else's deck, a seat that is gone", () => {
-    expect(writeRefusal("set")).toBeNull();
-    expect(writeRefusal("no_deck")).toEqual(SET_DECK_REFUSALS.notFound);
-    expect(writeRefusal("not_owner")).toEqual(SET_DECK_REFUSALS.notYours);
-    expect(writeRefusal("no_seat")).toEqual(SET_DECK_REFUSALS.notSeated);
+  it("refuses a member with no place in the room (gone meanwhile) like a spectator", () => {
+    expect(setDeckRefusal(undefined)).toEqual(SET_DECK_REFUSALS.notSeated);
+    expect(setDeckRefusal({ role: "player", seat: null })).toEqual(SET_DECK_REFUSALS.notSeated);
+  });
+  it("says why a saved deck may not go on the seat: it does not exist, or it is someone else's; a name needs no deck", () => {
+    const saved = { id: "d1", ownerId: "ann", name: "Atraxa", commanders: [] };
+    const choice = { deckId: "d1", deckName: null, bracket: null };
+    expect(savedDeckRefusal("ann", choice, saved)).toBeNull();
+    expect(savedDeckRefusal("ann", choice, null)).toEqual(SET_DECK_REFUSALS.notFound);
+    expect(savedDeckRefusal("ben", choice, saved)).toEqual(SET_DECK_REFUSALS.notYours);
+    expect(savedDeckRefusal("ben", { deckId: null, deckName: "Goblins", bracket: 2 }, null)).toBeNull();
   });
 });
 

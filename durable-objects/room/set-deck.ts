@@ -1,10 +1,11 @@
 import type { StoredMember } from "../room-store";
 import { roster, type RoomContext } from "./context";
+import { currentLogger } from "../../workers/lib/logger";
 import { fail, type RoomConnection } from "./sockets";
-import { absorb, endRoom } from "./sync";
+import { mirrorToD1 } from "./table-mirror";
 import { isCommanderFormat } from "../../workers/contract/brackets";
 import type { ClientFrame } from "../../workers/contract/room/protocol";
-import { setSeatDeckFromRoom, type SeatDeckChoice, type SeatDeckWrite } from "../../workers/domain/seat-decks";
+import { readDeckForSeat, seatDeckFrom, type DeckForSeat, type SeatDeckChoice } from "../../workers/domain/seat-decks";
 
 type SetDeckFrame = Extract<ClientFrame, { type: "set_deck" }>;
 
@@ -15,9 +16,9 @@ export const SET_DECK_REFUSALS = {
   notYours: { code: "forbidden", message: "You can only put one of your own decks on your seat" },
 } as const;
 
-/** Why a `set_deck` frame is refused before any write, or null (pure: tested on its own). */
-export function setDeckRefusal(member: Pick<StoredMember, "role" | "seat">): { code: string; message: string } | null {
-  return member.role === "player" && member.seat !== null ? null : SET_DECK_REFUSALS.notSeated;
+/** Why a `set_deck` frame is refused by the seat (checked again against the room's state when it is applied), or null. */
+export function setDeckRefusal(member: Pick<StoredMember, "role" | "seat"> | undefined): { code: string; message: string } | null {
+  return member && member.role === "player" && member.seat !== null ? null : SET_DECK_REFUSALS.notSeated;
 }
 
 /**
@@ -32,37 +33,55 @@ export function deckChoiceOf(frame: Pick<SetDeckFrame, "deckId" | "deckName" | "
   };
 }
 
-/** Why D1 did not put the deck on the seat, or null when it did. */
-export function writeRefusal(write: SeatDeckWrite["outcome"]): { code: string; message: string } | null {
-  switch (write) {
-    case "set":
-      return null;
-    case "no_deck":
-      return SET_DECK_REFUSALS.notFound;
-    case "not_owner":
-      return SET_DECK_REFUSALS.notYours;
-    case "no_seat":
-      return SET_DECK_REFUSALS.notSeated;
-    default: {
-      const unreachable: never = write;
-      return unreachable;
-    }
-  }
+/** Why the saved deck a `set_deck` names may not go on `userId`'s seat (it does not exist, or is someone else's), or null. */
+export function savedDeckRefusal(
+  userId: string,
+  choice: SeatDeckChoice,
+  saved: DeckForSeat | null,
+): { code: string; message: string } | null {
+  if (choice.deckId === null) return null;
+  if (!saved) return SET_DECK_REFUSALS.notFound;
+  return saved.ownerId === userId ? null : SET_DECK_REFUSALS.notYours;
 }
 
+/** Each member's `set_deck` frames, one after another in the order sent (a read of D1 comes between frame and change). */
+const queues = new WeakMap<RoomContext["records"], Map<string, Promise<void>>>();
+
 /**
- * A seated player's `set_deck`: D1 puts the deck (a saved one, or a name only) and its bracket on their own seat row
- * (a saved deck only when they own it: one conditional statement decides, so a deck deleted or given away meanwhile
- * is refused) and reads the room back; the room
- * mirrors the seat's deck like any place and everyone gets the roster with it.
+ * A seated player's `set_deck`: a saved deck (which they must own) or a name only, with its bracket, on their own
+ * seat. Decks are D1's, so a saved deck is read first (one indexed read); the seat is the room's, so the frame is
+ * then checked and applied against the room's state in one step (no frame comes between): still seated, their own
+ * deck. Everyone gets the roster with it, then D1's seat row mirrors it (room/table-mirror.ts). A member's frames are
+ * applied in the order sent.
  */
-export async function setDeck(ctx: RoomContext, connection: RoomConnection, member: StoredMember, frame: SetDeckFrame): Promise<void> {
+export function setDeck(ctx: RoomContext, connection: RoomConnection, member: StoredMember, frame: SetDeckFrame): Promise<void> {
   const refused = setDeckRefusal(member);
-  if (refused) return fail(connection, refused.code, refused.message);
+  if (refused) return Promise.resolve(fail(connection, refused.code, refused.message));
+  const queue = queues.get(ctx.records) ?? new Map<string, Promise<void>>();
+  queues.set(ctx.records, queue);
   const choice = deckChoiceOf(frame, ctx.records.meta()?.format ?? "");
-  const { outcome, snapshot } = await setSeatDeckFromRoom(ctx.db(), ctx.sessionId(), member.userId, choice);
-  if (!snapshot || !(await absorb(ctx, snapshot))) return endRoom(ctx);
-  const problem = writeRefusal(outcome);
-  if (problem) return fail(connection, problem.code, problem.message);
+  const saved = choice.deckId === null ? Promise.resolve(null) : readDeckForSeat(ctx.db(), choice.deckId);
+  const turn = (queue.get(member.userId) ?? Promise.resolve())
+    .then(() => saved)
+    .then((deck) => applyDeck(ctx, connection, member.userId, choice, deck))
+    .catch((error: unknown) => {
+      currentLogger().error("A set_deck frame failed", { sessionId: ctx.sessionId(), error });
+      fail(connection, "unavailable", "Your deck could not be put on your seat right now: try again");
+    });
+  queue.set(member.userId, turn);
+  void turn.finally(() => {
+    if (queue.get(member.userId) === turn) queue.delete(member.userId);
+  });
+  return turn;
+}
+
+/** The check and the change, against the room's state as it is now (synchronous: nothing interleaves). */
+function applyDeck(ctx: RoomContext, connection: RoomConnection, userId: string, choice: SeatDeckChoice, saved: DeckForSeat | null): void {
+  const member = ctx.records.member(userId);
+  if (!member) return fail(connection, SET_DECK_REFUSALS.notSeated.code, SET_DECK_REFUSALS.notSeated.message);
+  const refused = setDeckRefusal(member) ?? savedDeckRefusal(userId, choice, saved);
+  if (refused) return fail(connection, refused.code, refused.message);
+  ctx.records.setDeck(member, seatDeckFrom(choice, saved));
   ctx.sockets.broadcast({ type: "room_update", ...roster(ctx) });
+  mirrorToD1(ctx);
 }

@@ -42,18 +42,18 @@ export function fail(connection: RoomConnection, code: string, message: string):
  * the broadcast path reads no storage.
  */
 export class LiveSockets {
-  private readonly live = new Map<string, { conn: RoomConnection; userId: string }>();
+  private readonly live = new Map<string, { id: string; conn: RoomConnection; userId: string }>();
 
   /** After a wake from hibernation: every joined socket the room has not closed itself. */
   restore(connections: Iterable<RoomConnection>): void {
     for (const conn of connections) {
       const state = conn.state;
-      if (state?.joined && !state.retired) this.live.set(conn.id, { conn, userId: state.userId });
+      if (state?.joined && !state.retired) this.live.set(conn.id, { id: conn.id, conn, userId: state.userId });
     }
   }
 
   add(conn: RoomConnection, userId: string): void {
-    this.live.set(conn.id, { conn, userId });
+    this.live.set(conn.id, { id: conn.id, conn, userId });
   }
 
   remove(connectionId: string): void {
@@ -96,11 +96,15 @@ export class LiveSockets {
     }
   }
 
-  /** Sends one frame to every joined socket but those in `without` (serialized once). */
-  broadcast(frame: ServerFrame, without: string[] = []): void {
+  /**
+   * Sends one frame to every joined socket but those in `without` (serialized once). The room's hottest loop (every
+   * chat line, to every socket): over the entries' values, which allocate nothing per socket, where `[id, entry]`
+   * pairs made one array each.
+   */
+  broadcast(frame: ServerFrame, without: readonly string[] = []): void {
     const text = JSON.stringify(frame);
-    for (const [id, { conn }] of this.live) {
-      if (without.includes(id)) continue;
+    for (const { id, conn } of this.live.values()) {
+      if (without.length > 0 && without.includes(id)) continue;
       try {
         conn.send(text);
       } catch {

@@ -17,6 +17,7 @@ const member = (userId: string, role: StoredMember["role"], disconnectedAt: numb
   disconnectedAt,
   tools: emptyTools(),
   deck: null,
+  deckVersion: 0,
 });
 
 describe("seatsToGiveUp", () => {

@@ -13,6 +13,7 @@ export async function scheduleWake(ctx: RoomContext): Promise<void> {
     emptySince: ctx.sockets.size === 0 ? (meta.emptySince ?? null) : null,
     idleMs: idleMsFrom(ctx.idleMinutes),
     now: Date.now(),
+    mirrorRetryAt: meta.mirrorRetryAt ?? null,
   });
   if (at === null) await ctx.storage.deleteAlarm();
   else await ctx.storage.setAlarm(at);

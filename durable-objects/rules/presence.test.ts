@@ -67,6 +67,16 @@ describe("seat countdown and the room's alarm", () => {
     expect(nextWake({ ...base, status: "completed", seats: [gone("a", 1, 0)] })).toBeNull();
   });
 
+  it("wakes to try a failed mirror of the table again, an ended room too, at once when its time has passed", () => {
+    const base = { hostId: "a", currentTurn: "b", status: "active" as const, emptySince: null, idleMs: 60_000, now, seats: [here("a", 1)] };
+    expect(nextWake({ ...base, mirrorRetryAt: now + 2000 })).toBe(now + 2000);
+    expect(nextWake({ ...base, status: "completed", mirrorRetryAt: now + 2000 })).toBe(now + 2000);
+    expect(nextWake({ ...base, status: "completed", mirrorRetryAt: now - 5 })).toBe(now);
+    // The earlier of a grace deadline and the retry.
+    expect(nextWake({ ...base, seats: [here("a", 1), gone("b", 2, 0)], mirrorRetryAt: now + AWAY_GRACE_MS + 1 })).toBe(now + AWAY_GRACE_MS);
+    expect(nextWake({ ...base, mirrorRetryAt: null })).toBeNull();
+  });
+
   it("never schedules a passed deadline the sweep cannot act on: everyone away sleeps until the seats run out", () => {
     const base = { hostId: "a", currentTurn: "b", status: "active" as const, emptySince: null, idleMs: 30 * 60_000, now };
     const allAway = [gone("a", 1, AWAY_GRACE_MS + 1000), gone("b", 2, AWAY_GRACE_MS + 1000), gone("c", 3, AWAY_GRACE_MS + 1000)];

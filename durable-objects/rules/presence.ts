@@ -64,7 +64,8 @@ export const seatHeldUntil = (p: SeatPresence): number | null =>
 
 /**
  * The next moment the room must look again: an away player's turn or host
- * grace ending, a held seat running out, an idle waiting room closing.
+ * grace ending, a held seat running out, an idle waiting room closing, a
+ * failed mirror of the table to D1 to try again (even in an ended room).
  *
  * A deadline that has passed is due at once only while the sweep can act on
  * it: a held seat or an idle room always, an away host only while someone is
@@ -83,10 +84,13 @@ export function nextWake(input: {
   emptySince: number | null;
   idleMs: number;
   now: number;
+  /** When a failed mirror of the table to D1 is tried again (room/table-mirror.ts), ended room or not; null: none waits. */
+  mirrorRetryAt?: number | null;
 }): number | null {
   const { seats, now } = input;
-  if (input.status === "completed") return null;
   const times: number[] = [];
+  if (input.mirrorRetryAt != null) times.push(Math.max(now, input.mirrorRetryAt));
+  if (input.status === "completed") return times[0] ?? null;
   const due = (at: number, actionable: () => boolean) => {
     if (at > now) times.push(at);
     else if (actionable()) times.push(now);

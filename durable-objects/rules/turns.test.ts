@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canPassTurn, firstTurn, nextTurn, turnAfterLeave } from "./turns";
+import { canPassTurn, firstTurn, nextTurn, turnAfterLeave, turnAfterSeatsChanged } from "./turns";
 
 const seats = [
   { userId: "a", seat: 1 },
@@ -35,5 +35,17 @@ describe("turns", () => {
     expect(turnAfterLeave(seats, "b", "b")).toBe("d");
     expect(turnAfterLeave(seats, "b", "a")).toBe("b");
     expect(turnAfterLeave([{ userId: "a", seat: 1 }], "a", "a")).toBeNull();
+  });
+
+  it("keeps the turn through a seat change while its holder stays, else passes it to the next seat on", () => {
+    expect(turnAfterSeatsChanged(seats, "b", seats)).toBe("b");
+    const withoutB = seats.filter((s) => s.userId !== "b");
+    expect(turnAfterSeatsChanged(withoutB, "b", seats)).toBe("d");
+    // The holder in the last seat: wraps to the first.
+    expect(turnAfterSeatsChanged(seats.slice(0, 2), "d", seats)).toBe("a");
+    // Someone took the freed seat meanwhile: theirs is the next seat on.
+    expect(turnAfterSeatsChanged([...withoutB, { userId: "e", seat: 2 }], "b", seats)).toBe("e");
+    expect(turnAfterSeatsChanged([], "a", seats)).toBeNull();
+    expect(turnAfterSeatsChanged(seats, null, seats)).toBeNull();
   });
 });

@@ -239,6 +239,13 @@ export const gameSessions = sqliteTable(
     emptySince: integer("empty_since"),
     /** The personal access token a bot created the room with (issue 27): its webhook hears the room's events. */
     createdByTokenId: text("created_by_token_id").references((): AnySQLiteColumn => accessTokens.id, { onDelete: "set null" }),
+    /**
+     * The room's version of the table facts it mirrors here (the turn, a game it ended, the decks on its seats): the
+     * room decides them and writes them after its broadcast, only over a lower version, so a late mirror never
+     * overwrites a newer one (docs/decisions/2026-11-27-room-authority.md). Not `updated_at`, which is D1's clock of
+     * the last place change.
+     */
+    tableVersion: integer("table_version").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

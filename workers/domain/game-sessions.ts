@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, lte } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { decks, gameSessionMembers, gameSessions, users } from "../db/schema";
 import type { GameSessionView } from "../contract/game-sessions";
@@ -64,6 +64,15 @@ export async function getGameSession(db: Db, id: string): Promise<GameSessionVie
   return row ? toView(row) : null;
 }
 
+/**
+ * Whether a game session exists: the socket upgrade asks it before naming a room's Durable Object (every name
+ * creates one). One indexed read of one column, no join: it runs once per socket.
+ */
+export async function gameSessionExists(db: Db, id: string): Promise<boolean> {
+  const row = await db.select({ id: gameSessions.id }).from(gameSessions).where(eq(gameSessions.id, id)).get();
+  return row !== undefined;
+}
+
 /** A member's place in a room (a query builder, so batches can include it). */
 export function placeQuery(db: Db, sessionId: string, userId: string) {
   return db
@@ -73,18 +82,23 @@ export function placeQuery(db: Db, sessionId: string, userId: string) {
 }
 
 /**
- * The room records whose turn it is (the room decides; D1 mirrors it for the
- * lobby and the page). Returns the session's new `updated_at` (D1's clock, like
- * every place change), the version the room keeps (workers/domain/rooms.ts).
+ * The table facts a room mirrors here once it has decided and announced them (durable-objects/room/table-mirror.ts):
+ * the turn (while the game runs or after it ended; `undefined` leaves D1's, as while the room waits and the start's
+ * pick is D1's), the end of a game the room ended, and the room's version of them. Written only over a lower
+ * version, so a late mirror never overwrites a newer one; `updated_at` (D1's clock of the last place change, which
+ * orders the snapshots a room is told) stays as it is. Returns the row when it was written (a query builder, so the
+ * mirror's batch can include it).
  */
-export async function setCurrentTurn(db: Db, sessionId: string, userId: string | null): Promise<number> {
-  const row = await db
+export function tableMirrorWrite(db: Db, sessionId: string, table: { version: number; currentTurn?: string | null; ended: boolean }) {
+  return db
     .update(gameSessions)
-    .set({ currentTurn: userId, updatedAt: sql`CAST(unixepoch('subsec') * 1000 AS INTEGER)` })
-    .where(eq(gameSessions.id, sessionId))
-    .returning({ updatedAt: gameSessions.updatedAt })
-    .get();
-  return row?.updatedAt ?? 0;
+    .set({
+      tableVersion: table.version,
+      ...(table.currentTurn !== undefined ? { currentTurn: table.currentTurn } : {}),
+      ...(table.ended ? { status: "completed" as const } : {}),
+    })
+    .where(and(eq(gameSessions.id, sessionId), lte(gameSessions.tableVersion, table.version)))
+    .returning({ id: gameSessions.id });
 }
 
 export type RoomMember = {

@@ -3,22 +3,24 @@
  * imports. The room service (rooms.ts) calls the room through its RPC methods and reads rooms with the same
  * helpers; the room never imports the service, so no arrow runs back from the Durable Object into it.
  */
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { displayName } from "../contract/display-name";
 import type { GameSessionView } from "../contract/game-sessions";
 import type { Db } from "../db/client";
-import { gameSessions, users } from "../db/schema";
-import { roomMembersQuery, sessionQuery, toView, type MemberRole, type Place, type RoomMember } from "./game-sessions";
+import { gameSessionMembers, gameSessions, users } from "../db/schema";
+import { roomMembersQuery, sessionQuery, tableMirrorWrite, toView, type MemberRole, type Place, type RoomMember } from "./game-sessions";
 import { pickMemberColumns } from "./member-columns";
 import { entryRefusal, pageRefusal, type EntryRefusal, type PageRefusal, type RoomRead } from "./room-rules";
 import { closeWaitingRoom, givePlaceUp, handHostOver, refreshCounters, roomReadBack, type sessionReadBack } from "./room-seats";
 
 /**
  * What a room's Durable Object holds of D1: the session and everyone with a
- * place in it, and the session's last change (`updated_at`, which every place
- * change sets) so a snapshot told late never overwrites a newer one.
+ * place in it, the session's last change (`updated_at`, which every place
+ * change sets) so a snapshot told late never overwrites a newer one, and the
+ * version of the room's own table facts D1 has taken (`table_version`: the turn,
+ * the game's end, the decks on the seats, which the room decides and mirrors).
  */
-export type RoomSnapshot = { session: GameSessionView; version: number; members: RoomMember[] };
+export type RoomSnapshot = { session: GameSessionView; version: number; tableVersion: number; members: RoomMember[] };
 
 /** Why a member's room sockets end. The room picks the close code and does the rest (GameRoom#endMemberSockets). */
 export type SocketEnd =
@@ -34,7 +36,7 @@ export function snapshotOf(
   members: RoomMember[],
 ): RoomSnapshot | null {
   const row = sessions[0];
-  return row ? { session: toView(row), version: row.session.updatedAt, members } : null;
+  return row ? { session: toView(row), version: row.session.updatedAt, tableVersion: row.session.tableVersion, members } : null;
 }
 
 export function readOf(sessions: SessionReadRow[], members: RoomMember[], userId: string): RoomRead & { snapshot: RoomSnapshot | null } {
@@ -96,26 +98,44 @@ export async function closeIdleRoomFromRoom(db: Db, sessionId: string): Promise<
   return snapshotOf(sessions, members);
 }
 
+/** A seat's deck as the room mirrors it: the seat row's columns (workers/domain/seat-decks.ts seatDeckColumns). */
+export type SeatDeckMirror = { userId: string; deckId: string | null; deckName: string | null; deckBracket: number | null };
+
 /**
- * The host ends the game from the room (the `end_game` frame): the session becomes completed, as when its last
- * player leaves, only while `hostId` still hosts it and it has not ended. `ended` says whether this call ended it.
+ * The table facts the room decided, as it mirrors them to D1 after its broadcast: its version, the turn (undefined
+ * leaves D1's), whether the room ended the game, and the seats whose deck changed since D1 last took a version.
  */
-export async function endGameFromRoom(
-  db: Db,
-  sessionId: string,
-  hostId: string,
-): Promise<{ ended: boolean; snapshot: RoomSnapshot | null }> {
-  const [ended, sessions, members] = await db.batch([
-    db
-      .update(gameSessions)
-      // D1's clock, like every place change: the room orders the snapshots it is told by it.
-      .set({ status: "completed", updatedAt: sql`CAST(unixepoch('subsec') * 1000 AS INTEGER)` })
-      .where(and(eq(gameSessions.id, sessionId), eq(gameSessions.hostId, hostId), ne(gameSessions.status, "completed")))
-      .returning({ id: gameSessions.id }),
-    sessionQuery(db, sessionId),
-    roomMembersQuery(db, sessionId),
+export type TableMirror = { version: number; currentTurn?: string | null; ended: boolean; seats: SeatDeckMirror[] };
+
+/**
+ * Writes what the room decided, in one batch, only over a lower version (a late mirror never overwrites a newer
+ * one): the session row first, then each seat's deck only if the session now carries this very version. A saved deck
+ * is written only while it exists and is its player's (a deck deleted since leaves the seat, as its reference does).
+ * Whether D1 took it: false when D1 already holds a newer version.
+ */
+export async function mirrorTable(db: Db, sessionId: string, mirror: TableMirror): Promise<boolean> {
+  const atThisVersion = sql`(SELECT table_version FROM game_sessions WHERE id = ${sessionId}) = ${mirror.version}`;
+  const [written] = await db.batch([
+    tableMirrorWrite(db, sessionId, mirror),
+    ...mirror.seats.map((seat) =>
+      db
+        .update(gameSessionMembers)
+        .set({
+          deckId: seat.deckId === null ? null : sql`(SELECT id FROM decks WHERE id = ${seat.deckId} AND owner_id = ${seat.userId})`,
+          deckName: seat.deckName,
+          deckBracket: seat.deckBracket,
+        })
+        .where(
+          and(
+            eq(gameSessionMembers.sessionId, sessionId),
+            eq(gameSessionMembers.userId, seat.userId),
+            eq(gameSessionMembers.role, "player"),
+            atThisVersion,
+          ),
+        ),
+    ),
   ]);
-  return { ended: ended.length > 0, snapshot: snapshotOf(sessions, members) };
+  return written.length > 0;
 }
 
 /**

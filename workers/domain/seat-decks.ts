@@ -1,20 +1,19 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { CardDto } from "../contract/cards";
 import type { SeatDeck } from "../contract/room/protocol";
 import type { Db } from "../db/client";
 import { alias } from "drizzle-orm/sqlite-core";
 import { decks, gameSessionMembers, gameSessions } from "../db/schema";
 import type { RoomMember } from "./game-sessions";
-import { readOf, snapshotOf, type RoomSnapshot } from "./room-records";
+import { readOf } from "./room-records";
 import { pageRefusal } from "./room-rules";
 import { mayEnter, roomReadBack } from "./room-seats";
 
 /**
- * Decks on the seats of a room (issue 26): the room's `set_deck` writes a seat's deck, every snapshot of the room
- * carries each seat's deck (roomMembersQuery), and who may see a room may read the decks on its seats.
+ * Decks on the seats of a room (issue 26): the room decides a seat's deck (`set_deck`, reading the saved deck here)
+ * and mirrors it to the seat row (room-records.ts mirrorTable), every snapshot of the room carries each seat's deck
+ * (roomMembersQuery), and who may see a room may read the decks on its seats.
  */
-
-const NOW_MS = sql.raw("CAST(unixepoch('subsec') * 1000 AS INTEGER)");
 
 /**
  * A seat's deck as the room shows it, from the columns roomMembersQuery reads (decks.commanders is CardDto[]): a
@@ -40,49 +39,40 @@ export function seatDeckOf(
 /** What a player says they bring (the room's `set_deck`): a saved deck, or a name only, or neither; and its bracket. */
 export type SeatDeckChoice = { deckId: string | null; deckName: string | null; bracket: number | null };
 
-/** What the room's `set_deck` came to in D1, and the room as read back in the same batch. */
-export type SeatDeckWrite = { outcome: "set" | "no_deck" | "not_owner" | "no_seat"; snapshot: RoomSnapshot | null };
+/** A saved deck as the room's `set_deck` needs it: whose it is, and what the seat shows of it. */
+export type DeckForSeat = { id: string; ownerId: string; name: string; commanders: unknown };
 
 /**
- * Puts the chosen deck on `userId`'s seat in the room, in one batch: one conditional statement writes it only for
- * a seated player and, for a saved deck, only one they own (so a deck deleted meanwhile is refused); the session's
- * version moves (the room orders what it is told by it), and the room is read back. Also reads the deck's owner, to
- * say why a refused write was refused. A saved deck clears a name said before, and no deck clears the bracket.
+ * The room's one D1 read for a `set_deck` naming a saved deck (decks are D1's; the seat is the room's): the deck,
+ * or null when there is none. One indexed read (the primary key).
  */
-export async function setSeatDeckFromRoom(db: Db, sessionId: string, userId: string, choice: SeatDeckChoice): Promise<SeatDeckWrite> {
-  const { deckId } = choice;
-  const deckName = deckId === null ? choice.deckName : null;
-  const bracket = deckId === null && deckName === null ? null : choice.bracket;
-  const ownsDeck = deckId === null ? sql`1` : sql`EXISTS (SELECT 1 FROM decks d WHERE d.id = ${deckId} AND d.owner_id = ${userId})`;
-  const [owners, written, , sessions, members] = await db.batch([
-    db
-      .select({ ownerId: decks.ownerId })
-      .from(decks)
-      .where(eq(decks.id, deckId ?? "")),
-    db
-      .update(gameSessionMembers)
-      .set({ deckId, deckName, deckBracket: bracket })
-      .where(
-        and(
-          eq(gameSessionMembers.sessionId, sessionId),
-          eq(gameSessionMembers.userId, userId),
-          eq(gameSessionMembers.role, "player"),
-          isNotNull(gameSessionMembers.seat),
-          ownsDeck,
-        ),
-      )
-      .returning({ userId: gameSessionMembers.userId }),
-    db
-      .update(gameSessions)
-      .set({ updatedAt: sql`${NOW_MS}` })
-      .where(eq(gameSessions.id, sessionId)),
-    ...roomReadBack(db, sessionId, userId),
-  ]);
-  const snapshot = snapshotOf(sessions, members);
-  if (written.length > 0) return { outcome: "set", snapshot };
-  if (deckId !== null && owners.length === 0) return { outcome: "no_deck", snapshot };
-  if (deckId !== null && owners[0]?.ownerId !== userId) return { outcome: "not_owner", snapshot };
-  return { outcome: "no_seat", snapshot };
+export async function readDeckForSeat(db: Db, deckId: string): Promise<DeckForSeat | null> {
+  const row = await db
+    .select({ id: decks.id, ownerId: decks.ownerId, name: decks.name, commanders: decks.commanders })
+    .from(decks)
+    .where(eq(decks.id, deckId))
+    .get();
+  return row ?? null;
+}
+
+/**
+ * The deck a `set_deck` puts on the seat, by the rules of seatDeckOf: a saved deck (read with readDeckForSeat) with
+ * its name and commanders, else a name only, each with its bracket; neither is no deck (and no bracket).
+ */
+export function seatDeckFrom(choice: SeatDeckChoice, saved: DeckForSeat | null): SeatDeck | null {
+  return seatDeckOf({
+    deckId: saved?.id ?? null,
+    deckName: saved?.name ?? null,
+    deckCommanders: saved?.commanders ?? null,
+    namedDeck: choice.deckId === null ? choice.deckName : null,
+    deckBracket: choice.bracket,
+  });
+}
+
+/** A seat's deck as the seat row holds it (seatDeckOf's inverse): the saved deck's id, or the name said, and the bracket. */
+export function seatDeckColumns(deck: SeatDeck | null): { deckId: string | null; deckName: string | null; deckBracket: number | null } {
+  if (!deck) return { deckId: null, deckName: null, deckBracket: null };
+  return { deckId: deck.id, deckName: deck.id === null ? deck.name : null, deckBracket: deck.bracket };
 }
 
 /**

@@ -1,0 +1,2 @@
+-- Issue 35: the room decides the live table and mirrors it here after its broadcast; each mirror carries the room's version and is written only over a lower one (docs/decisions/2026-11-27-room-authority.md).
+ALTER TABLE `game_sessions` ADD `table_version` integer DEFAULT 0 NOT NULL;
