@@ -104,7 +104,8 @@ test("a player clicks a sleeved card with glare on a playmat on another player's
     // "Not this card?" by keyboard: another candidate becomes the one shown, and Sol Ring is offered back.
     const others = panel.getByRole("list").getByRole("button");
     await expect(others).toHaveCount(4);
-    const second = (await others.first().innerText()).trim();
+    // The button reads the name, then its printing (set · number) on a line of its own.
+    const second = (await others.first().innerText()).split("\n")[0].trim();
     await others.first().focus();
     await bob.page.keyboard.press("Enter");
     await expect(panel.getByTestId("identified-card")).toHaveText(second);
