@@ -5,7 +5,7 @@
  */
 import { asc, eq, sql, type SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
-import type { CreateEventBody, EventDto, JoinEventBody, UpdateEventBody } from "../contract/events";
+import { EVENT_STARTED, type CreateEventBody, type EventDto, type JoinEventBody, type UpdateEventBody } from "../contract/events";
 import type { Db } from "../db/client";
 import { eventAttendees, events } from "../db/schema";
 import { conflict, forbidden, invalid, notFound } from "./errors";
@@ -13,7 +13,7 @@ import { isBlockedEitherWay } from "./blocks";
 import { communityExists } from "./communities";
 import { findEventRow, getEvent, toDto } from "./event-queries";
 import { hasSeatLimits, type Seat } from "../contract/event-seats";
-import { startsAtFromWallTime } from "./event-time";
+import { pastStartIssue, startsAtFromWallTime } from "./event-time";
 import { DEFAULT_TIME_ZONE } from "../contract/time-zone";
 import { notificationInsert } from "./notifications";
 import { enforceRateLimit } from "./rate-limit";
@@ -44,20 +44,46 @@ async function requireCommunity(db: Db, communityId: string) {
   }
 }
 
-/** Creates an event hosted by its creator (rate-limited per member: it creates rows). */
-export async function createEvent(db: Db, userId: string, input: CreateEventBody): Promise<EventDto> {
-  await enforceRateLimit(db, "eventCreate", userId);
+/**
+ * Events start in the future (a started event can be joined by nobody): a start that has passed is a 400 with the
+ * issue on the field to change, the date or the time (event-time.ts).
+ */
+function requireFutureStart(start: { date: string; time: string; timeZone: string }, now: number) {
+  const issue = pastStartIssue(start, now);
+  if (issue) throw invalid(issue.message, [issue]);
+}
+
+/**
+ * The host's seat: the host of a game pod is its first player, seated as a main player when the pod is made (or
+ * becomes a pod) while a main seat is free. A host may leave her seat like any player (it goes to the waiting list's
+ * first) and take one again. See docs/decisions/2026-11-27-pod-host-and-event-starts.md.
+ */
+function hostSeatInsert(eventId: string, at: number) {
+  return sql`
+    INSERT INTO event_attendees (event_id, user_id, status, role, player_type, joined_at)
+    SELECT e.id, e.host_id, 'attending', 'participant', 'main', ${at}
+    FROM events e
+    WHERE e.id = ${eventId} AND e.type = 'game_pod' AND e.host_id IS NOT NULL AND ${mainsOf(eventId)} < e.player_slots
+      AND (e.max_attendees IS NULL OR ${countsOf(eventId)} < e.max_attendees)
+    ON CONFLICT (event_id, user_id) DO NOTHING`;
+}
+
+/** Creates an event hosted by its creator, who holds a game pod's first seat (rate-limited per member: it creates rows). */
+export async function createEvent(db: Db, userId: string, input: CreateEventBody, now = Date.now()): Promise<EventDto> {
+  const timeZone = input.timeZone ?? DEFAULT_TIME_ZONE;
+  requireFutureStart({ ...input, timeZone }, now);
+  await enforceRateLimit(db, "eventCreate", userId, now);
   await requireCommunity(db, input.communityId);
   const id = crypto.randomUUID();
-  await db.insert(events).values({
+  const insert = db.insert(events).values({
     id,
     title: input.title,
     description: input.description,
     type: input.type,
     date: input.date,
     time: input.time,
-    timeZone: input.timeZone ?? DEFAULT_TIME_ZONE,
-    startsAt: startsAtFromWallTime(input.date, input.time, input.timeZone ?? DEFAULT_TIME_ZONE),
+    timeZone,
+    startsAt: startsAtFromWallTime(input.date, input.time, timeZone),
     location: input.location,
     communityId: input.communityId,
     creatorId: userId,
@@ -67,6 +93,8 @@ export async function createEvent(db: Db, userId: string, input: CreateEventBody
     playerSlots: input.playerSlots,
     alternateSlots: input.alternateSlots,
   });
+  if (input.type === "game_pod") await batchRows(db, [insert.getSQL(), hostSeatInsert(id, now)]);
+  else await insert.run();
   return getEvent(db, { id: userId }, id);
 }
 
@@ -76,6 +104,8 @@ async function requireManager(db: Db, userId: string, id: string) {
     .select({
       creatorId: events.creatorId,
       hostId: events.hostId,
+      type: events.type,
+      startsAt: events.startsAt,
       title: events.title,
       timeZone: events.timeZone,
       playerSlots: events.playerSlots,
@@ -123,12 +153,19 @@ async function notifyPromoted(db: Db, eventId: string, title: string, userIds: s
   await db.batch([first, ...rest]);
 }
 
-export async function updateEvent(db: Db, userId: string, id: string, input: UpdateEventBody): Promise<EventDto> {
+/**
+ * Changes an upcoming event (its creator or host). An event that has started is kept as it was (409): its attendees
+ * went by what it said, and a start moved back into the future would reopen a game that is being played. The new
+ * start must lie in the future like a new event's. A type changed to game pod seats the host first (hostSeatInsert).
+ */
+export async function updateEvent(db: Db, userId: string, id: string, input: UpdateEventBody, now = Date.now()): Promise<EventDto> {
   const current = await requireManager(db, userId, id);
-  await requireCommunity(db, input.communityId);
+  if (current.startsAt <= now) throw conflict(EVENT_STARTED);
   const playerSlots = input.playerSlots ?? current.playerSlots;
   const alternateSlots = input.alternateSlots ?? current.alternateSlots;
   const timeZone = input.timeZone ?? current.timeZone;
+  requireFutureStart({ date: input.date, time: input.time, timeZone }, now);
+  await requireCommunity(db, input.communityId);
   const maxAttendees = input.maxAttendees === undefined ? sql`max_attendees` : sql`${input.maxAttendees}`;
   const bracket = input.bracket === undefined ? sql`bracket` : sql`${input.bracket}`;
   // Seats may shrink only down to the players already seated (checked in the
@@ -138,6 +175,7 @@ export async function updateEvent(db: Db, userId: string, id: string, input: Upd
       ? sql`(SELECT count(*) FROM event_attendees m WHERE m.event_id = ${id} AND m.role = 'participant' AND m.player_type = 'main') <= ${playerSlots}
          AND (SELECT count(*) FROM event_attendees m WHERE m.event_id = ${id} AND m.role = 'participant') <= ${playerSlots + alternateSlots}`
       : sql`1`;
+  const becomesPod = input.type === "game_pod" && current.type !== "game_pod";
   const [updated, promoted] = (await batchRows(db, [
     sql`
       UPDATE events SET
@@ -146,11 +184,13 @@ export async function updateEvent(db: Db, userId: string, id: string, input: Upd
         starts_at = ${startsAtFromWallTime(input.date, input.time, timeZone)},
         location = ${input.location}, community_id = ${input.communityId},
         player_slots = ${playerSlots}, alternate_slots = ${alternateSlots}, max_attendees = ${maxAttendees},
-        bracket = ${bracket}, updated_at = ${Date.now()}
-      WHERE id = ${id} AND ${seatsFit}
+        bracket = ${bracket}, updated_at = ${now}
+      WHERE id = ${id} AND starts_at > ${now} AND ${seatsFit}
         AND (${maxAttendees} IS NULL OR (SELECT count(*) FROM event_attendees a WHERE a.event_id = ${id}) <= ${maxAttendees})
       RETURNING id`,
     promoteAlternates(id),
+    // It reads the type the UPDATE wrote: a refused update leaves a non-pod, and nobody is seated.
+    ...(becomesPod ? [hostSeatInsert(id, now)] : []),
   ])) as [{ id: string }[], PromotedRow[]];
   if (updated.length === 0) {
     throw conflict("There are more players or attendees than the new limits allow");
