@@ -102,6 +102,14 @@ describe("/calendar actions without JavaScript (document posts, post/redirect/ge
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain("This event has started, so it can no longer be changed");
     expect((await eventAs(olive, started.id)).title).toBe(started.title);
+    // Its edit dialog (opened by link) says so instead of offering a form that cannot be saved.
+    const dialog = await request(`/calendar?realm=duelcraft&month=${started.date.slice(0, 7)}&edit=${started.id}`, {
+      cookie: olive.cookie,
+    });
+    const page = await dialog.text();
+    expect(page).toContain('data-testid="event-started"');
+    expect(page).toContain("This event has started, so it can no longer be changed");
+    expect(page).not.toContain("Update Event");
   });
 
   it("update and delete: only the creator or host; theirs redirect with the spec's toasts", async () => {
