@@ -50,6 +50,8 @@ for (const { name, viewport } of WIDTHS) {
     await form.getByRole("button", { name: "Create Tournament" }).click();
     await expect(form.getByText("This start has passed: a tournament starts in the future")).toBeVisible();
     await expect(form.getByLabel("Start Date *")).toHaveAttribute("aria-invalid", "true");
+    // The refused field is where the member is taken (on a phone it is far above the Create button).
+    await expect(form.getByLabel("Start Date *")).toBeFocused();
     await expect(page.getByText("Tournament created!", { exact: true })).toHaveCount(0);
     await expectNoSidewaysScroll(page, `the refused tournament at ${name} px`);
     await reviewShot(page, `tournament-past-date-${name}`);
@@ -107,6 +109,7 @@ test("a pod's host is its first player: counted, seated, offered no Join, on the
     await expect(hostCard.getByTestId("pod-seats")).toHaveText("Players 2/4 · Waiting list 0/2");
     await expect(hostCard.getByRole("button", { name: "Leave Event" })).toBeVisible();
     await expect(hostCard.getByRole("button", { name: "Join as Player" })).toHaveCount(0);
+    await hostCard.scrollIntoViewIfNeeded();
     await reviewShot(page, "pod-host-lobby-390");
   } finally {
     await guest.context.close();

@@ -82,10 +82,14 @@ export function TournamentForm({ communityId, idPrefix, onCreated, secondary }: 
   // A created tournament resets the form (spec 001 §4) and hands over to the page.
   const created = useRef(onCreated);
   created.current = onCreated;
+  const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (fetcher.data?.ok) {
       setValues(EMPTY);
       created.current();
+    } else if (fetcher.data && !fetcher.data.ok && fetcher.data.fieldErrors) {
+      // A refused field may be above the fold (a phone's Create button is far below the start date): go to it.
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
     }
   }, [fetcher.data]);
 
@@ -112,7 +116,7 @@ export function TournamentForm({ communityId, idPrefix, onCreated, secondary }: 
   const message = (name: string, htmlId: string) => <FieldMessage id={`${htmlId}-error`}>{fieldError(fetcher.data, name)}</FieldMessage>;
 
   return (
-    <form method="post" action="/tournaments" onSubmit={submit} className="grid gap-4" noValidate>
+    <form ref={formRef} method="post" action="/tournaments" onSubmit={submit} className="grid gap-4" noValidate>
       <input type="hidden" name="intent" value="create" />
       <input type="hidden" name="communityId" value={communityId} />
       <div>
