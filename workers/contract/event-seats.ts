@@ -6,6 +6,9 @@
  * The unit tests beside this file pin the rule; `test/events-seats.test.ts`
  * checks that the SQL gives the same seats. Which button a card shows and the
  * toasts a seat earns are presentation: app/components/calendar/seat-actions.ts.
+ * The host of a game pod holds its first main seat from the start (a row like any
+ * player's, written with the pod: events.ts `hostSeatInsert`), so the counts below
+ * always include them.
  */
 
 export type AttendeeRole = "participant" | "spectator";
