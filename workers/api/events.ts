@@ -14,7 +14,8 @@ import {
 } from "../contract/events";
 import { unauthorized } from "../domain/errors";
 import { calendarFeedUrls, eventIcsFile, feedIcsFile, getEvent, listEvents, rotateCalendarFeed } from "../domain/event-queries";
-import { createEvent, deleteEvent, joinEvent, leaveEvent, updateEvent } from "../domain/events";
+import { joinEvent, leaveEvent } from "../domain/event-attendance";
+import { createEvent, deleteEvent, updateEvent } from "../domain/events";
 import { limitText } from "../domain/rate-limit-rules";
 import { memberOnly, requireUser } from "../http/require-user";
 import { MEMBER_ONLY, PUBLIC, apiRouter, errors, jsonBody, jsonResponse } from "./openapi-kit";

@@ -9,7 +9,6 @@ import { fieldError, submittedValue, type ActionResult } from "~/lib/forms";
 import {
   DEFAULT_ALTERNATE_SLOTS,
   DEFAULT_PLAYER_SLOTS,
-  EVENT_STARTED,
   EVENT_TYPES,
   EVENT_TYPE_LABELS,
   type EventDto,
@@ -18,6 +17,7 @@ import { BRACKETS, bracketLabel } from "../../../workers/contract/brackets";
 import { DEFAULT_TIME_ZONE } from "../../../workers/contract/time-zone";
 import { CalendarDialog, DialogParamsForm, useHydrated } from "./calendar-dialog";
 import { isUpcoming } from "./event-card";
+import { EventStartedDialog } from "./event-started-dialog";
 
 /**
  * The zone the date and time fields are read in: the event's own when editing,
@@ -117,22 +117,8 @@ export function EventDialog({
   const message = (name: string) => <FieldMessage id={`${id}-${name}-error`}>{fieldError(result, name)}</FieldMessage>;
   const formError = result && !result.ok && !result.fieldErrors ? result.message : undefined;
 
-  if (event && !isUpcoming(event)) {
-    // The server refuses the change too (updateEvent); say so instead of offering a form that cannot be saved.
-    return (
-      <CalendarDialog title="Edit Event" description={event.title}>
-        <p role="status" className="text-sm" data-testid="event-started">
-          {EVENT_STARTED}
-        </p>
-        <div className="flex justify-end">
-          <Button type="submit" form={`${id}-close`} variant="outline">
-            Close
-          </Button>
-        </div>
-        <DialogParamsForm id={`${id}-close`} />
-      </CalendarDialog>
-    );
-  }
+  // The server refuses the change too (updateEvent); say so instead of offering a form that cannot be saved.
+  if (event && !isUpcoming(event)) return <EventStartedDialog event={event} />;
 
   return (
     <CalendarDialog
