@@ -134,6 +134,7 @@ for (const { name, viewport } of WIDTHS) {
     await decks.getByRole("button", { name: "Check list" }).click();
     await expect(decks.getByText(/^Moxfield does not let other sites read its decks/)).toBeVisible();
     await expect(link).toHaveAttribute("aria-invalid", "true");
+    await expect(decks.getByRole("button", { name: "Save deck" })).toBeEnabled();
     await reviewShot(page, `deck-link-moxfield-${name}`);
 
     await link.fill("https://archidekt.com/decks/1/nothing_here");
@@ -141,6 +142,8 @@ for (const { name, viewport } of WIDTHS) {
     await expect(decks.getByText("No deck at that link: check it, and that the deck is not private on Archidekt")).toBeVisible();
     await expect(link).toHaveAttribute("aria-invalid", "true");
     await expectNoSidewaysScroll(page, `the deck link's error at ${name} px`);
+    // The page reloads its data after the answer: the shot shows the settled form, not "Looking the cards up…".
+    await expect(decks.getByRole("button", { name: "Save deck" })).toBeEnabled();
     await reviewShot(page, `deck-link-missing-${name}`);
 
     // No name typed: the deck is saved under the name Archidekt gives it (the fake serves Archidekt's shape).
