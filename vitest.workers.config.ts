@@ -52,7 +52,6 @@ export default defineProject(async () => {
               SCRYFALL_API_URL: cards,
               CARD_IMAGE_ORIGIN: cards,
               ARCHIDEKT_API_URL: `${cards}/archidekt/api`,
-              MOXFIELD_API_URL: `${cards}/moxfield`,
               // Webhook deliveries go to receivers the tests start on 127.0.0.1 (scripts/fakes/webhook-receiver.mjs),
               // and a failed attempt is retried at once, so the retry tests wait for states, not minutes.
               WEBHOOK_ALLOW_PRIVATE_URLS: "true",

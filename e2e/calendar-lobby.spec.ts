@@ -27,7 +27,7 @@ test("lobby pod cards: Join as Player, Join Waiting List, Spectate Event, Leave 
   await signIn(page, "Lobby", "Host");
   const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
   const title = `Lobby pod ${Date.now().toString(36)}`;
-  const pod = await api(page, "POST", "/api/events", {
+  await api(page, "POST", "/api/events", {
     title,
     type: "game_pod",
     date,
@@ -41,12 +41,17 @@ test("lobby pod cards: Join as Player, Join Waiting List, Spectate Event, Leave 
   await chooseCommunity(page, "Bladeforge");
   const card = (p: Page) => p.getByTestId("lobby-events").getByTestId("event-card").filter({ hasText: title });
 
-  await card(page).getByRole("button", { name: "Join as Player" }).click();
-  await expect(toast(page, "Joined as player!")).toBeVisible();
+  // The host holds the first seat (issue 37): her card counts her and offers Leave, not Join.
+  await expect(card(page).getByTestId("pod-seats")).toHaveText("Players 1/2 · Waiting list 0/1");
   await expect(card(page).getByRole("button", { name: "Leave Event" })).toBeVisible();
+  await expect(card(page).getByRole("button", { name: "Join as Player" })).toHaveCount(0);
 
   const second = await newMemberPage(browser, "Second");
-  await api(second.page, "POST", `/api/events/${pod.id}/join`, { status: "attending", role: "participant", playerType: "main" });
+  await openLobby(second.page);
+  await chooseCommunity(second.page, "Bladeforge");
+  await card(second.page).getByRole("button", { name: "Join as Player" }).click();
+  await expect(toast(second.page, "Joined as player!")).toBeVisible();
+  await expect(card(second.page).getByRole("button", { name: "Leave Event" })).toBeVisible();
 
   const third = await newMemberPage(browser, "Third");
   await openLobby(third.page);
@@ -60,9 +65,10 @@ test("lobby pod cards: Join as Player, Join Waiting List, Spectate Event, Leave 
   await card(fourth.page).getByRole("button", { name: "Spectate Event" }).click();
   await expect(toast(fourth.page, "Spectating event!")).toBeVisible();
 
-  await card(page).getByRole("button", { name: "Leave Event" }).click();
-  await expect(toast(page, "Left event successfully!")).toBeVisible();
-  await expect(card(page).getByTestId("pod-seats")).toHaveText("Players 2/2 · Waiting list 0/1");
+  await card(second.page).getByRole("button", { name: "Leave Event" }).click();
+  await expect(toast(second.page, "Left event successfully!")).toBeVisible();
+  // The waiting list's first moved up at once.
+  await expect(card(second.page).getByTestId("pod-seats")).toHaveText("Players 2/2 · Waiting list 0/1");
 
   for (const m of [second, third, fourth]) await m.context.close();
 });

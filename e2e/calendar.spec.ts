@@ -45,6 +45,13 @@ test("create, see in the month grid, edit, join as player and alternate, promoti
   await dialog.getByLabel("Description (optional)").fill("Two seats, one waiting list spot.");
   await dialog.getByLabel("Player slots").selectOption("2");
   await dialog.getByLabel("Waiting list slots").selectOption("1");
+  // A day that has passed is refused beside the date, and nothing is created (issue 37).
+  await dialog.getByLabel("Date").fill("2020-01-01");
+  await submit.click();
+  await expect(dialog.getByText("This day has passed: events, pods and tournaments start in the future")).toBeVisible();
+  await expect(dialog.getByLabel("Date")).toHaveAttribute("aria-invalid", "true");
+  await expect(toast(page, "Event created successfully!")).toHaveCount(0);
+  await dialog.getByLabel("Date").fill(date);
   await submit.click();
   await expect(toast(page, "Event created successfully!")).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -56,7 +63,11 @@ test("create, see in the month grid, edit, join as player and alternate, promoti
   await dayButton.click();
   const card = page.getByTestId("event-card").filter({ hasText: title });
   await expect(card).toBeVisible();
-  await expect(card.getByTestId("pod-seats")).toHaveText("Players 0/2 · Waiting list 0/1");
+  // The host holds the pod's first seat (issue 37): her card counts her and offers her no Join.
+  await expect(card.getByTestId("pod-seats")).toHaveText("Players 1/2 · Waiting list 0/1");
+  await expect(card.getByTestId("seat-badge")).toHaveText("Main player");
+  await expect(card.getByText("You host")).toBeVisible();
+  await expect(card.getByRole("button", { name: "Join as Player" })).toHaveCount(0);
   await reviewShot(page, "calendar-1280", { fullPage: true });
 
   // Keyboard: arrows move between days.
@@ -77,15 +88,12 @@ test("create, see in the month grid, edit, join as player and alternate, promoti
   const icsHref = await ownerCard.getByRole("link", { name: `.ics file: add ${edited} to your calendar` }).getAttribute("href");
   const eventId = icsHref!.split("/")[3];
 
-  // The owner takes the first seat.
-  await ownerCard.getByRole("button", { name: "Join as Player" }).click();
-  await expect(toast(page, "Joined event successfully!")).toBeVisible();
-  await expect(ownerCard.getByTestId("seat-badge")).toHaveText("Main player");
-
-  // A second member takes the last main seat.
+  // A second member sees the host among the players and takes the last main seat.
   const bea = await newMemberPage(browser, "Bea");
   await bea.page.goto(`/calendar?event=${eventId}`);
   const beaCard = bea.page.getByTestId("event-card").filter({ hasText: edited }).first();
+  await expect(beaCard.getByTestId("pod-seats")).toHaveText("Players 1/2 · Waiting list 0/1");
+  await expect(beaCard).toContainText("1 attending");
   await beaCard.getByRole("button", { name: "Join as Player" }).click();
   await expect(toast(bea.page, "Joined event successfully!")).toBeVisible();
   await expect(beaCard.getByTestId("seat-badge")).toHaveText("Main player");
@@ -99,7 +107,7 @@ test("create, see in the month grid, edit, join as player and alternate, promoti
   await expect(toast(cal.page, "Joined event successfully!")).toBeVisible();
   await expect(calCard.getByTestId("seat-badge")).toHaveText("Waiting list");
 
-  // The first main leaves: the alternate is promoted at once.
+  // The host gives up her seat (a host may, like any player): the alternate is promoted at once.
   await page.reload();
   await page.getByRole("tab", { name: "Calendar" }).click();
   await page.locator(`button[data-date="${date}"]`).click();

@@ -60,7 +60,14 @@ test("sign in, create an event (errors beside the fields first) and join a game 
   await expect(form.getByLabel("Time", { exact: true })).toHaveValue("18:30");
   await reviewShot(page, "no-js-create-errors-1366", { fullPage: true });
 
+  // A day that has passed is refused beside the date (issue 37); the rest typed stays.
   await form.getByLabel("Location").fill("Card shop back room");
+  await form.getByLabel("Date").fill("2020-01-01");
+  await form.getByRole("button", { name: "Create Event" }).click();
+  await expect(form.getByText("This day has passed: events, pods and tournaments start in the future")).toBeVisible();
+  await expect(form.getByLabel("Date")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("Location")).toHaveValue("Card shop back room");
+  await form.getByLabel("Date").fill(utcDate(5));
   await form.getByRole("button", { name: "Create Event" }).click();
   await expect(page).toHaveURL(/event=/);
   await expect(page).not.toHaveURL(/create=1/);
@@ -74,13 +81,14 @@ test("sign in, create an event (errors beside the fields first) and join a game 
   // Join Hana's pod (opened from its link, as from a notification).
   await page.goto(`/calendar?realm=duelcraft&event=${pod.id}`);
   const podCard = page.getByRole("region", { name: "Selected event" }).getByTestId("event-card");
-  await expect(podCard.getByTestId("pod-seats")).toHaveText("Players 0/2 · Waiting list 0/1");
+  // Hana hosts it and holds its first seat (issue 37).
+  await expect(podCard.getByTestId("pod-seats")).toHaveText("Players 1/2 · Waiting list 0/1");
   await podCard.getByRole("button", { name: "Join as Player" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Joined event successfully!" })).toContainText(
     "You're confirmed as a main player.",
   );
   await expect(podCard.getByTestId("seat-badge")).toHaveText("Main player");
-  await expect(podCard.getByTestId("pod-seats")).toHaveText("Players 1/2 · Waiting list 0/1");
+  await expect(podCard.getByTestId("pod-seats")).toHaveText("Players 2/2 · Waiting list 0/1");
   await expect(podCard.getByRole("button", { name: "Leave Event" })).toBeVisible();
   await page.setViewportSize(PHONE);
   await reviewShot(page, "no-js-joined-390", { fullPage: true });
@@ -88,7 +96,7 @@ test("sign in, create an event (errors beside the fields first) and join a game 
 
   // The host sees the new player.
   await host.goto(`/calendar?event=${pod.id}`);
-  await expect(host.getByRole("region", { name: "Selected event" }).getByTestId("pod-seats")).toHaveText("Players 1/2 · Waiting list 0/1");
+  await expect(host.getByRole("region", { name: "Selected event" }).getByTestId("pod-seats")).toHaveText("Players 2/2 · Waiting list 0/1");
   await hostContext.close();
 });
 
@@ -102,19 +110,21 @@ test("a refused join says why on the page, without JavaScript", async ({ page, b
     time: "21:00",
     location: "TableSync",
     communityId: "bladeforge",
-    playerSlots: 2,
+    playerSlots: 3,
     alternateSlots: 0,
-    maxAttendees: 1,
+    maxAttendees: 2,
   });
 
   await signIn(page, "Gus", "Late");
   await page.goto(`/calendar?event=${pod.id}`);
-  // Fay fills the only place while Gus looks at the page.
-  await api(host, "POST", `/api/events/${pod.id}/join`, { status: "attending" });
+  // Fay holds one place as its host; Hal fills the last while Gus looks at the page.
+  const { context: halContext, page: hal } = await newMemberPage(browser, "Hal", "Quick", { javaScriptEnabled: true });
+  await api(hal, "POST", `/api/events/${pod.id}/join`, { status: "attending" });
   const card = page.getByRole("region", { name: "Selected event" }).getByTestId("event-card");
   await card.getByRole("button", { name: "Join as Player" }).click();
   await expect(page.getByRole("alert")).toContainText("Failed to join event");
   await expect(page.getByRole("alert")).toContainText("This event has reached its maximum number of attendees");
   await expect(card.getByTestId("seat-badge")).toHaveCount(0);
   await hostContext.close();
+  await halContext.close();
 });

@@ -66,13 +66,12 @@ export function cardServiceVars(cards) {
     SCRYFALL_API_URL: cards.url,
     CARD_IMAGE_ORIGIN: cards.imageOrigin,
     ARCHIDEKT_API_URL: cards.archidektUrl,
-    MOXFIELD_API_URL: cards.moxfieldUrl,
   };
 }
 
 /**
  * Starts `wrangler dev`; resolves once the server answers. Card data comes from the fake card service
- * (scripts/fakes/card-service.mjs: Scryfall, its image host, Archidekt and Moxfield on localhost), started here and
+ * (scripts/fakes/card-service.mjs: Scryfall, its image host and Archidekt on localhost), started here and
  * closed with the server, so a local run and the browser tests never reach the internet.
  */
 export async function serve({ port, persistTo, extraArgs = [], stdio = "inherit" }) {

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { FIXTURE_DECKS } from "../scripts/fakes/card-service.mjs";
+import { MOXFIELD_PASTE } from "../workers/contract/cards";
 import { json, request, signUp, type Member } from "./helpers";
 
 /** Saved decks: pasted lists and deck links resolved through the card source (the fake Scryfall and deck sites). */
@@ -91,35 +92,51 @@ describe("deck lists", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect((await json(res)).issues.length).toBeGreaterThan(0);
     }
+    // A pasted list has no name of its own: saving one needs a name (a linked deck does not).
+    for (const body of [{ text: "1 Opt" }, { name: "", url: "https://archidekt.com/decks/910002" }]) {
+      const res = await save(member, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await json(res)).issues.length).toBeGreaterThan(0);
+    }
   });
 });
 
 describe("deck links", () => {
-  it("imports a public Archidekt deck", async () => {
+  it("imports a public Archidekt deck, under the name Archidekt gives it unless one is typed", async () => {
     const member = await signUp("Archidekt");
-    const res = await save(member, { name: "Krenko", url: `https://archidekt.com/decks/${FIXTURE_DECKS.krenko.id}/krenko_goblins` });
+    const res = await save(member, { url: `https://archidekt.com/decks/${FIXTURE_DECKS.krenko.id}/krenko_goblins` });
     expect(res.status).toBe(201);
     const deck = await json(res);
+    expect(deck.name).toBe("Krenko Goblins");
     expect(deck.cardCount).toBe(100);
     expect(deck.commanders.map((c: any) => c.name)).toEqual(["Krenko, Mob Boss"]);
     expect(deck.unresolved).toEqual([]);
+    const named = await json(await save(member, { name: "My goblins", url: `https://archidekt.com/decks/${FIXTURE_DECKS.krenko.id}` }));
+    expect(named.name).toBe("My goblins");
     const preview = await json(await resolve(member, { url: `https://www.archidekt.com/decks/${FIXTURE_DECKS.edgar.id}` }));
     expect(preview.name).toBe(FIXTURE_DECKS.edgar.name);
     expect(preview.commanders[0].name).toBe("Edgar Markov");
   });
 
-  it("says Moxfield refused and suggests pasting the export", async () => {
+  it("answers a Moxfield link with the way to paste its export, beside the link, without asking Moxfield", async () => {
     const member = await signUp("Moxfield");
     const res = await resolve(member, { url: "https://moxfield.com/decks/AbCdEf123" });
-    expect(res.status).toBe(422);
-    expect(await json(res)).toEqual({ message: "Moxfield refused the request; paste the deck's export text instead" });
+    expect(res.status).toBe(400);
+    expect(await json(res)).toEqual({ message: MOXFIELD_PASTE, issues: [{ path: ["url"], message: MOXFIELD_PASTE }] });
+    expect(MOXFIELD_PASTE).toContain("paste it into Deck list");
+    expect((await save(member, { name: "Mox", url: "https://www.moxfield.com/decks/AbCdEf123" })).status).toBe(400);
   });
 
-  it("says Archidekt refused when the deck is not there", async () => {
+  it("says there is no deck at that link when Archidekt answers 404", async () => {
     const member = await signUp("NoDeck");
     const res = await resolve(member, { url: "https://archidekt.com/decks/1" });
     expect(res.status).toBe(422);
-    expect(await json(res)).toEqual({ message: "Archidekt refused the request; paste the deck's export text instead" });
+    expect(await json(res)).toEqual({
+      message: "No deck at that link: check it, and that the deck is not private on Archidekt",
+      issues: [{ path: ["url"], message: "No deck at that link: check it, and that the deck is not private on Archidekt" }],
+    });
+    expect((await save(member, { url: "https://archidekt.com/decks/1" })).status).toBe(422);
+    expect((await json(await request("/api/decks", { cookie: member.cookie }))).decks).toEqual([]);
   });
 
   it("refuses links to any other site", async () => {
@@ -127,9 +144,7 @@ describe("deck links", () => {
     for (const url of ["https://example.com/decks/1", "http://127.0.0.1:8787/decks/1", "https://archidekt.com.example/decks/1"]) {
       const res = await resolve(member, { url });
       expect(res.status, url).toBe(400);
-      expect((await json(res)).message).toBe(
-        "Only links to public Archidekt or Moxfield decks can be imported; paste the deck's export text instead",
-      );
+      expect((await json(res)).message).toBe("Only links to public Archidekt decks can be imported; paste the deck's export text instead");
     }
   });
 });

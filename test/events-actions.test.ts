@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../workers/db/client";
 import { loadCalendarPage } from "../workers/domain/event-queries";
-import { createEventAs, daysFromNow, signUp } from "./events-helpers";
+import { createEventAs, createStartedEventAs, daysFromNow, signUp } from "./events-helpers";
 import { postForm, queriesOf, toastOf } from "./page-forms";
 import { type Member, json, request } from "./helpers";
 
@@ -84,6 +84,34 @@ describe("/calendar actions without JavaScript (document posts, post/redirect/ge
     expect(await hostedTitles(olive)).toEqual([]);
   });
 
+  it("create dated 1 January 2020: 400, the reason beside the date, nothing saved; a started event's edit is refused", async () => {
+    const olive = await signUp("Olive");
+    const res = await postForm("/calendar?realm=duelcraft&create=1", olive, eventFields({ date: "2020-01-01", title: "New Year 2020" }));
+    expect(res.status).toBe(400);
+    expect(queriesOf(res)).toBeLessThanOrEqual(5);
+    const html = await res.text();
+    expect(html).toContain("This day has passed: events, pods and tournaments start in the future");
+    expect(html).toMatch(/aria-invalid="true"[^>]*name="date"|name="date"[^>]*aria-invalid="true"/);
+    expect(html).toContain('value="New Year 2020"');
+    expect(html).not.toContain("Event created successfully!");
+    expect(await hostedTitles(olive)).toEqual([]);
+
+    const started = await createStartedEventAs(olive, 1, { communityId: "duelcraft" });
+    const edit = { ...eventFields({ intent: "update", title: "Too late", date: daysFromNow(5) }), id: started.id };
+    const refused = await postForm(`/calendar?realm=duelcraft&edit=${started.id}`, olive, edit);
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("This event has started, so it can no longer be changed");
+    expect((await eventAs(olive, started.id)).title).toBe(started.title);
+    // Its edit dialog (opened by link) says so instead of offering a form that cannot be saved.
+    const dialog = await request(`/calendar?realm=duelcraft&month=${started.date.slice(0, 7)}&edit=${started.id}`, {
+      cookie: olive.cookie,
+    });
+    const page = await dialog.text();
+    expect(page).toContain('data-testid="event-started"');
+    expect(page).toContain("This event has started, so it can no longer be changed");
+    expect(page).not.toContain("Update Event");
+  });
+
   it("update and delete: only the creator or host; theirs redirect with the spec's toasts", async () => {
     const [owner, other] = await Promise.all([signUp("Owner"), signUp("Other")]);
     const event = await createEventAs(owner, { communityId: "duelcraft" });
@@ -124,8 +152,8 @@ describe("/calendar actions without JavaScript (document posts, post/redirect/ge
     expect(toastOf(joined)).toEqual({ title: "Joined event successfully!", description: "You're confirmed as a main player." });
     expect(await eventAs(ann, pod.id)).toMatchObject({ isUserAttending: true, role: "participant", playerType: "main" });
 
-    expect((await join(ben)).status).toBe(302);
-    const full = await join(host);
+    // The host holds the pod's first seat: Ann's was the last.
+    const full = await join(ben);
     expect(full.status).toBe(409);
     expect(queriesOf(full)).toBeLessThanOrEqual(5);
     const html = await full.text();
@@ -187,7 +215,7 @@ describe("/events/:id/attendance (the lobby's game-pod cards)", () => {
     expect(first.status).toBe(200);
     expect(queriesOf(first)).toBeLessThanOrEqual(5);
     expect(await first.text()).toContain("Joined as player!");
-    await attend(host, asPlayer);
+    // The host holds the other main seat since she made the pod.
     const waiting = await attend(ben, { intent: "join", role: "participant", playerType: "alternate" });
     expect(await waiting.text()).toContain("Added to waiting list!");
     const refused = await attend(cat, asPlayer);

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { type Member, json, request, signUp } from "./helpers";
 
 export { signUp };
@@ -24,6 +25,19 @@ export async function createEventAs(member: Member, overrides: Record<string, un
   const res = await request("/api/events", { body: eventBody(overrides), cookie: member.cookie });
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
   return json(res);
+}
+
+/**
+ * An event that has already started: the API refuses to create one (events start in the future), so it is made
+ * upcoming and then moved `daysAgo` days into the past in D1, as time passing would.
+ */
+export async function createStartedEventAs(member: Member, daysAgo: number, overrides: Record<string, unknown> = {}) {
+  const event = await createEventAs(member, overrides);
+  const date = daysFromNow(-daysAgo);
+  await env.DB.prepare("UPDATE events SET date = ?, starts_at = ? WHERE id = ?")
+    .bind(date, Date.parse(`${date}T${event.time}:00Z`), event.id)
+    .run();
+  return { ...event, date, startsAt: new Date(Date.parse(`${date}T${event.time}:00Z`)).toISOString() };
 }
 
 export async function join(member: Member, eventId: string, body: Record<string, unknown> = { status: "attending" }) {

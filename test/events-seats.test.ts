@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { decideSeat } from "../workers/contract/event-seats";
-import { createEventAs, daysFromNow, join, members, signUp } from "./events-helpers";
+import podHostsMigration from "../migrations/0021_pod_hosts_seated.sql?raw";
+import { createEventAs, createStartedEventAs, join, members, signUp } from "./events-helpers";
 import { json, request } from "./helpers";
 
 async function notificationsOf(userId: string) {
@@ -14,9 +15,9 @@ async function notificationsOf(userId: string) {
 }
 
 describe("POST /api/events/:id/join", () => {
-  it("seats mains, then alternates, then answers 409 with a message", async () => {
+  it("seats mains (the host holds the first seat), then alternates, then answers 409 with a message", async () => {
     const host = await signUp("Host");
-    const pod = await createEventAs(host, { playerSlots: 2, alternateSlots: 1 });
+    const pod = await createEventAs(host, { playerSlots: 3, alternateSlots: 1 });
     const [a, b, c, d] = await members(4, "Seat");
     const seats = [];
     for (const m of [a, b, c]) {
@@ -39,11 +40,15 @@ describe("POST /api/events/:id/join", () => {
     expect(await json(spectate)).toMatchObject({
       role: "spectator",
       playerType: "main",
-      attendeeCount: 4,
-      mainPlayers: 2,
+      attendeeCount: 5,
+      mainPlayers: 3,
       alternates: 1,
       isUserAttending: true,
     });
+    // The host's own seat: a main player, first of the pod; joining again keeps it (200).
+    const hostAgain = await join(host, pod.id);
+    expect(hostAgain.status).toBe(200);
+    expect(await json(hostAgain)).toMatchObject({ role: "participant", playerType: "main", mainPlayers: 3 });
   });
 
   it("gives a main seat even to a member asking for alternate while one is free (the server decides)", async () => {
@@ -60,12 +65,12 @@ describe("POST /api/events/:id/join", () => {
     expect((await join(m, pod.id)).status).toBe(201);
     const again = await join(m, pod.id, { status: "attending", role: "spectator", playerType: "main" });
     expect(again.status).toBe(200);
-    expect(await json(again)).toMatchObject({ role: "participant", playerType: "main", attendeeCount: 1 });
+    expect(await json(again)).toMatchObject({ role: "participant", playerType: "main", attendeeCount: 2 });
   });
 
-  it("caps spectators at maxAttendees, counting players too", async () => {
+  it("caps spectators at maxAttendees, counting players too (the host among them)", async () => {
     const host = await signUp("Host");
-    const pod = await createEventAs(host, { maxAttendees: 2 });
+    const pod = await createEventAs(host, { maxAttendees: 3 });
     const [a, b, c] = await members(3, "Cap");
     expect((await join(a, pod.id)).status).toBe(201);
     expect((await join(b, pod.id, { status: "attending", role: "spectator", playerType: "main" })).status).toBe(201);
@@ -84,7 +89,7 @@ describe("POST /api/events/:id/join", () => {
 
   it("answers 401 signed out, 404 missing, 400 bad body, 409 for a past event", async () => {
     const host = await signUp("Host");
-    const past = await createEventAs(host, { date: daysFromNow(-1) });
+    const past = await createStartedEventAs(host, 1);
     const m = await signUp("Late");
     expect((await request(`/api/events/${past.id}/join`, { body: { status: "attending" } })).status).toBe(401);
     expect((await join(m, crypto.randomUUID())).status).toBe(404);
@@ -95,7 +100,7 @@ describe("POST /api/events/:id/join", () => {
     expect((await json(late)).message).toBe("This event has already started");
   });
 
-  it("20 simultaneous joins on a 4+2 pod seat exactly 4 mains and 2 alternates", async () => {
+  it("20 simultaneous joins on a 4+2 pod seat exactly 3 mains beside the host and 2 alternates", async () => {
     const host = await signUp("Racer");
     const pod = await createEventAs(host, { playerSlots: 4, alternateSlots: 2 });
     const racers = await members(20, "Race");
@@ -103,11 +108,11 @@ describe("POST /api/events/:id/join", () => {
       racers.map((m) => join(m, pod.id, { status: "attending", role: "participant", playerType: "main" })),
     );
     const statuses = responses.map((r) => r.status);
-    expect(statuses.filter((s) => s === 201)).toHaveLength(6);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(14);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(15);
     const bodies = await Promise.all(responses.map((r) => json(r)));
     const seated = bodies.filter((b) => b.role === "participant");
-    expect(seated.filter((b) => b.playerType === "main")).toHaveLength(4);
+    expect(seated.filter((b) => b.playerType === "main")).toHaveLength(3);
     expect(seated.filter((b) => b.playerType === "alternate")).toHaveLength(2);
     const event = await json(await request(`/api/events/${pod.id}`));
     expect(event).toMatchObject({ mainPlayers: 4, alternates: 2, attendeeCount: 6 });
@@ -130,7 +135,8 @@ describe("POST /api/events/:id/join", () => {
       "participant",
       "participant",
     ] as const;
-    const counts = { mainPlayers: 0, alternates: 0, attendeeCount: 0 };
+    // The host is seated first.
+    const counts = { mainPlayers: 1, alternates: 0, attendeeCount: 1 };
     const joiners = await members(roles.length, "Rule");
     for (const [i, role] of roles.entries()) {
       const expected = decideSeat(role, counts, limits);
@@ -153,7 +159,7 @@ describe("POST /api/events/:id/join", () => {
 describe("DELETE /api/events/:id/leave", () => {
   it("promotes the earliest alternate when a main leaves, and notifies them", async () => {
     const host = await signUp("Host");
-    const pod = await createEventAs(host, { playerSlots: 2, alternateSlots: 2 });
+    const pod = await createEventAs(host, { playerSlots: 3, alternateSlots: 2 });
     const [m1, m2, alt1, alt2] = await members(4, "Leave");
     for (const m of [m1, m2, alt1, alt2]) expect((await join(m, pod.id)).status).toBe(201);
 
@@ -162,7 +168,7 @@ describe("DELETE /api/events/:id/leave", () => {
     expect(await json(res)).toEqual({ left: true, promotedUserIds: [alt1.id] });
 
     const seen = await json(await request(`/api/events/${pod.id}`, { cookie: alt1.cookie }));
-    expect(seen).toMatchObject({ role: "participant", playerType: "main", mainPlayers: 2, alternates: 1, attendeeCount: 3 });
+    expect(seen).toMatchObject({ role: "participant", playerType: "main", mainPlayers: 3, alternates: 1, attendeeCount: 4 });
     const notes = await notificationsOf(alt1.id);
     expect(notes.map((n) => n.title)).toEqual(["You're in! A seat opened up"]);
     expect(notes[0].actionUrl).toBe(`/calendar?event=${pod.id}`);
@@ -176,7 +182,7 @@ describe("DELETE /api/events/:id/leave", () => {
   it("fills seats freed by raising playerSlots from the waiting list", async () => {
     const host = await signUp("Host");
     const pod = await createEventAs(host, { playerSlots: 2, alternateSlots: 2 });
-    const joiners = await members(4, "Grow");
+    const joiners = await members(3, "Grow");
     for (const m of joiners) await join(m, pod.id);
     const body = {
       title: pod.title,
@@ -190,6 +196,65 @@ describe("DELETE /api/events/:id/leave", () => {
     const res = await request(`/api/events/${pod.id}`, { method: "PUT", body, cookie: host.cookie });
     expect(res.status).toBe(200);
     expect(await json(res)).toMatchObject({ playerSlots: 4, alternateSlots: 2, mainPlayers: 4, alternates: 0 });
+  });
+
+  it("lets the host give up her seat like any player: it goes to the waiting list's first, and she may join again", async () => {
+    const host = await signUp("Hostleaves");
+    const pod = await createEventAs(host, { playerSlots: 2, alternateSlots: 1 });
+    const [player, waiting] = await members(2, "Stay");
+    await join(player, pod.id);
+    expect(await json(await join(waiting, pod.id))).toMatchObject({ playerType: "alternate" });
+    const res = await request(`/api/events/${pod.id}/leave`, { method: "DELETE", cookie: host.cookie });
+    expect(await json(res)).toEqual({ left: true, promotedUserIds: [waiting.id] });
+    const seen = await json(await request(`/api/events/${pod.id}`, { cookie: host.cookie }));
+    expect(seen).toMatchObject({ hostId: host.id, isUserAttending: false, mainPlayers: 2, alternates: 0, attendeeCount: 2 });
+    // She still hosts it (may change it), and takes the waiting list's free place like anyone.
+    expect(await json(await join(host, pod.id))).toMatchObject({ role: "participant", playerType: "alternate" });
+  });
+
+  it("seats the host first when an event becomes a game pod, when a seat is free", async () => {
+    const host = await signUp("Becomes");
+    const meetup = await createEventAs(host, { type: "community" });
+    const guest = await signUp("Early");
+    await join(guest, meetup.id);
+    const body = {
+      title: meetup.title,
+      type: "game_pod",
+      date: meetup.date,
+      time: meetup.time,
+      location: meetup.location,
+      communityId: meetup.communityId,
+    };
+    const res = await request(`/api/events/${meetup.id}`, { method: "PUT", body, cookie: host.cookie });
+    expect(await json(res)).toMatchObject({ type: "game_pod", mainPlayers: 2, attendeeCount: 2, role: "participant", playerType: "main" });
+    // Changed again later (still a pod), a host who left is not seated back.
+    await request(`/api/events/${meetup.id}/leave`, { method: "DELETE", cookie: host.cookie });
+    const renamed = await request(`/api/events/${meetup.id}`, { method: "PUT", body: { ...body, title: "Renamed" }, cookie: host.cookie });
+    expect(await json(renamed)).toMatchObject({ title: "Renamed", mainPlayers: 1, isUserAttending: false });
+  });
+
+  it("seats the host of a pod made before the rule (migration 0020) where a seat is free, and moves no player", async () => {
+    const [openHost, fullHost, a, b] = await members(4, "Legacy");
+    const open = await createEventAs(openHost, { playerSlots: 3 });
+    const full = await createEventAs(fullHost, { playerSlots: 2, alternateSlots: 1 });
+    // As such pods were: no row for their host. One has a free seat; the other filled without its host.
+    await env.DB.prepare("DELETE FROM event_attendees WHERE event_id IN (?, ?)").bind(open.id, full.id).run();
+    for (const m of [a, b]) await join(m, full.id);
+    await join(a, open.id);
+    await env.DB.exec(
+      podHostsMigration
+        .replace(/^--.*$/gm, "")
+        .replace(/\s+/g, " ")
+        .trim(),
+    );
+    const seenOpen = await json(await request(`/api/events/${open.id}`, { cookie: openHost.cookie }));
+    expect(seenOpen).toMatchObject({ mainPlayers: 2, attendeeCount: 2, role: "participant", playerType: "main" });
+    const { results } = await env.DB.prepare("SELECT user_id AS userId FROM event_attendees WHERE event_id = ? ORDER BY joined_at")
+      .bind(open.id)
+      .all<{ userId: string }>();
+    expect(results.map((r) => r.userId)).toEqual([openHost.id, a.id]);
+    const seenFull = await json(await request(`/api/events/${full.id}`, { cookie: fullHost.cookie }));
+    expect(seenFull).toMatchObject({ mainPlayers: 2, alternates: 0, attendeeCount: 2, isUserAttending: false });
   });
 
   it("answers 409 when not attending, 404 for a missing event, 401 signed out", async () => {

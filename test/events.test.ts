@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { eventSchema } from "../workers/contract/events";
-import { createEventAs, daysFromNow, eventBody, join, signUp } from "./events-helpers";
+import { EVENT_STARTED, eventSchema } from "../workers/contract/events";
+import { createEventAs, createStartedEventAs, daysFromNow, eventBody, join, signUp } from "./events-helpers";
 import { json, request } from "./helpers";
 
 describe("POST /api/events", () => {
-  it("creates an event (201) with exactly the spec's fields and derived startsAt ordering", async () => {
+  it("creates an event (201) with exactly the spec's fields; the host of a game pod holds its first player seat", async () => {
     const alice = await signUp("Alice");
     const res = await request("/api/events", {
       body: eventBody({ title: "  Friday pod  ", date: "2030-01-02", time: "18:30" }),
@@ -22,16 +22,50 @@ describe("POST /api/events", () => {
       community: { name: "Scry & Gather" },
       creator: { id: alice.id, firstName: "Alice" },
       hostId: alice.id,
-      attendeeCount: 0,
+      attendeeCount: 1,
       maxAttendees: null,
-      mainPlayers: 0,
+      mainPlayers: 1,
       playerSlots: 4,
       alternates: 0,
       alternateSlots: 2,
-      isUserAttending: false,
-      role: null,
-      playerType: null,
+      isUserAttending: true,
+      role: "participant",
+      playerType: "main",
     });
+    // Everyone else sees the host among the players, and a seat fewer to take.
+    expect(await json(await request(`/api/events/${event.id}`))).toMatchObject({ attendeeCount: 1, mainPlayers: 1, role: null });
+    // Other events have no table: their creator is not put down as attending.
+    const meetup = await json(await request("/api/events", { body: eventBody({ type: "community" }), cookie: alice.cookie }));
+    expect(meetup).toMatchObject({ attendeeCount: 0, mainPlayers: 0, isUserAttending: false });
+  });
+
+  it("refuses a start that has passed (400) with the issue on the date, or on the time when the day is today", async () => {
+    const m = await signUp("Past");
+    const newYear2020 = await request("/api/events", { body: eventBody({ date: "2020-01-01", time: "12:00" }), cookie: m.cookie });
+    expect(newYear2020.status).toBe(400);
+    expect(await json(newYear2020)).toEqual({
+      message: "This day has passed: events, pods and tournaments start in the future",
+      issues: [{ path: ["date"], message: "This day has passed: events, pods and tournaments start in the future" }],
+    });
+    // This minute (already begun), on the wall clock of the event's own zone (Kiritimati is UTC+14: its today is
+    // often UTC's tomorrow, so the day alone cannot tell).
+    const kiritimatiNow = new Date(Date.now() + 14 * 3_600_000).toISOString();
+    const earlierToday = await request("/api/events", {
+      body: eventBody({ date: kiritimatiNow.slice(0, 10), time: kiritimatiNow.slice(11, 16), timeZone: "Pacific/Kiritimati" }),
+      cookie: m.cookie,
+    });
+    expect(earlierToday.status).toBe(400);
+    expect((await json(earlierToday)).issues).toEqual([{ path: ["time"], message: "This time has passed today: choose a later time" }]);
+    // Ten minutes from now is fine.
+    const later = new Date(Date.now() + 10 * 60_000).toISOString();
+    const soon = await request("/api/events", {
+      body: eventBody({ date: later.slice(0, 10), time: later.slice(11, 16), timeZone: "UTC" }),
+      cookie: m.cookie,
+    });
+    expect(soon.status).toBe(201);
+    // Nothing of the refused ones was saved.
+    const hosting = await json<any[]>(await request("/api/events?scope=hosting&limit=200", { cookie: m.cookie }));
+    expect(hosting.map((e) => e.date)).toEqual([later.slice(0, 10)]);
   });
 
   it("401 signed out", async () => {
@@ -116,6 +150,13 @@ describe("PUT and DELETE /api/events/:id", () => {
     expect(missing.status).toBe(404);
     const invalid = await request(`/api/events/${event.id}`, { method: "PUT", body: { ...update, date: "nope" }, cookie: owner.cookie });
     expect(invalid.status).toBe(400);
+    const movedToThePast = await request(`/api/events/${event.id}`, {
+      method: "PUT",
+      body: { ...update, date: "2020-01-01" },
+      cookie: owner.cookie,
+    });
+    expect(movedToThePast.status).toBe(400);
+    expect((await json(movedToThePast)).issues[0].path).toEqual(["date"]);
     const signedOut = await request(`/api/events/${event.id}`, { method: "PUT", body: update });
     expect(signedOut.status).toBe(401);
 
@@ -125,10 +166,25 @@ describe("PUT and DELETE /api/events/:id", () => {
     expect((await request(`/api/events/${event.id}`, { method: "DELETE", cookie: owner.cookie })).status).toBe(404);
   });
 
-  it("refuses (409) to shrink player seats below the players already seated", async () => {
+  it("refuses (409) to change an event that has started, and says so; its creator may still delete it", async () => {
+    const owner = await signUp("Started");
+    const started = await createStartedEventAs(owner, 1, { type: "community" });
+    const res = await request(`/api/events/${started.id}`, {
+      method: "PUT",
+      body: eventBody({ title: "Moved on", date: daysFromNow(7) }),
+      cookie: owner.cookie,
+    });
+    expect(res.status).toBe(409);
+    expect(await json(res)).toEqual({ message: EVENT_STARTED });
+    expect(await json(await request(`/api/events/${started.id}`))).toMatchObject({ title: started.title, date: started.date });
+    expect((await request(`/api/events/${started.id}`, { method: "DELETE", cookie: owner.cookie })).status).toBe(204);
+  });
+
+  it("refuses (409) to shrink player seats below the players already seated (the host is one)", async () => {
     const owner = await signUp("Shrink");
     const event = await createEventAs(owner, { playerSlots: 3, alternateSlots: 0 });
-    for (const name of ["A", "B", "C"]) expect((await join(await signUp(name), event.id)).status).toBe(201);
+    for (const name of ["A", "B"]) expect((await join(await signUp(name), event.id)).status).toBe(201);
+    expect((await join(await signUp("C"), event.id)).status).toBe(409);
     const res = await request(`/api/events/${event.id}`, {
       method: "PUT",
       body: eventBody({ playerSlots: 2, alternateSlots: 0 }),
@@ -165,7 +221,7 @@ describe("GET /api/events", () => {
   it("filters by type, community, upcoming and date range, ordered by start", async () => {
     const owner = await signUp("Filter");
     const communityId = "deckmaster";
-    const past = await createEventAs(owner, { communityId, date: daysFromNow(-2), type: "community" });
+    const past = await createStartedEventAs(owner, 2, { communityId, type: "community" });
     const later = await createEventAs(owner, { communityId, date: "2032-03-10", time: "20:00" });
     const sooner = await createEventAs(owner, { communityId, date: "2032-03-10", time: "08:00" });
     const other = await createEventAs(owner, { communityId, date: "2032-03-11", type: "release" });
@@ -217,8 +273,8 @@ describe("GET /api/events", () => {
       isUserAttending: true,
       role: "participant",
       playerType: "main",
-      mainPlayers: 1,
-      attendeeCount: 1,
+      mainPlayers: 2,
+      attendeeCount: 2,
     });
     const hosting = await json<any[]>(await request(`/api/events?scope=hosting&limit=200`, { cookie: host.cookie }));
     expect(hosting.map((e) => e.id).sort()).toEqual([a.id, b.id].sort());

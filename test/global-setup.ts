@@ -8,8 +8,8 @@ import { FAKE_TURN_API_TOKEN, FAKE_TURN_KEY_ID, startFakeTurnService } from "../
 declare module "vitest" {
   export interface ProvidedContext {
     turnService: { url: string; keyId: string; apiToken: string };
-    /** The fake Scryfall (and image host, Archidekt, Moxfield) the Worker's card bindings point at. */
-    cardService: { url: string; imageOrigin: string; archidektUrl: string; moxfieldUrl: string };
+    /** The fake Scryfall (and image host, Archidekt) the Worker's card bindings point at. */
+    cardService: { url: string; imageOrigin: string; archidektUrl: string };
     /** A bot's webhook endpoint (scripts/fakes/webhook-receiver.mjs): each test uses a path of its own. */
     webhookReceiver: { url: string };
   }
@@ -24,7 +24,6 @@ export default async function setup(project: TestProject) {
     url: cards.url,
     imageOrigin: cards.imageOrigin,
     archidektUrl: cards.archidektUrl,
-    moxfieldUrl: cards.moxfieldUrl,
   });
   const receiver = await startWebhookReceiver();
   project.provide("webhookReceiver", { url: receiver.url });

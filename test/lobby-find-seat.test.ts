@@ -96,7 +96,7 @@ describe("Find me a seat", () => {
     const res = await findSeat(seeker, { format: "sealed", powerLevel: "focused" });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(
-      "/tablesync?tab=create&new.format=sealed&new.powerLevel=optimized&new.maxPlayers=6&new.announce=1",
+      "/tablesync?tab=create&new.format=sealed&new.powerLevel=optimized&new.maxPlayers=6&new.communityId=decksong&new.announce=1",
     );
     const toast = res.headers
       .getSetCookie()
@@ -111,6 +111,29 @@ describe("Find me a seat", () => {
     for (let i = 1; i < limit; i++) await findSeat(seeker, { format: "sealed", powerLevel: "focused" });
     const refused = await findSeat(seeker, { format: "sealed", powerLevel: "focused" });
     expect(refused.status).toBe(429);
+  });
+
+  it("finding nothing for a member who never hosted opens Create Room from their saved preference, in their realm", async () => {
+    const seeker = await signUp("Prefsonly");
+    await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO matchmaking_preferences (user_id, selected_games, selected_formats, power_level_min, power_level_max, playstyle, availability, language, max_distance)
+         VALUES (?, '["Pokemon","Magic"]', '["pokemon-standard","legacy"]', 9, 10, 'any', 'any', 'en', 50)`,
+      ).bind(seeker.id),
+      env.DB.prepare("UPDATE users SET primary_community = 'duelcraft' WHERE id = ?").bind(seeker.id),
+    ]);
+    // No filter: the search reads the preference (no open legacy room exists here), and so does Create Room.
+    const res = await findSeat(seeker);
+    expect(res.headers.get("Location")).toBe(
+      "/tablesync?tab=create&new.format=legacy&new.powerLevel=competitive&new.communityId=duelcraft&new.announce=1",
+    );
+    expect(queriesOf(res)).toBeLessThanOrEqual(5);
+    const page = await (await request(res.headers.get("Location")!, { cookie: seeker.cookie })).text();
+    expect(page).toMatch(/<option value="legacy" selected="">/);
+    expect(page).toMatch(/<option value="competitive" selected="">/);
+    // Without JavaScript the form's own realm field starts at the member's realm.
+    expect(page).toMatch(/<option value="duelcraft" selected="">/);
+    expect(page).not.toMatch(/<option value="" selected="">Select format<\/option>/);
   });
 
   it("from a visitor (the landing page's Quick Match) goes to sign-in, which comes back to the lobby", async () => {

@@ -58,6 +58,18 @@ describe("announcing a room to the members waiting for one", () => {
     expect(await page.text()).toContain("Tell members who are waiting for a room like this");
   });
 
+  it("offers the choice on every Create Room, unticked unless Find me a seat sent the member there", async () => {
+    const host = await signUp("Plainhost");
+    const page = await (await request("/tablesync?tab=create", { cookie: host.cookie })).text();
+    const box = /<input[^>]*name="announce"[^>]*>/.exec(page)?.[0];
+    expect(box).toBeDefined();
+    expect(box).not.toContain("checked");
+    expect(page).toContain("Tell members who are waiting for a room like this");
+    expect(page).toContain(`you can announce ${RATE_LIMITS.openRoomAlert.limit} rooms an hour`);
+    const ticked = await (await request("/tablesync?tab=create&new.announce=1", { cookie: host.cookie })).text();
+    expect(/<input[^>]*name="announce"[^>]*>/.exec(ticked)?.[0]).toContain('checked=""');
+  });
+
   it("tells the members who opted in and fit the room, once, within the D1 budget; not the others", async () => {
     const host = await signUp("Announcer", "Host");
     const fits = await signUp("Waiting", "Fits");

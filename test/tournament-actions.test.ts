@@ -37,6 +37,13 @@ describe("the Tournament Hub's action", () => {
     expect(Object.keys(refused.fieldErrors).sort()).toEqual(["gameFormat", "name", "startDate"]);
     expect(refused.fieldErrors.name).toEqual(["Name is required"]);
     expect(refused.toast).toMatchObject({ title: "Failed to create tournament", variant: "destructive" });
+    expect(refused.fieldErrors.startDate).toEqual(["Choose a start date and time"]);
+    // A start that has passed is refused beside the field too (1 January 2020, as the issue found it accepted).
+    const past = await submitForm("/tournaments", organizer, { ...cupFields("Too late"), startDate: "2020-01-01T19:00:00.000Z" });
+    expect(past.status).toBe(400);
+    expect((await actionResult(past)).data.fieldErrors).toEqual({
+      startDate: ["This start has passed: a tournament starts in the future"],
+    });
 
     const name = `Hub Cup ${crypto.randomUUID().slice(0, 8)}`;
     const res = await submitForm("/tournaments", organizer, { ...cupFields(name), prizePool: "Playmat" });

@@ -99,6 +99,14 @@ describe("tournament create and list", () => {
     expect(bad.status).toBe(400);
     const issues = (await json(bad)).issues.map((i: any) => i.path[0]).sort();
     expect(issues).toEqual(["gameFormat", "maxParticipants", "name", "pairing", "startDate"]);
+    const past = await request("/api/tournaments", {
+      cookie: organizer.cookie,
+      body: { name: "Past", gameFormat: "draft", maxParticipants: 4, startDate: "2020-01-01T19:00:00Z", communityId: "mtg" },
+    });
+    expect(past.status).toBe(400);
+    expect((await json(past)).issues).toMatchObject([
+      { path: ["startDate"], message: "This start has passed: a tournament starts in the future" },
+    ]);
     const unknown = await request("/api/tournaments", {
       cookie: organizer.cookie,
       body: { name: "X", gameFormat: "draft", maxParticipants: 4, startDate: future(), communityId: "nowhere" },

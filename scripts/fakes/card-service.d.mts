@@ -10,7 +10,6 @@ export declare function startFakeCardService(options?: { port?: number }): Promi
   url: string;
   imageOrigin: string;
   archidektUrl: string;
-  moxfieldUrl: string;
   requests: FakeCardRequest[];
   setFailing: (failing: boolean) => void;
   close: () => Promise<void>;

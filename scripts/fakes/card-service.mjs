@@ -1,22 +1,22 @@
 /**
- * Over 300 lines: one fake of one outside service (Scryfall's API, its image and bulk-file hosts, and the two deck
- * sites a deck link may name), answering in their documented shapes; its test controls sit beside what they control.
+ * Over 300 lines: one fake of one outside service (Scryfall's API, its image and bulk-file hosts, and the deck site
+ * a deck link may name), answering in their documented shapes; its test controls sit beside what they control.
  */
-// A stand-in for Scryfall (https://scryfall.com/docs/api), its image host and the two deck sites on localhost, for
-// tests and local runs (nothing reaches the internet). It speaks the documented shapes: catalog, card, list and
-// error objects; images under /{size}/front/a/b/{id}.jpg with `Access-Control-Allow-Origin: *` (as cards.scryfall.io
-// sends, so a canvas may read them; JPEG for .jpg as Scryfall's are, PNG for the png size); Archidekt's public deck
-// JSON; Moxfield answering 403, as it does to Workers. Printings: the 400 fixture cards and some other printings of
-// them (card-fixtures.mjs, with their own art), found by id, by set and number (/cards/{set}/{number} and the
-// collection's {set, collector_number}), by /cards/search?unique=prints (`oracleid:` and `!"name"` terms joined by
-// `or`, paged) and in the bulk file: /bulk-data lists the daily files and `default_cards` downloads every printing,
-// gzip-encoded, one card a line as Scryfall's are.
+// A stand-in for Scryfall (https://scryfall.com/docs/api), its image host and Archidekt on localhost, for tests and
+// local runs (nothing reaches the internet). It speaks the documented shapes: catalog, card, list and error objects;
+// images under /{size}/front/a/b/{id}.jpg with `Access-Control-Allow-Origin: *` (as cards.scryfall.io sends, so a
+// canvas may read them; JPEG for .jpg as Scryfall's are, PNG for the png size); Archidekt's public deck JSON, and its
+// 404 `{"detail": "Not found."}` for a deck id it does not have. Printings: the 400 fixture cards and some other
+// printings of them (card-fixtures.mjs, with their own art), found by id, by set and number (/cards/{set}/{number}
+// and the collection's {set, collector_number}), by /cards/search?unique=prints (`oracleid:` and `!"name"` terms
+// joined by `or`, paged) and in the bulk file: /bulk-data lists the daily files and `default_cards` downloads every
+// printing, gzip-encoded, one card a line as Scryfall's are.
 //
-// Test lanes: every Scryfall path may be prefixed with /lane/{name}. A lane has its own request log and failure
-// mode, so a test file that makes the service fail or counts its requests does not disturb a file running beside it
-// on the same fake. Control: POST /__fake/fail {lane?, mode: "ok"|"unavailable"|"rate-limited"}; GET
-// /__fake/requests?lane=; POST /__fake/reset?lane=; POST /__fake/page-size {lane?, size} (a search's page size, 175
-// as Scryfall's unless set, so a test can page through a few printings).
+// Test lanes: every Scryfall path (and Archidekt's) may be prefixed with /lane/{name}. A lane has its own request log
+// and failure mode, so a test file that makes the service fail or counts its requests does not disturb a file
+// running beside it on the same fake. Control: POST /__fake/fail {lane?, mode: "ok"|"unavailable"|"rate-limited"};
+// GET /__fake/requests?lane=; POST /__fake/reset?lane=; POST /__fake/page-size {lane?, size} (a search's page size,
+// 175 as Scryfall's unless set, so a test can page through a few printings).
 import { createServer } from "node:http";
 import { gzipSync } from "node:zlib";
 
@@ -152,20 +152,18 @@ export async function startFakeCardService({ port = 0 } = {}) {
       return res.end(bulkFile);
     }
 
-    const archidekt = /^\/archidekt\/api\/decks\/(\d+)\/$/.exec(url.pathname);
-    if (archidekt) {
-      const deck = decks.get(archidekt[1]);
-      return deck ? send(200, deck) : send(404, { detail: "Not found." });
-    }
-    if (url.pathname.startsWith("/moxfield/")) {
-      // What Moxfield answers to requests from Cloudflare Workers (its Cloudflare bot check).
-      res.writeHead(403, { "Content-Type": "text/html" });
-      return res.end("<!DOCTYPE html><title>Just a moment...</title>");
-    }
-
     const laneMatch = /^\/lane\/([A-Za-z0-9_-]+)(\/.*)$/.exec(url.pathname);
     const current = lane(laneMatch?.[1]);
     const path = laneMatch ? laneMatch[2] : url.pathname;
+
+    // Archidekt's public deck JSON; an id it has no deck for is a 404, as archidekt.com answers. Its requests stay out
+    // of the lane's log (which counts Scryfall's), but a failing lane fails them too, for the refusal's tests.
+    const archidekt = /^\/archidekt\/api\/decks\/(\d+)\/$/.exec(path);
+    if (archidekt) {
+      if (current.mode !== "ok") return send(503, { detail: "Service unavailable." });
+      const deck = decks.get(archidekt[1]);
+      return deck ? send(200, deck) : send(404, { detail: "Not found." });
+    }
     let identifiers;
     try {
       identifiers = path === "/cards/collection" ? JSON.parse(body).identifiers?.length : undefined;
@@ -334,7 +332,6 @@ export async function startFakeCardService({ port = 0 } = {}) {
     /** The image host (CARD_IMAGE_ORIGIN). */
     imageOrigin: origin,
     archidektUrl: `${origin}/archidekt/api`,
-    moxfieldUrl: `${origin}/moxfield`,
     /** The default lane's request log (path, query, headers, time). */
     requests: lane().requests,
     setFailing: (failing) => {

@@ -2,8 +2,9 @@ import { createRoute } from "@hono/zod-openapi";
 import {
   ARCHIDEKT_REFUSED,
   CARD_SERVICE_UNAVAILABLE,
+  DECK_NOT_FOUND,
   MAX_DECKS_PER_MEMBER,
-  MOXFIELD_REFUSED,
+  MOXFIELD_PASTE,
   createDeckBody,
   deckDto,
   deckIdParam,
@@ -20,12 +21,12 @@ import { limitText } from "../domain/rate-limit-rules";
 import { memberOnly, requireUser } from "../http/require-user";
 import { MEMBER_ONLY, apiRouter, errors, jsonBody, jsonResponse } from "./openapi-kit";
 
-// Members' saved decks (issue 26): a pasted list or an Archidekt/Moxfield link, resolved through the card source.
+// Members' saved decks (issue 26): a pasted list or an Archidekt link, resolved through the card source.
 const member = { security: MEMBER_ONLY, middleware: memberOnly } as const;
 const sourceErrors = [
-  [400, "Invalid body, or a link that is not to an Archidekt or Moxfield deck"],
+  [400, `Invalid body, or a link that is not to an Archidekt deck (a Moxfield link: "${MOXFIELD_PASTE}"); issues name \`url\``],
   [401, "Signed out"],
-  [422, `The deck site would not hand the deck out ("${MOXFIELD_REFUSED}", "${ARCHIDEKT_REFUSED}")`],
+  [422, `Archidekt has no deck at that id ("${DECK_NOT_FOUND}") or would not hand it out ("${ARCHIDEKT_REFUSED}"); issues name \`url\``],
   [503, CARD_SERVICE_UNAVAILABLE],
 ] as const;
 
@@ -33,7 +34,7 @@ const resolveRoute = createRoute({
   method: "post",
   path: "/decks/resolve",
   summary:
-    "Previews a deck: `{ text }` (a pasted list: MTG Arena, Moxfield or Archidekt export) or `{ url }` (a public Archidekt or Moxfield deck). Writes nothing but the card cache; every line that is not a card is in `unresolved` with its reason.",
+    "Previews a deck: `{ text }` (a pasted list: MTG Arena, Moxfield or Archidekt export) or `{ url }` (a public Archidekt deck; `name` is then the deck's name on Archidekt). Writes nothing but the card cache; every line that is not a card is in `unresolved` with its reason.",
   ...member,
   request: { body: jsonBody(resolveDeckBody) },
   responses: {
@@ -53,7 +54,7 @@ const listRoute = createRoute({
 const createDeckRoute = createRoute({
   method: "post",
   path: "/decks",
-  summary: `Saves a deck from \`{ name, text }\` or \`{ name, url }\`, resolved as /decks/resolve does (lines that did not resolve are kept in \`unresolved\`). At most ${MAX_DECKS_PER_MEMBER} decks per member.`,
+  summary: `Saves a deck from \`{ name, text }\` or \`{ name?, url }\` (a linked deck without \`name\` keeps its Archidekt name), resolved as /decks/resolve does (lines that did not resolve are kept in \`unresolved\`). At most ${MAX_DECKS_PER_MEMBER} decks per member.`,
   ...member,
   request: { body: jsonBody(createDeckBody) },
   responses: {

@@ -14,7 +14,8 @@ import {
 } from "../contract/events";
 import { unauthorized } from "../domain/errors";
 import { calendarFeedUrls, eventIcsFile, feedIcsFile, getEvent, listEvents, rotateCalendarFeed } from "../domain/event-queries";
-import { createEvent, deleteEvent, joinEvent, leaveEvent, updateEvent } from "../domain/events";
+import { joinEvent, leaveEvent } from "../domain/event-attendance";
+import { createEvent, deleteEvent, updateEvent } from "../domain/events";
 import { limitText } from "../domain/rate-limit-rules";
 import { memberOnly, requireUser } from "../http/require-user";
 import { MEMBER_ONLY, PUBLIC, apiRouter, errors, jsonBody, jsonResponse } from "./openapi-kit";
@@ -49,13 +50,18 @@ const listEventsRoute = createRoute({
 const createEventRoute = createRoute({
   method: "post",
   path: "/events",
-  summary: "Create an event in a community.",
+  summary:
+    "Create an event in a community. It starts in the future (a start that has passed is a 400 whose issue names `date` or `time`). The creator hosts it and holds a game pod's first player seat.",
   security: MEMBER_ONLY,
   middleware: memberOnly,
   request: { body: jsonBody(createEventBody) },
   responses: {
     201: jsonResponse(eventSchema, "Created"),
-    ...errors([400, "Invalid event or unknown community"], [401, "Signed out"], [429, `More than ${limitText("eventCreate")}`]),
+    ...errors(
+      [400, "Invalid event, a start that has passed, or an unknown community"],
+      [401, "Signed out"],
+      [429, `More than ${limitText("eventCreate")}`],
+    ),
   },
 });
 
@@ -99,18 +105,19 @@ const getEventRoute = createRoute({
 const updateEventRoute = createRoute({
   method: "put",
   path: "/events/{id}",
-  summary: "Update an event (creator or host only).",
+  summary:
+    "Update an upcoming event (creator or host only). The new start lies in the future, as on create; an event that has started can no longer be changed (409).",
   security: MEMBER_ONLY,
   middleware: memberOnly,
   request: { params: eventIdParams, body: jsonBody(updateEventBody) },
   responses: {
     200: jsonResponse(eventSchema, "Updated"),
     ...errors(
-      [400, "Invalid event"],
+      [400, "Invalid event, or a start that has passed"],
       [401, "Signed out"],
       [403, "Not the creator or host"],
       [404, "No such event"],
-      [409, "Fewer seats than players already seated"],
+      [409, "The event has started, or fewer seats than players already seated"],
     ),
   },
 });

@@ -96,7 +96,7 @@ export const deckName = z
   .min(1, "Give the deck a name")
   .max(MAX_DECK_NAME, `A deck name may be at most ${MAX_DECK_NAME} characters`);
 
-/** `{ text }` or `{ url }`: a pasted list or a link to a public Archidekt or Moxfield deck. */
+/** `{ text }` or `{ url }`: a pasted list (any site's export, Moxfield's included) or a link to a public Archidekt deck. */
 export const deckSource = z.union([z.object({ text: deckText }).strict(), z.object({ url: deckUrl }).strict()]).meta({ id: "DeckSource" });
 export type DeckSource = z.infer<typeof deckSource>;
 
@@ -110,8 +110,9 @@ export const resolvedDeck = z.object({
 });
 export type ResolvedDeck = z.infer<typeof resolvedDeck>;
 
+/** A pasted list needs its name; a link's deck may leave it out and keep the name its site gives it. */
 export const createDeckBody = z
-  .union([z.object({ name: deckName, text: deckText }).strict(), z.object({ name: deckName, url: deckUrl }).strict()])
+  .union([z.object({ name: deckName, text: deckText }).strict(), z.object({ name: deckName.optional(), url: deckUrl }).strict()])
   .meta({ id: "CreateDeckBody" });
 export type CreateDeckBody = z.infer<typeof createDeckBody>;
 
@@ -138,8 +139,15 @@ export const namedQuery = z
 export type NamedQuery = z.infer<typeof namedQuery>;
 
 export const CARD_SERVICE_UNAVAILABLE = "Card lookup is unavailable right now";
-export const MOXFIELD_REFUSED = "Moxfield refused the request; paste the deck's export text instead";
 export const ARCHIDEKT_REFUSED = "Archidekt refused the request; paste the deck's export text instead";
+/** Archidekt answered 404: no deck has that id (a private deck is not handed out either). */
+export const DECK_NOT_FOUND = "No deck at that link: check it, and that the deck is not private on Archidekt";
+/** Moxfield lets no other site read its decks (docs/decisions/2026-11-27-deck-links-archidekt-only.md): its export is pasted. */
+export const MOXFIELD_PASTE =
+  "Moxfield does not let other sites read its decks: in Moxfield, open the deck, choose More, then Export, copy the list and paste it into Deck list";
+export const NOT_A_DECK_LINK = "Only links to public Archidekt decks can be imported; paste the deck's export text instead";
+/** Said up front beside the link field, before anything is sent. */
+export const DECK_LINK_HINT = "Archidekt links only. From Moxfield, paste the list instead: open the deck, choose More, then Export.";
 
 /**
  * A printing's reference hash for click-to-identify (issue 36), made on the server from its small image by

@@ -1,11 +1,14 @@
 /**
  * Seat rules of events (spec 001 §2 lobby cards, §4 attendance, §6 roles).
  *
- * Pure functions: the server's single conditional INSERT in `events.ts` is the
+ * Pure functions: the server's single conditional INSERT in `event-attendance.ts` is the
  * SQL form of `decideSeat` (it must stay atomic, so it cannot call this code).
  * The unit tests beside this file pin the rule; `test/events-seats.test.ts`
  * checks that the SQL gives the same seats. Which button a card shows and the
  * toasts a seat earns are presentation: app/components/calendar/seat-actions.ts.
+ * The host of a game pod holds its first main seat from the start (a row like any
+ * player's, written with the pod: event-seat-sql.ts `hostSeatInsert`), so the counts below
+ * always include them.
  */
 
 export type AttendeeRole = "participant" | "spectator";

@@ -16,6 +16,9 @@ export const EVENT_TYPE_LABELS: Record<EventType, string> = {
   community: "Community Event",
 };
 
+/** What changing an event that has started is answered (409): it is kept as its attendees knew it. */
+export const EVENT_STARTED = "This event has started, so it can no longer be changed";
+
 export const DEFAULT_PLAYER_SLOTS = 4;
 export const DEFAULT_ALTERNATE_SLOTS = 2;
 

@@ -178,7 +178,7 @@ export const createRoomForm = z.preprocess((raw) => {
 
 /** The lobby's forms: create a room, or join or watch one of the listed rooms. */
 export const lobbyIntent = z.discriminatedUnion("intent", [
-  /** `announce`: Create Room's "Tell members who are waiting for a room like this" (after "Find me a seat" found none). */
+  /** `announce`: Create Room's "Tell members who are waiting for a room like this" (ticked after "Find me a seat" found none). */
   z.object({ intent: z.literal("create"), announce: z.literal("on").optional() }),
   z.object({ intent: z.literal("join"), sessionId: sessionIdParam.shape.id }),
   z.object({ intent: z.literal("spectate"), sessionId: sessionIdParam.shape.id }),
@@ -200,7 +200,12 @@ export const createRoomDefaults = z.object({
   powerLevel: powerLevelSchema.optional().catch(undefined),
   bracket: bracketParam.optional().catch(undefined),
   maxPlayers: z.coerce.number().pipe(z.literal(MAX_PLAYER_OPTIONS)).optional().catch(undefined),
-  /** Offer to announce the new room to the members waiting for one (workers/domain/open-room-alerts.ts). */
+  /** The realm to create it in when none is selected (the form takes it only if it names a realm). */
+  communityId: z.string().trim().min(1).max(64).optional().catch(undefined),
+  /**
+   * Tick "Tell members who are waiting" from the start: announce the new room to the members waiting for one
+   * (workers/domain/open-room-alerts.ts). The box is on every Create Room; "Find me a seat" ticks it.
+   */
   announce: z
     .literal("1")
     .optional()

@@ -23,6 +23,8 @@ export function playsInPods(format: string): boolean {
   return (PLAYERS_PER_GAME[format as TournamentFormat] ?? 2) > 2;
 }
 
+export const TOURNAMENT_START_PASSED = "This start has passed: a tournament starts in the future";
+
 /** The organizer may start a tournament up to this long before its start date (check-in), never earlier. */
 export const CHECK_IN_WINDOW_MINUTES = 60;
 /** When the organizer may start a tournament dated `startDate` (ISO). */
@@ -57,7 +59,11 @@ export const createTournamentSchema = z.object({
     .pipe(
       z.union(MAX_PARTICIPANT_OPTIONS.map((n) => z.literal(n)) as [z.ZodLiteral<4>, z.ZodLiteral<8>, z.ZodLiteral<16>, z.ZodLiteral<32>]),
     ),
-  startDate: z.iso.datetime({ offset: true }),
+  /** An ISO date-time in the future: a tournament, like an event, is created before it starts. */
+  startDate: z.iso
+    .datetime({ offset: true, message: "Choose a start date and time" })
+    // A value that is no date-time at all has its issue from the line above, not this one as well.
+    .refine((value) => Number.isNaN(Date.parse(value)) || Date.parse(value) > Date.now(), TOURNAMENT_START_PASSED),
   prizePool: optionalLine(200),
   rules: optionalText(4000),
   /** An existing community id; `mtg` (the spec's default) means scry-gather. */

@@ -1,7 +1,9 @@
 import {
   ARCHIDEKT_REFUSED,
   CARD_SERVICE_UNAVAILABLE,
-  MOXFIELD_REFUSED,
+  DECK_NOT_FOUND,
+  MOXFIELD_PASTE,
+  NOT_A_DECK_LINK,
   type CardDto,
   type DeckCard,
   type DeckSource,
@@ -10,14 +12,14 @@ import {
 } from "../contract/cards";
 import type { Db } from "../db/client";
 import { CardServiceUnavailable, nameKeys, printingKey, type CardSource } from "../services/card-source";
-import { DeckSiteRefused, fetchArchidektDeck, fetchMoxfieldDeck } from "../services/deck-sites";
+import { DeckNotFound, DeckSiteRefused, fetchArchidektDeck } from "../services/deck-sites";
 import { cardSourceFor } from "./card-cache";
 import { parseDeckList, type DeckListEntry } from "./deck-list-parse";
 import { parseDeckLink } from "./deck-url";
-import { invalid, unavailable, unprocessable } from "./errors";
+import { DomainError, unavailable } from "./errors";
 
-export type CardEnv = { SCRYFALL_API_URL: string; ARCHIDEKT_API_URL: string; MOXFIELD_API_URL: string; PUBLIC_ORIGIN: string };
-export type DeckOrigin = "text" | "archidekt" | "moxfield";
+export type CardEnv = { SCRYFALL_API_URL: string; ARCHIDEKT_API_URL: string; PUBLIC_ORIGIN: string };
+export type DeckOrigin = "text" | "archidekt";
 export type ResolvedDeckWithOrigin = ResolvedDeck & { origin: DeckOrigin; cardCount: number };
 
 /** What a card lookup failure means to a member. */
@@ -79,14 +81,16 @@ export async function resolveEntries(source: CardSource, entries: DeckListEntry[
   return { cards: deckCards, commanders: deckCards.filter((c) => c.section === "commander").map((c) => c.card), unresolved };
 }
 
+/** A problem with the link itself, said beside the link field (`issues` on `url`). */
+const linkProblem = (kind: "invalid" | "unprocessable", message: string) => new DomainError(kind, message, [{ path: ["url"], message }]);
+
 async function importLink(env: CardEnv, url: string): Promise<{ name: string; entries: DeckListEntry[]; unresolved: UnresolvedLine[] }> {
   const link = parseDeckLink(url);
-  if (!link) throw invalid("Only links to public Archidekt or Moxfield decks can be imported; paste the deck's export text instead");
+  if (!link) throw linkProblem("invalid", NOT_A_DECK_LINK);
+  // Moxfield hands its decks to no other site: say how to paste its export, without asking it (deck-sites.ts).
+  if (link.site === "moxfield") throw linkProblem("invalid", MOXFIELD_PASTE);
   try {
-    const deck =
-      link.site === "archidekt"
-        ? await fetchArchidektDeck(env.ARCHIDEKT_API_URL, link.id, env.PUBLIC_ORIGIN)
-        : await fetchMoxfieldDeck(env.MOXFIELD_API_URL, link.publicId, env.PUBLIC_ORIGIN);
+    const deck = await fetchArchidektDeck(env.ARCHIDEKT_API_URL, link.id, env.PUBLIC_ORIGIN);
     const entries: DeckListEntry[] = [];
     const unresolved: UnresolvedLine[] = [];
     for (const entry of deck.entries) {
@@ -106,7 +110,8 @@ async function importLink(env: CardEnv, url: string): Promise<{ name: string; en
     }
     return { name: deck.name, entries, unresolved };
   } catch (error) {
-    if (error instanceof DeckSiteRefused) throw unprocessable(error.site === "moxfield" ? MOXFIELD_REFUSED : ARCHIDEKT_REFUSED);
+    if (error instanceof DeckNotFound) throw linkProblem("unprocessable", DECK_NOT_FOUND);
+    if (error instanceof DeckSiteRefused) throw linkProblem("unprocessable", ARCHIDEKT_REFUSED);
     throw error;
   }
 }
@@ -116,7 +121,7 @@ export async function resolveDeck(env: CardEnv, db: Db, input: DeckSource): Prom
   const parsed =
     "text" in input
       ? { ...parseDeckList(input.text), origin: "text" as const }
-      : { ...(await importLink(env, input.url)), origin: parseDeckLink(input.url)!.site };
+      : { ...(await importLink(env, input.url)), origin: "archidekt" as const };
   const resolved = await resolveEntries(cardSourceFor(env, db), parsed.entries);
   const unresolved = [...parsed.unresolved, ...resolved.unresolved].sort((a, b) => a.line - b.line);
   return {

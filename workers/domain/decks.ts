@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import {
   MAX_DECKS_PER_MEMBER,
+  MAX_DECK_NAME,
   cardDto,
   deckCard,
   unresolvedLine,
@@ -85,6 +86,17 @@ export async function listDecks(db: Db, ownerId: string): Promise<DeckSummary[]>
   }));
 }
 
+/** A deck site's name for a deck, fitted to a deck name's rules (trimmed, at most MAX_DECK_NAME characters). */
+export function siteDeckName(name: string | null): string {
+  let fitted = "";
+  // Whole characters only (a length counts UTF-16 units, as the typed name's limit does).
+  for (const char of (name ?? "").trim()) {
+    if (fitted.length + char.length > MAX_DECK_NAME) break;
+    fitted += char;
+  }
+  return fitted.trim() === "" ? "Imported deck" : fitted.trim();
+}
+
 export const TOO_MANY_DECKS = `You can keep at most ${MAX_DECKS_PER_MEMBER} decks; delete one to save another`;
 
 /** Resolves and saves a deck (rate-limited; at most MAX_DECKS_PER_MEMBER per member, checked in the insert itself). */
@@ -92,17 +104,19 @@ export async function createDeck(env: CardEnv, db: Db, ownerId: string, body: Cr
   await enforceRateLimit(db, "deckCreate", ownerId, now);
   const resolved = await resolveDeck(env, db, "text" in body ? { text: body.text } : { url: body.url });
   if (resolved.cards.length === 0) throw invalid("None of the lines names a card", resolved.unresolved);
+  // A linked deck keeps the name its site gives it unless the member typed one.
+  const name = body.name ?? siteDeckName(resolved.name);
   const id = crypto.randomUUID();
   // One statement: the cap is checked by the insert, so two saves at once cannot both pass it.
   const result = await db.run(sql`
     INSERT INTO ${decks} (id, owner_id, name, commanders, cards, unresolved, card_count, source, created_at, updated_at)
-    SELECT ${id}, ${ownerId}, ${body.name}, ${JSON.stringify(resolved.commanders)}, ${JSON.stringify(resolved.cards)},
+    SELECT ${id}, ${ownerId}, ${name}, ${JSON.stringify(resolved.commanders)}, ${JSON.stringify(resolved.cards)},
       ${JSON.stringify(resolved.unresolved)}, ${resolved.cardCount}, ${resolved.origin}, ${now}, ${now}
     WHERE (SELECT count(*) FROM ${decks} WHERE owner_id = ${ownerId}) < ${MAX_DECKS_PER_MEMBER}`);
   if (result.meta.changes === 0) throw conflict(TOO_MANY_DECKS);
   return {
     id,
-    name: body.name,
+    name,
     commanders: resolved.commanders,
     cards: resolved.cards,
     unresolved: resolved.unresolved,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { startsAtFromWallTime } from "./event-time";
+import { dayInZone, pastStartIssue, START_DAY_PASSED, START_TIME_PASSED, startsAtFromWallTime } from "./event-time";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -27,5 +27,33 @@ describe("startsAtFromWallTime", () => {
     expect(["2026-10-25T00:30:00.000Z", "2026-10-25T01:30:00.000Z"]).toContain(
       iso(startsAtFromWallTime("2026-10-25", "02:30", "Europe/Berlin")),
     );
+  });
+});
+
+describe("pastStartIssue", () => {
+  const now = Date.parse("2026-11-27T16:40:00Z");
+
+  it("lets a start in the future through, to the minute", () => {
+    expect(pastStartIssue({ date: "2026-11-27", time: "16:41", timeZone: "UTC" }, now)).toBeNull();
+    expect(pastStartIssue({ date: "2030-01-01", time: "00:00", timeZone: "UTC" }, now)).toBeNull();
+  });
+
+  it("names the date when its day is over, the time when the day is today", () => {
+    expect(pastStartIssue({ date: "2020-01-01", time: "12:00", timeZone: "UTC" }, now)).toEqual({
+      path: ["date"],
+      message: START_DAY_PASSED,
+    });
+    expect(pastStartIssue({ date: "2026-11-27", time: "16:40", timeZone: "UTC" }, now)).toEqual({
+      path: ["time"],
+      message: START_TIME_PASSED,
+    });
+  });
+
+  it("reads the day in the event's own zone", () => {
+    // 16:40Z is 06:40 on the 28th in Kiritimati (UTC+14) and 08:40 on the 27th in Los Angeles.
+    expect(dayInZone(now, "Pacific/Kiritimati")).toBe("2026-11-28");
+    expect(pastStartIssue({ date: "2026-11-28", time: "06:00", timeZone: "Pacific/Kiritimati" }, now)?.path).toEqual(["time"]);
+    expect(pastStartIssue({ date: "2026-11-27", time: "23:00", timeZone: "Pacific/Kiritimati" }, now)?.path).toEqual(["date"]);
+    expect(pastStartIssue({ date: "2026-11-27", time: "09:00", timeZone: "America/Los_Angeles" }, now)).toBeNull();
   });
 });

@@ -2,12 +2,13 @@ import { and, asc, desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import { POWER_LEVEL_BANDS } from "../contract/brackets";
 import type { ListGameSessionsQuery } from "../contract/game-sessions";
 import type { Db } from "../db/client";
-import { gameSessions, matchmakingPreferences } from "../db/schema";
+import { gameSessions, matchmakingPreferences, users } from "../db/schema";
 import { isBlockedEitherWay } from "./blocks";
 import { DomainError } from "./errors";
 import { enforceRateLimit } from "./rate-limit";
 import { roomsListedTo } from "./room-visibility";
 import { joinRoom } from "./rooms";
+import { usualRoomSettings, type UsualRoomSettings } from "./usual-room";
 
 /**
  * "Find me a seat" (issue 25): the lobby's one button that seats a member in the best open room for them, through
@@ -19,12 +20,12 @@ import { joinRoom } from "./rooms";
  * one is selected (a realm is a game). The format and power level are the lobby's filters when set, else the
  * member's matchmaking preferences (their formats, their power range against the room's band: a Commander room's
  * bracket, else its power level; workers/contract/brackets.ts). Best first: the
- * fewest seats still needed (one more player starts a game), then the newest.
+ * fewest seats still needed (one more player starts a game), then the newest. Nothing fits: Create Room starts
+ * from the member's usual room (usual-room.ts), read in the same batch.
  */
 
 export type SeatSearch = Pick<ListGameSessionsQuery, "format" | "powerLevel" | "bracket"> & { communityId?: string | null };
-/** The Create Room form's starting values when nothing fits: the member's last room's, else the search's. */
-export type UsualRoomSettings = { format: string | null; powerLevel: string | null; bracket: number | null; maxPlayers: number | null };
+export type { UsualRoomSettings };
 export type SeatFound = { ok: true; sessionId: string } | { ok: false; usual: UsualRoomSettings };
 
 /** Rooms tried in order: one filled meanwhile, the next is tried; more than this and the member should choose. */
@@ -84,7 +85,7 @@ export function openSeatsQuery(db: Db, userId: string, search: SeatSearch) {
     .limit(CANDIDATES);
 }
 
-/** The member's last room as host: their usual format, power level and table size (the host index). */
+/** The member's last room as host: their usual format, power level, table size and realm (the host index). */
 function lastHostedRoom(db: Db, userId: string) {
   return db
     .select({
@@ -92,6 +93,7 @@ function lastHostedRoom(db: Db, userId: string) {
       powerLevel: gameSessions.powerLevel,
       bracket: gameSessions.bracket,
       maxPlayers: gameSessions.maxPlayers,
+      communityId: gameSessions.communityId,
     })
     .from(gameSessions)
     .where(eq(gameSessions.hostId, userId))
@@ -102,8 +104,27 @@ function lastHostedRoom(db: Db, userId: string) {
 /** A refusal that means "try the next room" (it filled, ended, or a block or removal stands), not "stop". */
 const nextRoomWill = (error: unknown) => error instanceof DomainError && ["not_found", "forbidden", "conflict"].includes(error.kind);
 
+/** The member's saved matchmaking formats and power range, and their own realm (both primary keys). */
+function seatPreferences(db: Db, userId: string) {
+  return db
+    .select({
+      selectedFormats: matchmakingPreferences.selectedFormats,
+      powerLevelMin: matchmakingPreferences.powerLevelMin,
+      powerLevelMax: matchmakingPreferences.powerLevelMax,
+      primaryCommunity: users.primaryCommunity,
+    })
+    .from(users)
+    .leftJoin(matchmakingPreferences, eq(matchmakingPreferences.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+}
+
 export async function findMeASeat(env: Env, db: Db, userId: string, search: SeatSearch): Promise<SeatFound> {
-  const [candidates, last] = await db.batch([openSeatsQuery(db, userId, search), lastHostedRoom(db, userId)]);
+  const [candidates, last, mine] = await db.batch([
+    openSeatsQuery(db, userId, search),
+    lastHostedRoom(db, userId),
+    seatPreferences(db, userId),
+  ]);
   for (const { id } of candidates) {
     try {
       const seat = await joinRoom(env, db, id, userId);
@@ -114,11 +135,15 @@ export async function findMeASeat(env: Env, db: Db, userId: string, search: Seat
   }
   // A search that seats nobody still counts as a join, so the button cannot be pressed faster than Join.
   if (candidates.length === 0) await enforceRateLimit(db, "gameSessionJoin", userId);
-  const usual = last[0] ?? {
-    format: search.format ?? null,
-    powerLevel: search.powerLevel ?? null,
-    bracket: search.bracket ?? null,
-    maxPlayers: null,
-  };
+  const own = mine[0];
+  const usual = usualRoomSettings({
+    search,
+    lastRoom: last[0] ?? null,
+    preferences:
+      own?.selectedFormats && own.powerLevelMin !== null && own.powerLevelMax !== null
+        ? { selectedFormats: own.selectedFormats, powerLevelMin: own.powerLevelMin, powerLevelMax: own.powerLevelMax }
+        : null,
+    primaryCommunity: own?.primaryCommunity ?? null,
+  });
   return { ok: false, usual };
 }

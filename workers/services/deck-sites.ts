@@ -1,3 +1,8 @@
+/**
+ * The deck site a member's link may name: Archidekt, whose public deck JSON any client may read. Moxfield is not one:
+ * it refuses requests from Workers (403, its bot check) and opens its API only by agreement, so a Moxfield link is
+ * answered with the way to paste its export instead, without a request (workers/domain/deck-resolve.ts).
+ */
 import { z } from "../lib/zod";
 import { clientHeaders } from "./card-source/scryfall";
 
@@ -17,10 +22,10 @@ const printingOf = (set: string | null | undefined, collectorNumber: string | nu
   set && collectorNumber ? { printing: { set: set.toLowerCase(), collectorNumber } } : {};
 export type ImportedDeck = { name: string; entries: ImportedEntry[] };
 
-/** The site would not hand out the deck (refused, unreachable, private, or an answer we cannot read). */
+/** The site would not hand out the deck (refused, unreachable, or an answer we cannot read). */
 export class DeckSiteRefused extends Error {
   constructor(
-    readonly site: "archidekt" | "moxfield",
+    readonly site: "archidekt",
     reason: string,
   ) {
     super(`${site} refused: ${reason}`);
@@ -28,9 +33,17 @@ export class DeckSiteRefused extends Error {
   }
 }
 
+/** The site has no deck at that id (it answered 404, as Archidekt does for a deck that does not exist). */
+export class DeckNotFound extends Error {
+  constructor(readonly site: "archidekt") {
+    super(`${site} has no such deck`);
+    this.name = "DeckNotFound";
+  }
+}
+
 const TIMEOUT_MS = 8_000;
 
-async function getJson(site: "archidekt" | "moxfield", url: string, siteOrigin: string): Promise<unknown> {
+async function getJson(site: "archidekt", url: string, siteOrigin: string): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(url, { headers: clientHeaders(siteOrigin), signal: AbortSignal.timeout(TIMEOUT_MS), redirect: "manual" });
@@ -39,6 +52,7 @@ async function getJson(site: "archidekt" | "moxfield", url: string, siteOrigin: 
   }
   if (!response.ok) {
     await response.body?.cancel();
+    if (response.status === 404) throw new DeckNotFound(site);
     throw new DeckSiteRefused(site, `answered ${response.status}`);
   }
   try {
@@ -86,46 +100,5 @@ export async function fetchArchidektDeck(apiBase: string, id: string, siteOrigin
       section: archidektSection(c.categories ?? []),
       ...printingOf(c.card.edition?.editioncode, c.card.collectorNumber),
     })),
-  };
-}
-
-/** Moxfield's deck JSON (GET /v3/decks/all/{publicId}): boards of cards keyed by id. */
-const moxfieldBoard = z.object({
-  cards: z.record(
-    z.string(),
-    z.object({
-      quantity: z.number().int(),
-      card: z.object({ name: z.string(), set: z.string().nullable().optional(), cn: z.string().nullable().optional() }),
-    }),
-  ),
-});
-const moxfieldDeck = z.object({
-  name: z.string(),
-  boards: z.object({
-    commanders: moxfieldBoard.optional(),
-    companions: moxfieldBoard.optional(),
-    mainboard: moxfieldBoard.optional(),
-    sideboard: moxfieldBoard.optional(),
-    maybeboard: moxfieldBoard.optional(),
-  }),
-});
-
-export async function fetchMoxfieldDeck(apiBase: string, publicId: string, siteOrigin: string): Promise<ImportedDeck> {
-  const parsed = moxfieldDeck.safeParse(
-    await getJson("moxfield", `${apiBase.replace(/\/+$/, "")}/v3/decks/all/${encodeURIComponent(publicId)}`, siteOrigin),
-  );
-  if (!parsed.success) throw new DeckSiteRefused("moxfield", "unexpected answer");
-  const { boards } = parsed.data;
-  const board = (b: z.infer<typeof moxfieldBoard> | undefined, section: ImportedEntry["section"]) =>
-    Object.values(b?.cards ?? {}).map((c) => ({ quantity: c.quantity, name: c.card.name, section, ...printingOf(c.card.set, c.card.cn) }));
-  return {
-    name: parsed.data.name,
-    entries: [
-      ...board(boards.commanders, "commander"),
-      ...board(boards.mainboard, "main"),
-      ...board(boards.companions, "sideboard"),
-      ...board(boards.sideboard, "sideboard"),
-      ...board(boards.maybeboard, "maybeboard"),
-    ],
   };
 }

@@ -55,6 +55,7 @@ export function EventCard({ event, viewerId, attendanceAction, onAttendanceChang
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone={pod ? "default" : "secondary"}>{EVENT_TYPE_LABELS[event.type]}</Badge>
         {event.community ? <Badge tone="outline">{event.community.name}</Badge> : null}
+        {viewerId !== null && event.hostId === viewerId ? <Badge tone="secondary">You host</Badge> : null}
         {event.isUserAttending && event.role ? (
           <Badge tone="success" data-testid="seat-badge">
             {seatLabel({ role: event.role, playerType: event.playerType ?? "main" })}

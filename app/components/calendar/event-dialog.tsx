@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { FieldMessage, Input, Label, NativeSelect, Textarea } from "~/components/ui/field";
 import { useCommunity } from "~/hooks/use-community";
 import { toast } from "~/hooks/use-toast";
-import { viewerTimeZone } from "~/lib/date-time";
+import { dayInZone, viewerTimeZone } from "~/lib/date-time";
 import { fieldError, submittedValue, type ActionResult } from "~/lib/forms";
 import {
   DEFAULT_ALTERNATE_SLOTS,
@@ -16,6 +16,8 @@ import {
 import { BRACKETS, bracketLabel } from "../../../workers/contract/brackets";
 import { DEFAULT_TIME_ZONE } from "../../../workers/contract/time-zone";
 import { CalendarDialog, DialogParamsForm, useHydrated } from "./calendar-dialog";
+import { isUpcoming } from "./event-card";
+import { EventStartedDialog } from "./event-started-dialog";
 
 /**
  * The zone the date and time fields are read in: the event's own when editing,
@@ -78,6 +80,15 @@ export function EventDialog({
   };
   const [tracked, setTracked] = useState(initial);
   const { zone, setZone, browserZone } = useEventTimeZone(event, submittedValue(result, "timeZone"));
+  // The date picker starts at today in the event's zone (after hydration: the server's day may not be the viewer's).
+  const [earliestDay, setEarliestDay] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    try {
+      setEarliestDay(dayInZone(Date.now(), zone));
+    } catch {
+      setEarliestDay(undefined); // A zone being typed is not a zone yet: the server says so beside the field.
+    }
+  }, [zone]);
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === (editing ? "update" : "create");
   // Until JavaScript runs, nothing can re-enable a disabled button: the server checks instead.
   const submitDisabled = hydrated && (saving || !tracked.title.trim() || !tracked.type || !tracked.date || !tracked.communityId);
@@ -106,11 +117,16 @@ export function EventDialog({
   const message = (name: string) => <FieldMessage id={`${id}-${name}-error`}>{fieldError(result, name)}</FieldMessage>;
   const formError = result && !result.ok && !result.fieldErrors ? result.message : undefined;
 
+  // The server refuses the change too (updateEvent); say so instead of offering a form that cannot be saved.
+  if (event && !isUpcoming(event)) return <EventStartedDialog event={event} />;
+
   return (
     <CalendarDialog
       title={editing ? "Edit Event" : "Create Event"}
       description={
-        editing ? "Update the details of your event." : "Schedule an event for your realm. Date and time are in the time zone below."
+        editing
+          ? "Update the details of your event. It must still start in the future."
+          : "Schedule an event for your realm: it starts in the future. Date and time are in the time zone below."
       }
     >
       <Form
@@ -148,7 +164,7 @@ export function EventDialog({
         <div className="grid grid-cols-2 gap-3">
           <div>
             <Label htmlFor={`${id}-date`}>Date</Label>
-            <Input {...field("date")} type="date" defaultValue={initial.date} required />
+            <Input {...field("date")} type="date" defaultValue={initial.date} min={earliestDay} required />
             {message("date")}
           </div>
           <div>

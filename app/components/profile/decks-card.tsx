@@ -1,6 +1,6 @@
 import { useActionData, useFetcher } from "@remix-run/react";
 import { Layers, Trash2 } from "lucide-react";
-import { MAX_DECKS_PER_MEMBER, type CardDto, type DeckSummary, type UnresolvedLine } from "../../../workers/contract/cards";
+import { DECK_LINK_HINT, MAX_DECKS_PER_MEMBER, type CardDto, type DeckSummary, type UnresolvedLine } from "../../../workers/contract/cards";
 import { countOf } from "../../../workers/contract/plural";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -26,7 +26,7 @@ function isDeckResult(result: unknown): result is DeckResult {
 }
 
 /**
- * The owner's Decks card on /profile: paste a list or give an Archidekt or Moxfield link, check it (every line that
+ * The owner's Decks card on /profile: paste a list or give an Archidekt link, check it (every line that
  * is not a card is listed beside the field with its reason), save it, see the saved decks with their commanders'
  * art, delete one. Plain forms (intents of /profile), so it works without JavaScript as the rest of the page does.
  */
@@ -103,8 +103,11 @@ export function DecksCard({ decks }: { decks: DeckSummary[] }) {
                 defaultValue={values.name ?? check?.name ?? ""}
                 key={`name:${check?.name ?? ""}`}
                 aria-invalid={nameError ? true : undefined}
-                aria-describedby={nameError ? "deck-name-error" : undefined}
+                aria-describedby={["deck-name-help", nameError ? "deck-name-error" : ""].join(" ").trim()}
               />
+              <p id="deck-name-help" className="mt-1 text-xs text-muted">
+                Left empty, a linked deck keeps its name on Archidekt.
+              </p>
               <FieldMessage id="deck-name-error">{nameError}</FieldMessage>
             </div>
             <div>
@@ -127,7 +130,7 @@ export function DecksCard({ decks }: { decks: DeckSummary[] }) {
               <FieldMessage id="deck-text-error">{textError}</FieldMessage>
             </div>
             <div>
-              <Label htmlFor="deck-url">Or a link to a public Archidekt or Moxfield deck</Label>
+              <Label htmlFor="deck-url">Or a link to a public Archidekt deck</Label>
               <Input
                 id="deck-url"
                 name="url"
@@ -135,8 +138,11 @@ export function DecksCard({ decks }: { decks: DeckSummary[] }) {
                 placeholder="https://archidekt.com/decks/…"
                 defaultValue={values.url ?? ""}
                 aria-invalid={urlError ? true : undefined}
-                aria-describedby={urlError ? "deck-url-error" : undefined}
+                aria-describedby={["deck-url-help", urlError ? "deck-url-error" : ""].join(" ").trim()}
               />
+              <p id="deck-url-help" className="mt-1 text-xs text-muted">
+                {DECK_LINK_HINT}
+              </p>
               <FieldMessage id="deck-url-error">{urlError}</FieldMessage>
             </div>
             <div className="flex flex-wrap gap-2">

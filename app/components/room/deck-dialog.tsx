@@ -250,7 +250,9 @@ export default function DeckDialog({
                 className="min-h-32 font-mono text-sm"
                 required
               />
-              <p className="mt-1 text-xs text-muted">One card a line (&ldquo;1 Sol Ring&rdquo;), or a public Archidekt or Moxfield link.</p>
+              <p className="mt-1 text-xs text-muted">
+                One card a line (&ldquo;1 Sol Ring&rdquo;), or a public Archidekt link. From Moxfield, paste its export (More, then Export).
+              </p>
             </div>
             {saveError ? (
               <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -18,14 +18,35 @@ import { useHydrated } from "./use-hydrated";
  * posts to the lobby's action, which creates the room and goes to it. With
  * JavaScript the realm is the header's selection (the inputs wait for one);
  * without, the form has its own realm field, set to the realm cookie.
+ * "Find me a seat" that found none opens it with the member's usual room
+ * (workers/domain/usual-room.ts): format, power, size and realm, the realm
+ * selected in the header when none was. Every Create Room offers to tell the
+ * members waiting for a room like it (ticked on that path).
  */
-export function CreateRoomForm({ defaults = { announce: false } }: { defaults?: CreateRoomDefaults }) {
+export function CreateRoomForm({
+  defaults = { announce: false },
+  announceLimit,
+}: {
+  defaults?: CreateRoomDefaults;
+  /** "3 rooms an hour": how many rooms a host may announce (RATE_LIMITS.openRoomAlert). */
+  announceLimit?: string;
+}) {
   const result = useActionData<ActionResult>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const user = useRootData()?.user ?? null;
-  const { communities, selectedCommunity, selectedCommunityId } = useCommunity();
+  const { communities, selectedCommunity, selectedCommunityId, setSelectedCommunity } = useCommunity();
+  // Sent here by "Find me a seat" with All Realms selected: its realm (the member's own) becomes the selection, once.
+  const suggestedRealm = communities.some((c) => c.id === defaults.communityId) ? (defaults.communityId ?? null) : null;
+  const realmOffered = useRef(false);
+  useEffect(() => {
+    if (!hydrated || realmOffered.current || !suggestedRealm) return;
+    realmOffered.current = true;
+    if (!selectedCommunityId) setSelectedCommunity(suggestedRealm);
+  }, [hydrated, suggestedRealm, selectedCommunityId, setSelectedCommunity]);
   const sent = (field: string) => submittedValue(result, field);
+  // A refused Create Room comes back with what it sent (an unticked box sends nothing).
+  const sentForm = result && !result.ok ? result.values : undefined;
   const [name, setName] = useState(sent("gameData.name") ?? "");
   const [format, setFormat] = useState(sent("gameData.format") ?? defaults.format ?? "");
   const [powerLevel, setPowerLevel] = useState(sent("gameData.powerLevel") ?? defaults.powerLevel ?? "");
@@ -76,7 +97,10 @@ export function CreateRoomForm({ defaults = { announce: false } }: { defaults?: 
         ) : (
           <div className="md:col-span-2">
             <Label htmlFor="room-realm">Realm</Label>
-            <NativeSelect {...field("room-realm", "communityId")} defaultValue={sent("communityId") ?? selectedCommunityId ?? ""}>
+            <NativeSelect
+              {...field("room-realm", "communityId")}
+              defaultValue={sent("communityId") ?? selectedCommunityId ?? suggestedRealm ?? ""}
+            >
               <option value="">Select a realm</option>
               {communities.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -165,13 +189,24 @@ export function CreateRoomForm({ defaults = { announce: false } }: { defaults?: 
           />
           <FieldMessage id="room-description-error">{fieldError(result, "gameData.description")}</FieldMessage>
         </div>
-        {defaults.announce ? (
-          // "Find me a seat" found none: offer to tell the members waiting for a room like this one (issue 25).
-          <label className="flex items-center gap-2 text-sm md:col-span-2">
-            <input type="checkbox" name="announce" defaultChecked className="h-4 w-4 accent-primary" disabled={noCommunity} />
+        {/* Every Create Room may announce its room; ticked when "Find me a seat" found none (issue 25, issue 37). */}
+        <div className="md:col-span-2">
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="announce"
+              defaultChecked={sentForm ? sentForm.announce === "on" : defaults.announce}
+              className="h-4 w-4 accent-primary"
+              disabled={noCommunity}
+              aria-describedby="room-announce-help"
+            />
             Tell members who are waiting for a room like this
           </label>
-        ) : null}
+          <p id="room-announce-help" className="mt-1 pl-6 text-xs text-muted">
+            Members who asked to hear of rooms for their formats and power get one notification
+            {announceLimit ? `; you can announce ${announceLimit}` : ""}.
+          </p>
+        </div>
         <div className="md:col-span-2">
           <Button
             type="submit"

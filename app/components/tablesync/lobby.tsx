@@ -23,6 +23,8 @@ export type LobbyData = GameSessionPage & {
   pods: LobbyPods | null;
   /** Create Room's starting values ("Find me a seat" found none: the member's usual settings). */
   createDefaults: CreateRoomDefaults;
+  /** How many rooms a host may announce, for Create Room's "Tell members who are waiting" ("3 rooms an hour"). */
+  announceLimit: string;
 };
 /** The upcoming game pods the page was rendered with, and the realm they are for (null: every realm). */
 export type LobbyPods = { communityId: string | null; events: EventDto[] };
@@ -105,7 +107,7 @@ export function TableSyncLobby({ lobby, initialTab }: { lobby: LobbyData; initia
           </div>
         </TabsContent>
         <TabsContent value="create">
-          <CreateRoomForm defaults={lobby.createDefaults} />
+          <CreateRoomForm defaults={lobby.createDefaults} announceLimit={lobby.announceLimit} />
         </TabsContent>
       </Tabs>
     </div>

@@ -16,6 +16,12 @@ import {
 import { FORMAT_LABELS, PAIRING_LABELS } from "./tournament-format";
 import { MISSING_INFORMATION } from "./tournament-toasts";
 
+/** `at` as a datetime-local value (yyyy-mm-ddTHH:mm) on the browser's clock. */
+function localMinute(at: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}
+
 type FormValues = {
   name: string;
   description: string;
@@ -68,14 +74,22 @@ export function TournamentForm({ communityId, idPrefix, onCreated, secondary }: 
   const submitting = fetcher.state !== "idle";
   // Commander seats four at a game: it plays Swiss pods with a top cut, timed rounds (PLAYERS_PER_GAME).
   const pods = playsInPods(values.gameFormat);
+  // The picker starts at this minute on the member's clock (set after hydration: the server's clock is not theirs);
+  // a start that has passed is refused beside the field (TOURNAMENT_START_PASSED).
+  const [earliest, setEarliest] = useState<string | undefined>(undefined);
+  useEffect(() => setEarliest(localMinute(new Date())), []);
 
   // A created tournament resets the form (spec 001 §4) and hands over to the page.
   const created = useRef(onCreated);
   created.current = onCreated;
+  const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (fetcher.data?.ok) {
       setValues(EMPTY);
       created.current();
+    } else if (fetcher.data && !fetcher.data.ok && fetcher.data.fieldErrors) {
+      // A refused field may be above the fold (a phone's Create button is far below the start date): go to it.
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
     }
   }, [fetcher.data]);
 
@@ -102,7 +116,7 @@ export function TournamentForm({ communityId, idPrefix, onCreated, secondary }: 
   const message = (name: string, htmlId: string) => <FieldMessage id={`${htmlId}-error`}>{fieldError(fetcher.data, name)}</FieldMessage>;
 
   return (
-    <form method="post" action="/tournaments" onSubmit={submit} className="grid gap-4" noValidate>
+    <form ref={formRef} method="post" action="/tournaments" onSubmit={submit} className="grid gap-4" noValidate>
       <input type="hidden" name="intent" value="create" />
       <input type="hidden" name="communityId" value={communityId} />
       <div>
@@ -162,6 +176,7 @@ export function TournamentForm({ communityId, idPrefix, onCreated, secondary }: 
           <Input
             {...field("startDate", id("start"))}
             type="datetime-local"
+            min={earliest}
             value={values.startDate}
             onChange={(e) => set("startDate", e.target.value)}
           />

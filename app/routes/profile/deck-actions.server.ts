@@ -24,10 +24,16 @@ const sourceFields = {
 };
 const needsSource = (v: { text?: string; url?: string }) => v.text !== undefined || v.url !== undefined;
 const SOURCE_MISSING = { message: "Paste a deck list or give a deck link", path: ["text"] };
+/** A pasted list has no name of its own; a linked deck keeps its Archidekt name when none is typed. */
+const namedUnlessLinked = (v: { name?: string; url?: string }) => v.name !== undefined || v.url !== undefined;
+const NAME_MISSING = { message: "Give the deck a name", path: ["name"] };
 
 export const deckSubmission = z.discriminatedUnion("intent", [
   z.strictObject({ intent: z.literal("checkDeck"), name: z.string().optional(), ...sourceFields }).refine(needsSource, SOURCE_MISSING),
-  z.strictObject({ intent: z.literal("saveDeck"), name: deckName, ...sourceFields }).refine(needsSource, SOURCE_MISSING),
+  z
+    .strictObject({ intent: z.literal("saveDeck"), name: z.preprocess(blankToUndefined, deckName.optional()), ...sourceFields })
+    .refine(needsSource, SOURCE_MISSING)
+    .refine(namedUnlessLinked, NAME_MISSING),
   z.strictObject({ intent: z.literal("removeDeck"), deckId: z.string().min(1).max(64) }),
 ]);
 export const DECK_INTENTS = new Set(["checkDeck", "saveDeck", "removeDeck"]);
@@ -55,14 +61,21 @@ export async function deckAction(request: Request, context: AppLoadContext, user
       }
     case "saveDeck":
       try {
-        const deck = await createDeck(env, db, userId, { name: submission.name, ...sourceOf(submission) });
+        const source = sourceOf(submission);
+        const deck = await createDeck(
+          env,
+          db,
+          userId,
+          "url" in source ? { name: submission.name, url: source.url } : { name: submission.name ?? "", text: source.text },
+        );
         warmDeck(env, getDb(env.DB), deck.cards, (work) => context.cloudflare.ctx.waitUntil(work));
       } catch (error) {
-        // "None of the lines names a card": the lines and their reasons, beside the field.
-        if (error instanceof DomainError && error.kind === "invalid" && error.issues) {
-          const unresolved = z.array(unresolvedLine).catch([]).parse(error.issues);
+        // "None of the lines names a card": the lines and their reasons, beside the field. (A link's problem has its
+        // issue on `url`, shown beside that field as any field error is.)
+        const lines = error instanceof DomainError && error.kind === "invalid" ? z.array(unresolvedLine).safeParse(error.issues) : null;
+        if (error instanceof DomainError && lines?.success) {
           return data<DeckFailure>(
-            { ok: false, message: error.message, values: echoValues(raw), toast: deckSaveFailed(error.message), unresolved },
+            { ok: false, message: error.message, values: echoValues(raw), toast: deckSaveFailed(error.message), unresolved: lines.data },
             { status: 400 },
           );
         }

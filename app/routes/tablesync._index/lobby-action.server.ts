@@ -21,6 +21,7 @@ function createRoomHref(usual: UsualRoomSettings): string {
   if (usual.powerLevel) params.set("new.powerLevel", usual.powerLevel);
   if (usual.bracket) params.set("new.bracket", String(usual.bracket));
   if (usual.maxPlayers) params.set("new.maxPlayers", String(usual.maxPlayers));
+  if (usual.communityId) params.set("new.communityId", usual.communityId);
   params.set("new.announce", "1");
   return `/tablesync?${params}`;
 }
@@ -29,7 +30,7 @@ function createRoomHref(usual: UsualRoomSettings): string {
  * The lobby's forms (spec 001 §2): create a room, join or watch a listed one,
  * or find me a seat (issue 25). Each calls the room service and goes to the
  * room (post, redirect, toast), with or without JavaScript; a seat not found
- * goes to Create Room with the member's usual settings.
+ * goes to Create Room with the member's usual settings and realm (usual-room.ts).
  */
 export async function lobbyAction({ request, context }: ActionFunctionArgs) {
   const user = requireMember(request, context);

@@ -6,6 +6,7 @@ import { listEventsQuery } from "../../../workers/contract/events";
 import { DomainError } from "../../../workers/domain/errors";
 import { listEvents } from "../../../workers/domain/event-queries";
 import { listGameSessions } from "../../../workers/domain/game-session-list";
+import { limitText } from "../../../workers/domain/rate-limit-rules";
 import { currentLogger } from "../../../workers/lib/logger";
 import type { LobbyData, LobbyFilterErrors, LobbyPods } from "~/components/tablesync/lobby";
 import { LOBBY_EVENT_LIMIT } from "~/components/tablesync/lobby-events";
@@ -78,8 +79,9 @@ export async function lobbyLoader({ request, context }: LoaderFunctionArgs) {
     powerLevel: url.searchParams.get("new.powerLevel") ?? undefined,
     bracket: url.searchParams.get("new.bracket") ?? undefined,
     maxPlayers: url.searchParams.get("new.maxPlayers") ?? undefined,
+    communityId: url.searchParams.get("new.communityId") ?? undefined,
     announce: url.searchParams.get("new.announce") ?? undefined,
   });
-  const lobby: LobbyData = { ...page, filters, errors, pods: await podsRead, createDefaults };
+  const lobby: LobbyData = { ...page, filters, errors, pods: await podsRead, createDefaults, announceLimit: limitText("openRoomAlert") };
   return { lobby, tab, pods: null };
 }
