@@ -1047,7 +1047,9 @@ export const reportCases = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("report_cases_open_item_unique").on(t.itemKind, t.itemId).where(sql`status = 'open'`),
+    uniqueIndex("report_cases_open_item_unique")
+      .on(t.itemKind, t.itemId)
+      .where(sql`status = 'open'`),
     index("report_cases_community_status_idx").on(t.communityId, t.status, t.lastReportedAt),
     index("report_cases_status_idx").on(t.status, t.lastReportedAt),
     index("report_cases_subject_idx").on(t.subjectId),

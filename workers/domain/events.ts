@@ -17,6 +17,7 @@ import { startsAtFromWallTime } from "./event-time";
 import { DEFAULT_TIME_ZONE } from "../contract/time-zone";
 import { notificationInsert } from "./notifications";
 import { enforceRateLimit } from "./rate-limit";
+import { realmRemovalOf, refuseIfRemoved, removedFromRealm, requireRealmOpenTo } from "./moderation/standing";
 
 const dialect = new SQLiteAsyncDialect();
 
@@ -47,7 +48,8 @@ async function requireCommunity(db: Db, communityId: string) {
 /** Creates an event hosted by its creator (rate-limited per member: it creates rows). */
 export async function createEvent(db: Db, userId: string, input: CreateEventBody): Promise<EventDto> {
   await enforceRateLimit(db, "eventCreate", userId);
-  await requireCommunity(db, input.communityId);
+  // The realm exists and no moderator removed the creator from it (issue 38).
+  await requireRealmOpenTo(db, userId, input.communityId);
   const id = crypto.randomUUID();
   await db.insert(events).values({
     id,
@@ -220,6 +222,7 @@ function seatInsert(eventId: string, userId: string, role: Seat["role"], now: nu
       AND (e.max_attendees IS NULL OR ${countsOf(eventId)} < e.max_attendees)
       AND ${hasRoom}
       AND NOT ${blockedWithOrganizers(userId)}
+      AND NOT ${removedFromRealm(userId, sql`e.community_id`)}
     ON CONFLICT (event_id, user_id) DO NOTHING
     RETURNING role, player_type AS playerType`;
 }
@@ -229,7 +232,15 @@ function blockedWithOrganizers(userId: string): SQL {
   return sql`(${isBlockedEitherWay(userId, sql`e.creator_id`)} OR ${isBlockedEitherWay(userId, sql`e.host_id`)})`;
 }
 
-type SeatState = { mains: number; playerSlots: number; type: string; hostId: string; title: string; blocked: number };
+type SeatState = {
+  mains: number;
+  playerSlots: number;
+  type: string;
+  hostId: string;
+  title: string;
+  blocked: number;
+  removal: string | null;
+};
 
 export type JoinResult = { event: EventDto; created: boolean };
 
@@ -242,7 +253,8 @@ export async function joinEvent(db: Db, userId: string, eventId: string, input: 
     seatInsert(eventId, userId, input.role, now),
     sql`
       SELECT ${mainsOf(eventId)} AS mains, e.player_slots AS playerSlots, e.type AS type,
-             coalesce(e.host_id, e.creator_id) AS hostId, e.title AS title, ${blockedWithOrganizers(userId)} AS blocked
+             coalesce(e.host_id, e.creator_id) AS hostId, e.title AS title, ${blockedWithOrganizers(userId)} AS blocked,
+             ${realmRemovalOf(userId, sql`e.community_id`)} AS removal
       FROM events e WHERE e.id = ${eventId}`,
   ])) as [Seat[], SeatState[]];
   const seat = inserted[0];
@@ -265,6 +277,7 @@ export async function joinEvent(db: Db, userId: string, eventId: string, input: 
   const event = await findEventRow(db, { id: userId }, eventId);
   if (!event) throw notFound("Event not found");
   if (event.role !== null) return { event: toDto(event), created: false };
+  refuseIfRemoved(after[0]?.removal);
   if (after[0]?.blocked) throw forbidden("You cannot join this event");
   if (event.startsAt <= now) throw conflict("This event has already started");
   if (event.maxAttendees !== null && event.attendeeCount >= event.maxAttendees) {

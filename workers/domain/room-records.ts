@@ -46,6 +46,7 @@ export function readOf(sessions: SessionReadRow[], members: RoomMember[], userId
     blockedWithHost: Boolean(sessions[0]?.blockedWithHost),
     blockedHost: Boolean(sessions[0]?.blockedHost),
     removedByHost: Boolean(sessions[0]?.removedByHost),
+    removedFromRealm: Boolean(sessions[0]?.removedFromRealm),
     notInvited: Boolean(sessions[0]?.notInvited),
     place: me ? { role: me.role, seat: me.seat } : null,
   };

@@ -21,6 +21,7 @@ import { HOST_CONSENT_REQUIRED } from "../contract/bot-consents";
 import { displayName } from "../contract/display-name";
 import { givePlaceUpAndRead, readOf, readRoomSnapshot, snapshotOf, type RoomSnapshot, type SocketEnd } from "./room-records";
 import { ROOM_REFUSALS, seatOutcome, watchOutcome } from "./room-rules";
+import { realmRemovalOf, refuseIfRemoved } from "./moderation/standing";
 import {
   givePlaceUp,
   insertRoom,
@@ -120,6 +121,9 @@ export async function createRoom(
     db
       .select({
         community: sql<number>`EXISTS (SELECT 1 FROM communities WHERE id = ${body.communityId})`,
+        // A moderator's removal from the realm keeps its creator and its host from opening a room there (issue 38).
+        creatorRemoval: realmRemovalOf(creatorId, body.communityId),
+        hostRemoval: realmRemovalOf(hostId, body.communityId),
         event: sql<number>`(${eventId} IS NULL OR EXISTS (SELECT 1 FROM events WHERE id = ${eventId}))`,
         // What a bot's room needs to seat its host: the host's answer to this bot, and the names the asking shows.
         hostConsent: consentStatusOf(creatorId, hostId),
@@ -135,6 +139,8 @@ export async function createRoom(
   refuseOverLimit("gameSessionCreate", hitOutcome(hit[0], rule.limit, rule.windowMs, now));
   const known = knownRows[0];
   if (!known?.community) throw invalid("Unknown community");
+  refuseIfRemoved(known.creatorRemoval);
+  if (known.hostRemoval) throw forbidden(ROOM_REFUSALS.realmRemoved);
   if (!known.event) throw invalid("Unknown event");
   const refused = refusedInvitees(invited, invitees);
   if (refused.length > 0) {
@@ -166,9 +172,10 @@ export async function createRoom(
 // ------------------------------------------------------------------ places
 
 /** The refusals joining and watching share, as the domain's errors. */
-function placeRefused(kind: "not_found" | "blocked" | "host_blocked" | "ended") {
+function placeRefused(kind: "not_found" | "blocked" | "host_blocked" | "realm_removed" | "ended") {
   if (kind === "not_found") return notFound("Game session not found");
   if (kind === "blocked") return forbidden(ROOM_REFUSALS.blocked);
+  if (kind === "realm_removed") return forbidden(ROOM_REFUSALS.realmRemoved);
   if (kind === "host_blocked") return forbidden(ROOM_REFUSALS.hostBlocked);
   return conflict("This game session has ended");
 }
@@ -185,6 +192,7 @@ async function seat(env: Env, db: Db, sessionId: string, userId: string): Promis
     case "not_found":
     case "blocked":
     case "host_blocked":
+    case "realm_removed":
     case "ended":
       throw placeRefused(outcome.kind);
     case "full":
@@ -211,6 +219,7 @@ async function watch(env: Env, db: Db, sessionId: string, userId: string): Promi
     case "not_found":
     case "blocked":
     case "host_blocked":
+    case "realm_removed":
     case "ended":
       throw placeRefused(outcome.kind);
     case "watching":
