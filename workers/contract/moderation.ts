@@ -89,3 +89,16 @@ export const contactAnswer = z.object({
 });
 
 export const queueQuery = z.object({ realm: id.optional(), cursor: cursorParam.optional() });
+
+/** What a report case keeps of its item, as it was when first reported (kept whatever happens to the item). */
+export const reportSnapshot = z.object({
+  /** The post's title (a reply's: its post's), the room's, event's or tournament's name; null for a profile or a chat line. */
+  title: z.string().nullable(),
+  /** The text reported: the post, reply or chat line, a description, a profile's bio. */
+  text: z.string(),
+  /** The member it is by, as named then. */
+  subjectName: z.string().nullable(),
+  /** Where it is (or was) on the site. */
+  url: z.string(),
+});
+export type ReportSnapshot = z.infer<typeof reportSnapshot>;

@@ -20,6 +20,17 @@ import { closeWaitingRoom, givePlaceUp, handHostOver, refreshCounters, roomReadB
  */
 export type RoomSnapshot = { session: GameSessionView; version: number; members: RoomMember[] };
 
+/**
+ * How a member's place in a room ended, told with the roster (GameRoom#applyRoster) so their sockets close with the
+ * right code: they left, the host removed them, or a moderator removed them from the realm or suspended them
+ * (issue 38; the moderator's reason goes with it).
+ */
+export type PlaceEnd =
+  | { how: "left" }
+  | { how: "removed" }
+  | { how: "removed_from_realm"; reason: string }
+  | { how: "suspended"; reason: string };
+
 /** Why a member's room sockets end. The room picks the close code and does the rest (GameRoom#endMemberSockets). */
 export type SocketEnd =
   /** Only the sockets opened with this session (the member may be signed in elsewhere); the seat is held as after a drop. */

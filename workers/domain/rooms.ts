@@ -7,6 +7,7 @@ import { and, asc, eq, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-or
 import { getServerByName } from "partyserver";
 import { resolvePower } from "../contract/brackets";
 import type { CreateGameSessionBody, GameSessionView, MembershipView } from "../contract/game-sessions";
+import type { ChatMessage } from "../contract/room/protocol";
 import type { Db } from "../db/client";
 import { gameSessionMembers, gameSessions, users } from "../db/schema";
 import { currentLogger } from "../lib/logger";
@@ -19,7 +20,7 @@ import { hostOfNewRoom, inviteesQuery, inviteWrites, refusedInvitees, seatsAnoth
 import { askSeatConsent, consentLetsBotSeat, consentStatusOf } from "./bot-consents";
 import { HOST_CONSENT_REQUIRED } from "../contract/bot-consents";
 import { displayName } from "../contract/display-name";
-import { givePlaceUpAndRead, readOf, readRoomSnapshot, snapshotOf, type RoomSnapshot, type SocketEnd } from "./room-records";
+import { givePlaceUpAndRead, readOf, readRoomSnapshot, snapshotOf, type PlaceEnd, type RoomSnapshot, type SocketEnd } from "./room-records";
 import { ROOM_REFUSALS, seatOutcome, watchOutcome } from "./room-rules";
 import { realmRemovalOf, refuseIfRemoved } from "./moderation/standing";
 import {
@@ -65,11 +66,11 @@ async function tellRoom(
   sessionId: string,
   snapshot: RoomSnapshot | null,
   leftUserId: string | null = null,
-  how: "left" | "removed" = "left",
+  end: PlaceEnd = { how: "left" },
 ): Promise<void> {
   try {
     const room = await getServerByName(env.GameRoom, sessionId);
-    await room.applyRoster(snapshot, leftUserId, how);
+    await room.applyRoster(snapshot, leftUserId, end);
   } catch (error) {
     currentLogger().error("Could not tell a room about a change", { sessionId, error });
   }
@@ -297,7 +298,7 @@ export async function removeFromRoom(env: Env, db: Db, sessionId: string, hostId
   const snapshot = snapshotOf(sessions, members);
   if (!snapshot) throw notFound("Game session not found");
   if (gone.length === 0) throw notFound("That member is not in this room");
-  await tellRoom(env, sessionId, snapshot, targetId, "removed");
+  await tellRoom(env, sessionId, snapshot, targetId, { how: "removed" });
   return snapshot.session;
 }
 
@@ -335,10 +336,46 @@ export function roomsHostedWith(db: Db, hostId: string, memberId: string) {
  * member rarely has a place in more than one room of the same host.
  */
 export async function endPlacesAfterBlock(env: Env, db: Db, roomIds: string[], blockedId: string): Promise<void> {
+  await endPlaces(env, db, roomIds, blockedId, { how: "removed" });
+}
+
+/**
+ * A member loses their place in each of `roomIds`, and their sockets there close `end`'s way: after a block (as
+ * after a host's removal), a moderator's removal from the realm, or a suspension (issue 38, with the reason). One
+ * batch per room.
+ */
+export async function endPlaces(env: Env, db: Db, roomIds: string[], memberId: string, end: PlaceEnd): Promise<void> {
   for (const sessionId of roomIds) {
-    const { gone, snapshot } = await givePlaceUpAndRead(db, sessionId, blockedId);
-    if (gone) await tellRoom(env, sessionId, snapshot, blockedId, "removed");
+    const { gone, snapshot } = await givePlaceUpAndRead(db, sessionId, memberId);
+    if (gone) await tellRoom(env, sessionId, snapshot, memberId, end);
   }
+}
+
+// ------------------------------------------------------------------ moderation (issue 38)
+
+/**
+ * A moderator ends a room: completed in D1 (unless it already is), then the room tells every socket the reason
+ * and closes them (`room_ended` `moderator_ended`). Returns whether this call ended it.
+ */
+export async function endRoomByModerator(env: Env, db: Db, sessionId: string, reason: string): Promise<boolean> {
+  const ended = await db
+    .update(gameSessions)
+    .set({ status: "completed", updatedAt: sql`CAST(unixepoch('subsec') * 1000 AS INTEGER)` })
+    .where(and(eq(gameSessions.id, sessionId), ne(gameSessions.status, "completed")))
+    .returning({ id: gameSessions.id });
+  if (ended.length === 0) return false;
+  const snapshot = await readRoomSnapshot(db, sessionId);
+  try {
+    await (await getServerByName(env.GameRoom, sessionId)).endByModerator(snapshot, reason);
+  } catch (error) {
+    currentLogger().error("Could not tell a room a moderator ended it", { sessionId, error });
+  }
+  return true;
+}
+
+/** A line of a room's chat as the room has it (a report keeps its text), or null when the room has no such line. */
+export async function readChatLine(env: Env, sessionId: string, lineId: string): Promise<ChatMessage | null> {
+  return (await getServerByName(env.GameRoom, sessionId)).chatLine(lineId);
 }
 
 // ------------------------------------------------------------------ sockets that end with their session
