@@ -198,7 +198,7 @@ export async function createForumPost(db: Db, author: User, input: CreateForumPo
     .values({ id: crypto.randomUUID(), authorId: author.id, ...input })
     .returning()
     .get();
-  const { authorId: _authorId, updatedAt: _updatedAt, ...fields } = row;
+  const { authorId: _authorId, updatedAt: _updatedAt, hiddenAt: _hiddenAt, lockedAt: _lockedAt, ...fields } = row;
   return toForumPost({ ...fields, isLiked: 0, author: authorOf(author) });
 }
 
@@ -360,6 +360,8 @@ export async function createForumReply(db: Db, postId: string, author: User, con
             authorId: sql<string>`${author.id}`.as("author_id"),
             content: sql<string>`${content}`.as("content"),
             likeCount: sql<number>`0`.as("like_count"),
+            hiddenAt: sql<number | null>`NULL`.as("hidden_at"),
+            hiddenReason: sql<string | null>`NULL`.as("hidden_reason"),
             createdAt: sql<number>`${now}`.as("created_at"),
             updatedAt: sql<number>`${now}`.as("updated_at"),
           })

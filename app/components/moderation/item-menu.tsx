@@ -23,7 +23,11 @@ export function ItemMenu({ target, label }: { target: ReportTarget; label?: stri
   const noun = REPORT_ITEM_LABELS[target.kind];
   if (!hydrated) {
     return (
-      <a href={reportHref(target, location.pathname + location.search)} className={buttonClasses("ghost", "sm")} aria-label={`Report this ${noun}`}>
+      <a
+        href={reportHref(target, location.pathname + location.search)}
+        className={buttonClasses("ghost", "sm")}
+        aria-label={`Report this ${noun}`}
+      >
         <Flag className="h-4 w-4" aria-hidden="true" /> Report
       </a>
     );
@@ -35,7 +39,11 @@ export function ItemMenu({ target, label }: { target: ReportTarget; label?: stri
           <MoreHorizontal className="h-4 w-4" aria-hidden="true" />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-[10rem] rounded-xl border border-border bg-surface p-1 text-fg shadow-xl">
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={4}
+            className="z-50 min-w-[10rem] rounded-xl border border-border bg-surface p-1 text-fg shadow-xl"
+          >
             <DropdownMenu.Item className={itemClass} onSelect={() => setReporting(true)}>
               <Flag className="h-4 w-4" aria-hidden="true" /> Report
             </DropdownMenu.Item>

@@ -11,7 +11,11 @@ export function ModerationNotice({ kind, reason, what }: { kind: "hidden" | "loc
       ? `Hidden by a moderator: only you can see this ${what}.`
       : "Locked by a moderator: nobody can reply to this thread any more.";
   return (
-    <div role="note" className="mt-3 flex items-start gap-2 rounded-lg border border-amber-600/50 bg-amber-500/10 p-3 text-sm" data-testid={`moderation-${kind}`}>
+    <div
+      role="note"
+      className="mt-3 flex items-start gap-2 rounded-lg border border-amber-600/50 bg-amber-500/10 p-3 text-sm"
+      data-testid={`moderation-${kind}`}
+    >
       <Icon className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
       <p>
         <span className="font-semibold">{text}</span> Reason: {reason}

@@ -30,7 +30,11 @@ export function ReportButton({
   const label = `Report this ${REPORT_ITEM_LABELS[target.kind]}`;
   if (!hydrated) {
     return (
-      <a href={reportHref(target, location.pathname + location.search)} className={buttonClasses(variant, size, className)} aria-label={label}>
+      <a
+        href={reportHref(target, location.pathname + location.search)}
+        className={buttonClasses(variant, size, className)}
+        aria-label={label}
+      >
         <Flag className="h-4 w-4" aria-hidden="true" /> Report
       </a>
     );

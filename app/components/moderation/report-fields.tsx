@@ -22,7 +22,14 @@ export function ReportFields({ target, result, idPrefix }: { target: ReportTarge
         <div className="grid gap-1">
           {REPORT_REASONS.map((reason, index) => (
             <label key={reason} className="flex cursor-pointer items-center gap-2 rounded-lg px-2 py-1.5 text-sm hover:bg-background">
-              <input type="radio" name="reason" value={reason} defaultChecked={chosen === reason} required={index === 0} className="h-4 w-4 accent-current" />
+              <input
+                type="radio"
+                name="reason"
+                value={reason}
+                defaultChecked={chosen === reason}
+                required={index === 0}
+                className="h-4 w-4 accent-current"
+              />
               {REPORT_REASON_LABELS[reason]}
             </label>
           ))}

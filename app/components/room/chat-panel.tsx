@@ -76,7 +76,10 @@ export function ChatPanel({
               {m.type === "card" ? <Badge tone="outline">Card</Badge> : null}
               {report && m.type !== "game_action" && m.sender.id !== report.selfId && m.sender.id !== "room" ? (
                 <span className="ml-auto">
-                  <ItemMenu target={{ kind: "chat_message", id: m.id, roomId: report.roomId }} label={`More actions for ${m.sender.firstName}'s message`} />
+                  <ItemMenu
+                    target={{ kind: "chat_message", id: m.id, roomId: report.roomId }}
+                    label={`More actions for ${m.sender.firstName}'s message`}
+                  />
                 </span>
               ) : null}
             </div>
