@@ -123,8 +123,9 @@ export async function createRoom(
       .select({
         community: sql<number>`EXISTS (SELECT 1 FROM communities WHERE id = ${body.communityId})`,
         // A moderator's removal from the realm keeps its creator and its host from opening a room there (issue 38).
-        creatorRemoval: realmRemovalOf(creatorId, body.communityId),
-        hostRemoval: realmRemovalOf(hostId, body.communityId),
+        // Named: D1 hands a batch's rows back by column name, and the two subqueries' texts are the same.
+        creatorRemoval: realmRemovalOf(creatorId, body.communityId).as("creator_removal"),
+        hostRemoval: realmRemovalOf(hostId, body.communityId).as("host_removal"),
         event: sql<number>`(${eventId} IS NULL OR EXISTS (SELECT 1 FROM events WHERE id = ${eventId}))`,
         // What a bot's room needs to seat its host: the host's answer to this bot, and the names the asking shows.
         hostConsent: consentStatusOf(creatorId, hostId),
