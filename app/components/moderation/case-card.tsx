@@ -78,10 +78,9 @@ export function CaseCard({ item }: { item: CaseView }) {
             <legend className="mb-1 text-sm font-semibold">Action</legend>
             <div className="grid gap-1">
               {offered.map((a, index) => (
-                <label key={a.intent} className="flex cursor-pointer items-start gap-2 rounded-lg px-2 py-1 text-sm hover:bg-background">
-                  <input type="radio" name="intent" value={a.intent} defaultChecked={index === 0} className="mt-0.5 h-4 w-4" />
-                  {a.label}
-                  <span className="text-muted">({a.hint})</span>
+                <label key={a.intent} className="block cursor-pointer rounded-lg px-2 py-1 text-sm hover:bg-background">
+                  <input type="radio" name="intent" value={a.intent} defaultChecked={index === 0} className="mr-2 h-4 w-4 align-[-2px]" />
+                  {a.label} <span className="text-muted">({a.hint})</span>
                 </label>
               ))}
             </div>
