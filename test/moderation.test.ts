@@ -209,3 +209,64 @@ describe("the queue's actions and the role rule", () => {
     expect((await request("/moderation/audit", { cookie: moderator.cookie })).status).toBe(200);
   });
 });
+
+describe("the contact inbox and the site figures", () => {
+  it("administrators answer (kept, not e-mailed: no service) and close contact messages; a moderator may not", async () => {
+    const [admin, moderator] = await Promise.all([signUp("InboxAdmin"), signUp("InboxMod")]);
+    await Promise.all([makeAdmin(admin), appoint(moderator, REALM)]);
+    const subject = `Question ${crypto.randomUUID().slice(0, 8)}`;
+    const sent = await request("/api/contact", {
+      body: { name: "Visitor", email: "visitor@example.com", subject, message: "How do realms work?" },
+      headers: { "CF-Connecting-IP": `203.0.113.${Math.floor(Math.random() * 250)}-${crypto.randomUUID()}` },
+    });
+    expect(sent.status).toBe(201);
+    const { id } = (await env.DB.prepare("SELECT id FROM contact_messages WHERE subject = ?").bind(subject).first<{ id: string }>())!;
+
+    expect((await request("/moderation/inbox", { cookie: moderator.cookie })).status).toBe(403);
+    expect((await postForm("/moderation/inbox", moderator, { intent: "answer", messageId: id, answer: "Hi" })).status).toBe(403);
+    const page = await request("/moderation/inbox", { cookie: admin.cookie });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(subject);
+    expect(html).toContain("No e-mail service is configured");
+
+    expect(
+      (await postForm("/moderation/inbox", admin, { intent: "answer", messageId: id, answer: "Pick one in the header." })).status,
+    ).toBe(200);
+    const answered = await env.DB.prepare("SELECT status, answer FROM contact_messages WHERE id = ?").bind(id).first();
+    expect(answered).toEqual({ status: "answered", answer: "Pick one in the header." });
+    expect((await postForm("/moderation/inbox", admin, { intent: "close", messageId: id })).status).toBe(200);
+    expect((await postForm("/moderation/inbox", admin, { intent: "close", messageId: id })).status).toBe(409);
+    const audit = await env.DB.prepare("SELECT action FROM moderation_actions WHERE target_id = ? ORDER BY created_at")
+      .bind(id)
+      .all<{ action: string }>();
+    expect(audit.results.map((r) => r.action)).toEqual(["answer_contact", "close_contact"]);
+  });
+
+  it("the site figures page is for administrators, with the reports waiting", async () => {
+    const [admin, moderator] = await Promise.all([signUp("FigAdmin"), signUp("FigMod")]);
+    await Promise.all([makeAdmin(admin), appoint(moderator, REALM)]);
+    expect((await request("/moderation/admin", { cookie: moderator.cookie })).status).toBe(403);
+    const page = await request("/moderation/admin", { cookie: admin.cookie });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Open rooms");
+    expect(html).toContain("Reports waiting");
+  });
+
+  it("a realm's moderators appoint and remove its moderators; another realm's may not", async () => {
+    const [moderator, newcomer, outsider] = await Promise.all([signUp("ApptMod"), signUp("ApptNew"), signUp("ApptOut")]);
+    await Promise.all([appoint(moderator, REALM), appoint(outsider, OTHER_REALM)]);
+    const add = { intent: "appoint", communityId: REALM, member: `http://localhost/profile/${newcomer.id}` };
+    expect((await postForm("/moderation/moderators", outsider, add)).status).toBe(403);
+    expect((await postForm("/moderation/moderators", moderator, add)).status).toBe(200);
+    expect((await postForm("/moderation/moderators", moderator, add)).status).toBe(409);
+    const drop = { intent: "unappoint", communityId: REALM, memberId: newcomer.id };
+    expect((await postForm("/moderation/moderators", outsider, drop)).status).toBe(403);
+    expect((await postForm("/moderation/moderators", moderator, drop)).status).toBe(200);
+    const entries = await env.DB.prepare("SELECT action FROM moderation_actions WHERE subject_id = ? ORDER BY created_at")
+      .bind(newcomer.id)
+      .all<{ action: string }>();
+    expect(entries.results.map((e) => e.action)).toEqual(["appoint_moderator", "remove_moderator"]);
+  });
+});
