@@ -48,7 +48,6 @@ async function requireCommunity(db: Db, communityId: string) {
 /** Creates an event hosted by its creator (rate-limited per member: it creates rows). */
 export async function createEvent(db: Db, userId: string, input: CreateEventBody): Promise<EventDto> {
   await enforceRateLimit(db, "eventCreate", userId);
-  // The realm exists and no moderator removed the creator from it (issue 38).
   await requireRealmOpenTo(db, userId, input.communityId);
   const id = crypto.randomUUID();
   await db.insert(events).values({
