@@ -26,10 +26,7 @@ export type RoomSnapshot = { session: GameSessionView; version: number; members:
  * (issue 38; the moderator's reason goes with it).
  */
 export type PlaceEnd =
-  | { how: "left" }
-  | { how: "removed" }
-  | { how: "removed_from_realm"; reason: string }
-  | { how: "suspended"; reason: string };
+  { how: "left" } | { how: "removed" } | { how: "removed_from_realm"; reason: string } | { how: "suspended"; reason: string };
 
 /** Why a member's room sockets end. The room picks the close code and does the rest (GameRoom#endMemberSockets). */
 export type SocketEnd =
