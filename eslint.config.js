@@ -152,6 +152,26 @@ export default tseslint.config(
     },
   ]),
   {
+    // Roles (issue 38): who is an administrator or a realm's moderator is read only in workers/domain/moderation/
+    // (facts.ts gathers the facts, roles.ts `can` decides), so no page, route or frame decides a role by itself.
+    files: ["**/*.{ts,tsx}"],
+    ignores: ["workers/domain/moderation/**", "workers/db/schema.ts", "test/**", "e2e/**", "scripts/**", "**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportSpecifier[imported.name=/^(siteAdmins|realmModerators)$/]",
+          message: "Roles are read in workers/domain/moderation/facts.ts and decided by can() in roles.ts: ask can().",
+        },
+        {
+          selector:
+            "Literal[value=/\\b(site_admins|realm_moderators)\\b/], TemplateElement[value.raw=/\\b(site_admins|realm_moderators)\\b/]",
+          message: "Roles are read in workers/domain/moderation/facts.ts and decided by can() in roles.ts: ask can().",
+        },
+      ],
+    },
+  },
+  {
     // The server writes to the console only through its structured logger (workers/lib/logger.ts: one JSON object
     // per line with the request id), so every line is one an operator can query. Browser code may use the console.
     files: ["workers/**/*.ts", "durable-objects/**/*.ts", "app/entry.server.tsx", "app/**/*.server.ts"],

@@ -2,7 +2,8 @@ import { Server, type ConnectionContext, type WSMessage } from "partyserver";
 import { getDb } from "../workers/db/client";
 import { cardSourceFor } from "../workers/domain/card-cache";
 import { CardServiceUnavailable } from "../workers/services/card-source";
-import { mirrorTable, type RoomSnapshot, type SocketEnd } from "../workers/domain/room-records";
+import { CHAT_HISTORY_KEPT, type ChatMessage } from "../workers/contract/room/protocol";
+import { mirrorTable, type PlaceEnd, type RoomSnapshot, type SocketEnd } from "../workers/domain/room-records";
 import { ROOM_SESSION_HEADER, ROOM_USER_HEADER } from "../workers/contract/room/headers";
 import { openSocket, SessionChecks } from "./room/admission";
 import type { RoomContext } from "./room/context";
@@ -10,7 +11,7 @@ import { socketClosed } from "./room/departures";
 import { FrameBudgets, receive } from "./room/inbound";
 import { sweep } from "./room/presence-alarm";
 import { RoomRecords } from "./room/records";
-import { applyRoster, endMemberSockets } from "./room/roster";
+import { applyRoster, endByModerator, endMemberSockets } from "./room/roster";
 import { LiveSockets, socketTags, type RoomConnection, type SocketState } from "./room/sockets";
 import { TableMirror } from "./room/table-mirror";
 
@@ -108,8 +109,18 @@ export abstract class GameRoom extends Server<Env> {
    * start) with what the room now holds, read in the same D1 batch as the
    * change; `leftUserId` left, so their sockets close.
    */
-  async applyRoster(snapshot: RoomSnapshot | null, leftUserId: string | null, how: "left" | "removed" = "left"): Promise<void> {
-    await applyRoster(this.room, snapshot, leftUserId, how);
+  async applyRoster(snapshot: RoomSnapshot | null, leftUserId: string | null, end: PlaceEnd = { how: "left" }): Promise<void> {
+    await applyRoster(this.room, snapshot, leftUserId, end);
+  }
+
+  /** Called by the moderation service (issue 38) after it ended the room in D1: everyone is told the moderator's reason. */
+  async endByModerator(snapshot: RoomSnapshot | null, reason: string): Promise<void> {
+    await endByModerator(this.room, snapshot, reason);
+  }
+
+  /** A line of the room's chat history by its id, as the room has it (a report keeps its text), or null. */
+  chatLine(id: string): ChatMessage | null {
+    return this.room.records.recentChat(CHAT_HISTORY_KEPT).find((line) => line.id === id) ?? null;
   }
 
   /**

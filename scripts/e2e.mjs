@@ -34,7 +34,13 @@ try {
     const code = await new Promise((resolve) => {
       spawn("node_modules/.bin/playwright", ["test", ...phase, ...(filtered ? ["--pass-with-no-tests"] : []), ...args], {
         stdio: "inherit",
-        env: { ...process.env, BASE_URL: url, TURN_FAKE_URL: turn.url.replace(/\/v1$/, ""), CARD_FAKE_URL: cards.url },
+        env: {
+          ...process.env,
+          E2E_PERSIST_TO: persistTo,
+          BASE_URL: url,
+          TURN_FAKE_URL: turn.url.replace(/\/v1$/, ""),
+          CARD_FAKE_URL: cards.url,
+        },
       }).on("exit", (status) => resolve(status ?? 1));
     });
     if (code !== 0) status = code;

@@ -37,7 +37,7 @@ export function useRoomSocket(sessionId: string, enabled: boolean, onFrame: (fra
     });
     ws.addEventListener("close", (event) => {
       // The room ended this socket on purpose (replaced, left, signed out, room gone): do not reconnect.
-      const ended = endedReasonFor(event.code);
+      const ended = endedReasonFor(event.code, event.reason);
       if (ended) {
         ws.close();
         setEndedReason(ended);

@@ -20,6 +20,8 @@ export async function rootLoader({ request, context }: LoaderFunctionArgs) {
       communities,
       unreadCount: memberData?.unreadCount ?? 0,
       themeMode: memberData?.themeMode ?? "system",
+      /** The account menu's Moderation link (issue 38): realm moderators and administrators. */
+      canModerate: memberData?.canModerate ?? false,
       selectedCommunityId: await readSelectedCommunity(request),
       toast: flash.toast,
     },

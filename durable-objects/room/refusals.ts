@@ -10,6 +10,8 @@ export function refusalError(refusal: EntryRefusal): { code: string; message: st
       return { code: "join_failed", message: ROOM_REFUSALS.blocked };
     case "host_blocked":
       return { code: "join_failed", message: ROOM_REFUSALS.hostBlocked };
+    case "realm_removed":
+      return { code: "join_failed", message: ROOM_REFUSALS.realmRemoved };
     case "ended":
       return { code: "ended", message: "This game session has ended" };
     case "no_place":

@@ -1,6 +1,6 @@
-import { ROOM_CLOSE } from "../../workers/contract/room/close-codes";
+import { ROOM_CLOSE, closeReasonText } from "../../workers/contract/room/close-codes";
 import { withoutPlayer } from "../../workers/contract/room/commander";
-import type { RoomSnapshot, SocketEnd } from "../../workers/domain/room-records";
+import type { PlaceEnd, RoomSnapshot, SocketEnd } from "../../workers/domain/room-records";
 import { postMessage, ROOM_SENDER } from "./chat";
 import { roster, type RoomContext } from "./context";
 import { sameRoster } from "./roster-view";
@@ -9,6 +9,20 @@ import { sessionTag, userTag } from "./sockets";
 import { absorb, endGame, endRoom, reload } from "./sync";
 import { gameStartedLine } from "./table-talk";
 import { scheduleWake } from "./wake";
+
+/** The close code and reason of a place that ended `end`'s way. */
+function closeOf(end: PlaceEnd): [code: number, reason: string] {
+  switch (end.how) {
+    case "left":
+      return [ROOM_CLOSE.left, "Left the room"];
+    case "removed":
+      return [ROOM_CLOSE.removed, "Removed by the host"];
+    case "removed_from_realm":
+      return [ROOM_CLOSE.removedFromRealm, closeReasonText(end.reason)];
+    case "suspended":
+      return [ROOM_CLOSE.suspended, closeReasonText(end.reason)];
+  }
+}
 
 /**
  * The room service changed a place (join, spectate, leave, start) and tells
@@ -19,7 +33,7 @@ export async function applyRoster(
   ctx: RoomContext,
   snapshot: RoomSnapshot | null,
   leftUserId: string | null,
-  how: "left" | "removed",
+  end: PlaceEnd,
 ): Promise<void> {
   const { records, sockets } = ctx;
   const before = records.members();
@@ -30,10 +44,8 @@ export async function applyRoster(
   if (leftUserId) {
     const gone = before.find((m) => m.userId === leftUserId);
     const wasConnected = sockets.socketsOf(leftUserId).length > 0;
-    for (const socket of sockets.socketsOf(leftUserId)) {
-      if (how === "removed") sockets.retire(socket, ROOM_CLOSE.removed, "Removed by the host");
-      else sockets.retire(socket, ROOM_CLOSE.left, "Left the room");
-    }
+    const [code, reason] = closeOf(end);
+    for (const socket of sockets.socketsOf(leftUserId)) sockets.retire(socket, code, reason);
     const designations = withoutPlayer(records.designations(), leftUserId);
     records.saveMeta({ ...meta, ...designations });
     if (meta.status === "completed" && wasStatus !== "completed") return endGame(ctx, "last_player_left");
@@ -50,6 +62,15 @@ export async function applyRoster(
   if (!sameRoster(view, shown)) sockets.broadcast({ type: "room_update", ...view });
   if (wasStatus === "waiting" && meta.status === "active") announceStart(ctx);
   await scheduleWake(ctx);
+}
+
+/**
+ * A moderator ended the room (issue 38): the service marked it completed in D1 and tells the room, which ends as
+ * when its host ends it, every socket told the moderator's reason (`room_ended` `moderator_ended`).
+ */
+export async function endByModerator(ctx: RoomContext, snapshot: RoomSnapshot | null, reason: string): Promise<void> {
+  if (!snapshot || !(await absorb(ctx, snapshot))) return endRoom(ctx);
+  await endGame(ctx, "moderator_ended", reason);
 }
 
 /** Start Game: the room records when (the shared clock) and announces the first player D1 picked at random. */

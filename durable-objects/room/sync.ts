@@ -54,8 +54,8 @@ export async function endRoom(ctx: RoomContext): Promise<void> {
  * The game is over (status completed in D1): every open socket, spectators'
  * too, is told why and then closed. The chat stays stored, as before.
  */
-export async function endGame(ctx: RoomContext, reason: RoomEndReason): Promise<void> {
-  ctx.sockets.broadcast({ type: "room_ended", reason, message: endedMessage(reason) });
+export async function endGame(ctx: RoomContext, reason: RoomEndReason, detail: string | null = null): Promise<void> {
+  ctx.sockets.broadcast({ type: "room_ended", reason, message: endedMessage(reason, detail) });
   for (const conn of ctx.connections()) ctx.sockets.retire(conn, ROOM_CLOSE.ended, "The game has ended");
   ctx.sockets.clear();
   // No sweeps for an ended room: its alarm goes, unless a failed mirror of its table waits to be tried again.

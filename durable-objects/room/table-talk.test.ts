@@ -41,6 +41,10 @@ describe("the room's chat lines", () => {
     expect(endedMessage("idle")).toBe("This room closed: nobody was at the table for a while.");
     expect(endedMessage("last_player_left")).toBe("This game has ended: the last player left the table.");
     expect(endedMessage("host_ended")).toBe("This game has ended: the host ended it.");
+    expect(endedMessage("moderator_ended")).toBe("A moderator ended this room.");
+    expect(endedMessage("moderator_ended", "Hateful names at the table")).toBe(
+      "A moderator ended this room. Reason: Hateful names at the table",
+    );
     expect(hostEndedLine("Ann")).toBe("Ann ended the game");
   });
 });

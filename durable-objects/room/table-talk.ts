@@ -34,13 +34,15 @@ export const gameStartedLine = (first: string | undefined) => `Game started. Ran
 
 export const newHostLine = (host: string | undefined) => `${host ?? "A player"} is the host now`;
 
-/** Why the room's sockets close when the game ends. */
-export const endedMessage = (reason: RoomEndReason) => ENDED_MESSAGES[reason];
+/** Why the room's sockets close when the game ends; a moderator's ending says their reason (issue 38). */
+export const endedMessage = (reason: RoomEndReason, detail?: string | null) =>
+  reason === "moderator_ended" && detail ? `${ENDED_MESSAGES[reason]} Reason: ${detail}` : ENDED_MESSAGES[reason];
 
 const ENDED_MESSAGES: Record<RoomEndReason, string> = {
   idle: "This room closed: nobody was at the table for a while.",
   last_player_left: "This game has ended: the last player left the table.",
   host_ended: "This game has ended: the host ended it.",
+  moderator_ended: "A moderator ended this room.",
 };
 
 /** The chat log's last line when the host ends the game. */

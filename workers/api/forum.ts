@@ -34,6 +34,7 @@ const SIGNED_OUT = [401, "Signed out"] as const;
 const NO_POST = [404, "No such post"] as const;
 const NO_REPLY = [404, "No such reply"] as const;
 const NOT_AUTHOR = [403, "Not the author"] as const;
+const REMOVED = [403, "A moderator removed you from this realm (the message says until when and why), or a cross-origin request"] as const;
 const params = forumIdParam;
 
 const listPosts = createRoute({
@@ -55,14 +56,15 @@ const createPost = memberRoute({
   request: { body: jsonBody(createForumPostBody) },
   responses: {
     201: jsonResponse(forumPost, "The new post"),
-    ...errors([400, "Invalid post or unknown community"], SIGNED_OUT, [429, `More than ${limitText("forumPost")}`]),
+    ...errors([400, "Invalid post or unknown community"], SIGNED_OUT, REMOVED, [429, `More than ${limitText("forumPost")}`]),
   },
 });
 
 const openPost = memberRoute({
   method: "get",
   path: "/forum/posts/{id}",
-  summary: "One post with isLiked; counts one view per member per post.",
+  summary:
+    "One post with isLiked; counts one view per member per post. A post a moderator hid is found by its author only (with `hiddenReason`).",
   request: { params },
   responses: { 200: jsonResponse(forumPost, "The post"), ...errors(SIGNED_OUT, NO_POST) },
 });
@@ -98,7 +100,14 @@ const createReply = memberRoute({
   request: { params, body: jsonBody(forumReplyBody) },
   responses: {
     201: jsonResponse(forumReply, "The new reply"),
-    ...errors([400, "Blank or too long"], SIGNED_OUT, NO_POST, [429, `More than ${limitText("forumReply")}`]),
+    ...errors(
+      [400, "Blank or too long"],
+      SIGNED_OUT,
+      REMOVED,
+      NO_POST,
+      [409, "The thread is locked"],
+      [429, `More than ${limitText("forumReply")}`],
+    ),
   },
 });
 
@@ -149,8 +158,8 @@ export const forumApi = apiRouter()
     return c.body(null, 204);
   })
   .openapi(listReplies, async (c) => {
-    requireUser(c);
-    return c.json(await listForumReplies(c.get("db"), c.req.valid("param").id, c.req.valid("query").cursor), 200);
+    const viewer = requireUser(c);
+    return c.json(await listForumReplies(c.get("db"), c.req.valid("param").id, viewer.id, c.req.valid("query").cursor), 200);
   })
   .openapi(createReply, async (c) =>
     c.json(await createForumReply(c.get("db"), c.req.valid("param").id, requireUser(c), c.req.valid("json").content), 201),

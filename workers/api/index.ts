@@ -14,6 +14,7 @@ import { gameResultsApi } from "./game-results";
 import { gameSessionsApi } from "./game-sessions";
 import { healthApi } from "./health";
 import { matchmakingApi } from "./matchmaking";
+import { moderationApi } from "./moderation";
 import { notificationsApi } from "./notifications";
 import { PUBLIC, apiRouter, declaresEveryStatus, jsonResponse } from "./openapi-kit";
 import { documentBuilder, registerSecuritySchemes } from "./openapi-document";
@@ -54,6 +55,7 @@ export const apiDeclarations = base
   .route("/", cardsApi)
   .route("/", decksApi)
   .route("/", accessTokensApi)
+  .route("/", moderationApi)
   .route("/", healthApi);
 registerSecuritySchemes(apiDeclarations);
 

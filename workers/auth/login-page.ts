@@ -113,3 +113,14 @@ export function renderSignOutPage(user: Parameters<typeof displayName>[0]) {
       <p style="margin:16px 0 0;text-align:center"><a href="/" style="color:#c4b5fd">Stay signed in</a></p>`,
   );
 }
+
+/** A suspended member's sign-in (issue 38): no session is made; the page says why and until when. */
+export function renderSuspendedPage(message: string) {
+  return page(
+    "Account suspended",
+    html`<h1>Account suspended</h1>
+      <p>${message}</p>
+      <p>If you think this is a mistake, write to us through the contact page.</p>
+      <a class="provider" href="/contact">Contact us</a>`,
+  );
+}

@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { authUserResponse, devLoginBody, loginQuery, oauthCallbackQuery, safeReturnTo } from "../contract/auth";
-import { PUBLIC, apiRouter, errors, jsonResponse } from "../api/openapi-kit";
+import { PUBLIC, apiRouter, errorBody, errors, jsonResponse } from "../api/openapi-kit";
 import { memberRoute, missingUnlessKnownParam } from "../api/route-guards";
 import { getAuthUser, listDemoMembers, upsertUserByEmail, upsertUserFromProvider } from "../domain/users";
 import type { AppEnv } from "../http/app-env";
@@ -14,7 +14,8 @@ import { requireUser } from "../http/require-user";
 import { parseValue } from "../http/validate";
 import { signOutOfRooms } from "../domain/rooms";
 import { devLoginEnabled } from "./dev-login";
-import { renderLoginPage, renderNotConfiguredPage, renderSignOutPage } from "./login-page";
+import { renderLoginPage, renderNotConfiguredPage, renderSignOutPage, renderSuspendedPage } from "./login-page";
+import { readSuspension, suspensionMessage } from "../domain/moderation/standing";
 import { PROVIDER_IDS, completeAuthorization, enabledProviders, startAuthorization, type ProviderId } from "./providers";
 import { clearSessionCookie, destroySession, sessionIdFromRequest, sessionKey, signIn } from "./session";
 
@@ -26,6 +27,11 @@ const UNKNOWN_PROVIDER = "Unknown sign-in provider";
 const callbackUrl = (requestUrl: string, provider: ProviderId) => new URL(`/api/callback/${provider}`, requestUrl).toString();
 
 const htmlPage = (description: string) => ({ description, content: { "text/html": { schema: z.string() } } });
+/** A suspended member's sign-in: the page (HTML) says why; the shared layers' 403s stay JSON. */
+const suspendedOrRefused = {
+  description: "The account is suspended (an HTML page says why and until when); or a cross-origin request",
+  content: { "text/html": { schema: z.string() }, "application/json": { schema: errorBody } },
+};
 const redirectTo = (description: string) => ({
   description,
   headers: { Location: { description: "Where the browser goes next", schema: { type: "string" as const } } },
@@ -77,6 +83,7 @@ const devLogin = createRoute({
   },
   responses: {
     303: redirectTo("Signed in: to the same-site returnTo, else /"),
+    403: suspendedOrRefused,
     ...errors([400, "Invalid details"], [404, "Dev sign-in is off (or not a loopback host)"], [429, "Too many sign-in attempts"]),
   },
 });
@@ -91,6 +98,7 @@ const oauthCallback = createRoute({
   request: { params: z.object({ provider: providerParam }), query: oauthCallbackQuery },
   responses: {
     302: redirectTo("Signed in: to the same-site returnTo, else /"),
+    403: suspendedOrRefused,
     ...errors([400, "Missing, wrong or replayed state"], [404, "Unknown provider"], [429, "Too many sign-in attempts"]),
   },
 });
@@ -158,6 +166,8 @@ export const authRoutes = apiRouter()
           : // No body at all (the media-type gate lets an empty request through): validated as an empty one.
             parseValue(devLoginBody, {}, "Invalid sign-in details");
     const user = await upsertUserByEmail(c.get("db"), body);
+    const suspension = await readSuspension(c.get("db"), user.id);
+    if (suspension) return c.html(renderSuspendedPage(suspensionMessage(suspension)), 403);
     await startSession(c, user.id);
     return c.redirect(safeReturnTo(body.returnTo, c.req.url), 303);
   })
@@ -181,6 +191,8 @@ export const authRoutes = apiRouter()
         },
       );
       const user = await upsertUserFromProvider(c.get("db"), profile);
+      const suspension = await readSuspension(c.get("db"), user.id);
+      if (suspension) return c.html(renderSuspendedPage(suspensionMessage(suspension)), 403);
       await startSession(c, user.id);
       return c.redirect(safeReturnTo(cookie.returnTo, c.req.url), 302);
     },

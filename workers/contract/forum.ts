@@ -66,6 +66,12 @@ export const forumAuthor = z
   );
 export type ForumAuthor = z.infer<typeof forumAuthor>;
 
+/** Only its author ever receives a hidden post or reply: everyone else never sees it (issue 38). */
+const hiddenReason = z
+  .string()
+  .nullable()
+  .describe("Why a moderator hid it: only its author receives a hidden post or reply; null when shown (issue 38)");
+
 export const forumPost = z.object({
   id: z.string(),
   title: z.string(),
@@ -79,6 +85,8 @@ export const forumPost = z.object({
   viewCount: z.int(),
   createdAt: z.iso.datetime(),
   author: forumAuthor,
+  hiddenReason: hiddenReason,
+  lockedReason: z.string().nullable().describe("Why a moderator locked the thread (no new replies); null while it is open (issue 38)"),
 });
 export type ForumPost = z.infer<typeof forumPost>;
 
@@ -92,6 +100,7 @@ export const forumReply = z.object({
   likeCount: z.int(),
   createdAt: z.iso.datetime(),
   author: forumAuthor,
+  hiddenReason: hiddenReason,
 });
 export type ForumReply = z.infer<typeof forumReply>;
 

@@ -616,6 +616,15 @@ export const forumPosts = sqliteTable(
     likeCount: integer("like_count").notNull().default(0),
     replyCount: integer("reply_count").notNull().default(0),
     viewCount: integer("view_count").notNull().default(0),
+    /**
+     * When a moderator hid the post (issue 38; epoch ms), null while shown: its author still sees it, marked hidden
+     * with the reason; nobody else does (workers/domain/forum-visibility.ts).
+     */
+    hiddenAt: integer("hidden_at"),
+    hiddenReason: text("hidden_reason"),
+    /** When a moderator locked the thread (no new replies), and why; null while open. */
+    lockedAt: integer("locked_at"),
+    lockedReason: text("locked_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -638,6 +647,9 @@ export const forumReplies = sqliteTable(
     authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
     content: text("content").notNull(),
     likeCount: integer("like_count").notNull().default(0),
+    /** As forum_posts.hidden_at: a reply a moderator hid, shown to its author only. */
+    hiddenAt: integer("hidden_at"),
+    hiddenReason: text("hidden_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -683,10 +695,22 @@ export const contactMessages = sqliteTable(
     subject: text("subject").notNull(),
     message: text("message").notNull(),
     clientAddress: text("client_address").notNull(),
+    /** The administrators' inbox (issue 38): open until answered or closed. */
+    status: text("status", { enum: ["open", "answered", "closed"] })
+      .notNull()
+      .default("open"),
+    /** The administrator's answer, kept whether or not an e-mail service sent it. */
+    answer: text("answer"),
+    answeredAt: integer("answered_at"),
+    /** Who answered or closed it (a member id; no foreign key: the inbox keeps its history). */
+    handledBy: text("handled_by"),
+    closedAt: integer("closed_at"),
     createdAt: createdAt(),
   },
   (t) => [
     index("contact_messages_client_created_idx").on(t.clientAddress, t.createdAt),
+    // The inbox: open (or answered) messages, newest first.
+    index("contact_messages_status_created_idx").on(t.status, t.createdAt),
     // The per-sender limit counts an e-mail address in any case.
     index("contact_messages_sender_created_idx").on(sql`lower(${t.email})`, t.createdAt),
   ],
@@ -922,6 +946,171 @@ export const webhookDeliveries = sqliteTable(
   (t) => [
     index("webhook_deliveries_token_created_idx").on(t.tokenId, t.createdAt),
     index("webhook_deliveries_created_idx").on(t.createdAt),
+  ],
+);
+
+// --------------------------------------------------------------- moderation
+
+/**
+ * Site administrators (issue 38): named by an operator's command (`npm run admin:grant`, a `wrangler d1 execute`
+ * on this table), never by the product itself. Only the moderation domain reads it (workers/domain/moderation/).
+ */
+export const siteAdmins = sqliteTable("site_admins", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** Why or by whom, as the operator wrote it. */
+  note: text("note"),
+  createdAt: createdAt(),
+});
+
+/** A realm's moderators, appointed by an administrator or by the realm's existing moderators. */
+export const realmModerators = sqliteTable(
+  "realm_moderators",
+  {
+    communityId: text("community_id")
+      .notNull()
+      .references(() => communities.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    appointedBy: text("appointed_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.communityId, t.userId] }),
+    index("realm_moderators_user_idx").on(t.userId),
+    index("realm_moderators_appointed_by_idx").on(t.appointedBy),
+  ],
+);
+
+/**
+ * A member a moderator removed from a realm, until `until` (epoch ms) or for good (null). The rule compares with
+ * now, so a removal ends at its time without a job; a newer removal replaces the older.
+ */
+export const realmRemovals = sqliteTable(
+  "realm_removals",
+  {
+    communityId: text("community_id")
+      .notNull()
+      .references(() => communities.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    until: integer("until"),
+    reason: text("reason").notNull(),
+    removedBy: text("removed_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.communityId, t.userId] }),
+    index("realm_removals_user_idx").on(t.userId),
+    index("realm_removals_removed_by_idx").on(t.removedBy),
+  ],
+);
+
+/** An account an administrator suspended site-wide, until `until` or for good (null): it cannot sign in or act. */
+export const memberSuspensions = sqliteTable(
+  "member_suspensions",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    until: integer("until"),
+    reason: text("reason").notNull(),
+    suspendedBy: text("suspended_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("member_suspensions_suspended_by_idx").on(t.suspendedBy)],
+);
+
+/**
+ * One reported item as the moderators see it (issue 38): the item's text as it was when first reported (kept
+ * whatever happens to the item), who it is about, and its state. Reports of the same item while it is open join
+ * it (one open case per item: the partial unique index); a handled case stays, and a later report opens a new one.
+ */
+export const reportCases = sqliteTable(
+  "report_cases",
+  {
+    id: text("id").primaryKey(),
+    /** The realm whose moderators see it; null for a profile (administrators). */
+    communityId: text("community_id").references(() => communities.id, { onDelete: "set null" }),
+    itemKind: text("item_kind", {
+      enum: ["forum_post", "forum_reply", "chat_message", "room", "event", "tournament", "profile"],
+    }).notNull(),
+    itemId: text("item_id").notNull(),
+    /** A chat line's room (the line's id is the room's). */
+    roomId: text("room_id"),
+    /** The member the item is by (author, host, creator, organizer, the profile's owner). */
+    subjectId: text("subject_id").references(() => users.id, { onDelete: "set null" }),
+    /** JSON: what was reported, as it was (title, text, subject's name, link). */
+    snapshot: text("snapshot", { mode: "json" }).notNull(),
+    status: text("status", { enum: ["open", "dismissed", "actioned"] })
+      .notNull()
+      .default("open"),
+    lastReportedAt: integer("last_reported_at").notNull(),
+    handledBy: text("handled_by").references(() => users.id, { onDelete: "set null" }),
+    handledAt: integer("handled_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("report_cases_open_item_unique")
+      .on(t.itemKind, t.itemId)
+      .where(sql`status = 'open'`),
+    index("report_cases_community_status_idx").on(t.communityId, t.status, t.lastReportedAt),
+    index("report_cases_status_idx").on(t.status, t.lastReportedAt),
+    index("report_cases_subject_idx").on(t.subjectId),
+    index("report_cases_handled_by_idx").on(t.handledBy),
+  ],
+);
+
+/** Each member's report of a case: one per member and case, with a reason from the short list and a note. */
+export const reports = sqliteTable(
+  "reports",
+  {
+    id: text("id").primaryKey(),
+    caseId: text("case_id")
+      .notNull()
+      .references(() => reportCases.id, { onDelete: "cascade" }),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason", {
+      enum: ["spam", "harassment", "hateful", "cheating", "inappropriate_name_or_picture", "other"],
+    }).notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("reports_case_reporter_unique").on(t.caseId, t.reporterId), index("reports_reporter_idx").on(t.reporterId)],
+);
+
+/**
+ * The audit log (issue 38): every moderation action, with who, when, what and why. A realm's moderators read
+ * their realm's entries; administrators read all (site-wide ones have no realm).
+ */
+export const moderationActions = sqliteTable(
+  "moderation_actions",
+  {
+    id: text("id").primaryKey(),
+    communityId: text("community_id").references(() => communities.id, { onDelete: "set null" }),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    caseId: text("case_id").references(() => reportCases.id, { onDelete: "set null" }),
+    targetKind: text("target_kind"),
+    targetId: text("target_id"),
+    /** The member the action was about, if any. */
+    subjectId: text("subject_id").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    /** A removal's or suspension's end (epoch ms), null for good or when it has none. */
+    until: integer("until"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("moderation_actions_community_created_idx").on(t.communityId, t.createdAt),
+    index("moderation_actions_created_idx").on(t.createdAt),
+    index("moderation_actions_actor_idx").on(t.actorId),
+    index("moderation_actions_subject_idx").on(t.subjectId),
+    index("moderation_actions_case_idx").on(t.caseId),
   ],
 );
 

@@ -22,6 +22,7 @@ import { conflict, notFound, unauthorized } from "./errors";
 import { enforceRateLimit, hitOutcome, rateLimitHit, refuseOverLimit } from "./rate-limit";
 import { RATE_LIMITS } from "./rate-limit-rules";
 import { isoInstantOrNull } from "./instants";
+import { suspensionMessage, suspensionOf, suspensionStanding } from "./moderation/standing";
 
 type TokenRow = typeof accessTokens.$inferSelect;
 
@@ -109,12 +110,15 @@ const INVALID_TOKEN = "Invalid, expired or revoked API token";
 export async function authenticateAccessToken(db: Db, token: string, now = Date.now()): Promise<TokenIdentity> {
   if (!looksLikeToken(token)) throw unauthorized(INVALID_TOKEN);
   const found = await db
-    .select({ token: accessTokens, user: users })
+    .select({ token: accessTokens, user: users, suspension: suspensionOf(accessTokens.userId) })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
     .where(eq(accessTokens.tokenHash, await hashToken(token)))
     .get();
   if (!found || isExpired(found.token.expiresAt, now)) throw unauthorized(INVALID_TOKEN);
+  // A suspended member's tokens stop with their sessions (issue 38).
+  const suspension = suspensionStanding(found.suspension);
+  if (suspension) throw unauthorized(suspensionMessage(suspension));
   const rule = RATE_LIMITS.accessTokenUse;
   const hit = rateLimitHit(db, `accessTokenUse:${found.token.userId}`, rule.windowMs, now);
   const [counted] = shouldTouchLastUsed(found.token.lastUsedAt, now)

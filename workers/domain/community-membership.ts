@@ -10,6 +10,7 @@ import { communities, userCommunities } from "../db/schema";
 import { notFound } from "./errors";
 import { privacyFlag } from "./privacy";
 import { enforceRateLimit } from "./rate-limit";
+import { realmRemovalOf, refuseIfRemoved, removedFromRealm } from "./moderation/standing";
 
 export type CommunityMembership = { communityId: string; isMember: boolean; memberCount: number };
 
@@ -33,7 +34,7 @@ export function toMembership(row: { communityId: string; memberCount: number; is
 export async function joinCommunity(db: Db, userId: string, communityId: string, now = Date.now()): Promise<CommunityMembership> {
   await enforceRateLimit(db, "communityMembership", userId, now);
   // The INSERT selects from communities, so an unknown realm inserts nothing instead of failing its foreign key.
-  const [, state] = await db.batch([
+  const [, state, removal] = await db.batch([
     db
       .insert(userCommunities)
       .select(
@@ -44,13 +45,19 @@ export async function joinCommunity(db: Db, userId: string, communityId: string,
             joinedAt: sql<number>`${now}`.as("joined_at"),
           })
           .from(communities)
-          .where(eq(communities.id, communityId)),
+          // A member a moderator removed from the realm cannot join it again until the removal ends (issue 38).
+          .where(and(eq(communities.id, communityId), sql`NOT ${removedFromRealm(userId, communities.id)}`)),
       )
       .onConflictDoNothing(),
     membershipStateQuery(db, userId, communityId),
+    db
+      .select({ removal: realmRemovalOf(userId, communities.id) })
+      .from(communities)
+      .where(eq(communities.id, communityId)),
   ]);
   const membership = toMembership(state[0]);
   if (!membership) throw notFound("Realm not found");
+  refuseIfRemoved(removal[0]?.removal);
   return membership;
 }
 

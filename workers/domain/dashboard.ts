@@ -7,6 +7,7 @@ import { latestNotificationsQuery, toNotificationItem } from "./notifications";
 import { membershipStateQuery, toMembership } from "./community-membership";
 import { memberStatsColumns } from "./profile";
 import { roomsListedTo } from "./room-visibility";
+import { postsVisibleTo } from "./forum-visibility";
 import { realmWeekQueries, toRealmWeek } from "./game-stats";
 import { isoInstant } from "./instants";
 
@@ -142,6 +143,7 @@ export async function getHomeDashboard(db: Db, userId: string, now = Date.now())
       })
       .from(forumPosts)
       .leftJoin(communities, eq(communities.id, forumPosts.communityId))
+      .where(postsVisibleTo(userId))
       .orderBy(desc(forumPosts.createdAt))
       .limit(4),
     db.select({ n: count() }).from(gameSessions).where(waitingRoomsListedTo(userId, null)),

@@ -12,6 +12,7 @@ import { hasSeatLimits, type Seat } from "../contract/event-seats";
 import { alternatesOf, batchRows, countsOf, mainsOf, notifyPromoted, promoteAlternates, type PromotedRow } from "./event-seat-sql";
 import { notificationInsert } from "./notifications";
 import { enforceRateLimit } from "./rate-limit";
+import { realmRemovalOf, refuseIfRemoved, removedFromRealm } from "./moderation/standing";
 
 /**
  * The SQL form of `decideSeat` (event-seats.ts): one INSERT ... SELECT whose
@@ -34,6 +35,7 @@ function seatInsert(eventId: string, userId: string, role: Seat["role"], now: nu
       AND (e.max_attendees IS NULL OR ${countsOf(eventId)} < e.max_attendees)
       AND ${hasRoom}
       AND NOT ${blockedWithOrganizers(userId)}
+      AND NOT ${removedFromRealm(userId, sql`e.community_id`)}
     ON CONFLICT (event_id, user_id) DO NOTHING
     RETURNING role, player_type AS playerType`;
 }
@@ -43,7 +45,15 @@ function blockedWithOrganizers(userId: string): SQL {
   return sql`(${isBlockedEitherWay(userId, sql`e.creator_id`)} OR ${isBlockedEitherWay(userId, sql`e.host_id`)})`;
 }
 
-type SeatState = { mains: number; playerSlots: number; type: string; hostId: string; title: string; blocked: number };
+type SeatState = {
+  mains: number;
+  playerSlots: number;
+  type: string;
+  hostId: string;
+  title: string;
+  blocked: number;
+  removal: string | null;
+};
 
 export type JoinResult = { event: EventDto; created: boolean };
 
@@ -56,7 +66,8 @@ export async function joinEvent(db: Db, userId: string, eventId: string, input: 
     seatInsert(eventId, userId, input.role, now),
     sql`
       SELECT ${mainsOf(eventId)} AS mains, e.player_slots AS playerSlots, e.type AS type,
-             coalesce(e.host_id, e.creator_id) AS hostId, e.title AS title, ${blockedWithOrganizers(userId)} AS blocked
+             coalesce(e.host_id, e.creator_id) AS hostId, e.title AS title, ${blockedWithOrganizers(userId)} AS blocked,
+             ${realmRemovalOf(userId, sql`e.community_id`)} AS removal
       FROM events e WHERE e.id = ${eventId}`,
   ])) as [Seat[], SeatState[]];
   const seat = inserted[0];
@@ -79,6 +90,7 @@ export async function joinEvent(db: Db, userId: string, eventId: string, input: 
   const event = await findEventRow(db, { id: userId }, eventId);
   if (!event) throw notFound("Event not found");
   if (event.role !== null) return { event: toDto(event), created: false };
+  refuseIfRemoved(after[0]?.removal);
   if (after[0]?.blocked) throw forbidden("You cannot join this event");
   if (event.startsAt <= now) throw conflict("This event has already started");
   if (event.maxAttendees !== null && event.attendeeCount >= event.maxAttendees) {

@@ -14,6 +14,7 @@ import { pastStartIssue, startsAtFromWallTime } from "./event-time";
 import { DEFAULT_TIME_ZONE } from "../contract/time-zone";
 import { notificationInsert } from "./notifications";
 import { enforceRateLimit } from "./rate-limit";
+import { requireRealmOpenTo } from "./moderation/standing";
 
 // --------------------------------------------------------- create / update
 
@@ -37,7 +38,7 @@ export async function createEvent(db: Db, userId: string, input: CreateEventBody
   const timeZone = input.timeZone ?? DEFAULT_TIME_ZONE;
   requireFutureStart({ ...input, timeZone }, now);
   await enforceRateLimit(db, "eventCreate", userId, now);
-  await requireCommunity(db, input.communityId);
+  await requireRealmOpenTo(db, userId, input.communityId);
   const id = crypto.randomUUID();
   const insert = db.insert(events).values({
     id,

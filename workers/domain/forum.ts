@@ -2,7 +2,7 @@
  * Forum posts, replies and likes over D1 (list, read, create, edit, delete, like). Over 300 lines because
  * posts and replies share the visibility rule, the cursor and the notification batch.
  */
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import {
   FORUM_PAGE_SIZE,
   type CreateForumPostBody,
@@ -15,14 +15,15 @@ import {
 } from "../contract/forum";
 import type { Db } from "../db/client";
 import { forumLikes, forumPosts, forumReplies, forumViews, type User, users } from "../db/schema";
-import { forbidden, invalid, notFound } from "./errors";
-import { communityExists } from "./communities";
+import { conflict, forbidden, invalid, notFound } from "./errors";
 import { decodePostCursor, decodeReplyCursor, encodePostCursor, encodeReplyCursor } from "./forum-cursor";
 import { isBlockedEitherWay } from "./blocks";
 import { notificationInsert } from "./notifications";
 import { pickMemberColumns } from "./member-columns";
 import { enforceRateLimit } from "./rate-limit";
 import { forumSearchMatch } from "./forum-search";
+import { postsVisibleTo, repliesVisibleTo, shownToEveryone } from "./forum-visibility";
+import { realmRemovalOf, refuseIfRemoved, requireRealmOpenTo } from "./moderation/standing";
 
 const POST_NOT_FOUND = "Post not found";
 const REPLY_NOT_FOUND = "Reply not found";
@@ -57,6 +58,8 @@ function selectPosts(db: Db, viewerId: string | null) {
       viewCount: forumPosts.viewCount,
       createdAt: forumPosts.createdAt,
       author: authorColumns,
+      hiddenReason: forumPosts.hiddenReason,
+      lockedReason: forumPosts.lockedReason,
     })
     .from(forumPosts)
     .leftJoin(users, eq(users.id, forumPosts.authorId));
@@ -76,6 +79,7 @@ function selectReplies(db: Db) {
       likeCount: forumReplies.likeCount,
       createdAt: forumReplies.createdAt,
       author: authorColumns,
+      hiddenReason: forumReplies.hiddenReason,
     })
     .from(forumReplies)
     .leftJoin(users, eq(users.id, forumReplies.authorId));
@@ -103,7 +107,7 @@ export async function listForumPosts(db: Db, query: ForumPostsQuery, viewerId: s
   // read at 20,000 posts against 337 at 2,000).
   const filter = (column: typeof forumPosts.communityId | typeof forumPosts.category, value: string) =>
     match ? sql`+${column} = ${value}` : eq(column, value);
-  const conditions: SQL[] = [filter(forumPosts.communityId, query.communityId)];
+  const conditions: SQL[] = [filter(forumPosts.communityId, query.communityId), postsVisibleTo(viewerId)];
   if (query.category) conditions.push(filter(forumPosts.category, query.category));
   if (match) {
     conditions.push(
@@ -135,7 +139,7 @@ export async function listForumPosts(db: Db, query: ForumPostsQuery, viewerId: s
 
 /**
  * `insert (post_id, user_id) select ... where the post exists on conflict do nothing`:
- * a missing post inserts nothing instead of failing a foreign key.
+ * a missing post (or one hidden from the member) inserts nothing instead of failing a foreign key.
  */
 function insertMemberRow(db: Db, table: typeof forumLikes | typeof forumViews, postId: string, userId: string) {
   return db
@@ -148,7 +152,7 @@ function insertMemberRow(db: Db, table: typeof forumLikes | typeof forumViews, p
           createdAt: sql<number>`${Date.now()}`.as("created_at"),
         })
         .from(forumPosts)
-        .where(eq(forumPosts.id, postId)),
+        .where(and(eq(forumPosts.id, postId), postsVisibleTo(userId))),
     )
     .onConflictDoNothing();
 }
@@ -172,12 +176,14 @@ async function recordView(db: Db, postId: string, viewerId: string): Promise<voi
     db
       .update(forumPosts)
       .set({ viewCount: sql`${forumPosts.viewCount} + 1` })
-      .where(and(eq(forumPosts.id, postId), sql`changes() = 1`)),
+      .where(and(eq(forumPosts.id, postId), postsVisibleTo(viewerId), sql`changes() = 1`)),
   ]);
 }
 
 export async function getForumPost(db: Db, postId: string, viewerId: string | null): Promise<ForumPost> {
-  const row = await selectPosts(db, viewerId).where(eq(forumPosts.id, postId)).get();
+  const row = await selectPosts(db, viewerId)
+    .where(and(eq(forumPosts.id, postId), postsVisibleTo(viewerId)))
+    .get();
   if (!row) throw notFound(POST_NOT_FOUND);
   return toForumPost(row);
 }
@@ -185,15 +191,14 @@ export async function getForumPost(db: Db, postId: string, viewerId: string | nu
 /** A new post, within the author's hourly post limit (checked first, so a refused post creates nothing). */
 export async function createForumPost(db: Db, author: User, input: CreateForumPostBody): Promise<ForumPost> {
   await enforceRateLimit(db, "forumPost", author.id);
-  if (!(await communityExists(db, input.communityId))) {
-    throw invalid("Unknown community", [{ path: ["communityId"], message: "No such community" }]);
-  }
+  // The realm exists and no moderator removed the author from it (issue 38).
+  await requireRealmOpenTo(db, author.id, input.communityId);
   const row = await db
     .insert(forumPosts)
     .values({ id: crypto.randomUUID(), authorId: author.id, ...input })
     .returning()
     .get();
-  const { authorId: _authorId, updatedAt: _updatedAt, ...fields } = row;
+  const { authorId: _authorId, updatedAt: _updatedAt, hiddenAt: _hiddenAt, lockedAt: _lockedAt, ...fields } = row;
   return toForumPost({ ...fields, isLiked: 0, author: authorOf(author) });
 }
 
@@ -241,7 +246,7 @@ export async function setForumLike(db: Db, postId: string, userId: string, liked
     db
       .update(forumPosts)
       .set({ likeCount: sql`(select count(*) from ${forumLikes} where ${forumLikes.postId} = ${postId})` })
-      .where(eq(forumPosts.id, postId))
+      .where(and(eq(forumPosts.id, postId), postsVisibleTo(userId)))
       .returning({ likeCount: forumPosts.likeCount }),
   ]);
   const row = rows[0];
@@ -249,25 +254,31 @@ export async function setForumLike(db: Db, postId: string, userId: string, liked
   return { isLiked: liked, likeCount: row.likeCount };
 }
 
-/** The post's title and author; `blockedWithAuthor` when a block stands between `actorId` and the author. */
-async function postSummary(db: Db, postId: string, actorId: string | null = null) {
+/**
+ * The post's title and author as `actorId` may see it (a hidden post is missing to everyone but its author);
+ * `blockedWithAuthor` when a block stands between the two, `removal` when a moderator removed `actorId` from the
+ * post's realm, `lockedReason` when the thread is locked (issue 38).
+ */
+async function postSummary(db: Db, postId: string, actorId: string) {
   const post = await db
     .select({
       id: forumPosts.id,
       title: forumPosts.title,
       authorId: forumPosts.authorId,
-      blockedWithAuthor: actorId ? isBlockedEitherWay(actorId, forumPosts.authorId) : sql<number>`0`,
+      blockedWithAuthor: isBlockedEitherWay(actorId, forumPosts.authorId),
+      removal: realmRemovalOf(actorId, forumPosts.communityId),
+      lockedReason: forumPosts.lockedReason,
     })
     .from(forumPosts)
-    .where(eq(forumPosts.id, postId))
+    .where(and(eq(forumPosts.id, postId), postsVisibleTo(actorId)))
     .get();
   if (!post) throw notFound(POST_NOT_FOUND);
   return post;
 }
 
-/** One page of a post's replies, oldest first (keyset on createdAt, id); says nothing about the post itself. */
-async function replyPage(db: Db, postId: string, cursor: string | undefined): Promise<ForumReplyPage> {
-  const conditions: SQL[] = [eq(forumReplies.postId, postId)];
+/** One page of a post's replies as `viewerId` sees them, oldest first (keyset on createdAt, id); says nothing about the post itself. */
+async function replyPage(db: Db, postId: string, viewerId: string, cursor: string | undefined): Promise<ForumReplyPage> {
+  const conditions: SQL[] = [eq(forumReplies.postId, postId), repliesVisibleTo(viewerId)];
   if (cursor) {
     const after = decodeReplyCursor(cursor);
     if (!after) throw invalid("Invalid cursor");
@@ -286,9 +297,9 @@ async function replyPage(db: Db, postId: string, cursor: string | undefined): Pr
   };
 }
 
-/** Replies of a post, oldest first; 404 when the post is gone. */
-export async function listForumReplies(db: Db, postId: string, cursor: string | undefined): Promise<ForumReplyPage> {
-  const [, page] = await Promise.all([postSummary(db, postId), replyPage(db, postId, cursor)]);
+/** Replies of a post as `viewerId` sees them, oldest first; 404 when the post is gone (or hidden from them). */
+export async function listForumReplies(db: Db, postId: string, viewerId: string, cursor: string | undefined): Promise<ForumReplyPage> {
+  const [, page] = await Promise.all([postSummary(db, postId, viewerId), replyPage(db, postId, viewerId, cursor)]);
   return page;
 }
 
@@ -299,15 +310,17 @@ export async function listForumReplies(db: Db, postId: string, cursor: string | 
  */
 export async function openForumThread(db: Db, postId: string, viewerId: string): Promise<{ post: ForumPost; replies: ForumReplyPage }> {
   await recordView(db, postId, viewerId);
-  const [post, replies] = await Promise.all([getForumPost(db, postId, viewerId), replyPage(db, postId, undefined)]);
+  const [post, replies] = await Promise.all([getForumPost(db, postId, viewerId), replyPage(db, postId, viewerId, undefined)]);
   return { post, replies };
 }
 
-/** Recomputes a post's reply counter from its rows, for use inside a batch. */
-function recountReplies(db: Db, postId: string) {
+/** Recomputes a post's reply counter from its rows everyone sees (a hidden reply is not counted), inside a batch. */
+export function recountReplies(db: Db, postId: string) {
   return db
     .update(forumPosts)
-    .set({ replyCount: sql`(select count(*) from ${forumReplies} where ${forumReplies.postId} = ${postId})` })
+    .set({
+      replyCount: sql`(select count(*) from ${forumReplies} where ${forumReplies.postId} = ${postId} and ${shownToEveryone.replies()})`,
+    })
     .where(eq(forumPosts.id, postId));
 }
 
@@ -319,6 +332,8 @@ function recountReplies(db: Db, postId: string) {
 export async function createForumReply(db: Db, postId: string, author: User, content: string): Promise<ForumReply> {
   await enforceRateLimit(db, "forumReply", author.id);
   const post = await postSummary(db, postId, author.id);
+  refuseIfRemoved(post.removal);
+  if (post.lockedReason !== null) throw conflict(`This thread is locked: ${post.lockedReason}`);
   const id = crypto.randomUUID();
   const now = Date.now();
   const notify =
@@ -345,18 +360,21 @@ export async function createForumReply(db: Db, postId: string, author: User, con
             authorId: sql<string>`${author.id}`.as("author_id"),
             content: sql<string>`${content}`.as("content"),
             likeCount: sql<number>`0`.as("like_count"),
+            hiddenAt: sql<number | null>`NULL`.as("hidden_at"),
+            hiddenReason: sql<string | null>`NULL`.as("hidden_reason"),
             createdAt: sql<number>`${now}`.as("created_at"),
             updatedAt: sql<number>`${now}`.as("updated_at"),
           })
           .from(forumPosts)
-          .where(eq(forumPosts.id, postId)),
+          // A lock that lands meanwhile still holds.
+          .where(and(eq(forumPosts.id, postId), isNull(forumPosts.lockedAt))),
       )
       .returning({ id: forumReplies.id }),
     recountReplies(db, postId),
     ...notify,
   ]);
   if (inserted.length === 0) throw notFound(POST_NOT_FOUND);
-  return { id, postId, content, likeCount: 0, createdAt: new Date(now).toISOString(), author: authorOf(author) };
+  return { id, postId, content, likeCount: 0, createdAt: new Date(now).toISOString(), author: authorOf(author), hiddenReason: null };
 }
 
 export async function updateForumReply(db: Db, replyId: string, user: User, content: string): Promise<ForumReply> {

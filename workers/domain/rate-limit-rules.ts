@@ -16,9 +16,9 @@ export type RateLimitRule = {
   windowMs: number;
   /**
    * Who is counted: the signed-in member (also the member behind an API token, whichever token), the client address
-   * (CF-Connecting-IP), or the e-mail address typed in a form.
+   * (CF-Connecting-IP), the e-mail address typed in a form, or the item reported (all members together).
    */
-  per: "member" | "address" | "sender";
+  per: "member" | "address" | "sender" | "item";
   /** The 429 message reads "You can {verb} at most {limit} {noun} {window}." */
   verb: string;
   noun: string;
@@ -44,6 +44,10 @@ export const RATE_LIMITS = {
   matchResult: { limit: 60, windowMs: HOUR, per: "member", verb: "report", noun: "match results" },
   // Room results (issue 27): recording one notifies the other players, a dispute notifies the host.
   gameResult: { limit: 30, windowMs: HOUR, per: "member", verb: "record or answer", noun: "game results" },
+  // Reports (issue 38): each one reaches a realm's moderators. One per member and item (a second is a 409), at most
+  // 10 an hour per member, and 25 an hour per item from everyone together, so a brigade cannot bury the queue.
+  report: { limit: 10, windowMs: HOUR, per: "member", verb: "send", noun: "reports" },
+  reportItem: { limit: 25, windowMs: HOUR, per: "item", verb: "add", noun: "reports to one item (from all members together)" },
   // Connections.
   friendRequest: { limit: 60, windowMs: HOUR, per: "member", verb: "send", noun: "friend invites" },
   block: { limit: 60, windowMs: HOUR, per: "member", verb: "block", noun: "members" },

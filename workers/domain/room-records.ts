@@ -22,6 +22,14 @@ import { closeWaitingRoom, givePlaceUp, handHostOver, refreshCounters, roomReadB
  */
 export type RoomSnapshot = { session: GameSessionView; version: number; tableVersion: number; members: RoomMember[] };
 
+/**
+ * How a member's place in a room ended, told with the roster (GameRoom#applyRoster) so their sockets close with the
+ * right code: they left, the host removed them, or a moderator removed them from the realm or suspended them
+ * (issue 38; the moderator's reason goes with it).
+ */
+export type PlaceEnd =
+  { how: "left" } | { how: "removed" } | { how: "removed_from_realm"; reason: string } | { how: "suspended"; reason: string };
+
 /** Why a member's room sockets end. The room picks the close code and does the rest (GameRoom#endMemberSockets). */
 export type SocketEnd =
   /** Only the sockets opened with this session (the member may be signed in elsewhere); the seat is held as after a drop. */
@@ -48,6 +56,7 @@ export function readOf(sessions: SessionReadRow[], members: RoomMember[], userId
     blockedWithHost: Boolean(sessions[0]?.blockedWithHost),
     blockedHost: Boolean(sessions[0]?.blockedHost),
     removedByHost: Boolean(sessions[0]?.removedByHost),
+    removedFromRealm: Boolean(sessions[0]?.removedFromRealm),
     notInvited: Boolean(sessions[0]?.notInvited),
     place: me ? { role: me.role, seat: me.seat } : null,
   };

@@ -1,5 +1,6 @@
 import type { GameSessionView } from "../contract/game-sessions";
 import type { Place } from "./game-sessions";
+import { REMOVED_FROM_REALM_TEXT } from "../contract/moderation-options";
 
 /**
  * What a request for a place in a room came to. The room service writes first
@@ -14,6 +15,8 @@ export type RoomRead = {
   blockedHost: boolean;
   /** A host removed the member from this room. */
   removedByHost: boolean;
+  /** A moderator removed the member from the room's realm (issue 38): out of every room of it, match rooms too. */
+  removedFromRealm?: boolean;
   /** The room has invites and the member is neither invited nor its host: they may watch, not sit. */
   notInvited?: boolean;
   /** The member's place after the write, if any. */
@@ -28,6 +31,7 @@ export type SeatOutcome =
   | { kind: "not_found" }
   | { kind: "blocked" }
   | { kind: "host_blocked" }
+  | { kind: "realm_removed" }
   | { kind: "ended" };
 
 /**
@@ -39,10 +43,11 @@ const refusedByBlock = (read: Omit<RoomRead, "place">) => (read.blockedWithHost 
 /** A refusal by a block, told apart only for the member who blocked the host. */
 const blockRefusal = (read: Omit<RoomRead, "place">): "blocked" | "host_blocked" => (read.blockedHost ? "host_blocked" : "blocked");
 
-/** What a member refused by a block is told, in the API, the room page and the room's socket. */
+/** What a member refused by a block (or a moderator's removal) is told, in the API, the room page and the room's socket. */
 export const ROOM_REFUSALS = {
   blocked: "You cannot join this room",
   hostBlocked: "You blocked this room's host. Unblock them to join.",
+  realmRemoved: REMOVED_FROM_REALM_TEXT,
 } as const;
 
 export { SEAT_REFUSALS } from "../contract/game-session-options";
@@ -50,6 +55,7 @@ export { SEAT_REFUSALS } from "../contract/game-session-options";
 export function seatOutcome(read: RoomRead): SeatOutcome {
   const { session, place } = read;
   if (!session) return { kind: "not_found" };
+  if (read.removedFromRealm) return { kind: "realm_removed" };
   if (refusedByBlock(read)) return { kind: blockRefusal(read) };
   if (session.status === "completed") return { kind: "ended" };
   if (place?.role === "player") return { kind: "seated", seat: place.seat };
@@ -61,18 +67,24 @@ export function seatOutcome(read: RoomRead): SeatOutcome {
 }
 
 export type WatchOutcome =
-  { kind: "watching"; place: Place } | { kind: "not_found" } | { kind: "blocked" } | { kind: "host_blocked" } | { kind: "ended" };
+  | { kind: "watching"; place: Place }
+  | { kind: "not_found" }
+  | { kind: "blocked" }
+  | { kind: "host_blocked" }
+  | { kind: "realm_removed" }
+  | { kind: "ended" };
 
 /** A seated member who asks to watch keeps their seat: they already see everything. */
 export function watchOutcome(read: RoomRead): WatchOutcome {
   const { session, place } = read;
   if (!session) return { kind: "not_found" };
+  if (read.removedFromRealm) return { kind: "realm_removed" };
   if (refusedByBlock(read)) return { kind: blockRefusal(read) };
   if (session.status === "completed" || !place) return { kind: "ended" };
   return { kind: "watching", place };
 }
 
-export type EntryRefusal = "not_found" | "blocked" | "host_blocked" | "ended" | "no_place";
+export type EntryRefusal = "not_found" | "blocked" | "host_blocked" | "realm_removed" | "ended" | "no_place";
 
 /**
  * Why a socket's member may not attach to a room: the room never seats anyone
@@ -80,12 +92,13 @@ export type EntryRefusal = "not_found" | "blocked" | "host_blocked" | "ended" | 
  */
 export function entryRefusal(read: Omit<RoomRead, "place">): EntryRefusal {
   if (!read.session) return "not_found";
+  if (read.removedFromRealm) return "realm_removed";
   if (refusedByBlock(read)) return blockRefusal(read);
   if (read.session.status === "completed") return "ended";
   return "no_place";
 }
 
-export type PageRefusal = "removed" | "blocked" | "host_blocked" | "ended";
+export type PageRefusal = "removed" | "blocked" | "host_blocked" | "realm_removed" | "ended";
 
 /**
  * Why the room page is not opened for a member (decided by its loader, before any socket or camera prompt): a
@@ -95,6 +108,7 @@ export type PageRefusal = "removed" | "blocked" | "host_blocked" | "ended";
  */
 export function pageRefusal(read: RoomRead): PageRefusal | null {
   if (!read.session) return null;
+  if (!read.place && read.removedFromRealm) return "realm_removed";
   if (!read.place && refusedByBlock(read)) return read.removedByHost ? "removed" : blockRefusal(read);
   if (read.session.status === "completed") return "ended";
   return null;

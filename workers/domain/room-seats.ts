@@ -3,6 +3,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { gameSessionMembers, gameSessionRemovals, gameSessions, users } from "../db/schema";
 import { hasBlocked, isBlockedEitherWay } from "./blocks";
+import { removedFromRealm } from "./moderation/standing";
 import { roomMembersQuery, sessionColumns, type MemberRole } from "./game-sessions";
 
 /**
@@ -36,10 +37,11 @@ const removedFrom = (sessionRef: unknown, userId: string) =>
 
 /**
  * `g` (a game session) lets `userId` in: no block with its host and not removed by a host, unless it is a
- * tournament match room (the pairing decides who plays there).
+ * tournament match room (the pairing decides who plays there); and, match rooms too, no moderator's removal from
+ * the room's realm (issue 38: a removed member is out of every room of the realm).
  */
 export const mayEnter = (userId: string) =>
-  sql`(g.tournament_match_id IS NOT NULL OR (NOT ${isBlockedEitherWay(userId, sql`g.host_id`)} AND NOT ${removedFrom(sql`g.id`, userId)}))`;
+  sql`(NOT ${removedFromRealm(userId, sql`g.community_id`)} AND (g.tournament_match_id IS NOT NULL OR (NOT ${isBlockedEitherWay(userId, sql`g.host_id`)} AND NOT ${removedFrom(sql`g.id`, userId)})))`;
 
 /**
  * `g` (a game session) gives `userId` a seat as far as invites go: a room without invites seats anyone, a room
@@ -210,6 +212,7 @@ export function sessionReadBack(db: Db, sessionId: string, userId: string) {
       blockedWithHost: isBlockedEitherWay(userId, gameSessions.hostId),
       blockedHost: hasBlocked(userId, gameSessions.hostId),
       removedByHost: removedFrom(gameSessions.id, userId),
+      removedFromRealm: removedFromRealm(userId, gameSessions.communityId),
       notInvited: notInvited(gameSessions.id, gameSessions.hostId, userId),
     })
     .from(gameSessions)

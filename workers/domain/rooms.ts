@@ -7,6 +7,7 @@ import { and, asc, eq, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-or
 import { getServerByName } from "partyserver";
 import { resolvePower } from "../contract/brackets";
 import type { CreateGameSessionBody, GameSessionView, MembershipView } from "../contract/game-sessions";
+import type { ChatMessage } from "../contract/room/protocol";
 import type { Db } from "../db/client";
 import { gameSessionMembers, gameSessions, users } from "../db/schema";
 import { currentLogger } from "../lib/logger";
@@ -19,8 +20,9 @@ import { hostOfNewRoom, inviteesQuery, inviteWrites, refusedInvitees, seatsAnoth
 import { askSeatConsent, consentLetsBotSeat, consentStatusOf } from "./bot-consents";
 import { HOST_CONSENT_REQUIRED } from "../contract/bot-consents";
 import { displayName } from "../contract/display-name";
-import { givePlaceUpAndRead, readOf, readRoomSnapshot, snapshotOf, type RoomSnapshot, type SocketEnd } from "./room-records";
+import { givePlaceUpAndRead, readOf, readRoomSnapshot, snapshotOf, type PlaceEnd, type RoomSnapshot, type SocketEnd } from "./room-records";
 import { ROOM_REFUSALS, seatOutcome, watchOutcome } from "./room-rules";
+import { realmRemovalOf, refuseIfRemoved } from "./moderation/standing";
 import {
   givePlaceUp,
   insertRoom,
@@ -64,11 +66,11 @@ async function tellRoom(
   sessionId: string,
   snapshot: RoomSnapshot | null,
   leftUserId: string | null = null,
-  how: "left" | "removed" = "left",
+  end: PlaceEnd = { how: "left" },
 ): Promise<void> {
   try {
     const room = await getServerByName(env.GameRoom, sessionId);
-    await room.applyRoster(snapshot, leftUserId, how);
+    await room.applyRoster(snapshot, leftUserId, end);
   } catch (error) {
     currentLogger().error("Could not tell a room about a change", { sessionId, error });
   }
@@ -120,6 +122,10 @@ export async function createRoom(
     db
       .select({
         community: sql<number>`EXISTS (SELECT 1 FROM communities WHERE id = ${body.communityId})`,
+        // A moderator's removal from the realm keeps its creator and its host from opening a room there (issue 38).
+        // Named: D1 hands a batch's rows back by column name, and the two subqueries' texts are the same.
+        creatorRemoval: realmRemovalOf(creatorId, body.communityId).as("creator_removal"),
+        hostRemoval: realmRemovalOf(hostId, body.communityId).as("host_removal"),
         event: sql<number>`(${eventId} IS NULL OR EXISTS (SELECT 1 FROM events WHERE id = ${eventId}))`,
         // What a bot's room needs to seat its host: the host's answer to this bot, and the names the asking shows.
         hostConsent: consentStatusOf(creatorId, hostId),
@@ -135,6 +141,8 @@ export async function createRoom(
   refuseOverLimit("gameSessionCreate", hitOutcome(hit[0], rule.limit, rule.windowMs, now));
   const known = knownRows[0];
   if (!known?.community) throw invalid("Unknown community");
+  refuseIfRemoved(known.creatorRemoval);
+  if (known.hostRemoval) throw forbidden(ROOM_REFUSALS.realmRemoved);
   if (!known.event) throw invalid("Unknown event");
   const refused = refusedInvitees(invited, invitees);
   if (refused.length > 0) {
@@ -166,9 +174,10 @@ export async function createRoom(
 // ------------------------------------------------------------------ places
 
 /** The refusals joining and watching share, as the domain's errors. */
-function placeRefused(kind: "not_found" | "blocked" | "host_blocked" | "ended") {
+function placeRefused(kind: "not_found" | "blocked" | "host_blocked" | "realm_removed" | "ended") {
   if (kind === "not_found") return notFound("Game session not found");
   if (kind === "blocked") return forbidden(ROOM_REFUSALS.blocked);
+  if (kind === "realm_removed") return forbidden(ROOM_REFUSALS.realmRemoved);
   if (kind === "host_blocked") return forbidden(ROOM_REFUSALS.hostBlocked);
   return conflict("This game session has ended");
 }
@@ -185,6 +194,7 @@ async function seat(env: Env, db: Db, sessionId: string, userId: string): Promis
     case "not_found":
     case "blocked":
     case "host_blocked":
+    case "realm_removed":
     case "ended":
       throw placeRefused(outcome.kind);
     case "full":
@@ -211,6 +221,7 @@ async function watch(env: Env, db: Db, sessionId: string, userId: string): Promi
     case "not_found":
     case "blocked":
     case "host_blocked":
+    case "realm_removed":
     case "ended":
       throw placeRefused(outcome.kind);
     case "watching":
@@ -288,7 +299,7 @@ export async function removeFromRoom(env: Env, db: Db, sessionId: string, hostId
   const snapshot = snapshotOf(sessions, members);
   if (!snapshot) throw notFound("Game session not found");
   if (gone.length === 0) throw notFound("That member is not in this room");
-  await tellRoom(env, sessionId, snapshot, targetId, "removed");
+  await tellRoom(env, sessionId, snapshot, targetId, { how: "removed" });
   return snapshot.session;
 }
 
@@ -326,10 +337,46 @@ export function roomsHostedWith(db: Db, hostId: string, memberId: string) {
  * member rarely has a place in more than one room of the same host.
  */
 export async function endPlacesAfterBlock(env: Env, db: Db, roomIds: string[], blockedId: string): Promise<void> {
+  await endPlaces(env, db, roomIds, blockedId, { how: "removed" });
+}
+
+/**
+ * A member loses their place in each of `roomIds`, and their sockets there close `end`'s way: after a block (as
+ * after a host's removal), a moderator's removal from the realm, or a suspension (issue 38, with the reason). One
+ * batch per room.
+ */
+export async function endPlaces(env: Env, db: Db, roomIds: string[], memberId: string, end: PlaceEnd): Promise<void> {
   for (const sessionId of roomIds) {
-    const { gone, snapshot } = await givePlaceUpAndRead(db, sessionId, blockedId);
-    if (gone) await tellRoom(env, sessionId, snapshot, blockedId, "removed");
+    const { gone, snapshot } = await givePlaceUpAndRead(db, sessionId, memberId);
+    if (gone) await tellRoom(env, sessionId, snapshot, memberId, end);
   }
+}
+
+// ------------------------------------------------------------------ moderation (issue 38)
+
+/**
+ * A moderator ends a room: completed in D1 (unless it already is), then the room tells every socket the reason
+ * and closes them (`room_ended` `moderator_ended`). Returns whether this call ended it.
+ */
+export async function endRoomByModerator(env: Env, db: Db, sessionId: string, reason: string): Promise<boolean> {
+  const ended = await db
+    .update(gameSessions)
+    .set({ status: "completed", updatedAt: sql`CAST(unixepoch('subsec') * 1000 AS INTEGER)` })
+    .where(and(eq(gameSessions.id, sessionId), ne(gameSessions.status, "completed")))
+    .returning({ id: gameSessions.id });
+  if (ended.length === 0) return false;
+  const snapshot = await readRoomSnapshot(db, sessionId);
+  try {
+    await (await getServerByName(env.GameRoom, sessionId)).endByModerator(snapshot, reason);
+  } catch (error) {
+    currentLogger().error("Could not tell a room a moderator ended it", { sessionId, error });
+  }
+  return true;
+}
+
+/** A line of a room's chat as the room has it (a report keeps its text), or null when the room has no such line. */
+export async function readChatLine(env: Env, sessionId: string, lineId: string): Promise<ChatMessage | null> {
+  return (await getServerByName(env.GameRoom, sessionId)).chatLine(lineId);
 }
 
 // ------------------------------------------------------------------ sockets that end with their session

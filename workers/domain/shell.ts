@@ -2,14 +2,22 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { users, type User } from "../db/schema";
 import { listCommunities, type CommunitySummary } from "./communities";
+import { roleColumns, toModeratorFacts } from "./moderation/facts";
+import { can } from "./moderation/roles";
 
 export type ThemeMode = "light" | "dark" | "system";
 
-export type MemberShellData = { unreadCount: number; themeMode: ThemeMode };
+export type MemberShellData = {
+  unreadCount: number;
+  themeMode: ThemeMode;
+  /** Whether the account menu links to the moderation area (a realm's moderator or an administrator, issue 38). */
+  canModerate: boolean;
+};
 
 /**
- * The signed-in member plus what the header needs (unread count, saved light/dark mode), in ONE D1
- * round trip: the session middleware runs it for every request, so pages stay within their query budget.
+ * The signed-in member plus what the header needs (unread count, saved light/dark mode, the moderation link), in
+ * ONE D1 round trip: the session middleware runs it for every request, so pages stay within their query budget. A
+ * suspended member (issue 38) resolves to nobody, like a deleted one: every session and token of theirs ends at once.
  */
 export async function loadMemberWithShell(db: Db, userId: string): Promise<{ user: User; shell: MemberShellData } | null> {
   const row = await db
@@ -17,15 +25,22 @@ export async function loadMemberWithShell(db: Db, userId: string): Promise<{ use
       user: users,
       unread: sql<number>`(SELECT count(*) FROM notifications WHERE user_id = ${userId} AND read = 0)`,
       theme: sql<string | null>`(SELECT theme FROM user_settings WHERE user_id = ${userId})`,
+      ...roleColumns(userId),
     })
     .from(users)
     .where(eq(users.id, userId))
     .get();
   if (!row) return null;
+  const facts = toModeratorFacts(userId, row);
+  if (facts.suspended) return null;
   const theme = row.theme;
   return {
     user: row.user,
-    shell: { unreadCount: Number(row.unread ?? 0), themeMode: theme === "light" || theme === "dark" ? theme : "system" },
+    shell: {
+      unreadCount: Number(row.unread ?? 0),
+      themeMode: theme === "light" || theme === "dark" ? theme : "system",
+      canModerate: can(facts, "open_moderation"),
+    },
   };
 }
 

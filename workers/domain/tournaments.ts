@@ -35,8 +35,8 @@ import {
 } from "../db/schema";
 import { conflict, forbidden, invalid, notFound } from "./errors";
 import { isBlockedEitherWay } from "./blocks";
-import { communityExists } from "./communities";
 import { enforceRateLimit } from "./rate-limit";
+import { realmRemovalOf, refuseIfRemoved, removedFromRealm, requireRealmOpenTo } from "./moderation/standing";
 import { eliminationRoundCount, suggestedSwissRounds } from "./tournament-rules/swiss-rounds";
 import { suggestedPodRounds } from "./tournament-rules/pod-sizes";
 import { cutSizeFromFirstRound, topCutRounds, topCutSize } from "./tournament-rules/top-cut";
@@ -321,9 +321,8 @@ export type TournamentDetail = ReturnType<typeof detailOf>;
 
 export async function createTournament(db: Db, organizer: User, input: CreateTournamentInput) {
   const communityId = resolveCommunityId(input.communityId);
-  if (!(await communityExists(db, communityId))) {
-    throw invalid("Invalid request body", [{ path: ["communityId"], message: "Unknown community" }]);
-  }
+  // The realm exists and no moderator removed the organizer from it (issue 38).
+  await requireRealmOpenTo(db, organizer.id, communityId);
   const pods = playsInPods(input.gameFormat);
   if (pods && input.pairing !== "swiss") {
     throw invalid("Invalid request body", [
@@ -378,7 +377,11 @@ export async function updateTournament(db: Db, id: string, user: User, input: Up
 function membershipReads(db: Db, id: string, user: User) {
   return [
     db
-      .select({ status: tournaments.status, blocked: isBlockedEitherWay(user.id, tournaments.organizerId) })
+      .select({
+        status: tournaments.status,
+        blocked: isBlockedEitherWay(user.id, tournaments.organizerId),
+        removal: realmRemovalOf(user.id, tournaments.communityId),
+      })
       .from(tournaments)
       .where(eq(tournaments.id, id)),
     db
@@ -420,6 +423,7 @@ export async function joinTournament(db: Db, id: string, user: User) {
               eq(tournaments.status, "upcoming"),
               sql`(SELECT count(*) FROM tournament_participants p WHERE p.tournament_id = ${tournaments.id}) < ${tournaments.maxParticipants}`,
               sql`NOT ${isBlockedEitherWay(user.id, tournaments.organizerId)}`,
+              sql`NOT ${removedFromRealm(user.id, tournaments.communityId)}`,
             ),
           ),
       )
@@ -430,6 +434,7 @@ export async function joinTournament(db: Db, id: string, user: User) {
   if (!tournament) throw notFound("Tournament not found");
   if (inserted.length === 0) {
     if (mine) throw conflict("You have already joined this tournament");
+    refuseIfRemoved(tournament.removal);
     if (tournament.blocked) throw forbidden("You cannot join this tournament");
     if (tournament.status !== "upcoming") throw conflict("This tournament is no longer open for registration");
     throw conflict("This tournament is full");

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { Pin } from "lucide-react";
+import { EyeOff, Lock, Pin } from "lucide-react";
 import type { ForumPost } from "../../../workers/contract/forum";
 import { Badge } from "~/components/ui/card";
 import { CategoryBadge } from "./category-style";
@@ -23,6 +23,17 @@ export function PostCard({ post, onOpen }: { post: ForumPost; onOpen: (post: For
             {post.isPinned ? (
               <Badge tone="default">
                 <Pin className="h-3 w-3" aria-hidden="true" /> Pinned
+              </Badge>
+            ) : null}
+            {/* Only its author receives a hidden post (issue 38). */}
+            {post.hiddenReason ? (
+              <Badge tone="outline">
+                <EyeOff className="h-3 w-3" aria-hidden="true" /> Hidden by a moderator
+              </Badge>
+            ) : null}
+            {post.lockedReason ? (
+              <Badge tone="outline">
+                <Lock className="h-3 w-3" aria-hidden="true" /> Locked
               </Badge>
             ) : null}
           </div>

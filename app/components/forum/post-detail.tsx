@@ -14,6 +14,8 @@ import { PostFormDialog } from "./post-form-dialog";
 import { PostMeta } from "./post-meta";
 import { ReplySection } from "./reply-section";
 import { useHydrated } from "./use-hydrated";
+import { ItemMenu } from "~/components/moderation/item-menu";
+import { ModerationNotice } from "~/components/moderation/moderation-notice";
 
 /** An open post with its first replies. */
 export type ForumThread = { post: ForumPost; replies: ForumReplyPage };
@@ -57,7 +59,13 @@ export function PostDetail({ view, initial, userId }: Props) {
             </Badge>
           ) : null}
         </div>
-        <h1 className="mt-3 break-words text-3xl font-bold">{post.title}</h1>
+        <div className="mt-3 flex items-start justify-between gap-2">
+          <h1 className="break-words text-3xl font-bold">{post.title}</h1>
+          {/* Report: for members other than its author (issue 38). */}
+          {userId && !isAuthor ? <ItemMenu target={{ kind: "forum_post", id: post.id }} label="More actions for this post" /> : null}
+        </div>
+        {post.hiddenReason ? <ModerationNotice kind="hidden" reason={post.hiddenReason} what="post" /> : null}
+        {post.lockedReason ? <ModerationNotice kind="locked" reason={post.lockedReason} what="thread" /> : null}
         <div className="mt-3">
           <PostMeta post={post} />
         </div>
@@ -85,7 +93,7 @@ export function PostDetail({ view, initial, userId }: Props) {
         </div>
       </article>
       {userId && view.thread ? (
-        <ReplySection postId={post.id} firstPage={view.thread.replies} userId={userId} />
+        <ReplySection postId={post.id} firstPage={view.thread.replies} userId={userId} locked={post.lockedReason !== null} />
       ) : (
         <Card className="mt-10 text-center">
           <p className="text-muted">Sign in to read the replies and join the discussion.</p>

@@ -14,6 +14,8 @@ import { FORUM_TOASTS } from "./forum-toasts";
 import { Paragraphs } from "./paragraphs";
 import { timeAgo } from "./time-ago";
 import { useHydrated } from "./use-hydrated";
+import { ItemMenu } from "~/components/moderation/item-menu";
+import { ModerationNotice } from "~/components/moderation/moderation-notice";
 
 /** One reply; its author can edit it in place or delete it (both need JavaScript). */
 export function ReplyItem({ reply, isOwn }: { reply: ForumReply; isOwn: boolean }) {
@@ -61,7 +63,10 @@ export function ReplyItem({ reply, isOwn }: { reply: ForumReply; isOwn: boolean 
             <ConfirmDelete what="reply" fields={{ intent: "delete-reply", replyId: reply.id }} />
           </span>
         ) : null}
+        {/* Report: for members other than its author (issue 38). */}
+        {!isOwn ? <ItemMenu target={{ kind: "forum_reply", id: reply.id }} label="More actions for this reply" /> : null}
       </div>
+      {reply.hiddenReason ? <ModerationNotice kind="hidden" reason={reply.hiddenReason} what="reply" /> : null}
       {editing ? (
         <div className="mt-3 grid gap-2">
           <Textarea aria-label="Edit your reply" value={draft} maxLength={5000} onChange={(e) => setDraft(e.target.value)} />

@@ -12,10 +12,10 @@ import { ReplyItem } from "./reply-item";
 import { useHydrated } from "./use-hydrated";
 import { useMorePages } from "./use-more-pages";
 
-type Props = { postId: string; firstPage: ForumReplyPage; userId: string };
+type Props = { postId: string; firstPage: ForumReplyPage; userId: string; locked: boolean };
 
 /** Replies (oldest first, Load more) and the reply box; members only (spec §6). */
-export function ReplySection({ postId, firstPage, userId }: Props) {
+export function ReplySection({ postId, firstPage, userId, locked }: Props) {
   const hydrated = useHydrated();
   const location = useLocation();
   const list = useMorePages(postId, { items: firstPage.replies, nextCursor: firstPage.nextCursor }, async (cursor) => {
@@ -41,8 +41,8 @@ export function ReplySection({ postId, firstPage, userId }: Props) {
         ) : null}
         {list.failed ? <p className="text-sm text-muted">Failed to fetch replies</p> : null}
       </div>
-      {/* The redirect after a reply is a new location: the box starts empty again (spec §4). */}
-      <ReplyForm key={location.key} postId={postId} />
+      {/* The redirect after a reply is a new location: the box starts empty again (spec §4). A locked thread takes none. */}
+      {locked ? null : <ReplyForm key={location.key} postId={postId} />}
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { ReportButton } from "~/components/moderation/report-button";
 import { useLocation } from "@remix-run/react";
 import type { DeckSummary } from "../../../workers/contract/cards";
 import type { SocialLink, UserProfile } from "../../../workers/domain/profile";
@@ -26,15 +27,23 @@ export function ProfilePage({ data }: { data: ProfilePageData }) {
   const location = useLocation();
   if (!profile) return <UserNotFound />;
   return (
-    <ProfileView
-      key={`${profile.id}:${location.key}`}
-      profile={profile}
-      links={links}
-      memberCommunities={memberCommunities}
-      decks={decks}
-      games={games}
-      isOwner={isOwner}
-      communities={communities}
-    />
+    <>
+      {/* Report (issue 38): another member's profile, to the administrators. */}
+      {isOwner ? null : (
+        <div className="mx-auto flex max-w-6xl justify-end px-4 pt-4">
+          <ReportButton target={{ kind: "profile", id: profile.id }} />
+        </div>
+      )}
+      <ProfileView
+        key={`${profile.id}:${location.key}`}
+        profile={profile}
+        links={links}
+        memberCommunities={memberCommunities}
+        decks={decks}
+        games={games}
+        isOwner={isOwner}
+        communities={communities}
+      />
+    </>
   );
 }

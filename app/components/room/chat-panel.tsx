@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/field";
 import type { ChatMessage, SharedCard } from "../../../workers/contract/room/protocol";
 import { CardDetails } from "./card-details";
+import { ItemMenu } from "~/components/moderation/item-menu";
 
 /** A card shown to the table: one compact line that opens the card's image and text, for everyone (spectators too). */
 function CardLine({ from, card }: { from: string; card: SharedCard }) {
@@ -38,11 +39,14 @@ export function ChatPanel({
   disabled,
   connected,
   onSend,
+  report,
 }: {
   messages: ChatMessage[];
   disabled: boolean;
   connected: boolean;
   onSend: (content: string) => boolean;
+  /** The room and the viewer: another member's line has a menu to report it (issue 38). */
+  report?: { roomId: string; selfId: string };
 }) {
   const [draft, setDraft] = useState("");
   const listRef = useRef<HTMLOListElement>(null);
@@ -70,6 +74,14 @@ export function ChatPanel({
               <time dateTime={m.timestamp}>{new Date(m.timestamp).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}</time>
               {m.type === "game_action" ? <Badge tone="outline">Game Action</Badge> : null}
               {m.type === "card" ? <Badge tone="outline">Card</Badge> : null}
+              {report && m.type !== "game_action" && m.sender.id !== report.selfId && m.sender.id !== "room" ? (
+                <span className="ml-auto">
+                  <ItemMenu
+                    target={{ kind: "chat_message", id: m.id, roomId: report.roomId }}
+                    label={`More actions for ${m.sender.firstName}'s message`}
+                  />
+                </span>
+              ) : null}
             </div>
             {m.type === "card" && m.card ? (
               <CardLine from={m.sender.firstName} card={m.card} />

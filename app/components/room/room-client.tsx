@@ -23,6 +23,7 @@ import type { GameSessionView } from "../../../workers/contract/game-sessions";
 import { isCommanderFormat, powerLabel } from "../../../workers/contract/brackets";
 import { formatLabel, roomPath } from "../../../workers/contract/game-session-options";
 import { ChatPanel } from "./chat-panel";
+import { ReportButton } from "~/components/moderation/report-button";
 import { CommanderPanel } from "./commander-panel";
 import { EndGameButton } from "./end-game-button";
 import { GameTools, type ShownRoll } from "./game-tools";
@@ -301,6 +302,7 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
               </Button>
             </privacyFetcher.Form>
           ) : null}
+          {hostId !== selfId ? <ReportButton target={{ kind: "room", id: session.id }} variant="outline" /> : null}
           {keptOut || view.ended ? null : (
             <Form method="post" onSubmit={() => recorder.stop()}>
               <input type="hidden" name="intent" value="leave" />
@@ -429,6 +431,7 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
             disabled={spectator}
             connected={connected}
             onSend={(content) => send({ type: "message", sessionId: session.id, content })}
+            report={{ roomId: session.id, selfId }}
           />
         </div>
       </div>

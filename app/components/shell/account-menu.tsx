@@ -1,8 +1,9 @@
 import { Link } from "@remix-run/react";
-import { LogOut, Settings, User } from "lucide-react";
+import { LogOut, Settings, ShieldCheck, User } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useState } from "react";
 import { useFirstItemFocus, type OpenRequest } from "~/hooks/use-load-on-intent";
+import { useRootData } from "~/lib/root-data";
 import { displayName } from "../../../workers/contract/display-name";
 import type { ShellMember } from "../../../workers/domain/shell";
 import { LazySettingsDialog } from "./lazy-settings-dialog";
@@ -14,6 +15,7 @@ const itemClass = "flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 t
 export default function AccountMenu({ user, request }: { user: ShellMember; request: OpenRequest }) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const focusFirstItem = useFirstItemFocus(request);
+  const canModerate = useRootData()?.canModerate ?? false;
   return (
     <>
       <DropdownMenu.Root defaultOpen>
@@ -36,6 +38,13 @@ export default function AccountMenu({ user, request }: { user: ShellMember; requ
             <DropdownMenu.Item className={itemClass} onSelect={() => setSettingsOpen(true)}>
               <Settings className="h-4 w-4" aria-hidden="true" /> Settings
             </DropdownMenu.Item>
+            {canModerate ? (
+              <DropdownMenu.Item asChild className={itemClass}>
+                <Link to="/moderation">
+                  <ShieldCheck className="h-4 w-4" aria-hidden="true" /> Moderation
+                </Link>
+              </DropdownMenu.Item>
+            ) : null}
             <DropdownMenu.Separator className="my-1 h-px bg-border" />
             {/* A form, not a link: signing out changes state, so it is a same-origin POST. The menu stays open on
                 select: closing it would unmount the form inside the click, before the browser submits it. */}

@@ -1,9 +1,10 @@
 import { NavLink, useLocation } from "@remix-run/react";
 import { Dialog } from "radix-ui";
-import { Bell, LogIn, LogOut, Settings, UserPlus, X } from "lucide-react";
+import { Bell, LogIn, LogOut, Settings, ShieldCheck, UserPlus, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
 import { loginHref } from "~/lib/login-href";
+import { useRootData } from "~/lib/root-data";
 import { displayName } from "../../../workers/contract/display-name";
 import type { ShellMember } from "../../../workers/domain/shell";
 import { LazySettingsDialog } from "./lazy-settings-dialog";
@@ -28,6 +29,7 @@ export default function MobileMenuSheet({
   const [settingsOpen, setSettingsOpen] = useState(false);
   const location = useLocation();
   const close = () => onOpenChange(false);
+  const canModerate = useRootData()?.canModerate ?? false;
   const shownAt = useRef(location.key);
   useEffect(() => {
     if (location.key === shownAt.current) return;
@@ -81,6 +83,11 @@ export default function MobileMenuSheet({
                   >
                     <Settings className="h-5 w-5" aria-hidden="true" /> Settings
                   </button>
+                  {canModerate ? (
+                    <NavLink to="/moderation" onClick={close} className={rowClass}>
+                      <ShieldCheck className="h-5 w-5" aria-hidden="true" /> Moderation
+                    </NavLink>
+                  ) : null}
                   <form method="post" action="/api/logout">
                     <button type="submit" className={rowClass}>
                       <LogOut className="h-5 w-5" aria-hidden="true" /> Sign Out

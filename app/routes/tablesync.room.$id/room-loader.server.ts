@@ -12,6 +12,7 @@ const REFUSAL_TEXT: Record<PageRefusal, string> = {
   removed: endedReasonFor(ROOM_CLOSE.removed)!,
   blocked: ROOM_REFUSALS.blocked,
   host_blocked: ROOM_REFUSALS.hostBlocked,
+  realm_removed: ROOM_REFUSALS.realmRemoved,
   ended: endedReasonFor(ROOM_CLOSE.ended)!,
 };
 

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { ReportButton } from "~/components/moderation/report-button";
 import { ArrowLeft } from "lucide-react";
 import { useRootData } from "~/lib/root-data";
 import { GeneralErrorBoundary } from "~/components/shell/general-error-boundary";
@@ -51,7 +52,11 @@ export default function TournamentPage() {
               {formatLabel(t.gameFormat)} · {pairingLabel(t)} · <StartDate iso={t.startDate} /> · organized by {organizerName(t)}
             </p>
           </div>
-          <TournamentStatusBadge status={t.status} data-testid="tournament-status" />
+          <div className="flex items-center gap-2">
+            <TournamentStatusBadge status={t.status} data-testid="tournament-status" />
+            {/* Report (issue 38): for members other than its organizer. */}
+            {viewer && viewer !== t.organizer.id ? <ReportButton target={{ kind: "tournament", id: t.id }} /> : null}
+          </div>
         </div>
         <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-3">
           <div>

@@ -234,7 +234,7 @@ export const awayPlayer = roomPlayer.extend({ seatHeldUntil: z.number().nullable
 export type AwayPlayer = z.infer<typeof awayPlayer>;
 
 /** Why a room ended: its last player left, it stayed empty (ROOM_IDLE_MINUTES), or its host ended the game. */
-export const roomEndReason = z.enum(["last_player_left", "idle", "host_ended"]);
+export const roomEndReason = z.enum(["last_player_left", "idle", "host_ended", "moderator_ended"]);
 export type RoomEndReason = z.infer<typeof roomEndReason>;
 
 const roomStatus = z.enum(["waiting", "active", "completed"]);

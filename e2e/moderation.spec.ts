@@ -1,0 +1,137 @@
+/**
+ * Moderation (issue 38), the whole path in Chromium at 1366 and 390 px: a member reports a post from its menu, an
+ * administrator (named by `npm run admin:grant`, as an operator would) appoints a realm's moderator on the
+ * Moderators page, the moderator hides the post from the queue, the author sees it hidden with the reason, the
+ * reporter is told, the audit log shows it; then the moderator removes the author from the realm and the author's
+ * open room closes with the reason.
+ */
+import { spawnSync } from "node:child_process";
+import { expect, test, type Page } from "./fixtures";
+import { api, chooseCommunity, expectNoSidewaysScroll, gotoHydrated, newMemberPage, openRoom, reviewShot } from "./helpers";
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+/** The operator's command against this run's database (scripts/e2e.mjs passes its --persist-to directory). */
+function grantAdmin(memberId: string) {
+  const persistTo = process.env.E2E_PERSIST_TO;
+  if (!persistTo) throw new Error("E2E_PERSIST_TO is not set: run the spec through scripts/e2e.mjs");
+  const result = spawnSync("node", ["scripts/admin-grant.mjs", memberId, "--local", "--persist-to", persistTo], { encoding: "utf8" });
+  expect(result.status, result.stderr).toBe(0);
+}
+
+const memberId = async (page: Page) => (await api<{ id: string }>(page, "GET", "/api/auth/user")).id;
+
+test("a report goes through the queue: hidden with the reason, the reporter told, the audit log, a removal closes the room", async ({
+  browser,
+}) => {
+  test.slow();
+  const author = await newMemberPage(browser, "Ada", "Author");
+  const reporter = await newMemberPage(browser, "Remy", "Reporter", { viewport: { width: 390, height: 844 } });
+  const admin = await newMemberPage(browser, "Alma", "Admin");
+  const moderator = await newMemberPage(browser, "Mona", "Moderator", { viewport: { width: 1366, height: 900 } });
+  try {
+    const title = `Rude post ${unique()}`;
+    const post = await api<{ id: string }>(author.page, "POST", "/api/forum/posts", {
+      title,
+      category: "general",
+      content: "Some rude words here",
+      communityId: "duelcraft",
+    });
+
+    // The reporter opens the post and reports it from its menu (keyboard-usable: Radix's menu and dialog).
+    await gotoHydrated(reporter.page, "/community-forum");
+    await chooseCommunity(reporter.page, "Duelcraft");
+    await gotoHydrated(reporter.page, `/community-forum?post=${post.id}`);
+    await reporter.page.getByRole("button", { name: "More actions for this post" }).click();
+    await reporter.page.getByRole("menuitem", { name: "Report" }).click();
+    const dialog = reporter.page.getByRole("dialog", { name: "Report this post" });
+    await dialog.getByRole("radio", { name: "Harassment" }).check();
+    await dialog.getByLabel("Anything moderators should know? (optional)").fill("Insults in every thread");
+    await reviewShot(reporter.page, "moderation-report-dialog-390");
+    await dialog.getByRole("button", { name: "Send report" }).click();
+    await expect(reporter.page.getByText("Report sent", { exact: true })).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    // The operator names the administrator; the administrator appoints the realm's moderator on the Moderators page.
+    grantAdmin(await memberId(admin.page));
+    const moderatorId = await memberId(moderator.page);
+    await gotoHydrated(admin.page, "/moderation/moderators");
+    const realm = admin.page
+      .locator("div")
+      .filter({ has: admin.page.getByRole("heading", { name: "Duelcraft", exact: true }) })
+      .last();
+    await realm.getByLabel("Appoint a moderator (their profile link or member id)").fill(moderatorId);
+    await realm.getByRole("button", { name: "Appoint" }).click();
+    await expect(realm).toContainText("Mona Moderator");
+
+    // The moderator finds the Moderation link in the account menu and the report in the queue.
+    await gotoHydrated(moderator.page, "/");
+    await moderator.page.getByTestId("user-menu").click();
+    await moderator.page.getByRole("menuitem", { name: "Moderation" }).click();
+    await expect(moderator.page).toHaveURL(/\/moderation$/);
+    const item = moderator.page.getByTestId("report-case").filter({ hasText: title });
+    await expect(item).toContainText("Some rude words here");
+    await expect(item).toContainText("Insults in every thread");
+    await expect(item).toContainText("Harassment");
+    await expectNoSidewaysScroll(moderator.page, "the queue at 1366 px");
+    await reviewShot(moderator.page, "moderation-queue-1366", { fullPage: true });
+    await item.getByRole("radio", { name: /Hide it/ }).check();
+    await item.getByLabel(/^Reason/).fill("Insulting other members");
+    await item.getByRole("button", { name: "Apply" }).click();
+    await expect(moderator.page.getByText("Hidden from everyone but its author", { exact: true })).toBeVisible();
+    await expect(item).toHaveCount(0);
+
+    // The author still sees the post, marked hidden with the reason; the reporter no longer sees it.
+    await gotoHydrated(author.page, "/community-forum");
+    await chooseCommunity(author.page, "Duelcraft");
+    await gotoHydrated(author.page, `/community-forum?post=${post.id}`);
+    await expect(author.page.getByTestId("moderation-hidden")).toContainText("Insulting other members");
+    await reviewShot(author.page, "moderation-hidden-author-1280");
+    await gotoHydrated(reporter.page, "/community-forum");
+    await expect(reporter.page.getByTestId("forum-post-card").filter({ hasText: title })).toHaveCount(0);
+
+    // The reporter is told the report was handled (not what was done to the author).
+    const reporterNotices = await api<{ notifications: { title: string; message: string }[] }>(reporter.page, "GET", "/api/notifications");
+    const told = reporterNotices.notifications.map((n) => `${n.title} ${n.message}`).join("\n");
+    expect(told).toMatch(/review/i);
+    expect(told).not.toContain("Insulting other members");
+
+    // The audit log shows who did what and why.
+    await moderator.page.getByRole("link", { name: "Audit log" }).click();
+    const log = moderator.page.getByTestId("audit-log");
+    await expect(log).toContainText("Mona Moderator hid the post");
+    await expect(log).toContainText("Insulting other members");
+    await reviewShot(moderator.page, "moderation-audit-1366");
+
+    // The author opens a room in the realm; a second report ends with their removal, and the room closes with the reason.
+    const room = await api<{ id: string }>(author.page, "POST", "/api/game-sessions", {
+      maxPlayers: 4,
+      communityId: "duelcraft",
+      gameData: { name: `Author's pod ${unique()}`, format: "commander" },
+    });
+    await openRoom(author.page, `/tablesync/room/${room.id}`);
+    const second = await api<{ id: string }>(author.page, "POST", "/api/forum/posts", {
+      title: `Second ${title}`,
+      category: "general",
+      content: "More rude words",
+      communityId: "duelcraft",
+    });
+    await api(reporter.page, "POST", "/api/reports", { kind: "forum_post", id: second.id, reason: "harassment" });
+    await moderator.page.setViewportSize({ width: 390, height: 844 });
+    await gotoHydrated(moderator.page, "/moderation");
+    const next = moderator.page.getByTestId("report-case").filter({ hasText: `Second ${title}` });
+    await next.getByRole("radio", { name: /Remove the member from the realm/ }).check();
+    await next.getByLabel(/^For/).selectOption("7");
+    await next.getByLabel(/^Reason/).fill("Keeps insulting members");
+    await expectNoSidewaysScroll(moderator.page, "the queue at 390 px");
+    await reviewShot(moderator.page, "moderation-queue-390", { fullPage: true });
+    await next.getByRole("button", { name: "Apply" }).click();
+    await expect(moderator.page.getByText("Member removed from the realm", { exact: true })).toBeVisible();
+    await expect(author.page.getByRole("status").filter({ hasText: "A moderator removed you from this realm." })).toContainText(
+      "Keeps insulting members",
+    );
+    await reviewShot(author.page, "moderation-room-closed-1280");
+  } finally {
+    await Promise.all([author.context.close(), reporter.context.close(), admin.context.close(), moderator.context.close()]);
+  }
+});
