@@ -149,8 +149,8 @@ export const forumApi = apiRouter()
     return c.body(null, 204);
   })
   .openapi(listReplies, async (c) => {
-    requireUser(c);
-    return c.json(await listForumReplies(c.get("db"), c.req.valid("param").id, c.req.valid("query").cursor), 200);
+    const viewer = requireUser(c);
+    return c.json(await listForumReplies(c.get("db"), c.req.valid("param").id, c.req.valid("query").cursor, viewer.id), 200);
   })
   .openapi(createReply, async (c) =>
     c.json(await createForumReply(c.get("db"), c.req.valid("param").id, requireUser(c), c.req.valid("json").content), 201),

@@ -45,6 +45,12 @@ export function roomPath(sessionId: string): string {
   return `/tablesync/room/${encodeURIComponent(sessionId)}`;
 }
 
+/** What a member refused by a block is told, in the API, the room page and the room's socket (workers/domain/room-rules.ts). */
+export const ROOM_REFUSALS = {
+  blocked: "You cannot join this room",
+  hostBlocked: "You blocked this room's host. Unblock them to join.",
+} as const;
+
 /** What a member refused a seat (not by a block) is told, in the API, the lobby and the room page. */
 export const SEAT_REFUSALS = {
   matchPlayersOnly: "Only the players of this match can take a seat",

@@ -18,11 +18,11 @@ import { forumLikes, forumPosts, forumReplies, forumViews, type User, users } fr
 import { forbidden, invalid, notFound } from "./errors";
 import { communityExists } from "./communities";
 import { decodePostCursor, decodeReplyCursor, encodePostCursor, encodeReplyCursor } from "./forum-cursor";
-import { isBlockedEitherWay } from "./blocks";
 import { notificationInsert } from "./notifications";
 import { pickMemberColumns } from "./member-columns";
 import { enforceRateLimit } from "./rate-limit";
 import { forumSearchMatch } from "./forum-search";
+import { forumShownTo, replyCountShownTo } from "./forum-visibility";
 
 const POST_NOT_FOUND = "Post not found";
 const REPLY_NOT_FOUND = "Reply not found";
@@ -53,7 +53,8 @@ function selectPosts(db: Db, viewerId: string | null) {
       isPinned: forumPosts.isPinned,
       isLiked,
       likeCount: forumPosts.likeCount,
-      replyCount: forumPosts.replyCount,
+      // The replies the viewer sees (forum-visibility.ts), named: a D1 batch keys rows by column name.
+      replyCount: replyCountShownTo(viewerId).as("reply_count"),
       viewCount: forumPosts.viewCount,
       createdAt: forumPosts.createdAt,
       author: authorColumns,
@@ -92,7 +93,7 @@ export const FORUM_SEARCH_MATCHES = 200;
 /**
  * One page of a community's posts: pinned first, then newest (keyset on isPinned, createdAt, id). A search (`q`)
  * narrows it to the posts the FTS5 index matches in the community (./forum-search); text with no searchable word
- * matches nothing.
+ * matches nothing. Posts the viewer is not shown (forumShownTo: a block with the author) are left out.
  */
 export async function listForumPosts(db: Db, query: ForumPostsQuery, viewerId: string | null): Promise<ForumPostPage> {
   const match = query.q ? forumSearchMatch(query.q, { communityId: query.communityId, category: query.category }) : undefined;
@@ -103,7 +104,7 @@ export async function listForumPosts(db: Db, query: ForumPostsQuery, viewerId: s
   // read at 20,000 posts against 337 at 2,000).
   const filter = (column: typeof forumPosts.communityId | typeof forumPosts.category, value: string) =>
     match ? sql`+${column} = ${value}` : eq(column, value);
-  const conditions: SQL[] = [filter(forumPosts.communityId, query.communityId)];
+  const conditions: (SQL | undefined)[] = [filter(forumPosts.communityId, query.communityId), forumShownTo(viewerId, forumPosts)];
   if (query.category) conditions.push(filter(forumPosts.category, query.category));
   if (match) {
     conditions.push(
@@ -176,8 +177,11 @@ async function recordView(db: Db, postId: string, viewerId: string): Promise<voi
   ]);
 }
 
+/** One post as the viewer sees it; 404 when it is gone or not shown to them (forumShownTo). */
 export async function getForumPost(db: Db, postId: string, viewerId: string | null): Promise<ForumPost> {
-  const row = await selectPosts(db, viewerId).where(eq(forumPosts.id, postId)).get();
+  const row = await selectPosts(db, viewerId)
+    .where(and(eq(forumPosts.id, postId), forumShownTo(viewerId, forumPosts)))
+    .get();
   if (!row) throw notFound(POST_NOT_FOUND);
   return toForumPost(row);
 }
@@ -249,14 +253,15 @@ export async function setForumLike(db: Db, postId: string, userId: string, liked
   return { isLiked: liked, likeCount: row.likeCount };
 }
 
-/** The post's title and author; `blockedWithAuthor` when a block stands between `actorId` and the author. */
+/** The post's title and author; `hidden` when the post is not shown to `actorId` (forumShownTo). */
 async function postSummary(db: Db, postId: string, actorId: string | null = null) {
+  const shown = forumShownTo(actorId, forumPosts);
   const post = await db
     .select({
       id: forumPosts.id,
       title: forumPosts.title,
       authorId: forumPosts.authorId,
-      blockedWithAuthor: actorId ? isBlockedEitherWay(actorId, forumPosts.authorId) : sql<number>`0`,
+      hidden: shown ? sql<number>`not (${shown})` : sql<number>`0`,
     })
     .from(forumPosts)
     .where(eq(forumPosts.id, postId))
@@ -265,9 +270,12 @@ async function postSummary(db: Db, postId: string, actorId: string | null = null
   return post;
 }
 
-/** One page of a post's replies, oldest first (keyset on createdAt, id); says nothing about the post itself. */
-async function replyPage(db: Db, postId: string, cursor: string | undefined): Promise<ForumReplyPage> {
-  const conditions: SQL[] = [eq(forumReplies.postId, postId)];
+/**
+ * One page of a post's replies as the viewer sees them (forumShownTo), oldest first (keyset on createdAt, id); says
+ * nothing about the post itself.
+ */
+async function replyPage(db: Db, postId: string, cursor: string | undefined, viewerId: string | null): Promise<ForumReplyPage> {
+  const conditions: (SQL | undefined)[] = [eq(forumReplies.postId, postId), forumShownTo(viewerId, forumReplies)];
   if (cursor) {
     const after = decodeReplyCursor(cursor);
     if (!after) throw invalid("Invalid cursor");
@@ -286,9 +294,10 @@ async function replyPage(db: Db, postId: string, cursor: string | undefined): Pr
   };
 }
 
-/** Replies of a post, oldest first; 404 when the post is gone. */
-export async function listForumReplies(db: Db, postId: string, cursor: string | undefined): Promise<ForumReplyPage> {
-  const [, page] = await Promise.all([postSummary(db, postId), replyPage(db, postId, cursor)]);
+/** Replies of a post as the viewer sees them, oldest first; 404 when the post is gone or not shown to them. */
+export async function listForumReplies(db: Db, postId: string, cursor: string | undefined, viewerId: string): Promise<ForumReplyPage> {
+  const [post, page] = await Promise.all([postSummary(db, postId, viewerId), replyPage(db, postId, cursor, viewerId)]);
+  if (post.hidden) throw notFound(POST_NOT_FOUND);
   return page;
 }
 
@@ -299,7 +308,7 @@ export async function listForumReplies(db: Db, postId: string, cursor: string | 
  */
 export async function openForumThread(db: Db, postId: string, viewerId: string): Promise<{ post: ForumPost; replies: ForumReplyPage }> {
   await recordView(db, postId, viewerId);
-  const [post, replies] = await Promise.all([getForumPost(db, postId, viewerId), replyPage(db, postId, undefined)]);
+  const [post, replies] = await Promise.all([getForumPost(db, postId, viewerId), replyPage(db, postId, undefined, viewerId)]);
   return { post, replies };
 }
 
@@ -313,16 +322,17 @@ function recountReplies(db: Db, postId: string) {
 
 /**
  * Adds a reply (within the author's reply limit), recounts, and notifies the
- * post's author: not when they answer themselves, nor when a block stands
- * between the two (the reply itself stays public like any other).
+ * post's author unless they answer themselves. A post not shown to the replier
+ * (a block between the two, either way: forumShownTo) is not there to answer: 404.
  */
 export async function createForumReply(db: Db, postId: string, author: User, content: string): Promise<ForumReply> {
   await enforceRateLimit(db, "forumReply", author.id);
   const post = await postSummary(db, postId, author.id);
+  if (post.hidden) throw notFound(POST_NOT_FOUND);
   const id = crypto.randomUUID();
   const now = Date.now();
   const notify =
-    post.authorId && post.authorId !== author.id && !post.blockedWithAuthor
+    post.authorId && post.authorId !== author.id
       ? [
           notificationInsert(db, {
             userId: post.authorId,

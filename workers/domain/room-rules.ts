@@ -39,13 +39,8 @@ const refusedByBlock = (read: Omit<RoomRead, "place">) => (read.blockedWithHost 
 /** A refusal by a block, told apart only for the member who blocked the host. */
 const blockRefusal = (read: Omit<RoomRead, "place">): "blocked" | "host_blocked" => (read.blockedHost ? "host_blocked" : "blocked");
 
-/** What a member refused by a block is told, in the API, the room page and the room's socket. */
-export const ROOM_REFUSALS = {
-  blocked: "You cannot join this room",
-  hostBlocked: "You blocked this room's host. Unblock them to join.",
-} as const;
-
-export { SEAT_REFUSALS } from "../contract/game-session-options";
+// In the contract, so the room page can offer Unblock beside the one it tells the member who blocked the host.
+export { ROOM_REFUSALS, SEAT_REFUSALS } from "../contract/game-session-options";
 
 export function seatOutcome(read: RoomRead): SeatOutcome {
   const { session, place } = read;
