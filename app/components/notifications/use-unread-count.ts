@@ -27,6 +27,8 @@ function inboxUrl(): string {
  */
 export function useUnreadCount(initial: number) {
   const [unread, setUnread] = useState(initial);
+  /** Whether the inbox socket is open (the bell says so in `data-inbox`, for whoever is looking into it). */
+  const [live, setLive] = useState(false);
   useEffect(() => setUnread(initial), [initial]);
 
   useEffect(() => {
@@ -68,6 +70,7 @@ export function useUnreadCount(initial: number) {
       socket = ws;
       ws.onopen = () => {
         connected = true;
+        setLive(true);
         attempts = 0;
         schedule();
         clearInterval(ping);
@@ -80,6 +83,7 @@ export function useUnreadCount(initial: number) {
         if (socket !== ws) return;
         socket = null;
         connected = false;
+        setLive(false);
         clearInterval(ping);
         if (stopped) return;
         schedule();
@@ -101,5 +105,5 @@ export function useUnreadCount(initial: number) {
     };
   }, []);
 
-  return [unread, setUnread] as const;
+  return [unread, setUnread, live] as const;
 }

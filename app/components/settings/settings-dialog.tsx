@@ -114,32 +114,33 @@ export default function SettingsDialog({
             <Skeleton className="h-40" />
           </div>
         )}
-        {footerSaves ? (
-          <div className="mt-6 flex flex-wrap justify-between gap-2 border-t border-border pt-4">
-            <Button variant="outline" onClick={reset} disabled={!draft}>
+        {/* Save Changes saves General, Notifications and Privacy. Account and API tokens act at once with their own
+            buttons (a token's webhook with its row's Save webhook), so there Reset and Save give way to a note: a
+            footer Save would say "Settings saved" for what it never sent. They keep their room (invisible), so the
+            dialog keeps its size between tabs. */}
+        <div className="mt-6 flex flex-wrap justify-between gap-2 border-t border-border pt-4">
+          <div className="relative">
+            <Button variant="outline" onClick={reset} disabled={!draft || !footerSaves} className={footerSaves ? undefined : "invisible"}>
               Reset to Defaults
             </Button>
-            <div className="flex gap-2">
-              <Button variant="ghost" onClick={() => close(false)}>
-                Cancel
-              </Button>
-              <Button onClick={save} disabled={!draft || saving}>
-                {saving ? "Saving..." : "Save Changes"}
-              </Button>
-            </div>
+            {footerSaves ? null : (
+              <p
+                className="absolute inset-y-0 left-0 flex items-center whitespace-nowrap text-sm text-muted"
+                data-testid="settings-footer-note"
+              >
+                Each button on this tab acts at once.
+              </p>
+            )}
           </div>
-        ) : (
-          // Account and API tokens act at once with their own buttons (a token's webhook with its row's Save webhook):
-          // a footer Save here would say "Settings saved" for what it never sent.
-          <div className="mt-6 flex flex-wrap items-center justify-between gap-2 border-t border-border pt-4">
-            <p className="text-sm text-muted" data-testid="settings-footer-note">
-              Each button on this tab acts at once. Save Changes, on General, Notifications and Privacy, saves those tabs.
-            </p>
+          <div className="flex gap-2">
             <Button variant="ghost" onClick={() => close(false)}>
-              Close
+              {footerSaves ? "Cancel" : "Close"}
+            </Button>
+            <Button onClick={save} disabled={!draft || saving || !footerSaves} className={footerSaves ? undefined : "invisible"}>
+              {saving ? "Saving..." : "Save Changes"}
             </Button>
           </div>
-        )}
+        </div>
       </DialogContent>
     </Dialog>
   );
