@@ -8,7 +8,9 @@ export function siteOrigin(): string {
   return new URL(test.info().project.use.baseURL ?? process.env.BASE_URL!).origin;
 }
 
-const uniqueEmail = (firstName: string) => `${firstName.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.realmcast.gg`;
+// The address's local part keeps the name's letters and digits only (a name may start with an emoji).
+const uniqueEmail = (firstName: string) =>
+  `${firstName.toLowerCase().replace(/[^a-z0-9]+/g, "") || "member"}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.realmcast.gg`;
 
 /**
  * Signs a brand-new member in through the dev sign-in's endpoint, as epic-stack's `login` fixture does: the

@@ -126,7 +126,8 @@ test("the host removes a player: the player's page says so and the room link kee
     // The link again (issue 25): the page's loader says why before anything else; the page opens no socket, never
     // asks for the camera and offers no chat, no seat and no Leave Room.
     const sockets: string[] = [];
-    guest.page.on("websocket", (ws) => sockets.push(ws.url()));
+    // The room's sockets (/ws); the header's bell opens the member's inbox socket (/ws/inbox) on every page.
+    guest.page.on("websocket", (ws) => new URL(ws.url()).pathname === "/ws" && sockets.push(ws.url()));
     await guest.page.addInitScript(() => {
       const w = window as unknown as { cameraAsks: number };
       w.cameraAsks = 0;

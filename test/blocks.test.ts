@@ -68,30 +68,30 @@ async function createTournament(organizer: Member) {
 const post = (path: string, member: Member, body?: unknown) => request(path, { method: "POST", cookie: member.cookie, body });
 
 describe("blocks: notifications", () => {
-  it("a blocked member's forum replies and likes never notify the blocker; others' still do", async () => {
+  it("a blocked member cannot answer the blocker's post (it is hidden from them) and their likes notify nobody; others' replies still do", async () => {
     const blocker = await signUp("Blocker");
     const blocked = await signUp("Blocked");
     const other = await signUp("Bystander");
     const thread = await createPost(blocker);
     await block(blocker, blocked);
 
-    expect((await post(`/api/forum/posts/${thread.id}/replies`, blocked, { content: "Still here" })).status).toBe(201);
+    // Issue 37: the post is hidden from the blocked member (forum-visibility.ts), so there is nothing to answer.
+    const refused = await post(`/api/forum/posts/${thread.id}/replies`, blocked, { content: "Still here" });
+    expect(refused.status).toBe(404);
+    expect(await json(refused)).toEqual({ message: "Post not found" });
     expect((await post(`/api/forum/posts/${thread.id}/like`, blocked)).status).toBe(200);
     expect(await notificationTitles(blocker)).toEqual([]);
-    // The reply itself stays public like any other.
-    const replies = await json(await request(`/api/forum/posts/${thread.id}/replies`, { cookie: blocker.cookie }));
-    expect(replies.replies.map((r: { content: string }) => r.content)).toContain("Still here");
 
     expect((await post(`/api/forum/posts/${thread.id}/replies`, other, { content: "Hi" })).status).toBe(201);
     expect(await notificationTitles(blocker)).toEqual(["New reply to your post"]);
   });
 
-  it("works both ways: the blocker's replies do not notify the member they blocked", async () => {
+  it("works both ways: the blocker cannot answer the blocked member's post, which notifies nobody", async () => {
     const blocker = await signUp("Blocker");
     const blocked = await signUp("Blocked");
     const thread = await createPost(blocked);
     await block(blocker, blocked);
-    expect((await post(`/api/forum/posts/${thread.id}/replies`, blocker, { content: "Hm" })).status).toBe(201);
+    expect((await post(`/api/forum/posts/${thread.id}/replies`, blocker, { content: "Hm" })).status).toBe(404);
     expect(await notificationTitles(blocked)).toEqual([]);
   });
 });

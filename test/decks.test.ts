@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { FIXTURE_DECKS } from "../scripts/fakes/card-service.mjs";
 import { MOXFIELD_PASTE } from "../workers/contract/cards";
+import { DEFAULT_SETTINGS } from "../workers/contract/settings";
 import { json, request, signUp, type Member } from "./helpers";
 
 /** Saved decks: pasted lists and deck links resolved through the card source (the fake Scryfall and deck sites). */
@@ -150,9 +151,13 @@ describe("deck links", () => {
 });
 
 describe("deck access and limits", () => {
-  it("lets only the owner read and delete a deck", async () => {
+  it("lets only the owner delete a deck; others read it as the owner's profile allows (issue 37)", async () => {
     const [owner, other] = await Promise.all([signUp("Owner"), signUp("Other")]);
     const deck = await json(await save(owner, { name: "Mine", text: "1 Sol Ring" }));
+    // Saved decks are on the owner's profile, as deck sites share them: readable while the profile is visible.
+    expect((await request(`/api/decks/${deck.id}`, { cookie: other.cookie })).status).toBe(200);
+    const hidden = { ...DEFAULT_SETTINGS, privacySettings: { ...DEFAULT_SETTINGS.privacySettings, profileVisible: false } };
+    expect((await request("/api/user/settings", { method: "PUT", cookie: owner.cookie, body: hidden })).status).toBe(200);
     expect((await request(`/api/decks/${deck.id}`, { cookie: other.cookie })).status).toBe(404);
     expect((await request(`/api/decks/${deck.id}`, { method: "DELETE", cookie: other.cookie })).status).toBe(404);
     expect((await json(await request("/api/decks", { cookie: other.cookie }))).decks).toEqual([]);

@@ -208,6 +208,7 @@ describe("no member's e-mail address reaches another member (issue 12)", () => {
       "/api/card-pool": "/api/card-pool",
       "/api/decks": "/api/decks",
       "/api/decks/:id": `/api/decks/${deck.id}`,
+      "/api/users/:id/decks": `/api/users/${a.id}/decks`,
       "/api/tokens": "/api/tokens",
       "/api/tokens/:id/webhook/deliveries": `/api/tokens/${bToken.id}/webhook/deliveries`,
     };

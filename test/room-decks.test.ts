@@ -4,6 +4,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
 import { CARD_SERVICE_UNAVAILABLE } from "../workers/contract/cards";
+import { DEFAULT_SETTINGS } from "../workers/contract/settings";
 import { getDb } from "../workers/db/client";
 import { deckOnSeatVisibleTo } from "../workers/domain/seat-decks";
 import { json, request, type Member } from "./helpers";
@@ -283,6 +284,9 @@ describe("the table's cards", () => {
     await seatMirrored(id, ann.id, { deck_id: onSeat.id, deck_name: null, deck_bracket: null });
     const [stranger, blocked] = await Promise.all([signUp("Stranger"), signUp("Blocked")]);
     expect((await request("/api/blocks", { cookie: ann.cookie, body: { userId: blocked.id } })).status).toBeLessThan(300);
+    // A private profile: its decks are not on it for others (a visible profile shares them: test/profile-decks.test.ts).
+    const privateProfile = { ...DEFAULT_SETTINGS, privacySettings: { ...DEFAULT_SETTINGS.privacySettings, profileVisible: false } };
+    expect((await request("/api/user/settings", { method: "PUT", cookie: ann.cookie, body: privateProfile })).status).toBe(200);
 
     const db = getDb(env.DB);
     expect(await deckOnSeatVisibleTo(db, onSeat.id, stranger.id)).toBe(true);

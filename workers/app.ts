@@ -3,6 +3,7 @@ import { Hono } from "hono";
 // Live from Remix's Vite plugin in `npm run dev` and the Worker tests; the built file under wrangler (see its type).
 import * as remixBuild from "virtual:remix/server-build";
 import { GameRoom as Room } from "../durable-objects/game-room";
+import { MemberInbox as Inbox } from "../durable-objects/member-inbox";
 import { api, apiDocument, apiResponseContract } from "./api/index";
 import { readSessionUserIdByKey } from "./auth/session";
 import { devSeed } from "./auth/dev-seed";
@@ -20,6 +21,11 @@ import { bodyCap, requestGuards, securityHeaders } from "./http/security";
 import { withLogger, type Logger } from "./lib/logger";
 import type { RealmcastLoadContext } from "./load-context";
 import { handleRoomSocket } from "./ws";
+import { handleInboxSocket } from "./inbox-socket";
+import { inboxRing } from "./http/inbox-ring";
+import { ringInboxes } from "./domain/inbox";
+import { collectNotified } from "./lib/notified-members";
+import { INBOX_PATH } from "./contract/inbox";
 
 /** The room with the Worker's session store plugged in: the Durable Object knows nothing of how sessions are kept. */
 export class GameRoom extends Room {
@@ -56,6 +62,13 @@ export class GameRoom extends Room {
   }
 }
 
+/** A member's inbox (workers/contract/inbox.ts) with the Worker's session store plugged in, as for the room. */
+export class MemberInbox extends Inbox {
+  protected sessionOwner(sessionKey: string): Promise<string | null> {
+    return readSessionUserIdByKey(this.env, sessionKey);
+  }
+}
+
 // Built once per isolate, not per request.
 const handleRemixRequest = createRequestHandler(remixBuild);
 const remixRouteOf = remixRouteMatcher(remixBuild.routes);
@@ -74,10 +87,13 @@ app.use("*", requestGuards);
 app.use("*", bodyCap);
 app.use("*", resolveUser);
 app.use("*", logMember);
+// After the request has answered, the open pages of the members it notified hear of it (workers/http/inbox-ring.ts).
+app.use("*", inboxRing);
 
 app.route("/", api);
 app.route("/__dev", devSeed);
 app.get("/ws", handleRoomSocket);
+app.get(INBOX_PATH, handleInboxSocket);
 
 app.all("*", (c) => {
   const log = c.get("log");
@@ -101,8 +117,13 @@ export default {
   fetch: app.fetch,
   async scheduled(controller, env, ctx) {
     const log = countedLogger({ trigger: "cron", cron: controller.cron }, getDb(env.DB), (promise) => ctx.waitUntil(promise));
+    // Members the run notified (post reminders) hear of it on their open pages once it is done.
+    const notified = new Set<string>();
     ctx.waitUntil(
-      withLogger(log, () => runScheduledJobs(env, controller.scheduledTime)).catch((error: unknown) => {
+      withLogger(log, async () => {
+        await collectNotified(notified, () => runScheduledJobs(env, controller.scheduledTime));
+        if (notified.size > 0) await ringInboxes(env, notified);
+      }).catch((error: unknown) => {
         log.error("Scheduled jobs failed", { error });
         throw error;
       }),

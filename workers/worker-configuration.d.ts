@@ -20,11 +20,12 @@ interface __BaseEnv_Env {
 	WEBHOOK_RETRY_BASE_SECONDS: string;
 	WEBHOOK_ALLOW_PRIVATE_URLS: string;
 	GameRoom: DurableObjectNamespace<import("./app").GameRoom>;
+	MemberInbox: DurableObjectNamespace<import("./app").MemberInbox>;
 }
 declare namespace Cloudflare {
 	interface GlobalProps {
 		mainModule: typeof import("./app");
-		durableNamespaces: "GameRoom";
+		durableNamespaces: "GameRoom" | "MemberInbox";
 	}
 	interface ProductionEnv {
 		SESSIONS: KVNamespace;
@@ -46,6 +47,7 @@ declare namespace Cloudflare {
 		WEBHOOK_RETRY_BASE_SECONDS: string;
 		WEBHOOK_ALLOW_PRIVATE_URLS: string;
 		GameRoom: DurableObjectNamespace<import("./app").GameRoom>;
+		MemberInbox: DurableObjectNamespace<import("./app").MemberInbox>;
 	}
 	interface Env extends __BaseEnv_Env {}
 }

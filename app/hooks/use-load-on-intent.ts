@@ -7,7 +7,8 @@ export type OpenRequest = { viaKeyboard: boolean };
  * A header menu whose code (Radix and the menu itself) is fetched when someone reaches for it, not with
  * every page: pointing at, focusing or touching its trigger starts the download, and pressing it (pointer
  * down as Radix's menus open, click, Enter, Space, ArrowDown) asks for the menu. The request is kept
- * while the code arrives, so the first press is never lost; the caller then mounts the real menu open.
+ * while the code arrives, so the first press is never lost; the caller then mounts the real menu open. `ask` asks
+ * for it from code: a menu the browser opened before hydration (a `<details>` fallback) is handed over with it.
  */
 export function useLoadOnIntent(load: () => Promise<unknown>, opensOn: "pointerdown" | "click" = "pointerdown") {
   const [request, setRequest] = useState<OpenRequest | null>(null);
@@ -41,7 +42,7 @@ export function useLoadOnIntent(load: () => Promise<unknown>, opensOn: "pointerd
       ask(true);
     },
   };
-  return { request, triggerProps };
+  return { request, triggerProps, ask };
 }
 
 /**

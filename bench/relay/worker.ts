@@ -11,6 +11,9 @@ import { FRAME_BURST } from "../../durable-objects/rules/frame-budget";
 import { FrameBudgets } from "../../durable-objects/room/inbound";
 import realmcast, { GameRoom as AppGameRoom } from "../../workers/app";
 
+// The app's other Durable Object, as the app serves it (the header's bell opens an inbox socket on every page).
+export { MemberInbox } from "../../workers/app";
+
 type BenchEnv = Env & { BenchRelay: DurableObjectNamespace<BenchRelay>; BENCH_FRAMES_PER_SECOND?: string };
 
 /** The app's room; with BENCH_FRAMES_PER_SECOND set, its frame budget is that rate (burst: the same or 40). */

@@ -12,10 +12,13 @@ import {
   resolveDeckBody,
   resolvedDeck,
 } from "../contract/cards";
+import { memberParams } from "../contract/profile";
 import { getDb } from "../db/client";
 import { warmDeck } from "../domain/card-references";
 import { resolveDeck } from "../domain/deck-resolve";
 import { createDeck, deleteDeck, listDecks, readDeck } from "../domain/decks";
+import { notFound } from "../domain/errors";
+import { memberExists } from "../domain/profile";
 import { enforceRateLimit } from "../domain/rate-limit";
 import { limitText } from "../domain/rate-limit-rules";
 import { memberOnly, requireUser } from "../http/require-user";
@@ -66,10 +69,21 @@ const createDeckRoute = createRoute({
 const readRoute = createRoute({
   method: "get",
   path: "/decks/{id}",
-  summary: "A deck: its owner's, or one attached to a seat of a room the caller may see.",
+  summary:
+    "A deck: the caller's own, one on a profile shown to the caller (the owner's profile is visible and no block stands between the two), or one attached to a seat of a room the caller may see.",
   ...member,
   request: { params: deckIdParam },
   responses: { 200: jsonResponse(deckDto, "The deck"), ...errors([401, "Signed out"], [404, "No such deck the caller may read"]) },
+});
+
+const memberDecksRoute = createRoute({
+  method: "get",
+  path: "/users/{id}/decks",
+  summary:
+    "Another member's saved decks (summaries, most recently saved first), as on their profile: empty when their profile is private or a block stands between the two. Read one with GET /decks/{id}.",
+  ...member,
+  request: { params: memberParams },
+  responses: { 200: jsonResponse(deckList, "The member's decks"), ...errors([401, "Signed out"], [404, "No such member"]) },
 });
 
 const deleteRoute = createRoute({
@@ -103,6 +117,13 @@ export const decksApi = apiRouter()
   .openapi(readRoute, async (c) => {
     const user = requireUser(c);
     return c.json(await readDeck(c.get("db"), user.id, c.req.valid("param").id), 200);
+  })
+  .openapi(memberDecksRoute, async (c) => {
+    const viewer = requireUser(c);
+    const db = c.get("db");
+    const { id } = c.req.valid("param");
+    if (!(await memberExists(db, id))) throw notFound("User not found");
+    return c.json({ decks: await listDecks(db, id, viewer.id) }, 200);
   })
   .openapi(deleteRoute, async (c) => {
     const user = requireUser(c);

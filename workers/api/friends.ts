@@ -13,7 +13,6 @@ import {
 } from "../contract/friends";
 import {
   acceptFriendRequest,
-  blockMember,
   cancelFriendRequest,
   declineFriendRequest,
   listBlocked,
@@ -24,7 +23,7 @@ import {
   unblockMember,
 } from "../domain/friends";
 import { limitText } from "../domain/rate-limit-rules";
-import { endPlacesAfterBlock } from "../domain/rooms";
+import { blockMemberEverywhere } from "../domain/member-blocks";
 import { memberOnly, requireUser } from "../http/require-user";
 import { MEMBER_ONLY, apiRouter, errors, jsonBody, jsonResponse } from "./openapi-kit";
 
@@ -127,7 +126,7 @@ const blockRoute = createRoute({
   method: "post",
   path: "/blocks",
   summary:
-    "Blocks a member: removes any friendship or request between the two; neither appears in the other's matchmaking, neither can invite the other or join a room the other hosts, and the blocked member loses their place (and live sockets) in the caller's rooms, tournament match rooms excepted. Idempotent.",
+    "Blocks a member: removes any friendship or request between the two; neither appears in the other's matchmaking, neither sees the other's rooms in the lobby, events in the calendar or posts and replies in the forum, neither can invite the other or join a room or event the other hosts, and the blocked member loses their place (and live sockets) in the caller's rooms, tournament match rooms excepted. Idempotent.",
   ...member,
   request: { body: jsonBody(blockBody) },
   responses: {
@@ -170,8 +169,7 @@ export const friendsApi = apiRouter()
   .openapi(listBlocksRoute, async (c) => c.json({ blocked: await listBlocked(c.get("db"), requireUser(c).id) }, 200))
   .openapi(blockRoute, async (c) => {
     const { userId } = c.req.valid("json");
-    const { hostedRoomsWithThem } = await blockMember(c.get("db"), requireUser(c).id, userId);
-    await endPlacesAfterBlock(c.env, c.get("db"), hostedRoomsWithThem, userId);
+    await blockMemberEverywhere(c.env, c.get("db"), requireUser(c).id, userId);
     return c.json({ userId, blocked: true as const }, 200);
   })
   .openapi(unblockRoute, async (c) => {

@@ -12,7 +12,7 @@ import { isLocalHost } from "../http/security";
 import { consumeRateLimit } from "../domain/rate-limit";
 import { requireUser } from "../http/require-user";
 import { parseValue } from "../http/validate";
-import { signOutOfRooms } from "../domain/rooms";
+import { endSessionSockets } from "../domain/inbox";
 import { devLoginEnabled } from "./dev-login";
 import { renderLoginPage, renderNotConfiguredPage, renderSignOutPage, renderSuspendedPage } from "./login-page";
 import { readSuspension, suspensionMessage } from "../domain/moderation/standing";
@@ -209,7 +209,7 @@ export const authRoutes = apiRouter()
   .openapi(logout, async (c) => {
     const sessionId = sessionIdFromRequest(c);
     if (sessionId) await destroySession(c.env, sessionId);
-    await signOutOfRooms(c.env, c.get("db"), c.get("user")?.id, sessionId && (await sessionKey(sessionId)));
+    await endSessionSockets(c.env, c.get("db"), c.get("user")?.id, sessionId && (await sessionKey(sessionId)));
     clearSessionCookie(c);
     return c.redirect("/", 303);
   })
@@ -228,13 +228,13 @@ function parseOAuthCookie(value: string | undefined) {
 
 /**
  * Signs `userId` in. The browser's previous session, replaced by this one, ends everywhere it was open: its room
- * sockets close at once, as on sign-out (not up to 60 s later, when a room would have re-checked it).
+ * and inbox sockets close at once, as on sign-out (not up to 60 s later, when a room would have re-checked it).
  */
 async function startSession(c: Context<AppEnv>, userId: string): Promise<void> {
   const previous = sessionIdFromRequest(c);
   const previousUser = c.get("user")?.id;
   await signIn(c, userId);
-  await signOutOfRooms(c.env, c.get("db"), previousUser, previous && (await sessionKey(previous)));
+  await endSessionSockets(c.env, c.get("db"), previousUser, previous && (await sessionKey(previous)));
 }
 
 export function clientAddress(request: Request): string {

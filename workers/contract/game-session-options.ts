@@ -1,3 +1,4 @@
+import { REMOVED_FROM_REALM_TEXT } from "./moderation-options";
 /**
  * TableSync option lists (spec 001 §3, §9) without zod, so browser bundles can
  * import them; workers/contract/game-sessions.ts builds its schemas from them.
@@ -44,6 +45,13 @@ export function roomCode(sessionId: string): string {
 export function roomPath(sessionId: string): string {
   return `/tablesync/room/${encodeURIComponent(sessionId)}`;
 }
+
+/** What a member refused by a block is told, in the API, the room page and the room's socket (workers/domain/room-rules.ts). */
+export const ROOM_REFUSALS = {
+  blocked: "You cannot join this room",
+  hostBlocked: "You blocked this room's host. Unblock them to join.",
+  realmRemoved: REMOVED_FROM_REALM_TEXT,
+} as const;
 
 /** What a member refused a seat (not by a block) is told, in the API, the lobby and the room page. */
 export const SEAT_REFUSALS = {

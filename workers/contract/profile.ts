@@ -40,8 +40,13 @@ export const userProfileResponse = z.object({
   bio: z.string().nullable(),
   /** "offline" to others when the member hides their profile or their online status. */
   status: memberStatus,
-  /** The member hides bio, status and social links from other members (privacySettings.profileVisible off). */
+  /**
+   * On the member's own profile: they hide bio, status and social links from other members (privacySettings.profileVisible
+   * off). On another's: those are hidden from the caller (the member's setting, or a block between the two either way).
+   */
   isPrivate: z.boolean(),
+  /** Another member's profile only: the caller blocked this member (absent on the caller's own). */
+  blockedByYou: z.boolean().optional(),
   primaryCommunity: z.string(),
   profileImageUrl: z.string().nullable(),
   friendCount: z.number().int(),

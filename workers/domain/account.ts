@@ -30,6 +30,7 @@ import {
 import { deleteMemberAvatars } from "./avatars";
 import { consentsForExport } from "./bot-consents";
 import { endMemberSockets, openRoomsOf, removeMemberFromRooms } from "./rooms";
+import { endInbox } from "./inbox";
 import { getSettings } from "./settings";
 import { isoInstantOrNull } from "./instants";
 
@@ -186,5 +187,6 @@ export async function deleteAccount(env: Env, db: Db, user: User): Promise<void>
     rooms.map((r) => r.id),
     { reason: "account_deleted", userId: id },
   );
+  await endInbox(env, id);
   await deleteMemberAvatars(env.AVATARS, id);
 }

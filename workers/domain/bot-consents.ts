@@ -1,3 +1,4 @@
+import { noteNotified } from "../lib/notified-members";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { BOT_CONSENTS_PATH, botConsentTitle, type BotConsentStatus, type BotConsentView } from "../contract/bot-consents";
 import { displayName } from "../contract/display-name";
@@ -51,6 +52,7 @@ export async function askSeatConsent(
           AND notification_id = ${notificationId})`,
     ),
   ]);
+  noteNotified(ask.memberId);
 }
 
 const consentColumns = {

@@ -8,7 +8,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { communities, userCommunities } from "../db/schema";
 import { notFound } from "./errors";
-import { privacyFlag } from "./privacy";
+import { profileShownTo } from "./privacy";
 import { enforceRateLimit } from "./rate-limit";
 import { realmRemovalOf, refuseIfRemoved, removedFromRealm } from "./moderation/standing";
 
@@ -89,16 +89,20 @@ export async function communityMemberCounts(db: Db): Promise<Record<string, numb
 
 /**
  * The realms a member belongs to, in display order, as `viewerId` may see
- * them: a member whose profile is private (`profileVisible` off) shows their
- * realms to themselves only, like their bio and links.
+ * them: a member whose profile is private (`profileVisible` off), or with a block between the two, shows their
+ * realms to themselves only, like their bio and links (profileShownTo).
  */
 export async function listMemberCommunities(db: Db, userId: string, viewerId: string) {
+  return memberCommunitiesQuery(db, userId, viewerId).all();
+}
+
+/** The statement `listMemberCommunities` runs (for batches). */
+export function memberCommunitiesQuery(db: Db, userId: string, viewerId: string) {
   return db
     .select({ id: communities.id, displayName: communities.displayName })
     .from(userCommunities)
     .innerJoin(communities, eq(communities.id, userCommunities.communityId))
-    .where(and(eq(userCommunities.userId, userId), viewerId === userId ? undefined : privacyFlag(userId, "profileVisible")))
-    .orderBy(asc(communities.sortOrder))
-    .all();
+    .where(and(eq(userCommunities.userId, userId), viewerId === userId ? undefined : profileShownTo(userId, viewerId)))
+    .orderBy(asc(communities.sortOrder));
 }
 export type MemberCommunity = Awaited<ReturnType<typeof listMemberCommunities>>[number];

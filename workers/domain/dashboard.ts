@@ -7,7 +7,8 @@ import { latestNotificationsQuery, toNotificationItem } from "./notifications";
 import { membershipStateQuery, toMembership } from "./community-membership";
 import { memberStatsColumns } from "./profile";
 import { roomsListedTo } from "./room-visibility";
-import { postsVisibleTo } from "./forum-visibility";
+import { eventsListedTo } from "./event-visibility";
+import { postsVisibleTo, replyCountShownTo } from "./forum-visibility";
 import { realmWeekQueries, toRealmWeek } from "./game-stats";
 import { isoInstant } from "./instants";
 
@@ -69,7 +70,12 @@ function toFigures(row: Record<string, unknown> | undefined) {
 type MemberFiguresOf = ReturnType<typeof toFigures>;
 export type MemberFigures = MemberFiguresOf;
 
-function upcomingEventsQuery(db: Db, now: number, communityId: string | null, limit: number) {
+/** The upcoming events the viewer sees listed (event-visibility.ts), in one realm or all. */
+function upcomingEventsListedTo(viewerId: string, communityId: string | null, now: number) {
+  return and(gte(events.startsAt, now), communityId ? eq(events.communityId, communityId) : undefined, eventsListedTo(viewerId));
+}
+
+function upcomingEventsQuery(db: Db, viewerId: string, now: number, communityId: string | null, limit: number) {
   return db
     .select({
       id: events.id,
@@ -85,7 +91,7 @@ function upcomingEventsQuery(db: Db, now: number, communityId: string | null, li
     })
     .from(events)
     .leftJoin(communities, eq(communities.id, events.communityId))
-    .where(communityId ? and(eq(events.communityId, communityId), gte(events.startsAt, now)) : gte(events.startsAt, now))
+    .where(upcomingEventsListedTo(viewerId, communityId, now))
     .orderBy(asc(events.startsAt))
     .limit(limit);
 }
@@ -131,14 +137,14 @@ export type ActivityItem = {
  */
 export async function getHomeDashboard(db: Db, userId: string, now = Date.now()) {
   const [upcoming, rooms, posts, openRooms, figures] = await db.batch([
-    upcomingEventsQuery(db, now, null, 4),
+    upcomingEventsQuery(db, userId, now, null, 4),
     openRoomsQuery(db, userId, null, 4),
     db
       .select({
         id: forumPosts.id,
         title: forumPosts.title,
         createdAt: forumPosts.createdAt,
-        replyCount: forumPosts.replyCount,
+        replyCount: replyCountShownTo(userId).as("reply_count"),
         communityName: communities.displayName,
       })
       .from(forumPosts)
@@ -192,11 +198,11 @@ export type HomeDashboardData = Awaited<ReturnType<typeof getHomeDashboard>>;
  */
 export async function getCommunityDashboard(db: Db, userId: string, communityId: string, now = Date.now()) {
   const [upcoming, eventCount, roomCount, membership, notificationRows, figures, weekCommanders, weekBrackets] = await db.batch([
-    upcomingEventsQuery(db, now, communityId, 5),
+    upcomingEventsQuery(db, userId, now, communityId, 5),
     db
       .select({ n: count() })
       .from(events)
-      .where(and(eq(events.communityId, communityId), gte(events.startsAt, now))),
+      .where(upcomingEventsListedTo(userId, communityId, now)),
     db.select({ n: count() }).from(gameSessions).where(waitingRoomsListedTo(userId, communityId)),
     membershipStateQuery(db, userId, communityId),
     latestNotificationsQuery(db, userId, 4),

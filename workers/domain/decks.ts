@@ -18,6 +18,7 @@ import { resolveDeck, type CardEnv } from "./deck-resolve";
 import { conflict, invalid, notFound } from "./errors";
 import { enforceRateLimit } from "./rate-limit";
 import { deckOnSeatVisibleTo } from "./seat-decks";
+import { profileShownTo } from "./privacy";
 
 /**
  * Members' saved decks. A deck is resolved once, when saved: its cards (as CardDto JSON), the lines that did not
@@ -54,14 +55,19 @@ export async function getDeck(db: Db, deckId: string): Promise<StoredDeck | null
 }
 
 /**
- * Whether `viewerId` may read the deck: its owner always, and anyone who may see a room where it sits on a seat
- * (the seat's `deck_id`, migration 0012: a room they have a place in, or one no block and no removal by its host
- * keeps them out of; seat-decks.ts).
+ * Whether `viewerId` may read the deck: its owner always; anyone the owner's profile is shown to (profileShownTo: their
+ * privacy setting and blocks), since a member's saved decks are on their profile, as deck sites share them; and anyone
+ * who may see a room where it sits on a seat (the seat's `deck_id`, migration 0012: a room they have a place in, or
+ * one no block and no removal by its host keeps them out of; seat-decks.ts).
  */
 export async function canReadDeck(db: Db, viewerId: string, deckId: string): Promise<boolean> {
-  const deck = await getDeck(db, deckId);
-  if (deck === null) return false;
-  return deck.ownerId === viewerId || deckOnSeatVisibleTo(db, deckId, viewerId);
+  const [row] = await db
+    .select({ ownerId: decks.ownerId, onProfile: profileShownTo(decks.ownerId, viewerId) })
+    .from(decks)
+    .where(eq(decks.id, deckId))
+    .limit(1);
+  if (!row) return false;
+  return row.ownerId === viewerId || row.onProfile || deckOnSeatVisibleTo(db, deckId, viewerId);
 }
 
 /** The deck for a viewer who may read it; 404 otherwise (another member's deck is not revealed to exist). */
@@ -71,14 +77,30 @@ export async function readDeck(db: Db, viewerId: string, deckId: string): Promis
   return toDto(deck);
 }
 
-/** A member's decks, most recently saved first (at most MAX_DECKS_PER_MEMBER exist, so one page holds them all). */
-export async function listDecks(db: Db, ownerId: string): Promise<DeckSummary[]> {
-  const rows = await db
+/**
+ * A member's decks as `viewerId` may see them (all of them for the owner; for anyone else while the owner's profile is
+ * shown to them: profileShownTo, decided in the same statement), most recently saved first (at most
+ * MAX_DECKS_PER_MEMBER exist, so one page holds them all).
+ */
+export async function listDecks(db: Db, ownerId: string, viewerId: string = ownerId): Promise<DeckSummary[]> {
+  return toDeckSummaries(await decksShownQuery(db, ownerId, viewerId));
+}
+
+/** Whose decks `viewerId` sees: their own, and another member's while that member's profile is shown to them. */
+const decksShownTo = (ownerId: string, viewerId: string) =>
+  and(eq(decks.ownerId, ownerId), viewerId === ownerId ? undefined : profileShownTo(ownerId, viewerId));
+
+/** The statement `listDecks` runs (for batches). */
+export function decksShownQuery(db: Db, ownerId: string, viewerId: string) {
+  return db
     .select({ id: decks.id, name: decks.name, commanders: decks.commanders, cardCount: decks.cardCount, updatedAt: decks.updatedAt })
     .from(decks)
-    .where(eq(decks.ownerId, ownerId))
+    .where(decksShownTo(ownerId, viewerId))
     .orderBy(desc(decks.updatedAt))
     .limit(MAX_DECKS_PER_MEMBER);
+}
+
+export function toDeckSummaries(rows: Awaited<ReturnType<typeof decksShownQuery>>): DeckSummary[] {
   return rows.map((row) => ({
     ...row,
     commanders: commandersJson.catch([]).parse(row.commanders),
@@ -96,6 +118,17 @@ export function siteDeckName(name: string | null): string {
   }
   return fitted.trim() === "" ? "Imported deck" : fitted.trim();
 }
+
+/** One of `ownerId`'s decks, whole, when `viewerId` sees their decks (a profile's opened deck, for batches). */
+export function deckShownQuery(db: Db, ownerId: string, viewerId: string, deckId: string) {
+  return db
+    .select()
+    .from(decks)
+    .where(and(eq(decks.id, deckId), decksShownTo(ownerId, viewerId)))
+    .limit(1);
+}
+
+export const toDeckDto = (row: DeckRow): DeckDto => toDto(decode(row));
 
 export const TOO_MANY_DECKS = `You can keep at most ${MAX_DECKS_PER_MEMBER} decks; delete one to save another`;
 

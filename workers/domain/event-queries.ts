@@ -15,6 +15,7 @@ import { decodeCursor, pageOf, timeIdKey } from "./cursor";
 import { invalid, notFound } from "./errors";
 import type { Seat } from "../contract/event-seats";
 import { buildCalendar, type IcsEvent } from "./ics";
+import { eventsListedTo } from "./event-visibility";
 import { bytesToBase64Url } from "../lib/base64url";
 
 export type Viewer = { id: string } | null;
@@ -119,7 +120,7 @@ const latestStartBefore = (date: string) => Date.parse(`${date}T00:00:00Z`) + 24
 
 /** The statement of one page of events: ordered by start (then id), filtered, keyset-paginated (one extra row tells if more follow). */
 function eventPageQuery(db: Db, viewer: Viewer, query: ListEventsQuery, now: number) {
-  const where: (SQL | undefined)[] = [];
+  const where: (SQL | undefined)[] = [eventsListedTo(viewer?.id ?? null)];
   if (query.type) where.push(eq(events.type, query.type));
   if (query.communityId) where.push(eq(events.communityId, query.communityId));
   if (query.upcoming) where.push(gte(events.startsAt, now));

@@ -3,7 +3,6 @@ import { POWER_LEVEL_BANDS } from "../contract/brackets";
 import type { ListGameSessionsQuery } from "../contract/game-sessions";
 import type { Db } from "../db/client";
 import { gameSessions, matchmakingPreferences, users } from "../db/schema";
-import { isBlockedEitherWay } from "./blocks";
 import { DomainError } from "./errors";
 import { enforceRateLimit } from "./rate-limit";
 import { roomsListedTo } from "./room-visibility";
@@ -15,8 +14,8 @@ import { usualRoomSettings, type UsualRoomSettings } from "./usual-room";
  * the same joinRoom the Join button uses (so blocks, removals, the capacity check and the join rate limit apply),
  * or tells them none fits, with their usual settings for a room of their own.
  *
- * What fits: a waiting room listed to them (roomsListedTo: not private to others, not stale) with a free seat,
- * that they have no place in, were not removed from and share no block with its host; in the selected realm when
+ * What fits: a waiting room listed to them (roomsListedTo: not private to others, not stale, no block with its host)
+ * with a free seat, that they have no place in and were not removed from; in the selected realm when
  * one is selected (a realm is a game). The format and power level are the lobby's filters when set, else the
  * member's matchmaking preferences (their formats, their power range against the room's band: a Commander room's
  * bracket, else its power level; workers/contract/brackets.ts). Best first: the
@@ -70,7 +69,6 @@ export function openSeatsQuery(db: Db, userId: string, search: SeatSearch) {
     lt(gameSessions.currentPlayers, gameSessions.maxPlayers),
     sql`not exists (select 1 from game_session_members m where m.session_id = ${gameSessions.id} and m.user_id = ${userId})`,
     sql`not exists (select 1 from game_session_removals r where r.session_id = ${gameSessions.id} and r.user_id = ${userId})`,
-    sql`not ${isBlockedEitherWay(userId, gameSessions.hostId)}`,
     ...preferencesAllow(userId, search),
   ];
   if (search.communityId) where.push(eq(gameSessions.communityId, search.communityId));

@@ -17,12 +17,11 @@ import type { Db } from "../db/client";
 import { forumLikes, forumPosts, forumReplies, forumViews, type User, users } from "../db/schema";
 import { conflict, forbidden, invalid, notFound } from "./errors";
 import { decodePostCursor, decodeReplyCursor, encodePostCursor, encodeReplyCursor } from "./forum-cursor";
-import { isBlockedEitherWay } from "./blocks";
 import { notificationInsert } from "./notifications";
 import { pickMemberColumns } from "./member-columns";
 import { enforceRateLimit } from "./rate-limit";
 import { forumSearchMatch } from "./forum-search";
-import { postsVisibleTo, repliesVisibleTo, shownToEveryone } from "./forum-visibility";
+import { postsVisibleTo, replyCountShownTo, repliesVisibleTo, shownToEveryone } from "./forum-visibility";
 import { realmRemovalOf, refuseIfRemoved, requireRealmOpenTo } from "./moderation/standing";
 
 const POST_NOT_FOUND = "Post not found";
@@ -54,7 +53,8 @@ function selectPosts(db: Db, viewerId: string | null) {
       isPinned: forumPosts.isPinned,
       isLiked,
       likeCount: forumPosts.likeCount,
-      replyCount: forumPosts.replyCount,
+      // The replies the viewer sees (forum-visibility.ts), named: a D1 batch keys rows by column name.
+      replyCount: replyCountShownTo(viewerId).as("reply_count"),
       viewCount: forumPosts.viewCount,
       createdAt: forumPosts.createdAt,
       author: authorColumns,
@@ -96,7 +96,7 @@ export const FORUM_SEARCH_MATCHES = 200;
 /**
  * One page of a community's posts: pinned first, then newest (keyset on isPinned, createdAt, id). A search (`q`)
  * narrows it to the posts the FTS5 index matches in the community (./forum-search); text with no searchable word
- * matches nothing.
+ * matches nothing. Posts the viewer is not shown (forumShownTo: a block with the author) are left out.
  */
 export async function listForumPosts(db: Db, query: ForumPostsQuery, viewerId: string | null): Promise<ForumPostPage> {
   const match = query.q ? forumSearchMatch(query.q, { communityId: query.communityId, category: query.category }) : undefined;
@@ -180,6 +180,7 @@ async function recordView(db: Db, postId: string, viewerId: string): Promise<voi
   ]);
 }
 
+/** One post as the viewer sees it; 404 when it is gone or not shown to them (forumShownTo). */
 export async function getForumPost(db: Db, postId: string, viewerId: string | null): Promise<ForumPost> {
   const row = await selectPosts(db, viewerId)
     .where(and(eq(forumPosts.id, postId), postsVisibleTo(viewerId)))
@@ -255,9 +256,9 @@ export async function setForumLike(db: Db, postId: string, userId: string, liked
 }
 
 /**
- * The post's title and author as `actorId` may see it (a hidden post is missing to everyone but its author);
- * `blockedWithAuthor` when a block stands between the two, `removal` when a moderator removed `actorId` from the
- * post's realm, `lockedReason` when the thread is locked (issue 38).
+ * The post's title and author as `actorId` may see it (forumShownTo: a hidden post is missing to everyone but its
+ * author, a post across a block to both), `removal` when a moderator removed `actorId` from the post's realm,
+ * `lockedReason` when the thread is locked (issue 38).
  */
 async function postSummary(db: Db, postId: string, actorId: string) {
   const post = await db
@@ -265,7 +266,6 @@ async function postSummary(db: Db, postId: string, actorId: string) {
       id: forumPosts.id,
       title: forumPosts.title,
       authorId: forumPosts.authorId,
-      blockedWithAuthor: isBlockedEitherWay(actorId, forumPosts.authorId),
       removal: realmRemovalOf(actorId, forumPosts.communityId),
       lockedReason: forumPosts.lockedReason,
     })
@@ -326,8 +326,8 @@ export function recountReplies(db: Db, postId: string) {
 
 /**
  * Adds a reply (within the author's reply limit), recounts, and notifies the
- * post's author: not when they answer themselves, nor when a block stands
- * between the two (the reply itself stays public like any other).
+ * post's author unless they answer themselves. A post not shown to the replier
+ * (a block between the two, either way: forumShownTo) is not there to answer: 404.
  */
 export async function createForumReply(db: Db, postId: string, author: User, content: string): Promise<ForumReply> {
   await enforceRateLimit(db, "forumReply", author.id);
@@ -337,7 +337,7 @@ export async function createForumReply(db: Db, postId: string, author: User, con
   const id = crypto.randomUUID();
   const now = Date.now();
   const notify =
-    post.authorId && post.authorId !== author.id && !post.blockedWithAuthor
+    post.authorId && post.authorId !== author.id
       ? [
           notificationInsert(db, {
             userId: post.authorId,

@@ -7,6 +7,7 @@
  * Over 300 lines: recording, answering and reading share the one result read (its players, seats and decks) and
  * its view; split, each half would repeat it.
  */
+import { noteNotified } from "../lib/notified-members";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { displayName } from "../contract/display-name";
 import type { GameResultView, RecordResultInput, RespondToResultInput } from "../contract/game-results";
@@ -283,6 +284,7 @@ export async function respondToGameResult(
     resultPlayersQuery(db, sessionId),
   ]);
   if (answered.length === 0) throw conflict("You already answered this result");
+  if (response === "disputed") noteNotified(hostId);
   const view = toResultView(readBack[0]!, players);
   if (status[0]?.status === "confirmed") await emitRoomEvent(env, db, { sessionId, event: "room.ended", result: view });
   return view;

@@ -7,7 +7,7 @@
 import { and, count, desc, eq, gte, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { gameResultPlayers, gameResults, gameSessions } from "../db/schema";
-import { privacyFlag } from "./privacy";
+import { profileShownTo } from "./privacy";
 
 export const RECENT_GAMES = 10;
 /** The most played commanders a profile or a realm's week lists. */
@@ -19,13 +19,14 @@ const lineBracket = sql<number | null>`coalesce(${gameResultPlayers.bracket}, ${
 
 /**
  * A member's games as `viewerId` may see them: everything for the owner; for anyone else only while the member's
- * profile is visible (the privacy flag every other profile section obeys), decided inside each statement.
+ * profile is shown to them (profileShownTo: the privacy flag and blocks, as every other profile section), decided
+ * inside each statement.
  */
 function memberWhere(userId: string, viewerId: string, confirmedOnly: boolean) {
   return and(
     eq(gameResultPlayers.userId, userId),
     confirmedOnly ? eq(gameResults.status, "confirmed") : undefined,
-    viewerId === userId ? undefined : privacyFlag(userId, "profileVisible"),
+    viewerId === userId ? undefined : profileShownTo(userId, viewerId),
   );
 }
 

@@ -4,6 +4,7 @@ import { notifications } from "../db/schema";
 import type { NotificationItem, NotificationListQuery, NotificationPage } from "../contract/notifications";
 import { decodeCursor, pageOf, timeIdKey } from "./cursor";
 import { invalid, notFound } from "./errors";
+import { noteNotified } from "../lib/notified-members";
 
 export const NOTIFICATION_TYPES = ["event", "message", "friend_request", "tournament", "forum", "reminder", "system"] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -21,9 +22,12 @@ export type NewNotification = {
 /**
  * The one way features notify a member (friend requests, pod seats, pairings,
  * forum replies, post reminders). Returns the insert so callers can put it in
- * the same `db.batch()` as the change that caused it.
+ * the same `db.batch()` as the change that caused it. The member is noted, so
+ * their open pages hear of it once the request has answered (workers/contract/inbox.ts);
+ * set-wise inserts of notifications note their members themselves.
  */
 export function notificationInsert(db: Db, input: NewNotification) {
+  noteNotified(input.userId);
   return db.insert(notifications).values({
     id: crypto.randomUUID(),
     userId: input.userId,

@@ -1,3 +1,4 @@
+import { noteNotified } from "../lib/notified-members";
 import { roomLevelBand } from "../contract/brackets";
 import { sql } from "drizzle-orm";
 import type { GameSessionView } from "../contract/game-sessions";
@@ -34,7 +35,10 @@ export async function announceOpenRoom(db: Db, room: GameSessionView, hostName: 
   const message = `${hostName} opened a ${formatLabel(room.gameData.format)} room: ${room.gameData.name}`;
   const [, inserted] = await db.batch([
     rateLimitHit(db, key, rule.windowMs, now),
-    db.insert(notifications).select(sql`SELECT lower(hex(randomblob(16))), mp.user_id, ${OPEN_ROOM_NOTIFICATION}, ${title},
+    db
+      .insert(notifications)
+      .select(
+        sql`SELECT lower(hex(randomblob(16))), mp.user_id, ${OPEN_ROOM_NOTIFICATION}, ${title},
         ${message}, ${roomPath(room.id)}, 0, ${now}
       FROM matchmaking_preferences mp
       WHERE (SELECT count FROM rate_limits WHERE key = ${key}) <= ${rule.limit}
@@ -45,7 +49,10 @@ export async function announceOpenRoom(db: Db, room: GameSessionView, hostName: 
         AND NOT ${isBlockedEitherWay(sql`mp.user_id`, room.hostId)}
         AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = mp.user_id AND n.type = ${OPEN_ROOM_NOTIFICATION}
           AND n.created_at > ${now - QUIET_MS})
-      LIMIT ${MAX_RECIPIENTS}`),
+      LIMIT ${MAX_RECIPIENTS}`,
+      )
+      .returning({ userId: notifications.userId }),
   ]);
-  return inserted.meta.changes ?? 0;
+  noteNotified(...inserted.map((n) => n.userId));
+  return inserted.length;
 }

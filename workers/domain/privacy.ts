@@ -9,6 +9,7 @@
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { UserSettings } from "../contract/settings";
 import type { MemberStatus } from "../contract/profile-options";
+import { isBlockedEitherWay } from "./blocks";
 
 export type PrivacyKey = keyof UserSettings["privacySettings"];
 
@@ -19,6 +20,19 @@ export type PrivacyKey = keyof UserSettings["privacySettings"];
 export function privacyFlag(memberId: string | SQLWrapper, key: PrivacyKey): SQL<boolean> {
   return sql<boolean>`((SELECT json_extract(us.privacy_settings, ${`$.${key}`}) FROM user_settings us WHERE us.user_id = ${memberId}) IS NOT 0)`.mapWith(
     (v) => Boolean(Number(v)),
+  );
+}
+
+/**
+ * The one rule for what of a member's profile another member sees beyond their name and picture (bio, status, social
+ * links, realms, games, saved decks): the owner always; anyone else while the member's profile is visible
+ * (`profileVisible`) and no block stands between the two, either way. A blocked member therefore sees the profile as
+ * a private one, and cannot tell a block from a privacy setting. Decided inside each statement (1 or 0).
+ */
+export function profileShownTo(memberId: string | SQLWrapper, viewerId: string): SQL<boolean> {
+  if (typeof memberId === "string" && memberId === viewerId) return sql<boolean>`1`.mapWith((v) => Boolean(Number(v)));
+  return sql<boolean>`(${privacyFlag(memberId, "profileVisible")} AND NOT ${isBlockedEitherWay(memberId, viewerId)})`.mapWith((v) =>
+    Boolean(Number(v)),
   );
 }
 

@@ -4,7 +4,8 @@ import { socialLinks, users } from "../db/schema";
 import { SOCIAL_LINKS_MAX, type ProfileUpdateBody, type SocialLinkBody } from "../contract/profile";
 import { conflict, invalid } from "./errors";
 import { communityExists } from "./communities";
-import { privacyFlag, visibleProfileFields } from "./privacy";
+import { hasBlocked } from "./blocks";
+import { privacyFlag, profileShownTo, visibleProfileFields } from "./privacy";
 
 /** Counted stats of one member, as SQL subqueries (each served by an index). */
 export function memberStatsColumns(userId: string) {
@@ -18,16 +19,17 @@ export function memberStatsColumns(userId: string) {
 /**
  * Spec 000 §3 User profile plus counted stats, in one query; null when no such
  * member. The e-mail is only on the owner's own profile (the key is absent for
- * anyone else), and the member's privacy settings decide what others see of
- * bio and status (`visibleProfileFields`). `isPrivate` says the profile is
- * hidden from others, so pages can say so.
+ * anyone else), and the member's privacy settings and blocks decide what others
+ * see of bio and status (`profileShownTo`, `visibleProfileFields`). `isPrivate`
+ * says the profile is hidden from the viewer, so pages can say so; `blockedByYou`
+ * (others' profiles only) that the viewer blocked the member.
  */
 export async function getProfile(db: Db, userId: string, viewerId: string = userId) {
-  return toProfile(await profileQuery(db, userId).get(), userId, viewerId);
+  return toProfile(await profileQuery(db, userId, viewerId).get(), userId, viewerId);
 }
 
 /** The row `getProfile` reads, as one statement (for batches). */
-export function profileQuery(db: Db, userId: string) {
+export function profileQuery(db: Db, userId: string, viewerId: string = userId) {
   return db
     .select({
       id: users.id,
@@ -41,6 +43,10 @@ export function profileQuery(db: Db, userId: string) {
       createdAt: users.createdAt,
       // Named: in a batch D1 answers rows keyed by column name, and the two flags' SQL reads the same.
       profileVisible: privacyFlag(users.id, "profileVisible").as("profile_visible"),
+      profileShown: profileShownTo(userId, viewerId).as("profile_shown"),
+      blockedByYou: hasBlocked(viewerId, userId)
+        .mapWith((v) => Boolean(Number(v)))
+        .as("blocked_by_you"),
       showOnlineStatus: privacyFlag(users.id, "showOnlineStatus").as("show_online_status"),
       ...memberStatsColumns(userId),
     })
@@ -51,12 +57,15 @@ export function profileQuery(db: Db, userId: string) {
 /** `profileQuery`'s row as `viewerId` may see it (see `getProfile`); null when no such member. */
 export function toProfile(row: Awaited<ReturnType<typeof profileQuery>>[number] | undefined, userId: string, viewerId: string) {
   if (!row) return null;
-  const { email, profileVisible, showOnlineStatus, ...fields } = row;
+  const { email, profileVisible, profileShown, blockedByYou, showOnlineStatus, ...fields } = row;
   const isOwner = viewerId === userId;
+  // The e-mail only for the owner, whether the viewer blocked the member only for others: each key absent otherwise.
+  const perViewer: { email?: string; blockedByYou?: boolean } = isOwner ? { email } : { blockedByYou };
   return {
-    ...visibleProfileFields(fields, { profileVisible, showOnlineStatus }, isOwner),
-    ...(isOwner ? { email } : {}),
-    isPrivate: !profileVisible,
+    ...visibleProfileFields(fields, { profileVisible: profileShown, showOnlineStatus }, isOwner),
+    ...perViewer,
+    // The owner is told of their own setting; anyone else whether the profile is hidden from them (a block reads the same).
+    isPrivate: isOwner ? !profileVisible : !profileShown,
     primaryCommunity: row.primaryCommunity ?? "",
     friendCount: Number(row.friendCount),
     eventsJoined: Number(row.eventsJoined),
@@ -94,15 +103,19 @@ export async function updateProfile(db: Db, userId: string, input: ProfileUpdate
 
 /**
  * A member's social links as `viewerId` sees them: all of them for the owner,
- * none when the member hides their profile (decided in the same query).
+ * none when the profile is not shown to them (profileShownTo, decided in the same query).
  */
 export async function listSocialLinks(db: Db, userId: string, viewerId: string) {
+  return socialLinksQuery(db, userId, viewerId).all();
+}
+
+/** The statement `listSocialLinks` runs (for batches). */
+export function socialLinksQuery(db: Db, userId: string, viewerId: string) {
   return db
     .select({ id: socialLinks.id, platform: socialLinks.platform, username: socialLinks.username })
     .from(socialLinks)
-    .where(and(eq(socialLinks.userId, userId), viewerId === userId ? undefined : privacyFlag(userId, "profileVisible")))
-    .orderBy(asc(socialLinks.createdAt), asc(socialLinks.id))
-    .all();
+    .where(and(eq(socialLinks.userId, userId), viewerId === userId ? undefined : profileShownTo(userId, viewerId)))
+    .orderBy(asc(socialLinks.createdAt), asc(socialLinks.id));
 }
 export type SocialLink = Awaited<ReturnType<typeof listSocialLinks>>[number];
 

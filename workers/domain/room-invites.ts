@@ -1,3 +1,4 @@
+import { noteNotified } from "../lib/notified-members";
 import { inArray, sql } from "drizzle-orm";
 import type { CreatedGameSessionView, GameSessionView } from "../contract/game-sessions";
 import type { Db } from "../db/client";
@@ -65,6 +66,7 @@ export function inviteWrites(
   creatorId: string,
 ) {
   const told = ids.filter((id) => id !== creatorId);
+  noteNotified(...told);
   const level = room.bracket ? `, bracket ${room.bracket}` : "";
   const message = `${room.name}: a ${formatLabel(room.format)} room${level}. Open it to take your seat.`;
   return [

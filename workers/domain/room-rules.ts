@@ -1,6 +1,5 @@
 import type { GameSessionView } from "../contract/game-sessions";
 import type { Place } from "./game-sessions";
-import { REMOVED_FROM_REALM_TEXT } from "../contract/moderation-options";
 
 /**
  * What a request for a place in a room came to. The room service writes first
@@ -43,14 +42,8 @@ const refusedByBlock = (read: Omit<RoomRead, "place">) => (read.blockedWithHost 
 /** A refusal by a block, told apart only for the member who blocked the host. */
 const blockRefusal = (read: Omit<RoomRead, "place">): "blocked" | "host_blocked" => (read.blockedHost ? "host_blocked" : "blocked");
 
-/** What a member refused by a block (or a moderator's removal) is told, in the API, the room page and the room's socket. */
-export const ROOM_REFUSALS = {
-  blocked: "You cannot join this room",
-  hostBlocked: "You blocked this room's host. Unblock them to join.",
-  realmRemoved: REMOVED_FROM_REALM_TEXT,
-} as const;
-
-export { SEAT_REFUSALS } from "../contract/game-session-options";
+// In the contract, so the room page can offer Unblock beside the one it tells the member who blocked the host.
+export { ROOM_REFUSALS, SEAT_REFUSALS } from "../contract/game-session-options";
 
 export function seatOutcome(read: RoomRead): SeatOutcome {
   const { session, place } = read;

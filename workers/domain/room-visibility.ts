@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { gameSessionMembers, gameSessions } from "../db/schema";
+import { isBlockedEitherWay } from "./blocks";
 
 /** A waiting room with no sign of anyone at it for this long is stale: no list or count shows it. */
 export const ROOM_STALE_MS = 10 * 60_000;
@@ -26,15 +27,19 @@ export function roomShowsLife(): SQL {
  * the activity feed): the one rule, so no list or count shows what the lobby hides.
  * - A private room is listed only to its host and the members with a place in it; everyone else reaches it by its
  *   link.
+ * - A room whose host and the viewer have a block between them, either way, is not listed to the viewer (blocks.ts),
+ *   unless they have a place in it (the blocker keeps a seat they held in the blocked member's room: theirs to give
+ *   up). By its link the room page says why they cannot join (room-rules.ts).
  * - A tournament match room belongs to its pairing, not to anyone's list: its players reach it from the match.
  * - A stale waiting room (roomShowsLife) is listed to nobody.
  */
 export function roomsListedTo(viewerId: string | null): SQL {
   const isPublic = eq(gameSessions.isPrivate, false);
-  // A probe of the members' primary key (session_id, user_id) per listed private room.
+  // Probes of primary keys per listed room: the blocks' (blocker_id, blocked_id) both ways, then, for a private or
+  // blocked room, the members' (session_id, user_id).
   const visible = viewerId
     ? or(
-        isPublic,
+        and(isPublic, sql`not ${isBlockedEitherWay(viewerId, gameSessions.hostId)}`),
         eq(gameSessions.hostId, viewerId),
         sql`exists (select 1 from ${gameSessionMembers} where ${gameSessionMembers.sessionId} = ${gameSessions.id} and ${gameSessionMembers.userId} = ${viewerId})`,
       )!

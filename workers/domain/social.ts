@@ -1,3 +1,4 @@
+import { noteNotified } from "../lib/notified-members";
 import { and, desc, eq, lt, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { socialConnections, socialPosts } from "../db/schema";
@@ -130,10 +131,13 @@ export async function markDuePosts(d1: D1Database, now: number): Promise<number>
         `INSERT INTO notifications (id, user_id, type, title, message, action_url, read, created_at)
          SELECT lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-8' || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))),
                 user_id, 'reminder', ?2, content, '/social', 0, ?1
-         FROM social_posts WHERE id IN (${due})`,
+         FROM social_posts WHERE id IN (${due}) RETURNING user_id AS userId`,
       )
       .bind(now, POST_REMINDER_TITLE),
     d1.prepare(`UPDATE social_posts SET status = 'due', updated_at = ?1 WHERE id IN (${due})`).bind(now),
   ]);
-  return inserted.meta.changes;
+  // Their open pages hear of it once the run is done (workers/http/inbox-ring.ts, the cron's own collector).
+  const reminded = (inserted.results as { userId: string }[]).map((r) => r.userId);
+  noteNotified(...reminded);
+  return reminded.length;
 }

@@ -11,7 +11,7 @@ const NotificationCenter = lazy(loadCenter);
  * notification centre's code arrives when the member reaches for it (use-load-on-intent).
  */
 export function NotificationBell({ initialUnread }: { initialUnread: number }) {
-  const [unread, setUnread] = useUnreadCount(initialUnread);
+  const [unread, setUnread, live] = useUnreadCount(initialUnread);
   const { request, triggerProps } = useLoadOnIntent(loadCenter, "click");
   const placeholder = (
     <button
@@ -20,6 +20,7 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
       className={bellTriggerClass}
       aria-label={bellLabel(unread)}
       data-testid="notification-bell"
+      data-inbox={live ? "open" : "closed"}
       {...triggerProps}
     >
       <BellFace unread={unread} />

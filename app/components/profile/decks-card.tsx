@@ -207,7 +207,7 @@ function DeckCheck({
 }
 
 /** The commanders' art (Scryfall's art crop), or a placeholder for a deck without one. */
-function CommanderArt({ commanders }: { commanders: CardDto[] }) {
+export function CommanderArt({ commanders }: { commanders: CardDto[] }) {
   if (commanders.length === 0) {
     return (
       <span className="flex h-[46px] w-16 shrink-0 items-center justify-center rounded bg-surface" aria-hidden="true">

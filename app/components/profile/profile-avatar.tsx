@@ -1,8 +1,9 @@
 import { Avatar } from "radix-ui";
-import { avatarInitials } from "~/components/shell/avatar-initials";
+import type { AvatarPerson } from "~/components/shell/member-avatar";
+import { memberInitials } from "../../../workers/contract/initials";
 import { cn } from "~/lib/cn";
 
-type Person = Parameters<typeof avatarInitials>[0];
+type Person = AvatarPerson | null | undefined;
 
 /**
  * A large avatar for page content (profile header, dashboards) with the same
@@ -19,7 +20,7 @@ export function ProfileAvatar({ person, className }: { person: Person; className
     >
       {person?.profileImageUrl ? <Avatar.Image src={person.profileImageUrl} alt="" className="h-full w-full object-cover" /> : null}
       {/* Without a delay the initials are in the server's HTML too (Radix renders a delayed fallback only after hydration). */}
-      <Avatar.Fallback delayMs={person?.profileImageUrl ? 300 : undefined}>{avatarInitials(person)}</Avatar.Fallback>
+      <Avatar.Fallback delayMs={person?.profileImageUrl ? 300 : undefined}>{memberInitials(person)}</Avatar.Fallback>
     </Avatar.Root>
   );
 }

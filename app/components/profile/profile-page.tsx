@@ -6,14 +6,17 @@ import type { MemberGames } from "../../../workers/domain/game-stats";
 import type { MemberCommunity } from "../../../workers/domain/community-membership";
 import { useRootData } from "~/lib/root-data";
 import { ProfileView, UserNotFound } from "./profile-view";
+import type { OpenedDeck } from "./shared-decks-card";
 
 /** What /profile and /profile/:userId load: the profile as the viewer sees it (null when there is no such member). */
 export type ProfilePageData = {
   profile: UserProfile | null;
   links: SocialLink[];
   memberCommunities: MemberCommunity[];
-  /** The owner's saved decks (empty for anyone else). */
+  /** The member's saved decks, as the viewer may see them (profileShownTo: empty when the profile is hidden from them). */
   decks: DeckSummary[];
+  /** One deck's whole list, opened with `?deck=<id>`. */
+  deck: OpenedDeck | null;
   /** Recent games and stats from results (issue 27), as the viewer may see them. */
   games: MemberGames;
   isOwner: boolean;
@@ -21,7 +24,7 @@ export type ProfilePageData = {
 
 /** The body of /profile and /profile/:userId. */
 export function ProfilePage({ data }: { data: ProfilePageData }) {
-  const { profile, links, memberCommunities, decks, games, isOwner } = data;
+  const { profile, links, memberCommunities, decks, deck, games, isOwner } = data;
   const communities = useRootData()?.communities ?? [];
   // A new location (a save, a Cancel, another member) starts the page afresh: view mode, stored values.
   const location = useLocation();
@@ -40,6 +43,7 @@ export function ProfilePage({ data }: { data: ProfilePageData }) {
         links={links}
         memberCommunities={memberCommunities}
         decks={decks}
+        openedDeck={deck}
         games={games}
         isOwner={isOwner}
         communities={communities}

@@ -14,6 +14,8 @@ import { STATUS_DOT, STATUS_LABELS, toMemberStatus } from "./member-status";
 import { CANCEL_FORM_ID, ProfileEditForm } from "./profile-edit-form";
 import { SocialLinksCard } from "./social-links-card";
 import { DecksCard } from "./decks-card";
+import { SharedDecksCard, type OpenedDeck } from "./shared-decks-card";
+import { ProfileBlockControl } from "./block-member";
 import { GameStatsCard, RecentGamesCard } from "./games-card";
 import type { MemberGames } from "../../../workers/domain/game-stats";
 import type { DeckSummary } from "../../../workers/contract/cards";
@@ -30,6 +32,7 @@ export function ProfileView({
   links,
   memberCommunities,
   decks,
+  openedDeck,
   games,
   isOwner,
   communities,
@@ -39,6 +42,8 @@ export function ProfileView({
   /** The realms the member belongs to (empty for others when the profile is private). */
   memberCommunities: MemberCommunity[];
   decks: DeckSummary[];
+  /** A deck whose whole list the viewer opened (`?deck=<id>`). */
+  openedDeck: OpenedDeck | null;
   /** Recent games and stats from results; empty for others while the profile is private. */
   games: MemberGames;
   isOwner: boolean;
@@ -112,6 +117,13 @@ export function ProfileView({
                   <Lock className="h-4 w-4 shrink-0" aria-hidden="true" /> Your bio, status and social links are hidden from other members.
                 </p>
               ) : null}
+              {isOwner ? null : (
+                <ProfileBlockControl
+                  member={{ id: profile.id, name }}
+                  blockedByYou={profile.blockedByYou === true}
+                  confirming={searchParams.get("block") === "confirm"}
+                />
+              )}
               {isOwner ? (
                 <form method="get" action="/profile" className="mt-4">
                   <input type="hidden" name="edit" value="1" />
@@ -138,7 +150,10 @@ export function ProfileView({
                 <h2 className="font-semibold">About</h2>
                 {hiddenFromMe ? (
                   <p className="mt-2 flex items-center gap-2 text-muted" data-testid="profile-private-note">
-                    <Lock className="h-4 w-4 shrink-0" aria-hidden="true" /> This member keeps their profile private.
+                    <Lock className="h-4 w-4 shrink-0" aria-hidden="true" />{" "}
+                    {profile.blockedByYou
+                      ? "You blocked this member: their profile is hidden from you."
+                      : "This member keeps their profile private."}
                   </p>
                 ) : (
                   <p className="mt-2 whitespace-pre-line break-words text-muted" data-testid="profile-bio">
@@ -161,6 +176,9 @@ export function ProfileView({
           {/* Not while editing: the page is then the profile's form, with one Save. */}
           {editing || hiddenFromMe ? null : <RecentGamesCard games={games.recent} isOwner={isOwner} />}
           {isOwner && !editing ? <DecksCard decks={decks} /> : null}
+          {isOwner || hiddenFromMe ? null : (
+            <SharedDecksCard decks={decks} opened={openedDeck} profilePath={`/profile/${profile.id}`} ownerName={name} />
+          )}
         </div>
         <aside className="grid content-start gap-6" aria-label="Profile details">
           {hiddenFromMe ? null : (

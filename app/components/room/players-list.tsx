@@ -6,6 +6,7 @@ import type { AwayPlayer, RoomPlayer, RoomSpectator } from "../../../workers/con
 import { COMMANDER_DAMAGE_LETHAL, lethalBy, POISON_LETHAL } from "../../../workers/contract/room/commander";
 import { seatCountdown } from "./room-state";
 import { SeatCommanders } from "./seat-deck";
+import { BlockMemberMenuItem } from "~/components/profile/block-member";
 
 type Seat = (RoomPlayer & { away?: false }) | (AwayPlayer & { away: true });
 
@@ -114,6 +115,7 @@ export function PlayersList({
                     </Button>
                   ) : null}
                 </div>
+                {mine ? null : <BlockMemberMenuItem memberId={p.id} name={p.name} />}
                 {isHost && !mine ? (
                   <Button size="icon" variant="ghost" aria-label={`Remove ${p.name}`} onClick={() => onRemove(p.id, p.name)}>
                     <UserX className="h-4 w-4" aria-hidden="true" />

@@ -6,10 +6,11 @@ import { FlashToast } from "~/components/ui/flash-toast";
 import type { ActionResult } from "~/lib/forms";
 import type { GameSessionView } from "../../../workers/contract/game-sessions";
 import { powerLabel } from "../../../workers/contract/brackets";
-import { formatLabel } from "../../../workers/contract/game-session-options";
+import { formatLabel, roomPath } from "../../../workers/contract/game-session-options";
 import type { Place } from "../../../workers/domain/game-sessions";
 import type { ResultRead } from "../../../workers/domain/game-results";
 import { ResultPanel } from "./result-panel";
+import { UnblockHostAction } from "~/components/profile/unblock-host";
 
 /**
  * The room as the server renders it, until the live room (sockets, video) has
@@ -80,6 +81,7 @@ export function RoomSummary({
           <p className="text-lg font-semibold" role="status">
             {refusal}
           </p>
+          <UnblockHostAction refusal={refusal} hostId={session.hostId} hostName={hostName} roomPath={roomPath(session.id)} />
           {gameResult ? <ResultPanel result={gameResult} /> : null}
           <Link to="/tablesync" className={buttonClasses(gameResult ? "outline" : "primary", "md", "mt-6")}>
             Back to the lobby

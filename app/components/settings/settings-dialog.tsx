@@ -15,6 +15,7 @@ import type { SettingsData, SettingsResult } from "./settings-results";
 import { AccessTokensPanel } from "./access-tokens-panel";
 import { AccountActions } from "./account-actions";
 import { BotConsentsSection } from "./bot-consent-list";
+import { BlockedMembersSection } from "./blocked-members";
 import { SettingSwitch } from "./setting-switch";
 import { SETTINGS_RESET } from "./settings-toasts";
 import { applyThemeMode } from "~/lib/theme-mode";
@@ -24,6 +25,9 @@ import { cn } from "~/lib/cn";
 const PANEL = "-mx-1 h-[min(24rem,55vh)] content-start overflow-y-auto px-1 pb-1";
 
 const THEME_LABELS: Record<UserSettings["theme"], string> = { light: "Light", dark: "Dark", system: "System" };
+
+/** The tabs whose switches Save Changes saves; Account and API tokens act with their own buttons, at once. */
+const SAVED_BY_FOOTER = new Set(["general", "notifications", "privacy"]);
 
 /**
  * Settings (spec 000 §2): General, Notifications, Privacy, Account, and API tokens (issue 27). Lazy-loaded
@@ -44,6 +48,8 @@ export default function SettingsDialog({
   const [saved, setSaved] = useState<UserSettings | null>(null);
   const [draft, setDraft] = useState<UserSettings | null>(null);
   const saving = saver.state !== "idle";
+  const [tab, setTab] = useState("general");
+  const footerSaves = SAVED_BY_FOOTER.has(tab);
   const themeMode = useRootData()?.themeMode;
   const draftTheme = useRef<UserSettings["theme"] | null>(null);
   draftTheme.current = draft?.theme ?? null;
@@ -97,22 +103,40 @@ export default function SettingsDialog({
       {/* sm: so it outranks the dialog's own max-w-lg (class names are joined, not merged): five tabs fit in one row. */}
       <DialogContent title="Settings" description="Manage your account, notifications and privacy." className="sm:max-w-2xl">
         {draft ? (
-          <SettingsTabs user={user} draft={draft} onChange={change} tokens={reader.data?.tokens ?? []} />
+          <SettingsTabs user={user} draft={draft} onChange={change} tokens={reader.data?.tokens ?? []} tab={tab} onTabChange={setTab} />
         ) : (
           <div className="grid gap-3" aria-busy="true" aria-label="Loading settings">
+            <p className="flex items-center gap-2 text-sm text-muted" role="status">
+              <span className="h-4 w-4 animate-spin rounded-full border-2 border-border border-t-primary" aria-hidden="true" />
+              Loading settings…
+            </p>
             <Skeleton className="h-10" />
             <Skeleton className="h-40" />
           </div>
         )}
+        {/* Save Changes saves General, Notifications and Privacy. Account and API tokens act at once with their own
+            buttons (a token's webhook with its row's Save webhook), so there Reset and Save give way to a note: a
+            footer Save would say "Settings saved" for what it never sent. They keep their room (invisible), so the
+            dialog keeps its size between tabs. */}
         <div className="mt-6 flex flex-wrap justify-between gap-2 border-t border-border pt-4">
-          <Button variant="outline" onClick={reset} disabled={!draft}>
-            Reset to Defaults
-          </Button>
+          <div className="relative">
+            <Button variant="outline" onClick={reset} disabled={!draft || !footerSaves} className={footerSaves ? undefined : "invisible"}>
+              Reset to Defaults
+            </Button>
+            {footerSaves ? null : (
+              <p
+                className="absolute inset-y-0 left-0 flex items-center whitespace-nowrap text-sm text-muted"
+                data-testid="settings-footer-note"
+              >
+                Each button on this tab acts at once.
+              </p>
+            )}
+          </div>
           <div className="flex gap-2">
             <Button variant="ghost" onClick={() => close(false)}>
-              Cancel
+              {footerSaves ? "Cancel" : "Close"}
             </Button>
-            <Button onClick={save} disabled={!draft || saving}>
+            <Button onClick={save} disabled={!draft || saving || !footerSaves} className={footerSaves ? undefined : "invisible"}>
               {saving ? "Saving..." : "Save Changes"}
             </Button>
           </div>
@@ -127,11 +151,15 @@ function SettingsTabs({
   draft,
   onChange,
   tokens,
+  tab,
+  onTabChange,
 }: {
   user: ShellMember;
   draft: UserSettings;
   onChange: (next: UserSettings) => void;
   tokens: AccessTokenView[];
+  tab: string;
+  onTabChange: (tab: string) => void;
 }) {
   const setGroup = <K extends "notificationSettings" | "privacySettings" | "streamingSettings">(key: K, patch: Partial<UserSettings[K]>) =>
     onChange({ ...draft, [key]: { ...draft[key], ...patch } });
@@ -139,8 +167,9 @@ function SettingsTabs({
   const p = draft.privacySettings;
   const s = draft.streamingSettings;
   return (
-    <Tabs defaultValue="general">
-      <TabsList aria-label="Settings sections">
+    <Tabs value={tab} onValueChange={onTabChange}>
+      {/* Five tabs wrap onto a second row on a phone rather than scroll out of sight ("Ac…" at 390 px). */}
+      <TabsList aria-label="Settings sections" className="flex-wrap">
         <TabsTrigger value="general">General</TabsTrigger>
         <TabsTrigger value="notifications">Notifications</TabsTrigger>
         <TabsTrigger value="privacy">Privacy</TabsTrigger>
@@ -243,6 +272,7 @@ function SettingsTabs({
           onCheckedChange={(v) => setGroup("privacySettings", { allowDirectMessages: v })}
         />
         <BotConsentsSection />
+        <BlockedMembersSection />
       </TabsContent>
       <TabsContent value="account" className={PANEL}>
         <AccountActions />

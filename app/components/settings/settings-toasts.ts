@@ -47,3 +47,12 @@ export const botAnswerFailed = (message: string): ToastMessage => ({
   description: message,
   variant: "destructive",
 });
+
+/** Blocks (issue 37): from a profile, a room, or Settings → Privacy. */
+export const BLOCKED: ToastMessage = { title: "Member blocked", description: "You no longer see each other's rooms, events or posts." };
+export const UNBLOCKED: ToastMessage = { title: "Member unblocked" };
+export const blockFailed = (message: string): ToastMessage => ({
+  title: "Block not changed",
+  description: message,
+  variant: "destructive",
+});

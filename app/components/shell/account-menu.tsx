@@ -6,7 +6,7 @@ import { useFirstItemFocus, type OpenRequest } from "~/hooks/use-load-on-intent"
 import { useRootData } from "~/lib/root-data";
 import { displayName } from "../../../workers/contract/display-name";
 import type { ShellMember } from "../../../workers/domain/shell";
-import { LazySettingsDialog } from "./lazy-settings-dialog";
+import { LazySettingsDialog, preloadSettingsOnIntent } from "./lazy-settings-dialog";
 import { userMenuTriggerClass, UserMenuFace } from "./user-menu-face";
 
 const itemClass = "flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-background";
@@ -35,7 +35,7 @@ export default function AccountMenu({ user, request }: { user: ShellMember; requ
                 <User className="h-4 w-4" aria-hidden="true" /> Profile
               </Link>
             </DropdownMenu.Item>
-            <DropdownMenu.Item className={itemClass} onSelect={() => setSettingsOpen(true)}>
+            <DropdownMenu.Item className={itemClass} onSelect={() => setSettingsOpen(true)} {...preloadSettingsOnIntent}>
               <Settings className="h-4 w-4" aria-hidden="true" /> Settings
             </DropdownMenu.Item>
             {canModerate ? (

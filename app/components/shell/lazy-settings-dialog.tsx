@@ -1,8 +1,25 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import type { ShellMember } from "../../../workers/domain/shell";
 
-// The settings dialog is only downloaded when a member opens it (from the account menu or the phone menu).
-const SettingsDialog = lazy(() => import("~/components/settings/settings-dialog"));
+/**
+ * The settings dialog is only downloaded when a member reaches for it: pointing at or focusing Settings in the account
+ * menu or the phone menu starts the download (`preloadSettingsDialog`), and opening it shows a loading panel at once
+ * until the code has come.
+ */
+const loadSettingsDialog = () => import("~/components/settings/settings-dialog");
+const SettingsDialog = lazy(loadSettingsDialog);
+
+/** Starts the dialog's download (a failure surfaces when it mounts: React.lazy retries the import and throws). */
+export function preloadSettingsDialog() {
+  loadSettingsDialog().catch(() => undefined);
+}
+
+/** Props for a menu's Settings item: pointing at, focusing or touching it starts the download. */
+export const preloadSettingsOnIntent = {
+  onPointerEnter: preloadSettingsDialog,
+  onFocus: preloadSettingsDialog,
+  onTouchStart: preloadSettingsDialog,
+};
 
 export function LazySettingsDialog({
   open,
@@ -15,8 +32,52 @@ export function LazySettingsDialog({
 }) {
   if (!open) return null;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<SettingsLoading onClose={() => onOpenChange(false)} />}>
       <SettingsDialog open={open} onOpenChange={onOpenChange} user={user} />
     </Suspense>
+  );
+}
+
+/**
+ * Shown the moment Settings is chosen, while the dialog's code downloads: the dialog's frame, saying it is loading.
+ * Plain markup (Radix's dialog is in the chunk being fetched); Escape or Close gives up.
+ */
+function SettingsLoading({ onClose }: { onClose: () => void }) {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") onClose();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [onClose]);
+  return (
+    <>
+      <div className="fixed inset-0 z-40 bg-black/60 backdrop-blur-sm" aria-hidden="true" />
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="settings-loading-title"
+        aria-busy="true"
+        className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-surface p-6 text-fg shadow-2xl sm:max-w-2xl"
+        data-testid="settings-loading"
+      >
+        <h2 id="settings-loading-title" className="text-xl font-bold">
+          Settings
+        </h2>
+        <p className="mt-4 flex items-center gap-2 text-sm text-muted" role="status">
+          <span className="h-4 w-4 animate-spin rounded-full border-2 border-border border-t-primary" aria-hidden="true" />
+          Loading settings…
+        </p>
+        <div className="mt-4 grid gap-3" aria-hidden="true">
+          <div className="h-10 animate-pulse rounded-lg bg-background" />
+          <div className="h-40 animate-pulse rounded-lg bg-background" />
+        </div>
+        <div className="mt-6 flex justify-end border-t border-border pt-4">
+          <button type="button" className="rounded-lg px-4 py-2 text-sm font-medium hover:bg-background" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </div>
+    </>
   );
 }

@@ -1,5 +1,8 @@
 import { cn } from "~/lib/cn";
-import { avatarInitials, type AvatarPerson } from "./avatar-initials";
+import { memberInitials, type InitialsPerson } from "../../../workers/contract/initials";
+
+/** Who an avatar shows: their picture, else their initials. */
+export type AvatarPerson = InitialsPerson & { profileImageUrl?: string | null };
 
 /**
  * A member's picture over their initials. No script: the initials sit underneath, so they show while the
@@ -16,7 +19,7 @@ export function MemberAvatar({ person, className }: { person: AvatarPerson | nul
       data-testid="member-avatar"
     >
       <span className="text-sm font-semibold" aria-hidden="true">
-        {avatarInitials(person)}
+        {memberInitials(person)}
       </span>
       {person?.profileImageUrl ? (
         <img src={person.profileImageUrl} alt="" loading="lazy" decoding="async" className="absolute inset-0 h-full w-full object-cover" />

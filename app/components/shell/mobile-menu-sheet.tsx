@@ -7,7 +7,7 @@ import { loginHref } from "~/lib/login-href";
 import { useRootData } from "~/lib/root-data";
 import { displayName } from "../../../workers/contract/display-name";
 import type { ShellMember } from "../../../workers/domain/shell";
-import { LazySettingsDialog } from "./lazy-settings-dialog";
+import { LazySettingsDialog, preloadSettingsOnIntent } from "./lazy-settings-dialog";
 import { headerLinks } from "./nav-links";
 
 const rowClass = "flex w-full items-center gap-3 rounded-lg px-3 py-3 text-base font-medium text-fg hover:bg-background";
@@ -76,6 +76,7 @@ export default function MobileMenuSheet({
                   <button
                     type="button"
                     className={rowClass}
+                    {...preloadSettingsOnIntent}
                     onClick={() => {
                       close();
                       setSettingsOpen(true);

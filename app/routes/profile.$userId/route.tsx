@@ -13,7 +13,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = requireMember(request, context);
-  return loadProfilePage(context, user.id, params.userId ?? "");
+  return loadProfilePage(context, user.id, params.userId ?? "", request);
 }
 
 export default function MemberProfile() {

@@ -1,23 +1,43 @@
 import { json, type AppLoadContext } from "@remix-run/cloudflare";
-import { listSocialLinks, profileQuery, toProfile } from "../../../workers/domain/profile";
+import { profileQuery, socialLinksQuery, toProfile } from "../../../workers/domain/profile";
 import { memberGamesQueries, toMemberGames } from "../../../workers/domain/game-stats";
-import { listDecks } from "../../../workers/domain/decks";
-import { listMemberCommunities } from "../../../workers/domain/community-membership";
+import { deckShownQuery, decksShownQuery, toDeckDto, toDeckSummaries } from "../../../workers/domain/decks";
+import { memberCommunitiesQuery } from "../../../workers/domain/community-membership";
 import type { ProfilePageData } from "~/components/profile/profile-page";
+import type { DeckDto } from "../../../workers/contract/cards";
+import type { OpenedDeck } from "~/components/profile/shared-decks-card";
 
-/** Loader data of /profile and /profile/:userId: `userId`'s profile as `viewerId` sees it (404 when missing). */
-export async function loadProfilePage(context: AppLoadContext, viewerId: string, userId: string) {
+/** What the page shows of an opened deck: each line's count, name and section, not the cards' whole records. */
+function toOpenedDeck(deck: DeckDto): OpenedDeck {
+  return {
+    id: deck.id,
+    name: deck.name,
+    cardCount: deck.cardCount,
+    lines: deck.cards.map((c) => ({ quantity: c.quantity, name: c.card.name, section: c.section, scryfallUri: c.card.scryfallUri })),
+  };
+}
+
+/**
+ * Loader data of /profile and /profile/:userId: `userId`'s profile as `viewerId` sees it (404 when missing), in one D1
+ * round trip. Saved decks are on the profile for everyone it is shown to (profileShownTo: the owner's privacy setting
+ * and blocks), read-only for others; `?deck=<id>` opens one deck's whole list.
+ */
+export async function loadProfilePage(context: AppLoadContext, viewerId: string, userId: string, request?: Request) {
   const isOwner = viewerId === userId;
   const { db } = context;
-  const [[profileRows, ...gameRows], links, memberCommunities, decks] = await Promise.all([
-    // The profile and its games in one round trip.
-    db.batch([profileQuery(db, userId), ...memberGamesQueries(db, userId, viewerId)]),
-    listSocialLinks(context.db, userId, viewerId),
-    listMemberCommunities(context.db, userId, viewerId),
-    // Decks are the owner's own (their Decks card); others see none here.
-    isOwner ? listDecks(context.db, userId) : [],
+  const deckId = (request ? new URL(request.url).searchParams.get("deck") : null)?.slice(0, 64) ?? "";
+  const [profileRows, links, memberCommunities, deckRows, openedRows, ...gameRows] = await db.batch([
+    profileQuery(db, userId, viewerId),
+    socialLinksQuery(db, userId, viewerId),
+    memberCommunitiesQuery(db, userId, viewerId),
+    decksShownQuery(db, userId, viewerId),
+    // Always in the batch (its shape is fixed); no `?deck` asks for an id no deck has.
+    deckShownQuery(db, userId, viewerId, deckId),
+    ...memberGamesQueries(db, userId, viewerId),
   ]);
   const profile = toProfile(profileRows[0], userId, viewerId);
   const games = toMemberGames(gameRows);
-  return json<ProfilePageData>({ profile, links, memberCommunities, decks, games, isOwner }, { status: profile ? 200 : 404 });
+  const decks = toDeckSummaries(deckRows);
+  const deck = openedRows[0] ? toOpenedDeck(toDeckDto(openedRows[0])) : null;
+  return json<ProfilePageData>({ profile, links, memberCommunities, decks, deck, games, isOwner }, { status: profile ? 200 : 404 });
 }

@@ -13,7 +13,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = requireMember(request, context);
   // /profile/:userId renders its own data through the child route.
   if (params.userId !== undefined) return null;
-  return loadProfilePage(context, user.id, user.id);
+  return loadProfilePage(context, user.id, user.id, request);
 }
 
 /** The member's own profile: edit (page and Edit Profile dialog), add and remove social links. */

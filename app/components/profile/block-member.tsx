@@ -1,0 +1,176 @@
+import { Link, useFetcher } from "@remix-run/react";
+import { Ban } from "lucide-react";
+import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
+import { BLOCK_EXPLAINED, BLOCKED_MEMBERS_PATH, blockTitle } from "../../../workers/contract/blocks";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { Dialog, DialogContent } from "~/components/ui/dialog";
+import { useResultToast, type ActionResult } from "~/lib/forms";
+
+type Member = { id: string; name: string };
+
+/**
+ * The block's confirmation: what a block does (BLOCK_EXPLAINED), then Block or Cancel. A fetcher's form to the one
+ * block action (BLOCKED_MEMBERS_PATH): with `returnTo` the action redirects there with its toast (the page then shows
+ * the member as blocked); without, the toast comes back here and `onDone` runs.
+ */
+function BlockConfirmation({
+  member,
+  returnTo,
+  cancel,
+  onDone,
+}: {
+  member: Member;
+  returnTo?: string;
+  /** The way back: a Cancel button in the dialog, a link in the page. */
+  cancel: ReactNode;
+  onDone?: () => void;
+}) {
+  const fetcher = useFetcher<ActionResult>();
+  useResultToast(fetcher.data);
+  const busy = fetcher.state !== "idle";
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) onDone?.();
+  }, [fetcher.state, fetcher.data, onDone]);
+  return (
+    <fetcher.Form method="post" action={BLOCKED_MEMBERS_PATH} className="grid gap-4" data-testid="block-confirmation">
+      <p className="text-sm text-muted">{BLOCK_EXPLAINED}</p>
+      <input type="hidden" name="intent" value="block" />
+      <input type="hidden" name="userId" value={member.id} />
+      {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
+      <div className="flex flex-wrap justify-end gap-2">
+        {cancel}
+        <Button type="submit" variant="destructive" disabled={busy}>
+          <Ban className="h-4 w-4" aria-hidden="true" /> {busy ? "Blocking..." : `Block ${member.name}`}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function BlockDialog({
+  member,
+  open,
+  onOpenChange,
+  returnTo,
+}: {
+  member: Member;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnTo?: string;
+}) {
+  const close = () => onOpenChange(false);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={blockTitle(member.name)}>
+        <BlockConfirmation
+          member={member}
+          returnTo={returnTo}
+          onDone={close}
+          cancel={
+            <Button variant="ghost" onClick={close}>
+              Cancel
+            </Button>
+          }
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * Block and Unblock on a member's profile. Block opens the confirmation in a dialog; without JavaScript its link opens
+ * the same confirmation in the page (`?block=confirm`). Unblock is a plain form. Both come back to the profile.
+ */
+export function ProfileBlockControl({ member, blockedByYou, confirming }: { member: Member; blockedByYou: boolean; confirming: boolean }) {
+  const [open, setOpen] = useState(false);
+  const profilePath = `/profile/${member.id}`;
+  if (blockedByYou) {
+    return (
+      <div className="mt-4 grid gap-2" data-testid="profile-blocked">
+        <p className="text-sm text-muted">
+          You blocked {member.name}. You do not see each other&apos;s rooms, events or posts, and neither can join what the other hosts.
+        </p>
+        <UnblockForm member={member} returnTo={profilePath} />
+      </div>
+    );
+  }
+  if (confirming) {
+    return (
+      <section className="mt-4 rounded-xl border border-border p-4" aria-labelledby="block-heading">
+        <h2 id="block-heading" className="font-semibold">
+          {blockTitle(member.name)}
+        </h2>
+        <div className="mt-2">
+          <BlockConfirmationInPage member={member} profilePath={profilePath} />
+        </div>
+      </section>
+    );
+  }
+  const openDialog = (event: MouseEvent) => {
+    event.preventDefault();
+    setOpen(true);
+  };
+  return (
+    <div className="mt-4">
+      <a href={`${profilePath}?block=confirm`} className={buttonClasses("outline", "sm")} onClick={openDialog} role="button">
+        <Ban className="h-4 w-4" aria-hidden="true" /> Block
+      </a>
+      <BlockDialog member={member} open={open} onOpenChange={setOpen} returnTo={profilePath} />
+    </div>
+  );
+}
+
+/** The confirmation opened by Block's link without JavaScript: Cancel goes back to the profile. */
+function BlockConfirmationInPage({ member, profilePath }: { member: Member; profilePath: string }) {
+  return (
+    <BlockConfirmation
+      member={member}
+      returnTo={profilePath}
+      cancel={
+        <Link to={profilePath} className={buttonClasses("ghost", "md")}>
+          Cancel
+        </Link>
+      }
+    />
+  );
+}
+
+/** Unblock: a plain form to the block action, coming back to `returnTo` (the profile, or the room that refused the member). */
+export function UnblockForm({ member, returnTo, label = "Unblock" }: { member: Member; returnTo?: string; label?: string }) {
+  const fetcher = useFetcher<ActionResult>();
+  useResultToast(fetcher.data);
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" action={BLOCKED_MEMBERS_PATH}>
+      <input type="hidden" name="intent" value="unblock" />
+      <input type="hidden" name="userId" value={member.id} />
+      {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
+      <Button
+        type="submit"
+        size="sm"
+        variant="outline"
+        disabled={busy}
+        aria-label={label === "Unblock" ? `Unblock ${member.name}` : undefined}
+      >
+        {busy ? "Unblocking..." : label}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * Block from a player's menu in a room (the players list): an icon button that opens the confirmation. The room stays
+ * as it is: the toast says it is done, and when the viewer hosts, the blocked member loses their place at once.
+ */
+export function BlockMemberMenuItem({ memberId, name }: { memberId: string; name: string }) {
+  const [open, setOpen] = useState(false);
+  const member = { id: memberId, name };
+  return (
+    <>
+      <Button size="icon" variant="ghost" aria-label={`Block ${name}`} title={`Block ${name}`} onClick={() => setOpen(true)}>
+        <Ban className="h-4 w-4" aria-hidden="true" />
+      </Button>
+      <BlockDialog member={member} open={open} onOpenChange={setOpen} />
+    </>
+  );
+}
