@@ -18,7 +18,7 @@ const port = await freePort();
 // Room video gets its relay credentials from a fake of Cloudflare's TURN API, as production gets them from the real one.
 const turn = await startFakeTurnService();
 const turnVars = [`TURN_KEY_ID:${FAKE_TURN_KEY_ID}`, `TURN_KEY_API_TOKEN:${FAKE_TURN_API_TOKEN}`, `TURN_SERVICE_URL:${turn.url}`];
-const { child, url, cards } = await serve({
+const { child, url, cards, discord } = await serve({
   port,
   persistTo,
   stdio: ["ignore", "ignore", "inherit"],
@@ -34,7 +34,13 @@ try {
     const code = await new Promise((resolve) => {
       spawn("node_modules/.bin/playwright", ["test", ...phase, ...(filtered ? ["--pass-with-no-tests"] : []), ...args], {
         stdio: "inherit",
-        env: { ...process.env, BASE_URL: url, TURN_FAKE_URL: turn.url.replace(/\/v1$/, ""), CARD_FAKE_URL: cards.url },
+        env: {
+          ...process.env,
+          BASE_URL: url,
+          TURN_FAKE_URL: turn.url.replace(/\/v1$/, ""),
+          CARD_FAKE_URL: cards.url,
+          DISCORD_FAKE_URL: discord.url,
+        },
       }).on("exit", (status) => resolve(status ?? 1));
     });
     if (code !== 0) status = code;

@@ -1,6 +1,6 @@
 // The fake Discord's page (GET / of scripts/fakes/discord.mjs): one channel of one server, as a member sees it, for
 // `npm start` and the browser tests. Pick who you are, run /realmcast setup, /lfg or /realmcast rooms, press the
-// buttons on Realmcast's messages; each is an interaction the fake signs and sends to the Worker, as Discord would.
+// buttons on Realmcast's messages (`?guild=&channel=&users=id:name,…` choose the server, channel and people); each is an interaction the fake signs and sends to the Worker, as Discord would.
 // Messages only one member may see (ephemeral answers) are marked so. Plain HTML and a small script, no build.
 
 import { MANAGER_PERMISSIONS } from "./discord-shapes.mjs";
@@ -39,10 +39,12 @@ export function viewerPage() {
 <div id="status" role="status"></div>
 <main id="messages" aria-live="polite"></main>
 <script>
-  const USERS = [["910000000000000001","ann"],["910000000000000002","ben"],["910000000000000003","cat"],["910000000000000004","dan"]];
+  const params = new URLSearchParams(location.search);
+  // ?users=id:name,id:name picks who may be played (the browser tests' own Discord users).
+  const USERS = params.get("users") ? params.get("users").split(",").map((u) => u.split(":"))
+    : [["910000000000000001","ann"],["910000000000000002","ben"],["910000000000000003","cat"],["910000000000000004","dan"]];
   const $ = (id) => document.getElementById(id);
   for (const [id, name] of USERS) $("user").append(new Option(name + " (" + id + ")", id));
-  const params = new URLSearchParams(location.search);
   for (const key of ["guild", "channel"]) if (params.get(key)) $(key).value = params.get(key);
   const nameOf = (id) => (USERS.find((u) => u[0] === id) || [id, id])[1];
   const me = () => ({ id: $("user").value, username: nameOf($("user").value) });
