@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const registered = async () => (await fetch(`${fake.url}/__fake/commands`)).json();
+const registered = async (): Promise<any> => (await fetch(`${fake.url}/__fake/commands`)).json();
 const app = () => ({ apiUrl: fake.apiUrl, applicationId: fake.applicationId, botToken: fake.botToken });
 
 describe("discord:register", () => {

@@ -355,12 +355,12 @@ describe("Discord's window", () => {
     expect(ANSWER_DEADLINE_MS).toBeLessThan(3_000);
     const server = newServer();
     const saved = env.DISCORD_ANSWER_DEADLINE_MS;
-    (env as Record<string, unknown>).DISCORD_ANSWER_DEADLINE_MS = "0";
+    (env as unknown as Record<string, unknown>).DISCORD_ANSWER_DEADLINE_MS = "0";
     try {
       const answer = await timed(realmcast(discordPerson("Slow"), server, "rooms"));
       expect(answer.body).toEqual({ type: 5, data: { flags: 64 } });
     } finally {
-      (env as Record<string, unknown>).DISCORD_ANSWER_DEADLINE_MS = saved;
+      (env as unknown as Record<string, unknown>).DISCORD_ANSWER_DEADLINE_MS = saved;
     }
     const edited = await waitForMessage(server.channel_id, (m) => !!m.interaction && !m.loading);
     expect(edited.content).toMatch(/not tied to a Realmcast realm/);

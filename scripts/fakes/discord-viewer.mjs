@@ -74,7 +74,7 @@ export function viewerPage() {
       const who = document.createElement("span"); who.className = "who"; who.textContent = "Realmcast";
       const tag = document.createElement("span"); tag.className = "tag"; tag.textContent = (m.flags & 64) ? "only you can see this" : (m.edited_timestamp ? "(edited)" : "");
       const text = document.createElement("div");
-      text.textContent = m.content.replace(/<@!?(\\d+)>/g, (_, id) => "@" + nameOf(id)).replace(/\\\\(.)/g, "$1");
+      text.textContent = m.content.replace(/<@!?(\\d+)>/g, (_, id) => "@" + nameOf(id)).replace(/\\*\\*/g, "").replace(/\\\\(.)/g, "$1");
       article.append(who, tag, text);
       for (const row of m.components || []) {
         const line = document.createElement("div"); line.className = "row";
