@@ -23,10 +23,10 @@ export type FakeInteractionSpec = {
   deliver?: boolean;
 };
 export type FakeInteraction = {
-  interaction: Record<string, any>;
+  interaction: Record<string, unknown>;
   body: string;
   headers: Record<string, string>;
-  response?: { status: number; body: any; ms: number };
+  response?: { status: number; body: unknown; ms: number };
 };
 
 export declare function startFakeDiscord(options?: { port?: number; keys?: DiscordKeyPair; interactionsUrl?: string | null }): Promise<{
