@@ -1,5 +1,5 @@
-import { exports } from "cloudflare:workers";
-import { expect, inject, vi } from "vitest";
+import { env, exports } from "cloudflare:workers";
+import { afterAll, expect, inject, vi } from "vitest";
 import { MANAGER_PERMISSIONS } from "../scripts/fakes/discord-shapes.mjs";
 import type { FakeInteraction, FakeInteractionSpec } from "../scripts/fakes/discord.mjs";
 import { json, request, signUp, type Member } from "./helpers";
@@ -197,4 +197,39 @@ export async function fillTable(server: Server, players: Player[]) {
     message = await tableMessageOf(server.channel_id, (m) => m.id === message.id);
   }
   return { message, answers };
+}
+
+/** Several linked members at once. */
+export const linkedPlayers = (names: string[]) => Promise.all(names.map((n) => linkedPlayer(n)));
+
+/** The channel's latest table in D1. */
+export const tableRow = async (channelId: string) =>
+  env.DB.prepare("SELECT id, status, session_id AS sessionId FROM discord_tables WHERE channel_id = ? ORDER BY created_at DESC LIMIT 1")
+    .bind(channelId)
+    .first<{ id: string; status: string; sessionId: string | null }>();
+
+/**
+ * Times every answer a test file's interactions got against Discord's 3-second window (the Worker defers past
+ * ANSWER_DEADLINE_MS): call once at the top of the file; the figures are printed after its tests, and the slowest
+ * must be under 3 000 ms.
+ */
+export function timeAnswers(label: string) {
+  const timings: number[] = [];
+  afterAll(() => {
+    if (timings.length === 0) return;
+    const sorted = [...timings].sort((a, b) => a - b);
+    const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+    console.info(
+      `Discord answers (${label}): n=${sorted.length} median=${pct(50).toFixed(0)}ms p95=${pct(95).toFixed(0)}ms max=${sorted.at(-1)!.toFixed(0)}ms`,
+    );
+    expect(sorted.at(-1)!).toBeLessThan(3_000);
+  });
+  return {
+    timed: async (answer: Promise<Answer>) => {
+      const a = await answer;
+      timings.push(a.ms);
+      return a;
+    },
+    record: (answers: Answer[]) => timings.push(...answers.map((a) => a.ms)),
+  };
 }
