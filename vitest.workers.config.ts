@@ -3,6 +3,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
 import { createServer } from "node:net";
 import { defineProject } from "vitest/config";
 import { outsideRemixChildCompiler, remixInWorkerd } from "./scripts/vite/remix-in-workerd";
+import { FAKE_DISCORD_APPLICATION_ID, FAKE_DISCORD_BOT_TOKEN, generateDiscordKeyPair } from "./scripts/fakes/discord.mjs";
 
 // The "workers" project: test/ runs inside workerd with the Worker of wrangler.toml (real D1, KV, R2 and Durable
 // Objects). Remix's Vite plugin serves the Worker's `virtual:remix/server-build` from source, so a test always runs
@@ -29,6 +30,11 @@ export default defineProject(async () => {
   // Chosen once per run (the variable carries it to the global setup, and to this file if it is loaded again).
   process.env.FAKE_CARD_SERVICE_PORT ||= String(await freePort());
   const cards = `http://127.0.0.1:${process.env.FAKE_CARD_SERVICE_PORT}`;
+  // The fake Discord (scripts/fakes/discord.mjs) likewise: its port, and the application key pair whose public half
+  // the Worker checks interactions with and whose private half the fake signs them with (test/global-setup.ts).
+  process.env.FAKE_DISCORD_PORT ||= String(await freePort());
+  process.env.FAKE_DISCORD_KEYS ||= JSON.stringify(await generateDiscordKeyPair());
+  const discordKeys: { publicKeyHex: string } = JSON.parse(process.env.FAKE_DISCORD_KEYS);
   return {
     plugins: [
       ...remixInWorkerd(),
@@ -57,6 +63,11 @@ export default defineProject(async () => {
               WEBHOOK_ALLOW_PRIVATE_URLS: "true",
               WEBHOOK_RETRY_BASE_SECONDS: "0",
               PUBLIC_ORIGIN: "http://localhost",
+              // The Discord app, against the fake Discord.
+              DISCORD_APPLICATION_ID: FAKE_DISCORD_APPLICATION_ID,
+              DISCORD_PUBLIC_KEY: discordKeys.publicKeyHex,
+              DISCORD_BOT_TOKEN: FAKE_DISCORD_BOT_TOKEN,
+              DISCORD_API_URL: `http://127.0.0.1:${process.env.FAKE_DISCORD_PORT}/api/v10`,
             },
           },
         }),

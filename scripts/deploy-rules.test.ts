@@ -106,13 +106,17 @@ describe("the pre-flight check of wrangler.toml", () => {
 });
 
 describe("the optional secrets", () => {
-  it("with none set: nobody can sign in, and each provider and the video relay is off with what members lose", () => {
+  it("with none set: nobody can sign in, and each provider, the video relay and the Discord app is off with what members lose", () => {
     const missing = missingServices([]);
-    expect(missing.map((m) => m.name)).toEqual(["signIn", "discord", "twitch", "google", "turn"]);
+    expect(missing.map((m) => m.name)).toEqual(["signIn", "discord", "twitch", "google", "turn", "discordInteractions"]);
     expect(missing[0].without).toBe(NOBODY_CAN_SIGN_IN);
     expect(missing.find((m) => m.name === "turn")).toMatchObject({
       secrets: ["TURN_KEY_ID", "TURN_KEY_API_TOKEN"],
       without: OPTIONAL_SERVICES.turn.without,
+    });
+    expect(missing.find((m) => m.name === "discordInteractions")).toMatchObject({
+      secrets: ["DISCORD_APPLICATION_ID", "DISCORD_PUBLIC_KEY", "DISCORD_BOT_TOKEN"],
+      without: expect.stringMatching(/cannot fill tables with \/lfg/),
     });
   });
 
@@ -128,6 +132,7 @@ describe("the optional secrets", () => {
       ["twitch", ["TWITCH_CLIENT_ID", "TWITCH_CLIENT_SECRET"]],
       ["google", ["GOOGLE_CLIENT_SECRET"]],
       ["turn", ["TURN_KEY_API_TOKEN"]],
+      ["discordInteractions", ["DISCORD_APPLICATION_ID", "DISCORD_BOT_TOKEN"]],
     ]);
   });
 

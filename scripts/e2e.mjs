@@ -18,7 +18,7 @@ const port = await freePort();
 // Room video gets its relay credentials from a fake of Cloudflare's TURN API, as production gets them from the real one.
 const turn = await startFakeTurnService();
 const turnVars = [`TURN_KEY_ID:${FAKE_TURN_KEY_ID}`, `TURN_KEY_API_TOKEN:${FAKE_TURN_API_TOKEN}`, `TURN_SERVICE_URL:${turn.url}`];
-const { child, url, cards } = await serve({
+const { child, url, cards, discord } = await serve({
   port,
   persistTo,
   stdio: ["ignore", "ignore", "inherit"],
@@ -40,6 +40,7 @@ try {
           BASE_URL: url,
           TURN_FAKE_URL: turn.url.replace(/\/v1$/, ""),
           CARD_FAKE_URL: cards.url,
+          DISCORD_FAKE_URL: discord.url,
         },
       }).on("exit", (status) => resolve(status ?? 1));
     });

@@ -5,6 +5,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startFakeCardService } from "./fakes/card-service.mjs";
+import { startFakeDiscord } from "./fakes/discord.mjs";
 
 const bin = (name) => join(process.cwd(), "node_modules", ".bin", name);
 
@@ -69,16 +70,31 @@ export function cardServiceVars(cards) {
   };
 }
 
+/** The Worker's Discord app variables pointing at a running fake Discord (scripts/fakes/discord.mjs). */
+export function discordVars(discord) {
+  return {
+    DISCORD_APPLICATION_ID: discord.applicationId,
+    DISCORD_PUBLIC_KEY: discord.publicKeyHex,
+    DISCORD_BOT_TOKEN: discord.botToken,
+    DISCORD_API_URL: discord.apiUrl,
+  };
+}
+
 /**
  * Starts `wrangler dev`; resolves once the server answers. Card data comes from the fake card service
- * (scripts/fakes/card-service.mjs: Scryfall, its image host and Archidekt on localhost), started here and
- * closed with the server, so a local run and the browser tests never reach the internet.
+ * (scripts/fakes/card-service.mjs: Scryfall, its image host, and Archidekt on localhost), started here and
+ * closed with the server, so a local run and the browser tests never reach the internet. Likewise the fake Discord
+ * (scripts/fakes/discord.mjs): the Worker's Discord app talks to it, and it signs and sends interactions to the
+ * Worker's /discord/interactions (its page at its own address shows the channels and plays a Discord user).
  */
 export async function serve({ port, persistTo, extraArgs = [], stdio = "inherit" }) {
   const cards = await startFakeCardService();
-  const cardVars = Object.entries({ ...cardServiceVars(cards), ...localWebhookVars(`http://localhost:${port}`) }).flatMap(
-    ([name, value]) => ["--var", `${name}:${value}`],
-  );
+  const discord = await startFakeDiscord({ interactionsUrl: `http://127.0.0.1:${port}/discord/interactions` });
+  const cardVars = Object.entries({
+    ...cardServiceVars(cards),
+    ...localWebhookVars(`http://localhost:${port}`),
+    ...discordVars(discord),
+  }).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
   const child = spawn(
     bin("wrangler"),
     [
@@ -95,14 +111,17 @@ export async function serve({ port, persistTo, extraArgs = [], stdio = "inherit"
     ],
     { stdio, env: { ...process.env, CI: "true" } },
   );
-  child.on("exit", () => void cards.close());
+  child.on("exit", () => {
+    void cards.close();
+    void discord.close();
+  });
   const url = `http://localhost:${port}`;
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
     try {
       const res = await fetch(`${url}/api/communities`);
-      if (res.ok) return { child, url, cards };
+      if (res.ok) return { child, url, cards, discord };
     } catch {
       // not up yet
     }

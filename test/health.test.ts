@@ -59,7 +59,7 @@ describe("GET /api/health", () => {
       DISCORD_CLIENT_SECRET: "discord-secret-5678",
       TURN_KEY_ID: "turn-key-id-abcd",
       TURN_KEY_API_TOKEN: "turn-token-efgh",
-      // A later feature: set or not, it is not configured until it is built.
+      // Two of the Discord app's three settings: not enough (the bot token is missing).
       DISCORD_PUBLIC_KEY: "discord-public-key-ijkl",
       DISCORD_APPLICATION_ID: "discord-app-mnop",
     });
@@ -83,6 +83,10 @@ describe("GET /api/health", () => {
     expect(services.twitch.configured).toBe(false);
     expect(services.turn).toEqual({ configured: true });
     expect(services.discordInteractions.configured).toBe(false);
+    worker.DISCORD_BOT_TOKEN = "discord-bot-token-qrst";
+    const all = await (await check()).text();
+    expect(all).not.toContain("discord-bot-token-qrst");
+    expect(JSON.parse(all).services.discordInteractions).toEqual({ configured: true });
   });
 
   it("names the same sign-in providers as the sign-in itself (one secret of a pair is not enough)", async () => {

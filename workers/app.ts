@@ -10,6 +10,8 @@ import { devSeed } from "./auth/dev-seed";
 import { countedLogger } from "./domain/operations";
 import { runScheduledJobs } from "./domain/scheduled";
 import { deliverWebhooks } from "./domain/webhooks";
+import { DISCORD_QUEUE, deliverDiscordPosts } from "./domain/discord-results";
+import { discordInteractions } from "./api/discord-interactions";
 import { getDb } from "./db/client";
 import type { AppEnv } from "./http/app-env";
 import { resolveUser } from "./http/auth-middleware";
@@ -81,6 +83,9 @@ app.use("*", requestLog);
 app.use("*", apiResponseContract);
 app.use("*", securityHeaders);
 app.use("*", dbSession);
+// Discord's interactions (workers/api/discord-interactions.ts): signed by Discord, never by a cookie, so they come
+// before the Origin rule and the session lookup, which they must not pass through.
+app.route("/discord", discordInteractions);
 // The Origin rule first: a refused cross-site request costs no session or token lookup.
 app.use("*", requestGuards);
 // One body cap for every request, pages and /api alike, before any session lookup (workers/http/security.ts).
@@ -129,10 +134,11 @@ export default {
       }),
     );
   },
-  // The WEBHOOKS queue (wrangler.toml): bots' webhook deliveries, tried and retried here (workers/domain/webhooks.ts).
+  // The WEBHOOKS queue (wrangler.toml): bots' webhook deliveries, tried and retried here (workers/domain/webhooks.ts);
+  // DISCORD_POSTS: results posted to Discord channels (workers/domain/discord-results.ts).
   async queue(batch, env, ctx) {
     const db = getDb(env.DB);
     const log = countedLogger({ trigger: "queue", queue: batch.queue }, db, (promise) => ctx.waitUntil(promise));
-    await withLogger(log, () => deliverWebhooks(batch, env, db));
+    await withLogger(log, () => (batch.queue === DISCORD_QUEUE ? deliverDiscordPosts(batch, env, db) : deliverWebhooks(batch, env, db)));
   },
 } satisfies ExportedHandler<Env>;

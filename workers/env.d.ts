@@ -12,10 +12,16 @@ interface RealmcastUndeclaredEnv {
   TWITCH_CLIENT_SECRET?: string;
   GOOGLE_CLIENT_ID?: string;
   GOOGLE_CLIENT_SECRET?: string;
+  /** The Discord app (issue 39; README, "Discord"): its application id, public key and bot token. All three or it is off. */
+  DISCORD_APPLICATION_ID?: string;
+  DISCORD_PUBLIC_KEY?: string;
+  DISCORD_BOT_TOKEN?: string;
   // Set by vitest.workers.config.ts and the benchmarks only.
   /** The TURN credentials API's base URL: Cloudflare's unless a test points it at its fake (scripts/fakes/turn-service.mjs). */
   TURN_SERVICE_URL?: string;
   FUZZ_RUNS?: string;
+  /** Milliseconds a Discord interaction's work may take before its answer is deferred (default 2500; tests set 0). */
+  DISCORD_ANSWER_DEADLINE_MS?: string;
   /** Test suites set "true": every /api response is checked against its declared schema (workers/api/response-contract.ts). */
   CHECK_API_RESPONSES?: string;
   /**

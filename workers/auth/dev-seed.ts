@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import { z } from "../lib/zod";
-import { notFound } from "../domain/errors";
+import { conflict, notFound } from "../domain/errors";
 import { createNotifications, NOTIFICATION_TYPES } from "../domain/notifications";
+import { linkDiscordIdentity } from "../domain/discord-guilds";
+import { snowflake } from "../contract/discord";
 import type { AppEnv } from "../http/app-env";
 import { requireUser } from "../http/require-user";
 import { parseJsonBody } from "../http/validate";
@@ -32,6 +34,9 @@ const seedNotifications = z.strictObject({
     .max(10),
 });
 
+/** Links a Discord identity to the signed-in member, as signing in with Discord does (no Discord sign-in locally). */
+const seedDiscordIdentity = z.strictObject({ discordUserId: snowflake });
+
 export const devSeed = new Hono<AppEnv>()
   .use(async (c, next) => {
     if (!devLoginEnabled(c.env, c.req.url)) throw notFound();
@@ -52,5 +57,12 @@ export const devSeed = new Hono<AppEnv>()
         createdAt: now - n.minutesAgo * 60_000,
       })),
     );
+    return c.body(null, 204);
+  })
+  .post("/discord-identity", async (c) => {
+    const user = requireUser(c);
+    const { discordUserId } = await parseJsonBody(c, seedDiscordIdentity);
+    if (!(await linkDiscordIdentity(c.get("db"), user.id, discordUserId)))
+      throw conflict("That Discord identity belongs to another member");
     return c.body(null, 204);
   });

@@ -1114,5 +1114,103 @@ export const moderationActions = sqliteTable(
   ],
 );
 
+// -------------------------------------------------------------------- Discord
+
+/**
+ * A Discord server (guild) tied to a realm by one of its administrators (`/realmcast setup`, issue 39): the tables
+ * its channels fill are rooms of that realm. Decision: docs/decisions/2026-11-27-discord-app.md.
+ */
+export const discordGuilds = sqliteTable(
+  "discord_guilds",
+  {
+    guildId: text("guild_id").primaryKey(),
+    communityId: text("community_id")
+      .notNull()
+      .references(() => communities.id, { onDelete: "cascade" }),
+    /** The Discord user (an administrator of the server) who tied it last, for the operator. */
+    setUpBy: text("set_up_by").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("discord_guilds_community_idx").on(t.communityId)],
+);
+
+/** A channel's defaults for `/lfg` (format, seats, Commander bracket), set with `/realmcast setup` in that channel. */
+export const discordChannels = sqliteTable(
+  "discord_channels",
+  {
+    channelId: text("channel_id").primaryKey(),
+    guildId: text("guild_id")
+      .notNull()
+      .references(() => discordGuilds.guildId, { onDelete: "cascade" }),
+    format: text("format").notNull(),
+    maxPlayers: integer("max_players").notNull(),
+    /** Commander formats only (workers/contract/brackets.ts); null: any bracket. */
+    bracket: integer("bracket"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("discord_channels_guild_idx").on(t.guildId)],
+);
+
+/**
+ * A table filled from a Discord channel (`/lfg`, its Join and Leave buttons): open while players join; when the
+ * last seat is taken it is claimed (`filling`) by the one request that creates its room, then `filled` with the
+ * room's id, whose confirmed result is posted back to the channel. One open (or filling) table per channel.
+ */
+export const discordTables = sqliteTable(
+  "discord_tables",
+  {
+    id: text("id").primaryKey(),
+    guildId: text("guild_id")
+      .notNull()
+      .references(() => discordGuilds.guildId, { onDelete: "cascade" }),
+    channelId: text("channel_id").notNull(),
+    /** The table's message in the channel (posted by the bot), once Discord has answered with its id. */
+    messageId: text("message_id"),
+    communityId: text("community_id")
+      .notNull()
+      .references(() => communities.id, { onDelete: "cascade" }),
+    format: text("format").notNull(),
+    maxPlayers: integer("max_players").notNull(),
+    bracket: integer("bracket"),
+    status: text("status", { enum: ["open", "filling", "filled", "closed"] })
+      .notNull()
+      .default("open"),
+    sessionId: text("session_id").references(() => gameSessions.id, { onDelete: "set null" }),
+    /** When the room's confirmed result was posted to the channel (once). */
+    resultPostedAt: integer("result_posted_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("discord_tables_open_channel_unique")
+      .on(t.channelId)
+      .where(sql`${t.status} IN ('open', 'filling')`),
+    index("discord_tables_session_idx").on(t.sessionId),
+    index("discord_tables_guild_idx").on(t.guildId),
+    index("discord_tables_message_idx").on(t.messageId),
+  ],
+);
+
+/**
+ * Who pressed Join (or ran `/lfg`) at a table, in the order they came: the first hosts the room. A player is a
+ * Realmcast member through the Discord identity they signed in with (`oauth_accounts`, provider `discord`).
+ */
+export const discordTablePlayers = sqliteTable(
+  "discord_table_players",
+  {
+    tableId: text("table_id")
+      .notNull()
+      .references(() => discordTables.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    discordUserId: text("discord_user_id").notNull(),
+    joinedAt: integer("joined_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tableId, t.userId] }), index("discord_table_players_user_idx").on(t.userId)],
+);
+
 export type User = typeof users.$inferSelect;
 export type Community = typeof communities.$inferSelect;

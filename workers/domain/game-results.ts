@@ -29,6 +29,7 @@ import {
   type SeatedPlayer,
 } from "./game-result-rules";
 import { emitRoomEvent } from "./webhooks";
+import { announceResultToDiscord } from "./discord-results";
 import { isoInstant, isoInstantOrNull } from "./instants";
 import { roomPath } from "../contract/game-session-options";
 
@@ -286,7 +287,11 @@ export async function respondToGameResult(
   if (answered.length === 0) throw conflict("You already answered this result");
   if (response === "disputed") noteNotified(hostId);
   const view = toResultView(readBack[0]!, players);
-  if (status[0]?.status === "confirmed") await emitRoomEvent(env, db, { sessionId, event: "room.ended", result: view });
+  if (status[0]?.status === "confirmed") {
+    await emitRoomEvent(env, db, { sessionId, event: "room.ended", result: view });
+    // A room a Discord table made tells its channel (issue 39).
+    await announceResultToDiscord(env, db, view);
+  }
   return view;
 }
 

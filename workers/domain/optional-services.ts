@@ -48,10 +48,11 @@ export const OPTIONAL_SERVICES = {
     built: false,
   },
   discordInteractions: {
-    label: "Discord interactions (slash commands)",
-    secrets: ["DISCORD_PUBLIC_KEY", "DISCORD_APPLICATION_ID"],
-    without: "Realmcast's Discord commands do not answer (a later feature).",
-    built: false,
+    label: "Discord app (slash commands, tables filled from a channel, results posted back)",
+    secrets: ["DISCORD_APPLICATION_ID", "DISCORD_PUBLIC_KEY", "DISCORD_BOT_TOKEN"],
+    without:
+      "Discord servers cannot fill tables with /lfg, list rooms or post results back: /discord/interactions answers 404, so Discord refuses it as the app's interactions endpoint.",
+    built: true,
   },
 } as const satisfies Record<string, OptionalService>;
 

@@ -16,9 +16,10 @@ export type RateLimitRule = {
   windowMs: number;
   /**
    * Who is counted: the signed-in member (also the member behind an API token, whichever token), the client address
-   * (CF-Connecting-IP), the e-mail address typed in a form, or the item reported (all members together).
+   * (CF-Connecting-IP), the e-mail address typed in a form, the item reported (all members together), or, for the
+   * Discord app, the Discord user and server.
    */
-  per: "member" | "address" | "sender" | "item";
+  per: "member" | "address" | "sender" | "item" | "discordUser" | "guild";
   /** The 429 message reads "You can {verb} at most {limit} {noun} {window}." */
   verb: string;
   noun: string;
@@ -81,6 +82,10 @@ export const RATE_LIMITS = {
   turnCredential: { limit: 4, windowMs: HOUR, per: "member", verb: "get", noun: "new video relay credentials" },
   // GET /api/health (issue 38): each check writes this counter and reads D1; monitors poll every few seconds at most.
   health: { limit: 60, windowMs: MINUTE, per: "address", verb: "make", noun: "health checks" },
+  // The Discord app (issue 39): every command and button press, counted per Discord user and per server before
+  // anything else is read or written (linked or not), besides the limits of what it does (a room's creation...).
+  discordUser: { limit: 20, windowMs: MINUTE, per: "discordUser", verb: "use", noun: "Realmcast commands and buttons" },
+  discordGuild: { limit: 300, windowMs: MINUTE, per: "guild", verb: "send", noun: "Realmcast commands from one server" },
   // A webhook URL set on a token (issue 27): each change makes a new signing secret.
   webhookUpdate: { limit: 20, windowMs: HOUR, per: "member", verb: "change", noun: "webhooks" },
 } as const satisfies Record<string, RateLimitRule>;
