@@ -293,6 +293,6 @@ if (!photosDir) {
 } else if (!existsSync(join(photosDir, "manifest.json"))) {
   console.log(`Real photographs: skipped (no manifest.json in ${photosDir})`);
 } else {
-  measurePhotos(lib, photosDir, identifyOptions, { save: args.save, verbose: Boolean(process.env.CARD_PHOTOS_VERBOSE) });
+  measurePhotos(lib, photosDir, identifyOptions, { save: args.save, verbose: Boolean(process.env.CARD_PHOTOS_VERBOSE), poolSize });
 }
 if (args.check && failedCheck) process.exit(1);

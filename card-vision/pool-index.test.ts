@@ -59,6 +59,29 @@ describe("the whole-pool index", () => {
     }
   });
 
+  it("finds by its quick search (parts of the hash) every printing the scan finds within 26 bits, and says hashes and cards by id", () => {
+    const records = syntheticPool(20_000, 11);
+    const index = PoolIndex.decode(encodePoolIndex(records, meta));
+    const next = random(5);
+    for (let n = 0; n < 40; n++) {
+      const probe = records[next() % records.length];
+      // A photo of the card: its hash with 0–26 bits flipped at random (the quick search is exact within 26).
+      const art = Uint32Array.from(probe.hash);
+      const flips = new Set<number>();
+      while (flips.size < n % 27) flips.add(next() % HASH_BITS);
+      for (const b of flips) art[b >> 5] ^= 1 << (b & 31);
+      const quick = index.near!({ art }, 3);
+      expect(quick[0]).toEqual({ id: probe.id, distance: flips.size });
+      expect(quick[0]).toEqual(index.rank({ art }, 3)[0]);
+    }
+    const some = records[777];
+    expect(Array.from(index.hashesOf!(some.id)!.art)).toEqual(Array.from(some.hash));
+    expect(index.hashesOf!("00000000-0000-4000-a000-000000000000")).toBeUndefined();
+    // Printings of one card share its name: the match must stand clear of other cards, not of its reprints.
+    expect(index.cardOf!(records[777].id)).toBe(records[777].name);
+    expect(index.cardOf!(records[778].id)).toBe(index.cardOf!(records[777].id));
+  });
+
   it("refuses a file that is not an index", () => {
     expect(() => PoolIndex.decode(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]))).toThrow("Not a card pool index");
   });
