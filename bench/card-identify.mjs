@@ -198,8 +198,10 @@ function runSet(condition, made, set) {
           condition,
           present: r.ranked.map((x) => [x.id === m.target.id, x.distance]),
           presentSteady: r.steadiness,
+          presentMargin: r.margin,
           absent: absent.ranked.map((x) => x.distance),
           absentSteady: absent.steadiness,
+          absentMargin: absent.margin,
         }) + "\n",
         { flag: "a" },
       );
