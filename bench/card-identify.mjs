@@ -77,7 +77,7 @@ const CONDITIONS = {
   small: { check: { table: [0.85, 0.05], pool: [0.8, 0.05] } },
   tilt: { check: { table: [0.85, 0.1], pool: [0.85, 0.1] } },
   overlap: { check: { table: [0.15, 0.1], pool: [0.05, 0.1] } },
-  "edge-cut": { check: { table: [0.6, 0.05], pool: [0.25, 0.1] } },
+  "edge-cut": { check: { table: [0.6, 0.1], pool: [0.25, 0.1] } },
   "motion-blur": { check: { table: [0.85, 0.05], pool: [0.85, 0.05] } },
   codec: { check: { table: [0.8, 0.05], pool: [0.7, 0.05] }, codec: true },
   webcam: { check: { table: [0.6, 0.05], pool: [0.5, 0.05] }, codec: true },
