@@ -313,6 +313,12 @@ if (!photosDir) {
 } else if (!existsSync(join(photosDir, "manifest.json"))) {
   console.log(`Real photographs: skipped (no manifest.json in ${photosDir})`);
 } else {
-  measurePhotos(lib, photosDir, identifyOptions, { save: args.save, verbose: Boolean(process.env.CARD_PHOTOS_VERBOSE), poolSize });
+  measurePhotos(lib, photosDir, identifyOptions, {
+    save: args.save,
+    verbose: Boolean(process.env.CARD_PHOTOS_VERBOSE),
+    poolSize,
+    // The same drawn printings as the frames' pool (their hashes kept from it), with the photographs' references.
+    poolDrawn: poolSize - references.length,
+  });
 }
 if (args.check && failedCheck) process.exit(1);

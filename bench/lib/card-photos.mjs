@@ -58,6 +58,8 @@ export function measurePhotos(lib, dir, identifyOptions, options) {
     lib,
     refs.map((r) => ({ ...r, id: toUuid.get(r.id) })),
     options.poolSize,
+    console.log,
+    options.poolDrawn,
   );
   measureWith(
     lib,

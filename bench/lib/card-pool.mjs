@@ -37,9 +37,11 @@ function poolHashes(lib, count, log) {
  * decoded as the browser gets it. `without(id)` is the same pool less one printing (a card in no index: anything
  * named is wrong).
  */
-export function benchPool(lib, references, size, log = console.log) {
+export function benchPool(lib, references, size, log = console.log, drawn = size - references.length) {
   const words = Math.ceil(lib.HASH_BITS / 32);
-  const extra = Math.max(0, size - references.length);
+  // How many drawn printings join the references (by default, enough to make `size`; the real photographs' few
+  // references join the synthetic frames' drawn printings, so the kept hashes serve both).
+  const extra = Math.max(0, drawn);
   const hashes = poolHashes(lib, extra, log);
   const records = [
     ...references.map((r) => ({ id: r.id, hash: r.hashes.art, name: r.id, set: "fix", collectorNumber: "1" })),
