@@ -8,7 +8,7 @@ import { toGray, type GrayImage, type RgbaImage } from "./image";
 import { edgesOf, houghLines } from "./lines";
 import { quadsFromLines } from "./quads";
 import { locateCard, squareAround } from "./locate";
-import { distance, MATCH_THRESHOLD, type Candidates, type CardHashes, type Ranked } from "./match";
+import { distance, MATCH_MARGIN, MATCH_THRESHOLD, type Candidates, type CardHashes, type Ranked } from "./match";
 import { ART_REGION, pHash } from "./phash";
 import { hashQuad, pyramidOf, turned } from "./quad-hash";
 import { refine, shaken, STEADY_SLACK } from "./second-look";
@@ -44,6 +44,8 @@ export type IdentifyResult = {
   refined?: boolean;
   /** The best reference's median distance over small shakes of the outline (the last check). */
   steadiness?: number;
+  /** How much farther the nearest other card lies than the steadiness (MATCH_MARGIN at least to be named). */
+  margin?: number;
 };
 
 /** The side (pixels) each look's square is averaged down to before its edges are found. */
@@ -191,6 +193,8 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
   if (candidates.size === 0) return { match: null, ranked: [], quad: null };
   const gray = toGray(frame);
   const pyramid = pyramidOf(gray);
+  // Each outline's first look: the candidates' quick search when they have one (a whole-pool index), else `rank`.
+  const look = candidates.near ? (h: CardHashes) => candidates.near!(h, 3) : (h: CardHashes) => candidates.rank(h, 3);
   const scored: Scored[] = [];
   for (const { quad, source } of distinctOutlines(outlineCandidates(gray, click))) {
     const turns = sideRatio(quad) > 0.85 ? [0, 1, 2, 3] : [0, 2];
@@ -198,7 +202,7 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
       const q = turned(quad, t);
       const hashes = hashQuad(pyramid, q);
       if (!hashes) continue;
-      scored.push({ quad: q, source, hashes, ranked: candidates.rank(hashes, 3) });
+      scored.push({ quad: q, source, hashes, ranked: look(hashes) });
     }
   }
   if (scored.length === 0) return { match: null, ranked: [], quad: null };
@@ -218,15 +222,23 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
     for (const seed of seeds) {
       const { quad } = refine(pyramid, seed.quad, click, nearest);
       const hashes = hashQuad(pyramid, quad);
-      if (hashes) scored.push({ quad, source: seed.source, refined: true, hashes, ranked: candidates.rank(hashes, 3) });
+      if (hashes) scored.push({ quad, source: seed.source, refined: true, hashes, ranked: look(hashes) });
     }
   }
   const best = bestOf(scored)!;
-  const ranked = candidates.rank(best.hashes, count);
+  // More than are shown: the nearest other card (not another printing of this one) may lie past a few reprints.
+  const nearby = candidates.rank(best.hashes, Math.max(count, 12));
+  const ranked = nearby.slice(0, count);
   // A last check that the match is the card and not a coincidence the search found: the right card stays near
   // when the outline is shaken a little (its nearness is a broad valley); a wrong card found by trying many
   // outlines and nudging them is near at one spot only. The median distance over small shakes must pass too.
   const steadiness = ranked[0] ? shaken(pyramid, best.quad, ranked[0].id, candidates) : Infinity;
-  const match = ranked[0] && ranked[0].distance <= threshold && steadiness <= threshold + STEADY_SLACK ? ranked[0] : null;
-  return { match, ranked, quad: best.quad, source: best.source, refined: best.refined ?? false, steadiness };
+  // And the nearest other card must lie well beyond it (a margin, as the ratio test of feature matching): among
+  // 100,000 printings an outline tried on a card in no list finds one near by chance, but then others near too.
+  const cardOf = (id: string) => candidates.cardOf?.(id) ?? id;
+  const other = ranked[0] ? nearby.find((r) => cardOf(r.id) !== cardOf(ranked[0].id)) : undefined;
+  const margin = other ? other.distance - steadiness : Infinity;
+  const match =
+    ranked[0] && ranked[0].distance <= threshold && steadiness <= threshold + STEADY_SLACK && margin >= MATCH_MARGIN ? ranked[0] : null;
+  return { match, ranked, quad: best.quad, source: best.source, refined: best.refined ?? false, steadiness, margin };
 }

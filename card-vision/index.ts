@@ -22,6 +22,7 @@ export {
   HASH_BITS,
   HASH_SIDE,
   HASH_VERSION,
+  MATCH_MARGIN,
   MATCH_THRESHOLD,
   rank,
   referenceSet,

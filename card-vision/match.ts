@@ -3,7 +3,8 @@ import { hamming, type Hash } from "./phash";
 
 /** A card's reference hashes, from its clean image: the pHash of its art box. */
 export type CardHashes = { art: Hash };
-export type Reference = { id: string; hashes: CardHashes };
+/** `card` names the card a printing is of (its name): printings of one card share it (default: the id). */
+export type Reference = { id: string; hashes: CardHashes; card?: string };
 export type Ranked = { id: string; distance: number };
 
 /**
@@ -20,6 +21,14 @@ export const HASH_BITS = HASH_SIDE * HASH_SIDE - 1;
  * unrelated cards differ in about half the bits, ~72).
  */
 export const MATCH_THRESHOLD = 32;
+/**
+ * How much farther than the match the nearest other card must lie (its distance less the match's steadiness,
+ * identify.ts). Against a table's few hundred cards the nearest other lies ~50 bits away and this never decides;
+ * against a whole pool of 100,000 printings an outline of a card in no list finds some printing at 16–30 bits, but
+ * then others near it too. From the bench (90 frames of nine conditions, table and pool, README): 14 cut the cards
+ * in no list named against the pool from 29 to 1 of 90, keeping 64 of the 72 right names (and 78 of 79 at the table).
+ */
+export const MATCH_MARGIN = 14;
 
 export function distance(a: CardHashes, b: CardHashes): number {
   return hamming(a.art, b.art);
@@ -56,15 +65,31 @@ export type Candidates = {
   /** The `count` nearest references, best first. */
   rank(query: CardHashes, count: number): Ranked[];
   /**
+   * A quicker search the identifier's first look uses for each of its tens of outlines (optional; without it,
+   * `rank`): the nearest references it finds, exact within some distance the candidates state and approximate
+   * beyond (a whole-pool index: multi-index hashing, pool-index.ts). The card's final ranking is always `rank`.
+   */
+  near?(query: CardHashes, count: number): Ranked[];
+  /**
    * A reference's hashes by id, when the candidates can say (optional): the identifier's second look nudges an
    * outline towards the few references its first look ranked near, which costs a distance each instead of a search.
    * Without it, each nudge is a `rank(query, 1)`.
    */
   hashesOf?(id: string): CardHashes | undefined;
+  /**
+   * The card a reference is a printing of (optional; without it each reference is a card of its own): the match
+   * must stand clear of other cards, not of its own reprints, which share its art.
+   */
+  cardOf?(id: string): string | undefined;
 };
 
 /** A plain list of references as candidates (a table's decks: hundreds, so a linear scan). */
 export function referenceSet(references: Reference[]): Candidates {
-  const byId = new Map(references.map((r) => [r.id, r.hashes]));
-  return { size: references.length, rank: (query, count) => rank(query, references, count), hashesOf: (id) => byId.get(id) };
+  const byId = new Map(references.map((r) => [r.id, r]));
+  return {
+    size: references.length,
+    rank: (query, count) => rank(query, references, count),
+    hashesOf: (id) => byId.get(id)?.hashes,
+    cardOf: (id) => byId.get(id)?.card,
+  };
 }

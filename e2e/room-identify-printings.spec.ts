@@ -213,6 +213,7 @@ test("the first click at a table of four 100-card decks answers from the server'
     // The decks' references were made when they were saved: wait for that state (nothing pending), as a table
     // whose decks were saved earlier is.
     let references = 0;
+    let referenceBytes = 0;
     await expect
       .poll(
         async () => {
@@ -222,6 +223,7 @@ test("the first click at a table of four 100-card decks answers from the server'
             `/api/game-sessions/${room.id}/card-references`,
           );
           references = body.references.length;
+          referenceBytes = JSON.stringify(body).length;
           return body.pending;
         },
         { timeout: scaled(120_000), intervals: [1_000] },
@@ -247,7 +249,7 @@ test("the first click at a table of four 100-card decks answers from the server'
       ),
     );
     console.log(
-      `first click at a table of four 100-card decks (${references} references): frame read to answer ${inPage[0][0]} ms (the references' request ${inPage[1][0]} ms, matching ${inPage[2][0]} ms); click to name on screen ${seen} ms (Playwright's polling included)`,
+      `first click at a table of four 100-card decks (${references} references, ${referenceBytes} bytes of JSON): frame read to answer ${inPage[0][0]} ms (the references' request ${inPage[1][0]} ms, matching ${inPage[2][0]} ms); click to name on screen ${seen} ms (Playwright's polling included)`,
     );
     await expect(panel.getByTestId("identified-printing")).toHaveText("CMR · 472");
     await reviewShot(bob.page, "room-identify-four-decks-1366");

@@ -95,23 +95,27 @@ test("a player clicks a sleeved card with glare on a playmat on another player's
     await expect(panel).toBeVisible();
     await expect(panel.getByTestId("identified-card")).toHaveText("Sol Ring", { timeout: MEDIA_TIMEOUT });
     await expect(panel.getByRole("heading", { name: "Not this card?" })).toBeVisible();
-    // The deck's line names no printing, so any printing of Sol Ring is a candidate: the one shown is offered back.
-    const printing = (await panel.getByTestId("identified-printing").innerText()).trim();
     await reviewShot(bob.page, "room-identify-sol-ring-390");
     await expectAxeClean(bob.page, "the identify-card dialog", '[role="dialog"]');
     await expectNoSidewaysScroll(bob.page, "the identify-card dialog at 390 px");
 
     // "Not this card?" by keyboard: another candidate becomes the one shown, and Sol Ring is offered back.
+    const solRingPrinting = (await panel.getByTestId("identified-printing").innerText()).trim();
     const others = panel.getByRole("list").getByRole("button");
     await expect(others).toHaveCount(4);
-    // The button reads the name, then its printing (set · number) on a line of its own.
-    const second = (await others.first().innerText()).split("\n")[0].trim();
+    // Each runner-up says its printing (set · number) under its name: two printings of one card are told apart.
+    await expect(others.getByTestId("runner-up-printing")).toHaveText(Array.from({ length: 4 }, () => /^[A-Z0-9]+ · \S+$/));
+    const second = (await others.first().getByTestId("runner-up-name").innerText()).trim();
+    const secondPrinting = (await others.first().getByTestId("runner-up-printing").innerText()).trim();
     await others.first().focus();
     await bob.page.keyboard.press("Enter");
     await expect(panel.getByTestId("identified-card")).toHaveText(second);
-    await others.filter({ hasText: "Sol Ring" }).filter({ hasText: printing }).focus();
+    await expect(panel.getByTestId("identified-printing")).toHaveText(secondPrinting);
+    // Back to the first answer: that printing of Sol Ring (its other printings may be runners-up too).
+    await others.filter({ hasText: "Sol Ring" }).filter({ hasText: solRingPrinting }).focus();
     await bob.page.keyboard.press("Enter");
     await expect(panel.getByTestId("identified-card")).toHaveText("Sol Ring");
+    await expect(panel.getByTestId("identified-printing")).toHaveText(solRingPrinting);
 
     // One click shows it to the table: everyone sees it in the chat.
     await panel.getByRole("button", { name: "Show to table" }).click();

@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { encodePng } from "../../scripts/fakes/card-art.mjs";
 import { drawQuad, readImage } from "./card-media.mjs";
+import { benchPool } from "./card-pool.mjs";
 
 function percentile(sorted, p) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : NaN;
@@ -17,7 +18,11 @@ function timed(fn) {
   return { result, wall: performance.now() - start, cpu: (used.user + used.system) / 1000 };
 }
 
-/** Runs every click of `dir`/manifest.json through `lib.identify` and prints right / wrong / no match. */
+/**
+ * Runs every click of `dir`/manifest.json through `lib.identify` and prints right / wrong / no match: against the
+ * manifest's references (a deck list), and with `options.poolSize`, against them among that many printings in a
+ * whole-pool index (bench/lib/card-pool.mjs).
+ */
 export function measurePhotos(lib, dir, identifyOptions, options) {
   const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"));
   const refs = manifest.references.map((r) => {
@@ -29,9 +34,49 @@ export function measurePhotos(lib, dir, identifyOptions, options) {
           r.quad.map(([x, y]) => ({ x, y })),
         )
       : lib.canonicalFromImage(gray);
-    return { id: r.id, hashes: lib.hashCard(card) };
+    return { id: r.id, hashes: lib.hashCard(card), card: r.name };
   });
-  const deck = lib.referenceSet(refs);
+  measureWith(
+    lib,
+    dir,
+    manifest,
+    "the manifest's references",
+    {
+      all: lib.referenceSet(refs),
+      without: (id) => lib.referenceSet(refs.filter((ref) => ref.id !== id)),
+      idOf: (id) => id,
+    },
+    identifyOptions,
+    options,
+  );
+  if (!options.poolSize) return;
+  // The pool index keeps UUIDs: the references get ones of their own.
+  const uuid = (n) => `c0000000-0000-4000-8000-${n.toString(16).padStart(12, "0")}`;
+  const toUuid = new Map(refs.map((r, n) => [r.id, uuid(n)]));
+  const fromUuid = new Map(refs.map((r, n) => [uuid(n), r.id]));
+  const pool = benchPool(
+    lib,
+    refs.map((r) => ({ ...r, id: toUuid.get(r.id) })),
+    options.poolSize,
+    console.log,
+    options.poolDrawn,
+  );
+  measureWith(
+    lib,
+    dir,
+    manifest,
+    `the whole pool (${pool.index.size} printings)`,
+    {
+      all: pool.index,
+      without: (id) => pool.without(toUuid.get(id)),
+      idOf: (id) => fromUuid.get(id) ?? id,
+    },
+    identifyOptions,
+    options,
+  );
+}
+
+function measureWith(lib, dir, manifest, label, set, identifyOptions, options) {
   const refNames = new Map(manifest.references.map((r) => [r.id, r.name]));
   const images = new Map();
   const tally = () => ({ n: 0, right: 0, wrong: 0, none: 0 });
@@ -45,17 +90,19 @@ export function measurePhotos(lib, dir, identifyOptions, options) {
   for (const c of manifest.clicks) {
     if (!images.has(c.photo)) images.set(c.photo, readImage(join(dir, c.photo)));
     const image = images.get(c.photo);
-    const t = timed(() => lib.identify(image, { x: c.x, y: c.y }, deck, identifyOptions));
+    const t = timed(() => lib.identify(image, { x: c.x, y: c.y }, set.all, identifyOptions));
     cpu.push(t.cpu);
     const r = t.result;
-    const outcome = c.card && r.match?.id === c.card ? "right" : r.match ? "wrong" : "none";
+    const matched = r.match ? set.idOf(r.match.id) : null;
+    const nearest = r.ranked[0] ? set.idOf(r.ranked[0].id) : null;
+    const outcome = c.card && matched === c.card ? "right" : r.match ? "wrong" : "none";
     for (const bucket of [all, c.height >= 0.25 ? big : null, c.height >= 0.25 && c.sleeved ? bigSleeved : null]) {
       if (!bucket) continue;
       bucket.n++;
       bucket[outcome]++;
     }
     if (c.card) {
-      const without = lib.identify(image, { x: c.x, y: c.y }, lib.referenceSet(refs.filter((ref) => ref.id !== c.card)), {
+      const without = lib.identify(image, { x: c.x, y: c.y }, set.without(c.card), {
         ...identifyOptions,
         count: 1,
       });
@@ -64,19 +111,22 @@ export function measurePhotos(lib, dir, identifyOptions, options) {
       absentNearest.push(without.ranked[0]?.distance);
     }
     lines.push(
-      `    ${c.photo} (${c.x}, ${c.y}) ${refNames.get(c.card) ?? c.card}: ${outcome}${r.match ? ` (${refNames.get(r.match.id)}, ${r.match.distance})` : ` (nearest ${refNames.get(r.ranked[0]?.id)}, ${r.ranked[0]?.distance})`}`,
+      `    ${c.photo} (${c.x}, ${c.y}) ${refNames.get(c.card) ?? c.card}: ${outcome}${r.match ? ` (${refNames.get(matched) ?? matched}, ${r.match.distance})` : ` (nearest ${refNames.get(nearest) ?? nearest}, ${r.ranked[0]?.distance}, steady ${r.steadiness}, margin ${r.margin})`}`,
     );
     if (options.save) {
       mkdirSync(options.save, { recursive: true });
       const copy = { ...image, data: new Uint8ClampedArray(image.data) };
       drawQuad(copy, r.quad);
-      writeFileSync(join(options.save, `photo-${c.photo.replace(/\W+/g, "_")}-${Math.round(c.x)}-${outcome}.png`), encodePng(copy));
+      writeFileSync(
+        join(options.save, `photo-${label.split(" ")[1]}-${c.photo.replace(/\W+/g, "_")}-${Math.round(c.x)}-${outcome}.png`),
+        encodePng(copy),
+      );
     }
   }
   cpu.sort((a, b) => a - b);
-  const show = (label, b) => console.log(`  ${label.padEnd(34)} ${b.right}/${b.n} right, ${b.wrong} wrong, ${b.none} no match`);
+  const show = (what, b) => console.log(`  ${what.padEnd(34)} ${b.right}/${b.n} right, ${b.wrong} wrong, ${b.none} no match`);
   console.log(
-    `Real photographs (${manifest.clicks.length} clicks on ${images.size} photos, ${refs.length} references; ${manifest.source ?? dir}):`,
+    `Real photographs against ${label} (${manifest.clicks.length} clicks on ${images.size} photos, ${manifest.references.length} references; ${manifest.source ?? dir}):`,
   );
   show("all clicks", all);
   show("card ≥ 25% of the frame high", big);

@@ -100,39 +100,41 @@ function drawArt(px, w, h, box, random) {
   }
 }
 
-/** Dark blocks standing in for words, in a line of the given box. */
-function drawWords(px, w, h, x0, y0, x1, lineHeight, random) {
+/** Dark blocks standing in for words, in a line of the given box (`s`: the picture's scale from the normal size). */
+function drawWords(px, w, h, x0, y0, x1, lineHeight, random, s = 1) {
   let x = x0;
-  while (x < x1 - 20) {
-    const word = 12 + random() * 46;
+  while (x < x1 - 20 * s) {
+    const word = (12 + random() * 46) * s;
     fillRect(px, w, h, x, y0, Math.min(x + word, x1), y0 + lineHeight, [25, 25, 25]);
-    x += word + 7;
+    x += word + 7 * s;
   }
 }
 
 /**
  * One card's picture at Scryfall's normal size, as RGBA. `card` needs `id`, `name` and optionally `colors`
- * (Scryfall's colour letters) and `type_line`.
+ * (Scryfall's colour letters) and `type_line`. `width` draws it smaller at once (the same picture, for the bench's
+ * many whole-pool printings, whose hashes need only a small picture).
  */
-export function renderCardRgba(card) {
-  const w = CARD_WIDTH;
-  const h = CARD_HEIGHT;
+export function renderCardRgba(card, width = CARD_WIDTH) {
+  const s = width / CARD_WIDTH;
+  const w = Math.round(CARD_WIDTH * s);
+  const h = Math.round(CARD_HEIGHT * s);
   const px = new Uint8ClampedArray(w * h * 4);
   const random = seededRandom(card.id);
   // The black border and the coloured frame inside it.
   fillRect(px, w, h, 0, 0, w, h, [12, 12, 12]);
   const frame = frameColour(card.colors);
-  fillRect(px, w, h, 18, 18, w - 18, h - 18, frame);
+  fillRect(px, w, h, 18 * s, 18 * s, w - 18 * s, h - 18 * s, frame);
   // Name bar with the name's "words" (seeded by the name, so reprints look alike).
   const nameRandom = seededRandom(card.name);
-  fillRect(px, w, h, 30, 30, w - 30, 70, [235, 232, 222]);
-  drawWords(px, w, h, 42, 42, w - 120, 16, nameRandom);
+  fillRect(px, w, h, 30 * s, 30 * s, w - 30 * s, 70 * s, [235, 232, 222]);
+  drawWords(px, w, h, 42 * s, 42 * s, w - 120 * s, 16 * s, nameRandom, s);
   // Art, type bar, text box.
-  drawArt(px, w, h, [34, 78, w - 34, 376], random);
-  fillRect(px, w, h, 30, 384, w - 30, 420, [235, 232, 222]);
-  drawWords(px, w, h, 42, 394, w - 160, 14, nameRandom);
-  fillRect(px, w, h, 34, 428, w - 34, h - 46, [244, 240, 230]);
-  for (let line = 0; line < 8; line++) drawWords(px, w, h, 48, 444 + line * 22, w - 56, 10, random);
+  drawArt(px, w, h, [34 * s, 78 * s, w - 34 * s, 376 * s].map(Math.round), random);
+  fillRect(px, w, h, 30 * s, 384 * s, w - 30 * s, 420 * s, [235, 232, 222]);
+  drawWords(px, w, h, 42 * s, 394 * s, w - 160 * s, 14 * s, nameRandom, s);
+  fillRect(px, w, h, 34 * s, 428 * s, w - 34 * s, h - 46 * s, [244, 240, 230]);
+  for (let line = 0; line < 8; line++) drawWords(px, w, h, 48 * s, (444 + line * 22) * s, w - 56 * s, 10 * s, random, s);
   return { width: w, height: h, data: px };
 }
 

@@ -209,10 +209,14 @@ export default function CardIdentifyPanel({
                           onClick={() => setChosen(state.kind === "matched" ? state.ranked.indexOf(card) : 0)}
                         >
                           <img src={card.smallImageUrl} alt="" width={36} height={50} className="h-[50px] w-9 shrink-0 rounded" />
-                          <span className="min-w-0 break-words">
-                            {card.name}
-                            {/* Two printings of one name are told apart by their set and number. */}
-                            {card.set ? <span className="block text-xs text-muted">{printingLabel(card)}</span> : null}
+                          {/* The printing too: two printings of one card look alike here, and differ by set and number. */}
+                          <span className="min-w-0">
+                            <span className="block break-words" data-testid="runner-up-name">
+                              {card.name}
+                            </span>
+                            <span className="block text-xs text-muted" data-testid="runner-up-printing">
+                              {printingLabel(card)}
+                            </span>
                           </span>
                         </button>
                       </li>

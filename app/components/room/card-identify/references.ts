@@ -27,7 +27,7 @@ async function loadTable(sessionId: string): Promise<TableCandidates> {
   const references = body.hashVersion === HASH_VERSION ? body.references : [];
   const byId = new Map(references.map((r) => [r.id, r]));
   return {
-    candidates: referenceSet(references.map((r) => ({ id: r.id, hashes: { art: hashFromHex(r.hash) } }))),
+    candidates: referenceSet(references.map((r) => ({ id: r.id, hashes: { art: hashFromHex(r.hash) }, card: r.name }))),
     printing: (id) => byId.get(id) ?? null,
     pending: body.pending,
   };

@@ -1,0 +1,74 @@
+// The click-to-identify benchmark's whole pool (bench/card-identify.mjs --pool N): the 400 fixture cards among
+// N − 400 other printings drawn the fixture cards' way (card-art.mjs, each with art of its own from its id), in the
+// whole-pool index's own format (card-vision/pool-index.ts), so a click is searched as the room's page searches
+// the index built from the card service's bulk file. Drawing and hashing 100,000 pictures takes a few minutes, so
+// their hashes are kept in the system's temporary folder, one file per hash version and size.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { renderCardRgba } from "../../scripts/fakes/card-art.mjs";
+
+/** A printing id of the bench's pool (UUID-shaped, as the index stores ids). */
+const poolId = (n) => `b0000000-0000-4000-8000-${n.toString(16).padStart(12, "0")}`;
+
+/** The hashes of `count` drawn printings: from the temporary folder when made before, else drawn and kept there. */
+function poolHashes(lib, count, log) {
+  const words = Math.ceil(lib.HASH_BITS / 32);
+  const file = join(tmpdir(), `realmcast-bench-pool-${lib.HASH_VERSION}-${count}.bin`);
+  if (existsSync(file)) {
+    const bytes = readFileSync(file);
+    if (bytes.length === count * words * 4) return new Uint32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
+  }
+  log(`  drawing and hashing ${count} printings for the whole pool (kept in ${file} for the next run)…`);
+  const hashes = new Uint32Array(count * words);
+  const started = performance.now();
+  for (let n = 0; n < count; n++) {
+    // The small picture (146 px wide), as references are made from Scryfall's small image.
+    const picture = renderCardRgba({ id: poolId(n), name: `Pool card ${n}` }, 146);
+    hashes.set(lib.hashCard(lib.canonicalFromImage(lib.toGray(picture))).art, n * words);
+    if (n > 0 && n % 20_000 === 0) log(`    ${n} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  }
+  writeFileSync(file, new Uint8Array(hashes.buffer));
+  return hashes;
+}
+
+/**
+ * A whole-pool index of `size` printings: the references given (the fixture cards) and drawn ones, encoded and
+ * decoded as the browser gets it. `without(id)` is the same pool less one printing (a card in no index: anything
+ * named is wrong).
+ */
+export function benchPool(lib, references, size, log = console.log, drawn = size - references.length) {
+  const words = Math.ceil(lib.HASH_BITS / 32);
+  // How many drawn printings join the references (by default, enough to make `size`; the real photographs' few
+  // references join the synthetic frames' drawn printings, so the kept hashes serve both).
+  const extra = Math.max(0, drawn);
+  const hashes = poolHashes(lib, extra, log);
+  const records = [
+    ...references.map((r) => ({ id: r.id, hash: r.hashes.art, name: r.id, set: "fix", collectorNumber: "1" })),
+    ...Array.from({ length: extra }, (_, n) => ({
+      id: poolId(n),
+      hash: hashes.subarray(n * words, (n + 1) * words),
+      name: `Pool card ${n}`,
+      set: `p${(n % 700).toString(36)}`,
+      collectorNumber: String(1 + (n % 400)),
+    })),
+  ];
+  const bytes = lib.encodePoolIndex(records, { hashVersion: lib.HASH_VERSION, imageTemplate: "https://cards.example/{size}/{id}.jpg" });
+  const index = lib.PoolIndex.decode(bytes);
+  const without = (id) => ({
+    size: index.size - 1,
+    rank: (query, count) =>
+      index
+        .rank(query, count + 1)
+        .filter((r) => r.id !== id)
+        .slice(0, count),
+    near: (query, count) =>
+      index
+        .near(query, count + 1)
+        .filter((r) => r.id !== id)
+        .slice(0, count),
+    hashesOf: (other) => (other === id ? undefined : index.hashesOf(other)),
+    cardOf: (other) => index.cardOf(other),
+  });
+  return { index, bytes, without };
+}
