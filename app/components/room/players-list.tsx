@@ -1,4 +1,4 @@
-import { Crown, Eye, Flag, Layers, Minus, Plus, SkipForward, Skull, UserX, WifiOff } from "lucide-react";
+import { Crown, Eye, Flag, Layers, Minus, Plus, Skull, UserX, WifiOff } from "lucide-react";
 import { MemberAvatar } from "~/components/shell/member-avatar";
 import { Button } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
@@ -23,12 +23,10 @@ export function PlayersList({
   monarch,
   initiative,
   canAct,
-  canPass,
   isHost,
   clockOffset,
   now,
   onLife,
-  onPassTurn,
   onRemove,
   onDeck,
 }: {
@@ -40,13 +38,11 @@ export function PlayersList({
   monarch: string | null;
   initiative: string | null;
   canAct: boolean;
-  canPass: boolean;
   /** The viewer hosts: they may remove others. */
   isHost: boolean;
   clockOffset: number;
   now: number;
   onLife: (delta: number) => void;
-  onPassTurn: () => void;
   onRemove: (userId: string, name: string) => void;
   /** Opens the deck dialog for the viewer's own seat. */
   onDeck: () => void;
@@ -57,12 +53,8 @@ export function PlayersList({
   const names = new Map(seats.map((s) => [s.id, s.name.split(" ")[0]]));
   return (
     <Card className="p-3">
-      <div className="mb-2 flex items-center justify-between gap-2">
-        <h2 className="text-base font-bold">Players ({players.length})</h2>
-        <Button size="sm" variant="outline" onClick={onPassTurn} disabled={!canPass}>
-          <SkipForward className="h-4 w-4" aria-hidden="true" /> Pass Turn
-        </Button>
-      </div>
+      {/* Every seated player counts, there or away (issue 37): as the header's n/max, not "Players (0)" to a newcomer. */}
+      <h2 className="mb-2 text-base font-bold">Players ({seats.length})</h2>
       <ul className="space-y-2" aria-label="Players at the table" data-testid="players-list">
         {seats.map((p) => {
           const [firstName, ...rest] = p.name.split(" ");

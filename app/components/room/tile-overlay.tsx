@@ -37,7 +37,7 @@ export function TileOverlay({ player, names, turn, monarch, initiative, onLife, 
         data-testid="tile-state"
         aria-label={`${player.name}: table state`}
       >
-        <div className="flex flex-wrap gap-1 text-xs font-semibold">
+        <div className="flex min-w-0 flex-wrap gap-1 whitespace-nowrap text-xs font-semibold">
           {turn ? <span className="rounded-md bg-emerald-700 px-1.5 py-0.5 text-white">Turn</span> : null}
           {monarch ? (
             <span className="flex items-center gap-1 rounded-md bg-black/70 px-1.5 py-0.5">
@@ -73,20 +73,24 @@ export function TileOverlay({ player, names, turn, monarch, initiative, onLife, 
           {onLife ? (
             <button
               type="button"
-              className="grid h-7 w-7 place-items-center rounded-md hover:bg-white/20"
+              className="grid h-6 w-6 place-items-center rounded-md hover:bg-white/20 sm:h-7 sm:w-7"
               aria-label="Your life minus 1"
               onClick={() => onLife(-1)}
             >
               <Minus className="h-4 w-4" aria-hidden="true" />
             </button>
           ) : null}
-          <span className="min-w-8 text-center text-xl font-bold tabular-nums" data-testid="tile-life" aria-label={`Life ${player.life}`}>
+          <span
+            className="min-w-7 text-center text-lg font-bold tabular-nums sm:min-w-8 sm:text-xl"
+            data-testid="tile-life"
+            aria-label={`Life ${player.life}`}
+          >
             {player.life}
           </span>
           {onLife ? (
             <button
               type="button"
-              className="grid h-7 w-7 place-items-center rounded-md hover:bg-white/20"
+              className="grid h-6 w-6 place-items-center rounded-md hover:bg-white/20 sm:h-7 sm:w-7"
               aria-label="Your life plus 1"
               onClick={() => onLife(1)}
             >
@@ -103,7 +107,7 @@ export function TileOverlay({ player, names, turn, monarch, initiative, onLife, 
 function TileDeck({ player, onDeck }: Pick<TileSeat, "player" | "onDeck">) {
   if (!player.deck && !onDeck) return null;
   return (
-    <div className="pointer-events-none absolute bottom-2 right-2 z-10 flex max-w-[65%] items-end justify-end gap-1">
+    <div className="pointer-events-none absolute bottom-2 right-2 z-10 flex max-w-[60%] items-end justify-end gap-1">
       {player.deck ? <SeatCommanders deck={player.deck} variant="tile" /> : null}
       {onDeck ? (
         <button
