@@ -213,7 +213,11 @@ export class RoomStore {
 }
 
 /** Whether a stored member already holds what D1 now says of them (`deck` serialized as stored). */
-function sameSyncedFields(was: StoredMember, now: Omit<StoredMember, "life" | "disconnectedAt" | "tools">, deck: string | null): boolean {
+function sameSyncedFields(
+  was: StoredMember,
+  now: Omit<StoredMember, "life" | "disconnectedAt" | "tools" | "out">,
+  deck: string | null,
+): boolean {
   return (
     was.role === now.role &&
     was.seat === now.seat &&

@@ -130,6 +130,26 @@ test("the table and the turn's tools fit the first screen at 1366×768 and 390×
     await ann.page.getByRole("button", { name: "Send message" }).click();
     await expect(ben.page.getByTestId("chat-message").filter({ hasText: "Focus chat works" })).toBeVisible();
 
+    // Ben takes his tenth poison counter: he is out of the game on every page (tile and list), the turn skips him;
+    // the host brings him back (a mistake), and he is in again.
+    for (let i = 0; i < 10; i++) await ben.page.getByRole("button", { name: "Poison plus 1" }).click();
+    const benTile = (page: Page) => page.getByTestId("remote-tile").filter({ hasText: benName });
+    for (const page of [ann.page, cat.page]) await expect(benTile(page).getByTestId("tile-out")).toHaveText("Out of the game");
+    await expect(ann.page.getByTestId("player-row").filter({ hasText: benName }).getByTestId("player-out")).toBeVisible();
+    await expect(ann.page.getByTestId("chat-message").filter({ hasText: "Bartholomew is out of the game" })).toBeVisible();
+    await reviewShot(ann.page, "room-player-out-1366");
+    await reviewShot(cat.page, "room-player-out-390");
+    const passes = ann.page.getByTestId("chat-message").filter({ hasText: "passed the turn" });
+    for (let i = 0; i < 3; i++) {
+      const before = await passes.count();
+      await ann.page.getByTestId("table-bar").getByRole("button", { name: "Pass Turn" }).click();
+      await expect(passes).toHaveCount(before + 1);
+      await expect(benTile(ann.page).getByTestId("tile-state")).not.toContainText("Turn");
+    }
+    await ann.page.getByRole("button", { name: `Bring back ${benName}` }).click();
+    await expect(benTile(cat.page).getByTestId("tile-out")).toHaveCount(0);
+    await expect(ann.page.getByTestId("chat-message").filter({ hasText: "Ann brought Bartholomew back into the game" })).toBeVisible();
+
     // Theatre: the whole table full screen (tiles, bar and side column), Pass, dice and chat in it and working.
     await ann.page.getByRole("button", { name: "Grid", exact: true }).click();
     await ann.page.getByRole("button", { name: /^Theatre/ }).click();

@@ -28,6 +28,7 @@ const player = (userId: string, seat: number, disconnectedAt: number | null = nu
   life: 40,
   disconnectedAt,
   tools: emptyTools(),
+  out: false,
   deck: null,
   deckVersion: 0,
 });

@@ -21,7 +21,10 @@ const unavailable = (error: unknown) => error instanceof ApiError && error.statu
 export default function CardLookup({
   onShare,
   focusWhen = false,
+  onEscape,
 }: {
+  /** Escape in the name field with no suggestions open (the sheet around the lookup closes). */
+  onEscape?: () => void;
   onShare: ((card: CardDto) => boolean) | null;
   /** Focus the name field whenever this turns true (the lookup's sheet opening). */
   focusWhen?: boolean;
@@ -112,7 +115,7 @@ export default function CardLookup({
         event.stopPropagation();
         setOpen(false);
         setActive(-1);
-      }
+      } else onEscape?.();
     }
   }
 

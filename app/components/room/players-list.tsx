@@ -29,7 +29,10 @@ export function PlayersList({
   onLife,
   onRemove,
   onDeck,
+  onSetOut,
 }: {
+  /** The host brings a player out of the game back in (a mistaken change), while the game is played. */
+  onSetOut?: (userId: string, out: boolean) => void;
   players: RoomPlayer[];
   away: AwayPlayer[];
   spectators: RoomSpectator[];
@@ -79,6 +82,11 @@ export function PlayersList({
                   <div className="flex flex-wrap gap-1">
                     <Badge tone={p.isHost ? "default" : "secondary"}>{p.isHost ? "Host" : "Player"}</Badge>
                     {p.id === currentTurn ? <Badge tone="success">Turn</Badge> : null}
+                    {p.out ? (
+                      <Badge tone="destructive" data-testid="player-out">
+                        <Skull className="h-3 w-3" aria-hidden="true" /> Out of the game
+                      </Badge>
+                    ) : null}
                     {p.id === monarch ? (
                       <Badge tone="outline">
                         <Crown className="h-3 w-3" aria-hidden="true" /> Monarch
@@ -106,6 +114,11 @@ export function PlayersList({
                     </Button>
                   ) : null}
                 </div>
+                {p.out && onSetOut ? (
+                  <Button size="sm" variant="outline" onClick={() => onSetOut(p.id, false)}>
+                    Bring back<span className="sr-only"> {p.name}</span>
+                  </Button>
+                ) : null}
                 {isHost && !mine ? (
                   <Button size="icon" variant="ghost" aria-label={`Remove ${p.name}`} onClick={() => onRemove(p.id, p.name)}>
                     <UserX className="h-4 w-4" aria-hidden="true" />

@@ -102,14 +102,15 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
     setDeckLoaded(true);
     setDeckOpen(true);
   }, []);
-  // Escape from inside the lookup's sheet closes it, unless its suggestions took it (they close first). On the
-  // document, after React's own listener there, so that what React's handlers did is known.
+  // Escape from inside the lookup's sheet closes it. The name field says it itself (its open suggestions take the
+  // first Escape); Radix's layers (a toast) mark every Escape as handled, so no defaultPrevented check here.
   const lookupRef = useRef<HTMLElement>(null);
   useEffect(() => {
     if (!lookupOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      const inside = event.target instanceof Node && lookupRef.current?.contains(event.target);
-      if (event.key === "Escape" && inside && !event.defaultPrevented) openLookup(false);
+      const target = event.target;
+      const inside = target instanceof Element && lookupRef.current?.contains(target) && target.getAttribute("role") !== "combobox";
+      if (event.key === "Escape" && inside) openLookup(false);
     };
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
@@ -459,6 +460,11 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
             onLife={onLife}
             onRemove={remove}
             onDeck={openDeck}
+            onSetOut={
+              isHost && connected && roomStatus === "active"
+                ? (userId, out) => send({ type: "seat_out", sessionId: session.id, userId, out })
+                : undefined
+            }
           />
           {spectator ? null : (
             <CommanderPanel
@@ -494,6 +500,7 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
             <Suspense fallback={<p className="text-sm text-muted">Loading card lookup...</p>}>
               <CardLookup
                 focusWhen={lookupOpen}
+                onEscape={() => openLookup(false)}
                 onShare={spectator ? null : (card) => connected && send({ type: "share_card", sessionId: session.id, cardId: card.id })}
               />
             </Suspense>

@@ -31,6 +31,8 @@ export function TileOverlay({ player, names, turn, monarch, initiative, onLife, 
   const dead = lethal.poison || lethal.commanderFrom.length > 0 || player.life <= 0;
   return (
     <>
+      {/* A player out of the game stays on camera, dimmed. */}
+      {player.out ? <div className="pointer-events-none absolute inset-0 bg-black/50" aria-hidden="true" /> : null}
       <TileDeck player={player} onDeck={onDeck} />
       <div
         className="pointer-events-none absolute inset-x-2 top-2 z-10 flex items-start justify-between gap-2 pr-9 text-white"
@@ -63,7 +65,11 @@ export function TileOverlay({ player, names, turn, monarch, initiative, onLife, 
               Cmdr {names.get(from) ?? "?"} {n}/{COMMANDER_DAMAGE_LETHAL}
             </span>
           ))}
-          {dead ? (
+          {player.out ? (
+            <span className="flex items-center gap-1 rounded-md bg-destructive px-1.5 py-0.5" data-testid="tile-out">
+              <Skull className="h-3 w-3" aria-hidden="true" /> Out of the game
+            </span>
+          ) : dead ? (
             <span className="flex items-center gap-1 rounded-md bg-destructive px-1.5 py-0.5">
               <Skull className="h-3 w-3" aria-hidden="true" /> Lethal
             </span>
