@@ -145,8 +145,6 @@ test("a deck on a seat shows its commander to everyone; a card looked up with th
     await reviewShot(ben.page, "room-cards-chat-card-390");
     await ben.page.keyboard.press("Escape");
 
-    // With the card service failing, the lookup says so and the room goes on.
-    await cardServiceFailing(true);
     // At 1366×768 the looked-up card has room to read (issue 37): a sheet beside the table, which stays in view, the
     // card's name on one line and its rules text in a column of a readable width.
     await fan.page.getByTestId("table-bar").getByRole("button", { name: "Card lookup" }).click();
@@ -163,6 +161,9 @@ test("a deck on a seat shows its commander to everyone; a card looked up with th
     expect(sheetBox.y + sheetBox.height, "the lookup within the first screen").toBeLessThanOrEqual(DESKTOP.height);
     await expect(fan.page.getByTestId("remote-tile").first()).toBeInViewport();
     await reviewShot(fan.page, "room-cards-lookup-1366");
+
+    // With the card service failing, the lookup says so and the room goes on.
+    await cardServiceFailing(true);
     try {
       const fanLookup = fanSheet.getByRole("combobox", { name: "Card name" });
       await fanLookup.fill("counterspell");

@@ -154,11 +154,15 @@ test("the table and the turn's tools fit the first screen at 1366×768 and 390×
     await ann.page.getByRole("button", { name: "Grid", exact: true }).click();
     await ann.page.getByRole("button", { name: /^Theatre/ }).click();
     await expect.poll(() => ann.page.evaluate(() => document.fullscreenElement?.getAttribute("data-testid") ?? null)).toBe("room-table");
+    // The side column scrolls on its own (the host used the players list below the chat): bringing the chat's field
+    // into view there never moves the table, whose tiles and tools stay on the screen.
+    const annChat = ann.page.getByRole("textbox", { name: "Chat message" });
+    await annChat.scrollIntoViewIfNeeded();
+    await expectOnScreen(ann.page, annChat, "Theatre: the chat's field");
     for (const name of ["Pass Turn", "Quick d20", "Card lookup"]) {
       await expectOnScreen(ann.page, ann.page.getByTestId("table-bar").getByRole("button", { name, exact: true }), `Theatre: ${name}`);
     }
-    const annChat = ann.page.getByRole("textbox", { name: "Chat message" });
-    await expectOnScreen(ann.page, annChat, "Theatre: the chat's field");
+    await expectOnScreen(ann.page, ann.page.getByTestId("local-tile"), "Theatre: the own tile");
     await reviewShot(ann.page, "room-theatre-1366x768");
     await ann.page.getByTestId("table-bar").getByRole("button", { name: "Quick d6" }).click();
     await expect(ann.page.getByTestId("bar-roll")).toContainText(/Ann rolled d6: [1-6]/);
