@@ -25,6 +25,8 @@ export type StoredMember = {
   deck: SeatDeck | null;
   /** The room's table version at which it put this deck on the seat; 0 when the deck came from D1. */
   deckVersion: number;
+  /** Out of the game (issue 37, room/out-of-game.ts): the room's alone, kept while the member stays. */
+  out: boolean;
 };
 
 export type RoomMeta = {
@@ -68,7 +70,8 @@ export class RoomStore {
       sql`CREATE TABLE members (
         user_id TEXT PRIMARY KEY, role TEXT NOT NULL, seat INTEGER, joined_at INTEGER NOT NULL,
         name TEXT NOT NULL, first_name TEXT NOT NULL, avatar TEXT,
-        life INTEGER NOT NULL, disconnected_at INTEGER, tools TEXT, deck TEXT, deck_version INTEGER NOT NULL DEFAULT 0)`;
+        life INTEGER NOT NULL, disconnected_at INTEGER, tools TEXT, deck TEXT, deck_version INTEGER NOT NULL DEFAULT 0,
+        out INTEGER NOT NULL DEFAULT 0)`;
     }
     if (!tables.has("meta")) sql`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`;
     if (!tables.has("chat")) sql`CREATE TABLE chat (seq INTEGER PRIMARY KEY AUTOINCREMENT, body TEXT NOT NULL)`;
@@ -91,6 +94,8 @@ export class RoomStore {
     if (!columns.has("tools")) this.sql`ALTER TABLE members ADD COLUMN tools TEXT`;
     if (!columns.has("deck")) this.sql`ALTER TABLE members ADD COLUMN deck TEXT`;
     if (!columns.has("deck_version")) this.sql`ALTER TABLE members ADD COLUMN deck_version INTEGER NOT NULL DEFAULT 0`;
+    // Before players went out of the game (issue 37).
+    if (!columns.has("out")) this.sql`ALTER TABLE members ADD COLUMN out INTEGER NOT NULL DEFAULT 0`;
   }
 
   meta(): RoomMeta | null {
@@ -117,6 +122,7 @@ export class RoomStore {
       tools: string | null;
       deck: string | null;
       deck_version: number;
+      out: number;
     }>`SELECT * FROM members`.map((r) => ({
       userId: r.user_id,
       role: r.role,
@@ -130,6 +136,7 @@ export class RoomStore {
       tools: toolsFrom(r.tools ? JSON.parse(r.tools) : null),
       deck: r.deck ? storedDeck(JSON.parse(r.deck) as Partial<SeatDeck> & Omit<SeatDeck, "bracket">) : null,
       deckVersion: r.deck_version,
+      out: r.out === 1,
     }));
   }
 
@@ -139,7 +146,7 @@ export class RoomStore {
    * since every place change (each arrival in a filling room) brings the whole list.
    */
   replaceMembers(
-    next: Omit<StoredMember, "life" | "disconnectedAt" | "tools">[],
+    next: Omit<StoredMember, "life" | "disconnectedAt" | "tools" | "out">[],
     startingLife: number,
     current: readonly StoredMember[] = this.members(),
   ): void {
@@ -165,6 +172,10 @@ export class RoomStore {
 
   setLife(userId: string, life: number): void {
     this.sql`UPDATE members SET life = ${life} WHERE user_id = ${userId}`;
+  }
+
+  setOut(userId: string, out: boolean): void {
+    this.sql`UPDATE members SET out = ${out ? 1 : 0} WHERE user_id = ${userId}`;
   }
 
   setTools(userId: string, tools: PlayerTools): void {
@@ -202,7 +213,11 @@ export class RoomStore {
 }
 
 /** Whether a stored member already holds what D1 now says of them (`deck` serialized as stored). */
-function sameSyncedFields(was: StoredMember, now: Omit<StoredMember, "life" | "disconnectedAt" | "tools">, deck: string | null): boolean {
+function sameSyncedFields(
+  was: StoredMember,
+  now: Omit<StoredMember, "life" | "disconnectedAt" | "tools" | "out">,
+  deck: string | null,
+): boolean {
   return (
     was.role === now.role &&
     was.seat === now.seat &&

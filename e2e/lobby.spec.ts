@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { api, chooseCommunity, expectNoSidewaysScroll, newMemberPage, reviewShot, waitForHydration } from "./helpers";
+import { api, chooseCommunity, expectNoSidewaysScroll, newMemberPage, reviewShot, signInWithoutScripts, waitForHydration } from "./helpers";
 import { scaled } from "./time-budget";
 
 /**
@@ -241,5 +241,44 @@ test("Commander brackets: Create Room picks a bracket, the lobby card and the ro
   } finally {
     await desktop.context.close();
     await phone.context.close();
+  }
+});
+
+test("Watch beside Join: a room with free seats is watched from its lobby card, with and without JavaScript (1366 and 390 px)", async ({
+  browser,
+}) => {
+  test.setTimeout(scaled(120_000));
+  const host = await newMemberPage(browser, "Watchhost", "Host");
+  const fan = await newMemberPage(browser, "Watchfan", "Desk", { viewport: { width: 1366, height: 900 } });
+  const noJs = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const tag = uniqueTag();
+  try {
+    const room = await createRoom(host.page, { name: `${tag} open table` });
+    // At 1366 px the card offers Join Game and Watch; Watch opens the room to watch, the seats untouched.
+    await fan.page.goto(`/tablesync?q=${encodeURIComponent(tag)}`);
+    await waitForHydration(fan.page);
+    const card = roomCards(fan.page).filter({ hasText: `${tag} open table` });
+    await expect(card.getByRole("button", { name: "Join Game" })).toBeVisible();
+    await reviewShot(fan.page, "lobby-watch-1366");
+    await card.getByRole("button", { name: "Watch" }).click();
+    await expect(fan.page).toHaveURL(new RegExp(`/tablesync/room/${room.id}\\?mode=spectate$`));
+    await expect(fan.page.getByText("Spectating", { exact: true })).toBeVisible();
+    expect((await api<{ currentPlayers: number }>(host.page, "GET", `/api/game-sessions/${room.id}`)).currentPlayers).toBe(1);
+
+    // At 390 px without JavaScript the same form posts and lands in the room as a spectator.
+    const page = await noJs.newPage();
+    await signInWithoutScripts(page, "Watchphone", "NoJs");
+    await page.goto(`/tablesync?q=${encodeURIComponent(tag)}`);
+    const row = roomCards(page).filter({ hasText: `${tag} open table` });
+    await expect(row.getByRole("button", { name: "Join Game" })).toBeVisible();
+    await expect(row.getByRole("button", { name: "Watch" })).toBeVisible();
+    await expectNoSidewaysScroll(page, "the lobby with Watch at 390 px");
+    await reviewShot(page, "lobby-watch-390-nojs");
+    await row.getByRole("button", { name: "Watch" }).click();
+    await expect(page).toHaveURL(new RegExp(`/tablesync/room/${room.id}\\?mode=spectate$`));
+  } finally {
+    await host.context.close();
+    await fan.context.close();
+    await noJs.close();
   }
 });

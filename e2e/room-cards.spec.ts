@@ -97,9 +97,11 @@ test("a deck on a seat shows its commander to everyone; a card looked up with th
       "Krenko, Mob Boss",
     );
 
-    // Ben (on a phone) looks up Sol Ring from the keyboard: type, arrows to the name, Enter.
+    // Ben (on a phone) opens the card lookup from the table's action bar (a sheet, its name field focused) and looks up
+    // Sol Ring from the keyboard: type, arrows to the name, Enter.
+    await ben.page.getByTestId("table-bar").getByRole("button", { name: "Card lookup" }).click();
     const lookup = ben.page.getByRole("combobox", { name: "Card name" });
-    await lookup.scrollIntoViewIfNeeded();
+    await expect(lookup).toBeFocused();
     await lookup.fill("sol r");
     const names = ben.page.getByRole("listbox", { name: "Card names" });
     await expect(names.getByRole("option", { name: "Sol Ring", exact: true })).toBeVisible();
@@ -134,16 +136,36 @@ test("a deck on a seat shows its commander to everyone; a card looked up with th
     await reviewShot(fan.page, "room-cards-chat-card-1366");
     await shown.getByRole("button", { name: "Close" }).click();
     await expect(shown).toBeHidden();
-    // And at phone width the chat line opens the same.
+    // And at phone width the chat line opens the same: the lookup's sheet closes on Escape, the chat's opens from the bar.
+    await lookup.press("Escape");
+    await expect(ben.page.getByRole("dialog", { name: "Card lookup" })).toBeHidden();
+    await ben.page.getByTestId("table-bar").getByRole("button", { name: "Chat" }).click();
     await ben.page.getByTestId("chat-card").filter({ hasText: "Sol Ring" }).click();
     await expect(ben.page.getByRole("dialog", { name: "Sol Ring" }).getByTestId("oracle-text")).toBeVisible();
     await reviewShot(ben.page, "room-cards-chat-card-390");
     await ben.page.keyboard.press("Escape");
 
+    // At 1366×768 the looked-up card has room to read (issue 37): a sheet beside the table, which stays in view, the
+    // card's name on one line and its rules text in a column of a readable width.
+    await fan.page.getByTestId("table-bar").getByRole("button", { name: "Card lookup" }).click();
+    const fanSheet = fan.page.getByRole("dialog", { name: "Card lookup" });
+    await fanSheet.getByRole("combobox", { name: "Card name" }).fill("Lightning Greaves");
+    await fanSheet.getByRole("combobox", { name: "Card name" }).press("Enter");
+    const greaves = fanSheet.getByTestId("card-details");
+    await expect(greaves.getByTestId("oracle-text")).toContainText("Equipped creature has haste and shroud.");
+    const nameBox = (await greaves.getByTestId("card-name").boundingBox())!;
+    const nameLine = await greaves.getByTestId("card-name").evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    expect(nameBox.height, "the card's name on one line").toBeLessThan(nameLine * 1.5);
+    expect((await greaves.getByTestId("oracle-text").boundingBox())!.width, "the rules text's column").toBeGreaterThanOrEqual(200);
+    const sheetBox = (await fanSheet.boundingBox())!;
+    expect(sheetBox.y + sheetBox.height, "the lookup within the first screen").toBeLessThanOrEqual(DESKTOP.height);
+    await expect(fan.page.getByTestId("remote-tile").first()).toBeInViewport();
+    await reviewShot(fan.page, "room-cards-lookup-1366");
+
     // With the card service failing, the lookup says so and the room goes on.
     await cardServiceFailing(true);
     try {
-      const fanLookup = fan.page.getByRole("combobox", { name: "Card name" });
+      const fanLookup = fanSheet.getByRole("combobox", { name: "Card name" });
       await fanLookup.fill("counterspell");
       await expect(fan.page.getByTestId("card-lookup").getByRole("alert")).toHaveText("Card lookup is unavailable right now");
       await reviewShot(fan.page, "room-cards-lookup-unavailable-1366");

@@ -5,7 +5,7 @@ import { scaled } from "./time-budget";
 /**
  * Issue 25, video first: each player's tile carries their table state (life, commander damage taken and from whom,
  * poison, the turn, monarch and initiative) and the viewer's own tile their life controls; four players at 1366
- * by 768, and the tiles stacked at 390 px.
+ * by 768, and two by two at 390 px.
  */
 
 const LAPTOP = { width: 1366, height: 768 };
@@ -13,7 +13,7 @@ const PHONE = { width: 390, height: 844 };
 
 const tileOf = (page: Page, name: string) => page.getByTestId("remote-tile").filter({ hasText: name });
 
-test("four players: the table's state on each video tile, the own life changed on the own tile (1366x768 and 390 px)", async ({
+test("four players: the table's state on each video tile, the own life changed on the own tile (1366x768 and 390 px, two by two)", async ({
   browser,
 }) => {
   test.setTimeout(scaled(120_000));
@@ -79,9 +79,17 @@ test("four players: the table's state on each video tile, the own life changed o
     }
     await reviewShot(ann.page, "room-tiles-1366x768");
     await reviewShot(dan.page, "room-tiles-390", { fullPage: true });
-    // At 390 px the tiles stack, one per row, and nothing scrolls sideways.
-    const boxes = await dan.page.getByTestId("remote-tile").evaluateAll((tiles) => tiles.map((t) => t.getBoundingClientRect().x));
-    expect(new Set(boxes.map(Math.round)).size).toBe(1);
+    // At 390 px the tiles sit two by two (issue 37: the whole table on the first screen, not one tile a screen), every
+    // tile and Pass Turn above the fold, and nothing scrolls sideways.
+    await dan.page.evaluate(() => window.scrollTo(0, 0));
+    const phoneTiles = await dan.page
+      .locator('[data-testid="local-tile"], [data-testid="remote-tile"]')
+      .evaluateAll((tiles) => tiles.map((t) => t.getBoundingClientRect().toJSON() as DOMRect));
+    expect(phoneTiles).toHaveLength(4);
+    expect(new Set(phoneTiles.map((b) => Math.round(b.x))).size).toBe(2);
+    for (const b of phoneTiles) expect(b.y + b.height, "a tile below the fold at 390 px").toBeLessThanOrEqual(PHONE.height);
+    const pass = (await dan.page.getByRole("button", { name: "Pass Turn" }).boundingBox())!;
+    expect(pass.y + pass.height, "Pass Turn below the fold at 390 px").toBeLessThanOrEqual(PHONE.height);
     await expectNoSidewaysScroll(dan.page, "the four-player room at 390 px");
   } finally {
     for (const m of [ann, ben, cat, dan]) await m.context.close();

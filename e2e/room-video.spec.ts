@@ -134,6 +134,8 @@ test("two players share a room: list, chat, dice, live video; a third member spe
     for (const name of ["Quick d6", "Quick d20", "Start Timer", "Enable Camera", "Share Screen", "Record", "d20"]) {
       await expect(carol.page.getByRole("button", { name, exact: true })).toBeDisabled();
     }
+    // On a phone the chat is a sheet the table's action bar opens.
+    await carol.page.getByTestId("table-bar").getByRole("button", { name: "Chat" }).click();
     await expect(carol.page.getByLabel("Chat message")).toBeDisabled();
     await expect(carol.page.getByTestId("chat-message").filter({ hasText: "Good luck, have fun!" })).toBeVisible();
     // Spectators receive the players' video over receive-only connections, playing without a press (autoplay).

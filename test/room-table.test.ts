@@ -132,6 +132,75 @@ describe("Commander tools", () => {
   });
 });
 
+describe("out of the game (issue 37)", () => {
+  const outIn = (frame: Frame, id: string) => frame.players.find((p: Frame) => p.id === id)?.out;
+  const rosterWith = (id: string, out: boolean) => (f: Frame) => f.type === "room_update" && outIn(f, id) === out;
+
+  it("a player at 0 life is out (roster, chat), the turn skips them, the host brings them back; only the host may", async () => {
+    const { id, ann, ben, cat, a, b, c } = await pod();
+    // Ben goes to 0: every socket gets the roster with Ben out, and the chat says so.
+    action(b.socket, "life_change", { delta: -40 });
+    expect(outIn(await c.socket.next(rosterWith(ben.id, true)), ben.id)).toBe(true);
+    expect((await a.socket.next(chatLine("Ben is out"))).message.content).toBe("Ben is out of the game");
+    // The turn never lands on Ben again: the host passes round the table twice (it left Ben if he held it).
+    await expect.poll(() => turnOf(a.socket)).not.toBe(ben.id);
+    const holders: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const before = a.socket.frames.filter(ofType("turn_change")).length;
+      a.socket.send({ type: "game_action", action: "pass_turn" });
+      await expect.poll(() => a.socket.frames.filter(ofType("turn_change")).length).toBe(before + 1);
+      holders.push(turnOf(a.socket));
+    }
+    expect(holders).not.toContain(ben.id);
+    expect(new Set(holders)).toEqual(new Set([ann.id, cat.id]));
+    // Reconnecting, Ben is still shown out (the room stored it).
+    b.socket.ws.close(1000, "reload");
+    await a.socket.next((f) => f.type === "player_left" && f.player.id === ben.id);
+    const again = await joinRoom(ben, id);
+    expect(again.state.players.find((p: Frame) => p.id === ben.id)).toMatchObject({ out: true, life: 0 });
+
+    // Only the host brings a player back (or puts one out); a stranger id and a bad frame are refused.
+    c.socket.send({ type: "seat_out", userId: ben.id, out: false });
+    expect(await c.socket.next(ofType("error"))).toMatchObject({ code: "forbidden" });
+    a.socket.send({ type: "seat_out", userId: crypto.randomUUID(), out: false });
+    expect(await a.socket.next(ofType("error"))).toMatchObject({ code: "unknown_player" });
+    a.socket.send({ type: "seat_out", userId: ben.id, out: "no" });
+    expect(await a.socket.next(ofType("error"))).toMatchObject({ code: "bad_frame" });
+    a.socket.send({ type: "seat_out", userId: ben.id, out: false });
+    expect(outIn(await again.socket.next(rosterWith(ben.id, false)), ben.id)).toBe(false);
+    expect((await c.socket.next(chatLine("Ann brought Ben"))).message.content).toBe("Ann brought Ben back into the game");
+    // Back in, Ben's turn comes round again.
+    const seen = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const before = a.socket.frames.filter(ofType("turn_change")).length;
+      a.socket.send({ type: "game_action", action: "pass_turn" });
+      await expect.poll(() => a.socket.frames.filter(ofType("turn_change")).length).toBe(before + 1);
+      seen.add(turnOf(a.socket));
+    }
+    expect(seen.has(ben.id)).toBe(true);
+  });
+
+  it("21 commander damage from one commander puts a player out, and the host may put one out by hand (a concession)", async () => {
+    const { ann, ben, cat, a, b } = await pod();
+    action(b.socket, "commander_damage", { from: ann.id, delta: 21 });
+    expect(outIn(await a.socket.next(rosterWith(ben.id, true)), ben.id)).toBe(true);
+    a.socket.send({ type: "seat_out", userId: cat.id, out: true });
+    expect(outIn(await b.socket.next(rosterWith(cat.id, true)), cat.id)).toBe(true);
+    expect((await b.socket.next(chatLine("Ann put Cat"))).message.content).toBe("Ann put Cat out of the game");
+    // Ann alone is left: the turn is hers and stays hers.
+    await expect.poll(() => turnOf(a.socket)).toBe(ann.id);
+  });
+
+  it("before the game starts nobody goes out, and the host cannot put anyone out", async () => {
+    const { ben, a, b } = await pod(false);
+    action(b.socket, "life_change", { delta: -40 });
+    await a.socket.next(chatLine("Ben -40 life"));
+    a.socket.send({ type: "seat_out", userId: ben.id, out: true });
+    expect(await a.socket.next(ofType("error"))).toMatchObject({ code: "not_started" });
+    expect(a.socket.frames.some(rosterWith(ben.id, true))).toBe(false);
+  });
+});
+
 describe("start: a shared clock and a random first player", () => {
   it("records the start in the room and announces a seated player to go first, the same for everyone", async () => {
     const { id, ann, ben, cat, a, b, c } = await pod(false);

@@ -50,6 +50,7 @@ describe("room socket: joining", () => {
         commanderDamage: {},
         counters: { poison: 0, energy: 0, experience: 0 },
         deck: null,
+        out: false,
       },
     ]);
     const b = await joinRoom(guest, id);

@@ -9,6 +9,7 @@ import { postMessage } from "./chat";
 import { seatsNow, type RoomContext } from "./context";
 import { fail, type RoomConnection } from "./sockets";
 import { commanderDamageLine, counterLine, designationLine, diceLine, lifeLine } from "./table-talk";
+import { settleStanding } from "./out-of-game";
 import { moveTurn } from "./turns";
 
 /**
@@ -43,7 +44,7 @@ export async function gameAction(
         result: { playerId: member.userId, life, delta: frame.data.delta },
       });
       postMessage(ctx, member, lifeLine(member.firstName, frame.data.delta, life), "game_action");
-      return;
+      return settleStanding(ctx, member);
     }
     case "commander_damage": {
       const { from, delta } = frame.data;
@@ -62,7 +63,7 @@ export async function gameAction(
       });
       const lethal = lethalBy(hit.tools).commanderFrom.includes(from);
       postMessage(ctx, member, commanderDamageLine(member.firstName, delta, source.firstName, hit.total, lethal, life), "game_action");
-      return;
+      return settleStanding(ctx, member);
     }
     case "counter": {
       const { name, delta } = frame.data;
@@ -89,14 +90,16 @@ export async function gameAction(
         result: { playerId: member.userId, name, value, delta, ...designations },
       });
       postMessage(ctx, member, line, "game_action");
-      return;
+      return settleStanding(ctx, member);
     }
     case "pass_turn": {
       if (meta.status !== "active") return fail(connection, "not_started", "The game has not started yet");
       if (!mayPassTurn(member.userId, meta.currentTurn, meta.hostId, seatsNow(ctx))) {
         return fail(connection, "forbidden", "Only the current player or the host can pass the turn");
       }
-      const seats = records.members().flatMap((m) => (m.role === "player" && m.seat !== null ? [{ userId: m.userId, seat: m.seat }] : []));
+      const seats = records
+        .members()
+        .flatMap((m) => (m.role === "player" && m.seat !== null ? [{ userId: m.userId, seat: m.seat, out: m.out }] : []));
       await moveTurn(ctx, meta, nextTurn(seats, meta.currentTurn), member.userId);
       return;
     }

@@ -11,6 +11,7 @@ import type { RoomContext } from "./context";
 import { endSocket } from "./departures";
 import { hostEndsGame } from "./end-game";
 import { gameAction } from "./game-actions";
+import { hostSetsOut } from "./out-of-game";
 import { setDeck } from "./set-deck";
 import { shareCard } from "./share-card";
 import { relay } from "./signalling";
@@ -98,6 +99,8 @@ async function handle(
       return hostEndsGame(ctx, connection, member);
     case "set_deck":
       return setDeck(ctx, connection, member, frame);
+    case "seat_out":
+      return hostSetsOut(ctx, connection, member, frame);
     case "share_card":
       return shareCard(ctx, connection, member, frame.cardId);
     default: {

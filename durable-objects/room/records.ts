@@ -83,7 +83,13 @@ export class RoomRecords {
         const kept = prior.get(m.userId);
         return [
           m.userId,
-          { ...m, life: kept?.life ?? life, disconnectedAt: kept?.disconnectedAt ?? null, tools: kept?.tools ?? emptyTools() },
+          {
+            ...m,
+            life: kept?.life ?? life,
+            disconnectedAt: kept?.disconnectedAt ?? null,
+            tools: kept?.tools ?? emptyTools(),
+            out: kept?.out ?? false,
+          },
         ];
       }),
     );
@@ -135,6 +141,12 @@ export class RoomRecords {
     this.store.setLife(member.userId, life);
     this.memberCache?.set(member.userId, { ...member, life });
     return life;
+  }
+
+  setOut(member: StoredMember, out: boolean): void {
+    this.chat.flush();
+    this.store.setOut(member.userId, out);
+    this.memberCache?.set(member.userId, { ...member, out });
   }
 
   setTools(member: StoredMember, tools: StoredMember["tools"]): void {

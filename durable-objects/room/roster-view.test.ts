@@ -28,6 +28,7 @@ const player = (userId: string, seat: number, disconnectedAt: number | null = nu
   life: 40,
   disconnectedAt,
   tools: emptyTools(),
+  out: false,
   deck: null,
   deckVersion: 0,
 });
@@ -48,8 +49,22 @@ describe("rosterView", () => {
       commanderDamage: {},
       counters: { poison: 0, energy: 0, experience: 0 },
       deck: null,
+      out: false,
     });
     expect(view.away).toEqual([expect.objectContaining({ id: "b", isHost: true, seatHeldUntil: now - 1000 + SEAT_GRACE_MS })]);
+  });
+
+  it("shows a player out of the game as out (issue 37), and never a spectator", () => {
+    const members = [{ ...player("a", 1), out: true }, player("b", 2), { ...spectator("s", 1), out: true }];
+    const view = rosterView(meta, members, new Set(["a", "b", "s"]), now);
+    expect(view.players.map((p) => [p.id, p.out])).toEqual([
+      ["a", true],
+      ["b", false],
+    ]);
+    expect(seatPresence(members, new Set(["a", "b"])).map((s) => [s.userId, s.out])).toEqual([
+      ["a", true],
+      ["b", false],
+    ]);
   });
 
   it("shows the deck on a seat to everyone, and never a deck for a spectator", () => {
@@ -109,8 +124,8 @@ describe("seatPresence", () => {
   it("is the seated players with whether they are connected", () => {
     const members = [player("a", 1), player("b", 2, 5), spectator("s", 1), { ...player("x", 0), seat: null }];
     expect(seatPresence(members, new Set(["a", "s"]))).toEqual([
-      { userId: "a", seat: 1, connected: true, disconnectedAt: null },
-      { userId: "b", seat: 2, connected: false, disconnectedAt: 5 },
+      { userId: "a", seat: 1, out: false, connected: true, disconnectedAt: null },
+      { userId: "b", seat: 2, out: false, connected: false, disconnectedAt: 5 },
     ]);
   });
 });

@@ -41,6 +41,7 @@ export function rosterView(
     counters: m.tools.counters,
     // A spectator keeps no deck on show: only a seat has one.
     deck: m.role === "player" ? m.deck : null,
+    out: m.role === "player" && m.out,
   });
   const seated = members.filter((m) => m.role === "player").sort((a, b) => (a.seat ?? 0) - (b.seat ?? 0));
   return {
@@ -78,7 +79,7 @@ export const receivesVideo = (roster: Pick<RosterView, "spectators">, userId: st
 export function seatPresence(members: readonly StoredMember[], connected: ReadonlySet<string>): SeatPresence[] {
   return members.flatMap((m) =>
     m.role === "player" && m.seat !== null
-      ? [{ userId: m.userId, seat: m.seat, connected: connected.has(m.userId), disconnectedAt: m.disconnectedAt }]
+      ? [{ userId: m.userId, seat: m.seat, out: m.out, connected: connected.has(m.userId), disconnectedAt: m.disconnectedAt }]
       : [],
   );
 }

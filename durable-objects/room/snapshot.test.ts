@@ -75,6 +75,7 @@ describe("roomFromSnapshot", () => {
     life: 40,
     disconnectedAt: null,
     tools: emptyTools(),
+    out: false,
     deck: null,
     deckVersion: 0,
     ...over,

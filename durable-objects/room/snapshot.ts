@@ -5,7 +5,7 @@ import type { RoomMeta, StoredMember } from "../room-store";
 import { turnAfterSeatsChanged } from "../rules/turns";
 
 /** A member as D1 gives it, in the room's terms (life, presence and tools are the room's own). */
-export type SyncedMember = Omit<StoredMember, "life" | "disconnectedAt" | "tools">;
+export type SyncedMember = Omit<StoredMember, "life" | "disconnectedAt" | "tools" | "out">;
 
 /**
  * The session facts the room stores from a D1 snapshot. D1 decides places, the host and the start (with its first

@@ -16,6 +16,7 @@ const member = (userId: string, role: StoredMember["role"], disconnectedAt: numb
   life: 40,
   disconnectedAt,
   tools: emptyTools(),
+  out: false,
   deck: null,
   deckVersion: 0,
 });

@@ -26,6 +26,7 @@ const member = (userId: string, over: Partial<StoredMember> = {}): StoredMember 
   life: 40,
   disconnectedAt: null,
   tools: emptyTools(),
+  out: false,
   deck: null,
   deckVersion: 0,
   ...over,

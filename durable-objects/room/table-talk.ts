@@ -47,3 +47,11 @@ const ENDED_MESSAGES: Record<RoomEndReason, string> = {
 
 /** The chat log's last line when the host ends the game. */
 export const hostEndedLine = (host: string) => `${host} ended the game`;
+
+/** A player out of the game, or back in it (issue 37): by the table's numbers (the room) or by the host's hand. */
+export const outLine = (who: string, out: boolean, byHost: string | undefined) =>
+  out
+    ? byHost
+      ? `${byHost} put ${who} out of the game`
+      : `${who} is out of the game`
+    : `${byHost ?? "The host"} brought ${who} back into the game`;

@@ -1,5 +1,10 @@
 /** A seated player: seats are 1-based and unique within a room. */
-export type Seat = { userId: string; seat: number };
+export type Seat = {
+  userId: string;
+  seat: number;
+  /** Out of the game (issue 37): the seat and its player stay at the table, the turn order skips them. */
+  out?: boolean;
+};
 
 /** Seated players ordered by seat: the order turns and host hand-over follow. */
 export function bySeat<T extends Seat>(seats: readonly T[]): T[] {

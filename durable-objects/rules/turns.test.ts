@@ -20,6 +20,41 @@ describe("turns", () => {
     expect(nextTurn(seats, null)).toBe("a");
   });
 
+  it("skips players out of the game, counting on from an out holder's seat (issue 37)", () => {
+    const table = [
+      { userId: "a", seat: 1 },
+      { userId: "b", seat: 2, out: true },
+      { userId: "c", seat: 3 },
+      { userId: "d", seat: 4, out: true },
+    ];
+    expect(nextTurn(table, "a")).toBe("c");
+    expect(nextTurn(table, "c")).toBe("a");
+    // The holder just went out: the turn goes on from their seat, not back to seat 1.
+    expect(nextTurn(table, "b")).toBe("c");
+    expect(nextTurn(table, "d")).toBe("a");
+    expect(nextTurn([{ userId: "a", seat: 1, out: true }, ...table.slice(1)], null)).toBe("c");
+    // The last one standing keeps it; nobody when all are out.
+    expect(
+      nextTurn(
+        [
+          { userId: "a", seat: 1 },
+          { userId: "b", seat: 2, out: true },
+        ],
+        "a",
+      ),
+    ).toBe("a");
+    expect(
+      nextTurn(
+        [
+          { userId: "a", seat: 1 },
+          { userId: "b", seat: 2, out: true },
+        ],
+        "b",
+      ),
+    ).toBe("a");
+    expect(nextTurn([{ userId: "a", seat: 1, out: true }], "a")).toBeNull();
+  });
+
   it("a lone player keeps the turn", () => {
     expect(nextTurn([{ userId: "a", seat: 1 }], "a")).toBe("a");
   });

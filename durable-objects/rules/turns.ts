@@ -5,10 +5,19 @@ export function firstTurn(seats: readonly Seat[]): string | null {
   return bySeat(seats)[0]?.userId ?? null;
 }
 
-/** The turn after `current`: the next seat in order, wrapping; seat 1 when nobody holds the turn. */
+/**
+ * The turn after `current`: the next seat in order whose player is still in the game (wrapping), counted from the
+ * seat `current` holds even when they are out; seat 1's player when nobody holds the turn; `current` again when they
+ * are the only one left; nobody when everyone is out.
+ */
 export function nextTurn(seats: readonly Seat[], current: string | null): string | null {
-  if (!current) return firstTurn(seats);
-  return nextSeatedAfter(seats, current) ?? (seats.some((s) => s.userId === current) ? current : null);
+  const inGame = bySeat(seats.filter((s) => !s.out));
+  if (!current) return inGame[0]?.userId ?? null;
+  const others = inGame.filter((s) => s.userId !== current);
+  if (others.length === 0) return inGame.some((s) => s.userId === current) ? current : null;
+  const held = seats.find((s) => s.userId === current)?.seat;
+  if (held === undefined) return others[0].userId;
+  return (others.find((s) => s.seat > held) ?? others[0]).userId;
 }
 
 /** Only the player whose turn it is, or the host, may pass the turn. */

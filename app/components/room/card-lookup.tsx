@@ -18,7 +18,17 @@ const unavailable = (error: unknown) => error instanceof ApiError && error.statu
  * as you type (ARIA 1.2 combobox with a listbox popup: arrows move, Enter picks, Escape closes), then the picked
  * card's image and text. Players may show it to the table (`onShare`, the room's `share_card`).
  */
-export default function CardLookup({ onShare }: { onShare: ((card: CardDto) => boolean) | null }) {
+export default function CardLookup({
+  onShare,
+  focusWhen = false,
+  onEscape,
+}: {
+  /** Escape in the name field with no suggestions open (the sheet around the lookup closes). */
+  onEscape?: () => void;
+  onShare: ((card: CardDto) => boolean) | null;
+  /** Focus the name field whenever this turns true (the lookup's sheet opening). */
+  focusWhen?: boolean;
+}) {
   const inputId = useId();
   const listId = useId();
   const [query, setQuery] = useState("");
@@ -30,6 +40,10 @@ export default function CardLookup({ onShare }: { onShare: ((card: CardDto) => b
   const [down, setDown] = useState(false);
   const [shared, setShared] = useState<string | null>(null);
   const picked = useRef<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusWhen) input.current?.focus();
+  }, [focusWhen]);
 
   useEffect(() => {
     const q = query.trim();
@@ -101,7 +115,7 @@ export default function CardLookup({ onShare }: { onShare: ((card: CardDto) => b
         event.stopPropagation();
         setOpen(false);
         setActive(-1);
-      }
+      } else onEscape?.();
     }
   }
 
@@ -119,6 +133,7 @@ export default function CardLookup({ onShare }: { onShare: ((card: CardDto) => b
         <div className="relative">
           <Search className="pointer-events-none absolute left-2 top-3 h-4 w-4 text-muted" aria-hidden="true" />
           <input
+            ref={input}
             id={inputId}
             role="combobox"
             aria-expanded={shown}

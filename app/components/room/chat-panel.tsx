@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Send, SquareStack } from "lucide-react";
+import { Send, SquareStack, X } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/field";
+import { cn } from "~/lib/cn";
 import type { ChatMessage, SharedCard } from "../../../workers/contract/room/protocol";
 import { CardDetails } from "./card-details";
 import { ItemMenu } from "~/components/moderation/item-menu";
@@ -40,7 +41,12 @@ export function ChatPanel({
   connected,
   onSend,
   report,
+  className,
+  onClose,
 }: {
+  className?: string;
+  /** Where the chat is a sheet (a phone): closes it. */
+  onClose?: () => void;
   messages: ChatMessage[];
   disabled: boolean;
   connected: boolean;
@@ -63,8 +69,15 @@ export function ChatPanel({
   }
 
   return (
-    <Card className="flex h-[480px] flex-col p-3" data-testid="chat-panel">
-      <h2 className="mb-3 text-lg font-bold">Game Chat</h2>
+    <Card className={cn("flex h-[480px] flex-col p-3", className)} data-testid="chat-panel">
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <h2 className="text-lg font-bold">Game Chat</h2>
+        {onClose ? (
+          <Button size="icon" variant="ghost" className="h-8 w-8 lg:hidden" aria-label="Close chat" onClick={onClose}>
+            <X className="h-4 w-4" aria-hidden="true" />
+          </Button>
+        ) : null}
+      </div>
       <ol ref={listRef} className="flex-1 space-y-2 overflow-y-auto pr-1" aria-label="Chat history" aria-live="polite">
         {messages.length === 0 ? <li className="text-sm text-muted">No messages yet.</li> : null}
         {messages.map((m) => (

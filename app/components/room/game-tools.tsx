@@ -6,22 +6,7 @@ import { Label, Textarea } from "~/components/ui/field";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { formatClock } from "~/hooks/use-game-timer";
 import { DICE_SIDES, type DiceSides } from "../../../workers/contract/room/dice";
-
-/** Spec 001 §4: a dice result is shown for 3 seconds, then cleared. */
-export const DICE_RESULT_MS = 3000;
-
-export type ShownRoll = { name: string; sides: number; value: number; at: number } | null;
-
-function useVisibleRoll(roll: ShownRoll) {
-  const [visible, setVisible] = useState<ShownRoll>(null);
-  useEffect(() => {
-    if (!roll) return;
-    setVisible(roll);
-    const id = setTimeout(() => setVisible(null), DICE_RESULT_MS);
-    return () => clearTimeout(id);
-  }, [roll]);
-  return visible;
-}
+import { useVisibleRoll, type ShownRoll } from "./table-bar";
 
 const notesKey = (sessionId: string) => `tablesync-notes-${sessionId}`;
 

@@ -1,4 +1,4 @@
-import { Crown, Eye, Flag, Layers, Minus, Plus, SkipForward, Skull, UserX, WifiOff } from "lucide-react";
+import { Crown, Eye, Flag, Layers, Minus, Plus, Skull, UserX, WifiOff } from "lucide-react";
 import { MemberAvatar } from "~/components/shell/member-avatar";
 import { Button } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
@@ -24,15 +24,16 @@ export function PlayersList({
   monarch,
   initiative,
   canAct,
-  canPass,
   isHost,
   clockOffset,
   now,
   onLife,
-  onPassTurn,
   onRemove,
   onDeck,
+  onSetOut,
 }: {
+  /** The host brings a player out of the game back in (a mistaken change), while the game is played. */
+  onSetOut?: (userId: string, out: boolean) => void;
   players: RoomPlayer[];
   away: AwayPlayer[];
   spectators: RoomSpectator[];
@@ -41,13 +42,11 @@ export function PlayersList({
   monarch: string | null;
   initiative: string | null;
   canAct: boolean;
-  canPass: boolean;
   /** The viewer hosts: they may remove others. */
   isHost: boolean;
   clockOffset: number;
   now: number;
   onLife: (delta: number) => void;
-  onPassTurn: () => void;
   onRemove: (userId: string, name: string) => void;
   /** Opens the deck dialog for the viewer's own seat. */
   onDeck: () => void;
@@ -58,12 +57,8 @@ export function PlayersList({
   const names = new Map(seats.map((s) => [s.id, s.name.split(" ")[0]]));
   return (
     <Card className="p-3">
-      <div className="mb-2 flex items-center justify-between gap-2">
-        <h2 className="text-base font-bold">Players ({players.length})</h2>
-        <Button size="sm" variant="outline" onClick={onPassTurn} disabled={!canPass}>
-          <SkipForward className="h-4 w-4" aria-hidden="true" /> Pass Turn
-        </Button>
-      </div>
+      {/* Every seated player counts, there or away (issue 37): as the header's n/max, not "Players (0)" to a newcomer. */}
+      <h2 className="mb-2 text-base font-bold">Players ({seats.length})</h2>
       <ul className="space-y-2" aria-label="Players at the table" data-testid="players-list">
         {seats.map((p) => {
           const [firstName, ...rest] = p.name.split(" ");
@@ -88,6 +83,11 @@ export function PlayersList({
                   <div className="flex flex-wrap gap-1">
                     <Badge tone={p.isHost ? "default" : "secondary"}>{p.isHost ? "Host" : "Player"}</Badge>
                     {p.id === currentTurn ? <Badge tone="success">Turn</Badge> : null}
+                    {p.out ? (
+                      <Badge tone="destructive" data-testid="player-out">
+                        <Skull className="h-3 w-3" aria-hidden="true" /> Out of the game
+                      </Badge>
+                    ) : null}
                     {p.id === monarch ? (
                       <Badge tone="outline">
                         <Crown className="h-3 w-3" aria-hidden="true" /> Monarch
@@ -115,6 +115,11 @@ export function PlayersList({
                     </Button>
                   ) : null}
                 </div>
+                {p.out && onSetOut ? (
+                  <Button size="sm" variant="outline" onClick={() => onSetOut(p.id, false)}>
+                    Bring back<span className="sr-only"> {p.name}</span>
+                  </Button>
+                ) : null}
                 {mine ? null : <BlockMemberMenuItem memberId={p.id} name={p.name} />}
                 {isHost && !mine ? (
                   <Button size="icon" variant="ghost" aria-label={`Remove ${p.name}`} onClick={() => onRemove(p.id, p.name)}>

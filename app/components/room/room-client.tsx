@@ -7,7 +7,7 @@ import { ROOM_CLOSE, endedReasonFor } from "../../../workers/contract/room/close
 import { loginHref } from "~/lib/login-href";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useActionData, useFetcher } from "@remix-run/react";
-import { Clock, Gauge, Globe, Lock, LogOut, Play, Swords, Users, Wifi, WifiOff } from "lucide-react";
+import { Clock, Gauge, Globe, Lock, LogOut, Play, Swords, Users, Wifi, WifiOff, X } from "lucide-react";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Badge } from "~/components/ui/card";
 import { formatClock, useGameTimer } from "~/hooks/use-game-timer";
@@ -26,13 +26,13 @@ import { ChatPanel } from "./chat-panel";
 import { ReportButton } from "~/components/moderation/report-button";
 import { CommanderPanel } from "./commander-panel";
 import { EndGameButton } from "./end-game-button";
-import { GameTools, type ShownRoll } from "./game-tools";
+import { GameTools } from "./game-tools";
 import { PeerMesh } from "./peer-mesh";
 import { PlayersList } from "./players-list";
-import { RoomFooter } from "./room-footer";
 import { elapsedSeconds } from "./room-state";
 import { asksForDeck, decksAboveRoom } from "./rule-zero";
 import { RuleZeroNotices, SayYourDeck } from "./rule-zero-notice";
+import { TableBar, type ShownRoll } from "./table-bar";
 import { useTableCards } from "./use-table-cards";
 import { VideoPanel, type Layout } from "./video-panel";
 
@@ -90,10 +90,32 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
   const [focusId, setFocusId] = useState<string | null>(null);
   const [deckOpen, setDeckOpen] = useState(false);
   const [deckLoaded, setDeckLoaded] = useState(false);
+  // The chat (a sheet on a phone; always beside the table at desktop width) and the card lookup (a side sheet).
+  const [chatOpen, setChatOpen] = useState(false);
+  const [lookupOpen, setLookupOpen] = useState(false);
+  const [lookupLoaded, setLookupLoaded] = useState(false);
+  const tableRef = useRef<HTMLDivElement>(null);
+  const openLookup = useCallback((open: boolean) => {
+    if (open) setLookupLoaded(true);
+    setLookupOpen(open);
+  }, []);
   const openDeck = useCallback(() => {
     setDeckLoaded(true);
     setDeckOpen(true);
   }, []);
+  // Escape from inside the lookup's sheet closes it. The name field says it itself (its open suggestions take the
+  // first Escape); Radix's layers (a toast) mark every Escape as handled, so no defaultPrevented check here.
+  const lookupRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!lookupOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      const target = event.target;
+      const inside = target instanceof Element && lookupRef.current?.contains(target) && target.getAttribute("role") !== "combobox";
+      if (event.key === "Escape" && inside) openLookup(false);
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [lookupOpen, openLookup]);
   const timer = useGameTimer();
   const recorder = useRecorder(session.id);
 
@@ -349,9 +371,31 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
       <RuleZeroNotices decks={aboveRoom} />
       {!toolsDisabled && asksForDeck(roomStatus, mySeat) ? <SayYourDeck withBracket={commanderRoom} onDeck={openDeck} /> : null}
 
-      <div className="mt-2 grid grid-cols-1 gap-3 lg:grid-cols-[minmax(0,1fr)_340px]">
+      {/* The table: what Theatre puts full screen (tiles, action bar, the side column and its sheets), so a turn's tools stay. */}
+      <div
+        ref={tableRef}
+        className="mt-2 grid grid-cols-1 gap-3 lg:grid-cols-[minmax(0,1fr)_340px] lg:items-start [&:fullscreen]:overflow-auto [&:fullscreen]:bg-background [&:fullscreen]:p-2"
+        data-testid="room-table"
+      >
         <div className="min-w-0 space-y-3">
           <VideoPanel
+            theatreRoot={tableRef}
+            bar={
+              <TableBar
+                sessionId={session.id}
+                disabled={toolsDisabled}
+                canPass={!toolsDisabled && roomStatus === "active" && (view.currentTurn === selfId || hostId === selfId || turnHolderAway)}
+                onPassTurn={() => send({ type: "game_action", sessionId: session.id, action: "pass_turn" })}
+                roll={shownRoll}
+                timerRunning={timer.running}
+                onRoll={roll}
+                onToggleTimer={timer.toggle}
+                chatOpen={chatOpen}
+                onChat={() => setChatOpen((open) => !open)}
+                lookupOpen={lookupOpen}
+                onLookup={() => openLookup(!lookupOpen)}
+              />
+            }
             selfId={selfId}
             spectator={spectator}
             players={view.players}
@@ -379,15 +423,31 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
             onShareCard={
               spectator ? undefined : (card) => connected && send({ type: "share_card", sessionId: session.id, cardId: card.id })
             }
-            onSearchCardByName={() => {
-              const lookup = document.getElementById("card-lookup-heading")?.parentElement;
-              lookup?.scrollIntoView({ block: "center" });
-              lookup?.querySelector<HTMLInputElement>("input")?.focus();
-            }}
+            onSearchCardByName={() => openLookup(true)}
           />
-          <GameTools sessionId={session.id} disabled={toolsDisabled} roll={shownRoll} onRoll={roll} timer={timer} />
         </div>
-        <div className="min-w-0 space-y-3">
+        {/* Beside the table at desktop width, its own scroll: the chat stays in view while the page does not move. */}
+        <div className="min-w-0 space-y-3 lg:sticky lg:top-2 lg:max-h-[calc(100dvh-1rem)] lg:overflow-y-auto">
+          {/* First beside the table at desktop width (the tiles carry each seat's life and turn); on a phone a sheet over
+              the foot of the screen, opened from the action bar. */}
+          <div
+            id="room-chat"
+            className={
+              chatOpen
+                ? "max-lg:fixed max-lg:inset-x-0 max-lg:bottom-0 max-lg:z-40 max-lg:rounded-t-2xl max-lg:shadow-2xl"
+                : "max-lg:hidden"
+            }
+          >
+            <ChatPanel
+              className="max-lg:h-[60dvh] lg:h-[min(480px,calc(100dvh-13rem))]"
+              messages={view.messages}
+              disabled={spectator}
+              connected={connected}
+              onSend={(content) => send({ type: "message", sessionId: session.id, content })}
+              onClose={() => setChatOpen(false)}
+              report={{ roomId: session.id, selfId }}
+            />
+          </div>
           <PlayersList
             players={view.players}
             away={view.away}
@@ -397,14 +457,17 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
             monarch={view.monarch}
             initiative={view.initiative}
             canAct={!toolsDisabled}
-            canPass={!toolsDisabled && roomStatus === "active" && (view.currentTurn === selfId || hostId === selfId || turnHolderAway)}
             isHost={isHost}
             clockOffset={view.clockOffset}
             now={now}
             onLife={onLife}
-            onPassTurn={() => send({ type: "game_action", sessionId: session.id, action: "pass_turn" })}
             onRemove={remove}
             onDeck={openDeck}
+            onSetOut={
+              isHost && connected && roomStatus === "active"
+                ? (userId, out) => send({ type: "seat_out", sessionId: session.id, userId, out })
+                : undefined
+            }
           />
           {spectator ? null : (
             <CommanderPanel
@@ -416,24 +479,36 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
               send={(frame) => send({ ...frame, sessionId: session.id })}
             />
           )}
-          <section className="rounded-xl border border-border bg-gradient-card p-3 shadow-sm" aria-labelledby="card-lookup-heading">
-            <h2 id="card-lookup-heading" className="mb-2 text-base font-bold">
+          <GameTools sessionId={session.id} disabled={toolsDisabled} roll={shownRoll} onRoll={roll} timer={timer} />
+        </div>
+        {/* The card lookup (issue 37): a sheet wide enough to read a card, over the table's side, never modal. */}
+        <section
+          id="room-card-lookup"
+          role="dialog"
+          aria-modal="false"
+          aria-labelledby="card-lookup-heading"
+          hidden={!lookupOpen}
+          ref={lookupRef}
+          className="fixed inset-x-0 bottom-0 z-40 max-h-[85dvh] overflow-y-auto rounded-t-2xl border border-border bg-surface p-4 shadow-2xl sm:inset-x-auto sm:bottom-auto sm:right-4 sm:top-4 sm:max-h-[calc(100dvh-2rem)] sm:w-[32rem] sm:rounded-2xl"
+        >
+          <div className="mb-2 flex items-center justify-between gap-2">
+            <h2 id="card-lookup-heading" className="text-lg font-bold">
               Card lookup
             </h2>
+            <Button size="icon" variant="ghost" aria-label="Close card lookup" onClick={() => openLookup(false)}>
+              <X className="h-4 w-4" aria-hidden="true" />
+            </Button>
+          </div>
+          {lookupLoaded ? (
             <Suspense fallback={<p className="text-sm text-muted">Loading card lookup...</p>}>
               <CardLookup
+                focusWhen={lookupOpen}
+                onEscape={() => openLookup(false)}
                 onShare={spectator ? null : (card) => connected && send({ type: "share_card", sessionId: session.id, cardId: card.id })}
               />
             </Suspense>
-          </section>
-          <ChatPanel
-            messages={view.messages}
-            disabled={spectator}
-            connected={connected}
-            onSend={(content) => send({ type: "message", sessionId: session.id, content })}
-            report={{ roomId: session.id, selfId }}
-          />
-        </div>
+          ) : null}
+        </section>
       </div>
 
       {deckLoaded ? (
@@ -447,8 +522,6 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
           />
         </Suspense>
       ) : null}
-
-      <RoomFooter sessionId={session.id} disabled={toolsDisabled} timerRunning={timer.running} onRoll={roll} onToggleTimer={timer.toggle} />
     </div>
   );
 }

@@ -11,6 +11,7 @@ const player = (id: string, seat: number) => ({
   commanderDamage: {},
   counters: { poison: 0, energy: 0, experience: 0 },
   deck: null,
+  out: false,
 });
 const roster = {
   players: [player("a", 1), player("b", 2)],

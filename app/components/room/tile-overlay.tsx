@@ -31,13 +31,15 @@ export function TileOverlay({ player, names, turn, monarch, initiative, onLife, 
   const dead = lethal.poison || lethal.commanderFrom.length > 0 || player.life <= 0;
   return (
     <>
+      {/* A player out of the game stays on camera, dimmed. */}
+      {player.out ? <div className="pointer-events-none absolute inset-0 bg-black/50" aria-hidden="true" /> : null}
       <TileDeck player={player} onDeck={onDeck} />
       <div
         className="pointer-events-none absolute inset-x-2 top-2 z-10 flex items-start justify-between gap-2 pr-9 text-white"
         data-testid="tile-state"
         aria-label={`${player.name}: table state`}
       >
-        <div className="flex flex-wrap gap-1 text-xs font-semibold">
+        <div className="flex min-w-0 flex-wrap gap-1 whitespace-nowrap text-xs font-semibold">
           {turn ? <span className="rounded-md bg-emerald-700 px-1.5 py-0.5 text-white">Turn</span> : null}
           {monarch ? (
             <span className="flex items-center gap-1 rounded-md bg-black/70 px-1.5 py-0.5">
@@ -63,7 +65,11 @@ export function TileOverlay({ player, names, turn, monarch, initiative, onLife, 
               Cmdr {names.get(from) ?? "?"} {n}/{COMMANDER_DAMAGE_LETHAL}
             </span>
           ))}
-          {dead ? (
+          {player.out ? (
+            <span className="flex items-center gap-1 rounded-md bg-destructive px-1.5 py-0.5" data-testid="tile-out">
+              <Skull className="h-3 w-3" aria-hidden="true" /> Out of the game
+            </span>
+          ) : dead ? (
             <span className="flex items-center gap-1 rounded-md bg-destructive px-1.5 py-0.5">
               <Skull className="h-3 w-3" aria-hidden="true" /> Lethal
             </span>
@@ -73,20 +79,24 @@ export function TileOverlay({ player, names, turn, monarch, initiative, onLife, 
           {onLife ? (
             <button
               type="button"
-              className="grid h-7 w-7 place-items-center rounded-md hover:bg-white/20"
+              className="grid h-6 w-6 place-items-center rounded-md hover:bg-white/20 sm:h-7 sm:w-7"
               aria-label="Your life minus 1"
               onClick={() => onLife(-1)}
             >
               <Minus className="h-4 w-4" aria-hidden="true" />
             </button>
           ) : null}
-          <span className="min-w-8 text-center text-xl font-bold tabular-nums" data-testid="tile-life" aria-label={`Life ${player.life}`}>
+          <span
+            className="min-w-7 text-center text-lg font-bold tabular-nums sm:min-w-8 sm:text-xl"
+            data-testid="tile-life"
+            aria-label={`Life ${player.life}`}
+          >
             {player.life}
           </span>
           {onLife ? (
             <button
               type="button"
-              className="grid h-7 w-7 place-items-center rounded-md hover:bg-white/20"
+              className="grid h-6 w-6 place-items-center rounded-md hover:bg-white/20 sm:h-7 sm:w-7"
               aria-label="Your life plus 1"
               onClick={() => onLife(1)}
             >
@@ -103,7 +113,7 @@ export function TileOverlay({ player, names, turn, monarch, initiative, onLife, 
 function TileDeck({ player, onDeck }: Pick<TileSeat, "player" | "onDeck">) {
   if (!player.deck && !onDeck) return null;
   return (
-    <div className="pointer-events-none absolute bottom-2 right-2 z-10 flex max-w-[65%] items-end justify-end gap-1">
+    <div className="pointer-events-none absolute bottom-2 right-2 z-10 flex max-w-[60%] items-end justify-end gap-1">
       {player.deck ? <SeatCommanders deck={player.deck} variant="tile" /> : null}
       {onDeck ? (
         <button

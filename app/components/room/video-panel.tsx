@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useRef, type ReactNode, type RefObject } from "react";
 import {
   Camera,
   Circle,
@@ -61,7 +61,13 @@ export function VideoPanel({
   tableCards,
   onShareCard,
   onSearchCardByName,
+  theatreRoot,
+  bar,
 }: {
+  /** What Theatre puts full screen: the whole table (tiles, its action bar and the side column), not the video alone. */
+  theatreRoot?: RefObject<HTMLElement | null>;
+  /** The table's action bar (Pass Turn, dice, chat, lookup), right under the tiles in every layout. */
+  bar?: ReactNode;
   selfId: string;
   spectator: boolean;
   players: RoomPlayer[];
@@ -120,6 +126,8 @@ export function VideoPanel({
     })),
   ];
   const names = new Map(players.map((p) => [p.id, p.name.split(" ")[0]]));
+  /** The tile's bottom right holds the seat's deck (or the own seat's Deck control). */
+  const footShared = (id: string) => Boolean(players.find((p) => p.id === id)?.deck) || (id === selfId && table.canAct);
   const overlayOf = (id: string) => {
     const player = players.find((p) => p.id === id);
     if (!player) return null;
@@ -138,7 +146,7 @@ export function VideoPanel({
   const focused = layout === "focus" ? (tiles.find((t) => t.id === focusId) ?? tiles.find((t) => !t.local) ?? tiles[0]) : null;
   const controlsDisabled = spectator;
   const theatre = () => {
-    const panel = panelRef.current;
+    const panel = theatreRoot?.current ?? panelRef.current;
     if (!panel) return;
     if (document.fullscreenElement) void document.exitFullscreen();
     else void panel.requestFullscreen?.().catch((error: unknown) => console.warn("Full screen refused", error));
@@ -180,16 +188,20 @@ export function VideoPanel({
       </div>
 
       {focused ? (
+        // Focus: one large tile, as large as leaves the thumbnails and the action bar in the first screen.
         <div className="space-y-2">
-          <VideoTile
-            {...focused}
-            large
-            overlay={overlayOf(focused.id)}
-            tableCards={tableCards}
-            onShareCard={onShareCard}
-            onSearchCardByName={onSearchCardByName}
-          />
-          <div className="grid grid-cols-3 gap-2">
+          <div className="mx-auto w-full lg:max-w-[calc((100dvh-25rem)*16/9)]">
+            <VideoTile
+              {...focused}
+              large
+              overlay={overlayOf(focused.id)}
+              footShared={footShared(focused.id)}
+              tableCards={tableCards}
+              onShareCard={onShareCard}
+              onSearchCardByName={onSearchCardByName}
+            />
+          </div>
+          <div className="mx-auto grid max-w-md grid-cols-3 gap-2">
             {tiles
               .filter((t) => t.id !== focused.id)
               .map((t) => (
@@ -198,6 +210,7 @@ export function VideoPanel({
                   {...t}
                   onSelect={() => onFocus(t.id)}
                   overlay={overlayOf(t.id)}
+                  footShared={footShared(t.id)}
                   tableCards={tableCards}
                   onShareCard={onShareCard}
                   onSearchCardByName={onSearchCardByName}
@@ -209,9 +222,10 @@ export function VideoPanel({
         <div
           className={cn(
             "grid grid-cols-1 gap-2",
-            tiles.length > 1 && "sm:grid-cols-2",
-            // Two rows of tiles on a laptop: as wide as lets both rows and the controls below fit in the first screen.
-            tiles.length > 2 && "mx-auto lg:max-w-[calc((100dvh-19rem)*16/9)]",
+            // Two by two on a phone too: the whole table (tiles, life, turn) in the first screen, not one tile a screen.
+            tiles.length > 1 && "grid-cols-2",
+            // Two rows of tiles on a laptop: as wide as lets both rows and the action bar below fit in the first screen.
+            tiles.length > 2 && "mx-auto lg:max-w-[calc((100dvh-21rem)*16/9)]",
           )}
         >
           {tiles.map((t) => (
@@ -219,6 +233,7 @@ export function VideoPanel({
               key={t.id}
               {...t}
               overlay={overlayOf(t.id)}
+              footShared={footShared(t.id)}
               tableCards={tableCards}
               onShareCard={onShareCard}
               onSearchCardByName={onSearchCardByName}
@@ -227,6 +242,8 @@ export function VideoPanel({
           {tiles.length === 0 ? <p className="text-sm text-muted">No players on camera yet.</p> : null}
         </div>
       )}
+
+      {bar}
 
       {media.error ? (
         <p role="alert" className="mt-3 rounded-lg border border-destructive p-2 text-sm">

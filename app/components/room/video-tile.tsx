@@ -30,7 +30,10 @@ export function VideoTile({
   tableCards = NO_CARDS,
   onShareCard,
   onSearchCardByName,
+  footShared = false,
 }: {
+  /** Something sits at the tile's other bottom corner (the seat's deck and bracket): the name gives it room. */
+  footShared?: boolean;
   stream: MediaStream | null;
   label: string;
   local?: boolean;
@@ -124,8 +127,16 @@ export function VideoTile({
           <VideoOff className="h-8 w-8" aria-hidden="true" />
         </div>
       )}
-      <figcaption className="absolute bottom-2 left-2 flex items-center gap-1 rounded-md bg-black/60 px-2 py-0.5 text-xs text-white">
-        {label}
+      {/* A long name gives way (truncated, whole in its title) to the deck and bracket at the tile's other corner. */}
+      <figcaption
+        className={cn(
+          "absolute bottom-2 left-2 flex items-center gap-1 rounded-md bg-black/60 px-2 py-0.5 text-xs text-white",
+          footShared ? "max-w-[calc(40%-1rem)]" : "max-w-[calc(100%-1rem)]",
+        )}
+        title={label}
+        data-testid="tile-name"
+      >
+        <span className="min-w-0 truncate">{label}</span>
         {muted ? <MicOff className="h-3 w-3" aria-label="Microphone off" /> : null}
         {cameraOff ? <VideoOff className="h-3 w-3" aria-label="Camera off" /> : null}
       </figcaption>

@@ -12,8 +12,8 @@ import { formatLabel } from "../../../workers/contract/game-session-options";
 import { ROOM_TOASTS } from "./room-toasts";
 
 /**
- * One waiting room in the lobby (spec 001 §2 Join Room). Join Game and
- * Spectate (Full) post to the lobby's action: one request takes the place and
+ * One waiting room in the lobby (spec 001 §2 Join Room). Join Game, Watch
+ * (beside Join while seats are free) and Spectate (Full) post to the lobby's action: one request takes the place and
  * goes to the room; a refusal comes back as the spec's toast.
  */
 export function RoomCard({ session }: { session: GameSessionView }) {
@@ -103,9 +103,22 @@ export function RoomCard({ session }: { session: GameSessionView }) {
               Spectate (Full)
             </Button>
           ) : (
-            <Button type="submit" name="intent" value="join" className="max-sm:h-9 max-sm:px-3 sm:w-full" disabled={busy}>
-              Join Game
-            </Button>
+            // Watch beside Join (issue 37): the same lobby action's spectate intent, so it works without JavaScript too.
+            <div className="flex gap-2 sm:grid sm:grid-cols-[2fr_1fr]">
+              <Button type="submit" name="intent" value="join" className="max-sm:h-9 max-sm:px-3 sm:w-full" disabled={busy}>
+                Join Game
+              </Button>
+              <Button
+                type="submit"
+                name="intent"
+                value="spectate"
+                variant="outline"
+                className="max-sm:h-9 max-sm:px-3 sm:w-full"
+                disabled={busy}
+              >
+                <Eye className="h-4 w-4" aria-hidden="true" /> Watch
+              </Button>
+            </div>
           )}
         </fetcher.Form>
       )}

@@ -7,8 +7,10 @@ import {
   applyCounter,
   applyDesignation,
   emptyTools,
+  hasLost,
   lethalBy,
   noDesignations,
+  outAfterChange,
   toolsFrom,
   withoutPlayer,
 } from "./commander";
@@ -69,5 +71,26 @@ describe("designations", () => {
     expect(applyDesignation(d, "monarch", "b", -1).monarch).toBeNull();
     d = applyDesignation(d, "initiative", "b", 1);
     expect(withoutPlayer(d, "b")).toEqual({ monarch: null, initiative: null });
+  });
+});
+
+describe("out of the game (issue 37)", () => {
+  const standing = (life: number, tools = emptyTools()) => ({ life, tools });
+  it("a player has lost at 0 life or below, 21 commander damage from one commander, or 10 poison", () => {
+    expect(hasLost(standing(1))).toBe(false);
+    expect(hasLost(standing(0))).toBe(true);
+    expect(hasLost(standing(-1))).toBe(true);
+    expect(hasLost(standing(30, applyCommanderDamage(emptyTools(), "x", 21).tools))).toBe(true);
+    expect(hasLost(standing(30, applyCommanderDamage(applyCommanderDamage(emptyTools(), "x", 20).tools, "y", 20).tools))).toBe(false);
+    expect(hasLost(standing(30, applyCounter(emptyTools(), "poison", 10).tools))).toBe(true);
+  });
+  it("a change from standing to lost puts a player out; out stays out; brought back stays in until lost again", () => {
+    expect(outAfterChange(false, standing(1), standing(0))).toBe(true);
+    expect(outAfterChange(false, standing(5), standing(4))).toBe(false);
+    expect(outAfterChange(true, standing(0), standing(3))).toBe(true);
+    // Brought back at -1 by the host: a further change that leaves them lost does not put them out again...
+    expect(outAfterChange(false, standing(-1), standing(-2))).toBe(false);
+    // ...until they stand and then lose again.
+    expect(outAfterChange(false, standing(1), standing(-1))).toBe(true);
   });
 });

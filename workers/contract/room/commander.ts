@@ -95,3 +95,22 @@ export function withoutPlayer(current: Designations, playerId: string): Designat
     initiative: current.initiative === playerId ? null : current.initiative,
   };
 }
+
+/** What decides whether a player has lost: their life and their tools. */
+export type Standing = { life: number; tools: PlayerTools };
+
+/** Lost by the table's numbers: life 0 or below, 21 commander damage from one commander, or ten poison. */
+export function hasLost({ life, tools }: Standing): boolean {
+  const lethal = lethalBy(tools);
+  return life <= 0 || lethal.poison || lethal.commanderFrom.length > 0;
+}
+
+/**
+ * Whether a player is out of the game after a change to their life or tools (issue 37): a change that takes them
+ * from standing to lost puts them out; once out they stay out until the host brings them back (a mistaken change is
+ * the host's to undo). A player the host brought back while their numbers still say lost stays in until a change
+ * takes them to lost again from standing, so bringing back is never undone by the next small change.
+ */
+export function outAfterChange(wasOut: boolean, before: Standing, after: Standing): boolean {
+  return wasOut || (!hasLost(before) && hasLost(after));
+}

@@ -162,6 +162,9 @@ export const clientFrame = z.discriminatedUnion("type", [
       message: "A bracket goes with a deck",
       path: ["bracket"],
     }),
+  // Host only, while the game is played: puts a seated player out of the game (a concession) or brings one back (a
+  // mistaken life change). The room puts a player out by itself when a change takes them to lost.
+  z.object({ type: z.literal("seat_out"), userId: id, out: z.boolean(), sessionId: id.optional() }),
   // Shows a card to the table: a chat message of type "card" (players only, like chat).
   z.object({ type: z.literal("share_card"), cardId: cardIdParam.shape.id, sessionId: id.optional() }),
 ]);
@@ -205,6 +208,8 @@ export const roomPlayer = z.object({
   ),
   /** The deck on the seat, or null. */
   deck: seatDeck.nullable(),
+  /** Out of the game (issue 37): lost by the table's numbers or put out by the host; the turn order skips them. */
+  out: z.boolean(),
 });
 export type RoomPlayer = z.infer<typeof roomPlayer>;
 

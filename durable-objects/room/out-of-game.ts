@@ -1,0 +1,68 @@
+import { outAfterChange } from "../../workers/contract/room/commander";
+import type { RoomMeta, StoredMember } from "../room-store";
+import { nextTurn } from "../rules/turns";
+import { postMessage, ROOM_SENDER } from "./chat";
+import { roster, type RoomContext } from "./context";
+import { fail, type RoomConnection } from "./sockets";
+import { outLine } from "./table-talk";
+import { moveTurn } from "./turns";
+
+/** Why the host's `seat_out` is refused against the room's state (pure), or null when it may be applied. */
+export function seatOutRefusal(
+  meta: Pick<RoomMeta, "hostId" | "status"> | null,
+  actor: Pick<StoredMember, "userId" | "role">,
+  target: Pick<StoredMember, "role"> | undefined,
+): { code: string; message: string } | null {
+  if (!meta) return { code: "not_found", message: "Room not found" };
+  if (actor.role !== "player" || meta.hostId !== actor.userId) {
+    return { code: "forbidden", message: "Only the host can put a player out of the game or bring them back" };
+  }
+  if (meta.status !== "active") return { code: "not_started", message: "The game is not being played" };
+  if (!target || target.role !== "player") return { code: "unknown_player", message: "No such player at the table" };
+  return null;
+}
+
+const seatsOf = (members: readonly StoredMember[]) =>
+  members.flatMap((m) => (m.role === "player" && m.seat !== null ? [{ userId: m.userId, seat: m.seat, out: m.out }] : []));
+
+/**
+ * A player goes out of the game or comes back (issue 37), as the room decides it: stored, the roster to everyone,
+ * a line in the chat; a player who goes out holding the turn hands it to the next player still in (the turn is the
+ * room's, mirrored to D1 by moveTurn). Whether a player is out is the room's alone: D1 keeps no column for it.
+ */
+async function applyOut(ctx: RoomContext, member: StoredMember, out: boolean, by: StoredMember | null): Promise<void> {
+  const { records } = ctx;
+  records.setOut(member, out);
+  ctx.sockets.broadcast({ type: "room_update", ...roster(ctx) });
+  postMessage(ctx, by ?? ROOM_SENDER, outLine(member.firstName, out, by?.firstName), "game_action");
+  const meta = records.meta();
+  if (out && meta && meta.status === "active" && meta.currentTurn === member.userId) {
+    await moveTurn(ctx, meta, nextTurn(seatsOf(records.members()), member.userId), member.userId);
+  }
+}
+
+/**
+ * After a change to a seated player's life or tools during the game: a change that took them from standing to lost
+ * puts them out (rules in contract/room/commander.ts outAfterChange).
+ */
+export async function settleStanding(ctx: RoomContext, before: StoredMember): Promise<void> {
+  const meta = ctx.records.meta();
+  const after = ctx.records.member(before.userId);
+  if (!meta || meta.status !== "active" || !after || after.role !== "player") return;
+  const out = outAfterChange(before.out, before, after);
+  if (out !== after.out) await applyOut(ctx, after, out, null);
+}
+
+/** The host's `seat_out`: puts a player out by hand (a concession) or brings one back (a mistaken change). */
+export async function hostSetsOut(
+  ctx: RoomContext,
+  connection: RoomConnection,
+  member: StoredMember,
+  frame: { userId: string; out: boolean },
+): Promise<void> {
+  const target = ctx.records.member(frame.userId);
+  const refused = seatOutRefusal(ctx.records.meta(), member, target);
+  if (refused) return fail(connection, refused.code, refused.message);
+  if (target!.out === frame.out) return;
+  await applyOut(ctx, target!, frame.out, member);
+}
