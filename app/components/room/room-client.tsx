@@ -85,6 +85,7 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
   const tracksRef = useRef<{ video: MediaStreamTrack | null; audio: MediaStreamTrack | null }>({ video: null, audio: null });
   const [remoteStreams, setRemoteStreams] = useState<Record<string, MediaStream>>({});
   const [remoteStatus, setRemoteStatus] = useState<Record<string, { camera?: boolean; mic?: boolean }>>({});
+  const [uploadLimited, setUploadLimited] = useState(false);
   const [layout, setLayout] = useState<Layout>("grid");
   const [focusId, setFocusId] = useState<string | null>(null);
   const [deckOpen, setDeckOpen] = useState(false);
@@ -118,6 +119,7 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
             iceServers,
             (signal) => sendRef.current({ ...signal, sessionId: session.id }),
             onRemoteStream,
+            setUploadLimited,
           );
           next.setTracks(tracksRef.current.video, tracksRef.current.audio);
           meshRef.current = next;
@@ -354,7 +356,7 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
             spectator={spectator}
             players={view.players}
             remoteStreams={remoteStreams}
-            media={media}
+            media={{ ...media, uploadLimited }}
             recording={recorder.recording}
             onRecord={() => (recorder.recording ? recorder.stop() : recorder.start(media.camera))}
             layout={layout}

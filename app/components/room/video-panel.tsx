@@ -40,6 +40,8 @@ type Media = {
   toggleAudio: () => void;
   startScreenShare: () => void;
   stopScreenShare: () => void;
+  /** This player's upload limits their video (the room's peer mesh measures it). */
+  uploadLimited?: boolean;
 };
 
 export function VideoPanel({
@@ -108,6 +110,7 @@ export function VideoPanel({
             mirrored: mirrored && !media.screen,
             muted: !media.audioOn,
             cameraOff: Boolean(media.camera) && !media.videoOn,
+            uploadLimited: media.uploadLimited,
           },
         ]),
     ...remotes.map((p) => ({
