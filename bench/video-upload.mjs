@@ -88,7 +88,8 @@ const readStats = () =>
         const out = (kind) => entries.find((s) => s.type === "outbound-rtp" && s.kind === kind);
         const v = out("video");
         const a = out("audio");
-        const pair = entries.find((s) => s.type === "candidate-pair" && s.nominated && s.state === "succeeded");
+        const selected = entries.find((s) => s.type === "transport" && s.selectedCandidatePairId)?.selectedCandidatePairId;
+        const pair = entries.find((s) => s.type === "candidate-pair" && s.id === selected);
         return {
           id,
           to,

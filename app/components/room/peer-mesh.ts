@@ -34,8 +34,8 @@ type Peer = {
 export const OFFER_DELAY_MS = 1000;
 /** How often a connected player's statistics are read (nothing is read while no connection is up). */
 export const UPLOAD_SAMPLE_MS = 5000;
-/** A new connection's bandwidth estimate starts low and ramps up: its first seconds say nothing of the upload. */
-export const UPLOAD_WARM_UP_MS = 10_000;
+/** A new connection's bandwidth estimate starts low (300 kbit/s in Chromium) and ramps up: its first seconds say nothing of the upload. */
+export const UPLOAD_WARM_UP_MS = 20_000;
 /** Resolution goes down before frames do: a card read from a smaller, steady picture beats a sharp, jerky one. */
 const DEGRADATION = "maintain-framerate";
 
