@@ -12,7 +12,8 @@
  * every few seconds and the budget follows the measured upload.
  */
 import type { ClientFrame } from "../../../workers/contract/room/protocol";
-import { adaptUpload, INITIAL_UPLOAD, scaleDownBy, tableBudget, type UploadState, type VideoEncoding } from "./video-budget";
+import { adaptUpload, INITIAL_UPLOAD, tableBudget, type UploadState } from "./video-budget";
+import { setEncoding, videoSender } from "./video-budget-sender";
 import { connectionSample, readUploadStats, statsEntries } from "./video-budget-stats";
 
 export type Signal = Extract<ClientFrame, { type: "webrtc_offer" | "webrtc_answer" | "webrtc_ice_candidate" }>;
@@ -36,8 +37,6 @@ export const OFFER_DELAY_MS = 1000;
 export const UPLOAD_SAMPLE_MS = 5000;
 /** A new connection's bandwidth estimate starts low (300 kbit/s in Chromium) and ramps up: its first seconds say nothing of the upload. */
 export const UPLOAD_WARM_UP_MS = 20_000;
-/** Resolution goes down before frames do: a card read from a smaller, steady picture beats a sharp, jerky one. */
-const DEGRADATION = "maintain-framerate";
 
 export class PeerMesh {
   private peers = new Map<string, Peer>();
@@ -277,37 +276,4 @@ export class PeerMesh {
   private async flushIce(peer: Peer): Promise<void> {
     for (const c of peer.pendingIce.splice(0)) await peer.pc.addIceCandidate(c).catch(() => undefined);
   }
-}
-
-/** The sender of a connection's outgoing video, if it sends any. */
-function videoSender(pc: RTCPeerConnection): RTCRtpSender | null {
-  const t = pc
-    .getTransceivers()
-    .find((t) => t.receiver.track.kind === "video" && (t.direction === "sendrecv" || t.direction === "sendonly"));
-  return t?.sender ?? null;
-}
-
-/** Chromium and Safari take `degradationPreference` in `setParameters`; TypeScript's DOM types no longer list it. */
-type SendParameters = RTCRtpSendParameters & { degradationPreference?: string };
-
-async function setEncoding(sender: RTCRtpSender, wanted: VideoEncoding, trackHeight: number | undefined): Promise<void> {
-  const params: SendParameters = sender.getParameters();
-  // No encodings before the connection's first negotiation: the budget is set again once it has them.
-  const [first, ...rest] = params.encodings ?? [];
-  if (!first) return;
-  const scale = scaleDownBy(trackHeight, wanted.maxHeight);
-  if (
-    first.maxBitrate === wanted.maxBitrate &&
-    first.scaleResolutionDownBy === scale &&
-    first.maxFramerate === wanted.maxFramerate &&
-    params.degradationPreference === DEGRADATION
-  ) {
-    return;
-  }
-  params.encodings = [
-    { ...first, maxBitrate: wanted.maxBitrate, scaleResolutionDownBy: scale, maxFramerate: wanted.maxFramerate },
-    ...rest,
-  ];
-  params.degradationPreference = DEGRADATION;
-  await sender.setParameters(params);
 }
