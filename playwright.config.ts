@@ -34,7 +34,7 @@ const TRACES = {
 } as const;
 const TRACE = TRACES[process.env.E2E_TRACE as keyof typeof TRACES] ?? (ON_CI ? ("on-first-retry" as const) : TRACES.dom);
 
-const SOLO_SPECS = /\/(room-video|room-identify|room-identify-printings|video-relay|room-cards)\.spec\.ts$/;
+const SOLO_SPECS = /\/(room-video|room-video-budget|room-identify|room-identify-printings|video-relay|room-cards)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "./e2e",

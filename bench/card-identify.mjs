@@ -14,6 +14,9 @@
 //   motion-blur  a 4–14 px motion blur
 //   codec        encoded and decoded through VP8 at 1.5 Mbit/s (ffmpeg; skipped with a message without it)
 //   webcam       all of it at random: sleeves and glare, playmats, 10–60% high, tilted up to 45°, blur, VP8
+//   budget-player, budget-spectator   the plain frames as the room's video budget sends them at a full table
+//                (4 players, 6 spectators: video-budget.ts): 540p at 0.93 Mbit/s, 360p at 0.37 Mbit/s, identified
+//                at that size (a receiving page captures the video's own size)
 // Each frame is asked twice: with its card among the candidates (right / wrong / no match) and with it left out
 // (anything named is wrong). Time per click is the identify call (wall and CPU): gray, outlines, hashes, ranking.
 //
@@ -81,6 +84,20 @@ const CONDITIONS = {
   "motion-blur": { check: { table: [0.85, 0.05], pool: [0.85, 0.05] } },
   codec: { check: { table: [0.8, 0.05], pool: [0.7, 0.05] }, codec: true },
   webcam: { check: { table: [0.6, 0.05], pool: [0.5, 0.05] }, codec: true },
+  // The video budget's resolutions and bitrates (app/components/room/video-budget.ts) at a full table: the plain
+  // condition's frames, sent at a player's and at a spectator's budget.
+  "budget-player": {
+    check: { table: [0.85, 0.05], pool: [0.7, 0.05] },
+    codec: true,
+    scene: "plain",
+    send: { height: 540, bitrate: 925_926 },
+  },
+  "budget-spectator": {
+    check: { table: [0.55, 0.05], pool: [0.45, 0.05] },
+    codec: true,
+    scene: "plain",
+    send: { height: 360, bitrate: 370_370 },
+  },
 };
 
 /**
@@ -236,23 +253,31 @@ function runSet(condition, made, set) {
 /** The frames of one condition (drawn once, asked of every candidate set). */
 function framesOf(condition) {
   const spec = CONDITIONS[condition];
-  const random = seededRandom(`${args.seed}:${condition}`);
+  // A budget condition draws the plain condition's frames (the same seed), to compare like with like.
+  const random = seededRandom(`${args.seed}:${spec.scene ?? condition}`);
   const made = [];
   for (let n = 0; n < perCondition; n++) {
     const target = cards[Math.floor(random() * cards.length)];
     const others = cards.filter((c) => c.id !== target.id);
     const distractors = Array.from({ length: 3 + Math.floor(random() * 4) }, () => others[Math.floor(random() * others.length)]);
-    made.push({ target, ...makeFrame(random, condition, target, distractors, pictures) });
+    made.push({ target, ...makeFrame(random, spec.scene ?? condition, target, distractors, pictures) });
   }
   if (spec.codec) {
     const decoded = throughCodec(
       made.map((m) => m.rgb),
       W,
       H,
+      spec.send,
     );
     made.forEach((m, i) => (m.rgb = decoded[i]));
+    // Sent smaller: the frame and the click at the received size.
+    const k = spec.send ? spec.send.height / H : 1;
+    if (spec.send)
+      made.forEach((m) =>
+        Object.assign(m, { w: Math.round((W * k) / 2) * 2, h: spec.send.height, click: { x: m.click.x * k, y: m.click.y * k } }),
+      );
   }
-  for (const m of made) m.rgba = rgbToRgba(m.rgb, W, H);
+  for (const m of made) m.rgba = rgbToRgba(m.rgb, m.w ?? W, m.h ?? H);
   return made;
 }
 

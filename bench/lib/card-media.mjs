@@ -10,9 +10,11 @@ export const hasFfmpeg = spawnSync("ffmpeg", ["-hide_banner", "-version"]).statu
 /**
  * The frames through a video codec and back, as a call sends them: VP8 (libvpx, real-time settings) at 1.5 Mbit/s,
  * 30 frames a second, each picture held for three frames (a still card seen for a tenth of a second), the last of
- * the three kept.
+ * the three kept. `send` sends them as the room's video budget does (app/components/room/video-budget.ts): scaled
+ * down to `height` lines at `bitrate`; the frames come back at that size, as the receiving page captures them.
  */
-export function throughCodec(frames, W, H) {
+export function throughCodec(frames, W, H, send = null) {
+  const out = send ? { w: Math.round((W * send.height) / H / 2) * 2, h: send.height } : { w: W, h: H };
   const dir = mkdtempSync(join(tmpdir(), "card-codec-"));
   try {
     const raw = join(dir, "in.rgb");
@@ -25,8 +27,9 @@ export function throughCodec(frames, W, H) {
       ["-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", `${W}x${H}`, "-r", "30", "-i", raw].concat([
         "-c:v",
         "libvpx",
+        ...(send ? ["-vf", `scale=${out.w}:${out.h}:flags=bilinear`] : []),
         "-b:v",
-        "1500k",
+        send ? String(send.bitrate) : "1500k",
         "-deadline",
         "realtime",
         "-cpu-used",
@@ -42,7 +45,7 @@ export function throughCodec(frames, W, H) {
       maxBuffer: 2 ** 31,
     });
     if (decoded.status !== 0) throw new Error(`ffmpeg decode failed: ${decoded.stderr}`);
-    const size = W * H * 3;
+    const size = out.w * out.h * 3;
     return frames.map((_, i) => new Uint8ClampedArray(decoded.stdout.buffer, decoded.stdout.byteOffset + (i * 3 + 2) * size, size));
   } finally {
     rmSync(dir, { recursive: true, force: true });

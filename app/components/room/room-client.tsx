@@ -86,6 +86,7 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
   const tracksRef = useRef<{ video: MediaStreamTrack | null; audio: MediaStreamTrack | null }>({ video: null, audio: null });
   const [remoteStreams, setRemoteStreams] = useState<Record<string, MediaStream>>({});
   const [remoteStatus, setRemoteStatus] = useState<Record<string, { camera?: boolean; mic?: boolean }>>({});
+  const [uploadLimited, setUploadLimited] = useState(false);
   const [layout, setLayout] = useState<Layout>("grid");
   const [focusId, setFocusId] = useState<string | null>(null);
   const [deckOpen, setDeckOpen] = useState(false);
@@ -141,6 +142,7 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
             iceServers,
             (signal) => sendRef.current({ ...signal, sessionId: session.id }),
             onRemoteStream,
+            setUploadLimited,
           );
           next.setTracks(tracksRef.current.video, tracksRef.current.audio);
           meshRef.current = next;
@@ -400,7 +402,7 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
             spectator={spectator}
             players={view.players}
             remoteStreams={remoteStreams}
-            media={media}
+            media={{ ...media, uploadLimited }}
             recording={recorder.recording}
             onRecord={() => (recorder.recording ? recorder.stop() : recorder.start(media.camera))}
             layout={layout}

@@ -40,6 +40,8 @@ type Media = {
   toggleAudio: () => void;
   startScreenShare: () => void;
   stopScreenShare: () => void;
+  /** This player's upload limits their video (the room's peer mesh measures it). */
+  uploadLimited?: boolean;
 };
 
 export function VideoPanel({
@@ -114,6 +116,7 @@ export function VideoPanel({
             mirrored: mirrored && !media.screen,
             muted: !media.audioOn,
             cameraOff: Boolean(media.camera) && !media.videoOn,
+            uploadLimited: media.uploadLimited,
           },
         ]),
     ...remotes.map((p) => ({

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
-import { Expand, MicOff, Play, Volume2, VideoOff } from "lucide-react";
+import { Expand, MicOff, Play, Upload, Volume2, VideoOff } from "lucide-react";
 import { cn } from "~/lib/cn";
 import type { CardDto } from "../../../workers/contract/cards";
 import { startPlayback, type Playback } from "./autoplay";
@@ -31,6 +31,7 @@ export function VideoTile({
   onShareCard,
   onSearchCardByName,
   footShared = false,
+  uploadLimited = false,
 }: {
   /** Something sits at the tile's other bottom corner (the seat's deck and bracket): the name gives it room. */
   footShared?: boolean;
@@ -50,6 +51,8 @@ export function VideoTile({
   onShareCard?: (card: CardDto) => void;
   /** Opens the card search by name (when the card is not recognised). */
   onSearchCardByName?: () => void;
+  /** On the player's own tile: their upload is what limits the video the others see (peer-mesh.ts measures it). */
+  uploadLimited?: boolean;
 }) {
   const ref = useRef<HTMLVideoElement>(null);
   const figureRef = useRef<HTMLElement>(null);
@@ -140,6 +143,16 @@ export function VideoTile({
         {muted ? <MicOff className="h-3 w-3" aria-label="Microphone off" /> : null}
         {cameraOff ? <VideoOff className="h-3 w-3" aria-label="Camera off" /> : null}
       </figcaption>
+      {local ? (
+        // Always present, so a screen reader hears the notice when it appears.
+        <p role="status" className="pointer-events-none absolute bottom-9 left-2 right-2 z-10 flex">
+          {uploadLimited ? (
+            <span className="flex items-center gap-1 rounded-md bg-amber-950/90 px-2 py-1 text-xs font-medium text-amber-50">
+              <Upload className="h-3 w-3 shrink-0" aria-hidden="true" /> Your upload is limiting your video
+            </span>
+          ) : null}
+        </p>
+      ) : null}
       {onSelect ? <button type="button" onClick={onSelect} className="absolute inset-0" aria-label={`Focus on ${label}`} /> : null}
       {overlay}
       {stream && playback === "blocked" ? (
