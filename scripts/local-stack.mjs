@@ -73,13 +73,15 @@ export function cardServiceVars(cards) {
 /**
  * Starts `wrangler dev`; resolves once the server answers. Card data comes from the fake card service
  * (scripts/fakes/card-service.mjs: Scryfall, its image host, Archidekt and Moxfield on localhost), started here and
- * closed with the server, so a local run and the browser tests never reach the internet.
+ * closed with the server, so the browser tests never reach the internet; `npm start` may pass `realCardVars` instead
+ * (scripts/card-services.mjs: SCRYFALL_API_URL set), and then no fake is started.
  */
-export async function serve({ port, persistTo, extraArgs = [], stdio = "inherit" }) {
-  const cards = await startFakeCardService();
-  const cardVars = Object.entries({ ...cardServiceVars(cards), ...localWebhookVars(`http://localhost:${port}`) }).flatMap(
-    ([name, value]) => ["--var", `${name}:${value}`],
-  );
+export async function serve({ port, persistTo, extraArgs = [], stdio = "inherit", realCardVars }) {
+  const cards = realCardVars ? null : await startFakeCardService();
+  const cardVars = Object.entries({
+    ...(cards ? cardServiceVars(cards) : realCardVars),
+    ...localWebhookVars(`http://localhost:${port}`),
+  }).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
   const child = spawn(
     bin("wrangler"),
     [
@@ -96,7 +98,7 @@ export async function serve({ port, persistTo, extraArgs = [], stdio = "inherit"
     ],
     { stdio, env: { ...process.env, CI: "true" } },
   );
-  child.on("exit", () => void cards.close());
+  child.on("exit", () => void cards?.close());
   const url = `http://localhost:${port}`;
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
