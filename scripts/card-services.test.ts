@@ -39,9 +39,7 @@ describe("the card services of a local run", () => {
     expect(() => chooseCardServices({ SCRYFALL_API_URL: "https://api.scryfall.com", MOXFIELD_API_URL: "ftp://x" })).toThrow(
       /MOXFIELD_API_URL/,
     );
-    expect(() => chooseCardServices({ SCRYFALL_API_URL: "https://api.scryfall.com", CARD_POOL_BUILD: "yes" })).toThrow(
-      /CARD_POOL_BUILD/,
-    );
+    expect(() => chooseCardServices({ SCRYFALL_API_URL: "https://api.scryfall.com", CARD_POOL_BUILD: "yes" })).toThrow(/CARD_POOL_BUILD/);
   });
 
   it("says which one the run uses", () => {

@@ -23,7 +23,15 @@ describe("the docs name only what exists", () => {
 });
 
 describe("the check itself", () => {
-  const files = new Set(["docs/architecture.md", "docs/decisions/a.md", "workers/app.ts", "workers/domain", "workers/domain/rooms.ts", "README.md", "e2e/x.spec.ts"]);
+  const files = new Set([
+    "docs/architecture.md",
+    "docs/decisions/a.md",
+    "workers/app.ts",
+    "workers/domain",
+    "workers/domain/rooms.ts",
+    "README.md",
+    "e2e/x.spec.ts",
+  ]);
   const world: DocsWorld = { exists: (path) => files.has(path), scripts: new Set(["test", "start", "dev", "test:e2e"]) };
 
   it("passes links, paths and commands that exist", () => {
@@ -49,7 +57,9 @@ describe("the check itself", () => {
     expect(docsProblems("README.md", "a\nthe room is `durable-objects/game-room.ts`.", world)).toEqual([
       "README.md:2: durable-objects/game-room.ts does not exist",
     ]);
-    expect(docsProblems("README.md", "```\nnode bench/gone.mjs --check\n```", world)).toEqual(["README.md:2: bench/gone.mjs does not exist"]);
+    expect(docsProblems("README.md", "```\nnode bench/gone.mjs --check\n```", world)).toEqual([
+      "README.md:2: bench/gone.mjs does not exist",
+    ]);
   });
 
   it("fails on an npm command whose script is not in package.json", () => {

@@ -4,10 +4,46 @@
 import { dirname, join, normalize } from "node:path";
 
 /** The repository's top folders a path in code may start with. */
-export const REPOSITORY_FOLDERS = ["workers", "app", "scripts", "docs", "e2e", "test", "bench", "migrations", "durable-objects", "card-vision", "seed", "public"];
+export const REPOSITORY_FOLDERS = [
+  "workers",
+  "app",
+  "scripts",
+  "docs",
+  "e2e",
+  "test",
+  "bench",
+  "migrations",
+  "durable-objects",
+  "card-vision",
+  "seed",
+  "public",
+];
 
 /** npm's own commands (not package.json scripts); `npm test` and `npm start` run scripts and are checked. */
-const NPM_COMMANDS = new Set(["install", "i", "ci", "audit", "exec", "init", "ls", "view", "pack", "publish", "update", "outdated", "version", "help", "config", "cache", "explain", "why", "link", "uninstall", "rebuild", "login"]);
+const NPM_COMMANDS = new Set([
+  "install",
+  "i",
+  "ci",
+  "audit",
+  "exec",
+  "init",
+  "ls",
+  "view",
+  "pack",
+  "publish",
+  "update",
+  "outdated",
+  "version",
+  "help",
+  "config",
+  "cache",
+  "explain",
+  "why",
+  "link",
+  "uninstall",
+  "rebuild",
+  "login",
+]);
 
 export type DocsWorld = {
   /** Whether a repository path (relative to the repository's root, no leading `./`) is a file or a folder. */
@@ -58,7 +94,11 @@ export function docsProblems(document: string, text: string, world: DocsWorld): 
 
 /** The script an npm command runs (`npm run x`, `npm test`), or null for npm's own commands and flags. */
 function npmScript(command: string): string | null {
-  const [first, second] = command.trim().replace(/^[;&|(]\s*/, "").split(/\s+/).slice(1);
+  const [first, second] = command
+    .trim()
+    .replace(/^[;&|(]\s*/, "")
+    .split(/\s+/)
+    .slice(1);
   if (first === "run" || first === "run-script") return second ?? null;
   if (NPM_COMMANDS.has(first)) return null;
   // `npm test`, `npm start`: the scripts of those names; any other word names a script too (and fails when none is).
