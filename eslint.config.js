@@ -10,6 +10,42 @@ import tseslint from "typescript-eslint";
 
 const ZOD = { name: "zod", message: "Import { z } from workers/lib/zod (it configures zod for the CSP).", allowTypeImports: true };
 
+/** The folders of workers/ (a new one needs its entry below). */
+const WORKER_FOLDERS = ["api", "auth", "contract", "db", "domain", "http", "lib", "services"];
+/** Domain modules the room imports (durable-objects/**); any other domain module is the room service's side. */
+const ROOM_DOMAIN_MODULES = ["room-records", "room-rules", "seat-decks", "card-cache", "card-lookups", "errors"];
+/** The server layers below HTTP that only the Worker, the domain and the room import. */
+const SERVER_LAYERS = [
+  "**/workers/domain/**",
+  "**/workers/db/**",
+  "**/workers/http/**",
+  "**/workers/api/**",
+  "**/workers/auth/**",
+  "**/workers/ws",
+  "**/domain/**",
+  "**/db/**",
+  "**/http/**",
+  "**/api/**",
+  "**/auth/**",
+];
+const NO_UI = { group: ["**/app/**", "~/*"], message: "Server code imports no UI code: values both need live in workers/contract." };
+const NO_ROOM_FROM_APP = {
+  group: ["**/durable-objects/**"],
+  message: "The browser speaks to the room through workers/contract/room only.",
+};
+const NO_ROOM_FROM_WORKER = {
+  group: ["**/durable-objects/**"],
+  message: "Only workers/app.ts imports the room's class (to export it); the room service reaches a room through its RPC methods.",
+};
+const NO_WORKER_ENTRY = {
+  group: ["**/workers/app", "**/workers/ws", "**/workers/load-context"],
+  message: "The Worker's entry points are the runtime's, not a module to import.",
+};
+const NO_TOOLS = {
+  group: ["**/scripts/**", "**/bench/**", "**/e2e/**"],
+  message: "The product imports no tools, benches or browser tests: they import the product.",
+};
+
 /** One `no-restricted-imports` entry per layer, each with the zod rule (workers/lib/zod.ts itself may import zod). */
 function importRules(layers) {
   return layers.map(({ files, ignores = [], patterns }) => ({
@@ -66,70 +102,32 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-expressions": ["error", { allowTaggedTemplates: true, allowShortCircuit: true }],
     },
   },
-  // Imports: zod only through workers/lib/zod, and the layers' arrows in one direction (README, "Layers"). A
-  // file gets the one rule entry of its layer (a later entry for the same rule replaces an earlier one).
+  // Imports: zod only through workers/lib/zod, and the layers' arrows in one direction (docs/architecture.md,
+  // "Layers": the same table). Every folder has an entry; a file gets the LAST entry whose `files` match it (a later
+  // entry for the same rule replaces an earlier one), so the general entries come first and the narrower after.
+  // Patterns are gitignore-style and end in `/**` (or name a module), so folders nested inside a layer count too.
   ...importRules([
     { files: ["**/*.{ts,tsx,mjs}"], patterns: [] },
     {
-      // The browser and the room share workers/contract (room/ for the socket); neither imports the other.
-      files: ["durable-objects/**"],
+      // Every module of app/ (root, entries, routes, server helpers): the room only through workers/contract/room.
+      files: ["app/**"],
+      patterns: [NO_ROOM_FROM_APP, NO_WORKER_ENTRY, NO_TOOLS],
+    },
+    {
+      // Route modules and their *.server.ts: loaders and actions call the domain (Remix strips them from the browser's
+      // bundle); HTTP plumbing and /api handlers are the Worker's, and a route imports no other route.
+      files: ["app/routes/**"],
       patterns: [
+        NO_ROOM_FROM_APP,
+        NO_WORKER_ENTRY,
+        NO_TOOLS,
         {
-          group: [
-            "**/workers/http/*",
-            "**/workers/auth/*",
-            "**/workers/api/*",
-            "**/workers/ws",
-            "**/workers/domain/rooms",
-            "**/app/**",
-            "~/*",
-          ],
-          message:
-            "The room imports the contract (workers/contract) and the domain's room records and rules; the room service (domain/rooms.ts) calls the room, never the reverse; the Worker injects the rest (workers/app.ts).",
+          group: ["**/workers/api/**", "**/workers/http/**"],
+          message: "A route's loader and action call the domain (workers/domain), not /api handlers or the Worker's middleware.",
         },
-      ],
-    },
-    {
-      files: ["workers/**"],
-      patterns: [{ group: ["**/app/**", "~/*"], message: "Server code imports no UI code: values both need live in workers/contract." }],
-    },
-    {
-      files: ["workers/domain/**"],
-      patterns: [
-        { group: ["**/app/**", "~/*"], message: "Server code imports no UI code: values both need live in workers/contract." },
         {
-          group: ["**/http/*", "**/api/*", "**/auth/*", "**/ws", "**/durable-objects/**"],
-          message: "The domain knows nothing of HTTP, sessions or the Durable Object: callers pass what it needs.",
-        },
-      ],
-    },
-    {
-      // Clients of outside services (TURN credentials): callers hand them configuration and use what they answer.
-      files: ["workers/services/**"],
-      patterns: [
-        {
-          group: ["**/domain/*", "**/db/*", "**/http/*", "**/api/*", "**/auth/*", "**/ws", "**/durable-objects/**", "**/app/**", "~/*"],
-          message: "An outside service's client imports only the contract and workers/lib.",
-        },
-      ],
-    },
-    {
-      // The card identifier: pure functions on typed arrays that the browser, the Worker and the benchmark all run.
-      files: ["card-vision/**"],
-      patterns: [
-        {
-          group: ["**/workers/**", "**/durable-objects/**", "**/app/**", "~/*", "react", "react-dom"],
-          message: "card-vision imports nothing outside itself: the browser, the Worker and the benchmark each run it as it is.",
-        },
-      ],
-    },
-    {
-      files: ["workers/contract/**"],
-      patterns: [
-        {
-          group: ["**/domain/*", "**/db/*", "**/http/*", "**/api/*", "**/auth/*", "**/ws", "**/durable-objects/**", "**/app/**", "~/*"],
-          message:
-            "The contract is shared by the browser, the Worker and the room: it imports only other contract modules and workers/lib.",
+          group: ["**/routes/**", "~/routes/**"],
+          message: "A route owns its loader and action: shared code lives in app/components, app/lib or the domain.",
         },
       ],
     },
@@ -139,14 +137,214 @@ export default tseslint.config(
       ignores: ["**/*.server.ts", "**/*.test.ts"],
       patterns: [
         {
-          group: ["**/workers/domain/*", "**/workers/db/*", "**/workers/auth/*", "**/workers/http/*", "**/workers/api/*", "**/workers/ws"],
+          group: [
+            "**/workers/domain/**",
+            "**/workers/db/**",
+            "**/workers/auth/**",
+            "**/workers/http/**",
+            "**/workers/api/**",
+            "**/workers/services/**",
+          ],
           allowTypeImports: true,
           message: "Client code imports the contract (workers/contract) and types only: server modules would ship to the browser.",
         },
-        { group: ["**/durable-objects/**"], message: "The browser speaks to the room through workers/contract/room only." },
+        NO_ROOM_FROM_APP,
+        NO_WORKER_ENTRY,
+        NO_TOOLS,
         {
           group: ["**/routes/**", "~/routes/**", "**/root", "~/root"],
           message: "A route owns its loader and action; components take data and callbacks and import nothing back from routes.",
+        },
+      ],
+    },
+    {
+      // The Worker's HTTP side (app.ts, load-context.ts, ws.ts, api/, http/, auth/): no UI code; the room's class only
+      // in workers/app.ts, which exports it to the runtime.
+      files: ["workers/**"],
+      ignores: ["workers/app.ts"],
+      patterns: [NO_UI, NO_ROOM_FROM_WORKER, NO_TOOLS],
+    },
+    { files: ["workers/app.ts"], patterns: [NO_UI, NO_TOOLS] },
+    {
+      files: ["workers/domain/**"],
+      patterns: [
+        NO_UI,
+        NO_TOOLS,
+        {
+          group: [
+            "**/workers/http/**",
+            "**/workers/api/**",
+            "**/workers/auth/**",
+            "**/workers/ws",
+            "**/workers/app",
+            "**/http/**",
+            "**/api/**",
+            "**/auth/**",
+            "**/ws",
+            "**/durable-objects/**",
+          ],
+          message: "The domain knows nothing of HTTP, sessions or the Durable Object: callers pass what it needs.",
+        },
+      ],
+    },
+    {
+      // Clients of outside services (TURN credentials, the card source, card pictures): callers hand them
+      // configuration and use what they answer.
+      files: ["workers/services/**"],
+      patterns: [
+        NO_TOOLS,
+        {
+          group: [...SERVER_LAYERS, "**/durable-objects/**", "**/app/**", "~/*"],
+          message: "An outside service's client imports only the contract, workers/lib and card-vision.",
+        },
+      ],
+    },
+    {
+      files: ["workers/contract/**"],
+      patterns: [
+        NO_TOOLS,
+        {
+          group: [...SERVER_LAYERS, "**/workers/services/**", "**/durable-objects/**", "**/card-vision/**", "**/app/**", "~/*"],
+          message:
+            "The contract is shared by the browser, the Worker and the room: it imports only other contract modules and workers/lib.",
+        },
+      ],
+    },
+    {
+      // The one Drizzle schema and the D1 client: below every layer that reads D1.
+      files: ["workers/db/**"],
+      patterns: [
+        NO_TOOLS,
+        {
+          group: [
+            "**/workers/domain/**",
+            "**/workers/http/**",
+            "**/workers/api/**",
+            "**/workers/auth/**",
+            "**/workers/services/**",
+            "**/durable-objects/**",
+            "**/app/**",
+            "~/*",
+            "**/domain/**",
+            "**/http/**",
+            "**/api/**",
+            "**/auth/**",
+          ],
+          message: "workers/db imports only the contract and workers/lib: every layer above reads D1 through it.",
+        },
+      ],
+    },
+    {
+      // Helpers every layer may use (logger, base64url, zod's configuration): they import nothing of the product.
+      files: ["workers/lib/**"],
+      patterns: [
+        NO_TOOLS,
+        {
+          group: ["**/workers/**", "**/durable-objects/**", "**/app/**", "~/*", "**/card-vision/**", "../*"],
+          message: "workers/lib is the bottom layer: it imports nothing of the product.",
+        },
+      ],
+    },
+    {
+      // The room: the contract, workers/lib, the D1 client, the card source, and the few domain modules written for
+      // it (what it asks of D1, its page rules, decks on seats, card lookups through the one limiter, domain errors).
+      // The room service (domain/rooms.ts) calls the room through its RPC methods, never the reverse; the Worker
+      // injects the rest (workers/app.ts).
+      files: ["durable-objects/**"],
+      patterns: [
+        NO_UI,
+        NO_TOOLS,
+        {
+          group: [
+            "**/workers/domain/**",
+            ...ROOM_DOMAIN_MODULES.map((name) => `!**/workers/domain/${name}`),
+            "**/workers/http/**",
+            "**/workers/auth/**",
+            "**/workers/api/**",
+            "**/workers/ws",
+            "**/workers/app",
+            "**/workers/load-context",
+          ],
+          message: `The room imports the contract, workers/lib, workers/db/client, the card source and only these domain modules: ${ROOM_DOMAIN_MODULES.join(", ")}. The room service (domain/rooms.ts) calls the room, never the reverse.`,
+        },
+      ],
+    },
+    {
+      // The card identifier: pure functions on typed arrays that the browser, the Worker and the benchmark all run.
+      files: ["card-vision/**"],
+      patterns: [
+        NO_TOOLS,
+        {
+          group: ["**/workers/**", "**/durable-objects/**", "**/app/**", "~/*", "react", "react-dom"],
+          message: "card-vision imports nothing outside itself: the browser, the Worker and the benchmark each run it as it is.",
+        },
+      ],
+    },
+    {
+      // Tools: the local stack, fakes of outside services, deploy and code generation. They may read the product's
+      // rule tables; nothing of the product imports them.
+      files: ["scripts/**"],
+      patterns: [
+        {
+          group: ["**/app/**", "~/*", "**/e2e/**", "**/bench/**", "**/test/**"],
+          message: "scripts/ are tools: they may read workers/ (rule tables) and each other, never the UI, the tests or the benches.",
+        },
+      ],
+    },
+    {
+      // Benchmarks: they drive the product (the room, the Worker) with the tools of scripts/.
+      files: ["bench/**"],
+      patterns: [
+        {
+          group: ["**/app/**", "~/*", "**/e2e/**", "**/test/**"],
+          message: "bench/ imports the product and scripts/, never the UI's modules or the tests.",
+        },
+      ],
+    },
+    {
+      // Worker tests call every layer (that is what they test) and start the fakes of scripts/.
+      files: ["test/**"],
+      patterns: [
+        {
+          group: ["**/e2e/**", "**/bench/**"],
+          message: "Worker tests import the product and scripts/, not the browser tests or the benches.",
+        },
+      ],
+    },
+    {
+      // Browser tests drive the built site: the fakes and shared numbers, never the product's modules.
+      files: ["e2e/**"],
+      patterns: [
+        {
+          group: [
+            "**/app/**",
+            "~/*",
+            "**/durable-objects/**",
+            ...WORKER_FOLDERS.filter((f) => f !== "domain").map((f) => `**/workers/${f}/**`),
+            "**/workers/*.ts",
+            "**/workers/app",
+            "**/workers/ws",
+            "**/workers/load-context",
+            "**/workers/domain/**",
+            "!**/workers/domain/rate-limit-rules",
+            "**/test/**",
+            "**/bench/**",
+          ],
+          message:
+            "Browser tests drive the running site: they import scripts/ (fakes) and the rate-limit table, nothing else of the product.",
+        },
+      ],
+    },
+    {
+      // Unit tests beside the Worker's code may read the fakes of outside services (scripts/fakes: the services' own
+      // documented shapes); nothing else of the tools, and still no UI or room.
+      files: ["workers/**/*.test.ts"],
+      patterns: [
+        NO_UI,
+        NO_ROOM_FROM_WORKER,
+        {
+          group: ["**/scripts/*.*", "**/bench/**", "**/e2e/**"],
+          message: "A unit test beside the product reads only the fakes of scripts/fakes, never the benches or browser tests.",
         },
       ],
     },

@@ -99,8 +99,8 @@ const PROBE = 2;
 /** The values within PROBE bits of 0 (XOR masks), the query's own first. */
 const PROBE_MASKS = (() => {
   const masks = [0];
-  for (let i = 0; i < PART_BITS; i++) masks.push(1 << i);
-  for (let i = 0; i < PART_BITS; i++) for (let j = i + 1; j < PART_BITS; j++) masks.push((1 << i) | (1 << j));
+  if (PROBE >= 1) for (let i = 0; i < PART_BITS; i++) masks.push(1 << i);
+  if (PROBE >= 2) for (let i = 0; i < PART_BITS; i++) for (let j = i + 1; j < PART_BITS; j++) masks.push((1 << i) | (1 << j));
   return Uint32Array.from(masks);
 })();
 

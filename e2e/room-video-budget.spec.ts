@@ -1,3 +1,5 @@
+// The budget is a pure table of numbers: the test reads the caps it expects from the same table the page uses.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { tableBudget, scaleDownBy } from "../app/components/room/video-budget";
 import { expect, test, type Page } from "./fixtures";
 import { api, newMemberPage, openRoom, reviewShot } from "./helpers";

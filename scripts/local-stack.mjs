@@ -82,16 +82,17 @@ export function discordVars(discord) {
 
 /**
  * Starts `wrangler dev`; resolves once the server answers. Card data comes from the fake card service
- * (scripts/fakes/card-service.mjs: Scryfall, its image host, and Archidekt on localhost), started here and
- * closed with the server, so a local run and the browser tests never reach the internet. Likewise the fake Discord
+ * (scripts/fakes/card-service.mjs: Scryfall, its image host and Archidekt on localhost), started here and closed with
+ * the server, so the browser tests never reach the internet; `npm start` may pass `realCardVars` instead
+ * (scripts/card-services.mjs: SCRYFALL_API_URL set), and then no fake is started. Likewise the fake Discord
  * (scripts/fakes/discord.mjs): the Worker's Discord app talks to it, and it signs and sends interactions to the
  * Worker's /discord/interactions (its page at its own address shows the channels and plays a Discord user).
  */
-export async function serve({ port, persistTo, extraArgs = [], stdio = "inherit" }) {
-  const cards = await startFakeCardService();
+export async function serve({ port, persistTo, extraArgs = [], stdio = "inherit", realCardVars }) {
+  const cards = realCardVars ? null : await startFakeCardService();
   const discord = await startFakeDiscord({ interactionsUrl: `http://127.0.0.1:${port}/discord/interactions` });
   const cardVars = Object.entries({
-    ...cardServiceVars(cards),
+    ...(cards ? cardServiceVars(cards) : realCardVars),
     ...localWebhookVars(`http://localhost:${port}`),
     ...discordVars(discord),
   }).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
@@ -112,7 +113,7 @@ export async function serve({ port, persistTo, extraArgs = [], stdio = "inherit"
     { stdio, env: { ...process.env, CI: "true" } },
   );
   child.on("exit", () => {
-    void cards.close();
+    void cards?.close();
     void discord.close();
   });
   const url = `http://localhost:${port}`;
