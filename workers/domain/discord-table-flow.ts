@@ -51,6 +51,7 @@ const REFUSALS: Record<Exclude<JoinRefusal, "mismatch">, string> = {
   filling: "This table just filled and its room is being made: run /lfg again in a moment to open the next one.",
   full: "This table is full.",
   blocked: "You cannot join this table: a block stands between you and one of its players.",
+  moderated: "You cannot join tables in this realm: a moderator removed you from it or suspended your account.",
 };
 
 function refusalText(reason: JoinRefusal, read: TableRead | null): string {

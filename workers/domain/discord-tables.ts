@@ -3,7 +3,7 @@ import { createGameSessionBody } from "../contract/game-sessions";
 import type { Db } from "../db/client";
 import { discordTablePlayers, discordTables } from "../db/schema";
 import { currentLogger } from "../lib/logger";
-import { mayJoinTable } from "./discord-seating";
+import { keptOutByModerator, mayJoinTable } from "./discord-seating";
 import { DomainError } from "./errors";
 import { roomLinks } from "./room-invites";
 import { createRoom } from "./rooms";
@@ -67,14 +67,15 @@ function tableQuery(db: Db, tableRef: SQL, userId: string) {
         sql<number>`NOT ${mayJoinTable(userId, sql`other.table_id = discord_tables.id AND other.user_id != ${userId}`, sql`discord_tables.community_id`)}`.as(
           "kept_out",
         ),
+      moderated: sql<number>`${keptOutByModerator(userId, sql`discord_tables.community_id`)}`.as("moderated"),
     })
     .from(discordTables)
     .where(sql`${discordTables.id} = ${tableRef}`);
 }
 type TableQueryRow = Awaited<ReturnType<typeof tableQuery>>[number];
-const rowOf = ({ keptOut: _keptOut, ...table }: TableQueryRow): TableRow => table;
+const rowOf = ({ keptOut: _keptOut, moderated: _moderated, ...table }: TableQueryRow): TableRow => table;
 
-export type JoinRefusal = "not_found" | "closed" | "filling" | "full" | "blocked" | "mismatch";
+export type JoinRefusal = "not_found" | "closed" | "filling" | "full" | "blocked" | "moderated" | "mismatch";
 export type JoinResult =
   /** In (now or already); `opened`: this request opened the table. */
   | { kind: "joined" | "already"; read: TableRead; opened: boolean }
@@ -159,7 +160,14 @@ export async function joinTable(db: Db, target: TableTarget, player: TablePlayer
   if (players.some((p) => p.userId === player.userId)) {
     return { kind: inserted.length > 0 ? "joined" : "already", read, opened: opened.some((o) => o.id === row.id) };
   }
-  return { kind: "refused", reason: refusalOf(row, players.length, require), read };
+  const reason = refusalOf(row, players.length, require);
+  // A member a moderator keeps out opened a table nobody sits at: it goes again (a rare path, one more statement).
+  if (players.length === 0 && opened.some((o) => o.id === row.id)) {
+    await db
+      .delete(discordTables)
+      .where(sql`${discordTables.id} = ${row.id} AND NOT EXISTS (SELECT 1 FROM discord_table_players p WHERE p.table_id = ${row.id})`);
+  }
+  return { kind: "refused", reason, read };
 }
 
 function refusalOf(row: TableQueryRow, seated: number, require: TableOptions | undefined): JoinRefusal {
@@ -171,6 +179,7 @@ function refusalOf(row: TableQueryRow, seated: number, require: TableOptions | u
   ) {
     return "mismatch";
   }
+  if (Number(row.moderated)) return "moderated";
   if (Number(row.keptOut)) return "blocked";
   return seated >= row.maxPlayers ? "full" : "closed";
 }
