@@ -1,3 +1,7 @@
+/**
+ * Over 300 lines: one bench with its conditions, its two candidate sets (the table and the whole pool) and the real
+ * photographs, which share the frames and the report; the drawing, the codec and the pool live in bench/lib/.
+ */
 // Click-to-identify benchmark (issues 26 and 36): the identifier's one entry point (card-vision/index.ts
 // `identify`, bundled here with esbuild as the browser gets it) run on frames that look like a webcam's, per
 // condition, and on real photographs when a folder of them is given.
