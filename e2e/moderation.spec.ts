@@ -135,3 +135,43 @@ test("a report goes through the queue: hidden with the reason, the reporter told
     await Promise.all([author.context.close(), reporter.context.close(), admin.context.close(), moderator.context.close()]);
   }
 });
+
+test("another member's event is reported from its card to the realm's moderators, at 390 px", async ({ browser }) => {
+  const host = await newMemberPage(browser, "Hana", "Host");
+  const reporter = await newMemberPage(browser, "Rory", "Reporter", { viewport: { width: 390, height: 844 } });
+  try {
+    const title = `Spam pod ${unique()}`;
+    const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const event = await api<{ id: string }>(host.page, "POST", "/api/events", {
+      title,
+      type: "game_pod",
+      date,
+      time: "20:00",
+      location: "TableSync",
+      communityId: "duelcraft",
+      playerSlots: 4,
+      alternateSlots: 0,
+    });
+    // The host's own card offers no Report; another member's does, and the report reaches the queue's API.
+    await gotoHydrated(host.page, `/calendar?event=${event.id}`);
+    await expect(host.page.getByTestId("event-card").filter({ hasText: title }).first()).toBeVisible();
+    await expect(host.page.getByRole("button", { name: "Report this event" })).toHaveCount(0);
+    await gotoHydrated(reporter.page, `/calendar?event=${event.id}`);
+    const card = reporter.page.getByTestId("event-card").filter({ hasText: title }).first();
+    await card.getByRole("button", { name: "Report this event" }).click();
+    const dialog = reporter.page.getByRole("dialog", { name: "Report this event" });
+    await dialog.getByRole("radio", { name: "Spam" }).check();
+    await reviewShot(reporter.page, "moderation-report-event-390");
+    await dialog.getByRole("button", { name: "Send report" }).click();
+    await expect(reporter.page.getByText("Report sent", { exact: true })).toBeVisible();
+    // Once per member per item: the second report of the same event is refused.
+    const again = await reporter.page.request.post("/api/reports", {
+      data: { kind: "event", id: event.id, reason: "spam" },
+      headers: { Origin: new URL(reporter.page.url()).origin },
+    });
+    expect(again.status()).toBe(409);
+  } finally {
+    await host.context.close();
+    await reporter.context.close();
+  }
+});

@@ -9,6 +9,7 @@ import { hasSeatLimits } from "../../../workers/contract/event-seats";
 import { AttendanceButton } from "./attendance-button";
 import { EventWhen } from "./event-when";
 import { eventAction, JOIN_LABELS, seatLabel } from "./seat-actions";
+import { ReportButton } from "~/components/moderation/report-button";
 
 export type EventCardProps = {
   event: EventDto;
@@ -118,6 +119,10 @@ export function EventCard({ event, viewerId, attendanceAction, onAttendanceChang
           </a>
         ) : null}
         {manage && canManage(event, viewerId) ? manage : null}
+        {/* Report (moderation): another member's event, to its realm's moderators. */}
+        {viewerId !== null && event.creator.id !== viewerId && event.hostId !== viewerId ? (
+          <ReportButton target={{ kind: "event", id: event.id }} />
+        ) : null}
       </div>
     </Card>
   );
