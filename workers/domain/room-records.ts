@@ -144,11 +144,7 @@ export async function mirrorTable(db: Db, sessionId: string, mirror: TableMirror
           .update(gameSessionMembers)
           .set({ outAt: null })
           .where(
-            and(
-              seatsHere,
-              isNotNull(gameSessionMembers.outAt),
-              out.length > 0 ? notInArray(gameSessionMembers.userId, out) : undefined,
-            ),
+            and(seatsHere, isNotNull(gameSessionMembers.outAt), out.length > 0 ? notInArray(gameSessionMembers.userId, out) : undefined),
           ),
       ]
     : [];
