@@ -181,15 +181,19 @@ describe("the mirror in D1", () => {
       roomStub(id),
       (room: GameRoom) => (room as unknown as Internals).room.records.meta().tableVersion,
     );
-    expect(await mirrorTable(db, id, { version: newer + 5, currentTurn: after(firstPlayer), ended: false, seats: [seat] })).toBe(true);
-    // An older version arrives late: D1 keeps the newer turn and deck.
-    const late = { version: newer + 4, currentTurn: firstPlayer, ended: true, seats: [{ ...seat, deckName: "Elves" }] };
+    expect(await mirrorTable(db, id, { version: newer + 5, currentTurn: after(firstPlayer), ended: false, seats: [seat], out: [] })).toBe(
+      true,
+    );
+    // An older version arrives late: D1 keeps the newer turn, deck and who is out (nobody).
+    const late = { version: newer + 4, currentTurn: firstPlayer, ended: true, seats: [{ ...seat, deckName: "Elves" }], out: [seat.userId] };
     expect(await mirrorTable(db, id, late)).toBe(false);
     expect(await d1Table(id)).toEqual({ status: "active", currentTurn: after(firstPlayer) });
-    const row = await env.DB.prepare("SELECT deck_name, deck_bracket FROM game_session_members WHERE session_id = ? AND user_id = ?")
+    const row = await env.DB.prepare(
+      "SELECT deck_name, deck_bracket, out_at FROM game_session_members WHERE session_id = ? AND user_id = ?",
+    )
       .bind(id, seat.userId)
       .first();
-    expect(row).toEqual({ deck_name: "Goblins", deck_bracket: 2 });
+    expect(row).toEqual({ deck_name: "Goblins", deck_bracket: 2, out_at: null });
     // The same version again is the same write (a retry): taken.
     expect(await mirrorTable(db, id, { version: newer + 5, currentTurn: after(firstPlayer), ended: false, seats: [seat] })).toBe(true);
   });

@@ -20,7 +20,7 @@ import {
   type TestSocket,
   createRoom,
 } from "./room-socket";
-import { actionResult } from "./single-fetch";
+import { actionResult, decodeSingleFetch } from "./single-fetch";
 
 /**
  * The table of issue 14 through the real Worker and room: Commander tools,
@@ -135,6 +135,17 @@ describe("Commander tools", () => {
 describe("out of the game (issue 37)", () => {
   const outIn = (frame: Frame, id: string) => frame.players.find((p: Frame) => p.id === id)?.out;
   const rosterWith = (id: string, out: boolean) => (f: Frame) => f.type === "room_update" && outIn(f, id) === out;
+  /** Whether D1's seat row says the player is out (the room mirrors it with its table after the broadcast): a state, polled. */
+  const outInD1 = (sessionId: string, userId: string, out: boolean) =>
+    expect
+      .poll(
+        async () =>
+          (await env.DB.prepare("SELECT out_at FROM game_session_members WHERE session_id = ? AND user_id = ?")
+            .bind(sessionId, userId)
+            .first<{ out_at: number | null }>())!.out_at !== null,
+        { timeout: 10_000 },
+      )
+      .toBe(out);
 
   it("a player at 0 life is out (roster, chat), the turn skips them, the host brings them back; only the host may", async () => {
     const { id, ann, ben, cat, a, b, c } = await pod();
@@ -158,6 +169,9 @@ describe("out of the game (issue 37)", () => {
     await a.socket.next((f) => f.type === "player_left" && f.player.id === ben.id);
     const again = await joinRoom(ben, id);
     expect(again.state.players.find((p: Frame) => p.id === ben.id)).toMatchObject({ out: true, life: 0 });
+    // D1 knows it too once the room's mirror settles (the result form starts from it), and only for Ben.
+    await outInD1(id, ben.id, true);
+    await outInD1(id, cat.id, false);
 
     // Only the host brings a player back (or puts one out); a stranger id and a bad frame are refused.
     c.socket.send({ type: "seat_out", userId: ben.id, out: false });
@@ -169,6 +183,7 @@ describe("out of the game (issue 37)", () => {
     a.socket.send({ type: "seat_out", userId: ben.id, out: false });
     expect(outIn(await again.socket.next(rosterWith(ben.id, false)), ben.id)).toBe(false);
     expect((await c.socket.next(chatLine("Ann brought Ben"))).message.content).toBe("Ann brought Ben back into the game");
+    await outInD1(id, ben.id, false);
     // Back in, Ben's turn comes round again.
     const seen = new Set<string>();
     for (let i = 0; i < 3; i++) {
@@ -180,8 +195,8 @@ describe("out of the game (issue 37)", () => {
     expect(seen.has(ben.id)).toBe(true);
   });
 
-  it("21 commander damage from one commander puts a player out, and the host may put one out by hand (a concession)", async () => {
-    const { ann, ben, cat, a, b } = await pod();
+  it("21 commander damage from one commander puts a player out, the host may put one out by hand (a concession), and the result form starts from the one left", async () => {
+    const { id, ann, ben, cat, a, b } = await pod();
     action(b.socket, "commander_damage", { from: ann.id, delta: 21 });
     expect(outIn(await a.socket.next(rosterWith(ben.id, true)), ben.id)).toBe(true);
     a.socket.send({ type: "seat_out", userId: cat.id, out: true });
@@ -189,6 +204,20 @@ describe("out of the game (issue 37)", () => {
     expect((await b.socket.next(chatLine("Ann put Cat"))).message.content).toBe("Ann put Cat out of the game");
     // Ann alone is left: the turn is hers and stays hers.
     await expect.poll(() => turnOf(a.socket)).toBe(ann.id);
+    // The host ends the game: the result form on the room page starts from who is left (Ann first and preselected,
+    // Ben and Cat after her, out).
+    a.socket.send({ type: "end_game", sessionId: id });
+    await a.socket.next(ofType("room_ended"));
+    await mirrored(id, { status: "completed" });
+    const page = await request(`/tablesync/room/${id}.data`, { cookie: ann.cookie, headers: { Host: "localhost" } });
+    const { result } = decodeSingleFetch(await page.text())["routes/tablesync.room.$id"].data;
+    expect(result.role).toBe("record");
+    expect(result.lastStanding).toBe(ann.id);
+    expect(result.seated.map((p: Frame) => [p.id, p.out])).toEqual([
+      [ann.id, false],
+      [ben.id, true],
+      [cat.id, true],
+    ]);
   });
 
   it("before the game starts nobody goes out, and the host cannot put anyone out", async () => {

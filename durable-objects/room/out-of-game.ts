@@ -5,6 +5,7 @@ import { postMessage, ROOM_SENDER } from "./chat";
 import { roster, type RoomContext } from "./context";
 import { fail, type RoomConnection } from "./sockets";
 import { outLine } from "./table-talk";
+import { mirrorToD1 } from "./table-mirror";
 import { moveTurn } from "./turns";
 
 /** Why the host's `seat_out` is refused against the room's state (pure), or null when it may be applied. */
@@ -28,7 +29,8 @@ const seatsOf = (members: readonly StoredMember[]) =>
 /**
  * A player goes out of the game or comes back (issue 37), as the room decides it: stored, the roster to everyone,
  * a line in the chat; a player who goes out holding the turn hands it to the next player still in (the turn is the
- * room's, mirrored to D1 by moveTurn). Whether a player is out is the room's alone: D1 keeps no column for it.
+ * room's, mirrored to D1 by moveTurn). Whether a player is out is the room's to decide; it is mirrored to D1 with the
+ * table (room/table-mirror.ts) so the result form starts from who is left.
  */
 async function applyOut(ctx: RoomContext, member: StoredMember, out: boolean, by: StoredMember | null): Promise<void> {
   const { records } = ctx;
@@ -38,6 +40,8 @@ async function applyOut(ctx: RoomContext, member: StoredMember, out: boolean, by
   const meta = records.meta();
   if (out && meta && meta.status === "active" && meta.currentTurn === member.userId) {
     await moveTurn(ctx, meta, nextTurn(seatsOf(records.members()), member.userId), member.userId);
+  } else {
+    mirrorToD1(ctx);
   }
 }
 

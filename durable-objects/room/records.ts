@@ -143,8 +143,9 @@ export class RoomRecords {
     return life;
   }
 
+  /** Puts a player out of the game or brings them back: a table fact, mirrored to D1 like the turn (issue 37). */
   setOut(member: StoredMember, out: boolean): void {
-    this.chat.flush();
+    this.saveTable(this.meta()!);
     this.store.setOut(member.userId, out);
     this.memberCache?.set(member.userId, { ...member, out });
   }

@@ -55,7 +55,19 @@ describe("what the room mirrors to D1", () => {
         { userId: "a", deckId: "d1", deckName: null, deckBracket: 3 },
         { userId: "b", deckId: null, deckName: "Goblins", deckBracket: 2 },
       ],
+      out: [],
     });
+  });
+
+  it("every seated player out of the game, whole at each version (a spectator never is)", () => {
+    const members = [
+      member("a"),
+      member("b", { out: true }),
+      member("c", { seat: 3, out: true }),
+      member("v", { role: "spectator", seat: null, out: true }),
+    ];
+    expect(mirrorPlan(meta({}), members)).toMatchObject({ version: 4, out: ["b", "c"], seats: [] });
+    expect(mirrorPlan(meta({ status: "completed" }), [member("a"), member("b")])).toMatchObject({ ended: true, out: [] });
   });
 
   it("no turn while the room waits (the start's pick is D1's), and a game the room ended", () => {

@@ -8,7 +8,8 @@ import { scheduleWake } from "./wake";
 /**
  * What the room's mirror writes to D1 now (pure: tested on its own), or null when D1 has taken every version: the
  * version, the turn (not while the room waits: the start's first player is D1's pick until the room has it), whether
- * the game is over, and each seat whose deck the room changed since D1's last version.
+ * the game is over, each seat whose deck the room changed since D1's last version, and every seated player out of the
+ * game (the whole set each time: a handful of seats, and no version of its own to keep per member).
  */
 export function mirrorPlan(meta: RoomMeta | null, members: readonly StoredMember[]): TableMirrorWrite | null {
   if (!mirrorPending(meta)) return null;
@@ -19,6 +20,7 @@ export function mirrorPlan(meta: RoomMeta | null, members: readonly StoredMember
     seats: members.flatMap((m) =>
       m.role === "player" && m.deckVersion > meta.mirroredVersion ? [{ userId: m.userId, ...seatDeckColumns(m.deck) }] : [],
     ),
+    out: members.flatMap((m) => (m.role === "player" && m.out ? [m.userId] : [])),
   };
 }
 

@@ -356,6 +356,11 @@ export const gameSessionMembers = sqliteTable(
     deckName: text("deck_name"),
     /** Rule 0: the bracket (1-5) the player gives their deck when they sit; null when not said. */
     deckBracket: integer("deck_bracket"),
+    /**
+     * When the room put this player out of the game (issue 37: 0 life, 21 commander damage, the host's hand), as the
+     * room mirrors it with its table (durable-objects/room/table-mirror.ts); null while they are in. The room decides it.
+     */
+    outAt: integer("out_at"),
   },
   (t) => [
     primaryKey({ columns: [t.sessionId, t.userId] }),

@@ -9,6 +9,7 @@ import {
   seatCommander,
   statusOf,
   stillToConfirm,
+  whoIsLeft,
   type SeatedPlayer,
 } from "./game-result-rules";
 
@@ -20,6 +21,7 @@ const seat = (userId: string, seatNo: number, extra: Partial<SeatedPlayer> = {})
   savedDeckName: null,
   namedDeck: null,
   bracket: null,
+  outAt: null,
   ...extra,
 });
 
@@ -31,6 +33,24 @@ describe("seatCommander", () => {
     expect(seatCommander({ deckCommanders: [], savedDeckName: "Blitz", namedDeck: "Atraxa superfriends" })).toBe("Atraxa superfriends");
     expect(seatCommander({ deckCommanders: null, savedDeckName: "Blitz", namedDeck: null })).toBe("Blitz");
     expect(seatCommander({ deckCommanders: "junk", savedDeckName: null, namedDeck: null })).toBeNull();
+  });
+});
+
+describe("whoIsLeft", () => {
+  it("lists players still in first, each part by seat, and preselects the one player left", () => {
+    const left = whoIsLeft([seat("a", 1, { outAt: 5 }), seat("d", 4), seat("b", 2, { outAt: 9 }), seat("c", 3, { outAt: 7 })]);
+    expect(left.order.map((p) => p.userId)).toEqual(["d", "a", "b", "c"]);
+    expect(left.lastStanding).toBe("d");
+  });
+
+  it("preselects nobody while two or more are in, or when nobody went out", () => {
+    expect(whoIsLeft([seat("b", 2), seat("a", 1, { outAt: 5 }), seat("c", 3)])).toEqual({
+      order: [seat("b", 2), seat("c", 3), seat("a", 1, { outAt: 5 })],
+      lastStanding: null,
+    });
+    expect(whoIsLeft([seat("b", 2), seat("a", 1)]).lastStanding).toBeNull();
+    expect(whoIsLeft([seat("a", 1)]).lastStanding).toBeNull();
+    expect(whoIsLeft([seat("a", 1, { outAt: 1 }), seat("b", 2, { outAt: 2 })]).lastStanding).toBeNull();
   });
 });
 

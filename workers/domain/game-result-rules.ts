@@ -25,7 +25,22 @@ export type SeatedPlayer = {
   /** A deck said by name only (Rule 0), or null. */
   namedDeck: string | null;
   bracket: number | null;
+  /** When the room put them out of the game (issue 37, mirrored with the table), or null while they are in. */
+  outAt: number | null;
 };
+
+/**
+ * The host's form starts from who is left (issue 37): players still in first, then those out of the game, each by
+ * seat; and the winner it preselects: the one seated player not out, when every other one is (null otherwise).
+ */
+export function whoIsLeft<P extends { seat: number | null; outAt: number | null; userId: string }>(
+  players: readonly P[],
+): { order: P[]; lastStanding: string | null } {
+  const bySeat = (a: P, b: P) => (a.seat ?? 99) - (b.seat ?? 99);
+  const inGame = players.filter((p) => p.outAt === null).sort(bySeat);
+  const out = players.filter((p) => p.outAt !== null).sort(bySeat);
+  return { order: [...inGame, ...out], lastStanding: inGame.length === 1 && out.length > 0 ? inGame[0]!.userId : null };
+}
 
 /**
  * The commander a seat's deck says the player played: the saved deck's commanders joined " / ", else the deck

@@ -25,6 +25,7 @@ import {
   respondRefusal,
   resultRoleOf,
   seatCommander,
+  whoIsLeft,
   type ResultRole,
   type SeatedPlayer,
 } from "./game-result-rules";
@@ -66,6 +67,7 @@ function seatedPlayersQuery(db: Db, sessionId: string) {
       savedDeckName: decks.name,
       namedDeck: gameSessionMembers.deckName,
       bracket: gameSessionMembers.deckBracket,
+      outAt: gameSessionMembers.outAt,
       ...memberNameColumns,
     })
     .from(gameSessionMembers)
@@ -295,14 +297,16 @@ export async function respondToGameResult(
   return view;
 }
 
-/** A seated player of the ended room with the commander their seat prefills, for the host's form. */
-export type ResultFormPlayer = { id: string; name: string; seat: number | null; commander: string | null };
+/** A seated player of the ended room with the commander their seat prefills and whether they were out, for the host's form. */
+export type ResultFormPlayer = { id: string; name: string; seat: number | null; commander: string | null; out: boolean };
 
 export type ResultRead = {
   view: GameResultView | null;
   role: ResultRole;
-  /** The room's seated players, for the host's form (what a new result would be about). */
+  /** The room's seated players, for the host's form (what a new result would be about): those still in first. */
   seated: ResultFormPlayer[];
+  /** The one seated player the room left in the game when all others were out (the form's preselected winner), or null. */
+  lastStanding: string | null;
 };
 
 /**
@@ -329,11 +333,17 @@ export async function readGameResult(db: Db, sessionId: string, viewerId: string
           players.map((p) => p.line),
           viewerId,
         );
+  const left = whoIsLeft(seated);
   return {
     view: result ? toResultView(result, players) : null,
     role,
-    seated: seated
-      .map((p) => ({ id: p.userId, name: displayName(p), seat: p.seat, commander: seatCommander(p) }))
-      .sort((a, b) => (a.seat ?? 99) - (b.seat ?? 99)),
+    seated: left.order.map((p) => ({
+      id: p.userId,
+      name: displayName(p),
+      seat: p.seat,
+      commander: seatCommander(p),
+      out: p.outAt !== null,
+    })),
+    lastStanding: left.lastStanding,
   };
 }

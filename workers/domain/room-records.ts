@@ -3,7 +3,7 @@
  * imports. The room service (rooms.ts) calls the room through its RPC methods and reads rooms with the same
  * helpers; the room never imports the service, so no arrow runs back from the Durable Object into it.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
 import { displayName } from "../contract/display-name";
 import type { GameSessionView } from "../contract/game-sessions";
 import type { Db } from "../db/client";
@@ -112,20 +112,45 @@ export type SeatDeckMirror = { userId: string; deckId: string | null; deckName: 
 
 /**
  * The table facts the room decided, as it mirrors them to D1 after its broadcast: its version, the turn (undefined
- * leaves D1's), whether the room ended the game, and the seats whose deck changed since D1 last took a version.
+ * leaves D1's), whether the room ended the game, the seats whose deck changed since D1 last took a version, and the
+ * seated players out of the game at this version (all of them, so a write is whole on its own; undefined leaves D1's).
  */
-export type TableMirror = { version: number; currentTurn?: string | null; ended: boolean; seats: SeatDeckMirror[] };
+export type TableMirror = { version: number; currentTurn?: string | null; ended: boolean; seats: SeatDeckMirror[]; out?: string[] };
+
+const NOW_MS = sql.raw("CAST(unixepoch('subsec') * 1000 AS INTEGER)");
 
 /**
  * Writes what the room decided, in one batch, only over a lower version (a late mirror never overwrites a newer
- * one): the session row first, then each seat's deck only if the session now carries this very version. A saved deck
- * is written only while it exists and is its player's (a deck deleted since leaves the seat, as its reference does).
+ * one): the session row first, then each seat's deck and who is out only if the session now carries this very
+ * version. A saved deck is written only while it exists and is its player's (a deck deleted since leaves the seat, as
+ * its reference does). A seat keeps the time it first went out while it stays out; one brought back is cleared.
  * Whether D1 took it: false when D1 already holds a newer version.
  */
 export async function mirrorTable(db: Db, sessionId: string, mirror: TableMirror): Promise<boolean> {
   const atThisVersion = sql`(SELECT table_version FROM game_sessions WHERE id = ${sessionId}) = ${mirror.version}`;
+  const seatsHere = and(eq(gameSessionMembers.sessionId, sessionId), eq(gameSessionMembers.role, "player"), atThisVersion);
+  const out = mirror.out;
+  const outWrites = out
+    ? [
+        ...(out.length > 0
+          ? [
+              db
+                .update(gameSessionMembers)
+                .set({ outAt: NOW_MS })
+                .where(and(seatsHere, inArray(gameSessionMembers.userId, out), isNull(gameSessionMembers.outAt))),
+            ]
+          : []),
+        db
+          .update(gameSessionMembers)
+          .set({ outAt: null })
+          .where(
+            and(seatsHere, isNotNull(gameSessionMembers.outAt), out.length > 0 ? notInArray(gameSessionMembers.userId, out) : undefined),
+          ),
+      ]
+    : [];
   const [written] = await db.batch([
     tableMirrorWrite(db, sessionId, mirror),
+    ...outWrites,
     ...mirror.seats.map((seat) =>
       db
         .update(gameSessionMembers)

@@ -88,12 +88,12 @@ export function takeSeat(db: Db, sessionId: string, userId: string) {
   // A tournament pod's room seats each player in the pod's turn order (workers/domain/tournament-pods.ts).
   const freeSeat = sql`COALESCE((SELECT ps.seat FROM tournament_pod_seats ps JOIN game_sessions pg ON pg.tournament_match_id = ps.match_id
     WHERE pg.id = ${sessionId} AND ps.user_id = ${userId}), ${lowestFreeSeat})`;
-  // Columns in table order: session_id, user_id, role, seat, joined_at, deck_id, deck_name, deck_bracket (a new seat
-  // has no deck yet).
+  // Columns in table order: session_id, user_id, role, seat, joined_at, deck_id, deck_name, deck_bracket, out_at (a new
+  // seat has no deck yet and is in the game).
   return db
     .insert(gameSessionMembers)
     .select(
-      sql`SELECT ${sessionId}, ${userId}, 'player', ${freeSeat}, ${NOW_MS}, NULL, NULL, NULL
+      sql`SELECT ${sessionId}, ${userId}, 'player', ${freeSeat}, ${NOW_MS}, NULL, NULL, NULL, NULL
       FROM game_sessions g
       WHERE g.id = ${sessionId} AND g.status != 'completed' AND ${playerCount(sessionId)} < g.max_players AND ${mayEnter(userId)}
         AND ${invitedOrOpen(userId)}
@@ -113,7 +113,7 @@ export function takeSpectatorPlace(db: Db, sessionId: string, userId: string) {
   return db
     .insert(gameSessionMembers)
     .select(
-      sql`SELECT ${sessionId}, ${userId}, 'spectator', NULL, ${NOW_MS}, NULL, NULL, NULL
+      sql`SELECT ${sessionId}, ${userId}, 'spectator', NULL, ${NOW_MS}, NULL, NULL, NULL, NULL
       FROM game_sessions g
       WHERE g.id = ${sessionId} AND g.status != 'completed' AND ${mayEnter(userId)}`,
     )

@@ -28,7 +28,7 @@ export function ResultPanel({ result }: { result: ResultRead }) {
       ) : null}
       {role === "record" || role === "correct" ? (
         <div className="mt-4">
-          <ResultRecordForm players={seated} previous={view} />
+          <ResultRecordForm players={seated} previous={view} lastStanding={result.lastStanding} />
         </div>
       ) : null}
       {role === "respond" ? <ResultRespondForm /> : null}

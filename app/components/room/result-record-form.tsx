@@ -7,12 +7,22 @@ import type { ResultFormPlayer } from "../../../workers/domain/game-results";
 
 /**
  * The host's form for the result (a plain form: it works without JavaScript): who won or a draw, the turn it ended,
- * and each player's commander, prefilled from their seat's deck, or from the disputed result being corrected.
+ * and each player's commander, prefilled from their seat's deck, or from the disputed result being corrected. It
+ * starts from who is left (issue 37): players still in come first, those the room put out are marked so, and the one
+ * player left when all others are out is the preselected winner.
  */
-export function ResultRecordForm({ players, previous }: { players: ResultFormPlayer[]; previous: GameResultView | null }) {
+export function ResultRecordForm({
+  players,
+  previous,
+  lastStanding,
+}: {
+  players: ResultFormPlayer[];
+  previous: GameResultView | null;
+  lastStanding: string | null;
+}) {
   const result = useActionData<ActionResult>();
   const busy = useNavigation().formData?.get("intent") === "record_result";
-  const chosen = submittedValue(result, "winner") ?? (previous ? (previous.winnerId ?? "draw") : undefined);
+  const chosen = submittedValue(result, "winner") ?? (previous ? (previous.winnerId ?? "draw") : (lastStanding ?? undefined));
   const commanderOf = (p: ResultFormPlayer) =>
     submittedValue(result, `${COMMANDER_FIELD}${p.id}`) ?? previous?.players.find((q) => q.id === p.id)?.commander ?? p.commander ?? "";
   const winnerError = fieldError(result, "winnerId");
@@ -26,7 +36,8 @@ export function ResultRecordForm({ players, previous }: { players: ResultFormPla
           {players.map((p) => (
             <label key={p.id} className="flex items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm">
               <input type="radio" name="winner" value={p.id} defaultChecked={chosen === p.id} required />
-              {p.name}
+              <span className="min-w-0 break-words">{p.name}</span>
+              {p.out ? <span className="ml-auto shrink-0 text-xs text-muted">Out of the game</span> : null}
             </label>
           ))}
           <label className="flex items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm">

@@ -1,0 +1,1 @@
+ALTER TABLE `game_session_members` ADD `out_at` integer;
