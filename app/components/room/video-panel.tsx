@@ -1,7 +1,7 @@
 /**
- * The room's video: the tiles in Grid, Focus and Theatre, the local camera's controls and each tile's overlays. Over 300
- * lines: the three layouts share one tile list and its sizing rules, which read best side by side; the tile, its
- * overlay and the peer mesh are already apart.
+ * The room's video: the tiles in Grid, Focus and Theatre, the local camera's controls and each tile's overlays.
+ * Over 300 lines: the three layouts share one tile list and its sizing rules, which read best side by side; the
+ * tile, its overlay and the peer mesh are already apart.
  */
 import { useRef, type ReactNode, type RefObject } from "react";
 import {
