@@ -154,8 +154,9 @@ test("another member's event is reported from its card to the realm's moderators
     });
     // The host's own card offers no Report; another member's does, and the report reaches the queue's API.
     await gotoHydrated(host.page, `/calendar?event=${event.id}`);
-    await expect(host.page.getByTestId("event-card").filter({ hasText: title }).first()).toBeVisible();
-    await expect(host.page.getByRole("button", { name: "Report this event" })).toHaveCount(0);
+    const own = host.page.getByTestId("event-card").filter({ hasText: title }).first();
+    await expect(own).toBeVisible();
+    await expect(own.getByRole("button", { name: "Report this event" })).toHaveCount(0);
     await gotoHydrated(reporter.page, `/calendar?event=${event.id}`);
     const card = reporter.page.getByTestId("event-card").filter({ hasText: title }).first();
     await card.getByRole("button", { name: "Report this event" }).click();
