@@ -27,6 +27,11 @@ export default function AccountMenu({ user, request }: { user: ShellMember; requ
             align="end"
             sideOffset={6}
             onFocus={focusFirstItem}
+            // Settings opens a dialog as the menu closes: the menu must not hand the focus back to its trigger, which
+            // would take it out of the dialog (a modal keeps the keyboard inside it).
+            onCloseAutoFocus={(event) => {
+              if (settingsOpen) event.preventDefault();
+            }}
             className="z-50 min-w-[12rem] rounded-xl border border-border bg-surface p-1 text-fg shadow-xl"
           >
             <DropdownMenu.Label className="px-3 py-2 text-xs text-muted">{displayName(user, user.email)}</DropdownMenu.Label>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import type { ShellMember } from "../../../workers/domain/shell";
 
 /**
@@ -43,9 +43,17 @@ export function LazySettingsDialog({
  * Plain markup (Radix's dialog is in the chunk being fetched); Escape or Close gives up.
  */
 function SettingsLoading({ onClose }: { onClose: () => void }) {
+  const closeButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
+    // A modal keeps the keyboard inside it, as the real dialog (Radix) does: Close is the one control here, so focus
+    // starts on it and Tab stays on it until the dialog's code has come.
+    closeButton.current?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "Escape") onClose();
+      if (event.key === "Tab") {
+        event.preventDefault();
+        closeButton.current?.focus();
+      }
     };
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
@@ -73,7 +81,12 @@ function SettingsLoading({ onClose }: { onClose: () => void }) {
           <div className="h-40 animate-pulse rounded-lg bg-background" />
         </div>
         <div className="mt-6 flex justify-end border-t border-border pt-4">
-          <button type="button" className="rounded-lg px-4 py-2 text-sm font-medium hover:bg-background" onClick={onClose}>
+          <button
+            ref={closeButton}
+            type="button"
+            className="rounded-lg px-4 py-2 text-sm font-medium hover:bg-background"
+            onClick={onClose}
+          >
             Close
           </button>
         </div>
