@@ -72,6 +72,8 @@ test("member dialogs (create event, create tournament, new post, settings) trap 
       open: async () => {
         await page.getByTestId("user-menu").click();
         await page.getByRole("menuitem", { name: "Settings" }).click();
+        // The dialog's code arrives while a loading frame shows: the trap is checked on the dialog that stays.
+        await expect(page.getByRole("dialog").getByRole("tab", { name: "General" })).toBeVisible();
       },
     },
   ];

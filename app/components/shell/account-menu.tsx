@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { LogOut, Settings, ShieldCheck, User } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useFirstItemFocus, type OpenRequest } from "~/hooks/use-load-on-intent";
 import { useRootData } from "~/lib/root-data";
 import { displayName } from "../../../workers/contract/display-name";
@@ -14,6 +14,8 @@ const itemClass = "flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 t
 /** The account menu (profile, settings, sign out), loaded on first use and mounted open (user-menu.tsx). */
 export default function AccountMenu({ user, request }: { user: ShellMember; request: OpenRequest }) {
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // Set in the same event as the choice, so the menu's close (which may run before a render) sees it.
+  const openingSettings = useRef(false);
   const focusFirstItem = useFirstItemFocus(request);
   const canModerate = useRootData()?.canModerate ?? false;
   return (
@@ -30,7 +32,9 @@ export default function AccountMenu({ user, request }: { user: ShellMember; requ
             // Settings opens a dialog as the menu closes: the menu must not hand the focus back to its trigger, which
             // would take it out of the dialog (a modal keeps the keyboard inside it).
             onCloseAutoFocus={(event) => {
-              if (settingsOpen) event.preventDefault();
+              if (!openingSettings.current) return;
+              openingSettings.current = false;
+              event.preventDefault();
             }}
             className="z-50 min-w-[12rem] rounded-xl border border-border bg-surface p-1 text-fg shadow-xl"
           >
@@ -40,7 +44,14 @@ export default function AccountMenu({ user, request }: { user: ShellMember; requ
                 <User className="h-4 w-4" aria-hidden="true" /> Profile
               </Link>
             </DropdownMenu.Item>
-            <DropdownMenu.Item className={itemClass} onSelect={() => setSettingsOpen(true)} {...preloadSettingsOnIntent}>
+            <DropdownMenu.Item
+              className={itemClass}
+              onSelect={() => {
+                openingSettings.current = true;
+                setSettingsOpen(true);
+              }}
+              {...preloadSettingsOnIntent}
+            >
               <Settings className="h-4 w-4" aria-hidden="true" /> Settings
             </DropdownMenu.Item>
             {canModerate ? (
