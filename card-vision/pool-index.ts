@@ -104,6 +104,26 @@ const PROBE_MASKS = (() => {
   return Uint32Array.from(masks);
 })();
 
+/** Bits apart between the query and the printing whose hash starts at `o` (the scan's and the quick search's one measure). */
+function distanceAt(h: ArrayLike<number>, o: number, q: ArrayLike<number>, words: number): number {
+  let d = 0;
+  for (let w = 0; w < words; w++) d += popcount((h[o + w] ^ q[w]) >>> 0);
+  return d;
+}
+
+/** Keeps printing `i` among the best so far (parallel arrays sorted by distance, a handful long) when it is nearer. */
+function keepBest(bestD: number[], bestI: number[], d: number, i: number): void {
+  if (d >= bestD[bestD.length - 1]) return;
+  let k = bestD.length - 1;
+  while (k > 0 && bestD[k - 1] > d) {
+    bestD[k] = bestD[k - 1];
+    bestI[k] = bestI[k - 1];
+    k--;
+  }
+  bestD[k] = d;
+  bestI[k] = i;
+}
+
 /** A part's table: the printings by their part's value (offsets[v]..offsets[v + 1] in `entries`). */
 type PartTable = { offsets: Uint32Array; entries: Uint32Array };
 
@@ -165,17 +185,7 @@ export class PoolIndex implements Candidates {
     const bestD = new Array<number>(count).fill(Infinity);
     const bestI = new Array<number>(count).fill(-1);
     for (let i = 0, o = 0; i < this.size; i++, o += words) {
-      let d = 0;
-      for (let w = 0; w < words; w++) d += popcount((h[o + w] ^ q[w]) >>> 0);
-      if (d >= bestD[count - 1]) continue;
-      let k = count - 1;
-      while (k > 0 && bestD[k - 1] > d) {
-        bestD[k] = bestD[k - 1];
-        bestI[k] = bestI[k - 1];
-        k--;
-      }
-      bestD[k] = d;
-      bestI[k] = i;
+      keepBest(bestD, bestI, distanceAt(h, o, q, words), i);
     }
     return this.named(bestI, bestD);
   }
@@ -207,18 +217,7 @@ export class PoolIndex implements Candidates {
           const i = entries[j];
           if (visited[i] === stamp) continue;
           visited[i] = stamp;
-          const o = i * words;
-          let d = 0;
-          for (let w = 0; w < words; w++) d += popcount((h[o + w] ^ q[w]) >>> 0);
-          if (d >= bestD[count - 1]) continue;
-          let k = count - 1;
-          while (k > 0 && bestD[k - 1] > d) {
-            bestD[k] = bestD[k - 1];
-            bestI[k] = bestI[k - 1];
-            k--;
-          }
-          bestD[k] = d;
-          bestI[k] = i;
+          keepBest(bestD, bestI, distanceAt(h, i * words, q, words), i);
         }
       }
     }
