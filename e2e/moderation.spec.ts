@@ -73,6 +73,8 @@ test("a report goes through the queue: hidden with the reason, the reporter told
     await expect(item).toContainText("Some rude words here");
     await expect(item).toContainText("Insults in every thread");
     await expect(item).toContainText("Harassment");
+    // The realm filter names the moderator's realm, not its id.
+    await expect(moderator.page.getByLabel("Realm").locator("option")).toHaveText(["All my realms", "Duelcraft"]);
     await expectNoSidewaysScroll(moderator.page, "the queue at 1366 px");
     await reviewShot(moderator.page, "moderation-queue-1366", { fullPage: true });
     await item.getByRole("radio", { name: /Hide it/ }).check();

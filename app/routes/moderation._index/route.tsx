@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Label, NativeSelect } from "~/components/ui/field";
 import { CaseCard } from "~/components/moderation/case-card";
+import { useRootData } from "~/lib/root-data";
 import { loadQueue, queueAction } from "./queue.server";
 
 export const loader = (args: LoaderFunctionArgs) => loadQueue(args);
@@ -12,6 +13,9 @@ export const action = (args: ActionFunctionArgs) => queueAction(args);
 /** The moderation queue (issue 38): open reports grouped by item, newest report first, with their actions. */
 export default function ModerationQueue() {
   const { cases, nextCursor, realm, isAdmin, realms } = useLoaderData<typeof loader>();
+  // The realms' names are in the root data already (the header's realm list): no second query for them.
+  const communities = useRootData()?.communities ?? [];
+  const realmName = (id: string) => communities.find((c) => c.id === id)?.displayName ?? id;
   return (
     <section aria-labelledby="queue-heading" className="grid gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -26,7 +30,7 @@ export default function ModerationQueue() {
               {isAdmin ? <option value="site">Site-wide (profiles)</option> : null}
               {realms.map((id) => (
                 <option key={id} value={id}>
-                  {id}
+                  {realmName(id)}
                 </option>
               ))}
             </NativeSelect>
