@@ -7,7 +7,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { expect, test, type Page } from "./fixtures";
-import { api, chooseCommunity, expectNoSidewaysScroll, gotoHydrated, newMemberPage, openRoom, reviewShot } from "./helpers";
+import { api, chooseCommunity, expectAxeClean, expectNoSidewaysScroll, gotoHydrated, newMemberPage, openRoom, reviewShot } from "./helpers";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
@@ -176,5 +176,60 @@ test("another member's event is reported from its card to the realm's moderators
   } finally {
     await host.context.close();
     await reporter.context.close();
+  }
+});
+
+test("a visitor's message is read, answered and closed in the contact inbox; every moderation page passes axe and fits a phone", async ({
+  browser,
+}) => {
+  test.slow();
+  const visitor = await browser.newContext();
+  const admin = await newMemberPage(browser, "Ines", "Inbox", { viewport: { width: 1366, height: 900 } });
+  try {
+    const subject = `Lost my deck list ${unique()}`;
+    const page = await visitor.newPage();
+    await gotoHydrated(page, "/contact");
+    await page.getByLabel("Name").fill("Casey Visitor");
+    await page.getByLabel("Email").fill("casey@example.com");
+    await page.getByLabel("Subject").fill(subject);
+    await page.getByLabel("Message").fill("My saved deck disappeared after I renamed it.");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Message sent successfully!", { exact: true })).toBeVisible();
+
+    // The administrator reads it in the inbox, answers beside it, and finds it under Answered.
+    grantAdmin(await memberId(admin.page));
+    await gotoHydrated(admin.page, "/moderation/inbox");
+    const message = admin.page.getByTestId("contact-message").filter({ hasText: subject });
+    await expect(message).toContainText("My saved deck disappeared after I renamed it.");
+    await expect(message).toContainText("casey@example.com");
+    await message.getByRole("button", { name: "Save answer" }).click();
+    await expect(message.getByText("Write the answer", { exact: true })).toBeVisible();
+    await message.getByLabel("Answer").fill("Renaming keeps the list: look under Profile, Decks.");
+    await message.getByRole("button", { name: "Save answer" }).click();
+    await expect(admin.page.getByText(/^(Answer sent|Marked answered)/).first()).toBeVisible();
+    await gotoHydrated(admin.page, "/moderation/inbox?folder=answered");
+    const answered = admin.page.getByTestId("contact-message").filter({ hasText: subject });
+    await expect(answered).toContainText("Answer kept");
+    await answered.getByRole("button", { name: "Close" }).click();
+    await expect(admin.page.getByText("Message closed", { exact: true })).toBeVisible();
+    await gotoHydrated(admin.page, "/moderation/inbox?folder=closed");
+    await expect(admin.page.getByTestId("contact-message").filter({ hasText: subject })).toBeVisible();
+
+    const pages = ["/moderation", "/moderation/inbox", "/moderation/moderators", "/moderation/audit", "/moderation/admin"];
+    for (const path of pages) {
+      await gotoHydrated(admin.page, path);
+      await expectAxeClean(admin.page, `${path} (administrator)`);
+    }
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    for (const path of pages) {
+      await gotoHydrated(admin.page, path);
+      await expectNoSidewaysScroll(admin.page, `${path} at 390 px`);
+      await reviewShot(admin.page, `moderation${path.slice("/moderation".length).replace("/", "-") || "-queue"}-admin-390`, {
+        fullPage: true,
+      });
+    }
+  } finally {
+    await visitor.close();
+    await admin.context.close();
   }
 });

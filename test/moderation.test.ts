@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "../workers/domain/rate-limit-rules";
 import { json, request, signUp, type Member } from "./helpers";
-import { postForm } from "./page-forms";
+import { postForm, toastOf } from "./page-forms";
 
 const REALM = "duelcraft";
 const OTHER_REALM = "bladeforge";
@@ -74,6 +74,34 @@ describe("reports", () => {
       .bind(`reportItem:forum_post:${busy.id}`, Date.now(), RATE_LIMITS.reportItem.limit)
       .run();
     expect((await report(another, { kind: "forum_post", id: busy.id, reason: "spam" })).status).toBe(429);
+  });
+});
+
+describe("the report page (no JavaScript)", () => {
+  it("a form without a reason is answered beside the group and files nothing; a sent one goes back with a toast", async () => {
+    const [member, reporter] = await Promise.all([signUp("PageReported"), signUp("PageReporter")]);
+    const back = `/profile/${member.id}`;
+    const path = `/report?back=${encodeURIComponent(back)}`;
+    const blank = await postForm(path, reporter, { kind: "profile", id: member.id, note: "Spam in every message" });
+    expect(blank.status).toBe(400);
+    const page = await blank.text();
+    expect(page).toContain("Choose a reason");
+    expect(page).toContain("Spam in every message");
+    const none = await env.DB.prepare("SELECT COUNT(*) AS n FROM reports WHERE reporter_id = ?").bind(reporter.id).first<{ n: number }>();
+    expect(none?.n).toBe(0);
+
+    const sent = await postForm(path, reporter, { kind: "profile", id: member.id, reason: "spam" });
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("Location")).toBe(back);
+    expect(toastOf(sent)?.title).toBe("Report sent");
+    // A "back" to another site is not followed: the member lands at home.
+    const other = await signUp("PageReportedToo");
+    const away = await postForm(`/report?back=${encodeURIComponent("https://evil.example/")}`, reporter, {
+      kind: "profile",
+      id: other.id,
+      reason: "spam",
+    });
+    expect(away.headers.get("Location")).toBe("/");
   });
 });
 
