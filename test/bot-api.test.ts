@@ -1,37 +1,14 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { SEAT_REFUSALS } from "../workers/domain/room-rules";
-import { INVITE_TITLE } from "../workers/domain/room-invites";
 import { json, request, signUp, type Member } from "./helpers";
-import { allowBotToSeat } from "./bot-consent-helpers";
+import { allowBotToSeat, asBot, commanderRoom, createToken, unreadInvites } from "./bot-helpers";
 import { postForm } from "./page-forms";
 import { actionResult } from "./single-fetch";
 
 /** Issue 27, what a matchmaking bot needs: a token creates a room for invited members, who alone take its seats. */
 
 const queriesOf = (res: Response) => Number(/d1;desc="(\d+) queries"/.exec(res.headers.get("Server-Timing") ?? "")?.[1]);
-
-async function createToken(member: Member, scopes = ["rooms:read", "rooms:write"]) {
-  const res = await request("/api/tokens", { cookie: member.cookie, body: { name: "Matchmaker", scopes } });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return json<{ id: string; token: string }>(res);
-}
-
-/** A request as a bot sends it: the token, no cookie, no Origin. */
-const asBot = (token: string, path: string, options: { method?: string; body?: unknown } = {}) =>
-  request(path, { ...options, origin: null, headers: { Authorization: `Bearer ${token}` } });
-
-const commanderRoom = (extra: Record<string, unknown> = {}) => ({
-  maxPlayers: 4,
-  communityId: "scry-gather",
-  gameData: { name: "Bracket 3 pod", format: "commander", bracket: 3 },
-  ...extra,
-});
-
-async function unreadInvites(member: Member) {
-  const page = await json(await request("/api/notifications", { cookie: member.cookie }));
-  return page.notifications.filter((n: { title: string }) => n.title === INVITE_TITLE);
-}
 
 describe("a bot creates a room for invited members", () => {
   it("makes a private bracket-3 Commander room hosted by the named invitee, the bot's member taking no seat", async () => {

@@ -1,33 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { BOT_CONSENTS_PATH, HOST_CONSENT_REQUIRED } from "../workers/contract/bot-consents";
-import { INVITE_TITLE } from "../workers/domain/room-invites";
-import { allowBotToSeat } from "./bot-consent-helpers";
+import { allowBotToSeat, asBot, commanderRoom, createToken, unreadInvites } from "./bot-helpers";
 import { json, request, signUp, type Member } from "./helpers";
 import { postForm } from "./page-forms";
 import { actionResult } from "./single-fetch";
-
-async function createToken(member: Member, scopes = ["rooms:read", "rooms:write"]) {
-  const res = await request("/api/tokens", { cookie: member.cookie, body: { name: "Matchmaker", scopes } });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return json<{ id: string; token: string }>(res);
-}
-
-/** A request as a bot sends it: the token, no cookie, no Origin. */
-const asBot = (token: string, path: string, options: { method?: string; body?: unknown } = {}) =>
-  request(path, { ...options, origin: null, headers: { Authorization: `Bearer ${token}` } });
-
-const commanderRoom = (extra: Record<string, unknown> = {}) => ({
-  maxPlayers: 4,
-  communityId: "scry-gather",
-  gameData: { name: "Bracket 3 pod", format: "commander", bracket: 3 },
-  ...extra,
-});
-
-async function unreadInvites(member: Member) {
-  const page = await json(await request("/api/notifications", { cookie: member.cookie }));
-  return page.notifications.filter((n: { title: string }) => n.title === INVITE_TITLE);
-}
 
 /**
  * Issue 35: nobody acts in a member's name without their consent. A bot (the member behind the tokens, whichever

@@ -5,7 +5,7 @@ import { webhookPayload } from "../workers/contract/webhooks";
 import { getDb } from "../workers/db/client";
 import { setWebhook } from "../workers/domain/webhooks";
 import { MAX_WEBHOOK_ATTEMPTS } from "../workers/domain/webhook-rules";
-import { allowBotToSeat } from "./bot-consent-helpers";
+import { allowBotToSeat } from "./bot-helpers";
 import { json, request, signUp, type Member } from "./helpers";
 import { actionResult, submitJson } from "./single-fetch";
 
