@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { SEAT_REFUSALS } from "../workers/domain/room-rules";
-import { INVITE_TITLE } from "../workers/domain/room-invites";
+import { SEAT_REFUSALS } from "../workers/domain/rooms/room-rules";
+import { INVITE_TITLE } from "../workers/domain/rooms/room-invites";
 import { json, request, signUp, type Member } from "./helpers";
 import { allowBotToSeat } from "./bot-consent-helpers";
 import { postForm } from "./page-forms";

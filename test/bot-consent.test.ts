@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { BOT_CONSENTS_PATH, HOST_CONSENT_REQUIRED } from "../workers/contract/bot-consents";
-import { INVITE_TITLE } from "../workers/domain/room-invites";
+import { INVITE_TITLE } from "../workers/domain/rooms/room-invites";
 import { allowBotToSeat } from "./bot-consent-helpers";
 import { json, request, signUp, type Member } from "./helpers";
 import { postForm } from "./page-forms";
