@@ -13,7 +13,14 @@ const ZOD = { name: "zod", message: "Import { z } from workers/lib/zod (it confi
 /** The folders of workers/ (a new one needs its entry below). */
 const WORKER_FOLDERS = ["api", "auth", "contract", "db", "domain", "http", "lib", "services"];
 /** Domain modules the room imports (durable-objects/**); any other domain module is the room service's side. */
-const ROOM_DOMAIN_MODULES = ["room-records", "room-rules", "seat-decks", "card-cache", "card-lookups", "errors"];
+const ROOM_DOMAIN_MODULES = [
+  "rooms/room-records",
+  "rooms/room-rules",
+  "rooms/seat-decks",
+  "cards/card-cache",
+  "cards/card-lookups",
+  "errors",
+];
 /** The server layers below HTTP that only the Worker, the domain and the room import. */
 const SERVER_LAYERS = [
   "**/workers/domain/**",
@@ -248,16 +255,20 @@ export default tseslint.config(
     {
       // The room: the contract, workers/lib, the D1 client, the card source, and the few domain modules written for
       // it (what it asks of D1, its page rules, decks on seats, card lookups through the one limiter, domain errors).
-      // The room service (domain/rooms.ts) calls the room through its RPC methods, never the reverse; the Worker
+      // The room service (domain/rooms/rooms.ts) calls the room through its RPC methods, never the reverse; the Worker
       // injects the rest (workers/app.ts).
       files: ["durable-objects/**"],
       patterns: [
         NO_UI,
         NO_TOOLS,
         {
+          // A regular expression, not a glob: a gitignore-style `!` cannot re-include a module inside a folder that
+          // `**/workers/domain/**` already excludes (workers/domain/rooms/).
+          regex: `(^|/)workers/domain/(?!(${ROOM_DOMAIN_MODULES.join("|")})$)`,
+          message: `The room imports the contract, workers/lib, workers/db/client, the card source and only these domain modules: ${ROOM_DOMAIN_MODULES.join(", ")}. The room service (domain/rooms/rooms.ts) calls the room, never the reverse.`,
+        },
+        {
           group: [
-            "**/workers/domain/**",
-            ...ROOM_DOMAIN_MODULES.map((name) => `!**/workers/domain/${name}`),
             "**/workers/http/**",
             "**/workers/auth/**",
             "**/workers/api/**",
@@ -265,7 +276,7 @@ export default tseslint.config(
             "**/workers/app",
             "**/workers/load-context",
           ],
-          message: `The room imports the contract, workers/lib, workers/db/client, the card source and only these domain modules: ${ROOM_DOMAIN_MODULES.join(", ")}. The room service (domain/rooms.ts) calls the room, never the reverse.`,
+          message: `The room imports the contract, workers/lib, workers/db/client, the card source and only these domain modules: ${ROOM_DOMAIN_MODULES.join(", ")}. The room service (domain/rooms/rooms.ts) calls the room, never the reverse.`,
         },
       ],
     },

@@ -1,9 +1,9 @@
 import { Server, type ConnectionContext, type WSMessage } from "partyserver";
 import { getDb } from "../workers/db/client";
-import { cardSourceFor } from "../workers/domain/card-cache";
+import { cardSourceFor } from "../workers/domain/cards/card-cache";
 import { CardServiceUnavailable } from "../workers/services/card-source";
 import { CHAT_HISTORY_KEPT, type ChatMessage } from "../workers/contract/room/protocol";
-import { mirrorTable, type PlaceEnd, type RoomSnapshot, type SocketEnd } from "../workers/domain/room-records";
+import { mirrorTable, type PlaceEnd, type RoomSnapshot, type SocketEnd } from "../workers/domain/rooms/room-records";
 import { ROOM_SESSION_HEADER, ROOM_USER_HEADER } from "../workers/contract/room/headers";
 import { openSocket, SessionChecks } from "./room/admission";
 import type { RoomContext } from "./room/context";
@@ -27,7 +27,7 @@ export { SEAT_GRACE_MS } from "./rules/presence";
  * over RoomStore), broadcast, and only then mirrored to D1 for lists and
  * history (room/table-mirror.ts; docs/decisions/2026-11-27-room-authority.md).
  * Places (seats, spectators) are decided by the room service
- * (workers/domain/rooms.ts), which tells the room every change; the room never
+ * (workers/domain/rooms/rooms.ts), which tells the room every change; the room never
  * seats anyone itself.
  *
  * This class is partyserver's hooks and the Worker's RPC methods only; each
@@ -124,7 +124,7 @@ export abstract class GameRoom extends Server<Env> {
   }
 
   /**
-   * Called by the Worker (workers/domain/rooms.ts) on sign-out and account
+   * Called by the Worker (workers/domain/rooms/rooms.ts) on sign-out and account
    * deletion: the member's sockets of that session, or all of them, close.
    */
   async endMemberSockets(end: SocketEnd): Promise<void> {

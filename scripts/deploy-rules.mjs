@@ -1,7 +1,12 @@
 // The pre-flight rules of `npm run deploy` (scripts/deploy.mjs): pure functions of the configuration Wrangler
 // resolves (its `unstable_readConfig`, the same reading `wrangler deploy` makes) and of the secret names the
 // production Worker has. Unit-tested in scripts/deploy-rules.test.ts.
-import { NOBODY_CAN_SIGN_IN, OPTIONAL_SERVICES, SIGN_IN_SERVICES, serviceConfigured } from "../workers/domain/optional-services.ts";
+import {
+  NOBODY_CAN_SIGN_IN,
+  OPTIONAL_SERVICES,
+  SIGN_IN_SERVICES,
+  serviceConfigured,
+} from "../workers/domain/operations/optional-services.ts";
 
 /** The environment `npm run deploy` deploys; the top level of wrangler.toml is the local Worker. */
 export const PRODUCTION_ENV = "production";

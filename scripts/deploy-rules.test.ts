@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { NOBODY_CAN_SIGN_IN, OPTIONAL_SERVICES } from "../workers/domain/optional-services";
+import { NOBODY_CAN_SIGN_IN, OPTIONAL_SERVICES } from "../workers/domain/operations/optional-services";
 import { deploy } from "./deploy.mjs";
 import { missingServices, originProblem, preflightProblems, secretNamesOf } from "./deploy-rules.mjs";
 

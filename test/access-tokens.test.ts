@@ -4,7 +4,7 @@ import worker from "../workers/app";
 import { describe, expect, it } from "vitest";
 import { consoleLines } from "./console-capture";
 import { MAX_TOKENS_PER_MEMBER } from "../workers/contract/access-tokens";
-import { hashToken } from "../workers/domain/access-token-rules";
+import { hashToken } from "../workers/domain/access/access-token-rules";
 import { RATE_LIMITS } from "../workers/domain/rate-limit-rules";
 import { json, request, signUp, type Member } from "./helpers";
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { SEAT_REFUSALS } from "../workers/domain/room-rules";
+import { SEAT_REFUSALS } from "../workers/domain/rooms/room-rules";
 import { json, request, signUp, type Member } from "./helpers";
 import { allowBotToSeat, asBot, commanderRoom, createToken, unreadInvites } from "./bot-helpers";
 import { postForm } from "./page-forms";

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { BOT_CONSENTS_PATH } from "../workers/contract/bot-consents";
-import { INVITE_TITLE } from "../workers/domain/room-invites";
+import { INVITE_TITLE } from "../workers/domain/rooms/room-invites";
 import { json, request, type Member } from "./helpers";
 import { postForm } from "./page-forms";
 import { actionResult } from "./single-fetch";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { openDbSession } from "../workers/db/client";
-import { calendarPageStatements } from "../workers/domain/event-queries";
+import { calendarPageStatements } from "../workers/domain/events/event-queries";
 
 async function planOf(statement: { toSQL(): { sql: string; params: unknown[] } }) {
   const { sql, params } = statement.toSQL();

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
-import { runHousekeeping } from "../workers/domain/housekeeping";
+import { runHousekeeping } from "../workers/domain/operations/housekeeping";
 import { getDb } from "../workers/db/client";
-import { operatorFigures } from "../workers/domain/operations";
+import { operatorFigures } from "../workers/domain/operations/operations";
 import { json, request, signUp, type Member } from "./helpers";
 
 /**
@@ -38,7 +38,7 @@ afterEach(() => {
 });
 
 const get = (path: string) => request(path, { cookie: member.cookie });
-/** The operator's count of Scryfall's refusals in the last hour (workers/domain/operations.ts). */
+/** The operator's count of Scryfall's refusals in the last hour (workers/domain/operations/operations.ts). */
 const refusals = async () => (await operatorFigures(getDb(env.DB))).cardServiceRefusalsLastHour;
 
 describe("card lookups", () => {

@@ -5,7 +5,7 @@ import { loadMemberHome } from "../app/routes/_index/member-home.server";
 import { getDb } from "../workers/db/client";
 import { DEFAULT_SETTINGS } from "../workers/contract/settings";
 import { listMemberCommunities, communityMemberCounts } from "../workers/domain/community-membership";
-import { findUserById } from "../workers/domain/users";
+import { findUserById } from "../workers/domain/members/users";
 import { request, signUp, type Member } from "./helpers";
 import { postForm, queriesOf, toastOf } from "./page-forms";
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { communityCookieValue } from "../app/lib/community-cookie";
 import { loadMemberHome } from "../app/routes/_index/member-home.server";
 import { getDb } from "../workers/db/client";
-import { findUserById } from "../workers/domain/users";
+import { findUserById } from "../workers/domain/members/users";
 import { request, signUp, type Member } from "./helpers";
 
 async function homeOf(member: Member, community: string) {

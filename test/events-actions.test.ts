@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../workers/db/client";
-import { loadCalendarPage } from "../workers/domain/event-queries";
+import { loadCalendarPage } from "../workers/domain/events/event-queries";
 import { createEventAs, createStartedEventAs, daysFromNow, signUp } from "./events-helpers";
 import { postForm, queriesOf, toastOf } from "./page-forms";
 import { type Member, json, request } from "./helpers";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseIcs } from "../workers/domain/ics";
+import { parseIcs } from "../workers/domain/events/ics";
 import { createEventAs, daysFromNow, join, signUp } from "./events-helpers";
 import { json, request } from "./helpers";
 

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import migrationSql from "../migrations/0009_forum_search.sql?raw";
 import rebuildSql from "../scripts/forum-search-rebuild.sql?raw";
 import { FORUM_PAGE_SIZE } from "../workers/contract/forum";
-import { FORUM_SEARCH_MATCHES } from "../workers/domain/forum";
+import { FORUM_SEARCH_MATCHES } from "../workers/domain/forum/forum";
 import { json, request, signUp, type Member } from "./helpers";
 
 const COMMUNITY = "bladeforge";
@@ -217,7 +217,7 @@ describe("forum search: cost as posts grow", () => {
     const now = Date.now() - 60_000;
     // The bench's search ("post 12") within this run's posts: the run's word keeps other tests' posts out of it.
     const path = `/api/forum/posts?communityId=scry-gather&q=${encodeURIComponent(`${run} post 12`)}`;
-    // The search as it was before the index (workers/domain/forum.ts until issue 25), for comparison.
+    // The search as it was before the index (workers/domain/forum/forum.ts until issue 25), for comparison.
     const likeScan = () =>
       env.DB.prepare(
         `SELECT id FROM forum_posts WHERE community_id = 'scry-gather' AND (title LIKE ?1 ESCAPE '\\' OR content LIKE ?1 ESCAPE '\\')

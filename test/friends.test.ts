@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../workers/db/client";
-import { countFriends } from "../workers/domain/friends";
+import { countFriends } from "../workers/domain/members/friends";
 import { type Member, json, request, signUp } from "./helpers";
 
 async function invite(from: Member, to: Member | string) {

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { listGameSessionsQuery } from "../workers/contract/game-sessions";
 import { getDb } from "../workers/db/client";
-import { gameSessionListStatements } from "../workers/domain/game-session-list";
+import { gameSessionListStatements } from "../workers/domain/rooms/game-session-list";
 import { json, request, signUp, type Member } from "./helpers";
 
 /** GET /api/game-sessions with the lobby's filters, search, paging and realm order (issue 14). */
@@ -162,7 +162,7 @@ describe("the listing's query plan", () => {
       limit: "24",
     });
     const statements = gameSessionListStatements(db, crypto.randomUUID(), query);
-    // Both realm tiers, each split by seats needed (workers/domain/game-session-list.ts SEATS_NEEDED_ORDER).
+    // Both realm tiers, each split by seats needed (workers/domain/rooms/game-session-list.ts SEATS_NEEDED_ORDER).
     expect(new Set(statements.map((s) => s.tier.realm))).toEqual(new Set([0, 1]));
     expect(statements).toHaveLength(16);
     for (const { statement } of statements) {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { enabledProviders, PROVIDER_IDS } from "../workers/auth/providers";
-import { OPTIONAL_SERVICES, NOBODY_CAN_SIGN_IN } from "../workers/domain/optional-services";
+import { OPTIONAL_SERVICES, NOBODY_CAN_SIGN_IN } from "../workers/domain/operations/optional-services";
 import { RATE_LIMITS } from "../workers/domain/rate-limit-rules";
 import { REQUEST_ID_HEADER } from "../workers/http/request-log";
 import { expectErrorLog } from "./console-capture";

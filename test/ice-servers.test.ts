@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { RATE_LIMITS } from "../workers/domain/rate-limit-rules";
-import { RELAY_REUSE_MIN_SECONDS, RELAY_TTL_SECONDS } from "../workers/domain/video-relay";
+import { RELAY_REUSE_MIN_SECONDS, RELAY_TTL_SECONDS } from "../workers/domain/rooms/video-relay";
 import { json, request, signUp, type Member } from "./helpers";
 import { createRoom, takePlace } from "./room-socket";
 import { decodeSingleFetch } from "./single-fetch";

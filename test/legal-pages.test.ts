@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SESSION_TTL_SECONDS } from "../workers/auth/session";
-import { READ_NOTIFICATION_RETENTION_MS, UNREAD_NOTIFICATION_RETENTION_MS } from "../workers/domain/housekeeping-rules";
+import { READ_NOTIFICATION_RETENTION_MS, UNREAD_NOTIFICATION_RETENTION_MS } from "../workers/domain/operations/housekeeping-rules";
 import { request, signUp } from "./helpers";
 
 const DAY = 24 * 60 * 60_000;

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../workers/db/client";
 import { RATE_LIMITS } from "../workers/domain/rate-limit-rules";
-import { removeFromRoom } from "../workers/domain/rooms";
+import { removeFromRoom } from "../workers/domain/rooms/rooms";
 import { json, request, signUp, type Member } from "./helpers";
 import { postForm, queriesOf } from "./page-forms";
 

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "../workers/db/client";
-import { ROOM_STALE_MS } from "../workers/domain/room-visibility";
-import { removeFromRoom } from "../workers/domain/rooms";
+import { ROOM_STALE_MS } from "../workers/domain/rooms/room-visibility";
+import { removeFromRoom } from "../workers/domain/rooms/rooms";
 import { json, request, signUp, type Member } from "./helpers";
 import { closeAllSockets, joinRoom } from "./room-socket";
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../workers/db/client";
-import { loadMatchmakingPage } from "../workers/domain/matchmaking";
+import { loadMatchmakingPage } from "../workers/domain/members/matchmaking";
 import { postForm, queriesOf } from "./page-forms";
 import { type Member, json, request, signUp } from "./helpers";
 

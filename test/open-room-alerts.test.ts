@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { GameSessionView } from "../workers/contract/game-sessions";
 import { getDb } from "../workers/db/client";
-import { announceOpenRoom } from "../workers/domain/open-room-alerts";
+import { announceOpenRoom } from "../workers/domain/rooms/open-room-alerts";
 import { DEFAULT_PREFERENCES, type MatchmakingPreferences } from "../workers/contract/matchmaking";
 import { RATE_LIMITS } from "../workers/domain/rate-limit-rules";
 import { json, request, signUp, type Member } from "./helpers";

@@ -1,13 +1,13 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../workers/db/client";
-import { countOperatorEvent, operatorFigures } from "../workers/domain/operations";
-import { runHousekeeping } from "../workers/domain/housekeeping";
+import { countOperatorEvent, operatorFigures } from "../workers/domain/operations/operations";
+import { runHousekeeping } from "../workers/domain/operations/housekeeping";
 import { withQueryCounter } from "../workers/db/query-counter";
 import { json, request, signUp } from "./helpers";
 
 /**
- * The operator's figures (workers/domain/operations.ts). The test files of a Vitest worker share one D1 and run one
+ * The operator's figures (workers/domain/operations/operations.ts). The test files of a Vitest worker share one D1 and run one
  * after another, so each test reads the figures before and after its own changes and checks the difference.
  */
 const db = getDb(env.DB);

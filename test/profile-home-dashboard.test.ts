@@ -3,7 +3,7 @@ import { communityCookieValue } from "../app/lib/community-cookie";
 import { describe, expect, it } from "vitest";
 import { loadMemberHome } from "../app/routes/_index/member-home.server";
 import { getDb } from "../workers/db/client";
-import { findUserById } from "../workers/domain/users";
+import { findUserById } from "../workers/domain/members/users";
 import { request, signUp } from "./helpers";
 
 /** The home route's loader, called as the page's fetcher calls it (`/?index&realm=...`), with the real D1. */

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../workers/db/client";
-import { operatorFigures } from "../workers/domain/operations";
+import { operatorFigures } from "../workers/domain/operations/operations";
 import type { AppEnv } from "../workers/http/app-env";
 import { answerError } from "../workers/http/errors";
 import { REQUEST_ID_HEADER, requestLog } from "../workers/http/request-log";

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { GameRoom } from "../durable-objects/game-room";
 import { ROOM_CLOSE } from "../workers/contract/room/close-codes";
 import { getDb } from "../workers/db/client";
-import { mirrorTable } from "../workers/domain/room-records";
+import { mirrorTable } from "../workers/domain/rooms/room-records";
 import type { Member } from "./helpers";
 import { closeAllSockets, createRoom, d1Table, joinRoom, mirrored, ofType, signUp, type Frame, type TestSocket } from "./room-socket";
 import { submitForm } from "./single-fetch";

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
 import { CARD_SERVICE_UNAVAILABLE } from "../workers/contract/cards";
 import { DEFAULT_SETTINGS } from "../workers/contract/settings";
 import { getDb } from "../workers/db/client";
-import { deckOnSeatVisibleTo } from "../workers/domain/seat-decks";
+import { deckOnSeatVisibleTo } from "../workers/domain/rooms/seat-decks";
 import { json, request, type Member } from "./helpers";
 import { closeAllSockets, joinRoom, ofType, signUp, type Frame, type TestSocket, createRoom } from "./room-socket";
 import { submitForm } from "./single-fetch";

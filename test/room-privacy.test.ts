@@ -147,7 +147,7 @@ describe("private rooms in the listing", () => {
 
 // Issue 23: the All Realms dashboard listed a private room (with its link) to an unrelated member and counted it, and
 // tournament match rooms too, because its queries checked only the status. Every list and count of rooms now goes
-// through workers/domain/room-visibility.ts, the lobby's rule.
+// through workers/domain/rooms/room-visibility.ts, the lobby's rule.
 describe("rooms nobody else should see, everywhere rooms are listed or counted", () => {
   async function matchRoom(): Promise<{ id: string; name: string }> {
     const [organizer, a, b] = await Promise.all([signUp("MatchOrg"), signUp("MatchA"), signUp("MatchB")]);

@@ -7,12 +7,12 @@ import { getServerByName } from "partyserver";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "../workers/db/client";
 import { RATE_LIMITS, limitText } from "../workers/domain/rate-limit-rules";
-import { readRoomSnapshot } from "../workers/domain/room-records";
+import { readRoomSnapshot } from "../workers/domain/rooms/room-records";
 import { json, request, type Member } from "./helpers";
 import { closeAllSockets, joinRoom, ofType, openSocket, signUp, createRoom } from "./room-socket";
 
 /**
- * The room service (workers/domain/rooms.ts): every place in a room is taken
+ * The room service (workers/domain/rooms/rooms.ts): every place in a room is taken
  * through it (the API, the lobby's and the room page's actions), in one D1
  * batch, and the room is told what it now holds, so a socket only attaches.
  */

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { runScheduledJobs } from "../workers/domain/scheduled";
+import { runScheduledJobs } from "../workers/domain/operations/scheduled";
 import { json, request, signUp } from "./helpers";
 
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();

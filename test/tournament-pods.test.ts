@@ -1,6 +1,6 @@
 /**
  * Commander tournaments play Swiss pods (issue 37; docs/decisions/2026-11-27-commander-pods.md): the real Worker,
- * D1 and the room service. The pure rules are unit-tested in workers/domain/tournament-rules/.
+ * D1 and the room service. The pure rules are unit-tested in workers/domain/tournaments/rules/.
  *
  * Over 300 lines: one suite walks a Commander event from its start date through pods, results, time, a top cut
  * and a pod's room.
@@ -9,8 +9,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { loadMemberHome } from "../app/routes/_index/member-home.server";
 import { getDb } from "../workers/db/client";
-import { computePodStandings, type ScoredPod } from "../workers/domain/tournament-rules/pod-scoring";
-import { findUserById } from "../workers/domain/users";
+import { computePodStandings, type ScoredPod } from "../workers/domain/tournaments/rules/pod-scoring";
+import { findUserById } from "../workers/domain/members/users";
 import { type Member, json, request, signUp } from "./helpers";
 import { actionResult, submitForm } from "./single-fetch";
 

@@ -3,7 +3,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { computeStandings, round4 } from "../workers/domain/tournament-rules/scoring";
+import { computeStandings, round4 } from "../workers/domain/tournaments/rules/scoring";
 import { type Member, json, request, signUp } from "./helpers";
 
 // Half an hour ahead: inside the check-in window, so the organizer may start it (issue 37: not before its date less 60 minutes).

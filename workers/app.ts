@@ -7,10 +7,10 @@ import { MemberInbox as Inbox } from "../durable-objects/member-inbox";
 import { api, apiDocument, apiResponseContract } from "./api/index";
 import { readSessionUserIdByKey } from "./auth/session";
 import { devSeed } from "./auth/dev-seed";
-import { countedLogger } from "./domain/operations";
-import { runScheduledJobs } from "./domain/scheduled";
-import { deliverWebhooks } from "./domain/webhooks";
-import { DISCORD_QUEUE, deliverDiscordPosts } from "./domain/discord-results";
+import { countedLogger } from "./domain/operations/operations";
+import { runScheduledJobs } from "./domain/operations/scheduled";
+import { deliverWebhooks } from "./domain/webhooks/webhooks";
+import { DISCORD_QUEUE, deliverDiscordPosts } from "./domain/discord/discord-results";
 import { discordInteractions } from "./api/discord-interactions";
 import { getDb } from "./db/client";
 import type { AppEnv } from "./http/app-env";
@@ -134,8 +134,8 @@ export default {
       }),
     );
   },
-  // The WEBHOOKS queue (wrangler.toml): bots' webhook deliveries, tried and retried here (workers/domain/webhooks.ts);
-  // DISCORD_POSTS: results posted to Discord channels (workers/domain/discord-results.ts).
+  // The WEBHOOKS queue (wrangler.toml): bots' webhook deliveries, tried and retried here (workers/domain/webhooks/webhooks.ts);
+  // DISCORD_POSTS: results posted to Discord channels (workers/domain/discord/discord-results.ts).
   async queue(batch, env, ctx) {
     const db = getDb(env.DB);
     const log = countedLogger({ trigger: "queue", queue: batch.queue }, db, (promise) => ctx.waitUntil(promise));

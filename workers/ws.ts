@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { z } from "./lib/zod";
 import { sessionIdFromRequest, sessionKey } from "./auth/session";
-import { gameSessionExists } from "./domain/game-sessions";
+import { gameSessionExists } from "./domain/rooms/game-sessions";
 import type { AppEnv } from "./http/app-env";
 import { forbidden, notFound, unauthorized } from "./domain/errors";
 import { HttpError } from "./http/errors";
@@ -11,7 +11,7 @@ import { ROOM_SESSION_HEADER, ROOM_USER_HEADER } from "./contract/room/headers";
 
 const wsQuery = z.object({
   sessionId: z.string().min(1).max(100),
-  // Accepted for the spec's clients and ignored: a socket attaches to the place its member has (workers/domain/rooms.ts).
+  // Accepted for the spec's clients and ignored: a socket attaches to the place its member has (workers/domain/rooms/rooms.ts).
   mode: z.enum(["play", "spectate"]).optional(),
 });
 

@@ -9,7 +9,7 @@ import {
   LONGEST_RATE_LIMIT_WINDOW_MS,
   READ_NOTIFICATION_RETENTION_MS,
   UNREAD_NOTIFICATION_RETENTION_MS,
-} from "../../workers/domain/housekeeping-rules";
+} from "../../workers/domain/operations/housekeeping-rules";
 
 export const meta: MetaFunction = () => [{ title: documentTitle("Privacy Policy") }];
 

@@ -1,6 +1,6 @@
 import { ROOM_CLOSE } from "../../workers/contract/room/close-codes";
 import { CHAT_HISTORY_SENT } from "../../workers/contract/room/protocol";
-import { readAdmission } from "../../workers/domain/room-records";
+import { readAdmission } from "../../workers/domain/rooms/room-records";
 import { socketsOverLimit } from "../rules/socket-limits";
 import { roster, type RoomContext } from "./context";
 import { endSocket } from "./departures";

@@ -1,4 +1,4 @@
-import { endPlaceFromRoom } from "../../workers/domain/room-records";
+import { endPlaceFromRoom } from "../../workers/domain/rooms/room-records";
 import { roster, type RoomContext } from "./context";
 import type { RoomConnection } from "./sockets";
 import { syncPresence } from "./presence-sync";

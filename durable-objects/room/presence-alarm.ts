@@ -1,4 +1,4 @@
-import { closeIdleRoomFromRoom, endPlaceFromRoom, handHostOverFromRoom } from "../../workers/domain/room-records";
+import { closeIdleRoomFromRoom, endPlaceFromRoom, handHostOverFromRoom } from "../../workers/domain/rooms/room-records";
 import { hostAfterAway, idleMsFrom, turnAfterAwaySkips } from "../rules/presence";
 import { postMessage, ROOM_SENDER } from "./chat";
 import { roster, seatsNow, type RoomContext } from "./context";

@@ -1,4 +1,4 @@
-import { recordRoomPresence } from "../../workers/domain/room-records";
+import { recordRoomPresence } from "../../workers/domain/rooms/room-records";
 import type { RoomContext } from "./context";
 
 type Sync = { chain: Promise<void>; written: number | null | undefined };
@@ -6,7 +6,7 @@ const syncs = new WeakMap<RoomContext["records"], Sync>();
 
 /**
  * Tells D1 whether anyone is in the room, so the lobby can hide a room nobody has been at for a while
- * (workers/domain/room-visibility.ts). Called when the first socket opens and when the last one closes, never per
+ * (workers/domain/rooms/room-visibility.ts). Called when the first socket opens and when the last one closes, never per
  * frame. Writes run one after another and each writes the room's state as it is when it runs, so a reload (a close
  * and an open within milliseconds) always leaves D1 with the last word; a write that would repeat the last is skipped.
  */

@@ -1,6 +1,6 @@
 import type { ChatMessage, SeatDeck } from "../../workers/contract/room/protocol";
 import { emptyTools, noDesignations, type Designations } from "../../workers/contract/room/commander";
-import type { RoomSnapshot } from "../../workers/domain/room-records";
+import type { RoomSnapshot } from "../../workers/domain/rooms/room-records";
 import { RoomStore, type RoomMeta, type SqlTag, type StoredMember } from "../room-store";
 import { ChatHistory, type Timers } from "./chat-history";
 import { startingLife } from "../rules/life";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ROOM_ERROR } from "../../workers/contract/room/protocol";
-import { ROOM_REFUSALS } from "../../workers/domain/room-rules";
+import { ROOM_REFUSALS } from "../../workers/domain/rooms/room-rules";
 import { refusalError } from "./refusals";
 
 describe("refusalError", () => {

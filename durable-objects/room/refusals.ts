@@ -1,5 +1,5 @@
 import { ROOM_ERROR } from "../../workers/contract/room/protocol";
-import { ROOM_REFUSALS, type EntryRefusal } from "../../workers/domain/room-rules";
+import { ROOM_REFUSALS, type EntryRefusal } from "../../workers/domain/rooms/room-rules";
 
 /** The error a member gets when D1 says they have no place here. */
 export function refusalError(refusal: EntryRefusal): { code: string; message: string } {

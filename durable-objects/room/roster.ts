@@ -1,6 +1,6 @@
 import { ROOM_CLOSE, closeReasonText } from "../../workers/contract/room/close-codes";
 import { withoutPlayer } from "../../workers/contract/room/commander";
-import type { PlaceEnd, RoomSnapshot, SocketEnd } from "../../workers/domain/room-records";
+import type { PlaceEnd, RoomSnapshot, SocketEnd } from "../../workers/domain/rooms/room-records";
 import { postMessage, ROOM_SENDER } from "./chat";
 import { roster, type RoomContext } from "./context";
 import { sameRoster } from "./roster-view";

@@ -5,7 +5,7 @@ import { fail, type RoomConnection } from "./sockets";
 import { mirrorToD1 } from "./table-mirror";
 import { isCommanderFormat } from "../../workers/contract/brackets";
 import type { ClientFrame } from "../../workers/contract/room/protocol";
-import { readDeckForSeat, seatDeckFrom, type DeckForSeat, type SeatDeckChoice } from "../../workers/domain/seat-decks";
+import { readDeckForSeat, seatDeckFrom, type DeckForSeat, type SeatDeckChoice } from "../../workers/domain/rooms/seat-decks";
 
 type SetDeckFrame = Extract<ClientFrame, { type: "set_deck" }>;
 

@@ -1,6 +1,6 @@
 import { CARD_SERVICE_UNAVAILABLE, type CardDto } from "../../workers/contract/cards";
 import { ROOM_ERROR, type SharedCard } from "../../workers/contract/room/protocol";
-import { lookUpCardsAs } from "../../workers/domain/card-lookups";
+import { lookUpCardsAs } from "../../workers/domain/cards/card-lookups";
 import { DomainError } from "../../workers/domain/errors";
 import type { StoredMember } from "../room-store";
 import { postMessage } from "./chat";
@@ -30,7 +30,7 @@ export const CARD_LOOKUP_LIMITED = "rate_limited";
 /**
  * A player's `share_card`: the room looks the card up (the card source's cache first) and posts it to the chat as
  * a `card` message everyone sees, spectators too. The lookup counts against the member's card lookup limit, the
- * one the /api card routes count (workers/domain/card-lookups.ts), and waits its turn among members at the card
+ * one the /api card routes count (workers/domain/cards/card-lookups.ts), and waits its turn among members at the card
  * service. An unknown id, a lookup over the limit (the 429's message, saying when to try again), or a card
  * service that cannot be reached, is an error frame to the sender only; nothing else changes.
  */

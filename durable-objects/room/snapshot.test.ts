@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RoomSnapshot } from "../../workers/domain/room-records";
+import type { RoomSnapshot } from "../../workers/domain/rooms/room-records";
 import { emptyTools } from "../../workers/contract/room/commander";
 import type { RoomMeta, StoredMember } from "../room-store";
 import { membersFromSnapshot, metaFromSnapshot, roomFromSnapshot } from "./snapshot";

@@ -1,6 +1,6 @@
-import type { RoomSnapshot } from "../../workers/domain/room-records";
+import type { RoomSnapshot } from "../../workers/domain/rooms/room-records";
 import { displayName } from "../../workers/contract/display-name";
-import { seatDeckOf } from "../../workers/domain/seat-decks";
+import { seatDeckOf } from "../../workers/domain/rooms/seat-decks";
 import type { RoomMeta, StoredMember } from "../room-store";
 import { turnAfterSeatsChanged } from "../rules/turns";
 

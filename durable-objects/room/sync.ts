@@ -1,6 +1,6 @@
 import { ROOM_CLOSE } from "../../workers/contract/room/close-codes";
 import type { RoomEndReason } from "../../workers/contract/room/protocol";
-import { readRoomSnapshot, type RoomSnapshot } from "../../workers/domain/room-records";
+import { readRoomSnapshot, type RoomSnapshot } from "../../workers/domain/rooms/room-records";
 import type { RoomMeta } from "../room-store";
 import type { RoomContext } from "./context";
 import { mirrorToD1 } from "./table-mirror";

@@ -1,6 +1,6 @@
 import { currentLogger } from "../../workers/lib/logger";
-import type { TableMirror as TableMirrorWrite } from "../../workers/domain/room-records";
-import { seatDeckColumns } from "../../workers/domain/seat-decks";
+import type { TableMirror as TableMirrorWrite } from "../../workers/domain/rooms/room-records";
+import { seatDeckColumns } from "../../workers/domain/rooms/seat-decks";
 import type { RoomMeta, StoredMember } from "../room-store";
 import type { RoomContext } from "./context";
 import { scheduleWake } from "./wake";

@@ -1,6 +1,6 @@
 /**
  * How long a room trusts a socket's session between checks against KV.
- * Sign-out and account deletion close sockets at once (workers/domain/rooms.ts);
+ * Sign-out and account deletion close sockets at once (workers/domain/rooms/rooms.ts);
  * the re-check catches sessions that end any other way (expiry, a new sign-in
  * in the same browser, a session removed from KV by hand). 60 s because KV
  * itself may take up to 60 s to show a deletion at another location, so

@@ -14,9 +14,9 @@ import {
   webhookPayload,
   webhookSecretResponse,
 } from "../contract/webhooks";
-import { createAccessToken, listAccessTokens, revokeAccessToken } from "../domain/access-tokens";
-import { clearWebhook, listWebhookDeliveries, setWebhook } from "../domain/webhooks";
-import { MAX_WEBHOOK_ATTEMPTS } from "../domain/webhook-rules";
+import { createAccessToken, listAccessTokens, revokeAccessToken } from "../domain/access/access-tokens";
+import { clearWebhook, listWebhookDeliveries, setWebhook } from "../domain/webhooks/webhooks";
+import { MAX_WEBHOOK_ATTEMPTS } from "../domain/webhooks/webhook-rules";
 import { limitText } from "../domain/rate-limit-rules";
 import { requireUser } from "../http/require-user";
 import { apiRouter, errors, jsonBody, jsonResponse } from "./openapi-kit";

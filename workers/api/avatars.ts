@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AVATAR_MAX_BYTES, avatarParams, avatarResponse, avatarUploadForm } from "../contract/avatar";
-import { avatarExists, readAvatar, removeAvatar, saveAvatar, toAvatarUpload } from "../domain/avatars";
+import { avatarExists, readAvatar, removeAvatar, saveAvatar, toAvatarUpload } from "../domain/members/avatars";
 import { notFound } from "../domain/errors";
 import { enforceRateLimit } from "../domain/rate-limit";
 import { limitText } from "../domain/rate-limit-rules";

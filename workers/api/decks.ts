@@ -14,11 +14,11 @@ import {
 } from "../contract/cards";
 import { memberParams } from "../contract/profile";
 import { getDb } from "../db/client";
-import { warmDeck } from "../domain/card-references";
-import { resolveDeck } from "../domain/deck-resolve";
-import { createDeck, deleteDeck, listDecks, readDeck } from "../domain/decks";
+import { warmDeck } from "../domain/cards/card-references";
+import { resolveDeck } from "../domain/cards/deck-resolve";
+import { createDeck, deleteDeck, listDecks, readDeck } from "../domain/cards/decks";
 import { notFound } from "../domain/errors";
-import { memberExists } from "../domain/profile";
+import { memberExists } from "../domain/members/profile";
 import { enforceRateLimit } from "../domain/rate-limit";
 import { limitText } from "../domain/rate-limit-rules";
 import { memberOnly, requireUser } from "../http/require-user";

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { CALLBACK, discordInteraction, EPHEMERAL, type DiscordInteraction, type InteractionResponse } from "../contract/discord";
-import type { Handled } from "../domain/discord-answers";
-import { privately } from "../domain/discord-messages";
-import { handleInteraction } from "../domain/discord-interactions";
+import type { Handled } from "../domain/discord/discord-answers";
+import { privately } from "../domain/discord/discord-messages";
+import { handleInteraction } from "../domain/discord/discord-interactions";
 import type { AppEnv } from "../http/app-env";
 import { bodyCap } from "../http/security";
 import { discordConfig, discordRest, type DiscordRest } from "../services/discord-rest";

@@ -13,9 +13,9 @@ import {
   updateEventBody,
 } from "../contract/events";
 import { unauthorized } from "../domain/errors";
-import { calendarFeedUrls, eventIcsFile, feedIcsFile, getEvent, listEvents, rotateCalendarFeed } from "../domain/event-queries";
-import { joinEvent, leaveEvent } from "../domain/event-attendance";
-import { createEvent, deleteEvent, updateEvent } from "../domain/events";
+import { calendarFeedUrls, eventIcsFile, feedIcsFile, getEvent, listEvents, rotateCalendarFeed } from "../domain/events/event-queries";
+import { joinEvent, leaveEvent } from "../domain/events/event-attendance";
+import { createEvent, deleteEvent, updateEvent } from "../domain/events/events";
 import { limitText } from "../domain/rate-limit-rules";
 import { memberOnly, requireUser } from "../http/require-user";
 import { MEMBER_ONLY, PUBLIC, apiRouter, errors, jsonBody, jsonResponse } from "./openapi-kit";

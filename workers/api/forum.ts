@@ -24,7 +24,7 @@ import {
   setForumLike,
   updateForumPost,
   updateForumReply,
-} from "../domain/forum";
+} from "../domain/forum/forum";
 import { limitText } from "../domain/rate-limit-rules";
 import { requireUser } from "../http/require-user";
 import { memberRoute } from "./route-guards";

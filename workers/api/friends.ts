@@ -21,9 +21,9 @@ import {
   removeFriend,
   sendFriendRequest,
   unblockMember,
-} from "../domain/friends";
+} from "../domain/members/friends";
 import { limitText } from "../domain/rate-limit-rules";
-import { blockMemberEverywhere } from "../domain/member-blocks";
+import { blockMemberEverywhere } from "../domain/members/member-blocks";
 import { memberOnly, requireUser } from "../http/require-user";
 import { MEMBER_ONLY, apiRouter, errors, jsonBody, jsonResponse } from "./openapi-kit";
 

@@ -2,13 +2,13 @@ import { createRoute } from "@hono/zod-openapi";
 import { gameResultResponse, recordResultBody, respondToResultBody } from "../contract/game-results";
 import { sessionIdParam } from "../contract/game-sessions";
 import { notFound } from "../domain/errors";
-import { readGameResult, recordGameResult, respondToGameResult } from "../domain/game-results";
-import { TOURNAMENT_RESULT_REFUSAL } from "../domain/game-result-rules";
+import { readGameResult, recordGameResult, respondToGameResult } from "../domain/results/game-results";
+import { TOURNAMENT_RESULT_REFUSAL } from "../domain/results/game-result-rules";
 import { limitText } from "../domain/rate-limit-rules";
 import { memberOnly, requireUser } from "../http/require-user";
 import { MEMBER_ONLY, apiRouter, errors, jsonBody, jsonResponse } from "./openapi-kit";
 
-/** A finished room's result (issue 27): thin handlers over workers/domain/game-results.ts. */
+/** A finished room's result (issue 27): thin handlers over workers/domain/results/game-results.ts. */
 
 const LIMIT = [429, `More than ${limitText("gameResult")}`] as const;
 

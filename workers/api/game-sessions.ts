@@ -12,20 +12,20 @@ import {
   tableCardsResponse,
 } from "../contract/game-sessions";
 import { conflict, forbidden, notFound } from "../domain/errors";
-import { deckCardsForTable } from "../domain/decks";
-import { tableDecksFor } from "../domain/seat-decks";
+import { deckCardsForTable } from "../domain/cards/decks";
+import { tableDecksFor } from "../domain/rooms/seat-decks";
 import { nextCursorHeader } from "../contract/events";
-import { listGameSessions } from "../domain/game-session-list";
-import { getGameSession } from "../domain/game-sessions";
+import { listGameSessions } from "../domain/rooms/game-session-list";
+import { getGameSession } from "../domain/rooms/game-sessions";
 import { limitText } from "../domain/rate-limit-rules";
-import { roomLinks } from "../domain/room-invites";
-import { setRoomPrivacy } from "../domain/room-privacy";
-import { SEAT_REFUSALS } from "../domain/room-rules";
-import { createRoom, joinRoom, leaveRoom, spectateRoom, startRoom, type SeatResult } from "../domain/rooms";
+import { roomLinks } from "../domain/rooms/room-invites";
+import { setRoomPrivacy } from "../domain/rooms/room-privacy";
+import { SEAT_REFUSALS } from "../domain/rooms/room-rules";
+import { createRoom, joinRoom, leaveRoom, spectateRoom, startRoom, type SeatResult } from "../domain/rooms/rooms";
 import { memberOnly, requireUser } from "../http/require-user";
 import { MEMBER_ONLY, PUBLIC, apiRouter, errors, jsonBody, jsonResponse } from "./openapi-kit";
 
-/** TableSync REST (spec 001 §7): thin handlers over the room service (workers/domain/rooms.ts). */
+/** TableSync REST (spec 001 §7): thin handlers over the room service (workers/domain/rooms/rooms.ts). */
 
 const JOIN_LIMIT = [429, `More than ${limitText("gameSessionJoin")} (joins and spectates together)`] as const;
 

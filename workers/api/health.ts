@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { healthReport } from "../contract/health";
 import { clientAddressOf } from "../domain/contact";
-import { checkHealth } from "../domain/health";
+import { checkHealth } from "../domain/operations/health";
 import { limitText } from "../domain/rate-limit-rules";
 import { PUBLIC, apiRouter, errors, jsonResponse } from "./openapi-kit";
 

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { matchList, matchmakingPreferencesSchema, preferencesResponseSchema } from "../contract/matchmaking";
-import { findPlayers, getPreferences, savePreferences } from "../domain/matchmaking";
+import { findPlayers, getPreferences, savePreferences } from "../domain/members/matchmaking";
 import { limitText } from "../domain/rate-limit-rules";
 import { memberOnly, requireUser } from "../http/require-user";
 import { MEMBER_ONLY, apiRouter, errors, jsonBody, jsonResponse } from "./openapi-kit";

@@ -1,8 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import { clearSessionCookie, destroySession, sessionIdFromRequest } from "../auth/session";
 import { memberDataExport, userSettingsBody } from "../contract/settings";
-import { deleteAccount, exportFileName, exportMemberData } from "../domain/account";
-import { getSettings, saveSettings } from "../domain/settings";
+import { deleteAccount, exportFileName, exportMemberData } from "../domain/members/account";
+import { getSettings, saveSettings } from "../domain/members/settings";
 import { memberOnly, requireUser } from "../http/require-user";
 import { MEMBER_ONLY, apiRouter, errors, jsonBody, jsonResponse } from "./openapi-kit";
 

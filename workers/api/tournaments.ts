@@ -24,9 +24,9 @@ import {
 } from "../contract/tournaments";
 import { enforceRateLimit } from "../domain/rate-limit";
 import { limitText } from "../domain/rate-limit-rules";
-import { dropFromTournament, openMatchRoom, reportMatchResult } from "../domain/tournament-matches";
-import { finishTournament, getStandings, pairNextRound, startTopCut, startTournament } from "../domain/tournament-play";
-import { callTime, reportPodResult } from "../domain/tournament-pod-results";
+import { dropFromTournament, openMatchRoom, reportMatchResult } from "../domain/tournaments/tournament-matches";
+import { finishTournament, getStandings, pairNextRound, startTopCut, startTournament } from "../domain/tournaments/tournament-play";
+import { callTime, reportPodResult } from "../domain/tournaments/tournament-pod-results";
 import {
   createTournament,
   getTournamentDetail,
@@ -34,7 +34,7 @@ import {
   leaveTournament,
   listTournaments,
   updateTournament,
-} from "../domain/tournaments";
+} from "../domain/tournaments/tournaments";
 import { memberOnly, requireUser } from "../http/require-user";
 import { MEMBER_ONLY, PUBLIC, apiRouter, errors, jsonBody, jsonResponse } from "./openapi-kit";
 

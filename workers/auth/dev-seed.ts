@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "../lib/zod";
 import { conflict, notFound } from "../domain/errors";
 import { createNotifications, NOTIFICATION_TYPES } from "../domain/notifications";
-import { linkDiscordIdentity } from "../domain/discord-guilds";
+import { linkDiscordIdentity } from "../domain/discord/discord-guilds";
 import { snowflake } from "../contract/discord";
 import type { AppEnv } from "../http/app-env";
 import { requireUser } from "../http/require-user";

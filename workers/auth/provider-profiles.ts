@@ -1,6 +1,6 @@
 import { z } from "../lib/zod";
 import { cleanSingleLine } from "../contract/text";
-import type { ProviderProfile } from "../domain/users";
+import type { ProviderProfile } from "../domain/members/users";
 
 /** Provider display names become members' names: cleaned like text they would type (workers/contract/text.ts). */
 const NAME_MAX = 50;

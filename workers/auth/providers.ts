@@ -1,5 +1,5 @@
 import { Discord, Google, Twitch, generateCodeVerifier, generateState } from "arctic";
-import type { ProviderProfile } from "../domain/users";
+import type { ProviderProfile } from "../domain/members/users";
 import { discordProfile, googleProfile, twitchProfile } from "./provider-profiles";
 
 export const PROVIDER_IDS = ["discord", "twitch", "google"] as const;

@@ -5,7 +5,7 @@ import { createMiddleware } from "hono/factory";
 import { authUserResponse, devLoginBody, loginQuery, oauthCallbackQuery, safeReturnTo } from "../contract/auth";
 import { PUBLIC, apiRouter, errorBody, errors, jsonResponse } from "../api/openapi-kit";
 import { memberRoute, missingUnlessKnownParam } from "../api/route-guards";
-import { getAuthUser, listDemoMembers, upsertUserByEmail, upsertUserFromProvider } from "../domain/users";
+import { getAuthUser, listDemoMembers, upsertUserByEmail, upsertUserFromProvider } from "../domain/members/users";
 import type { AppEnv } from "../http/app-env";
 import { invalid, notFound, rateLimited } from "../domain/errors";
 import { isLocalHost } from "../http/security";

@@ -46,7 +46,7 @@ export function roomPath(sessionId: string): string {
   return `/tablesync/room/${encodeURIComponent(sessionId)}`;
 }
 
-/** What a member refused by a block is told, in the API, the room page and the room's socket (workers/domain/room-rules.ts). */
+/** What a member refused by a block is told, in the API, the room page and the room's socket (workers/domain/rooms/room-rules.ts). */
 export const ROOM_REFUSALS = {
   blocked: "You cannot join this room",
   hostBlocked: "You blocked this room's host. Unblock them to join.",

@@ -52,7 +52,7 @@ export const createGameSessionBody = z
       .describe(`Members invited to the room (at most ${MAX_INVITED_MEMBERS}); only they and the host take seats, and each is notified.`),
     /**
      * With an API token: which invited member hosts the room (the first invited when left out). A bot seats another
-     * member only with their consent (workers/domain/bot-consents.ts).
+     * member only with their consent (workers/domain/access/bot-consents.ts).
      */
     hostMemberId: memberIdSchema
       .optional()
@@ -204,7 +204,7 @@ export const createRoomDefaults = z.object({
   communityId: z.string().trim().min(1).max(64).optional().catch(undefined),
   /**
    * Tick "Tell members who are waiting" from the start: announce the new room to the members waiting for one
-   * (workers/domain/open-room-alerts.ts). The box is on every Create Room; "Find me a seat" ticks it.
+   * (workers/domain/rooms/open-room-alerts.ts). The box is on every Create Room; "Find me a seat" ticks it.
    */
   announce: z
     .literal("1")

@@ -96,7 +96,7 @@ export type ListTournamentsQuery = z.infer<typeof listTournamentsQuerySchema>;
 /** Matches are best of three: a player wins at most two games; drawn games do not count toward the two. */
 export const GAMES_TO_WIN_MATCH = 2;
 export const MAX_DRAWN_GAMES = 3;
-// workers/domain/tournament-rules/match-score.ts also refuses two wins each.
+// workers/domain/tournaments/rules/match-score.ts also refuses two wins each.
 const winCount = z.coerce.number().int().min(0).max(GAMES_TO_WIN_MATCH);
 const drawCount = z.coerce.number().int().min(0).max(MAX_DRAWN_GAMES);
 export const matchResultSchema = z.object({

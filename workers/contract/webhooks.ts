@@ -4,7 +4,7 @@ import { gameSessionResponse } from "./game-sessions";
 
 /**
  * A token's webhook (issue 27): where the events of the rooms a bot created with the token are delivered, how a
- * delivery looks, and its outcome as settings lists it. Rules and signing: workers/domain/webhook-rules.ts and
+ * delivery looks, and its outcome as settings lists it. Rules and signing: workers/domain/webhooks/webhook-rules.ts and
  * webhook-signing.ts.
  */
 

@@ -132,7 +132,7 @@ export const notifications = sqliteTable(
   (t) => [
     index("notifications_user_created_idx").on(t.userId, t.createdAt),
     index("notifications_user_read_idx").on(t.userId, t.read),
-    // Retention (workers/domain/housekeeping.ts): the cron finds expired rows by range, never by scanning the table.
+    // Retention (workers/domain/operations/housekeeping.ts): the cron finds expired rows by range, never by scanning the table.
     index("notifications_read_created_idx").on(t.read, t.createdAt),
   ],
 );
@@ -250,7 +250,7 @@ export const gameSessions = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // The lobby's order (created_at, id) in full, so a page needs no sort (workers/domain/game-session-list.ts).
+    // The lobby's order (created_at, id) in full, so a page needs no sort (workers/domain/rooms/game-session-list.ts).
     index("game_sessions_status_created_idx").on(t.status, t.createdAt, t.id),
     index("game_sessions_community_status_idx").on(t.communityId, t.status, t.createdAt, t.id),
     index("game_sessions_host_idx").on(t.hostId),
@@ -366,7 +366,7 @@ export const gameSessionMembers = sqliteTable(
     primaryKey({ columns: [t.sessionId, t.userId] }),
     index("game_session_members_role_idx").on(t.sessionId, t.role, t.seat),
     index("game_session_members_user_idx").on(t.userId),
-    // A deck's seats: who may read a deck on a seat (workers/domain/decks.ts), and deleting a deck clears its seats.
+    // A deck's seats: who may read a deck on a seat (workers/domain/cards/decks.ts), and deleting a deck clears its seats.
     index("game_session_members_deck_idx").on(t.deckId),
   ],
 );
@@ -405,7 +405,7 @@ export const matchmakingPreferences = sqliteTable("matchmaking_preferences", {
   availability: text("availability").notNull(),
   language: text("language").notNull(),
   maxDistance: integer("max_distance").notNull(),
-  /** Tell me when a member opens a room that fits me (workers/domain/open-room-alerts.ts). */
+  /** Tell me when a member opens a room that fits me (workers/domain/rooms/open-room-alerts.ts). */
   notifyOpenRooms: integer("notify_open_rooms", { mode: "boolean" }).notNull().default(false),
   updatedAt: updatedAt(),
 });
@@ -623,7 +623,7 @@ export const forumPosts = sqliteTable(
     viewCount: integer("view_count").notNull().default(0),
     /**
      * When a moderator hid the post (issue 38; epoch ms), null while shown: its author still sees it, marked hidden
-     * with the reason; nobody else does (workers/domain/forum-visibility.ts).
+     * with the reason; nobody else does (workers/domain/forum/forum-visibility.ts).
      */
     hiddenAt: integer("hidden_at"),
     hiddenReason: text("hidden_reason"),
@@ -853,7 +853,7 @@ export const rateLimits = sqliteTable(
     windowStart: integer("window_start").notNull(),
     count: integer("count").notNull(),
   },
-  // Expired windows are deleted by the cron in window order (workers/domain/housekeeping.ts).
+  // Expired windows are deleted by the cron in window order (workers/domain/operations/housekeeping.ts).
   (t) => [index("rate_limits_window_idx").on(t.windowStart)],
 );
 

@@ -8,7 +8,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { communities, userCommunities } from "../db/schema";
 import { notFound } from "./errors";
-import { profileShownTo } from "./privacy";
+import { profileShownTo } from "./members/privacy";
 import { enforceRateLimit } from "./rate-limit";
 import { realmRemovalOf, refuseIfRemoved, removedFromRealm } from "./moderation/standing";
 

@@ -5,11 +5,11 @@ import { countOf } from "../contract/plural";
 import { roomPath } from "../contract/game-session-options";
 import { latestNotificationsQuery, toNotificationItem } from "./notifications";
 import { membershipStateQuery, toMembership } from "./community-membership";
-import { memberStatsColumns } from "./profile";
-import { roomsListedTo } from "./room-visibility";
-import { eventsListedTo } from "./event-visibility";
-import { postsVisibleTo, replyCountShownTo } from "./forum-visibility";
-import { realmWeekQueries, toRealmWeek } from "./game-stats";
+import { memberStatsColumns } from "./members/profile";
+import { roomsListedTo } from "./rooms/room-visibility";
+import { eventsListedTo } from "./events/event-visibility";
+import { postsVisibleTo, replyCountShownTo } from "./forum/forum-visibility";
+import { realmWeekQueries, toRealmWeek } from "./results/game-stats";
 import { isoInstant } from "./instants";
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { Db } from "../db/client";
 import { currentLogger } from "../lib/logger";
-import { signOutOfRooms } from "./rooms";
+import { signOutOfRooms } from "./rooms/rooms";
 
 /** At most this many members' pages are told per request (an open-room alert reaches 50 at most). */
 export const RING_LIMIT = 100;

@@ -33,7 +33,7 @@ export const RATE_LIMITS = {
   // TableSync: rooms show in every lobby; join and spectate share one counter.
   gameSessionCreate: { limit: 20, windowMs: HOUR, per: "member", verb: "create", noun: "rooms" },
   gameSessionJoin: { limit: 60, windowMs: HOUR, per: "member", verb: "join or watch", noun: "rooms" },
-  // Announcing a room to the members waiting for one (workers/domain/open-room-alerts.ts): each notifies up to 50.
+  // Announcing a room to the members waiting for one (workers/domain/rooms/open-room-alerts.ts): each notifies up to 50.
   openRoomAlert: { limit: 3, windowMs: HOUR, per: "member", verb: "announce", noun: "rooms" },
   // Events: a filled game pod notifies its host.
   eventCreate: { limit: 20, windowMs: HOUR, per: "member", verb: "create", noun: "events" },
@@ -77,7 +77,7 @@ export const RATE_LIMITS = {
   accessTokenCreate: { limit: 10, windowMs: HOUR, per: "member", verb: "create", noun: "API tokens" },
   accessTokenUse: { limit: 120, windowMs: MINUTE, per: "member", verb: "make", noun: "requests with your API tokens" },
   // Video relay (TURN) credentials (issue 35): relay minutes cost money. A member's live credential is reused (kept in
-  // KV while it has 2 h left, workers/domain/video-relay.ts), so a member mints one each 30 minutes at most in
+  // KV while it has 2 h left, workers/domain/rooms/video-relay.ts), so a member mints one each 30 minutes at most in
   // normal use; this caps the rest. Over it the room opens with STUN alone ("Video relay unavailable").
   turnCredential: { limit: 4, windowMs: HOUR, per: "member", verb: "get", noun: "new video relay credentials" },
   // GET /api/health (issue 38): each check writes this counter and reads D1; monitors poll every few seconds at most.

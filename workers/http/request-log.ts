@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import { getDb } from "../db/client";
-import { countedLogger } from "../domain/operations";
+import { countedLogger } from "../domain/operations/operations";
 import { withLogger } from "../lib/logger";
 import type { AppEnv } from "./app-env";
 
@@ -45,7 +45,7 @@ function waitUntilOf(c: Context<AppEnv>): (promise: Promise<unknown>) => void {
 export const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
   const started = Date.now();
   const requestId = requestIdOf(c.req.raw.headers);
-  // Error lines are also counted for the operator (workers/domain/operations.ts), after the response.
+  // Error lines are also counted for the operator (workers/domain/operations/operations.ts), after the response.
   const log = countedLogger({ requestId, method: c.req.method, route: matchedRoute(c) }, getDb(c.env.DB), waitUntilOf(c));
   c.set("log", log);
   await withLogger(log, next);

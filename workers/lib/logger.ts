@@ -30,7 +30,7 @@ export interface Logger {
 
 export type LoggerOptions = {
   sink?: LogSink;
-  /** Called once per error-level line (the operator's error count, workers/domain/operations.ts). */
+  /** Called once per error-level line (the operator's error count, workers/domain/operations/operations.ts). */
   onError?: () => void;
 };
 

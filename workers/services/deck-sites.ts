@@ -1,7 +1,7 @@
 /**
  * The deck site a member's link may name: Archidekt, whose public deck JSON any client may read. Moxfield is not one:
  * it refuses requests from Workers (403, its bot check) and opens its API only by agreement, so a Moxfield link is
- * answered with the way to paste its export instead, without a request (workers/domain/deck-resolve.ts).
+ * answered with the way to paste its export instead, without a request (workers/domain/cards/deck-resolve.ts).
  */
 import { z } from "../lib/zod";
 import { clientHeaders } from "./card-source/scryfall";

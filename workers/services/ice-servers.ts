@@ -6,7 +6,7 @@ import { currentLogger } from "../lib/logger";
  * others); with Cloudflare's TURN service configured (TURN_KEY_ID, and the secret TURN_KEY_API_TOKEN), also a relay
  * for members behind strict NATs, with credentials minted for one member that expire after the lifetime asked for.
  * The page never carries a long-lived or shared TURN password, and the API token never leaves the Worker. Who gets
- * credentials, how often and for how long is the domain's (workers/domain/video-relay.ts).
+ * credentials, how often and for how long is the domain's (workers/domain/rooms/video-relay.ts).
  */
 
 export const DEFAULT_STUN_URLS = ["stun:stun.l.google.com:19302", "stun:stun1.l.google.com:19302"];

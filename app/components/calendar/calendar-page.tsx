@@ -6,7 +6,7 @@ import { useCommunity } from "~/hooks/use-community";
 import { themeFor } from "~/lib/community-themes";
 import { useResultToast, type ActionResult } from "~/lib/forms";
 import type { EventDto } from "../../../workers/contract/events";
-import type { loadCalendarPage } from "../../../workers/domain/event-queries";
+import type { loadCalendarPage } from "../../../workers/domain/events/event-queries";
 import { CalendarFeed } from "./calendar-feed";
 import { DialogButton } from "./calendar-dialog";
 import { dialogOf, withoutDialogs } from "./calendar-url";

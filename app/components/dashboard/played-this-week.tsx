@@ -2,7 +2,7 @@ import { BarChart3 } from "lucide-react";
 import { Card } from "~/components/ui/card";
 import { bracketLabel } from "../../../workers/contract/brackets";
 import { countOf } from "../../../workers/contract/plural";
-import type { RealmWeek } from "../../../workers/domain/game-stats";
+import type { RealmWeek } from "../../../workers/domain/results/game-stats";
 
 /** "Played this week" on a realm's dashboard: its confirmed results of the last 7 days. */
 export function PlayedThisWeekCard({ week }: { week: RealmWeek }) {

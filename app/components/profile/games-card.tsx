@@ -3,7 +3,7 @@ import { Swords, Trophy } from "lucide-react";
 import { Badge, Card } from "~/components/ui/card";
 import { countOf } from "../../../workers/contract/plural";
 import { formatLabel, roomPath } from "../../../workers/contract/game-session-options";
-import type { MemberGames } from "../../../workers/domain/game-stats";
+import type { MemberGames } from "../../../workers/domain/results/game-stats";
 
 const MARK = { pending: "Awaiting confirmation", disputed: "Disputed" } as const;
 

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useState, type MouseEvent } from "react";
 import { BIO_MAX, MEMBER_STATUSES, NAME_MAX } from "../../../workers/contract/profile-options";
 import type { CommunitySummary } from "../../../workers/domain/communities";
-import type { UserProfile } from "../../../workers/domain/profile";
+import type { UserProfile } from "../../../workers/domain/members/profile";
 import { Button } from "~/components/ui/button";
 import { FieldMessage, Input, Label, NativeSelect, Textarea } from "~/components/ui/field";
 import { fieldError, submittedValue } from "~/lib/forms";

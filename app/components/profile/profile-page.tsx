@@ -1,8 +1,8 @@
 import { ReportButton } from "~/components/moderation/report-button";
 import { useLocation } from "@remix-run/react";
 import type { DeckSummary } from "../../../workers/contract/cards";
-import type { SocialLink, UserProfile } from "../../../workers/domain/profile";
-import type { MemberGames } from "../../../workers/domain/game-stats";
+import type { SocialLink, UserProfile } from "../../../workers/domain/members/profile";
+import type { MemberGames } from "../../../workers/domain/results/game-stats";
 import type { MemberCommunity } from "../../../workers/domain/community-membership";
 import { useRootData } from "~/lib/root-data";
 import { ProfileView, UserNotFound } from "./profile-view";

@@ -2,7 +2,7 @@ import { useActionData, useNavigate, useNavigation, useSearchParams } from "@rem
 import { CalendarDays, Lock, Pencil, Users } from "lucide-react";
 import { useState, type MouseEvent } from "react";
 import type { CommunitySummary } from "../../../workers/domain/communities";
-import type { SocialLink, UserProfile } from "../../../workers/domain/profile";
+import type { SocialLink, UserProfile } from "../../../workers/domain/members/profile";
 import type { MemberCommunity } from "../../../workers/domain/community-membership";
 import { ProfileAvatar } from "~/components/profile/profile-avatar";
 import { AvatarEditor } from "./avatar-editor";
@@ -17,7 +17,7 @@ import { DecksCard } from "./decks-card";
 import { SharedDecksCard, type OpenedDeck } from "./shared-decks-card";
 import { ProfileBlockControl } from "./block-member";
 import { GameStatsCard, RecentGamesCard } from "./games-card";
-import type { MemberGames } from "../../../workers/domain/game-stats";
+import type { MemberGames } from "../../../workers/domain/results/game-stats";
 import type { DeckSummary } from "../../../workers/contract/cards";
 import { displayName } from "../../../workers/contract/display-name";
 

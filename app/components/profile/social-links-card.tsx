@@ -2,7 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { ExternalLink, Plus, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { SOCIAL_LINK_PLATFORMS } from "../../../workers/contract/profile-options";
-import type { SocialLink } from "../../../workers/domain/profile";
+import type { SocialLink } from "../../../workers/domain/members/profile";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FieldMessage, Input, Label, NativeSelect } from "~/components/ui/field";

@@ -1,5 +1,5 @@
 import { Card } from "~/components/ui/card";
-import type { ResultRead } from "../../../workers/domain/game-results";
+import type { ResultRead } from "../../../workers/domain/results/game-results";
 import { ResultRecordForm } from "./result-record-form";
 import { ResultRespondForm } from "./result-respond-form";
 import { ResultSummary } from "./result-summary";

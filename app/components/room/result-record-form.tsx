@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { FieldMessage, Input, Label } from "~/components/ui/field";
 import { fieldError, submittedValue, type ActionResult } from "~/lib/forms";
 import { COMMANDER_FIELD, MAX_END_TURN, type GameResultView } from "../../../workers/contract/game-results";
-import type { ResultFormPlayer } from "../../../workers/domain/game-results";
+import type { ResultFormPlayer } from "../../../workers/domain/results/game-results";
 
 /**
  * The host's form for the result (a plain form: it works without JavaScript): who won or a draw, the turn it ended,

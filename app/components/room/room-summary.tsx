@@ -7,8 +7,8 @@ import type { ActionResult } from "~/lib/forms";
 import type { GameSessionView } from "../../../workers/contract/game-sessions";
 import { powerLabel } from "../../../workers/contract/brackets";
 import { formatLabel, roomPath } from "../../../workers/contract/game-session-options";
-import type { Place } from "../../../workers/domain/game-sessions";
-import type { ResultRead } from "../../../workers/domain/game-results";
+import type { Place } from "../../../workers/domain/rooms/game-sessions";
+import type { ResultRead } from "../../../workers/domain/results/game-results";
 import { ResultPanel } from "./result-panel";
 import { UnblockHostAction } from "~/components/profile/unblock-host";
 

@@ -19,7 +19,7 @@ import { useHydrated } from "./use-hydrated";
  * JavaScript the realm is the header's selection (the inputs wait for one);
  * without, the form has its own realm field, set to the realm cookie.
  * "Find me a seat" that found none opens it with the member's usual room
- * (workers/domain/usual-room.ts): format, power, size and realm, the realm
+ * (workers/domain/rooms/usual-room.ts): format, power, size and realm, the realm
  * selected in the header when none was. Every Create Room offers to tell the
  * members waiting for a room like it (ticked on that path).
  */

@@ -13,7 +13,7 @@ import { LobbyFilterForm } from "./lobby-filters";
 import { LobbyRooms } from "./lobby-rooms";
 import { lobbyTab, type LobbyTab } from "./lobby-tabs";
 import type { CreateRoomDefaults, LobbyFilters } from "../../../workers/contract/game-sessions";
-import type { GameSessionPage } from "../../../workers/domain/game-session-list";
+import type { GameSessionPage } from "../../../workers/domain/rooms/game-session-list";
 import type { EventDto } from "../../../workers/contract/events";
 
 /** A lobby page's rooms, with the filters that chose them and why a filter of the URL was dropped. */

@@ -2,7 +2,7 @@ import type { FetcherWithComponents } from "@remix-run/react";
 import { Trophy } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import type { TournamentCard as Card_ } from "../../../workers/domain/tournaments";
+import type { TournamentCard as Card_ } from "../../../workers/domain/tournaments/tournaments";
 import { TournamentCard, TournamentCardSkeleton } from "./tournament-card";
 
 type Props = {

@@ -4,7 +4,7 @@ import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { FieldMessage, Input, Label, Textarea } from "~/components/ui/field";
 import { toast } from "~/hooks/use-toast";
 import { fieldError } from "~/lib/forms";
-import type { TournamentDetail } from "../../../workers/domain/tournaments";
+import type { TournamentDetail } from "../../../workers/domain/tournaments/tournaments";
 import { MISSING_INFORMATION } from "./tournament-toasts";
 import type { TournamentAction } from "./use-tournament-action";
 

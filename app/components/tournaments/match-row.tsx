@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Badge } from "~/components/ui/card";
 import { NativeSelect } from "~/components/ui/field";
-import type { PublicMatch } from "../../../workers/domain/tournaments";
+import type { PublicMatch } from "../../../workers/domain/tournaments/tournaments";
 import type { TournamentAction } from "./use-tournament-action";
 
 const STATUS_TEXT = { pending: "Awaiting result", disputed: "Disputed", completed: "Final" } as const;

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Card } from "~/components/ui/card";
-import type { TournamentCard } from "../../../workers/domain/tournaments";
+import type { TournamentCard } from "../../../workers/domain/tournaments/tournaments";
 import { StartDate } from "./start-date";
 import { TournamentStatusBadge } from "./status-badge";
 import { formatLabel } from "./tournament-format";

@@ -1,6 +1,6 @@
 import { MemberAvatar } from "~/components/shell/member-avatar";
 import { Badge } from "~/components/ui/card";
-import type { TournamentParticipant } from "../../../workers/domain/tournaments";
+import type { TournamentParticipant } from "../../../workers/domain/tournaments/tournaments";
 
 export function ParticipantsList({ participants, maxParticipants }: { participants: TournamentParticipant[]; maxParticipants: number }) {
   return (

@@ -4,7 +4,7 @@ import { Badge } from "~/components/ui/card";
 import { FieldMessage } from "~/components/ui/field";
 import { fieldError, submittedValue } from "~/lib/forms";
 import type { PodResultInput } from "../../../workers/contract/tournaments";
-import type { PublicMatch } from "../../../workers/domain/tournaments";
+import type { PublicMatch } from "../../../workers/domain/tournaments/tournaments";
 import type { TournamentAction } from "./use-tournament-action";
 
 const STATUS_TEXT = { pending: "Awaiting result", disputed: "Disputed", completed: "Final" } as const;

@@ -1,4 +1,4 @@
-import type { TournamentDetail } from "../../../workers/domain/tournaments";
+import type { TournamentDetail } from "../../../workers/domain/tournaments/tournaments";
 import { MatchRow } from "./match-row";
 import { PodCard } from "./pod-card";
 import { RoundClock } from "./round-clock";

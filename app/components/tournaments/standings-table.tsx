@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/card";
-import type { MatchStandingsRow, StandingsRow } from "../../../workers/domain/tournament-play";
-import type { PodStandingsRow } from "../../../workers/domain/tournament-pods";
+import type { MatchStandingsRow, StandingsRow } from "../../../workers/domain/tournaments/tournament-play";
+import type { PodStandingsRow } from "../../../workers/domain/tournaments/tournament-pods";
 import { percent } from "./tournament-format";
 
 const isPodRows = (rows: StandingsRow[]): rows is PodStandingsRow[] => rows.length > 0 && "points" in rows[0];

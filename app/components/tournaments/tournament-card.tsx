@@ -2,7 +2,7 @@ import { Link, type FetcherWithComponents } from "@remix-run/react";
 import { Calendar, Trophy, User, Users } from "lucide-react";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, Skeleton } from "~/components/ui/card";
-import type { TournamentCard as Card_ } from "../../../workers/domain/tournaments";
+import type { TournamentCard as Card_ } from "../../../workers/domain/tournaments/tournaments";
 import { StartDate } from "./start-date";
 import { TournamentStatusBadge } from "./status-badge";
 import { formatLabel, organizerName } from "./tournament-format";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Button, type ButtonVariant } from "~/components/ui/button";
 import { CHECK_IN_WINDOW_MINUTES } from "../../../workers/contract/tournaments";
-import type { TournamentDetail } from "../../../workers/domain/tournaments";
+import type { TournamentDetail } from "../../../workers/domain/tournaments/tournaments";
 import { EditTournamentDialog } from "./edit-tournament-dialog";
 import { StartDate } from "./start-date";
 import type { TournamentIntent } from "./tournament-toasts";

@@ -1,6 +1,6 @@
 /** Display helpers of the Tournament Hub (spec 001 §2, §3, §4). Browser-safe. */
 import { playsInPods } from "../../../workers/contract/tournaments";
-import type { TournamentCard } from "../../../workers/domain/tournaments";
+import type { TournamentCard } from "../../../workers/domain/tournaments/tournaments";
 
 export const FORMAT_LABELS: Record<string, string> = {
   commander: "Commander/EDH",

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { TournamentCard } from "../../../workers/domain/tournaments";
+import type { TournamentCard } from "../../../workers/domain/tournaments/tournaments";
 import { api, unwrap } from "~/lib/api-client";
 
 export type TournamentListState = { communityId: string; items: TournamentCard[] };

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { rotateCalendarFeed } from "../../../workers/domain/event-queries";
-import { createEvent, deleteEvent, updateEvent } from "../../../workers/domain/events";
+import { rotateCalendarFeed } from "../../../workers/domain/events/event-queries";
+import { createEvent, deleteEvent, updateEvent } from "../../../workers/domain/events/events";
 import { requireMember } from "~/lib/auth.server";
 import { domainFailure, echoValues, parseSubmission, readForm } from "~/lib/forms.server";
 import type { ToastMessage } from "~/lib/toast";

@@ -9,7 +9,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { requireMember } from "~/lib/auth.server";
 import { documentTitle } from "../../../workers/contract/brand";
 import { readSelectedCommunity } from "~/lib/community-cookie.server";
-import { loadCalendarPage } from "../../../workers/domain/event-queries";
+import { loadCalendarPage } from "../../../workers/domain/events/event-queries";
 import { listCommunitiesCached } from "../../../workers/domain/shell";
 
 export const meta: MetaFunction = () => [{ title: documentTitle("Event Calendar") }];

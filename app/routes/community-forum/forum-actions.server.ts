@@ -9,7 +9,7 @@ import {
   setForumLike,
   updateForumPost,
   updateForumReply,
-} from "../../../workers/domain/forum";
+} from "../../../workers/domain/forum/forum";
 import { requireMember } from "~/lib/auth.server";
 import { domainFailure, parseSubmission, readForm } from "~/lib/forms.server";
 import type { ToastMessage } from "~/lib/toast";

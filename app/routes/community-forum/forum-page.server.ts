@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { forumCategory, forumIdParam, forumPostsQuery } from "../../../workers/contract/forum";
 import { DomainError } from "../../../workers/domain/errors";
-import { listForumPosts, openForumThread } from "../../../workers/domain/forum";
+import { listForumPosts, openForumThread } from "../../../workers/domain/forum/forum";
 import { membershipStateQuery, toMembership } from "../../../workers/domain/community-membership";
 import { listCommunitiesCached } from "../../../workers/domain/shell";
 import { rethrowForLoader } from "~/lib/forms.server";

@@ -1,6 +1,6 @@
 import type { EventDto } from "../../../workers/contract/events";
 import type { Db } from "../../../workers/db/client";
-import { joinEvent, leaveEvent } from "../../../workers/domain/event-attendance";
+import { joinEvent, leaveEvent } from "../../../workers/domain/events/event-attendance";
 import { domainFailure } from "~/lib/forms.server";
 import type { ToastMessage } from "~/lib/toast";
 import type { AttendanceSubmission } from "~/components/calendar/event-form";

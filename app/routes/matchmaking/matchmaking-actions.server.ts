@@ -5,8 +5,8 @@ import {
   declineFriendRequest,
   removeFriend,
   sendFriendRequest,
-} from "../../../workers/domain/friends";
-import { savePreferences } from "../../../workers/domain/matchmaking";
+} from "../../../workers/domain/members/friends";
+import { savePreferences } from "../../../workers/domain/members/matchmaking";
 import { requireMember } from "~/lib/auth.server";
 import { domainFailure, parseSubmission, readForm } from "~/lib/forms.server";
 import type { User } from "../../../workers/db/schema";

@@ -11,7 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { requireMember } from "~/lib/auth.server";
 import { documentTitle } from "../../../workers/contract/brand";
 import type { MatchmakingPreferences } from "../../../workers/contract/matchmaking";
-import { loadMatchmakingPage } from "../../../workers/domain/matchmaking";
+import { loadMatchmakingPage } from "../../../workers/domain/members/matchmaking";
 
 export const meta: MetaFunction = () => [{ title: documentTitle("AI Matchmaking") }];
 

@@ -1,10 +1,10 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "../../../workers/lib/zod";
 import { deckName, deckText, deckUrl, unresolvedLine, type DeckSource } from "../../../workers/contract/cards";
-import { resolveDeck } from "../../../workers/domain/deck-resolve";
+import { resolveDeck } from "../../../workers/domain/cards/deck-resolve";
 import { getDb } from "../../../workers/db/client";
-import { warmDeck } from "../../../workers/domain/card-references";
-import { createDeck, deleteDeck } from "../../../workers/domain/decks";
+import { warmDeck } from "../../../workers/domain/cards/card-references";
+import { createDeck, deleteDeck } from "../../../workers/domain/cards/decks";
 import { DomainError } from "../../../workers/domain/errors";
 import { enforceRateLimit } from "../../../workers/domain/rate-limit";
 import { domainFailure, echoValues, parseSubmission } from "~/lib/forms.server";

@@ -3,7 +3,7 @@ import { z } from "../../../workers/lib/zod";
 import { safeReturnTo } from "../../../workers/contract/auth";
 import { profileUpdateBody, socialLinkBody } from "../../../workers/contract/profile";
 import { notFound } from "../../../workers/domain/errors";
-import { addSocialLink, deleteSocialLink, updateProfile } from "../../../workers/domain/profile";
+import { addSocialLink, deleteSocialLink, updateProfile } from "../../../workers/domain/members/profile";
 import { enforceRateLimit } from "../../../workers/domain/rate-limit";
 import { requireMember } from "~/lib/auth.server";
 import { domainFailure, echoValues, parseSubmission, readForm } from "~/lib/forms.server";

@@ -1,7 +1,7 @@
 import { json, type AppLoadContext } from "@remix-run/cloudflare";
-import { profileQuery, socialLinksQuery, toProfile } from "../../../workers/domain/profile";
-import { memberGamesQueries, toMemberGames } from "../../../workers/domain/game-stats";
-import { deckShownQuery, decksShownQuery, toDeckDto, toDeckSummaries } from "../../../workers/domain/decks";
+import { profileQuery, socialLinksQuery, toProfile } from "../../../workers/domain/members/profile";
+import { memberGamesQueries, toMemberGames } from "../../../workers/domain/results/game-stats";
+import { deckShownQuery, decksShownQuery, toDeckDto, toDeckSummaries } from "../../../workers/domain/cards/decks";
 import { memberCommunitiesQuery } from "../../../workers/domain/community-membership";
 import type { ProfilePageData } from "~/components/profile/profile-page";
 import type { DeckDto } from "../../../workers/contract/cards";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { blockAnswer } from "../../../workers/contract/blocks";
 import { safeReturnTo } from "../../../workers/contract/auth";
-import { blockMemberEverywhere, listBlocked, unblockMember } from "../../../workers/domain/member-blocks";
+import { blockMemberEverywhere, listBlocked, unblockMember } from "../../../workers/domain/members/member-blocks";
 import { requireMember } from "~/lib/auth.server";
 import { domainFailure, parseSubmission, readForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { botConsentAnswer } from "../../../workers/contract/bot-consents";
-import { answerSeatConsent, listSeatConsents } from "../../../workers/domain/bot-consents";
+import { answerSeatConsent, listSeatConsents } from "../../../workers/domain/access/bot-consents";
 import { requireMember } from "~/lib/auth.server";
 import { domainFailure, parseSubmission, readForm } from "~/lib/forms.server";
 import { BOT_ALLOWED, BOT_DECLINED, botAnswerFailed } from "~/components/settings/settings-toasts";

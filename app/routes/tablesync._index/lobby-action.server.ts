@@ -4,10 +4,10 @@ import { domainFailure, echoValues, failure, parseSubmission, readForm } from "~
 import { redirectWithToast } from "~/lib/toast.server";
 import { createRoomForm, lobbyIntent } from "../../../workers/contract/game-sessions";
 import { roomPath } from "../../../workers/contract/game-session-options";
-import { SEAT_REFUSALS } from "../../../workers/domain/room-rules";
-import { createRoom, joinRoom, spectateRoom, type SeatResult } from "../../../workers/domain/rooms";
-import { findMeASeat, type SeatFound, type UsualRoomSettings } from "../../../workers/domain/find-a-seat";
-import { announceOpenRoom } from "../../../workers/domain/open-room-alerts";
+import { SEAT_REFUSALS } from "../../../workers/domain/rooms/room-rules";
+import { createRoom, joinRoom, spectateRoom, type SeatResult } from "../../../workers/domain/rooms/rooms";
+import { findMeASeat, type SeatFound, type UsualRoomSettings } from "../../../workers/domain/rooms/find-a-seat";
+import { announceOpenRoom } from "../../../workers/domain/rooms/open-room-alerts";
 import { readSelectedCommunity } from "~/lib/community-cookie.server";
 import { ROOM_TOASTS, toastFor } from "~/components/tablesync/room-toasts";
 

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { domainFailure, failure, fieldErrorsOf, parseSubmission } from "~/lib/forms.server";
 import { COMMANDER_FIELD, recordResultForm, respondToResultForm } from "../../../workers/contract/game-results";
 import { DomainError } from "../../../workers/domain/errors";
-import { recordGameResult, respondToGameResult } from "../../../workers/domain/game-results";
+import { recordGameResult, respondToGameResult } from "../../../workers/domain/results/game-results";
 
 export const RESULT_INTENTS = new Set(["record_result", "respond_result"]);
 

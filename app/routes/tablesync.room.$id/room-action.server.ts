@@ -5,8 +5,8 @@ import { domainFailure, failure, parseSubmission, readForm } from "~/lib/forms.s
 import { redirectWithToast } from "~/lib/toast.server";
 import { roomIntent, sessionIdParam } from "../../../workers/contract/game-sessions";
 import { DomainError } from "../../../workers/domain/errors";
-import { setRoomPrivacy } from "../../../workers/domain/room-privacy";
-import { enterRoom, leaveRoom, removeFromRoom, startRoom } from "../../../workers/domain/rooms";
+import { setRoomPrivacy } from "../../../workers/domain/rooms/room-privacy";
+import { enterRoom, leaveRoom, removeFromRoom, startRoom } from "../../../workers/domain/rooms/rooms";
 import { RESULT_INTENTS, resultAction } from "./result-action.server";
 
 /**

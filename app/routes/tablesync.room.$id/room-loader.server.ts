@@ -2,10 +2,10 @@ import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireMember } from "~/lib/auth.server";
 import { ROOM_CLOSE, endedReasonFor } from "../../../workers/contract/room/close-codes";
 import { DomainError } from "../../../workers/domain/errors";
-import { readGameResult } from "../../../workers/domain/game-results";
-import { readRoomEntry } from "../../../workers/domain/room-records";
-import { ROOM_REFUSALS, type PageRefusal } from "../../../workers/domain/room-rules";
-import { directOnly, relayForMember } from "../../../workers/domain/video-relay";
+import { readGameResult } from "../../../workers/domain/results/game-results";
+import { readRoomEntry } from "../../../workers/domain/rooms/room-records";
+import { ROOM_REFUSALS, type PageRefusal } from "../../../workers/domain/rooms/room-rules";
+import { directOnly, relayForMember } from "../../../workers/domain/rooms/video-relay";
 
 /** What the page says instead of opening the room: the same words the room's socket and the API use. */
 const REFUSAL_TEXT: Record<PageRefusal, string> = {
@@ -25,7 +25,7 @@ export async function roomLoader({ request, params, context }: LoaderFunctionArg
   const entry = params.id ? await readRoomEntry(context.db, params.id, user.id) : null;
   const mode: "play" | "spectate" = new URL(request.url).searchParams.get("mode") === "spectate" ? "spectate" : "play";
   // Relay credentials only for a member with a place in this room (a seat or a spectator place), reused while they
-  // last a game (workers/domain/video-relay.ts). A page opened from a link takes its place through the action and
+  // last a game (workers/domain/rooms/video-relay.ts). A page opened from a link takes its place through the action and
   // then loads again (route.tsx shouldRevalidate), so it gets them then; until then STUN alone, without a notice.
   const env = context.cloudflare.env;
   const { iceServers, relay } =

@@ -19,7 +19,7 @@ export const meta: MetaFunction<typeof roomLoader> = ({ data }) => [
 
 /**
  * Starting changes nothing this page loaded: the room's socket carries the table from there. Taking a place does:
- * the loader hands video relay credentials only to a member with a place (workers/domain/video-relay.ts), and the
+ * the loader hands video relay credentials only to a member with a place (workers/domain/rooms/video-relay.ts), and the
  * page joins the socket once the reload is done, so its peer connections have them. A result form changes the
  * result the page shows, so it reloads it.
  */

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "../../../workers/lib/zod";
 import { createTournamentSchema } from "../../../workers/contract/tournaments";
 import { enforceRateLimit } from "../../../workers/domain/rate-limit";
-import { createTournament, joinTournament, loadTournamentHub } from "../../../workers/domain/tournaments";
+import { createTournament, joinTournament, loadTournamentHub } from "../../../workers/domain/tournaments/tournaments";
 import { requireMember } from "~/lib/auth.server";
 import { DEFAULT_COMMUNITY_ID } from "~/lib/community-themes";
 import { domainFailure, parseSubmission, readForm } from "~/lib/forms.server";

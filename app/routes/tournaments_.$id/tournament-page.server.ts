@@ -3,10 +3,22 @@ import { z } from "../../../workers/lib/zod";
 import { matchResultSchema, updateTournamentSchema, type PodResultInput } from "../../../workers/contract/tournaments";
 import { roomPath } from "../../../workers/contract/game-session-options";
 import { enforceRateLimit } from "../../../workers/domain/rate-limit";
-import { dropFromTournament, openMatchRoom, reportMatchResult } from "../../../workers/domain/tournament-matches";
-import { callTime, reportPodResult } from "../../../workers/domain/tournament-pod-results";
-import { finishTournament, pairNextRound, standingsRows, startTopCut, startTournament } from "../../../workers/domain/tournament-play";
-import { detailOf, joinTournament, leaveTournament, loadTournament, updateTournament } from "../../../workers/domain/tournaments";
+import { dropFromTournament, openMatchRoom, reportMatchResult } from "../../../workers/domain/tournaments/tournament-matches";
+import { callTime, reportPodResult } from "../../../workers/domain/tournaments/tournament-pod-results";
+import {
+  finishTournament,
+  pairNextRound,
+  standingsRows,
+  startTopCut,
+  startTournament,
+} from "../../../workers/domain/tournaments/tournament-play";
+import {
+  detailOf,
+  joinTournament,
+  leaveTournament,
+  loadTournament,
+  updateTournament,
+} from "../../../workers/domain/tournaments/tournaments";
 import type { User } from "../../../workers/db/schema";
 import { requireMember } from "~/lib/auth.server";
 import { domainFailure, parseSubmission, readForm, rethrowForLoader } from "~/lib/forms.server";

@@ -24,7 +24,7 @@ import {
   userCommunities,
 } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../errors";
-import { endPlaces, endRoomByModerator, openRoomsOf } from "../rooms";
+import { endPlaces, endRoomByModerator, openRoomsOf } from "../rooms/rooms";
 import { auditInsert, type AuditAction } from "./audit";
 import { roleFactsQuery, toModeratorFacts, toSubjectFacts } from "./facts";
 import { actionNotice, noticeInsert, reportReviewedNotice, type Notice } from "./notices";

@@ -8,7 +8,7 @@ import type { Db } from "../../db/client";
 import { contactMessages } from "../../db/schema";
 import { decodeCursor, pageOf, timeIdKey } from "../cursor";
 import { conflict, forbidden, invalid, notFound } from "../errors";
-import { OPTIONAL_SERVICES } from "../optional-services";
+import { OPTIONAL_SERVICES } from "../operations/optional-services";
 import { auditInsert } from "./audit";
 import { roleFactsQuery, toModeratorFacts } from "./facts";
 import { can } from "./roles";

@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { communities, reportCases } from "../../db/schema";
 import { forbidden } from "../errors";
-import { operatorFigures, type OperatorFigures } from "../operations";
+import { operatorFigures, type OperatorFigures } from "../operations/operations";
 import { roleFactsQuery, toModeratorFacts } from "./facts";
 import { can } from "./roles";
 

@@ -11,8 +11,8 @@ import type { ReportBody, ReportSnapshot } from "../../contract/moderation";
 import type { Db } from "../../db/client";
 import { events, forumPosts, forumReplies, gameSessions, tournaments, users } from "../../db/schema";
 import { invalid, notFound } from "../errors";
-import { postsVisibleTo, repliesVisibleTo } from "../forum-visibility";
-import { readChatLine } from "../rooms";
+import { postsVisibleTo, repliesVisibleTo } from "../forum/forum-visibility";
+import { readChatLine } from "../rooms/rooms";
 
 /** A report's text is kept up to this long (a post may be 10,000 characters: the queue shows the start). */
 const SNAPSHOT_TEXT_MAX = 2_000;

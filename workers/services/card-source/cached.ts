@@ -11,7 +11,7 @@ import {
   type PrintingsOf,
 } from "./card-source";
 
-/** Where looked-up cards are kept (D1 in production: workers/domain/card-cache.ts). Reads return fresh entries only. */
+/** Where looked-up cards are kept (D1 in production: workers/domain/cards/card-cache.ts). Reads return fresh entries only. */
 export interface CardStore {
   byIds(ids: string[]): Promise<CardDto[]>;
   /** Fresh cards a lookup by name answered with, whose lowercased name (or front face's) is one of `keys`. */
@@ -27,7 +27,7 @@ const cardPrintingKey = (card: CardDto) => (card.set && card.collectorNumber ? p
 /**
  * A card source that asks the store first and the inner source only for what it lacks, then stores the answers.
  * Autocomplete, printings and bulk files are passed through: every keystroke is a different query, and a card's
- * printings and the bulk files are kept by their callers (workers/domain/card-printings.ts, card-pool.ts).
+ * printings and the bulk files are kept by their callers (workers/domain/cards/card-printings.ts, card-pool.ts).
  */
 export class CachedCardSource implements CardSource {
   constructor(

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 /**
  * Whose card lookup a request to the card service is (issue 35), so the pacer (./pacing.ts FairPacer) can serve
- * members in turn. Set by the doors that look cards up for a member (workers/domain/card-lookups.ts: the /api card
+ * members in turn. Set by the doors that look cards up for a member (workers/domain/cards/card-lookups.ts: the /api card
  * routes and a room's share_card) around the lookup; lookups outside one (deck lists) share the "" queue.
  */
 const requester = new AsyncLocalStorage<string>();

@@ -1,5 +1,5 @@
 // What a click is matched against, in the browser (issue 36). The hashes are made on the server, once per printing
-// (workers/domain/card-references.ts): the table's references are one request, and the whole-pool index (every
+// (workers/domain/cards/card-references.ts): the table's references are one request, and the whole-pool index (every
 // printing, for a card no deck on the table names) is one file fetched once and kept by the browser's HTTP cache
 // (its URL names its version, which never changes). Both are kept in memory for the page's life.
 import { api, unwrap } from "~/lib/api-client";
