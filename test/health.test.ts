@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { enabledProviders, PROVIDER_IDS } from "../workers/auth/providers";
-import { OPTIONAL_SERVICES, NOBODY_CAN_SIGN_IN } from "../workers/domain/operations/optional-services";
+import { OPTIONAL_SERVICES, NOBODY_CAN_SIGN_IN, ONLY_DEV_SIGN_IN } from "../workers/domain/operations/optional-services";
 import { RATE_LIMITS } from "../workers/domain/rate-limit-rules";
 import { REQUEST_ID_HEADER } from "../workers/http/request-log";
 import { expectErrorLog } from "./console-capture";
@@ -33,7 +33,8 @@ describe("GET /api/health", () => {
     expect(body.database).toEqual({ reachable: true, latestMigration: expect.stringMatching(/^\d{4}_.+\.sql$/) });
     const cardHost = new URL(worker.SCRYFALL_API_URL!).host;
     expect(body.services).toEqual({
-      signIn: { configured: false, without: NOBODY_CAN_SIGN_IN },
+      // A local run (localhost, AUTH_DEV_LOGIN): people sign in with the dev form, and the report says only that works.
+      signIn: { configured: false, without: ONLY_DEV_SIGN_IN },
       discord: { configured: false, without: OPTIONAL_SERVICES.discord.without },
       twitch: { configured: false, without: OPTIONAL_SERVICES.twitch.without },
       google: { configured: false, without: OPTIONAL_SERVICES.google.without },
@@ -43,6 +44,14 @@ describe("GET /api/health", () => {
       email: { configured: false, without: OPTIONAL_SERVICES.email.without },
       discordInteractions: { configured: false, without: OPTIONAL_SERVICES.discordInteractions.without },
     });
+    // Without the dev sign-in (a deployed Worker), nobody can sign in at all, and the report says so.
+    const devLogin = worker.AUTH_DEV_LOGIN;
+    worker.AUTH_DEV_LOGIN = "false";
+    try {
+      expect((await json(await check())).services.signIn).toEqual({ configured: false, without: NOBODY_CAN_SIGN_IN });
+    } finally {
+      worker.AUTH_DEV_LOGIN = devLogin;
+    }
     // The version is the runtime's (a placeholder locally), or null when it does not say.
     if (body.version !== null)
       expect(body.version).toEqual({

@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { healthReport } from "../contract/health";
 import { clientAddressOf } from "../domain/contact";
+import { devLoginEnabled } from "../auth/dev-login";
 import { checkHealth } from "../domain/operations/health";
 import { limitText } from "../domain/rate-limit-rules";
 import { PUBLIC, apiRouter, errors, jsonResponse } from "./openapi-kit";
@@ -21,7 +22,7 @@ const healthRoute = createRoute({
 });
 
 export const healthApi = apiRouter().openapi(healthRoute, async (c) => {
-  const report = await checkHealth(c.env, c.get("db"), clientAddressOf(c.req.raw.headers));
+  const report = await checkHealth(c.env, c.get("db"), clientAddressOf(c.req.raw.headers), devLoginEnabled(c.env, c.req.url));
   c.header("Cache-Control", `public, max-age=${HEALTH_MAX_AGE_SECONDS}`);
   return c.json(report, report.ok ? 200 : 503);
 });

@@ -2,15 +2,25 @@ import { sql } from "drizzle-orm";
 import type { HealthReport } from "../../contract/health";
 import type { Db } from "../../db/client";
 import { currentLogger } from "../../lib/logger";
-import { NOBODY_CAN_SIGN_IN, OPTIONAL_SERVICES, SIGN_IN_SERVICES, serviceConfigured, type OptionalServiceName } from "./optional-services";
+import {
+  NOBODY_CAN_SIGN_IN,
+  ONLY_DEV_SIGN_IN,
+  OPTIONAL_SERVICES,
+  SIGN_IN_SERVICES,
+  serviceConfigured,
+  type OptionalServiceName,
+} from "./optional-services";
 import { hitOutcome, rateLimitHit, refuseOverLimit } from "../rate-limit";
 import { RATE_LIMITS } from "../rate-limit-rules";
 
 type Service = HealthReport["services"]["discord"];
 const on = (configured: boolean, without: string): Service => (configured ? { configured } : { configured, without });
 
-/** Which optional services this Worker has, from its configuration alone (names and hosts, never values). */
-export function serviceReport(env: Env): HealthReport["services"] {
+/**
+ * Which optional services this Worker has, from its configuration alone (names and hosts, never values).
+ * `devSignIn`: the local dev sign-in answers the request's host, so "nobody can sign in" would not be true.
+ */
+export function serviceReport(env: Env, devSignIn = false): HealthReport["services"] {
   const isSet = (name: string) => Boolean((env as unknown as Record<string, unknown>)[name]);
   const optional = (name: OptionalServiceName) => on(serviceConfigured(name, isSet), OPTIONAL_SERVICES[name].without);
   let cardHost: string | null = null;
@@ -22,7 +32,7 @@ export function serviceReport(env: Env): HealthReport["services"] {
   return {
     signIn: on(
       SIGN_IN_SERVICES.some((name) => serviceConfigured(name, isSet)),
-      NOBODY_CAN_SIGN_IN,
+      devSignIn ? ONLY_DEV_SIGN_IN : NOBODY_CAN_SIGN_IN,
     ),
     discord: optional("discord"),
     twitch: optional("twitch"),
@@ -50,13 +60,13 @@ function versionOf(env: Env): HealthReport["version"] {
  * newest applied migration, in one batch, which is also the reachability check. When D1 does not answer, the
  * limit cannot be counted either, and the report says so (the route answers it with 503).
  */
-export async function checkHealth(env: Env, db: Db, address: string, now = Date.now()): Promise<HealthReport> {
+export async function checkHealth(env: Env, db: Db, address: string, devSignIn = false, now = Date.now()): Promise<HealthReport> {
   const rule = RATE_LIMITS.health;
   const report = (database: HealthReport["database"]): HealthReport => ({
     ok: database.reachable,
     version: versionOf(env),
     database,
-    services: serviceReport(env),
+    services: serviceReport(env, devSignIn),
   });
   let read;
   try {

@@ -61,6 +61,8 @@ export type OptionalServiceName = keyof typeof OPTIONAL_SERVICES;
 /** The sign-in providers among the optional services: with none of them configured, nobody can sign in. */
 export const SIGN_IN_SERVICES = ["discord", "twitch", "google"] as const satisfies readonly OptionalServiceName[];
 export const NOBODY_CAN_SIGN_IN = "Nobody can sign in: no sign-in provider (Discord, Twitch or Google) is configured.";
+/** The same on a local run with the dev sign-in on: people can sign in, but only through that form. */
+export const ONLY_DEV_SIGN_IN = "No sign-in provider (Discord, Twitch or Google) is configured: only this local run's dev sign-in works.";
 
 /** Whether `name` is on, given the names of the secrets that are set. */
 export function serviceConfigured(name: OptionalServiceName, isSet: (secret: string) => boolean): boolean {
