@@ -4,6 +4,7 @@ import { REALM_CHOICES } from "../../contract/discord-commands";
 import type { GameResultView } from "../../contract/game-results";
 import { formatLabel } from "../../contract/game-session-options";
 import { countOf } from "../../contract/plural";
+import { TABLE_STALE_MS } from "./discord-tables";
 
 /**
  * What the Discord app says (issue 39), as Discord message bodies: pure functions of the data, unit-tested beside.
@@ -41,6 +42,8 @@ export type TableView = {
   players: { discordUserId: string }[];
   /** The room's link once the table filled. */
   roomUrl: string | null;
+  /** Why a closed table closed: everyone left (the default), or nobody joined for hours. */
+  closedBecause?: "left" | "stale";
 };
 
 const tableButtons = (tableId: string, disabled = false): DiscordActionRow[] => [
@@ -52,6 +55,8 @@ const tableButtons = (tableId: string, disabled = false): DiscordActionRow[] => 
     ],
   },
 ];
+
+export const STALE_TABLE_TEXT = `Nobody joined for ${TABLE_STALE_MS / 3_600_000} hours, so it closed. Run /lfg to open another.`;
 
 /** The table's message in the channel: who is in and the seats left, with Join and Leave; the room's link once full. */
 export function tableMessage(table: TableView): DiscordMessageBody {
@@ -70,7 +75,8 @@ export function tableMessage(table: TableView): DiscordMessageBody {
     };
   }
   if (table.status === "closed") {
-    return { content: `**Table closed** · ${kind}\nEveryone left before it filled.`, components: [], allowed_mentions: NOBODY };
+    const why = table.closedBecause === "stale" ? STALE_TABLE_TEXT : "Everyone left before it filled.";
+    return { content: `**Table closed** · ${kind}\n${why}`, components: [], allowed_mentions: NOBODY };
   }
   const left = Math.max(0, table.maxPlayers - table.players.length);
   const status =

@@ -7,6 +7,7 @@ import { jumpLink, playUrl, replyPrivately, thinkPrivately, updateMessage, type 
 import { DEFAULT_TABLE, type DiscordActor, type Prelude } from "./discord-guilds";
 import { privately, readyPing, tableKind, tableMessage, type TableView } from "./discord-messages";
 import {
+  closeStaleTables,
   closeTable,
   joinTable,
   leaveTable,
@@ -70,6 +71,31 @@ async function refreshTableMessage(deps: DiscordDeps, tableId: string, shown: Ta
   // Two presses answered out of order can leave the older picture on the message: put the newest back.
   if (shown && tableMessage(shown).content === tableMessage(view).content) return;
   await deps.rest.editMessage(read.table.channelId, read.table.messageId, tableMessage(view));
+}
+
+/**
+ * The cron's sweep: tables nobody joined for hours close, and their messages say so (without Join and Leave), so a
+ * channel never shows a table that will not fill. A message that cannot be edited (deleted, or the bot lost the
+ * channel) is logged and left; the table is closed either way.
+ */
+export async function sweepStaleTables(deps: DiscordDeps): Promise<number> {
+  const closed = await closeStaleTables(deps.db, deps.now);
+  for (const table of closed) {
+    if (!table.messageId) continue;
+    const view: TableView = { ...table, status: "closed", players: [], roomUrl: null, closedBecause: "stale" };
+    try {
+      await deps.rest.editMessage(table.channelId, table.messageId, tableMessage(view));
+    } catch (error) {
+      if (!(error instanceof DiscordApiError)) throw error;
+      currentLogger().warn("A stale Discord table's message could not be edited", {
+        tableId: table.id,
+        status: error.status,
+        code: error.code,
+      });
+    }
+  }
+  if (closed.length > 0) currentLogger().info("Stale Discord tables closed", { count: closed.length });
+  return closed.length;
 }
 
 /** After `/lfg` opened a table: the bot posts its message, records it, and turns the "thinking" answer into a link to it. */
