@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ServerFrame } from "../../../workers/contract/room/protocol";
+import { seatFixture } from "./seat-fixture";
 import { publishes, spectatorsWithVideo, steerMesh, type MeshControls } from "./mesh-frames";
 
 /** A mesh that writes down what it was asked (the real one needs RTCPeerConnection, which Node has not). */
@@ -17,18 +18,7 @@ function recordingMesh() {
 }
 
 const spectator = (id: string, receivesVideo: boolean) => ({ id, name: id, avatar: null, receivesVideo });
-const player = (id: string) => ({
-  id,
-  name: id,
-  avatar: null,
-  seat: 2,
-  isHost: false,
-  life: 40,
-  commanderDamage: {},
-  counters: { poison: 0, energy: 0, experience: 0 },
-  deck: null,
-  out: false,
-});
+const player = (id: string) => seatFixture(id, { seat: 2 });
 const roster = {
   players: [player("a"), player("b")],
   away: [],

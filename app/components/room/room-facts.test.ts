@@ -1,19 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { roomFacts } from "./room-facts";
+import { seatFixture } from "./seat-fixture";
 import { emptyRoomView, type RoomView } from "./room-state";
 
-const seat = (id: string, name: string) => ({
-  id,
-  name,
-  avatar: null,
-  seat: 1,
-  isHost: false,
-  life: 40,
-  commanderDamage: {},
-  counters: { poison: 0, energy: 0, experience: 0 },
-  deck: null,
-  out: false,
-});
+const seat = (id: string, name: string) => seatFixture(id, { name });
 const session = { hostId: "h", status: "waiting" as const, currentPlayers: 2 };
 const live: RoomView = {
   ...emptyRoomView,
