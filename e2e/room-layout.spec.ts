@@ -117,7 +117,10 @@ test("Focus's thumbnails, Theatre's chat and the seats' initials, at 1366 and 39
     await reviewShot(uni.page, "room-layout-focus-390-scrolled");
     // A thumbnail still brings its player to the large tile.
     const thumbName = (await row.getByTestId("tile-name").first().innerText()).trim();
-    await row.getByRole("button", { name: /^Focus on / }).first().click();
+    await row
+      .getByRole("button", { name: /^Focus on / })
+      .first()
+      .click();
     await expect(uni.page.getByTestId("focus-thumbnails").getByTestId("tile-name").filter({ hasText: thumbName })).toHaveCount(0);
     for (const { page } of [ann, uni]) await page.getByRole("button", { name: "Grid", exact: true }).click();
 

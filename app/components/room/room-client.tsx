@@ -10,7 +10,6 @@ import { useLocalMedia } from "~/hooks/use-local-media";
 import { useRecorder } from "~/hooks/use-recorder";
 import { useRoomPlace } from "~/hooks/use-room-place";
 import { useRoomSocket } from "~/hooks/use-room-socket";
-import { cn } from "~/lib/cn";
 import { useResultToast, type ActionResult } from "~/lib/forms";
 import type { DiceSides } from "../../../workers/contract/room/dice";
 import type { GameSessionView } from "../../../workers/contract/game-sessions";
@@ -22,6 +21,7 @@ import { CommanderPanel } from "./commander-panel";
 import { GameTools } from "./game-tools";
 import { PlayersList } from "./players-list";
 import { roomFacts } from "./room-facts";
+import { SideColumn } from "./side-column";
 import { RoomHeader } from "./room-header";
 import { RoomNotice } from "./room-notice";
 import { elapsedSeconds } from "./room-state";
@@ -188,21 +188,9 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
             onSearchCardByName={() => lookup.setOpen(true)}
           />
         </div>
-        {/* Beside the table at desktop width, its own scroll: the chat stays in view while the page does not move. In
-            Theatre (the table full screen) the chat holds its place at the column's top and the panels under it scroll
-            on their own, so new lines and the chat's field never scroll away. */}
-        <div className="min-w-0 space-y-3 lg:sticky lg:top-2 lg:max-h-[calc(100dvh-1rem)] lg:overflow-y-auto lg:[:fullscreen_&]:flex lg:[:fullscreen_&]:flex-col lg:[:fullscreen_&]:overflow-hidden">
-          {/* First beside the table at desktop width (the tiles carry each seat's life and turn); on a phone a sheet over
-              the foot of the screen, opened from the action bar. */}
-          <div
-            id="room-chat"
-            className={cn(
-              "lg:[:fullscreen_&]:shrink-0",
-              chatOpen
-                ? "max-lg:fixed max-lg:inset-x-0 max-lg:bottom-0 max-lg:z-40 max-lg:rounded-t-2xl max-lg:shadow-2xl"
-                : "max-lg:hidden",
-            )}
-          >
+        <SideColumn
+          chatOpen={chatOpen}
+          chat={
             <ChatPanel
               className="max-lg:h-[60dvh] lg:h-[min(480px,calc(100dvh-13rem))]"
               messages={view.messages}
@@ -212,45 +200,44 @@ export default function RoomClient({ session, hostName: loadedHostName, selfId, 
               onClose={() => setChatOpen(false)}
               report={{ roomId: sessionId, selfId }}
             />
-          </div>
-          <div
-            className="space-y-3 lg:[:fullscreen_&]:min-h-0 lg:[:fullscreen_&]:flex-1 lg:[:fullscreen_&]:overflow-y-auto"
-            data-testid="side-panels"
-          >
-            <PlayersList
-              players={view.players}
-              away={view.away}
-              spectators={view.spectators}
-              selfId={selfId}
-              currentTurn={view.currentTurn}
-              monarch={view.monarch}
-              initiative={view.initiative}
-              canAct={!toolsDisabled}
-              isHost={isHost}
-              clockOffset={view.clockOffset}
-              now={now}
-              onLife={onLife}
-              onRemove={remove}
-              onDeck={() => deck.setOpen(true)}
-              onSetOut={
-                isHost && connected && roomStatus === "active"
-                  ? (userId, out) => send({ type: "seat_out", sessionId, userId, out })
-                  : undefined
-              }
-            />
-            {spectator ? null : (
-              <CommanderPanel
-                me={view.players.find((p) => p.id === selfId)}
-                opponents={seated.filter((p) => p.id !== selfId).sort((a, b) => a.seat - b.seat)}
+          }
+          panels={
+            <>
+              <PlayersList
+                players={view.players}
+                away={view.away}
+                spectators={view.spectators}
+                selfId={selfId}
+                currentTurn={view.currentTurn}
                 monarch={view.monarch}
                 initiative={view.initiative}
-                disabled={toolsDisabled}
-                send={(frame) => send({ ...frame, sessionId })}
+                canAct={!toolsDisabled}
+                isHost={isHost}
+                clockOffset={view.clockOffset}
+                now={now}
+                onLife={onLife}
+                onRemove={remove}
+                onDeck={() => deck.setOpen(true)}
+                onSetOut={
+                  isHost && connected && roomStatus === "active"
+                    ? (userId, out) => send({ type: "seat_out", sessionId, userId, out })
+                    : undefined
+                }
               />
-            )}
-            <GameTools sessionId={sessionId} disabled={toolsDisabled} roll={shownRoll} onRoll={roll} timer={timer} />
-          </div>
-        </div>
+              {spectator ? null : (
+                <CommanderPanel
+                  me={view.players.find((p) => p.id === selfId)}
+                  opponents={seated.filter((p) => p.id !== selfId).sort((a, b) => a.seat - b.seat)}
+                  monarch={view.monarch}
+                  initiative={view.initiative}
+                  disabled={toolsDisabled}
+                  send={(frame) => send({ ...frame, sessionId })}
+                />
+              )}
+              <GameTools sessionId={sessionId} disabled={toolsDisabled} roll={shownRoll} onRoll={roll} timer={timer} />
+            </>
+          }
+        />
         <CardLookupSheet open={lookup.open} loaded={lookup.loaded} onOpenChange={lookup.setOpen} onShare={shareCard} />
       </div>
 
