@@ -6,21 +6,27 @@ import { emptyRoomView, reduceRoomView } from "~/components/room/room-state";
 import { sessionEndShownOnPage } from "~/lib/session-expired";
 
 export type SocketStatus = "connecting" | "open" | "closed";
+export type FrameListener = (frame: ServerFrame) => void;
+/** What the page's other hooks need of the socket: to send a frame, and to hear every frame. */
+export type RoomChannel = {
+  send: (frame: ClientFrame) => boolean;
+  subscribe: (listener: FrameListener) => () => void;
+};
 
 /**
  * The room socket, opened once the member holds a place (`enabled`):
  * partysocket reconnects after a drop and every (re)open sends join_room,
  * which attaches the socket to that place, so the room state comes back.
  * Incoming frames are parsed with the shared protocol (a frame it does not
- * describe is skipped); `onFrame` sees every frame (signalling).
+ * describe is skipped) and folded into `view`; the page's other hooks (the
+ * peer mesh, the notices) `subscribe` to see every frame after the fold.
  */
-export function useRoomSocket(sessionId: string, enabled: boolean, onFrame: (frame: ServerFrame) => void) {
+export function useRoomSocket(sessionId: string, enabled: boolean) {
   const [view, dispatch] = useReducer(reduceRoomView, emptyRoomView);
   const [status, setStatus] = useState<SocketStatus>("connecting");
   const [endedReason, setEndedReason] = useState<string | null>(null);
   const socketRef = useRef<ReconnectingWebSocket | null>(null);
-  const onFrameRef = useRef(onFrame);
-  onFrameRef.current = onFrame;
+  const listenersRef = useRef(new Set<FrameListener>());
 
   useEffect(() => {
     if (!enabled) return;
@@ -50,7 +56,7 @@ export function useRoomSocket(sessionId: string, enabled: boolean, onFrame: (fra
       const frame = parseServerFrame(event.data);
       if (!frame) return;
       dispatch(frame);
-      onFrameRef.current(frame);
+      for (const listener of listenersRef.current) listener(frame);
     });
     return () => {
       socketRef.current = null;
@@ -66,5 +72,12 @@ export function useRoomSocket(sessionId: string, enabled: boolean, onFrame: (fra
     return true;
   }, []);
 
-  return { view, status, send, endedReason };
+  /** Sees every frame from now on; returns the unsubscribe (an effect's cleanup). */
+  const subscribe = useCallback((listener: FrameListener) => {
+    const listeners = listenersRef.current;
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  }, []);
+
+  return { view, status, send, subscribe, endedReason };
 }

@@ -1,11 +1,12 @@
 import { useActionData, useFetcher } from "@remix-run/react";
-import { Layers, Trash2 } from "lucide-react";
+import { Trash2 } from "lucide-react";
 import { DECK_LINK_HINT, MAX_DECKS_PER_MEMBER, type CardDto, type DeckSummary, type UnresolvedLine } from "../../../workers/contract/cards";
 import { countOf } from "../../../workers/contract/plural";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FieldMessage, Input, Label, Textarea } from "~/components/ui/field";
 import { fieldError, useResultToast, type ActionFailure } from "~/lib/forms";
+import { CommanderArt, DeckSummaryLine, DecksHeading } from "./deck-summary";
 
 /** The answer to "Check list": what the list resolves to, and the submitted fields to show again. */
 export type DeckCheckResult = {
@@ -51,9 +52,7 @@ export function DecksCard({ decks }: { decks: DeckSummary[] }) {
 
   return (
     <Card id="decks" className="mt-6" data-testid="profile-decks">
-      <h2 className="flex items-center gap-2 font-semibold">
-        <Layers className="h-4 w-4 text-muted" aria-hidden="true" /> Decks
-      </h2>
+      <DecksHeading />
       {decks.length === 0 ? (
         <p className="mt-2 text-sm text-muted">No decks saved yet. Paste a list below to save your first one.</p>
       ) : (
@@ -61,22 +60,19 @@ export function DecksCard({ decks }: { decks: DeckSummary[] }) {
           {decks
             .filter((deck) => deck.id !== removingId)
             .map((deck) => (
-              <li key={deck.id} className="flex items-center gap-3 rounded-lg border border-border p-2">
-                <CommanderArt commanders={deck.commanders} />
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium">{deck.name}</p>
-                  <p className="truncate text-xs text-muted">
-                    {deck.commanders.length > 0 ? `${deck.commanders.map((c) => c.name).join(" & ")} · ` : ""}
-                    {countOf(deck.cardCount, "card")}
-                  </p>
-                </div>
-                <remover.Form method="post" action="/profile" preventScrollReset>
-                  <input type="hidden" name="intent" value="removeDeck" />
-                  <input type="hidden" name="deckId" value={deck.id} />
-                  <button type="submit" className="rounded p-1 text-muted hover:text-fg" aria-label={`Delete deck ${deck.name}`}>
-                    <Trash2 className="h-4 w-4" aria-hidden="true" />
-                  </button>
-                </remover.Form>
+              <li key={deck.id} className="rounded-lg border border-border p-2">
+                <DeckSummaryLine
+                  deck={deck}
+                  action={
+                    <remover.Form method="post" action="/profile" preventScrollReset>
+                      <input type="hidden" name="intent" value="removeDeck" />
+                      <input type="hidden" name="deckId" value={deck.id} />
+                      <button type="submit" className="rounded p-1 text-muted hover:text-fg" aria-label={`Delete deck ${deck.name}`}>
+                        <Trash2 className="h-4 w-4" aria-hidden="true" />
+                      </button>
+                    </remover.Form>
+                  }
+                />
               </li>
             ))}
         </ul>
@@ -203,23 +199,5 @@ function DeckCheck({
         <p className="text-muted">Every line is a card.</p>
       ) : null}
     </div>
-  );
-}
-
-/** The commanders' art (Scryfall's art crop), or a placeholder for a deck without one. */
-export function CommanderArt({ commanders }: { commanders: CardDto[] }) {
-  if (commanders.length === 0) {
-    return (
-      <span className="flex h-[46px] w-16 shrink-0 items-center justify-center rounded bg-surface" aria-hidden="true">
-        <Layers className="h-4 w-4 text-muted" />
-      </span>
-    );
-  }
-  return (
-    <span className="flex shrink-0 gap-1">
-      {commanders.slice(0, 2).map((c) => (
-        <img key={c.id} src={c.artUrl} alt={c.name} width={64} height={46} loading="lazy" className="h-[46px] w-16 rounded object-cover" />
-      ))}
-    </span>
   );
 }

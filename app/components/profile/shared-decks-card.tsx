@@ -1,9 +1,7 @@
 import { Link } from "@remix-run/react";
-import { Layers } from "lucide-react";
 import { DECK_SECTIONS, type DeckSection, type DeckSummary } from "../../../workers/contract/cards";
-import { countOf } from "../../../workers/contract/plural";
 import { Card } from "~/components/ui/card";
-import { CommanderArt } from "./decks-card";
+import { DeckSummaryLine, DecksHeading } from "./deck-summary";
 
 /** A deck opened on a profile: its lines, by section. */
 export type OpenedDeck = {
@@ -32,39 +30,32 @@ export function SharedDecksCard({
 }) {
   return (
     <Card id="decks" className="mt-6" data-testid="profile-decks">
-      <h2 className="flex items-center gap-2 font-semibold">
-        <Layers className="h-4 w-4 text-muted" aria-hidden="true" /> Decks
-      </h2>
+      <DecksHeading />
       {decks.length === 0 ? (
         <p className="mt-2 text-sm text-muted">{ownerName} has not saved a deck yet.</p>
       ) : (
         <ul className="mt-3 grid gap-3" aria-label={`${ownerName}'s decks`}>
           {decks.map((deck) => (
             <li key={deck.id} className="rounded-lg border border-border p-2">
-              <div className="flex items-center gap-3">
-                <CommanderArt commanders={deck.commanders} />
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium">{deck.name}</p>
-                  <p className="truncate text-xs text-muted">
-                    {deck.commanders.length > 0 ? `${deck.commanders.map((c) => c.name).join(" & ")} · ` : ""}
-                    {countOf(deck.cardCount, "card")}
-                  </p>
-                </div>
-                {opened?.id === deck.id ? (
-                  <Link to={`${profilePath}#decks`} preventScrollReset className="shrink-0 text-sm text-muted underline">
-                    Hide list
-                  </Link>
-                ) : (
-                  <Link
-                    to={`${profilePath}?deck=${encodeURIComponent(deck.id)}#decks`}
-                    preventScrollReset
-                    className="shrink-0 text-sm font-medium text-primary underline"
-                    aria-label={`View the list of ${deck.name}`}
-                  >
-                    View list
-                  </Link>
-                )}
-              </div>
+              <DeckSummaryLine
+                deck={deck}
+                action={
+                  opened?.id === deck.id ? (
+                    <Link to={`${profilePath}#decks`} preventScrollReset className="shrink-0 text-sm text-muted underline">
+                      Hide list
+                    </Link>
+                  ) : (
+                    <Link
+                      to={`${profilePath}?deck=${encodeURIComponent(deck.id)}#decks`}
+                      preventScrollReset
+                      className="shrink-0 text-sm font-medium text-primary underline"
+                      aria-label={`View the list of ${deck.name}`}
+                    >
+                      View list
+                    </Link>
+                  )
+                }
+              />
               {opened?.id === deck.id ? <DeckLines deck={opened} /> : null}
             </li>
           ))}

@@ -60,6 +60,17 @@ export function ChatPanel({
     const list = listRef.current;
     if (list) list.scrollTop = list.scrollHeight;
   }, [messages.length]);
+  // A hidden list (the phone's closed sheet) cannot scroll: when it shows again, or its column changes size (Theatre),
+  // the newest lines are the ones in view.
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => {
+      list.scrollTop = list.scrollHeight;
+    });
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, []);
 
   function submit(event: FormEvent) {
     event.preventDefault();

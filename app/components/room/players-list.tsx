@@ -1,5 +1,6 @@
 import { Crown, Eye, Flag, Layers, Minus, Plus, Skull, UserX, WifiOff } from "lucide-react";
 import { MemberAvatar } from "~/components/shell/member-avatar";
+import { seatPerson } from "./seat-person";
 import { Button } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
 import type { AwayPlayer, RoomPlayer, RoomSpectator } from "../../../workers/contract/room/protocol";
@@ -61,7 +62,6 @@ export function PlayersList({
       <h2 className="mb-2 text-base font-bold">Players ({seats.length})</h2>
       <ul className="space-y-2" aria-label="Players at the table" data-testid="players-list">
         {seats.map((p) => {
-          const [firstName, ...rest] = p.name.split(" ");
           const mine = p.id === selfId;
           const lethal = lethalBy({ commanderDamage: p.commanderDamage, counters: p.counters });
           const worst = Object.entries(p.commanderDamage).sort((a, b) => b[1] - a[1]);
@@ -74,7 +74,7 @@ export function PlayersList({
               data-away={p.away}
             >
               <div className="flex items-center gap-2">
-                <MemberAvatar person={{ firstName, lastName: rest.join(" "), profileImageUrl: p.avatar }} className="h-8 w-8 text-xs" />
+                <MemberAvatar person={seatPerson(p.name, p.avatar)} className="h-8 w-8 text-xs" />
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium" data-testid="player-name">
                     {p.name}

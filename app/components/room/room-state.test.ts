@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { seatFixture } from "./seat-fixture";
 import { elapsedSeconds, emptyRoomView, reduceRoomView, seatCountdown } from "./room-state";
 
-const player = (id: string, seat: number) => ({
-  id,
-  name: id,
-  avatar: null,
-  seat,
-  isHost: seat === 1,
-  life: 40,
-  commanderDamage: {},
-  counters: { poison: 0, energy: 0, experience: 0 },
-  deck: null,
-  out: false,
-});
+const player = (id: string, seat: number) => seatFixture(id, { seat, isHost: seat === 1 });
 const roster = {
   players: [player("a", 1), player("b", 2)],
   away: [],

@@ -209,13 +209,19 @@ export function VideoPanel({
               onSearchCardByName={onSearchCardByName}
             />
           </div>
-          <div className="mx-auto grid max-w-md grid-cols-3 gap-2">
+          {/* The others: on a phone one row that scrolls sideways, each thumbnail wide enough for its name and life
+              (three in a row left each ~113 px, their overlays crowded); three across under the large tile on wider screens. */}
+          <div
+            className="-mx-2 flex snap-x gap-2 overflow-x-auto px-2 pb-1 sm:mx-auto sm:grid sm:max-w-md sm:grid-cols-3 sm:overflow-visible sm:px-0 sm:pb-0"
+            data-testid="focus-thumbnails"
+          >
             {tiles
               .filter((t) => t.id !== focused.id)
               .map((t) => (
                 <VideoTile
                   key={t.id}
                   {...t}
+                  className="w-[46%] shrink-0 snap-start sm:w-auto"
                   onSelect={() => onFocus(t.id)}
                   overlay={overlayOf(t.id)}
                   footShared={footShared(t.id)}

@@ -32,7 +32,10 @@ export function VideoTile({
   onSearchCardByName,
   footShared = false,
   uploadLimited = false,
+  className,
 }: {
+  /** Sizing from the layout around it (a Focus thumbnail's width in its row). */
+  className?: string;
   /** Something sits at the tile's other bottom corner (the seat's deck and bracket): the name gives it room. */
   footShared?: boolean;
   stream: MediaStream | null;
@@ -107,6 +110,7 @@ export function VideoTile({
       className={cn(
         "group relative overflow-hidden rounded-xl border border-border bg-black",
         large ? "aspect-video w-full" : "aspect-video",
+        className,
       )}
       data-testid={local ? "local-tile" : "remote-tile"}
     >

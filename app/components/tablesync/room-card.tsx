@@ -1,4 +1,4 @@
-import type { FormEvent } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { useFetcher } from "@remix-run/react";
 import { Eye, Users } from "lucide-react";
 import { Button } from "~/components/ui/button";
@@ -92,36 +92,29 @@ export function RoomCard({ session }: { session: GameSessionView }) {
         <fetcher.Form method="post" className="sm:mt-auto" onSubmit={check}>
           <input type="hidden" name="sessionId" value={session.id} />
           {full ? (
-            <Button
-              type="submit"
-              name="intent"
-              value="spectate"
-              variant="outline"
-              className="max-sm:h-9 max-sm:px-3 sm:w-full"
-              disabled={busy}
-            >
-              Spectate (Full)
-            </Button>
+            <SpectateButton busy={busy}>Spectate (Full)</SpectateButton>
           ) : (
             // Watch beside Join (issue 37): the same lobby action's spectate intent, so it works without JavaScript too.
             <div className="flex gap-2 sm:grid sm:grid-cols-[2fr_1fr]">
               <Button type="submit" name="intent" value="join" className="max-sm:h-9 max-sm:px-3 sm:w-full" disabled={busy}>
                 Join Game
               </Button>
-              <Button
-                type="submit"
-                name="intent"
-                value="spectate"
-                variant="outline"
-                className="max-sm:h-9 max-sm:px-3 sm:w-full"
-                disabled={busy}
-              >
+              <SpectateButton busy={busy}>
                 <Eye className="h-4 w-4" aria-hidden="true" /> Watch
-              </Button>
+              </SpectateButton>
             </div>
           )}
         </fetcher.Form>
       )}
     </Card>
+  );
+}
+
+/** The lobby action's spectate intent (a room's "Watch" while seats are free, "Spectate (Full)" once full). */
+function SpectateButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <Button type="submit" name="intent" value="spectate" variant="outline" className="max-sm:h-9 max-sm:px-3 sm:w-full" disabled={busy}>
+      {children}
+    </Button>
   );
 }

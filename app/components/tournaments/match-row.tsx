@@ -1,12 +1,9 @@
-import { Video } from "lucide-react";
 import { useState } from "react";
-import { Button } from "~/components/ui/button";
-import { Badge } from "~/components/ui/card";
 import { NativeSelect } from "~/components/ui/field";
 import type { PublicMatch } from "../../../workers/domain/tournaments/tournaments";
+import { MatchRoomForm, MatchStatusBadge, ResultSubmit } from "./match-parts";
 import type { TournamentAction } from "./use-tournament-action";
 
-const STATUS_TEXT = { pending: "Awaiting result", disputed: "Disputed", completed: "Final" } as const;
 // Best of three: games won 0-2 (the server also refuses 2-2), drawn games 0-3.
 const WINS = [0, 1, 2];
 const DRAWS = [0, 1, 2, 3];
@@ -91,9 +88,7 @@ export function MatchRow({ tournamentId, match: m, names, viewerId, isOrganizer,
               {m.draws ? `-${m.draws}` : ""}
             </span>
           ) : null}
-          <Badge tone={m.status === "disputed" ? "destructive" : m.status === "completed" ? "secondary" : "outline"}>
-            {bye ? "Bye" : STATUS_TEXT[m.status]}
-          </Badge>
+          <MatchStatusBadge status={m.status} text={bye ? "Bye" : undefined} />
         </div>
       </div>
       {!bye && m.status === "pending" && (m.player1Reported || m.player2Reported) ? (
@@ -134,20 +129,10 @@ export function MatchRow({ tournamentId, match: m, names, viewerId, isOrganizer,
                   onChange={(n) => setResult((r) => ({ ...r, draws: n }))}
                 />
               )}
-              <Button type="submit" size="sm" disabled={action.busy}>
-                {isOrganizer ? "Record result" : "Report result"}
-              </Button>
+              <ResultSubmit isOrganizer={isOrganizer} busy={action.busy} />
             </Form>
           ) : null}
-          {isPlayer || isOrganizer ? (
-            <Form method="post" action={to}>
-              <input type="hidden" name="intent" value="room" />
-              <input type="hidden" name="matchId" value={m.id} />
-              <Button type="submit" variant="outline" size="sm" disabled={action.busy}>
-                <Video className="h-4 w-4" aria-hidden="true" /> {m.gameSessionId ? "Go to match room" : "Open match room"}
-              </Button>
-            </Form>
-          ) : null}
+          {isPlayer || isOrganizer ? <MatchRoomForm action={action} tournamentId={tournamentId} match={m} noun="match" /> : null}
         </div>
       ) : null}
     </li>

@@ -1,13 +1,12 @@
-import { Video } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Badge } from "~/components/ui/card";
 import { FieldMessage } from "~/components/ui/field";
 import { fieldError, submittedValue } from "~/lib/forms";
 import type { PodResultInput } from "../../../workers/contract/tournaments";
 import type { PublicMatch } from "../../../workers/domain/tournaments/tournaments";
+import { MatchRoomForm, MatchStatusBadge, ResultSubmit } from "./match-parts";
 import type { TournamentAction } from "./use-tournament-action";
 
-const STATUS_TEXT = { pending: "Awaiting result", disputed: "Disputed", completed: "Final" } as const;
 const OUTCOME_TEXT = { win: "Win", draw: "Draw", loss: "Loss" } as const;
 
 type Props = {
@@ -63,9 +62,7 @@ export function PodCard({ tournamentId, pod, names, droppedIds, viewerId, isOrga
         <p className="font-medium">
           Pod {pod.table} <span className="text-xs font-normal text-muted">· {pod.seats.length} players, seat 1 starts</span>
         </p>
-        <Badge tone={pod.status === "disputed" ? "destructive" : pod.status === "completed" ? "secondary" : "outline"}>
-          {STATUS_TEXT[pod.status]}
-        </Badge>
+        <MatchStatusBadge status={pod.status} />
       </div>
       <ol className="mt-2 grid gap-1 text-sm" aria-label={`Turn order of pod ${pod.table}`}>
         {pod.seats.map((s) => (
@@ -151,21 +148,11 @@ export function PodCard({ tournamentId, pod, names, droppedIds, viewerId, isOrga
                 </fieldset>
               )}
               <div>
-                <Button type="submit" size="sm" disabled={action.busy}>
-                  {isOrganizer ? "Record result" : "Report result"}
-                </Button>
+                <ResultSubmit isOrganizer={isOrganizer} busy={action.busy} />
               </div>
             </Form>
           ) : null}
-          {isPlayer || isOrganizer ? (
-            <Form method="post" action={to}>
-              <input type="hidden" name="intent" value="room" />
-              <input type="hidden" name="matchId" value={pod.id} />
-              <Button type="submit" variant="outline" size="sm" disabled={action.busy}>
-                <Video className="h-4 w-4" aria-hidden="true" /> {pod.gameSessionId ? "Go to pod room" : "Open pod room"}
-              </Button>
-            </Form>
-          ) : null}
+          {isPlayer || isOrganizer ? <MatchRoomForm action={action} tournamentId={tournamentId} match={pod} noun="pod" /> : null}
         </div>
       ) : null}
     </li>
