@@ -13,14 +13,7 @@ const ZOD = { name: "zod", message: "Import { z } from workers/lib/zod (it confi
 /** The folders of workers/ (a new one needs its entry below). */
 const WORKER_FOLDERS = ["api", "auth", "contract", "db", "domain", "http", "lib", "services"];
 /** Domain modules the room imports (durable-objects/**); any other domain module is the room service's side. */
-const ROOM_DOMAIN_MODULES = [
-  "rooms/room-records",
-  "rooms/room-rules",
-  "rooms/seat-decks",
-  "cards/card-cache",
-  "cards/card-lookups",
-  "errors",
-];
+const ROOM_DOMAIN_MODULES = ["rooms/room-d1", "rooms/room-rules", "rooms/seat-decks", "cards/card-cache", "cards/card-lookups", "errors"];
 /** The server layers below HTTP that only the Worker, the domain and the room import. */
 const SERVER_LAYERS = [
   "**/workers/domain/**",

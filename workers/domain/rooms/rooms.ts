@@ -20,7 +20,7 @@ import { hostOfNewRoom, inviteesQuery, inviteWrites, refusedInvitees, seatsAnoth
 import { askSeatConsent, consentLetsBotSeat, consentStatusOf } from "../access/bot-consents";
 import { HOST_CONSENT_REQUIRED } from "../../contract/bot-consents";
 import { displayName } from "../../contract/display-name";
-import { givePlaceUpAndRead, readOf, readRoomSnapshot, snapshotOf, type PlaceEnd, type RoomSnapshot, type SocketEnd } from "./room-records";
+import { givePlaceUpAndRead, readOf, readRoomSnapshot, snapshotOf, type PlaceEnd, type RoomSnapshot, type SocketEnd } from "./room-d1";
 import { ROOM_REFUSALS, seatOutcome, watchOutcome, type RoomRead, type SeatOutcome, type WatchOutcome } from "./room-rules";
 import { realmRemovalOf, refuseIfRemoved } from "../moderation/standing";
 import {
@@ -39,7 +39,7 @@ import {
  * The room service. Every change of a place in a room goes through here: the
  * API and the pages' actions (join, spectate, enter, leave, start, create),
  * tournaments (match rooms), account deletion and sign-out; what the GameRoom
- * itself changes (a spectator's place ending, a seat held too long) is in room-records.ts. D1 decides each
+ * itself changes (a spectator's place ending, a seat held too long) is in room-d1.ts. D1 decides each
  * change in one batch that also reads the room back; the room's Durable Object
  * is then told that snapshot, so it never reads D1 to let a member in.
  * Decision: docs/decisions/2026-11-25-room-service-one-request-join.md.
