@@ -13,14 +13,7 @@ const ZOD = { name: "zod", message: "Import { z } from workers/lib/zod (it confi
 /** The folders of workers/ (a new one needs its entry below). */
 const WORKER_FOLDERS = ["api", "auth", "contract", "db", "domain", "http", "lib", "services"];
 /** Domain modules the room imports (durable-objects/**); any other domain module is the room service's side. */
-const ROOM_DOMAIN_MODULES = [
-  "rooms/room-records",
-  "rooms/room-rules",
-  "rooms/seat-decks",
-  "cards/card-cache",
-  "cards/card-lookups",
-  "errors",
-];
+const ROOM_DOMAIN_MODULES = ["rooms/room-d1", "rooms/room-rules", "rooms/seat-decks", "cards/card-cache", "cards/card-lookups", "errors"];
 /** The server layers below HTTP that only the Worker, the domain and the room import. */
 const SERVER_LAYERS = [
   "**/workers/domain/**",
@@ -35,6 +28,20 @@ const SERVER_LAYERS = [
   "**/api/**",
   "**/auth/**",
 ];
+/**
+ * The Worker's entries as a module inside workers/ names them: by the folder (`../workers/ws`) or relatively from
+ * within (`../load-context`). Not for app/, where `partysocket/ws` is a package.
+ */
+const WORKER_ENTRIES = [
+  "**/workers/app",
+  "**/workers/ws",
+  "**/workers/inbox-socket",
+  "**/workers/load-context",
+  "**/app",
+  "**/ws",
+  "**/inbox-socket",
+  "**/load-context",
+];
 const NO_UI = { group: ["**/app/**", "~/*"], message: "Server code imports no UI code: values both need live in workers/contract." };
 const NO_ROOM_FROM_APP = {
   group: ["**/durable-objects/**"],
@@ -45,13 +52,33 @@ const NO_ROOM_FROM_WORKER = {
   message: "Only workers/app.ts imports the room's class (to export it); the room service reaches a room through its RPC methods.",
 };
 const NO_WORKER_ENTRY = {
-  group: ["**/workers/app", "**/workers/ws", "**/workers/load-context"],
+  group: ["**/workers/app", "**/workers/ws", "**/workers/inbox-socket", "**/workers/load-context"],
   message: "The Worker's entry points are the runtime's, not a module to import.",
 };
 const NO_TOOLS = {
   group: ["**/scripts/**", "**/bench/**", "**/e2e/**"],
   message: "The product imports no tools, benches or browser tests: they import the product.",
 };
+
+const ANOTHER_ROUTE = "A route imports no other route's module: a loader's or action's helper another page shares is a *.server.ts module.";
+/** The rules of a route module and its *.server.ts, with the pattern that tells another route's module by its path. */
+function routePatterns(anotherRoute) {
+  return [
+    NO_ROOM_FROM_APP,
+    NO_WORKER_ENTRY,
+    NO_TOOLS,
+    {
+      group: ["**/workers/api/**", "**/workers/http/**", "**/workers/services/**"],
+      message:
+        "A route's loader and action call the domain (workers/domain), not /api handlers, the Worker's middleware or outside services' clients.",
+    },
+    {
+      group: ["**/routes/**", "~/routes/**"],
+      message: "A route owns its loader and action: shared code lives in app/components, app/lib or the domain.",
+    },
+    anotherRoute,
+  ];
+}
 
 /** One `no-restricted-imports` entry per layer, each with the zod rule (workers/lib/zod.ts itself may import zod). */
 function importRules(layers) {
@@ -121,22 +148,16 @@ export default tseslint.config(
       patterns: [NO_ROOM_FROM_APP, NO_WORKER_ENTRY, NO_TOOLS],
     },
     {
-      // Route modules and their *.server.ts: loaders and actions call the domain (Remix strips them from the browser's
-      // bundle); HTTP plumbing and /api handlers are the Worker's, and a route imports no other route.
-      files: ["app/routes/**"],
-      patterns: [
-        NO_ROOM_FROM_APP,
-        NO_WORKER_ENTRY,
-        NO_TOOLS,
-        {
-          group: ["**/workers/api/**", "**/workers/http/**"],
-          message: "A route's loader and action call the domain (workers/domain), not /api handlers or the Worker's middleware.",
-        },
-        {
-          group: ["**/routes/**", "~/routes/**"],
-          message: "A route owns its loader and action: shared code lives in app/components, app/lib or the domain.",
-        },
-      ],
+      // Route modules and their *.server.ts, in a folder per route: loaders and actions call the domain (Remix strips
+      // them from the browser's bundle); HTTP plumbing, /api handlers and services' clients are the Worker's, and a
+      // route imports no other route's module (`../<route>/…`), only a `*.server` helper another route folder offers.
+      files: ["app/routes/*/**"],
+      patterns: routePatterns({ regex: "^\\.\\./(?!\\.)(?!.*\\.server$)", message: ANOTHER_ROUTE }),
+    },
+    {
+      // Flat route files (app/routes/privacy.tsx): a file beside them is another route.
+      files: ["app/routes/*.{ts,tsx}"],
+      patterns: routePatterns({ regex: "^\\./(?!.*\\.server$)", message: ANOTHER_ROUTE }),
     },
     {
       // Client code: components, hooks and browser helpers (server modules and route modules may read the domain).
@@ -165,11 +186,19 @@ export default tseslint.config(
       ],
     },
     {
-      // The Worker's HTTP side (app.ts, load-context.ts, ws.ts, api/, http/, auth/): no UI code; the room's class only
-      // in workers/app.ts, which exports it to the runtime.
+      // The Worker's HTTP side (load-context.ts, ws.ts, inbox-socket.ts, api/, http/, auth/): no UI code; the room's
+      // class and the Worker's entry only in workers/app.ts, which exports the class to the runtime.
       files: ["workers/**"],
       ignores: ["workers/app.ts"],
-      patterns: [NO_UI, NO_ROOM_FROM_WORKER, NO_TOOLS],
+      patterns: [
+        NO_UI,
+        NO_ROOM_FROM_WORKER,
+        NO_TOOLS,
+        {
+          regex: "(^|/)workers/app$|^(\\.\\./)+app$|^\\./app$",
+          message: "workers/app.ts is the Worker's entry: it imports the Worker's parts, never the reverse.",
+        },
+      ],
     },
     { files: ["workers/app.ts"], patterns: [NO_UI, NO_TOOLS] },
     {
@@ -182,12 +211,10 @@ export default tseslint.config(
             "**/workers/http/**",
             "**/workers/api/**",
             "**/workers/auth/**",
-            "**/workers/ws",
-            "**/workers/app",
+            ...WORKER_ENTRIES,
             "**/http/**",
             "**/api/**",
             "**/auth/**",
-            "**/ws",
             "**/durable-objects/**",
           ],
           message: "The domain knows nothing of HTTP, sessions or the Durable Object: callers pass what it needs.",
@@ -201,7 +228,7 @@ export default tseslint.config(
       patterns: [
         NO_TOOLS,
         {
-          group: [...SERVER_LAYERS, "**/durable-objects/**", "**/app/**", "~/*"],
+          group: [...new Set([...SERVER_LAYERS, ...WORKER_ENTRIES]), "**/durable-objects/**", "**/app/**", "~/*"],
           message: "An outside service's client imports only the contract, workers/lib and card-vision.",
         },
       ],
@@ -211,7 +238,14 @@ export default tseslint.config(
       patterns: [
         NO_TOOLS,
         {
-          group: [...SERVER_LAYERS, "**/workers/services/**", "**/durable-objects/**", "**/card-vision/**", "**/app/**", "~/*"],
+          group: [
+            ...new Set([...SERVER_LAYERS, ...WORKER_ENTRIES]),
+            "**/workers/services/**",
+            "**/durable-objects/**",
+            "**/card-vision/**",
+            "**/app/**",
+            "~/*",
+          ],
           message:
             "The contract is shared by the browser, the Worker and the room: it imports only other contract modules and workers/lib.",
         },
@@ -229,7 +263,9 @@ export default tseslint.config(
             "**/workers/api/**",
             "**/workers/auth/**",
             "**/workers/services/**",
+            ...WORKER_ENTRIES,
             "**/durable-objects/**",
+            "**/card-vision/**",
             "**/app/**",
             "~/*",
             "**/domain/**",
@@ -262,21 +298,14 @@ export default tseslint.config(
         NO_UI,
         NO_TOOLS,
         {
-          // A regular expression, not a glob: a gitignore-style `!` cannot re-include a module inside a folder that
-          // `**/workers/domain/**` already excludes (workers/domain/rooms/).
-          regex: `(^|/)workers/domain/(?!(${ROOM_DOMAIN_MODULES.join("|")})$)`,
-          message: `The room imports the contract, workers/lib, workers/db/client, the card source and only these domain modules: ${ROOM_DOMAIN_MODULES.join(", ")}. The room service (domain/rooms/rooms.ts) calls the room, never the reverse.`,
+          // What the room may import of workers/, as a list of what is allowed: a regular expression, since a
+          // gitignore-style `!` cannot re-include a module inside a folder already excluded (workers/domain/rooms/).
+          regex: `(^|/)workers/(?!contract/|lib/|db/client$|services/card-source(/|$)|domain/(${ROOM_DOMAIN_MODULES.join("|")})$)`,
+          message: `The room imports of workers/ only the contract, workers/lib, workers/db/client, the card source and these domain modules: ${ROOM_DOMAIN_MODULES.join(", ")}. The room service (domain/rooms/rooms.ts) calls the room, never the reverse.`,
         },
         {
-          group: [
-            "**/workers/http/**",
-            "**/workers/auth/**",
-            "**/workers/api/**",
-            "**/workers/ws",
-            "**/workers/app",
-            "**/workers/load-context",
-          ],
-          message: `The room imports the contract, workers/lib, workers/db/client, the card source and only these domain modules: ${ROOM_DOMAIN_MODULES.join(", ")}. The room service (domain/rooms/rooms.ts) calls the room, never the reverse.`,
+          group: ["**/card-vision/**"],
+          message: "The room does not run the card identifier: the browser does, and the Worker hashes printings (workers/services).",
         },
       ],
     },
@@ -297,8 +326,9 @@ export default tseslint.config(
       files: ["scripts/**"],
       patterns: [
         {
-          group: ["**/app/**", "~/*", "**/e2e/**", "**/bench/**", "**/test/**"],
-          message: "scripts/ are tools: they may read workers/ (rule tables) and each other, never the UI, the tests or the benches.",
+          group: ["**/app/**", "~/*", "**/durable-objects/**", "**/card-vision/**", "**/e2e/**", "**/bench/**", "**/test/**"],
+          message:
+            "scripts/ are tools: they may read workers/ (rule tables) and each other, never the UI, the room, the card identifier, the tests or the benches.",
         },
       ],
     },

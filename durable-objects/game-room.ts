@@ -3,14 +3,14 @@ import { getDb } from "../workers/db/client";
 import { cardSourceFor } from "../workers/domain/cards/card-cache";
 import { CardServiceUnavailable } from "../workers/services/card-source";
 import { CHAT_HISTORY_KEPT, type ChatMessage } from "../workers/contract/room/protocol";
-import { mirrorTable, type PlaceEnd, type RoomSnapshot, type SocketEnd } from "../workers/domain/rooms/room-records";
+import { mirrorTable, type PlaceEnd, type RoomSnapshot, type SocketEnd } from "../workers/domain/rooms/room-d1";
 import { ROOM_SESSION_HEADER, ROOM_USER_HEADER } from "../workers/contract/room/headers";
 import { openSocket, SessionChecks } from "./room/admission";
 import type { RoomContext } from "./room/context";
 import { socketClosed } from "./room/departures";
 import { FrameBudgets, receive } from "./room/inbound";
 import { sweep } from "./room/presence-alarm";
-import { RoomRecords } from "./room/records";
+import { RoomState } from "./room/room-state";
 import { applyRoster, endByModerator, endMemberSockets } from "./room/roster";
 import { LiveSockets, socketTags, type RoomConnection, type SocketState } from "./room/sockets";
 import { TableMirror } from "./room/table-mirror";
@@ -23,8 +23,8 @@ export { SEAT_GRACE_MS } from "./rules/presence";
  * is the authority for the live table: dice, the turn, life totals and
  * counters, the clock, decks on seats, the game's end, and who may do what.
  * Each frame is checked and applied against the room's own state in one step
- * no other frame interleaves with, stored in its SQLite storage (room/records.ts
- * over RoomStore), broadcast, and only then mirrored to D1 for lists and
+ * no other frame interleaves with, stored in its SQLite storage (RoomState, room/room-state.ts,
+ * over RoomSqlite, room/room-sqlite.ts), broadcast, and only then mirrored to D1 for lists and
  * history (room/table-mirror.ts; docs/decisions/2026-11-27-room-authority.md).
  * Places (seats, spectators) are decided by the room service
  * (workers/domain/rooms/rooms.ts), which tells the room every change; the room never
@@ -55,7 +55,7 @@ export abstract class GameRoom extends Server<Env> {
     this.room = {
       sessionId: () => this.name,
       db: () => getDb(this.env.DB),
-      records: new RoomRecords(this.sql.bind(this)),
+      roomState: new RoomState(this.sql.bind(this)),
       sockets: this.sockets,
       mirror: this.mirror,
       storage: this.ctx.storage,
@@ -120,7 +120,7 @@ export abstract class GameRoom extends Server<Env> {
 
   /** A line of the room's chat history by its id, as the room has it (a report keeps its text), or null. */
   chatLine(id: string): ChatMessage | null {
-    return this.room.records.recentChat(CHAT_HISTORY_KEPT).find((line) => line.id === id) ?? null;
+    return this.room.roomState.recentChat(CHAT_HISTORY_KEPT).find((line) => line.id === id) ?? null;
   }
 
   /**
@@ -133,6 +133,6 @@ export abstract class GameRoom extends Server<Env> {
 
   /** Marks when a member's last socket closed (storage and cache); the room's tests move it into the past. */
   private setDisconnectedAt(userId: string, at: number | null): void {
-    this.room.records.setDisconnectedAt(userId, at);
+    this.room.roomState.setDisconnectedAt(userId, at);
   }
 }

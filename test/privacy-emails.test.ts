@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_PREFERENCES } from "../workers/contract/matchmaking";
 import { DECLARED_ROUTES } from "./declared-routes";
 import { PNG_8 } from "./image-fixtures";
-import { RoomStore, type SqlTag } from "../durable-objects/room-store";
+import { RoomSqlite, type SqlTag } from "../durable-objects/room/room-sqlite";
 import { json, request, type Member } from "./helpers";
 import { closeAllSockets, joinRoom, mirrored, ofType, signUp, type TestSocket } from "./room-socket";
 
@@ -307,9 +307,9 @@ describe("no member's e-mail address reaches another member (issue 12)", () => {
           type: "chat",
         }),
       );
-      const store = new RoomStore(tag);
+      const store = new RoomSqlite(tag);
       // A second start finds nothing left to migrate.
-      new RoomStore(tag);
+      new RoomSqlite(tag);
       return {
         members: store.members(),
         chat: store.recentChat(10),

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { GameRoom } from "../durable-objects/game-room";
 import { ROOM_CLOSE } from "../workers/contract/room/close-codes";
 import { getDb } from "../workers/db/client";
-import { mirrorTable } from "../workers/domain/rooms/room-records";
+import { mirrorTable } from "../workers/domain/rooms/room-d1";
 import type { Member } from "./helpers";
 import { closeAllSockets, createRoom, d1Table, joinRoom, mirrored, ofType, signUp, type Frame, type TestSocket } from "./room-socket";
 import { submitForm } from "./single-fetch";
@@ -150,7 +150,7 @@ describe("one authority for the table", () => {
 describe("the mirror in D1", () => {
   const roomStub = (id: string) => env.GameRoom.get(env.GameRoom.idFromName(id));
   type Internals = {
-    room: { records: { setTurn(next: string | null): unknown; meta(): { tableVersion: number; mirroredVersion: number } } };
+    room: { roomState: { setTurn(next: string | null): unknown; meta(): { tableVersion: number; mirroredVersion: number } } };
   };
 
   it("is written again by a room that restarts before D1 took its last change", async () => {
@@ -159,9 +159,9 @@ describe("the mirror in D1", () => {
     // A change the room stored and then stopped before mirroring (an eviction at the wrong moment).
     const next = after(firstPlayer);
     const pending = await runInDurableObject(roomStub(id), (room: GameRoom) => {
-      const records = (room as unknown as Internals).room.records;
-      records.setTurn(next);
-      return records.meta();
+      const roomState = (room as unknown as Internals).room.roomState;
+      roomState.setTurn(next);
+      return roomState.meta();
     });
     expect(pending.tableVersion).toBe(pending.mirroredVersion + 1);
     expect(await d1Table(id)).toMatchObject({ currentTurn: firstPlayer });
@@ -179,7 +179,7 @@ describe("the mirror in D1", () => {
     const seat = { userId: players[1].member.id, deckId: null, deckName: "Goblins", deckBracket: 2 };
     const newer = await runInDurableObject(
       roomStub(id),
-      (room: GameRoom) => (room as unknown as Internals).room.records.meta().tableVersion,
+      (room: GameRoom) => (room as unknown as Internals).room.roomState.meta().tableVersion,
     );
     expect(await mirrorTable(db, id, { version: newer + 5, currentTurn: after(firstPlayer), ended: false, seats: [seat], out: [] })).toBe(
       true,

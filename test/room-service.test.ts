@@ -7,7 +7,7 @@ import { getServerByName } from "partyserver";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "../workers/db/client";
 import { RATE_LIMITS, limitText } from "../workers/domain/rate-limit-rules";
-import { readRoomSnapshot } from "../workers/domain/rooms/room-records";
+import { readRoomSnapshot } from "../workers/domain/rooms/room-d1";
 import { json, request, type Member } from "./helpers";
 import { closeAllSockets, joinRoom, ofType, openSocket, signUp, createRoom } from "./room-socket";
 

@@ -43,7 +43,7 @@ const roomPage = (member: Member, id: string, fields: Record<string, string>) =>
 const roomStub = (id: string) => env.GameRoom.get(env.GameRoom.idFromName(id));
 /** Runs the room's alarm work as if `aheadMs` had passed. */
 /** What a test reads of a room beyond its public methods: the stored member records. */
-type RoomInternals = { room: { records: { member(userId: string): { disconnectedAt: number | null } | undefined } } };
+type RoomInternals = { room: { roomState: { member(userId: string): { disconnectedAt: number | null } | undefined } } };
 const sweepAhead = (id: string, aheadMs: number) => runInDurableObject(roomStub(id), (room: GameRoom) => room.sweep(Date.now() + aheadMs));
 const session = async (id: string) => json(await request(`/api/game-sessions/${id}`));
 
@@ -231,7 +231,7 @@ describe("out of the game (issue 37)", () => {
 });
 
 describe("start: a shared clock and a random first player", () => {
-  it("records the start in the room and announces a seated player to go first, the same for everyone", async () => {
+  it("roomState the start in the room and announces a seated player to go first, the same for everyone", async () => {
     const { id, ann, ben, cat, a, b, c } = await pod(false);
     const before = Date.now();
     expect((await roomPage(ann, id, { intent: "start" })).status).toBe(200);
@@ -352,7 +352,7 @@ describe("the end of a room", () => {
         () =>
           runInDurableObject(
             roomStub(id),
-            (room: GameRoom) => (room as unknown as RoomInternals).room.records.member(host.id)?.disconnectedAt ?? null,
+            (room: GameRoom) => (room as unknown as RoomInternals).room.roomState.member(host.id)?.disconnectedAt ?? null,
           ),
         // Only bounds a failing wait: the poll ends as soon as the room has recorded the close.
         { timeout: 20_000 },

@@ -1,6 +1,6 @@
 import { ROOM_CLOSE } from "../../workers/contract/room/close-codes";
 import { CHAT_HISTORY_SENT } from "../../workers/contract/room/protocol";
-import { readAdmission } from "../../workers/domain/rooms/room-records";
+import { readAdmission } from "../../workers/domain/rooms/room-d1";
 import { socketsOverLimit } from "../rules/socket-limits";
 import { roster, type RoomContext } from "./context";
 import { endSocket } from "./departures";
@@ -67,21 +67,21 @@ export class SessionChecks {
  * the same member replaces the first: no duplicates.
  */
 export async function join(ctx: RoomContext, connection: RoomConnection): Promise<void> {
-  const { records, sockets } = ctx;
+  const { roomState, sockets } = ctx;
   const { userId } = connection.state!;
   const sessionId = ctx.sessionId();
-  if (!records.meta() || !records.member(userId)) {
+  if (!roomState.meta() || !roomState.member(userId)) {
     const admission = await readAdmission(ctx.db(), sessionId, userId);
     // A deleted member's other sessions linger in KV until they expire: the account must still exist.
     if (!admission.accountExists) return endSocket(ctx, connection, ROOM_CLOSE.signedOut, "Signed out");
     if (!admission.snapshot) return fail(connection, "not_found", "Room not found");
     takeSnapshot(ctx, admission.snapshot);
-    if (!records.member(userId)) {
+    if (!roomState.member(userId)) {
       const refused = refusalError(admission.refusal);
       return fail(connection, refused.code, refused.message);
     }
   }
-  if (records.meta()?.status === "completed") return fail(connection, "ended", "This game session has ended");
+  if (roomState.meta()?.status === "completed") return fail(connection, "ended", "This game session has ended");
   if (connection.state?.retired) return;
   for (const other of sockets.socketsOf(userId)) {
     if (other.id !== connection.id) sockets.retire(other, ROOM_CLOSE.replaced, "Replaced by a newer connection");
@@ -90,17 +90,17 @@ export async function join(ctx: RoomContext, connection: RoomConnection): Promis
   sockets.add(connection, userId);
   // Each write is a storage call and a commit the sockets wait behind: only what changes is written (a member who
   // never left has no time to clear, and only the first socket ends the room's emptiness).
-  if (records.member(userId)?.disconnectedAt !== null) records.setDisconnectedAt(userId, null);
-  if (records.meta()?.emptySince) records.saveMeta({ ...records.meta()!, emptySince: null });
+  if (roomState.member(userId)?.disconnectedAt !== null) roomState.setDisconnectedAt(userId, null);
+  if (roomState.meta()?.emptySince) roomState.saveMeta({ ...roomState.meta()!, emptySince: null });
   if (sockets.size === 1) syncPresence(ctx);
-  const me = records.member(userId)!;
+  const me = roomState.member(userId)!;
   const view = roster(ctx);
   send(connection, {
     type: "room_state",
     sessionId,
     you: { id: userId, role: me.role, receivesVideo: me.role === "player" || receivesVideo(view, userId) },
     ...view,
-    messages: records.recentChat(CHAT_HISTORY_SENT),
+    messages: roomState.recentChat(CHAT_HISTORY_SENT),
   });
   const entrant = me.role === "player" ? view.players.find((p) => p.id === userId) : view.spectators.find((s) => s.id === userId);
   if (entrant) sockets.broadcast({ type: "player_joined", player: entrant, role: me.role, ...view });

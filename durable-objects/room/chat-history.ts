@@ -1,6 +1,6 @@
 import type { ChatMessage } from "../../workers/contract/room/protocol";
 
-/** Where the history is kept for good (RoomStore). */
+/** Where the history is kept for good (RoomSqlite). */
 export interface ChatStore {
   appendChats(messages: readonly ChatMessage[]): void;
   recentChat(limit: number): ChatMessage[];

@@ -1,5 +1,5 @@
 import { CHAT_MAX_CHARS, type ChatMessage, type SharedCard } from "../../workers/contract/room/protocol";
-import type { StoredMember } from "../room-store";
+import type { StoredMember } from "./room-sqlite";
 import type { RoomContext } from "./context";
 import { fail, type RoomConnection } from "./sockets";
 
@@ -43,7 +43,7 @@ export function chatMessage(
 
 /** Sends a line to everyone and keeps it in the history (a `card` line carries the card shown). */
 export function postMessage(
-  ctx: Pick<RoomContext, "records" | "sockets">,
+  ctx: Pick<RoomContext, "roomState" | "sockets">,
   sender: Sender,
   content: string,
   type: ChatMessage["type"],
@@ -53,12 +53,12 @@ export function postMessage(
   // Sent before it is stored: a storage write closes the output gate, which would hold every socket's copy
   // until the write is durable. A write that fails only costs the message its place in the history.
   ctx.sockets.broadcast({ type: "message", message });
-  ctx.records.appendChat(message);
+  ctx.roomState.appendChat(message);
 }
 
 /** A member's `message` frame. */
 export function chat(
-  ctx: Pick<RoomContext, "records" | "sockets">,
+  ctx: Pick<RoomContext, "roomState" | "sockets">,
   connection: RoomConnection,
   member: StoredMember,
   content: string,

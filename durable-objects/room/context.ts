@@ -1,12 +1,12 @@
 import type { CardDto } from "../../workers/contract/cards";
 import type { Db } from "../../workers/db/client";
-import type { RoomRecords } from "./records";
+import type { RoomState } from "./room-state";
 import type { TableMirror } from "./table-mirror";
 import { rosterView, seatPresence, type RosterView } from "./roster-view";
 import type { LiveSockets, RoomConnection } from "./sockets";
 
 /**
- * What the room's parts are given (GameRoom builds it once): its records and
+ * What the room's parts are given (GameRoom builds it once): its state and
  * live sockets, the database, the alarm and storage, and the runtime's few
  * services. The parts take this, never the class.
  */
@@ -14,7 +14,7 @@ export interface RoomContext {
   /** The game session id (the room's name). */
   sessionId(): string;
   db(): Db;
-  readonly records: RoomRecords;
+  readonly roomState: RoomState;
   readonly sockets: LiveSockets;
   /** The table's mirror in D1 (room/table-mirror.ts): written after the room decided and broadcast a change. */
   readonly mirror: TableMirror;
@@ -33,12 +33,12 @@ export interface RoomContext {
 }
 
 /** The roster as it stands now. */
-export function roster(ctx: Pick<RoomContext, "records" | "sockets">): RosterView {
-  const meta = ctx.records.meta();
-  return rosterView(meta, ctx.records.members(), ctx.sockets.connectedUserIds(), Date.now());
+export function roster(ctx: Pick<RoomContext, "roomState" | "sockets">): RosterView {
+  const meta = ctx.roomState.meta();
+  return rosterView(meta, ctx.roomState.members(), ctx.sockets.connectedUserIds(), Date.now());
 }
 
 /** The seated players and whether they are connected now. */
-export function seatsNow(ctx: Pick<RoomContext, "records" | "sockets">) {
-  return seatPresence(ctx.records.members(), ctx.sockets.connectedUserIds());
+export function seatsNow(ctx: Pick<RoomContext, "roomState" | "sockets">) {
+  return seatPresence(ctx.roomState.members(), ctx.sockets.connectedUserIds());
 }

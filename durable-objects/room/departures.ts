@@ -1,4 +1,4 @@
-import { endPlaceFromRoom } from "../../workers/domain/rooms/room-records";
+import { endPlaceFromRoom } from "../../workers/domain/rooms/room-d1";
 import { roster, type RoomContext } from "./context";
 import type { RoomConnection } from "./sockets";
 import { syncPresence } from "./presence-sync";
@@ -24,13 +24,13 @@ export function socketClosed(ctx: RoomContext, connection: RoomConnection): void
 
 /** After a member's socket went: if it was their last, hold the seat (or end the spectator place) and tell the room. */
 export function memberDisconnected(ctx: RoomContext, userId: string): void {
-  const { records, sockets } = ctx;
+  const { roomState, sockets } = ctx;
   if (sockets.socketsOf(userId).length > 0) return;
-  const member = records.member(userId);
+  const member = roomState.member(userId);
   if (!member) return;
-  records.setDisconnectedAt(member.userId, Date.now());
-  if (sockets.size === 0 && records.meta()) {
-    records.saveMeta({ ...records.meta()!, emptySince: Date.now() });
+  roomState.setDisconnectedAt(member.userId, Date.now());
+  if (sockets.size === 0 && roomState.meta()) {
+    roomState.saveMeta({ ...roomState.meta()!, emptySince: Date.now() });
     syncPresence(ctx);
   }
   if (member.role === "spectator") {
@@ -42,7 +42,7 @@ export function memberDisconnected(ctx: RoomContext, userId: string): void {
 }
 
 async function removeSpectator(ctx: RoomContext, userId: string): Promise<void> {
-  if (ctx.records.member(userId)?.role !== "spectator" || ctx.sockets.socketsOf(userId).length > 0) return;
+  if (ctx.roomState.member(userId)?.role !== "spectator" || ctx.sockets.socketsOf(userId).length > 0) return;
   const snapshot = await endPlaceFromRoom(ctx.db(), ctx.sessionId(), userId, "spectator");
   if (snapshot) await absorb(ctx, snapshot);
 }

@@ -1,4 +1,4 @@
-import type { StoredMember } from "../room-store";
+import type { StoredMember } from "./room-sqlite";
 import { postMessage } from "./chat";
 import type { RoomContext } from "./context";
 import { fail, type RoomConnection } from "./sockets";
@@ -23,9 +23,9 @@ export function endGameRefusal(
  * too, then ROOM_CLOSE.ended; D1 is told after (room/table-mirror.ts), for the lobby and the results.
  */
 export async function hostEndsGame(ctx: RoomContext, connection: RoomConnection, member: StoredMember): Promise<void> {
-  const refused = endGameRefusal(ctx.records.meta(), member);
+  const refused = endGameRefusal(ctx.roomState.meta(), member);
   if (refused) return fail(connection, refused.code, refused.message);
-  ctx.records.completeGame();
+  ctx.roomState.completeGame();
   postMessage(ctx, member, hostEndedLine(member.firstName), "game_action");
   // endGame broadcasts and closes the sockets before its first await: D1 hears of the end right after the sockets
   // did, so a page that follows the "Game result" link finds the game completed.

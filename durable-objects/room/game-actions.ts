@@ -1,7 +1,7 @@
 import { applyCommanderDamage, applyCounter, applyDesignation, isDesignation, lethalBy } from "../../workers/contract/room/commander";
 import { rollDie } from "../../workers/contract/room/dice";
 import type { GameActionFrame } from "../../workers/contract/room/protocol";
-import type { StoredMember } from "../room-store";
+import type { StoredMember } from "./room-sqlite";
 import { applyLifeChange } from "../rules/life";
 import { mayPassTurn } from "../rules/presence";
 import { nextTurn } from "../rules/turns";
@@ -23,20 +23,20 @@ export async function gameAction(
   member: StoredMember,
   frame: GameActionFrame,
 ): Promise<void> {
-  const { records, sockets } = ctx;
+  const { roomState, sockets } = ctx;
   if (member.role !== "player") return fail(connection, "forbidden", "Spectators cannot take game actions");
-  const meta = records.meta();
+  const meta = roomState.meta();
   if (!meta) return fail(connection, "not_found", "Room not found");
   switch (frame.action) {
     case "dice_roll": {
       const value = rollDie(frame.data.sides);
-      records.logDice(member.userId, frame.data.sides, value, Date.now());
+      roomState.logDice(member.userId, frame.data.sides, value, Date.now());
       sockets.broadcast({ type: "game_action", action: "dice_roll", player: member.userId, result: { sides: frame.data.sides, value } });
       postMessage(ctx, member, diceLine(member.firstName, frame.data.sides, value), "game_action");
       return;
     }
     case "life_change": {
-      const life = records.setLife(member, applyLifeChange(member.life, frame.data.delta));
+      const life = roomState.setLife(member, applyLifeChange(member.life, frame.data.delta));
       sockets.broadcast({
         type: "game_action",
         action: "life_change",
@@ -48,13 +48,13 @@ export async function gameAction(
     }
     case "commander_damage": {
       const { from, delta } = frame.data;
-      const source = records.member(from);
+      const source = roomState.member(from);
       if (!source || source.role !== "player" || from === member.userId) {
         return fail(connection, "unknown_player", "Commander damage comes from another seated player's commander");
       }
       const hit = applyCommanderDamage(member.tools, from, delta);
-      records.setTools(member, hit.tools);
-      const life = records.setLife(records.member(member.userId)!, applyLifeChange(member.life, hit.lifeDelta));
+      roomState.setTools(member, hit.tools);
+      const life = roomState.setLife(roomState.member(member.userId)!, applyLifeChange(member.life, hit.lifeDelta));
       sockets.broadcast({
         type: "game_action",
         action: "commander_damage",
@@ -69,17 +69,17 @@ export async function gameAction(
       const { name, delta } = frame.data;
       let value: number;
       let line: string;
-      let designations = records.designations();
+      let designations = roomState.designations();
       if (isDesignation(name)) {
         const had = designations[name];
         designations = applyDesignation(designations, name, member.userId, delta);
         if (designations[name] === had) return;
-        records.saveMeta({ ...meta, ...designations });
+        roomState.saveMeta({ ...meta, ...designations });
         value = designations[name] === member.userId ? 1 : 0;
         line = designationLine(member.firstName, name, value === 1);
       } else {
         const counted = applyCounter(member.tools, name, delta);
-        records.setTools(member, counted.tools);
+        roomState.setTools(member, counted.tools);
         value = counted.value;
         line = counterLine(member.firstName, name, delta, value, lethalBy(counted.tools).poison && name === "poison");
       }
@@ -97,7 +97,7 @@ export async function gameAction(
       if (!mayPassTurn(member.userId, meta.currentTurn, meta.hostId, seatsNow(ctx))) {
         return fail(connection, "forbidden", "Only the current player or the host can pass the turn");
       }
-      const seats = records
+      const seats = roomState
         .members()
         .flatMap((m) => (m.role === "player" && m.seat !== null ? [{ userId: m.userId, seat: m.seat, out: m.out }] : []));
       await moveTurn(ctx, meta, nextTurn(seats, meta.currentTurn), member.userId);

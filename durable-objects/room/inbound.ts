@@ -1,7 +1,7 @@
 import type { WSMessage } from "partyserver";
 import { ROOM_CLOSE } from "../../workers/contract/room/close-codes";
 import { parseClientFrame, type ClientFrame } from "../../workers/contract/room/protocol";
-import type { StoredMember } from "../room-store";
+import type { StoredMember } from "./room-sqlite";
 import { FRAME_BURST, FRAMES_PER_SECOND, freshBucket, takeToken, type Bucket } from "../rules/frame-budget";
 import { sessionCheckDue } from "../rules/socket-limits";
 import { join, type SessionChecks } from "./admission";
@@ -70,7 +70,7 @@ export async function receive(
   }
   if (frame.type === "join_room") return join(ctx, connection);
   if (!state.joined) return fail(connection, "not_joined", "Send join_room first");
-  const member = ctx.records.member(state.userId);
+  const member = ctx.roomState.member(state.userId);
   if (!member) return fail(connection, "not_joined", "You are not in this room");
   await handle(ctx, connection, member, frame);
 }

@@ -1,5 +1,5 @@
 import { outAfterChange } from "../../workers/contract/room/commander";
-import type { RoomMeta, StoredMember } from "../room-store";
+import type { RoomMeta, StoredMember } from "./room-sqlite";
 import { nextTurn } from "../rules/turns";
 import { postMessage, ROOM_SENDER } from "./chat";
 import { roster, type RoomContext } from "./context";
@@ -33,13 +33,13 @@ const seatsOf = (members: readonly StoredMember[]) =>
  * table (room/table-mirror.ts) so the result form starts from who is left.
  */
 async function applyOut(ctx: RoomContext, member: StoredMember, out: boolean, by: StoredMember | null): Promise<void> {
-  const { records } = ctx;
-  records.setOut(member, out);
+  const { roomState } = ctx;
+  roomState.setOut(member, out);
   ctx.sockets.broadcast({ type: "room_update", ...roster(ctx) });
   postMessage(ctx, by ?? ROOM_SENDER, outLine(member.firstName, out, by?.firstName), "game_action");
-  const meta = records.meta();
+  const meta = roomState.meta();
   if (out && meta && meta.status === "active" && meta.currentTurn === member.userId) {
-    await moveTurn(ctx, meta, nextTurn(seatsOf(records.members()), member.userId), member.userId);
+    await moveTurn(ctx, meta, nextTurn(seatsOf(roomState.members()), member.userId), member.userId);
   } else {
     mirrorToD1(ctx);
   }
@@ -50,8 +50,8 @@ async function applyOut(ctx: RoomContext, member: StoredMember, out: boolean, by
  * puts them out (rules in contract/room/commander.ts outAfterChange).
  */
 export async function settleStanding(ctx: RoomContext, before: StoredMember): Promise<void> {
-  const meta = ctx.records.meta();
-  const after = ctx.records.member(before.userId);
+  const meta = ctx.roomState.meta();
+  const after = ctx.roomState.member(before.userId);
   if (!meta || meta.status !== "active" || !after || after.role !== "player") return;
   const out = outAfterChange(before.out, before, after);
   if (out !== after.out) await applyOut(ctx, after, out, null);
@@ -64,8 +64,8 @@ export async function hostSetsOut(
   member: StoredMember,
   frame: { userId: string; out: boolean },
 ): Promise<void> {
-  const target = ctx.records.member(frame.userId);
-  const refused = seatOutRefusal(ctx.records.meta(), member, target);
+  const target = ctx.roomState.member(frame.userId);
+  const refused = seatOutRefusal(ctx.roomState.meta(), member, target);
   if (refused) return fail(connection, refused.code, refused.message);
   if (target!.out === frame.out) return;
   await applyOut(ctx, target!, frame.out, member);

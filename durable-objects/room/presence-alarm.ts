@@ -1,4 +1,4 @@
-import { closeIdleRoomFromRoom, endPlaceFromRoom, handHostOverFromRoom } from "../../workers/domain/rooms/room-records";
+import { closeIdleRoomFromRoom, endPlaceFromRoom, handHostOverFromRoom } from "../../workers/domain/rooms/room-d1";
 import { hostAfterAway, idleMsFrom, turnAfterAwaySkips } from "../rules/presence";
 import { postMessage, ROOM_SENDER } from "./chat";
 import { roster, seatsNow, type RoomContext } from "./context";
@@ -16,25 +16,25 @@ import { scheduleWake } from "./wake";
  * look ahead without waiting.
  */
 export async function sweep(ctx: RoomContext, now: number): Promise<void> {
-  const { records, sockets } = ctx;
-  let meta = records.meta();
+  const { roomState, sockets } = ctx;
+  let meta = roomState.meta();
   if (!meta || meta.status === "completed") return;
   const skipTo = meta.status === "active" ? turnAfterAwaySkips(seatsNow(ctx), meta.currentTurn, now) : null;
   if (skipTo) await moveTurn(ctx, meta, skipTo, "room");
-  meta = records.meta()!;
+  meta = roomState.meta()!;
   const newHost = hostAfterAway(seatsNow(ctx), meta.hostId, now);
   if (newHost) {
     const snapshot = await handHostOverFromRoom(ctx.db(), ctx.sessionId(), meta.hostId, newHost);
     if (!snapshot || !(await absorb(ctx, snapshot))) return endRoom(ctx);
-    postMessage(ctx, ROOM_SENDER, newHostLine(records.member(newHost)?.firstName), "game_action");
+    postMessage(ctx, ROOM_SENDER, newHostLine(roomState.member(newHost)?.firstName), "game_action");
     sockets.broadcast({ type: "room_update", ...roster(ctx) });
   }
-  const stale = seatsToGiveUp(records.members(), sockets.connectedUserIds(), now);
+  const stale = seatsToGiveUp(roomState.members(), sockets.connectedUserIds(), now);
   for (const m of stale) {
     const snapshot = await endPlaceFromRoom(ctx.db(), ctx.sessionId(), m.userId, "player");
     if (snapshot) await absorb(ctx, snapshot);
   }
-  meta = records.meta();
+  meta = roomState.meta();
   if (!meta) return;
   if (stale.length > 0) {
     if (meta.status === "completed") return endGame(ctx, "last_player_left");
@@ -43,7 +43,7 @@ export async function sweep(ctx: RoomContext, now: number): Promise<void> {
   if (idleCloseDue(meta, sockets.size, now, idleMsFrom(ctx.idleMinutes))) {
     const snapshot = await closeIdleRoomFromRoom(ctx.db(), ctx.sessionId());
     if (!snapshot || !(await absorb(ctx, snapshot))) return endRoom(ctx);
-    if (records.meta()?.status === "completed") return endGame(ctx, "idle");
+    if (roomState.meta()?.status === "completed") return endGame(ctx, "idle");
   }
   await scheduleWake(ctx);
 }

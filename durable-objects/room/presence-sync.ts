@@ -1,8 +1,8 @@
-import { recordRoomPresence } from "../../workers/domain/rooms/room-records";
+import { recordRoomPresence } from "../../workers/domain/rooms/room-d1";
 import type { RoomContext } from "./context";
 
 type Sync = { chain: Promise<void>; written: number | null | undefined };
-const syncs = new WeakMap<RoomContext["records"], Sync>();
+const syncs = new WeakMap<RoomContext["roomState"], Sync>();
 
 /**
  * Tells D1 whether anyone is in the room, so the lobby can hide a room nobody has been at for a while
@@ -11,11 +11,11 @@ const syncs = new WeakMap<RoomContext["records"], Sync>();
  * and an open within milliseconds) always leaves D1 with the last word; a write that would repeat the last is skipped.
  */
 export function syncPresence(ctx: RoomContext): void {
-  const sync = syncs.get(ctx.records) ?? { chain: Promise.resolve(), written: undefined };
-  syncs.set(ctx.records, sync);
+  const sync = syncs.get(ctx.roomState) ?? { chain: Promise.resolve(), written: undefined };
+  syncs.set(ctx.roomState, sync);
   sync.chain = sync.chain
     .then(async () => {
-      const emptySince = ctx.sockets.size === 0 ? (ctx.records.meta()?.emptySince ?? Date.now()) : null;
+      const emptySince = ctx.sockets.size === 0 ? (ctx.roomState.meta()?.emptySince ?? Date.now()) : null;
       // Occupied after occupied, or empty after empty (the first emptiness is the one that counts): nothing to write.
       const unchanged = emptySince === null ? sync.written === null : typeof sync.written === "number";
       if (unchanged) return;

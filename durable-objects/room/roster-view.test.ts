@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { emptyTools } from "../../workers/contract/room/commander";
-import type { RoomMeta, StoredMember } from "../room-store";
+import type { RoomMeta, StoredMember } from "./room-sqlite";
 import { SEAT_GRACE_MS } from "../rules/presence";
 import { SPECTATOR_VIDEO_CAP } from "../rules/spectator-video";
 import { receivesVideo, rosterView, sameRoster, seatPresence } from "./roster-view";

@@ -1,5 +1,5 @@
 import type { AwayPlayer, RoomPlayer, RoomSpectator } from "../../workers/contract/room/protocol";
-import type { RoomMeta, StoredMember } from "../room-store";
+import type { RoomMeta, StoredMember } from "./room-sqlite";
 import { seatHeldUntil, type SeatPresence } from "../rules/presence";
 import { spectatorsWithVideo } from "../rules/spectator-video";
 

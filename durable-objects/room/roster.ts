@@ -1,6 +1,6 @@
 import { ROOM_CLOSE, closeReasonText } from "../../workers/contract/room/close-codes";
 import { withoutPlayer } from "../../workers/contract/room/commander";
-import type { PlaceEnd, RoomSnapshot, SocketEnd } from "../../workers/domain/rooms/room-records";
+import type { PlaceEnd, RoomSnapshot, SocketEnd } from "../../workers/domain/rooms/room-d1";
 import { postMessage, ROOM_SENDER } from "./chat";
 import { roster, type RoomContext } from "./context";
 import { sameRoster } from "./roster-view";
@@ -35,19 +35,19 @@ export async function applyRoster(
   leftUserId: string | null,
   end: PlaceEnd,
 ): Promise<void> {
-  const { records, sockets } = ctx;
-  const before = records.members();
-  const wasStatus = records.meta()?.status;
+  const { roomState, sockets } = ctx;
+  const before = roomState.members();
+  const wasStatus = roomState.meta()?.status;
   const shown = roster(ctx);
   if (!snapshot || !(await absorb(ctx, snapshot))) return endRoom(ctx);
-  const meta = records.meta()!;
+  const meta = roomState.meta()!;
   if (leftUserId) {
     const gone = before.find((m) => m.userId === leftUserId);
     const wasConnected = sockets.socketsOf(leftUserId).length > 0;
     const [code, reason] = closeOf(end);
     for (const socket of sockets.socketsOf(leftUserId)) sockets.retire(socket, code, reason);
-    const designations = withoutPlayer(records.designations(), leftUserId);
-    records.saveMeta({ ...meta, ...designations });
+    const designations = withoutPlayer(roomState.designations(), leftUserId);
+    roomState.saveMeta({ ...meta, ...designations });
     if (meta.status === "completed" && wasStatus !== "completed") return endGame(ctx, "last_player_left");
     if (gone && wasConnected) {
       sockets.broadcast({ type: "player_left", player: { id: gone.userId, name: gone.name }, ...roster(ctx) });
@@ -75,8 +75,8 @@ export async function endByModerator(ctx: RoomContext, snapshot: RoomSnapshot | 
 
 /** Start Game: the room records when (the shared clock) and announces the first player D1 picked at random. */
 function announceStart(ctx: RoomContext): void {
-  const meta = ctx.records.meta()!;
-  const first = meta.currentTurn ? ctx.records.member(meta.currentTurn) : undefined;
+  const meta = ctx.roomState.meta()!;
+  const first = meta.currentTurn ? ctx.roomState.member(meta.currentTurn) : undefined;
   ctx.sockets.broadcast({ type: "game_started", startedAt: meta.startedAt ?? Date.now(), firstPlayer: meta.currentTurn });
   postMessage(ctx, ROOM_SENDER, gameStartedLine(first?.firstName), "game_action");
 }
@@ -88,14 +88,14 @@ function announceStart(ctx: RoomContext): void {
  * deleted with its host ends for everyone.
  */
 export async function endMemberSockets(ctx: RoomContext, end: SocketEnd): Promise<void> {
-  const { records, sockets } = ctx;
+  const { roomState, sockets } = ctx;
   const tag = end.reason === "signed_out" ? sessionTag(end.sessionKey) : userTag(end.userId);
   const ended = [...ctx.connections(tag)].filter((conn) => conn.state?.userId === end.userId);
   if (end.reason === "signed_out") {
     for (const socket of ended) endSocket(ctx, socket, ROOM_CLOSE.signedOut, "Signed out");
     return;
   }
-  const before = records.member(end.userId);
+  const before = roomState.member(end.userId);
   const wasConnected = sockets.socketsOf(end.userId).length > 0;
   for (const socket of ended) sockets.retire(socket, ROOM_CLOSE.signedOut, "Account deleted");
   if (!(await reload(ctx))) return endRoom(ctx);

@@ -1,4 +1,4 @@
-import type { StoredMember } from "../room-store";
+import type { StoredMember } from "./room-sqlite";
 import { roster, type RoomContext } from "./context";
 import { currentLogger } from "../../workers/lib/logger";
 import { fail, type RoomConnection } from "./sockets";
@@ -45,7 +45,7 @@ export function savedDeckRefusal(
 }
 
 /** Each member's `set_deck` frames, one after another in the order sent (a read of D1 comes between frame and change). */
-const queues = new WeakMap<RoomContext["records"], Map<string, Promise<void>>>();
+const queues = new WeakMap<RoomContext["roomState"], Map<string, Promise<void>>>();
 
 /**
  * A seated player's `set_deck`: a saved deck (which they must own) or a name only, with its bracket, on their own
@@ -57,9 +57,9 @@ const queues = new WeakMap<RoomContext["records"], Map<string, Promise<void>>>()
 export function setDeck(ctx: RoomContext, connection: RoomConnection, member: StoredMember, frame: SetDeckFrame): Promise<void> {
   const refused = setDeckRefusal(member);
   if (refused) return Promise.resolve(fail(connection, refused.code, refused.message));
-  const queue = queues.get(ctx.records) ?? new Map<string, Promise<void>>();
-  queues.set(ctx.records, queue);
-  const choice = deckChoiceOf(frame, ctx.records.meta()?.format ?? "");
+  const queue = queues.get(ctx.roomState) ?? new Map<string, Promise<void>>();
+  queues.set(ctx.roomState, queue);
+  const choice = deckChoiceOf(frame, ctx.roomState.meta()?.format ?? "");
   const saved = choice.deckId === null ? Promise.resolve(null) : readDeckForSeat(ctx.db(), choice.deckId);
   const turn = (queue.get(member.userId) ?? Promise.resolve())
     .then(() => saved)
@@ -77,11 +77,11 @@ export function setDeck(ctx: RoomContext, connection: RoomConnection, member: St
 
 /** The check and the change, against the room's state as it is now (synchronous: nothing interleaves). */
 function applyDeck(ctx: RoomContext, connection: RoomConnection, userId: string, choice: SeatDeckChoice, saved: DeckForSeat | null): void {
-  const member = ctx.records.member(userId);
+  const member = ctx.roomState.member(userId);
   if (!member) return fail(connection, SET_DECK_REFUSALS.notSeated.code, SET_DECK_REFUSALS.notSeated.message);
   const refused = setDeckRefusal(member) ?? savedDeckRefusal(userId, choice, saved);
   if (refused) return fail(connection, refused.code, refused.message);
-  ctx.records.setDeck(member, seatDeckFrom(choice, saved));
+  ctx.roomState.setDeck(member, seatDeckFrom(choice, saved));
   ctx.sockets.broadcast({ type: "room_update", ...roster(ctx) });
   mirrorToD1(ctx);
 }

@@ -2,7 +2,7 @@ import { CARD_SERVICE_UNAVAILABLE, type CardDto } from "../../workers/contract/c
 import { ROOM_ERROR, type SharedCard } from "../../workers/contract/room/protocol";
 import { lookUpCardsAs } from "../../workers/domain/cards/card-lookups";
 import { DomainError } from "../../workers/domain/errors";
-import type { StoredMember } from "../room-store";
+import type { StoredMember } from "./room-sqlite";
 import { postMessage } from "./chat";
 import type { RoomContext } from "./context";
 import { fail, type RoomConnection } from "./sockets";

@@ -1,5 +1,5 @@
 import { ROOM_ERROR, type ClientFrame, type ServerFrame } from "../../workers/contract/room/protocol";
-import type { StoredMember } from "../room-store";
+import type { StoredMember } from "./room-sqlite";
 import { roster, type RoomContext } from "./context";
 import { receivesVideo } from "./roster-view";
 import { fail, send, type RoomConnection } from "./sockets";
@@ -48,13 +48,13 @@ export function relayRefusal(
 
 /** Signalling goes only to the named member in this room, with `fromPlayer` set by the room. */
 export function relay(
-  ctx: Pick<RoomContext, "records" | "sockets">,
+  ctx: Pick<RoomContext, "roomState" | "sockets">,
   connection: RoomConnection,
   sender: StoredMember,
   frame: SignalFrame,
 ): void {
   const targetId = frame.targetPlayer;
-  const target = ctx.records.member(targetId);
+  const target = ctx.roomState.member(targetId);
   const targets = target ? ctx.sockets.socketsOf(targetId) : [];
   const refusal = relayRefusal(sender, target && { userId: targetId, role: target.role, connected: targets.length > 0 }, frame.type, () =>
     receivesVideo(roster(ctx), targetId),

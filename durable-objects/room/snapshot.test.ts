@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { RoomSnapshot } from "../../workers/domain/rooms/room-records";
+import type { RoomSnapshot } from "../../workers/domain/rooms/room-d1";
 import { emptyTools } from "../../workers/contract/room/commander";
-import type { RoomMeta, StoredMember } from "../room-store";
+import type { RoomMeta, StoredMember } from "./room-sqlite";
 import { membersFromSnapshot, metaFromSnapshot, roomFromSnapshot } from "./snapshot";
 
 const now = 1_700_000_000_000;

@@ -1,7 +1,7 @@
-import type { RoomSnapshot } from "../../workers/domain/rooms/room-records";
+import type { RoomSnapshot } from "../../workers/domain/rooms/room-d1";
 import { displayName } from "../../workers/contract/display-name";
 import { seatDeckOf } from "../../workers/domain/rooms/seat-decks";
-import type { RoomMeta, StoredMember } from "../room-store";
+import type { RoomMeta, StoredMember } from "./room-sqlite";
 import { turnAfterSeatsChanged } from "../rules/turns";
 
 /** A member as D1 gives it, in the room's terms (life, presence and tools are the room's own). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { emptyTools } from "../../workers/contract/room/commander";
-import type { StoredMember } from "../room-store";
+import type { StoredMember } from "./room-sqlite";
 import { SEAT_GRACE_MS } from "../rules/presence";
 import { idleCloseDue, seatsToGiveUp } from "./sweep-plan";
 

@@ -1,4 +1,4 @@
-import type { RoomMeta, StoredMember } from "../room-store";
+import type { RoomMeta, StoredMember } from "./room-sqlite";
 import { SEAT_GRACE_MS } from "../rules/presence";
 
 /** Seated players gone (no socket) for SEAT_GRACE_MS or more: their seats are given up. */

@@ -1,7 +1,7 @@
 import { ROOM_CLOSE } from "../../workers/contract/room/close-codes";
 import type { RoomEndReason } from "../../workers/contract/room/protocol";
-import { readRoomSnapshot, type RoomSnapshot } from "../../workers/domain/rooms/room-records";
-import type { RoomMeta } from "../room-store";
+import { readRoomSnapshot, type RoomSnapshot } from "../../workers/domain/rooms/room-d1";
+import type { RoomMeta } from "./room-sqlite";
 import type { RoomContext } from "./context";
 import { mirrorToD1 } from "./table-mirror";
 import { endedMessage } from "./table-talk";
@@ -17,7 +17,7 @@ import { scheduleWake } from "./wake";
  * differs from D1's, mirrors it.
  */
 export function takeSnapshot(ctx: RoomContext, snapshot: RoomSnapshot): RoomMeta {
-  const meta = ctx.records.applySnapshot(snapshot, ctx.sockets.size === 0);
+  const meta = ctx.roomState.applySnapshot(snapshot, ctx.sockets.size === 0);
   if (meta.tableVersion > meta.mirroredVersion) mirrorToD1(ctx);
   return meta;
 }
@@ -35,7 +35,7 @@ export async function reload(ctx: RoomContext): Promise<RoomMeta | null> {
  * one millisecond) cannot be ordered: the room reads D1. A burst of arrivals at a new table thus costs no D1 reads.
  */
 export async function absorb(ctx: RoomContext, snapshot: RoomSnapshot): Promise<RoomMeta | null> {
-  const current = ctx.records.meta();
+  const current = ctx.roomState.meta();
   if (current && current.version > snapshot.version) return current;
   if (current && current.version === snapshot.version) return reload(ctx);
   return takeSnapshot(ctx, snapshot);
@@ -47,7 +47,7 @@ export async function endRoom(ctx: RoomContext): Promise<void> {
   ctx.sockets.clear();
   await ctx.storage.deleteAlarm();
   await ctx.storage.deleteAll();
-  ctx.records.reset();
+  ctx.roomState.reset();
 }
 
 /**

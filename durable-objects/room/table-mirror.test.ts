@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { emptyTools } from "../../workers/contract/room/commander";
-import type { RoomMeta, StoredMember } from "../room-store";
+import type { RoomMeta, StoredMember } from "./room-sqlite";
 import { mirrorPending, mirrorPlan, mirrorRetryDelay } from "./table-mirror";
 
 const meta = (over: Partial<RoomMeta>): RoomMeta =>

@@ -1,7 +1,7 @@
 import { currentLogger } from "../../workers/lib/logger";
-import type { TableMirror as TableMirrorWrite } from "../../workers/domain/rooms/room-records";
+import type { TableMirror as TableMirrorWrite } from "../../workers/domain/rooms/room-d1";
 import { seatDeckColumns } from "../../workers/domain/rooms/seat-decks";
-import type { RoomMeta, StoredMember } from "../room-store";
+import type { RoomMeta, StoredMember } from "./room-sqlite";
 import type { RoomContext } from "./context";
 import { scheduleWake } from "./wake";
 
@@ -47,13 +47,13 @@ export class TableMirror {
   private running: Promise<void> | null = null;
   private failures = 0;
 
-  /** `write` is the D1 batch (room-records.ts mirrorTable); a parameter so the room's tests can see what is written. */
+  /** `write` is the D1 batch (room-d1.ts mirrorTable); a parameter so the room's tests can see what is written. */
   constructor(private readonly write: (ctx: RoomContext, mirror: TableMirrorWrite) => Promise<unknown>) {}
 
   /** Writes what D1 has not taken yet; a flush already running picks up newer versions before it ends. */
   flush(ctx: RoomContext): Promise<void> {
     if (this.running) return this.running;
-    if (!mirrorPending(ctx.records.meta())) return Promise.resolve();
+    if (!mirrorPending(ctx.roomState.meta())) return Promise.resolve();
     this.running = this.run(ctx);
     return this.running;
   }
@@ -65,8 +65,8 @@ export class TableMirror {
 
   private async run(ctx: RoomContext): Promise<void> {
     for (;;) {
-      const meta = ctx.records.meta();
-      const plan = mirrorPending(meta) ? mirrorPlan(meta, ctx.records.members()) : null;
+      const meta = ctx.roomState.meta();
+      const plan = mirrorPending(meta) ? mirrorPlan(meta, ctx.roomState.members()) : null;
       // Cleared in the same step as the check, so a flush asked for from now on starts a new run. (Never on the
       // first pass: flush starts a run only when there is something to write.)
       if (!plan) return void (this.running = null);
@@ -82,13 +82,13 @@ export class TableMirror {
           retryAt,
           error,
         });
-        ctx.records.setMirrorRetry(retryAt);
+        ctx.roomState.setMirrorRetry(retryAt);
         this.running = null;
         // The retry's alarm (rules/presence.ts nextWake counts mirrorRetryAt; a stale one only finds nothing to do).
         return scheduleWake(ctx);
       }
       this.failures = 0;
-      ctx.records.markMirrored(plan.version);
+      ctx.roomState.markMirrored(plan.version);
     }
   }
 }

@@ -1,4 +1,4 @@
-import type { RoomMeta } from "../room-store";
+import type { RoomMeta } from "./room-sqlite";
 import { postMessage, ROOM_SENDER } from "./chat";
 import type { RoomContext } from "./context";
 import { mirrorToD1 } from "./table-mirror";
@@ -11,15 +11,15 @@ import { scheduleWake } from "./wake";
  * `by` is the passer, or "room" for a skip.
  */
 export async function moveTurn(ctx: RoomContext, meta: RoomMeta, next: string | null, by: string): Promise<void> {
-  const { records } = ctx;
-  records.setTurn(next);
+  const { roomState } = ctx;
+  roomState.setTurn(next);
   ctx.sockets.broadcast({ type: "turn_change", player: next, by });
-  const nextName = (next && records.member(next)?.firstName) ?? "nobody";
-  const from = meta.currentTurn ? records.member(meta.currentTurn) : undefined;
+  const nextName = (next && roomState.member(next)?.firstName) ?? "nobody";
+  const from = meta.currentTurn ? roomState.member(meta.currentTurn) : undefined;
   if (by === "room") {
     postMessage(ctx, ROOM_SENDER, awaySkipLine(from?.firstName, nextName), "game_action");
   } else {
-    postMessage(ctx, records.member(by) ?? ROOM_SENDER, turnPassedLine(records.member(by)?.firstName, nextName), "game_action");
+    postMessage(ctx, roomState.member(by) ?? ROOM_SENDER, turnPassedLine(roomState.member(by)?.firstName, nextName), "game_action");
   }
   mirrorToD1(ctx);
   await scheduleWake(ctx);

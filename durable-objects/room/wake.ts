@@ -3,7 +3,7 @@ import { seatsNow, type RoomContext } from "./context";
 
 /** Sets the room's one alarm to the next moment something is due (rules/presence.ts nextWake), or clears it. */
 export async function scheduleWake(ctx: RoomContext): Promise<void> {
-  const meta = ctx.records.meta();
+  const meta = ctx.roomState.meta();
   if (!meta) return;
   const at = nextWake({
     seats: seatsNow(ctx),

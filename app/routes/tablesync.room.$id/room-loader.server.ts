@@ -3,7 +3,7 @@ import { requireMember } from "~/lib/auth.server";
 import { ROOM_CLOSE, endedReasonFor } from "../../../workers/contract/room/close-codes";
 import { DomainError } from "../../../workers/domain/errors";
 import { readGameResult } from "../../../workers/domain/results/game-results";
-import { readRoomEntry } from "../../../workers/domain/rooms/room-records";
+import { readRoomEntry } from "../../../workers/domain/rooms/room-d1";
 import { ROOM_REFUSALS, type PageRefusal } from "../../../workers/domain/rooms/room-rules";
 import { directOnly, relayForMember } from "../../../workers/domain/rooms/video-relay";
 

@@ -20,8 +20,8 @@ import { hostOfNewRoom, inviteesQuery, inviteWrites, refusedInvitees, seatsAnoth
 import { askSeatConsent, consentLetsBotSeat, consentStatusOf } from "../access/bot-consents";
 import { HOST_CONSENT_REQUIRED } from "../../contract/bot-consents";
 import { displayName } from "../../contract/display-name";
-import { givePlaceUpAndRead, readOf, readRoomSnapshot, snapshotOf, type PlaceEnd, type RoomSnapshot, type SocketEnd } from "./room-records";
-import { ROOM_REFUSALS, seatOutcome, watchOutcome } from "./room-rules";
+import { givePlaceUpAndRead, readOf, readRoomSnapshot, snapshotOf, type PlaceEnd, type RoomSnapshot, type SocketEnd } from "./room-d1";
+import { ROOM_REFUSALS, seatOutcome, watchOutcome, type RoomRead, type SeatOutcome, type WatchOutcome } from "./room-rules";
 import { realmRemovalOf, refuseIfRemoved } from "../moderation/standing";
 import {
   givePlaceUp,
@@ -39,7 +39,7 @@ import {
  * The room service. Every change of a place in a room goes through here: the
  * API and the pages' actions (join, spectate, enter, leave, start, create),
  * tournaments (match rooms), account deletion and sign-out; what the GameRoom
- * itself changes (a spectator's place ending, a seat held too long) is in room-records.ts. D1 decides each
+ * itself changes (a spectator's place ending, a seat held too long) is in room-d1.ts. D1 decides each
  * change in one batch that also reads the room back; the room's Durable Object
  * is then told that snapshot, so it never reads D1 to let a member in.
  * Decision: docs/decisions/2026-11-25-room-service-one-request-join.md.
@@ -182,14 +182,32 @@ function placeRefused(kind: "not_found" | "blocked" | "host_blocked" | "realm_re
   return conflict("This game session has ended");
 }
 
-async function seat(env: Env, db: Db, sessionId: string, userId: string): Promise<SeatResult> {
+/**
+ * What differs between a seat and a spectator's place: the statement that takes it (room-seats.ts) and the rule
+ * that reads the room back (room-rules.ts). The rest is one path.
+ */
+const PLACES = {
+  player: { take: takeSeat, outcome: seatOutcome },
+  spectator: { take: takeSpectatorPlace, outcome: watchOutcome },
+} satisfies Record<MembershipView["role"], { take: typeof takeSeat; outcome: (read: RoomRead) => SeatOutcome | WatchOutcome }>;
+
+/**
+ * Takes a seat or a spectator's place (idempotent) in one batch that also reads the room back, then tells the room.
+ * The refusals both share (no such room, a block, a removal from the realm, an ended game) are errors; a seat's own
+ * (full, match players only, invited only) are answers. A spectator's place has none of those (watchOutcome), so
+ * asking for one answers a membership or throws.
+ */
+async function takePlace(env: Env, db: Db, sessionId: string, userId: string, role: "player"): Promise<SeatResult>;
+async function takePlace(env: Env, db: Db, sessionId: string, userId: string, role: "spectator"): Promise<SeatResult & { ok: true }>;
+async function takePlace(env: Env, db: Db, sessionId: string, userId: string, role: MembershipView["role"]): Promise<SeatResult> {
+  const { take, outcome: outcomeOf } = PLACES[role];
   const [, , sessions, members] = await db.batch([
-    takeSeat(db, sessionId, userId),
+    take(db, sessionId, userId),
     refreshCounters(db, sessionId),
     ...roomReadBack(db, sessionId, userId),
   ]);
   const read = readOf(sessions, members, userId);
-  const outcome = seatOutcome(read);
+  const outcome = outcomeOf(read);
   switch (outcome.kind) {
     case "not_found":
     case "blocked":
@@ -200,33 +218,14 @@ async function seat(env: Env, db: Db, sessionId: string, userId: string): Promis
     case "full":
       return { ok: false, reason: "full", maxPlayers: outcome.maxPlayers };
     case "match_players_only":
-      return { ok: false, reason: "match_players_only" };
     case "invited_only":
-      return { ok: false, reason: "invited_only" };
+      return { ok: false, reason: outcome.kind };
     case "seated":
+    case "watching": {
       await tellRoom(env, sessionId, read.snapshot);
-      return { ok: true, membership: { session: read.snapshot!.session, role: "player", seat: outcome.seat } };
-  }
-}
-
-async function watch(env: Env, db: Db, sessionId: string, userId: string): Promise<MembershipView> {
-  const [, , sessions, members] = await db.batch([
-    takeSpectatorPlace(db, sessionId, userId),
-    refreshCounters(db, sessionId),
-    ...roomReadBack(db, sessionId, userId),
-  ]);
-  const read = readOf(sessions, members, userId);
-  const outcome = watchOutcome(read);
-  switch (outcome.kind) {
-    case "not_found":
-    case "blocked":
-    case "host_blocked":
-    case "realm_removed":
-    case "ended":
-      throw placeRefused(outcome.kind);
-    case "watching":
-      await tellRoom(env, sessionId, read.snapshot);
-      return { session: read.snapshot!.session, ...outcome.place };
+      const place = outcome.kind === "seated" ? { role: "player" as const, seat: outcome.seat } : outcome.place;
+      return { ok: true, membership: { session: read.snapshot!.session, ...place } };
+    }
   }
 }
 
@@ -237,13 +236,13 @@ async function watch(env: Env, db: Db, sessionId: string, userId: string): Promi
  */
 export async function joinRoom(env: Env, db: Db, sessionId: string, userId: string): Promise<SeatResult> {
   await enforceRateLimit(db, "gameSessionJoin", userId);
-  return seat(env, db, sessionId, userId);
+  return takePlace(env, db, sessionId, userId, "player");
 }
 
 /** Watches as a spectator; a seated member keeps their seat. Idempotent. */
 export async function spectateRoom(env: Env, db: Db, sessionId: string, userId: string): Promise<MembershipView> {
   await enforceRateLimit(db, "gameSessionJoin", userId);
-  return watch(env, db, sessionId, userId);
+  return (await takePlace(env, db, sessionId, userId, "spectator")).membership;
 }
 
 /**
@@ -261,13 +260,13 @@ export async function enterRoom(
 ): Promise<MembershipView & { fullAt?: number; invitedOnly?: true }> {
   await enforceRateLimit(db, "gameSessionJoin", userId);
   if (mode === "play") {
-    const seated = await seat(env, db, sessionId, userId);
+    const seated = await takePlace(env, db, sessionId, userId, "player");
     if (seated.ok) return seated.membership;
-    const watching = await watch(env, db, sessionId, userId);
+    const { membership: watching } = await takePlace(env, db, sessionId, userId, "spectator");
     if (seated.reason === "full") return { ...watching, fullAt: seated.maxPlayers };
     return seated.reason === "invited_only" ? { ...watching, invitedOnly: true } : watching;
   }
-  return watch(env, db, sessionId, userId);
+  return (await takePlace(env, db, sessionId, userId, "spectator")).membership;
 }
 
 /** Leaves: a leaving host hands over to the next seated player; when nobody is seated the session completes. */

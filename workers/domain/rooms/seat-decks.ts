@@ -5,13 +5,13 @@ import type { Db } from "../../db/client";
 import { alias } from "drizzle-orm/sqlite-core";
 import { decks, gameSessionMembers, gameSessions } from "../../db/schema";
 import type { RoomMember } from "./game-sessions";
-import { readOf } from "./room-records";
+import { readOf } from "./room-d1";
 import { pageRefusal } from "./room-rules";
 import { mayEnter, roomReadBack } from "./room-seats";
 
 /**
  * Decks on the seats of a room (issue 26): the room decides a seat's deck (`set_deck`, reading the saved deck here)
- * and mirrors it to the seat row (room-records.ts mirrorTable), every snapshot of the room carries each seat's deck
+ * and mirrors it to the seat row (room-d1.ts mirrorTable), every snapshot of the room carries each seat's deck
  * (roomMembersQuery), and who may see a room may read the decks on its seats.
  */
 

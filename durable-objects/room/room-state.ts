@@ -1,20 +1,21 @@
 import type { ChatMessage, SeatDeck } from "../../workers/contract/room/protocol";
 import { emptyTools, noDesignations, type Designations } from "../../workers/contract/room/commander";
-import type { RoomSnapshot } from "../../workers/domain/rooms/room-records";
-import { RoomStore, type RoomMeta, type SqlTag, type StoredMember } from "../room-store";
+import type { RoomSnapshot } from "../../workers/domain/rooms/room-d1";
+import { RoomSqlite, type RoomMeta, type SqlTag, type StoredMember } from "./room-sqlite";
 import { ChatHistory, type Timers } from "./chat-history";
 import { startingLife } from "../rules/life";
 import { roomFromSnapshot } from "./snapshot";
 
 /**
- * The room's records: the one owner of its RoomStore and of the in-memory
- * caches of its members and session facts (rebuilt from storage after
- * hibernation). Every write goes through here, so storage and caches agree.
+ * The room's state as its parts read and change it (`ctx.roomState`): the one owner of its own SQLite tables
+ * (RoomSqlite, room-sqlite.ts) and of the in-memory caches of its members and session facts (rebuilt from those
+ * tables after hibernation). Every write goes through here, so the tables and the caches agree. What the room asks
+ * of D1 is elsewhere (workers/domain/rooms/room-d1.ts).
  * Chat lines wait in ChatHistory and go into the next commit the room makes
  * (every other write here takes them along), or into their own after a pause.
  */
-export class RoomRecords {
-  private store: RoomStore;
+export class RoomState {
+  private sqlite: RoomSqlite;
   private chat: ChatHistory;
   private memberCache: Map<string, StoredMember> | null = null;
   private metaCache: RoomMeta | null = null;
@@ -23,21 +24,21 @@ export class RoomRecords {
     private readonly sql: SqlTag,
     private readonly timers: Timers = { set: (run, ms) => setTimeout(run, ms), clear: (t) => clearTimeout(t as number) },
   ) {
-    this.store = new RoomStore(sql);
-    this.chat = new ChatHistory(this.store, timers);
+    this.sqlite = new RoomSqlite(sql);
+    this.chat = new ChatHistory(this.sqlite, timers);
   }
 
-  /** After the room's storage was deleted: a fresh store, nothing cached or waiting. */
+  /** After the room's storage was deleted: fresh tables, nothing cached or waiting. */
   reset(): void {
     this.chat.discard();
-    this.store = new RoomStore(this.sql);
-    this.chat = new ChatHistory(this.store, this.timers);
+    this.sqlite = new RoomSqlite(this.sql);
+    this.chat = new ChatHistory(this.sqlite, this.timers);
     this.memberCache = null;
     this.metaCache = null;
   }
 
   members(): StoredMember[] {
-    if (!this.memberCache) this.memberCache = new Map(this.store.members().map((m) => [m.userId, m]));
+    if (!this.memberCache) this.memberCache = new Map(this.sqlite.members().map((m) => [m.userId, m]));
     return [...this.memberCache.values()];
   }
 
@@ -47,13 +48,13 @@ export class RoomRecords {
   }
 
   meta(): RoomMeta | null {
-    if (!this.metaCache) this.metaCache = this.store.meta();
+    if (!this.metaCache) this.metaCache = this.sqlite.meta();
     return this.metaCache;
   }
 
   saveMeta(meta: RoomMeta): void {
     this.chat.flush();
-    this.store.saveMeta(meta);
+    this.sqlite.saveMeta(meta);
     this.metaCache = meta;
   }
 
@@ -71,10 +72,10 @@ export class RoomRecords {
     this.chat.flush();
     const before = this.members();
     const { meta, members } = roomFromSnapshot({ meta: this.meta(), members: before }, snapshot, nobodyConnected, Date.now());
-    this.store.saveMeta(meta);
+    this.sqlite.saveMeta(meta);
     this.metaCache = meta;
     const life = startingLife(meta.format);
-    this.store.replaceMembers(members, life, before);
+    this.sqlite.replaceMembers(members, life, before);
     // The cache as the store now holds it (what stays is kept, a newcomer starts fresh), so a burst of place changes
     // never reads the whole list back from storage once each.
     const prior = new Map(before.map((m) => [m.userId, m]));
@@ -113,7 +114,7 @@ export class RoomRecords {
   /** Puts a deck (or none) on a member's seat. */
   setDeck(member: StoredMember, deck: SeatDeck | null): void {
     const meta = this.saveTable(this.meta()!);
-    this.store.setDeck(member.userId, deck, meta.tableVersion);
+    this.sqlite.setDeck(member.userId, deck, meta.tableVersion);
     this.memberCache?.set(member.userId, { ...member, deck, deckVersion: meta.tableVersion });
   }
 
@@ -138,7 +139,7 @@ export class RoomRecords {
 
   setLife(member: StoredMember, life: number): number {
     this.chat.flush();
-    this.store.setLife(member.userId, life);
+    this.sqlite.setLife(member.userId, life);
     this.memberCache?.set(member.userId, { ...member, life });
     return life;
   }
@@ -146,19 +147,19 @@ export class RoomRecords {
   /** Puts a player out of the game or brings them back: a table fact, mirrored to D1 like the turn (issue 37). */
   setOut(member: StoredMember, out: boolean): void {
     this.saveTable(this.meta()!);
-    this.store.setOut(member.userId, out);
+    this.sqlite.setOut(member.userId, out);
     this.memberCache?.set(member.userId, { ...member, out });
   }
 
   setTools(member: StoredMember, tools: StoredMember["tools"]): void {
     this.chat.flush();
-    this.store.setTools(member.userId, tools);
+    this.sqlite.setTools(member.userId, tools);
     this.memberCache?.set(member.userId, { ...member, tools });
   }
 
   setDisconnectedAt(userId: string, at: number | null): void {
     this.chat.flush();
-    this.store.setDisconnectedAt(userId, at);
+    this.sqlite.setDisconnectedAt(userId, at);
     const cached = this.memberCache?.get(userId);
     if (cached) this.memberCache!.set(userId, { ...cached, disconnectedAt: at });
   }
@@ -173,6 +174,6 @@ export class RoomRecords {
 
   logDice(userId: string, sides: number, value: number, at: number): void {
     this.chat.flush();
-    this.store.logDice(userId, sides, value, at);
+    this.sqlite.logDice(userId, sides, value, at);
   }
 }

@@ -1,6 +1,6 @@
-import type { ChatMessage, SeatDeck } from "../workers/contract/room/protocol";
-import { CHAT_HISTORY_KEPT, DICE_LOG_KEPT } from "../workers/contract/room/protocol";
-import { toolsFrom, type PlayerTools } from "../workers/contract/room/commander";
+import type { ChatMessage, SeatDeck } from "../../workers/contract/room/protocol";
+import { CHAT_HISTORY_KEPT, DICE_LOG_KEPT } from "../../workers/contract/room/protocol";
+import { toolsFrom, type PlayerTools } from "../../workers/contract/room/commander";
 
 /** `Server#sql`: a tagged template over the room's own SQLite storage. */
 export type SqlTag = <T = Record<string, string | number | boolean | null>>(
@@ -54,11 +54,11 @@ export type RoomMeta = {
 };
 
 /**
- * The room's durable state in its SQLite storage: members (with life totals),
- * session facts mirrored from D1, the last 200 chat messages and dice log.
- * Everything a hibernated or restarted room needs to pick up where it was.
+ * The room's own tables in its Durable Object's SQLite storage (not D1): members (with life totals), session facts
+ * told from D1, the last 200 chat messages and dice log. Everything a hibernated or restarted room needs to pick up
+ * where it was. Only RoomState (room-state.ts) uses it, keeping its caches in step.
  */
-export class RoomStore {
+export class RoomSqlite {
   /**
    * Runs on every start of the room (a wake from hibernation included), so a store that is current costs two reads
    * and writes nothing: the tables there are, then the members' columns, each column added since the first rooms

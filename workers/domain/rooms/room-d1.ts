@@ -1,6 +1,7 @@
 /**
- * What a room's Durable Object asks of D1, and the shapes it is told in: the one part of the domain the GameRoom
- * imports. The room service (rooms.ts) calls the room through its RPC methods and reads rooms with the same
+ * The room's rows in D1: what a room's Durable Object asks of D1, and the shapes it is told in (the object's own
+ * SQLite tables are durable-objects/room/room-sqlite.ts, its state over them room-state.ts). The room's main door
+ * into the domain (with its rules, decks on seats, card lookups and errors). The room service (rooms.ts) calls the room through its RPC methods and reads rooms with the same
  * helpers; the room never imports the service, so no arrow runs back from the Durable Object into it.
  */
 import { and, eq, inArray, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
