@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { emptyTools } from "../../workers/contract/room/commander";
 import type { RoomMeta, StoredMember } from "./room-sqlite";
+import { memberFixture } from "./member-fixture";
 import { SEAT_GRACE_MS } from "../rules/presence";
 import { SPECTATOR_VIDEO_CAP } from "../rules/spectator-video";
 import { receivesVideo, rosterView, sameRoster, seatPresence } from "./roster-view";
@@ -17,21 +17,8 @@ const meta: RoomMeta = {
   tableVersion: 0,
   mirroredVersion: 0,
 };
-const player = (userId: string, seat: number, disconnectedAt: number | null = null): StoredMember => ({
-  userId,
-  role: "player",
-  seat,
-  joinedAt: seat,
-  name: `${userId} Full`,
-  firstName: userId,
-  avatar: null,
-  life: 40,
-  disconnectedAt,
-  tools: emptyTools(),
-  out: false,
-  deck: null,
-  deckVersion: 0,
-});
+const player = (userId: string, seat: number, disconnectedAt: number | null = null): StoredMember =>
+  memberFixture(userId, { seat, joinedAt: seat, name: `${userId} Full`, disconnectedAt });
 const spectator = (userId: string, joinedAt: number): StoredMember => ({ ...player(userId, 0), role: "spectator", seat: null, joinedAt });
 
 describe("rosterView", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RoomSnapshot } from "../../workers/domain/rooms/room-d1";
-import { emptyTools } from "../../workers/contract/room/commander";
 import type { RoomMeta, StoredMember } from "./room-sqlite";
+import { memberFixture } from "./member-fixture";
 import { membersFromSnapshot, metaFromSnapshot, roomFromSnapshot } from "./snapshot";
 
 const now = 1_700_000_000_000;
@@ -64,22 +64,8 @@ describe("metaFromSnapshot", () => {
 });
 
 describe("roomFromSnapshot", () => {
-  const stored = (userId: string, seat: number | null, over: Partial<StoredMember> = {}): StoredMember => ({
-    userId,
-    role: seat === null ? "spectator" : "player",
-    seat,
-    joinedAt: 1,
-    name: userId,
-    firstName: userId,
-    avatar: null,
-    life: 40,
-    disconnectedAt: null,
-    tools: emptyTools(),
-    out: false,
-    deck: null,
-    deckVersion: 0,
-    ...over,
-  });
+  const stored = (userId: string, seat: number | null, over: Partial<StoredMember> = {}): StoredMember =>
+    memberFixture(userId, { role: seat === null ? "spectator" : "player", seat, ...over });
   const d1Member = (userId: string, seat: number | null, over: Partial<RoomSnapshot["members"][number]> = {}) => ({
     userId,
     role: (seat === null ? "spectator" : "player") as "player" | "spectator",

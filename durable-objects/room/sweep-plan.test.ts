@@ -1,25 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { emptyTools } from "../../workers/contract/room/commander";
 import type { StoredMember } from "./room-sqlite";
+import { memberFixture } from "./member-fixture";
 import { SEAT_GRACE_MS } from "../rules/presence";
 import { idleCloseDue, seatsToGiveUp } from "./sweep-plan";
 
 const now = 1_700_000_000_000;
-const member = (userId: string, role: StoredMember["role"], disconnectedAt: number | null): StoredMember => ({
-  userId,
-  role,
-  seat: role === "player" ? 1 : null,
-  joinedAt: 0,
-  name: userId,
-  firstName: userId,
-  avatar: null,
-  life: 40,
-  disconnectedAt,
-  tools: emptyTools(),
-  out: false,
-  deck: null,
-  deckVersion: 0,
-});
+const member = (userId: string, role: StoredMember["role"], disconnectedAt: number | null): StoredMember =>
+  memberFixture(userId, { role, seat: role === "player" ? 1 : null, joinedAt: 0, disconnectedAt });
 
 describe("seatsToGiveUp", () => {
   it("is the seated players gone for the whole grace and not back", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { emptyTools } from "../../workers/contract/room/commander";
 import type { RoomMeta, StoredMember } from "./room-sqlite";
+import { memberFixture } from "./member-fixture";
 import { mirrorPending, mirrorPlan, mirrorRetryDelay } from "./table-mirror";
 
 const meta = (over: Partial<RoomMeta>): RoomMeta =>
@@ -15,22 +15,7 @@ const meta = (over: Partial<RoomMeta>): RoomMeta =>
     mirroredVersion: 2,
     ...over,
   }) as RoomMeta;
-const member = (userId: string, over: Partial<StoredMember> = {}): StoredMember => ({
-  userId,
-  role: "player",
-  seat: 1,
-  joinedAt: 1,
-  name: userId,
-  firstName: userId,
-  avatar: null,
-  life: 40,
-  disconnectedAt: null,
-  tools: emptyTools(),
-  out: false,
-  deck: null,
-  deckVersion: 0,
-  ...over,
-});
+const member = (userId: string, over: Partial<StoredMember> = {}): StoredMember => memberFixture(userId, over);
 const saved = { id: "d1", name: "Atraxa", commanders: [], bracket: 3 };
 
 describe("what the room mirrors to D1", () => {
