@@ -1,5 +1,18 @@
+import { loadavg } from "node:os";
 import { expect, test, type Page } from "./fixtures";
 import { api, expectAxeClean, expectNoSidewaysScroll, gotoHydrated, newMemberPage, reviewShot } from "./helpers";
+import {
+  clickCpu,
+  firstClickFigures,
+  identifierReady,
+  LEFT,
+  printing,
+  rendererThreadsCpu,
+  TARGET_MS,
+  tilePoint,
+  watchLongTasks,
+  writeVideo,
+} from "./identify-helpers";
 import { scaled } from "./time-budget";
 import { CHROMIUM_ARGS } from "../playwright.config";
 import { VIDEO_CARD, writeCardVideo } from "../scripts/fakes/card-video.mjs";
@@ -123,6 +136,90 @@ test("a player clicks a sleeved card with glare on a playmat on another player's
     await expect(alice.page.getByTestId("chat-message").filter({ hasText: "Sol Ring" })).toBeVisible();
   } finally {
     await alice.context.close();
+    await bob.context.close();
+    await cardCamera.close();
+  }
+});
+
+// Last in this file: it builds the whole-pool index on this server, which the test above expects not to be there
+// (its first click, with no deck on any seat, finds nothing to match against).
+test("the first click with no deck on any seat answers from the whole pool, got ready before the click (measured)", async ({
+  browser,
+  playwright,
+}, testInfo) => {
+  test.setTimeout(scaled(240_000));
+  const baseURL = testInfo.project.use.baseURL ?? "";
+  // The whole-pool index, built as production builds it: the cron job's runs (scripts/e2e.mjs turns CARD_POOL_BUILD
+  // on for this server) over the fake card service's bulk file, each run asked for through wrangler's local trigger.
+  const alice = await newMemberPage(browser, "Alice", "Pool", { baseURL });
+  await expect
+    .poll(
+      async () => {
+        await fetch(new URL("/cdn-cgi/local/scheduled", baseURL));
+        return (await api<{ ready: boolean }>(alice.page, "GET", "/api/card-pool")).ready;
+      },
+      { timeout: scaled(180_000), intervals: [1_000] },
+    )
+    .toBe(true);
+  await alice.context.close();
+
+  const video = testInfo.outputPath("pool.y4m");
+  writeVideo(video, printing("Sol Ring", "cmr"), printing("Lightning Bolt", "m10"));
+  const cardCamera = await playwright.chromium.launch({
+    ...testInfo.project.use.launchOptions,
+    args: [...CHROMIUM_ARGS, `--use-file-for-fake-video-capture=${video}`],
+  });
+  const carol = await newMemberPage(cardCamera, "Carol", "Pool", { baseURL });
+  // Bob is on a phone.
+  const bob = await newMemberPage(browser, "Bob", "Pool", { viewport: { width: 390, height: 844 } });
+  try {
+    const room = await api<{ id: string }>(carol.page, "POST", "/api/game-sessions", {
+      maxPlayers: 4,
+      communityId: "duelcraft",
+      gameData: { name: `No decks ${Date.now()}`, format: "commander" },
+    });
+    // The whole pool's file (GET /api/card-pool/{version}), as Bob's page asks for it.
+    const poolFiles: string[] = [];
+    bob.page.on("request", (r) => {
+      if (/\/api\/card-pool\/[^/?]+/.test(new URL(r.url()).pathname)) poolFiles.push(r.url());
+    });
+    for (const { page } of [carol, bob]) {
+      await gotoHydrated(page, `/tablesync/room/${room.id}`);
+      await expect(page.getByText("Connected", { exact: true })).toBeVisible({ timeout: MEDIA_TIMEOUT });
+    }
+    await carol.page.getByRole("button", { name: "Enable Camera" }).click();
+    const remote = bob.page.getByTestId("remote-video");
+    await expect
+      .poll(() => remote.evaluate((el: HTMLVideoElement) => (!el.paused ? el.videoWidth : 0)), { timeout: MEDIA_TIMEOUT })
+      .toBeGreaterThanOrEqual(640);
+    // No seat has a deck: nothing of the pool is fetched until the viewer may click (a spectator who never does
+    // pays nothing); a pointer over the picture gets the whole pool ready (its file, its quick-search tables, a
+    // made-up click) before the click.
+    expect(await bob.page.evaluate(() => performance.getEntriesByName("card-identify-ready").length)).toBe(0);
+    expect(poolFiles).toEqual([]);
+    await remote.hover({ position: await tilePoint(remote, LEFT) });
+    await identifierReady(bob.page, "pool");
+    expect(poolFiles).toHaveLength(1);
+    await watchLongTasks(bob.page);
+    const cpuBefore = await rendererThreadsCpu(browser);
+    await remote.click({ position: await tilePoint(remote, LEFT) });
+    const panel = bob.page.getByRole("dialog", { name: "Identify card" });
+    await reviewShot(bob.page, "room-identify-pool-working-390");
+    await expect(panel.getByTestId("identified-card")).toHaveText("Sol Ring", { timeout: MEDIA_TIMEOUT });
+    const cpu = clickCpu(cpuBefore, await rendererThreadsCpu(browser));
+    const figures = await firstClickFigures(bob.page);
+    console.log(
+      `first click against the whole pool (load average ${loadavg()[0].toFixed(1)}): click to answer ${figures.click} ms in the page ` +
+        `(identifying in the worker ${figures.match} ms); CPU: the identifier's worker ${cpu.worker} ms, the page's main thread ${cpu.main} ms; ` +
+        `getting ready before the click ${figures.prepare} ms in the background; longest main-thread task during the click ${figures.longestTask} ms`,
+    );
+    await expect(panel.getByTestId("identified-printing")).toHaveText("CMR · 472");
+    await expect(panel.getByTestId("identified-from")).toHaveText("from every card");
+    await reviewShot(bob.page, "room-identify-pool-answer-390");
+    expect(cpu.worker).toBeLessThanOrEqual(TARGET_MS);
+    expect(figures.requestsSinceClick).toBe(0);
+  } finally {
+    await carol.context.close();
     await bob.context.close();
     await cardCamera.close();
   }

@@ -18,11 +18,14 @@ const port = await freePort();
 // Room video gets its relay credentials from a fake of Cloudflare's TURN API, as production gets them from the real one.
 const turn = await startFakeTurnService();
 const turnVars = [`TURN_KEY_ID:${FAKE_TURN_KEY_ID}`, `TURN_KEY_API_TOKEN:${FAKE_TURN_API_TOKEN}`, `TURN_SERVICE_URL:${turn.url}`];
+// The whole-pool index is built by the cron job only when asked (wrangler dev runs no cron by itself): the first-click
+// spec asks for its runs (e2e/room-identify-printings.spec.ts).
+const poolVars = ["CARD_POOL_BUILD:true"];
 const { child, url, cards, discord } = await serve({
   port,
   persistTo,
   stdio: ["ignore", "ignore", "inherit"],
-  extraArgs: turnVars.flatMap((v) => ["--var", v]),
+  extraArgs: [...turnVars, ...poolVars].flatMap((v) => ["--var", v]),
 });
 const args = process.argv.slice(2);
 const phases = args.some((arg) => arg.startsWith("--project")) ? [[]] : [["--project=pages"], ["--project=solo"]];

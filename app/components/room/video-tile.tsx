@@ -5,6 +5,7 @@ import type { CardDto } from "../../../workers/contract/cards";
 import { startPlayback, type Playback } from "./autoplay";
 import type { Capture } from "./card-identify/card-identify-panel";
 import { videoPointFromClick } from "./card-identify/video-point";
+import { useIdentifierPrefetch } from "./card-identify/prefetch";
 
 // Click a card on camera to identify it (issue 26): the panel and the vision code load on the first click only.
 const CardIdentifyPanel = lazy(() => import("./card-identify/card-identify-panel"));
@@ -65,9 +66,11 @@ export function VideoTile({
   const identifyAt = (event: MouseEvent<HTMLVideoElement>) => {
     const video = event.currentTarget;
     const point = videoPointFromClick(video.getBoundingClientRect(), video, event.clientX, event.clientY, mirrored);
-    if (point) setCapture({ video, x: point.x, y: point.y });
+    if (point) setCapture({ video, x: point.x, y: point.y, at: event.timeStamp });
   };
   const identifies = !local && !onSelect;
+  // The identifier gets ready while a camera a click can identify on is on, so that the first click is quick.
+  const mayIdentify = useIdentifierPrefetch(identifies && stream !== null && !cameraOff, tableCards);
 
   useEffect(() => {
     const video = ref.current;
@@ -124,6 +127,8 @@ export function VideoTile({
           playsInline
           muted={local}
           onClick={identifies ? identifyAt : undefined}
+          onPointerEnter={identifies ? mayIdentify : undefined}
+          onPointerDown={identifies ? mayIdentify : undefined}
           title={identifies ? "Click a card to identify it" : undefined}
           className={cn("h-full w-full object-contain", mirrored && "-scale-x-100", identifies && "cursor-crosshair")}
           data-testid={local ? "local-video" : "remote-video"}

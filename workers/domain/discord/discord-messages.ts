@@ -4,7 +4,7 @@ import { REALM_CHOICES } from "../../contract/discord-commands";
 import type { GameResultView } from "../../contract/game-results";
 import { formatLabel } from "../../contract/game-session-options";
 import { countOf } from "../../contract/plural";
-import { TABLE_STALE_MS } from "./discord-tables";
+import { TABLE_STALE_MS } from "./discord-table-rules";
 
 /**
  * What the Discord app says (issue 39), as Discord message bodies: pure functions of the data, unit-tested beside.

@@ -7,7 +7,6 @@ import { jumpLink, playUrl, replyPrivately, thinkPrivately, updateMessage, type 
 import { DEFAULT_TABLE, type DiscordActor, type Prelude } from "./discord-guilds";
 import { privately, readyPing, tableKind, tableMessage, type TableView } from "./discord-messages";
 import {
-  closeStaleTables,
   closeTable,
   joinTable,
   leaveTable,
@@ -19,6 +18,7 @@ import {
   type TableOptions,
   type TableRead,
 } from "./discord-tables";
+import { closeStaleTables } from "./stale-tables";
 
 /**
  * `/lfg` and the table's Join and Leave buttons (issue 39): each press is the Discord user's own act, as their

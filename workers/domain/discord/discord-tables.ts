@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { discordTablePlayers, discordTables } from "../../db/schema";
 import { currentLogger } from "../../lib/logger";
 import { keptOutByModerator, mayJoinTable } from "./discord-seating";
+import { TABLE_STALE_MS } from "./discord-table-rules";
 import { DomainError } from "../errors";
 import { roomLinks } from "../rooms/room-invites";
 import { createRoom } from "../rooms/rooms";
@@ -22,9 +23,6 @@ export type TablePlayer = { userId: string; discordUserId: string };
 export type TableOptions = { format: string; maxPlayers: number; bracket: number | null };
 export type TableRead = { table: TableRow; players: TablePlayer[] };
 export type NewTable = TableOptions & { id: string; guildId: string; channelId: string; communityId: string };
-
-/** A table nobody joined for this long (and older than it) is closed: by the cron (closeStaleTables) or the channel's next `/lfg`. */
-export const TABLE_STALE_MS = 3 * 60 * 60_000;
 
 /** The table a request is about: by its id (a button), or the channel's open one (`/lfg`). */
 export type TableTarget = { tableId: string } | { channelId: string };
@@ -285,35 +283,6 @@ export async function setTableMessage(db: Db, tableId: string, messageId: string
 }
 
 /** Closes a table that cannot be shown (the bot may not post in its channel). */
-/** How many stale tables one cron run closes (each costs one edit of its message at Discord). */
-export const STALE_TABLES_PER_RUN = 10;
-
-export type ClosedTable = Pick<TableRow, "id" | "channelId" | "messageId" | "format" | "bracket" | "maxPlayers">;
-
-/**
- * Closes open tables nobody joined for TABLE_STALE_MS (and older than it), oldest first, at most `limit`; returns
- * them for their messages to be edited. The `status IN ('open', 'filling')` term lets SQLite read only the open
- * tables through the partial index discord_tables_open_channel_unique instead of every table ever made.
- */
-export async function closeStaleTables(db: Db, now: number, limit = STALE_TABLES_PER_RUN): Promise<ClosedTable[]> {
-  const stale = sql`SELECT id FROM discord_tables
-    WHERE status IN ('open', 'filling') AND status = 'open' AND created_at < ${now - TABLE_STALE_MS}
-      AND NOT EXISTS (SELECT 1 FROM discord_table_players p WHERE p.table_id = discord_tables.id AND p.joined_at >= ${now - TABLE_STALE_MS})
-    ORDER BY created_at LIMIT ${limit}`;
-  return db
-    .update(discordTables)
-    .set({ status: "closed", updatedAt: now })
-    .where(sql`${discordTables.id} IN (${stale}) AND ${discordTables.status} = 'open'`)
-    .returning({
-      id: discordTables.id,
-      channelId: discordTables.channelId,
-      messageId: discordTables.messageId,
-      format: discordTables.format,
-      bracket: discordTables.bracket,
-      maxPlayers: discordTables.maxPlayers,
-    });
-}
-
 export async function closeTable(db: Db, tableId: string, now = Date.now()): Promise<void> {
   await db
     .update(discordTables)

@@ -1,9 +1,9 @@
 // The clicked frame, in the browser: the video's current picture drawn to a canvas and read back as RGBA, the
 // identifier's input (card-vision's `identify`). The pixels stay on this machine.
-import type { Point, RgbaImage } from "../../../../card-vision";
+import type { Point } from "../../../../card-vision";
 
 /** The video's current frame, full size, and the click in its pixels. */
-export function captureFrame(video: HTMLVideoElement, click: Point): { frame: RgbaImage; click: Point } {
+export function captureFrame(video: HTMLVideoElement, click: Point): { frame: ImageData; click: Point } {
   const width = video.videoWidth;
   const height = video.videoHeight;
   if (width === 0 || height === 0) throw new Error("The video has no picture yet");

@@ -5,10 +5,12 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
 import type { CardDto } from "../../../../workers/contract/cards";
 import { captureFrame } from "./capture";
-import { identify, type Candidates } from "../../../../card-vision";
-import { poolCandidates, tableCandidates, type Printing } from "./references";
+import { identifyClick } from "./identifier-client";
+import type { Printing } from "./identifier-protocol";
+import { tableKeyOf } from "./table-key";
 
-export type Capture = { video: HTMLVideoElement; x: number; y: number };
+/** A click on a video: the video, the point in its pixels, and when (the event's time stamp, performance.now's clock). */
+export type Capture = { video: HTMLVideoElement; x: number; y: number; at?: number };
 
 /** Which candidates named the card: the table's decks, or the whole pool (every printing of every card). */
 type Source = "table" | "pool";
@@ -21,9 +23,6 @@ type State =
 
 /** How many cards "Not this card?" offers. */
 const RUNNERS_UP = 4;
-/** While the server is still making the table's references, how often and how long the panel asks again. */
-const PENDING_RETRY_MS = 1_000;
-const PENDING_TRIES = 45;
 
 const SOURCE_TEXT: Record<Source, string> = { table: "from the table's decks", pool: "from every card" };
 
@@ -77,7 +76,7 @@ export default function CardIdentifyPanel({
     let current = true;
     setChosen(0);
     setState({ kind: "identifying", pending: 0 });
-    // The frame is read at once, before the card moves; the table's hashes may take a moment the first time.
+    // The frame is read at once, before the card moves; the identification runs in the identifier's worker.
     let region: ReturnType<typeof captureFrame>;
     try {
       region = captureFrame(capture.video, { x: capture.x, y: capture.y });
@@ -86,51 +85,33 @@ export default function CardIdentifyPanel({
       setState({ kind: "error", message: "The video could not be read. Try again, or search by name." });
       return;
     }
-    /** The printings the candidates name for this click, best first, when the best is close enough. */
-    // "No match" rather than a wrong name: only a near enough best is named; the name search is the way on.
-    const named = (candidates: Candidates, printing: (id: string) => Printing | null) => {
-      const result = identify(region.frame, region.click, candidates, { count: RUNNERS_UP + 1 });
-      const ranked = result.ranked.flatMap((r) => printing(r.id) ?? []);
-      return result.match && ranked.length > 0 ? ranked : null;
-    };
     const startedAt = performance.now();
-    /** How long the click took, frame read to answer, for benchmarks and the browser's performance panel. */
+    /** How long the click took, for the browser's performance panel and the browser tests: from the frame read, and
+     *  from the click itself (the event's time), to the answer. */
     const measured = <T,>(outcome: T) => {
-      performance.measure("card-identify", { start: startedAt, end: performance.now() });
+      const end = performance.now();
+      performance.measure("card-identify", { start: startedAt, end });
+      if (capture.at !== undefined) performance.measure("card-identify-click", { start: capture.at, end });
       return outcome;
     };
-    const run = async () => {
-      // The table's decks first (their references, made on the server); while some are still being made, asked again.
-      const tableKey = candidates
-        .map((c) => c.id)
-        .sort()
-        .join(",");
-      if (candidates.length > 0 && sessionId) {
-        for (let tries = 0; current; tries++) {
-          const asked = performance.now();
-          const table = await tableCandidates(sessionId, tableKey);
-          const matching = performance.now();
-          performance.measure("card-identify-references", { start: asked, end: matching });
-          const ranked = table.candidates.size > 0 ? named(table.candidates, table.printing) : null;
-          performance.measure("card-identify-match", { start: matching, end: performance.now() });
-          if (ranked) return current && setState(measured({ kind: "matched", ranked, source: "table" }));
-          if (table.pending === 0 || tries >= PENDING_TRIES) break;
-          if (current) setState({ kind: "identifying", pending: table.pending });
-          await new Promise((resolve) => setTimeout(resolve, PENDING_RETRY_MS));
-        }
-      }
-      // No deck on the table, or no card of theirs: every printing of every card, when the index has been built.
-      const pool = await poolCandidates().catch((error: unknown) => {
-        console.warn("The card pool index could not be loaded", error);
-        return null;
-      });
-      const ranked = pool ? named(pool.candidates, pool.printing) : null;
-      if (current) setState(measured(ranked ? { kind: "matched", ranked, source: "pool" } : { kind: "none" }));
-    };
-    void run().catch((error: unknown) => {
-      console.warn("Card identification failed", error);
-      if (current) setState({ kind: "error", message: "The card could not be identified. Try again, or search by name." });
-    });
+    // "No match" rather than a wrong name: only a near enough best is named; the name search is the way on.
+    void identifyClick({
+      sessionId,
+      tableKey: candidates.length > 0 ? tableKeyOf(candidates) : "",
+      frame: region.frame,
+      click: region.click,
+      count: RUNNERS_UP + 1,
+      current: () => current,
+      onPending: (pending) => setState({ kind: "identifying", pending }),
+    }).then(
+      (identified) => {
+        if (current) setState(measured(identified.kind === "matched" ? identified : { kind: "none" }));
+      },
+      (error: unknown) => {
+        console.warn("Card identification failed", error);
+        if (current) setState({ kind: "error", message: "The card could not be identified. Try again, or search by name." });
+      },
+    );
     return () => {
       current = false;
     };

@@ -1,0 +1,198 @@
+// The page's side of the card identifier (issue 36): one module Web Worker a page (identifier.worker.ts), started
+// when a remote camera is on at the table (prefetch.ts) rather than on the first click, so that the first click
+// finds everything done: the worker's code loaded and compiled, the table's references fetched (or, with no deck on
+// the table, the whole-pool index and its quick-search tables) and one identification of a made-up frame run. The
+// click then costs the identification alone, off the main thread. Every answer is checked (identifier-protocol.ts).
+import { identifierAnswer, POOL, type IdentifierAnswer, type IdentifierRequest, type Printing } from "./identifier-protocol";
+import { poolIndexFile, tableReferences } from "./references";
+
+/** What asks the worker a question: the request without its id (the client numbers them). */
+type Ask = IdentifierRequest extends infer R ? (R extends IdentifierRequest ? Omit<R, "id"> : never) : never;
+
+let worker: Worker | null = null;
+let nextId = 1;
+const waiting = new Map<number, { resolve: (answer: IdentifierAnswer) => void; reject: (error: Error) => void }>();
+
+function failAll(error: Error) {
+  for (const { reject } of waiting.values()) reject(error);
+  waiting.clear();
+}
+
+function theWorker(): Worker {
+  if (worker) return worker;
+  const started = new Worker(new URL("./identifier.worker.ts", import.meta.url), { type: "module", name: "card-identifier" });
+  started.addEventListener("message", (event: MessageEvent<unknown>) => {
+    const parsed = identifierAnswer.safeParse(event.data);
+    if (!parsed.success) {
+      console.warn("The card identifier answered something unexpected", parsed.error);
+      return;
+    }
+    const pending = waiting.get(parsed.data.id);
+    if (!pending) return;
+    waiting.delete(parsed.data.id);
+    if (parsed.data.kind === "error") pending.reject(new Error(parsed.data.message));
+    else pending.resolve(parsed.data);
+  });
+  started.addEventListener("error", (event) => {
+    // The worker's script failed (it did not load, or threw at the top): start afresh on the next question.
+    event.preventDefault();
+    console.warn("The card identifier stopped", event.message);
+    worker?.terminate();
+    worker = null;
+    prepared.clear();
+    failAll(new Error("The card identifier stopped"));
+  });
+  worker = started;
+  return started;
+}
+
+function ask(request: Ask, transfer: Transferable[] = []): Promise<IdentifierAnswer> {
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    theWorker().postMessage({ ...request, id }, transfer);
+  });
+}
+
+/** What the worker holds, by candidates' key: the table's (complete) references, or the pool (null: none built). */
+const prepared = new Map<string, Promise<{ size: number; pending: number } | null>>();
+/** The worker's code has been run once (the engine compiles it for every candidate set alike). */
+let warmed: Promise<unknown> | null = null;
+
+function prepareTable(sessionId: string, tableKey: string) {
+  const key = `table:${sessionId}|${tableKey}`;
+  let ready = prepared.get(key);
+  if (!ready) {
+    // The worker keeps one table: the one whose decks are on the seats now.
+    for (const old of prepared.keys()) if (old.startsWith("table:")) prepared.delete(old);
+    ready = tableReferences(sessionId, tableKey).then(async (table) => {
+      const answer = await ask({ kind: "table", key, references: table.references });
+      return { size: answer.kind === "ready" ? answer.size : 0, pending: table.pending };
+    });
+    prepared.set(key, ready);
+    // A table still being made is asked again next time; a failure too.
+    ready.then(
+      (table) => {
+        if (table && table.pending > 0) prepared.delete(key);
+      },
+      () => prepared.delete(key),
+    );
+  }
+  return ready.then((table) => ({ key, size: table?.size ?? 0, pending: table?.pending ?? 0 }));
+}
+
+function preparePool() {
+  let ready = prepared.get(POOL);
+  if (!ready) {
+    ready = poolIndexFile().then(async (bytes) => {
+      if (!bytes) return null;
+      const answer = await ask({ kind: "pool", bytes }, [bytes]);
+      return { size: answer.kind === "ready" ? answer.size : 0, pending: 0 };
+    });
+    prepared.set(POOL, ready);
+    ready.then(
+      (pool) => {
+        if (!pool) prepared.delete(POOL);
+      },
+      () => prepared.delete(POOL),
+    );
+  }
+  return ready.then((pool) => (pool && pool.size > 0 ? { key: POOL, size: pool.size } : null));
+}
+
+/** One identification of a made-up frame against `key`, once a page (a pool's first also builds its tables). */
+function warmUp(key: string) {
+  warmed ??= ask({ kind: "warm", key }).catch(() => (warmed = null));
+  return warmed;
+}
+
+/**
+ * Gets the first click ready in the background (prefetch.ts calls it when a remote camera is on at the table): the
+ * table's references when a seat has a deck, else the whole pool; then one made-up identification. Marks
+ * "card-identify-ready" (its detail: which candidates, how many, how many the server is still making) for the
+ * performance panel and the browser tests. Never throws: the click tries again.
+ */
+export async function prepareIdentifier(sessionId: string, tableKey: string): Promise<void> {
+  const started = performance.now();
+  try {
+    const ready = tableKey && sessionId ? await prepareTable(sessionId, tableKey) : await preparePool();
+    if (ready && ready.size > 0) await warmUp(ready.key);
+    performance.measure("card-identify-prepare", { start: started, end: performance.now() });
+    const detail = {
+      source: ready?.key === POOL ? "pool" : "table",
+      size: ready?.size ?? 0,
+      pending: ready && "pending" in ready ? ready.pending : 0,
+    };
+    performance.mark("card-identify-ready", { detail });
+  } catch (error) {
+    console.warn("The card identifier could not get ready", error);
+  }
+}
+
+export type Identified = { kind: "matched"; ranked: Printing[]; source: "table" | "pool" } | { kind: "none" };
+
+/** While the server is still making the table's references, how often and how long a click asks again. */
+const PENDING_RETRY_MS = 1_000;
+const PENDING_TRIES = 45;
+
+/**
+ * Identifies a click: its frame (the pixels' buffer moves to the worker) against the table's references first, asked
+ * again while the server is still making some (`onPending` says how many), then against the whole pool. Records
+ * "card-identify-wait" (what the click waited for: references not yet there) and "card-identify-match" (the
+ * worker's time identifying) for the performance panel and the browser tests.
+ */
+export async function identifyClick({
+  sessionId,
+  tableKey,
+  frame,
+  click,
+  count,
+  current,
+  onPending,
+}: {
+  sessionId: string;
+  tableKey: string;
+  frame: ImageData;
+  click: { x: number; y: number };
+  count: number;
+  /** Whether the click still matters (the panel is open on it). */
+  current: () => boolean;
+  onPending: (pending: number) => void;
+}): Promise<Identified> {
+  let sent: { width: number; height: number; data: ArrayBuffer } | undefined = {
+    width: frame.width,
+    height: frame.height,
+    data: frame.data.buffer as ArrayBuffer,
+  };
+  const run = async (key: string) => {
+    const frameNow = sent;
+    sent = undefined;
+    const answer = await ask({ kind: "identify", key, frame: frameNow, click, count }, frameNow ? [frameNow.data] : []);
+    if (answer.kind !== "identified") throw new Error("The card identifier answered out of turn");
+    performance.measure("card-identify-match", { start: performance.now() - answer.ms, duration: answer.ms });
+    return answer.match ? answer.ranked : null;
+  };
+  const waitFrom = performance.now();
+  const waited = () => performance.measure("card-identify-wait", { start: waitFrom, end: performance.now() });
+  if (tableKey && sessionId) {
+    for (let tries = 0; current(); tries++) {
+      const table = await prepareTable(sessionId, tableKey);
+      if (tries === 0) waited();
+      const ranked = table.size > 0 ? await run(table.key) : null;
+      if (ranked) return { kind: "matched", ranked, source: "table" };
+      if (table.pending === 0 || tries >= PENDING_TRIES) break;
+      if (current()) onPending(table.pending);
+      await new Promise((resolve) => setTimeout(resolve, PENDING_RETRY_MS));
+    }
+  }
+  if (!current()) return { kind: "none" };
+  // No deck on the table, or no card of theirs: every printing of every card, when the index has been built.
+  const pool = await preparePool().catch((error: unknown) => {
+    console.warn("The card pool index could not be loaded", error);
+    return null;
+  });
+  if (!tableKey) waited();
+  if (!pool) return { kind: "none" };
+  const ranked = await run(pool.key);
+  return ranked ? { kind: "matched", ranked, source: "pool" } : { kind: "none" };
+}

@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import { CARD_H, CARD_W, hashCard, hashToHex, HASH_VERSION, type GrayImage } from "../../../../card-vision";
+import { encodePoolIndex } from "../../../../card-vision/pool-index";
+import type { CardReference } from "../../../../workers/contract/cards";
+import { answer } from "./identifier-core";
+import { POOL } from "./identifier-protocol";
+
+// The identifier's worker, its work run in Node: the table's references and the pool's file in, a click's frame in,
+// the named printing out, and every bad request answered with an error rather than a crash.
+
+/** A made-up card from a seed (a black border, a light frame, art of random blocks), upright, CARD_W×CARD_H. */
+function drawCard(seed: number): GrayImage {
+  let s = seed;
+  const next = () => {
+    s = (s * 1103515245 + 12345) >>> 0;
+    return s / 0x100000000;
+  };
+  const data = new Float32Array(CARD_W * CARD_H).fill(10);
+  const fill = (x0: number, y0: number, x1: number, y1: number, v: number) => {
+    for (let y = Math.floor(y0); y < Math.min(CARD_H, y1); y++)
+      for (let x = Math.floor(x0); x < Math.min(CARD_W, x1); x++) data[y * CARD_W + x] = v;
+  };
+  fill(9, 9, CARD_W - 9, CARD_H - 9, 200);
+  fill(17, 39, CARD_W - 17, 188, 120);
+  for (let k = 0; k < 14; k++) {
+    const x = 17 + next() * 190;
+    const y = 39 + next() * 130;
+    fill(x, y, Math.min(x + 10 + next() * 60, CARD_W - 17), Math.min(y + 10 + next() * 50, 188), next() * 255);
+  }
+  fill(24, 200, CARD_W - 24, CARD_H - 24, 235);
+  return { width: CARD_W, height: CARD_H, data };
+}
+
+const cards = Array.from({ length: 30 }, (_, i) => ({
+  id: `00000000-0000-4000-a000-${String(i).padStart(12, "0")}`,
+  name: `Card ${i}`,
+  picture: drawCard(1000 + i * 7919),
+}));
+const clicked = cards[7];
+
+const references: CardReference[] = cards.map((c, i) => ({
+  id: c.id,
+  name: c.name,
+  set: "tst",
+  collectorNumber: String(i + 1),
+  typeLine: "Artifact",
+  smallImageUrl: `https://cards.example/small/${c.id}.jpg`,
+  imageUrl: `https://cards.example/normal/${c.id}.jpg`,
+  hash: hashToHex(hashCard(c.picture).art),
+}));
+
+/** A 640×480 RGBA frame of the card upright on a gray table, 60% of the frame high, its centre at (0.4, 0.5). */
+function frameOf(card: GrayImage) {
+  const W = 640;
+  const H = 480;
+  const data = new Uint8ClampedArray(W * H * 4).fill(255);
+  for (let i = 0; i < W * H; i++) data[i * 4] = data[i * 4 + 1] = data[i * 4 + 2] = 90;
+  const h = Math.round(H * 0.6);
+  const w = Math.round((h * card.width) / card.height);
+  const x0 = Math.round(W * 0.4 - w / 2);
+  const y0 = Math.round(H * 0.5 - h / 2);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const v = card.data[Math.floor(((y + 0.5) * card.height) / h) * card.width + Math.floor(((x + 0.5) * card.width) / w)];
+      const o = ((y0 + y) * W + x0 + x) * 4;
+      data[o] = data[o + 1] = data[o + 2] = v;
+    }
+  return { width: W, height: H, data: data.buffer, click: { x: W * 0.4, y: H * 0.5 } };
+}
+
+describe("the identifier's worker", () => {
+  it("keeps a table's references, warms up on them and names a clicked card with its printing", () => {
+    expect(answer({ kind: "table", id: 1, key: "table:a", references })).toMatchObject({ kind: "ready", id: 1, size: 30 });
+    expect(answer({ kind: "warm", id: 2, key: "table:a" })).toMatchObject({ kind: "ready", id: 2, size: 30 });
+    const { click, ...frame } = frameOf(clicked.picture);
+    const identified = answer({ kind: "identify", id: 3, key: "table:a", frame, click, count: 5 });
+    expect(identified).toMatchObject({ kind: "identified", id: 3, match: true });
+    if (identified.kind !== "identified") throw new Error("not identified");
+    const { hash: _hash, ...shown } = references.find((r) => r.id === clicked.id)!;
+    expect(identified.ranked[0]).toEqual(shown);
+    expect(identified.ranked.length).toBeLessThanOrEqual(5);
+  });
+
+  it("asks the whole pool with the click's kept frame, naming the printing with the pool's picture address", () => {
+    const bytes = encodePoolIndex(
+      references.map((r) => ({
+        id: r.id,
+        name: r.name,
+        set: r.set,
+        collectorNumber: r.collectorNumber,
+        hash: hashCard(cards.find((c) => c.id === r.id)!.picture).art,
+      })),
+      { hashVersion: HASH_VERSION, imageTemplate: "https://cards.example/{size}/front/{a}/{b}/{id}.jpg" },
+    );
+    const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    expect(answer({ kind: "pool", id: 4, bytes: buffer })).toMatchObject({ kind: "ready", size: 30 });
+    // No frame: the last click's, kept by the worker.
+    const identified = answer({ kind: "identify", id: 5, key: POOL, click: frameOf(clicked.picture).click, count: 3 });
+    expect(identified).toMatchObject({ kind: "identified", match: true });
+    if (identified.kind !== "identified") throw new Error("not identified");
+    expect(identified.ranked[0]).toMatchObject({
+      id: clicked.id,
+      name: clicked.name,
+      imageUrl: `https://cards.example/normal/front/${clicked.id[0]}/${clicked.id[1]}/${clicked.id}.jpg`,
+    });
+  });
+
+  it("answers an error, never throws, for what it cannot do or does not understand", () => {
+    expect(answer({ kind: "identify", id: 6, key: "table:gone", click: { x: 1, y: 1 }, count: 5 })).toMatchObject({
+      kind: "error",
+      id: 6,
+      message: 'No candidates "table:gone" in the identifier',
+    });
+    const { click, width, height } = frameOf(clicked.picture);
+    expect(
+      answer({ kind: "identify", id: 7, key: "table:a", frame: { width, height, data: new ArrayBuffer(16) }, click, count: 5 }),
+    ).toMatchObject({
+      kind: "error",
+      id: 7,
+      message: "The frame's pixels do not match its size",
+    });
+    expect(
+      answer({ kind: "identify", id: 8, key: "table:a", frame: { width: 0, height: 1, data: new ArrayBuffer(0) }, click, count: 5 }),
+    ).toMatchObject({
+      kind: "error",
+      id: 8,
+    });
+    expect(answer({ kind: "table", id: 9, key: "t", references: [{ id: "x" }] })).toMatchObject({ kind: "error", id: 9 });
+    expect(answer("hello")).toMatchObject({ kind: "error", id: -1 });
+    expect(answer({ kind: "pool", id: 10, bytes: new ArrayBuffer(8) })).toMatchObject({
+      kind: "error",
+      id: 10,
+      message: "Not a card pool index",
+    });
+  });
+});

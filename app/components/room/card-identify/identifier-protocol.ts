@@ -1,0 +1,68 @@
+// The messages between the room page and the card identifier's Web Worker (identifier.worker.ts), one schema for
+// each side: the worker checks what it is asked, the page checks what comes back (a worker is code of this page,
+// but its answers cross a boundary like any other and are parsed, never trusted as typed).
+import { z } from "../../../../workers/lib/zod";
+import { cardReference } from "../../../../workers/contract/cards";
+
+/** A printing a click may name: what the panel shows of it. */
+export const printing = cardReference.pick({
+  id: true,
+  name: true,
+  set: true,
+  collectorNumber: true,
+  typeLine: true,
+  smallImageUrl: true,
+  imageUrl: true,
+});
+export type Printing = z.infer<typeof printing>;
+
+/** Which candidates a click is matched against: a table's references (by the table's key) or the whole pool. */
+export const POOL = "pool";
+
+const point = z.object({ x: z.number().finite(), y: z.number().finite() });
+/** An RGBA frame as it crosses to the worker: its pixels' buffer is transferred, not copied. */
+const frame = z.object({
+  width: z.number().int().min(1).max(8192),
+  height: z.number().int().min(1).max(8192),
+  data: z.instanceof(ArrayBuffer),
+});
+
+export const identifierRequest = z.discriminatedUnion("kind", [
+  /** A table's references (the server's hashes of every printing its decks stand for), kept under `key`. */
+  z.object({ kind: z.literal("table"), id: z.number().int(), key: z.string().min(1), references: z.array(cardReference) }),
+  /** The whole-pool index file (card-vision/pool-index.ts), its bytes transferred. */
+  z.object({ kind: z.literal("pool"), id: z.number().int(), bytes: z.instanceof(ArrayBuffer) }),
+  /** One identification of a made-up frame, so that the engine has compiled the code before the first click. */
+  z.object({ kind: z.literal("warm"), id: z.number().int(), key: z.string().min(1) }),
+  /**
+   * A click: its frame (kept by the worker for the next `identify` without one: the same click asked again of
+   * other candidates) and where, against the candidates under `key`.
+   */
+  z.object({
+    kind: z.literal("identify"),
+    id: z.number().int(),
+    key: z.string().min(1),
+    frame: frame.optional(),
+    click: point,
+    count: z.number().int().min(1).max(20),
+  }),
+]);
+export type IdentifierRequest = z.infer<typeof identifierRequest>;
+
+export const identifierAnswer = z.discriminatedUnion("kind", [
+  /** Candidates kept (`size` references) or the warm-up done; `ms` the worker's time for it. */
+  z.object({ kind: z.literal("ready"), id: z.number().int(), size: z.number().int().min(0), ms: z.number().min(0) }),
+  /**
+   * A click's answer: `ranked` best first (the named card and the runners-up), `match` whether the best is near
+   * enough to be named; `ms` the worker's time for the identification alone.
+   */
+  z.object({
+    kind: z.literal("identified"),
+    id: z.number().int(),
+    match: z.boolean(),
+    ranked: z.array(printing).max(20),
+    ms: z.number().min(0),
+  }),
+  z.object({ kind: z.literal("error"), id: z.number().int(), message: z.string() }),
+]);
+export type IdentifierAnswer = z.infer<typeof identifierAnswer>;

@@ -1,0 +1,15 @@
+// The card identifier's Web Worker (issue 36): card-vision's `identify` runs here, off the page's main thread, so a
+// click never freezes the room (its video, chat and dice keep going) and the engine's compiling of the code, the
+// whole-pool index's decoding and its quick-search tables all happen here, before the first click, when the page
+// asks (identifier-client.ts). It fetches nothing: the page hands it the table's references and the pool's file.
+// The work itself is identifier-core.ts.
+import { answer } from "./identifier-core";
+import type { IdentifierAnswer } from "./identifier-protocol";
+
+/** The worker's side of the channel (typed here: the project's TypeScript settings are the page's). */
+const scope = self as unknown as {
+  postMessage(message: IdentifierAnswer): void;
+  addEventListener(type: "message", listener: (event: MessageEvent<unknown>) => void): void;
+};
+
+scope.addEventListener("message", (event) => scope.postMessage(answer(event.data)));

@@ -1,0 +1,185 @@
+// What the click-to-identify browser specs share (issue 36): a fake camera's video of two printings, where a point
+// of its picture is on a tile, and how a click is measured (the page's own figures, and the CPU it cost).
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import type { Browser, Locator, Page } from "@playwright/test";
+import { expect } from "./fixtures";
+import { scaled } from "./time-budget";
+import { renderCardRgba } from "../scripts/fakes/card-art.mjs";
+import { fixtureCards, fixturePrintings, type FixtureCard } from "../scripts/fakes/card-fixtures.mjs";
+
+export const MEDIA_TIMEOUT = scaled(30_000);
+export const W = 640;
+export const H = 480;
+/** The two cards' centres (fractions of the frame) and their height. */
+export const LEFT = { x: 0.27, y: 0.5 };
+export const RIGHT = { x: 0.73, y: 0.5 };
+export const CARD_HEIGHT = 0.6;
+
+/** A printing of the fake card service by name and set. */
+export function printing(name: string, set: string): FixtureCard {
+  const found = [...fixtureCards(), ...fixturePrintings()].find((c) => c.name === name && c.set === set);
+  if (!found) throw new Error(`No fixture printing ${name} (${set})`);
+  return found;
+}
+
+/**
+ * A Y4M video (4:2:0, as Chromium's fake camera reads it) of two printings upright on green felt, still: the cards
+ * drawn from the fake's own pictures (card-art.mjs), sampled down to their place.
+ */
+export function writeVideo(path: string, left: FixtureCard, right: FixtureCard) {
+  const rgb = new Float32Array(W * H * 3);
+  for (let i = 0; i < W * H; i++) rgb.set([48, 110, 70], i * 3);
+  for (const [card, at] of [
+    [left, LEFT],
+    [right, RIGHT],
+  ] as const) {
+    const picture = renderCardRgba(card);
+    const h = Math.round(H * CARD_HEIGHT);
+    const w = Math.round((h * picture.width) / picture.height);
+    const x0 = Math.round(W * at.x - w / 2);
+    const y0 = Math.round(H * at.y - h / 2);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        // Area-averaged from the picture (a camera sees a card's detail blurred, not aliased).
+        let r = 0;
+        let g = 0;
+        let b = 0;
+        let n = 0;
+        for (let sy = Math.floor((y * picture.height) / h); sy < Math.floor(((y + 1) * picture.height) / h); sy++)
+          for (let sx = Math.floor((x * picture.width) / w); sx < Math.floor(((x + 1) * picture.width) / w); sx++) {
+            const s = (sy * picture.width + sx) * 4;
+            r += picture.data[s];
+            g += picture.data[s + 1];
+            b += picture.data[s + 2];
+            n++;
+          }
+        rgb.set([r / n, g / n, b / n], ((y0 + y) * W + x0 + x) * 3);
+      }
+  }
+  const clamp = (v: number) => Math.max(0, Math.min(255, Math.round(v)));
+  const yPlane = Buffer.alloc(W * H);
+  const u = Buffer.alloc((W / 2) * (H / 2));
+  const v = Buffer.alloc((W / 2) * (H / 2));
+  for (let i = 0; i < W * H; i++) yPlane[i] = clamp(0.299 * rgb[i * 3] + 0.587 * rgb[i * 3 + 1] + 0.114 * rgb[i * 3 + 2]);
+  for (let cy = 0; cy < H / 2; cy++)
+    for (let cx = 0; cx < W / 2; cx++) {
+      const o = (cy * 2 * W + cx * 2) * 3;
+      const [r, g, b] = [rgb[o], rgb[o + 1], rgb[o + 2]];
+      u[cy * (W / 2) + cx] = clamp(-0.168736 * r - 0.331264 * g + 0.5 * b + 128);
+      v[cy * (W / 2) + cx] = clamp(0.5 * r - 0.418688 * g - 0.081312 * b + 128);
+    }
+  const frame = Buffer.concat([Buffer.from("FRAME\n"), yPlane, u, v]);
+  writeFileSync(
+    path,
+    Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: 20 }, () => frame)]),
+  );
+}
+
+/** The issue's target for a click, the first included: from the click to the answer. */
+export const TARGET_MS = 300;
+
+/**
+ * Waits for the state a player's page is in a moment after a camera comes on at the table: the identifier ready in
+ * the background (prefetch.ts: its worker, the table's complete references or the whole pool, one made-up
+ * identification), which the page marks "card-identify-ready".
+ */
+export async function identifierReady(page: Page, source: "table" | "pool") {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          (source) =>
+            performance.getEntriesByName("card-identify-ready").some((e) => {
+              const detail = (e as PerformanceMark).detail as { source: string; size: number; pending: number } | null;
+              return detail?.source === source && detail.size > 0 && detail.pending === 0;
+            }),
+          source,
+        ),
+      { timeout: MEDIA_TIMEOUT },
+    )
+    .toBe(true);
+}
+
+/** Records the page's main-thread tasks over 50 ms from now on (the browser's Long Tasks API). */
+export async function watchLongTasks(page: Page) {
+  await page.evaluate(() => {
+    const tasks: number[] = [];
+    (window as unknown as { longTasks: number[] }).longTasks = tasks;
+    new PerformanceObserver((list) => tasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: "longtask" });
+  });
+}
+
+/**
+ * The click's figures as the page measured them (performance.measure in card-identify/): from the click event to the
+ * answer, from the frame read to the answer, what of that waited for the identifier to be ready, the identification
+ * timed inside its worker, and the background preparation before the click; and the longest main-thread task since
+ * watchLongTasks (the page must not freeze while a card is identified).
+ */
+export async function firstClickFigures(page: Page) {
+  return page.evaluate(() => {
+    const last = (name: string) => Math.round(performance.getEntriesByName(name).at(-1)?.duration ?? NaN);
+    const tasks = (window as unknown as { longTasks?: number[] }).longTasks ?? [];
+    return {
+      click: last("card-identify-click"),
+      frame: last("card-identify"),
+      wait: last("card-identify-wait"),
+      match: last("card-identify-match"),
+      prepare: last("card-identify-prepare"),
+      longestTask: Math.round(Math.max(0, ...tasks)),
+      /** Requests for references or the pool since the click (the click should wait for none). */
+      requestsSinceClick: performance
+        .getEntriesByType("resource")
+        .filter(
+          (e) =>
+            /card-references|card-pool/.test(e.name) &&
+            e.startTime >= (performance.getEntriesByName("card-identify-click").at(-1)?.startTime ?? 0),
+        ).length,
+    };
+  });
+}
+
+/**
+ * The CPU time each thread of the browser's renderer processes has run so far, in ms, by process and thread:
+ * Chromium names its processes (CDP's SystemInfo), Linux counts each thread's time on a CPU (/proc/…/schedstat,
+ * nanoseconds). Time on a CPU, not wall time: on this shared 2-core machine a thread waits its turn for seconds
+ * (the same click measured 0.6–2.4 s of wall time in the worker at load averages 12–19), and that wait is the
+ * machine's, not the code's.
+ */
+export async function rendererThreadsCpu(browser: Browser) {
+  const cdp = await browser.newBrowserCDPSession();
+  const { processInfo } = (await cdp.send("SystemInfo.getProcessInfo")) as { processInfo: { type: string; id: number }[] };
+  await cdp.detach();
+  const threads: { pid: number; tid: number; name: string; ms: number }[] = [];
+  for (const { id: pid } of processInfo.filter((p) => p.type === "renderer")) {
+    for (const tid of readdirSync(`/proc/${pid}/task`).map(Number)) {
+      const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim();
+      const ms = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+      threads.push({ pid, tid, name, ms });
+    }
+  }
+  return threads;
+}
+
+/**
+ * What one click cost in CPU: the identifier's worker (the dedicated worker thread that ran most between the two
+ * readings: the other pages' identifiers are idle then) and its page's main thread (which also draws the video).
+ */
+export function clickCpu(before: Awaited<ReturnType<typeof rendererThreadsCpu>>, after: Awaited<ReturnType<typeof rendererThreadsCpu>>) {
+  const was = new Map(before.map((t) => [`${t.pid}/${t.tid}`, t.ms]));
+  const ran = after.map((t) => ({ ...t, ms: t.ms - (was.get(`${t.pid}/${t.tid}`) ?? 0) }));
+  const worker = ran.filter((t) => t.name.startsWith("DedicatedWorker")).sort((a, b) => b.ms - a.ms)[0];
+  const main = worker ? ran.find((t) => t.pid === worker.pid && t.tid === worker.pid) : undefined;
+  return { worker: Math.round(worker?.ms ?? NaN), main: Math.round(main?.ms ?? NaN) };
+}
+
+/** Where a point of the camera's picture is on the tile (the picture is shown object-contain). */
+export async function tilePoint(video: Locator, at: { x: number; y: number }) {
+  const size = await video.evaluate((el: HTMLVideoElement) => ({
+    vw: el.videoWidth,
+    vh: el.videoHeight,
+    w: el.clientWidth,
+    h: el.clientHeight,
+  }));
+  const scale = Math.min(size.w / size.vw, size.h / size.vh);
+  return { x: (size.w - size.vw * scale) / 2 + at.x * size.vw * scale, y: (size.h - size.vh * scale) / 2 + at.y * size.vh * scale };
+}
