@@ -91,7 +91,7 @@ export function outlineCandidates(gray: GrayImage, click: Point, colours: GrayIm
     const small = resizeArea(gray, WORK, WORK, square.x, square.y, square.side, square.side);
     const smallColours = colours.map((c) => resizeArea(c, WORK, WORK, square.x, square.y, square.side, square.side));
     const edges = edgesOf(small, smallColours, COLOUR_WEIGHT);
-    const lines = houghLines(edges, 64);
+    const lines = houghLines(edges, 48);
     const local = { x: (click.x - square.x) / scale - 0.5, y: (click.y - square.y) / scale - 0.5 };
     quadsFromLines(edges, lines, local, (look.min * h) / scale, (look.max * h) / scale, look.keep).forEach((c, rank) => {
       const quad = c.quad.map((p) => ({ x: square.x + (p.x + 0.5) * scale, y: square.y + (p.y + 0.5) * scale })) as Quad;

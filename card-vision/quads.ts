@@ -99,7 +99,7 @@ export function quadsFromLines(edges: Edges, lines: Line[], click: Point, minSid
     const bucket = Math.floor((((p.theta % Math.PI) + Math.PI) % Math.PI) / (Math.PI / 12));
     const n = perDirection.get(bucket) ?? 0;
     perDirection.set(bucket, n + 1);
-    return n < 14;
+    return n < 10;
   });
   pairs.length = 0;
   pairs.push(...strongest);
