@@ -27,7 +27,8 @@
 // Real photographs: CARD_PHOTOS_DIR names a folder with a manifest.json (format in the README, "Click a card to
 // identify it"); its references are the deck, its clicks the questions. Skipped when unset.
 //
-//   node bench/card-identify.mjs [--frames N] [--seed S] [--conditions a,b] [--save dir] [--check]
+//   node bench/card-identify.mjs [--frames N] [--seed S] [--conditions a,b] [--save dir] [--check] [--photos-only]
+// --photos-only skips the generated frames (CARD_PHOTOS_DIR's photographs only; several folders separated by ":").
 // --pool N (default 100000; 0 to skip) asks every frame again against a whole-pool index of N printings
 // (bench/lib/card-pool.mjs: the fixture cards among printings drawn the same way).
 // --check exits non-zero when a condition falls under its floor (right) or over its ceiling (wrong), for the table
@@ -54,6 +55,7 @@ const { values: args } = parseArgs({
     save: { type: "string" },
     pool: { type: "string", default: "100000" },
     check: { type: "boolean", default: false },
+    "photos-only": { type: "boolean", default: false },
   },
 });
 
@@ -130,9 +132,11 @@ const cards = fixtureCards();
 const perCondition = Number(args.frames);
 const identifyOptions = {
   refine: process.env.CARD_REFINE !== "0",
+  colourEdges: process.env.CARD_COLOUR_EDGES === "1",
+  clearMargin: process.env.CARD_CLEAR_MARGIN !== "0",
   threshold: process.env.CARD_THRESHOLD ? Number(process.env.CARD_THRESHOLD) : undefined,
 };
-const chosen = args.conditions ? args.conditions.split(",") : Object.keys(CONDITIONS);
+const chosen = args["photos-only"] ? [] : args.conditions ? args.conditions.split(",") : Object.keys(CONDITIONS);
 for (const c of chosen) if (!CONDITIONS[c]) throw new Error(`Unknown condition ${c}: one of ${Object.keys(CONDITIONS).join(", ")}`);
 
 const pictures = new Map(cards.map((c) => [c.id, renderCardRgba(c)]));
@@ -296,7 +300,7 @@ for (const condition of chosen) {
   for (const set of sets) results.get(set.label).push(runSet(condition, made, set));
 }
 
-for (const set of sets) {
+for (const set of chosen.length ? sets : []) {
   console.log(
     `Click-to-identify, ${perCondition} frames (1280×720) per condition, ${set.title} (threshold ${lib.MATCH_THRESHOLD} of ${lib.HASH_BITS} bits)`,
   );
@@ -333,15 +337,18 @@ for (const set of sets) {
   }
 }
 
-// Real photographs, when a folder of them is named.
-const photosDir = process.env.CARD_PHOTOS_DIR;
-if (!photosDir) {
+// Real photographs, when folders of them are named (several: separated by ":", each reported on its own).
+const photoDirs = (process.env.CARD_PHOTOS_DIR ?? "").split(":").filter(Boolean);
+if (photoDirs.length === 0) {
   console.log("Real photographs: skipped (set CARD_PHOTOS_DIR to a folder with a manifest.json; see the README)");
 } else if (!hasFfmpeg) {
   console.log("Real photographs: skipped (ffmpeg decodes them and is not installed)");
-} else if (!existsSync(join(photosDir, "manifest.json"))) {
-  console.log(`Real photographs: skipped (no manifest.json in ${photosDir})`);
-} else {
+}
+for (const photosDir of hasFfmpeg ? photoDirs : []) {
+  if (!existsSync(join(photosDir, "manifest.json"))) {
+    console.log(`Real photographs: skipped (no manifest.json in ${photosDir})`);
+    continue;
+  }
   measurePhotos(lib, photosDir, identifyOptions, {
     save: args.save,
     verbose: Boolean(process.env.CARD_PHOTOS_VERBOSE),

@@ -4,14 +4,14 @@
 // its shape does not tell which side is long), keep the outline whose hash is nearest a candidate, nudge its
 // corners and scale while that brings it nearer (a sleeve's border, a rounded or hidden corner), and name the card
 // only when it is near enough.
-import { toGray, type GrayImage, type RgbaImage } from "./image";
+import { toChroma, toGray, type GrayImage, type RgbaImage } from "./image";
 import { edgesOf, houghLines } from "./lines";
 import { quadsFromLines } from "./quads";
 import { locateCard, squareAround } from "./locate";
-import { distance, MATCH_MARGIN, MATCH_THRESHOLD, type Candidates, type CardHashes, type Ranked } from "./match";
+import { accepts, distance, MATCH_THRESHOLD, type Candidates, type CardHashes, type Ranked } from "./match";
 import { ART_REGION, pHash } from "./phash";
 import { hashQuad, pyramidOf, turned } from "./quad-hash";
-import { refine, shaken, STEADY_SLACK } from "./second-look";
+import { refine, shaken } from "./second-look";
 import { insideConvex, orderPortrait } from "./geometry";
 import { resizeArea } from "./image";
 import type { Point, Quad } from "./warp";
@@ -29,6 +29,13 @@ export type IdentifyOptions = {
   threshold?: number;
   /** Whether the best outline's corners are nudged towards its nearest references (default true; off to measure). */
   refine?: boolean;
+  /**
+   * Whether edges are also found in the frame's colour differences (default false: measured on real photographs it
+   * moved as many clicks from right to no match as the other way, at 30 ms more a click; docs/decisions/2026-11-27-card-outline-real-photos.md).
+   */
+  colourEdges?: boolean;
+  /** Whether a match far clear of every other card may be less steady under shakes (default true; off to measure). */
+  clearMargin?: boolean;
 };
 
 export type IdentifyResult = {
@@ -61,8 +68,14 @@ function centre(q: Quad): Point {
   return { x: (q[0].x + q[1].x + q[2].x + q[3].x) / 4, y: (q[0].y + q[1].y + q[2].y + q[3].y) / 4 };
 }
 
-/** Outlines that may be the card under the click, in frame pixels, likeliest first. */
-export function outlineCandidates(gray: GrayImage, click: Point): Outline[] {
+/** How much a colour-difference channel's edge counts against the luma's (toChroma's channels are half-scale). */
+const COLOUR_WEIGHT = 1.5;
+
+/**
+ * Outlines that may be the card under the click, in frame pixels, likeliest first. With `colours` (the frame's
+ * colour-difference channels, `toChroma`), the lines are found in hue as well as brightness.
+ */
+export function outlineCandidates(gray: GrayImage, click: Point, colours: GrayImage[] = []): Outline[] {
   const h = Math.min(gray.width, gray.height);
   const out: Outline[] = [];
   const completeable = new Set<Quad>();
@@ -76,7 +89,8 @@ export function outlineCandidates(gray: GrayImage, click: Point): Outline[] {
     const square = squareAround(gray, click, look.side);
     const scale = square.side / WORK;
     const small = resizeArea(gray, WORK, WORK, square.x, square.y, square.side, square.side);
-    const edges = edgesOf(small);
+    const smallColours = colours.map((c) => resizeArea(c, WORK, WORK, square.x, square.y, square.side, square.side));
+    const edges = edgesOf(small, smallColours, COLOUR_WEIGHT);
     const lines = houghLines(edges, 48);
     const local = { x: (click.x - square.x) / scale - 0.5, y: (click.y - square.y) / scale - 0.5 };
     quadsFromLines(edges, lines, local, (look.min * h) / scale, (look.max * h) / scale, look.keep).forEach((c, rank) => {
@@ -196,7 +210,8 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
   // Each outline's first look: the candidates' quick search when they have one (a whole-pool index), else `rank`.
   const look = candidates.near ? (h: CardHashes) => candidates.near!(h, 3) : (h: CardHashes) => candidates.rank(h, 3);
   const scored: Scored[] = [];
-  for (const { quad, source } of distinctOutlines(outlineCandidates(gray, click))) {
+  const colours = options.colourEdges ? toChroma(frame) : [];
+  for (const { quad, source } of distinctOutlines(outlineCandidates(gray, click, colours))) {
     const turns = sideRatio(quad) > 0.85 ? [0, 1, 2, 3] : [0, 2];
     for (const t of turns) {
       const q = turned(quad, t);
@@ -239,6 +254,6 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
   const other = ranked[0] ? nearby.find((r) => cardOf(r.id) !== cardOf(ranked[0].id)) : undefined;
   const margin = other ? other.distance - steadiness : Infinity;
   const match =
-    ranked[0] && ranked[0].distance <= threshold && steadiness <= threshold + STEADY_SLACK && margin >= MATCH_MARGIN ? ranked[0] : null;
+    ranked[0] && accepts({ distance: ranked[0].distance, steadiness, margin }, threshold, options.clearMargin !== false) ? ranked[0] : null;
   return { match, ranked, quad: best.quad, source: best.source, refined: best.refined ?? false, steadiness, margin };
 }

@@ -17,6 +17,26 @@ export function toGray(image: RgbaImage, x0 = 0, y0 = 0, w = image.width, h = im
   return { width: w, height: h, data };
 }
 
+/**
+ * Two colour-difference channels of an RGBA image (opponent colours, roughly Lab's a and b: red against green,
+ * yellow against blue), on the same 0–255 scale as the luma: a card's or a sleeve's border and the playmat under it
+ * often differ in hue where their brightness is the same.
+ */
+export function toChroma(image: RgbaImage): [GrayImage, GrayImage] {
+  const n = image.width * image.height;
+  const a = new Float32Array(n);
+  const b = new Float32Array(n);
+  const src = image.data;
+  for (let i = 0, s = 0; i < n; i++, s += 4) {
+    a[i] = 128 + (src[s] - src[s + 1]) / 2;
+    b[i] = 128 + ((src[s] + src[s + 1]) / 2 - src[s + 2]) / 2;
+  }
+  return [
+    { width: image.width, height: image.height, data: a },
+    { width: image.width, height: image.height, data: b },
+  ];
+}
+
 /** For each output pixel along one axis, the source pixels it covers and their weights (summing to 1). */
 function spans(
   outSize: number,

@@ -1,7 +1,7 @@
 // The line search on drawn pictures: a card's four sides as a quadrilateral round the click, and a card cut by the
 // frame's edge completed from its three sides and its shape.
 import { describe, expect, it } from "vitest";
-import type { GrayImage } from "./image";
+import { toChroma, toGray, type GrayImage, type RgbaImage } from "./image";
 import { edgesOf, houghLines } from "./lines";
 import { quadsFromLines } from "./quads";
 import type { Quad } from "./warp";
@@ -47,5 +47,36 @@ describe("quadsFromLines", () => {
   it("finds nothing round a click on an empty table", () => {
     const edges = edgesOf(table(0, 0, 0, 0));
     expect(quadsFromLines(edges, houghLines(edges), { x: 128, y: 128 }, 40, 256)).toEqual([]);
+  });
+});
+
+describe("edgesOf with colour", () => {
+  /** A 256×256 green playmat with a red card of the same brightness (luma within a grey level). */
+  function redOnGreen(): RgbaImage {
+    const data = new Uint8ClampedArray(256 * 256 * 4);
+    for (let y = 0; y < 256; y++)
+      for (let x = 0; x < 256; x++) {
+        const card = x >= 80 && x < 180 && y >= 40 && y < 180;
+        // Rec. 601 luma 0.299·R + 0.587·G + 0.114·B ≈ 120 for both.
+        data.set(card ? [200, 102, 80, 255] : [60, 160, 170, 255], (y * 256 + x) * 4);
+      }
+    return { width: 256, height: 256, data };
+  }
+
+  it("finds a border that differs from the table in hue only, which brightness alone misses", () => {
+    const frame = redOnGreen();
+    const click = { x: 130, y: 110 };
+    const truth: Quad = [
+      { x: 80, y: 40 },
+      { x: 180, y: 40 },
+      { x: 180, y: 180 },
+      { x: 80, y: 180 },
+    ];
+    const grey = edgesOf(toGray(frame));
+    const greyQuads = quadsFromLines(grey, houghLines(grey), click, 40, 256).map((c) => c.quad);
+    expect(near(greyQuads, truth, 3)).toBe(false);
+    const coloured = edgesOf(toGray(frame), toChroma(frame), 1.5);
+    const colourQuads = quadsFromLines(coloured, houghLines(coloured), click, 40, 256).map((c) => c.quad);
+    expect(near(colourQuads, truth, 3)).toBe(true);
   });
 });

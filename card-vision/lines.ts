@@ -35,21 +35,31 @@ function quantile(values: Float32Array, q: number): number {
   return max;
 }
 
-/** Sobel gradients of a (small) image: direction and magnitude, and an edge threshold from their spread. */
-export function edgesOf(img: GrayImage): Edges {
-  const { width: w, height: h, data: d } = img;
+/**
+ * Sobel gradients of a (small) image: direction and magnitude, and an edge threshold from their spread. With
+ * `colours` (the same picture's colour-difference channels, image.ts `toChroma`, weighted by `colourWeight`), each
+ * pixel takes the gradient of whichever channel changes most there: a border that differs from the table in hue
+ * only is an edge too.
+ */
+export function edgesOf(img: GrayImage, colours: GrayImage[] = [], colourWeight = 1): Edges {
+  const { width: w, height: h } = img;
   const mag = new Float32Array(w * h);
   const angle = new Float32Array(w * h);
   const gxs = new Float32Array(w * h);
   const gys = new Float32Array(w * h);
-  for (let y = 1; y < h - 1; y++) {
-    for (let x = 1; x < w - 1; x++) {
-      const i = y * w + x;
-      const gx = d[i - w + 1] + 2 * d[i + 1] + d[i + w + 1] - d[i - w - 1] - 2 * d[i - 1] - d[i + w - 1];
-      const gy = d[i + w - 1] + 2 * d[i + w] + d[i + w + 1] - d[i - w - 1] - 2 * d[i - w] - d[i - w + 1];
-      gxs[i] = gx;
-      gys[i] = gy;
-      mag[i] = Math.sqrt(gx * gx + gy * gy) / 4;
+  const channels = [{ d: img.data, k: 1 }, ...colours.map((c) => ({ d: c.data, k: colourWeight }))];
+  for (const { d, k } of channels) {
+    for (let y = 1; y < h - 1; y++) {
+      for (let x = 1; x < w - 1; x++) {
+        const i = y * w + x;
+        const gx = (d[i - w + 1] + 2 * d[i + 1] + d[i + w + 1] - d[i - w - 1] - 2 * d[i - 1] - d[i + w - 1]) * k;
+        const gy = (d[i + w - 1] + 2 * d[i + w] + d[i + w + 1] - d[i - w - 1] - 2 * d[i - w] - d[i - w + 1]) * k;
+        const m = Math.sqrt(gx * gx + gy * gy) / 4;
+        if (m <= mag[i]) continue;
+        gxs[i] = gx;
+        gys[i] = gy;
+        mag[i] = m;
+      }
     }
   }
   // Low enough that a dark card on a dark playmat still has edges: the line search, not the threshold, picks.

@@ -29,6 +29,38 @@ export const MATCH_THRESHOLD = 32;
  * in no list named against the pool from 29 to 1 of 90, keeping 64 of the 72 right names (and 78 of 79 at the table).
  */
 export const MATCH_MARGIN = 14;
+/**
+ * The ratio test's stronger form: when the nearest other card lies this far beyond the shaken distance, the shakes
+ * may wander up to CLEAR_SLACK bits past the threshold. On a real photograph a 1.5% shake of a sleeved card's outline
+ * moves the hash farther than on a drawn one (the sleeve's border slides into the art box), while the right card
+ * still stands alone: the test asks the match to stand clear of every other card instead of asking it to be
+ * steady. A card in no list named by chance among a table's cards lies 36+ bits from the best outline, over the
+ * threshold; among 100,000 printings others lie within a few bits of it, far under this margin.
+ */
+export const CLEAR_MARGIN = 20;
+export const CLEAR_SLACK = 8;
+
+/**
+ * How much farther than the threshold the shaken outline may lie (identify.ts's last check; bench, 150 frames of
+ * five conditions: slack 2 kept 110 of the 116 right names and cut the names given to absent cards from 9 to 2).
+ */
+export const STEADY_SLACK = 2;
+
+/**
+ * Whether the best reference is named: near enough (`distance`), steady under small shakes of the outline
+ * (`steadiness`, the median distance), and clear of the nearest other card (`margin`, its distance less the
+ * steadiness); with `clear`, a match CLEAR_MARGIN clear of every other card may be CLEAR_SLACK less steady.
+ */
+export function accepts(
+  found: { distance: number; steadiness: number; margin: number },
+  threshold = MATCH_THRESHOLD,
+  clear = true,
+): boolean {
+  const steady =
+    found.steadiness <= threshold + STEADY_SLACK ||
+    (clear && found.steadiness <= threshold + STEADY_SLACK + CLEAR_SLACK && found.margin >= CLEAR_MARGIN);
+  return found.distance <= threshold && steady && found.margin >= MATCH_MARGIN;
+}
 
 export function distance(a: CardHashes, b: CardHashes): number {
   return hamming(a.art, b.art);

@@ -71,12 +71,6 @@ export function refine(pyramid: Pyramid, start: Quad, click: Point, nearest: (h:
   return { quad, d };
 }
 
-/**
- * How much farther than the threshold the shaken outline may lie (bench, 150 frames of five conditions: slack 2 kept
- * 110 of the 116 right names and cut the names given to absent cards from 9 to 2).
- */
-export const STEADY_SLACK = 2;
-
 /** Each corner moved 1.5% of the card's size in a fixed pattern of directions: eight shakes. */
 const SHAKES = Array.from({ length: 8 }, (_, i) => Array.from({ length: 4 }, (_, k) => ((i * 4 + k) * 2.399963) % (2 * Math.PI)));
 

@@ -1,0 +1,29 @@
+// The last check before a card is named: near, steady under shakes, and clear of every other card.
+import { describe, expect, it } from "vitest";
+import { accepts, CLEAR_MARGIN, CLEAR_SLACK, MATCH_MARGIN, MATCH_THRESHOLD, STEADY_SLACK } from "./match";
+
+describe("accepts", () => {
+  const steadyLimit = MATCH_THRESHOLD + STEADY_SLACK;
+
+  it("names a near, steady match that stands clear of the next card", () => {
+    expect(accepts({ distance: 20, steadiness: steadyLimit, margin: MATCH_MARGIN })).toBe(true);
+  });
+
+  it("refuses a match over the threshold, however clear", () => {
+    expect(accepts({ distance: MATCH_THRESHOLD + 1, steadiness: 20, margin: 60 })).toBe(false);
+  });
+
+  it("refuses a match another card lies near (the pool's chance matches)", () => {
+    expect(accepts({ distance: 20, steadiness: 24, margin: MATCH_MARGIN - 1 })).toBe(false);
+  });
+
+  it("lets a match far clear of every other card be less steady, up to the slack", () => {
+    const loose = steadyLimit + CLEAR_SLACK;
+    expect(accepts({ distance: 28, steadiness: loose, margin: CLEAR_MARGIN })).toBe(true);
+    expect(accepts({ distance: 28, steadiness: loose + 1, margin: CLEAR_MARGIN + 10 })).toBe(false);
+    // Not clear enough: the steadiness must pass as before.
+    expect(accepts({ distance: 28, steadiness: steadyLimit + 1, margin: CLEAR_MARGIN - 1 })).toBe(false);
+    // And not at all when asked not to (measuring without it).
+    expect(accepts({ distance: 28, steadiness: loose, margin: CLEAR_MARGIN }, MATCH_THRESHOLD, false)).toBe(false);
+  });
+});
