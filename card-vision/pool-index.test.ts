@@ -5,9 +5,13 @@ import { PoolIndex, encodePoolIndex, type PoolRecord } from "./pool-index";
 
 const WORDS = Math.ceil(HASH_BITS / 32);
 
-/** This process's CPU milliseconds so far: what a search costs, whatever the shared machine's load. */
+/**
+ * This thread's CPU milliseconds so far: what a search costs, whatever the shared machine's load. The thread's own
+ * (Node 23.9+), not the process's: other test files run in the same process's other threads and would count.
+ */
 const cpuMs = () => {
-  const used = process.cpuUsage();
+  const own = (process as { threadCpuUsage?: () => NodeJS.CpuUsage }).threadCpuUsage;
+  const used = own ? own.call(process) : process.cpuUsage();
   return (used.user + used.system) / 1000;
 };
 
