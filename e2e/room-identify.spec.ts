@@ -75,17 +75,8 @@ test("a player clicks a sleeved card with glare on a playmat on another player's
     // Bob clicks the card's middle on Alice's tile: the tile shows the picture object-contain, so the point is
     // worked out from the picture's own size.
     const remote = bob.page.getByTestId("remote-video");
-    const size = await remote.evaluate((v: HTMLVideoElement) => ({
-      vw: v.videoWidth,
-      vh: v.videoHeight,
-      w: v.clientWidth,
-      h: v.clientHeight,
-    }));
-    const scale = Math.min(size.w / size.vw, size.h / size.vh);
-    const position = {
-      x: (size.w - size.vw * scale) / 2 + VIDEO_CARD.x * size.vw * scale + 4,
-      y: (size.h - size.vh * scale) / 2 + VIDEO_CARD.y * size.vh * scale - 6,
-    };
+    const card = await tilePoint(remote, VIDEO_CARD);
+    const position = { x: card.x + 4, y: card.y - 6 };
     await remote.click({ position });
 
     // No deck on any seat yet: nothing to match against, and the dialog says so and offers the name search.

@@ -1,35 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { CARD_H, CARD_W, hashCard, hashToHex, HASH_VERSION, type GrayImage } from "../../../../card-vision";
+import { hashCard, hashToHex, HASH_VERSION, type GrayImage } from "../../../../card-vision";
 import { encodePoolIndex } from "../../../../card-vision/pool-index";
+import { drawCard } from "../../../../card-vision/synthetic-card.test-support";
 import type { CardReference } from "../../../../workers/contract/cards";
 import { answer } from "./identifier-core";
 import { POOL } from "./identifier-protocol";
 
 // The identifier's worker, its work run in Node: the table's references and the pool's file in, a click's frame in,
 // the named printing out, and every bad request answered with an error rather than a crash.
-
-/** A made-up card from a seed (a black border, a light frame, art of random blocks), upright, CARD_W×CARD_H. */
-function drawCard(seed: number): GrayImage {
-  let s = seed;
-  const next = () => {
-    s = (s * 1103515245 + 12345) >>> 0;
-    return s / 0x100000000;
-  };
-  const data = new Float32Array(CARD_W * CARD_H).fill(10);
-  const fill = (x0: number, y0: number, x1: number, y1: number, v: number) => {
-    for (let y = Math.floor(y0); y < Math.min(CARD_H, y1); y++)
-      for (let x = Math.floor(x0); x < Math.min(CARD_W, x1); x++) data[y * CARD_W + x] = v;
-  };
-  fill(9, 9, CARD_W - 9, CARD_H - 9, 200);
-  fill(17, 39, CARD_W - 17, 188, 120);
-  for (let k = 0; k < 14; k++) {
-    const x = 17 + next() * 190;
-    const y = 39 + next() * 130;
-    fill(x, y, Math.min(x + 10 + next() * 60, CARD_W - 17), Math.min(y + 10 + next() * 50, 188), next() * 255);
-  }
-  fill(24, 200, CARD_W - 24, CARD_H - 24, 235);
-  return { width: CARD_W, height: CARD_H, data };
-}
 
 const cards = Array.from({ length: 30 }, (_, i) => ({
   id: `00000000-0000-4000-a000-${String(i).padStart(12, "0")}`,
