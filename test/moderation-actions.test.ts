@@ -6,32 +6,18 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { json, request, signUp, type Member } from "./helpers";
 import { postForm } from "./page-forms";
+import { act, appoint, createPost, makeAdmin, REALM, report } from "./moderation-helpers";
 import { closeAllSockets, createRoom, joinRoom } from "./room-socket";
 
 afterEach(() => closeAllSockets());
 
-const REALM = "duelcraft";
-
-const report = (member: Member, body: Record<string, unknown>) => request("/api/reports", { cookie: member.cookie, body });
-const act = (member: Member, fields: Record<string, string>) => postForm("/moderation?index", member, fields);
 const manage = (member: Member, fields: Record<string, string>) => postForm("/moderation/moderators", member, fields);
 
-async function appoint(member: Member, communityId = REALM) {
-  await env.DB.prepare("INSERT INTO realm_moderators (community_id, user_id) VALUES (?, ?)").bind(communityId, member.id).run();
-}
 async function audit(column: "case_id" | "subject_id", value: string) {
   const { results } = await env.DB.prepare(`SELECT action, reason FROM moderation_actions WHERE ${column} = ? ORDER BY created_at`)
     .bind(value)
     .all<{ action: string; reason: string | null }>();
   return results;
-}
-async function createPost(member: Member, title: string) {
-  const res = await request("/api/forum/posts", {
-    cookie: member.cookie,
-    body: { title, category: "general", content: `${title} body text`, communityId: REALM },
-  });
-  expect(res.status).toBe(201);
-  return json<{ id: string }>(res);
 }
 
 describe("the queue's actions", () => {
@@ -75,7 +61,7 @@ describe("the queue's actions", () => {
       signUp("UnAdmin"),
     ]);
     await appoint(moderator);
-    await env.DB.prepare("INSERT INTO site_admins (user_id, note) VALUES (?, 'test')").bind(admin.id).run();
+    await makeAdmin(admin);
     const post = await createPost(author, `Undo ${crypto.randomUUID().slice(0, 8)}`);
     const { caseId } = await json(await report(reporter, { kind: "forum_post", id: post.id, reason: "spam" }));
     expect((await act(moderator, { intent: "remove_member", caseId, period: "forever", reason: "Spam" })).status).toBe(200);

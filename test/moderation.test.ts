@@ -7,31 +7,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "../workers/domain/rate-limit-rules";
 import { json, request, signUp, type Member } from "./helpers";
+import { act, appoint, createPost, makeAdmin, REALM, report } from "./moderation-helpers";
 import { postForm, toastOf } from "./page-forms";
 
-const REALM = "duelcraft";
 const OTHER_REALM = "bladeforge";
-
-async function createPost(member: Member, title: string, communityId = REALM) {
-  const res = await request("/api/forum/posts", {
-    cookie: member.cookie,
-    body: { title, category: "general", content: `${title} body text`, communityId },
-  });
-  expect(res.status).toBe(201);
-  return json<{ id: string }>(res);
-}
-
-const report = (member: Member, body: Record<string, unknown>) => request("/api/reports", { cookie: member.cookie, body });
-
-async function appoint(member: Member, communityId: string) {
-  await env.DB.prepare("INSERT INTO realm_moderators (community_id, user_id) VALUES (?, ?)").bind(communityId, member.id).run();
-}
-async function makeAdmin(member: Member) {
-  await env.DB.prepare("INSERT INTO site_admins (user_id, note) VALUES (?, 'test')").bind(member.id).run();
-}
-
-/** The queue page's action, as the page's form posts it. */
-const act = (member: Member, fields: Record<string, string>) => postForm("/moderation?index", member, fields);
 
 async function notices(member: Member) {
   const { results } = await env.DB.prepare("SELECT title, message FROM notifications WHERE user_id = ? ORDER BY created_at")
