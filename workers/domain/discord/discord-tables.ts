@@ -24,6 +24,11 @@ export type TableOptions = { format: string; maxPlayers: number; bracket: number
 export type TableRead = { table: TableRow; players: TablePlayer[] };
 export type NewTable = TableOptions & { id: string; guildId: string; channelId: string; communityId: string };
 
+/** A table of `discord_tables` that nobody joined for TABLE_STALE_MS and that is older than that, at `now`. */
+export const staleAt = (now: number) =>
+  sql`discord_tables.created_at < ${now - TABLE_STALE_MS}
+    AND NOT EXISTS (SELECT 1 FROM discord_table_players p WHERE p.table_id = discord_tables.id AND p.joined_at >= ${now - TABLE_STALE_MS})`;
+
 /** The table a request is about: by its id (a button), or the channel's open one (`/lfg`). */
 export type TableTarget = { tableId: string } | { channelId: string };
 
@@ -108,10 +113,7 @@ export async function joinTable(db: Db, target: TableTarget, player: TablePlayer
     db
       .update(discordTables)
       .set({ status: "closed", updatedAt: now })
-      .where(
-        sql`${discordTables.channelId} = ${channelId} AND ${discordTables.status} = 'open' AND ${discordTables.createdAt} < ${now - TABLE_STALE_MS}
-          AND NOT EXISTS (SELECT 1 FROM discord_table_players p WHERE p.table_id = discord_tables.id AND p.joined_at >= ${now - TABLE_STALE_MS})`,
-      ),
+      .where(sql`${discordTables.channelId} = ${channelId} AND ${discordTables.status} = 'open' AND ${staleAt(now)}`),
     open
       ? db
           .insert(discordTables)

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { discordTables } from "../../db/schema";
-import { STALE_TABLES_PER_RUN, TABLE_STALE_MS } from "./discord-table-rules";
-import type { TableRow } from "./discord-tables";
+import { STALE_TABLES_PER_RUN } from "./discord-table-rules";
+import { staleAt, type TableRow } from "./discord-tables";
 
 export type ClosedTable = Pick<TableRow, "id" | "channelId" | "messageId" | "format" | "bracket" | "maxPlayers">;
 
@@ -13,8 +13,7 @@ export type ClosedTable = Pick<TableRow, "id" | "channelId" | "messageId" | "for
  */
 export async function closeStaleTables(db: Db, now: number, limit = STALE_TABLES_PER_RUN): Promise<ClosedTable[]> {
   const stale = sql`SELECT id FROM discord_tables
-    WHERE status IN ('open', 'filling') AND status = 'open' AND created_at < ${now - TABLE_STALE_MS}
-      AND NOT EXISTS (SELECT 1 FROM discord_table_players p WHERE p.table_id = discord_tables.id AND p.joined_at >= ${now - TABLE_STALE_MS})
+    WHERE status IN ('open', 'filling') AND status = 'open' AND ${staleAt(now)}
     ORDER BY created_at LIMIT ${limit}`;
   return db
     .update(discordTables)
