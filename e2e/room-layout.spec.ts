@@ -62,6 +62,17 @@ async function expectThumbnailsRoomy(page: Page, label: string, minWidth: number
     const state = await box(thumb.getByTestId("tile-state"));
     const name = await box(thumb.getByTestId("tile-name"));
     expect(overlaps(state, name), `${label}: thumbnail ${i + 1}'s table state and name overlap`).toBe(false);
+    // The name shows whole (the own seat's "You" beside its Deck control was cut to "Y…").
+    const cut = await thumb
+      .getByTestId("tile-name")
+      .locator("span")
+      .first()
+      .evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+    expect(cut, `${label}: thumbnail ${i + 1}'s name is cut`).toBe(false);
+    // A tile without a picture does not draw its big camera-off mark over the life row.
+    const mark = thumb.getByTestId("no-picture-mark");
+    if (await mark.isVisible())
+      expect(overlaps(await box(mark), state), `${label}: thumbnail ${i + 1}'s camera-off mark covers its state`).toBe(false);
     expect(inside(await box(thumb.getByTestId("tile-life")), b), `${label}: thumbnail ${i + 1}'s life is inside it`).toBe(true);
   }
   const tops = new Set(boxes.map((b) => Math.round(b.y)));

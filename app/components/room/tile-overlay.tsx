@@ -122,7 +122,9 @@ function TileDeck({ player, onDeck }: Pick<TileSeat, "player" | "onDeck">) {
           className="pointer-events-auto flex shrink-0 items-center gap-1 rounded-md bg-black/70 px-2 py-1 text-xs font-medium text-white hover:bg-black/90"
         >
           <Layers className="h-3 w-3" aria-hidden="true" />
-          <span className="sr-only">{player.deck ? "Change your" : "Choose your"} </span>Deck
+          <span className="sr-only">{player.deck ? "Change your" : "Choose your"} </span>
+          {/* On a narrow tile only the icon shows, so the name beside it is not cut to its first letter. */}
+          <span className="@max-[16rem]:sr-only">Deck</span>
         </button>
       ) : null}
     </div>

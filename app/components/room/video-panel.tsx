@@ -134,8 +134,8 @@ export function VideoPanel({
     })),
   ];
   const names = new Map(players.map((p) => [p.id, p.name.split(" ")[0]]));
-  /** The tile's bottom right holds the seat's deck (or the own seat's Deck control). */
-  const footShared = (id: string) => Boolean(players.find((p) => p.id === id)?.deck) || (id === selfId && table.canAct);
+  /** What the tile's bottom right holds: the seat's deck, or only the own seat's Deck control. */
+  const footOf = (id: string) => (players.find((p) => p.id === id)?.deck ? "deck" : id === selfId && table.canAct ? "control" : undefined);
   const overlayOf = (id: string) => {
     const player = players.find((p) => p.id === id);
     if (!player) return null;
@@ -203,7 +203,7 @@ export function VideoPanel({
               {...focused}
               large
               overlay={overlayOf(focused.id)}
-              footShared={footShared(focused.id)}
+              foot={footOf(focused.id)}
               tableCards={tableCards}
               onShareCard={onShareCard}
               onSearchCardByName={onSearchCardByName}
@@ -224,7 +224,7 @@ export function VideoPanel({
                   className="w-[46%] shrink-0 snap-start sm:w-auto"
                   onSelect={() => onFocus(t.id)}
                   overlay={overlayOf(t.id)}
-                  footShared={footShared(t.id)}
+                  foot={footOf(t.id)}
                   tableCards={tableCards}
                   onShareCard={onShareCard}
                   onSearchCardByName={onSearchCardByName}
@@ -247,7 +247,7 @@ export function VideoPanel({
               key={t.id}
               {...t}
               overlay={overlayOf(t.id)}
-              footShared={footShared(t.id)}
+              foot={footOf(t.id)}
               tableCards={tableCards}
               onShareCard={onShareCard}
               onSearchCardByName={onSearchCardByName}

@@ -31,14 +31,17 @@ export function VideoTile({
   tableCards = NO_CARDS,
   onShareCard,
   onSearchCardByName,
-  footShared = false,
+  foot,
   uploadLimited = false,
   className,
 }: {
   /** Sizing from the layout around it (a Focus thumbnail's width in its row). */
   className?: string;
-  /** Something sits at the tile's other bottom corner (the seat's deck and bracket): the name gives it room. */
-  footShared?: boolean;
+  /**
+   * What sits at the tile's other bottom corner, which the name gives room: the seat's deck and bracket, or only the
+   * own seat's Deck control (a button that is an icon on a narrow tile).
+   */
+  foot?: "deck" | "control";
   stream: MediaStream | null;
   label: string;
   local?: boolean;
@@ -111,7 +114,8 @@ export function VideoTile({
     <figure
       ref={figureRef}
       className={cn(
-        "group relative overflow-hidden rounded-xl border border-border bg-black",
+        // A container: on a narrow tile (a Focus thumbnail, a phone's grid) the overlays take their compact forms.
+        "@container group relative overflow-hidden rounded-xl border border-border bg-black",
         large ? "aspect-video w-full" : "aspect-video",
         className,
       )}
@@ -136,14 +140,19 @@ export function VideoTile({
         />
       ) : (
         <div className="grid h-full w-full place-items-center text-sm text-white/70">
-          <VideoOff className="h-8 w-8" aria-hidden="true" />
+          {/* On a narrow tile the name's own camera-off mark says it; this one would sit over the life row. */}
+          <VideoOff className="h-8 w-8 @max-[16rem]:hidden" aria-hidden="true" data-testid="no-picture-mark" />
         </div>
       )}
       {/* A long name gives way (truncated, whole in its title) to the deck and bracket at the tile's other corner. */}
       <figcaption
         className={cn(
           "absolute bottom-2 left-2 flex items-center gap-1 rounded-md bg-black/60 px-2 py-0.5 text-xs text-white",
-          footShared ? "max-w-[calc(40%-1rem)]" : "max-w-[calc(100%-1rem)]",
+          foot === "deck"
+            ? "max-w-[calc(40%-1rem)]"
+            : foot === "control"
+              ? "max-w-[calc(100%-6rem)] @max-[16rem]:max-w-[calc(100%-3.5rem)]"
+              : "max-w-[calc(100%-1rem)]",
         )}
         title={label}
         data-testid="tile-name"
