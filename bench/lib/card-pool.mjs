@@ -32,19 +32,26 @@ function poolHashes(lib, count, log) {
   return hashes;
 }
 
+/** A real scan's printing id in the bench's pool (drawn printings' ids start with b, real scans' with d). */
+export const scanPoolId = (n) => `d0000000-0000-4000-8000-${n.toString(16).padStart(12, "0")}`;
+/** Whether a pool printing is one of CARD_POOL_SCANS_DIR's real scans. */
+export const isScanPoolId = (id) => id.startsWith("d0000000-");
+
 /**
  * A whole-pool index of `size` printings: the references given (the fixture cards) and drawn ones, encoded and
- * decoded as the browser gets it. `without(id)` is the same pool less one printing (a card in no index: anything
- * named is wrong).
+ * decoded as the browser gets it. `scans` (real card scans: `{ hash, name }`, bench/lib/card-scans.mjs) join it
+ * before the drawn ones and take their places. `without(ids)` is the same pool less those printings (a card in no
+ * index: anything named is wrong).
  */
-export function benchPool(lib, references, size, log = console.log, drawn = size - references.length) {
+export function benchPool(lib, references, size, log = console.log, drawn = size - references.length, scans = []) {
   const words = Math.ceil(lib.HASH_BITS / 32);
   // How many drawn printings join the references (by default, enough to make `size`; the real photographs' few
   // references join the synthetic frames' drawn printings, so the kept hashes serve both).
-  const extra = Math.max(0, drawn);
+  const extra = Math.max(0, drawn - scans.length);
   const hashes = poolHashes(lib, extra, log);
   const records = [
-    ...references.map((r) => ({ id: r.id, hash: r.hashes.art, name: r.id, set: "fix", collectorNumber: "1" })),
+    ...references.map((r) => ({ id: r.id, hash: r.hashes.art, name: r.card ?? r.id, set: "fix", collectorNumber: "1" })),
+    ...scans.map((s, n) => ({ id: scanPoolId(n), hash: s.hash, name: s.name, set: "scan", collectorNumber: String(n + 1) })),
     ...Array.from({ length: extra }, (_, n) => ({
       id: poolId(n),
       hash: hashes.subarray(n * words, (n + 1) * words),
@@ -55,20 +62,23 @@ export function benchPool(lib, references, size, log = console.log, drawn = size
   ];
   const bytes = lib.encodePoolIndex(records, { hashVersion: lib.HASH_VERSION, imageTemplate: "https://cards.example/{size}/{id}.jpg" });
   const index = lib.PoolIndex.decode(bytes);
-  const without = (id) => ({
-    size: index.size - 1,
-    rank: (query, count) =>
-      index
-        .rank(query, count + 1)
-        .filter((r) => r.id !== id)
-        .slice(0, count),
-    near: (query, count) =>
-      index
-        .near(query, count + 1)
-        .filter((r) => r.id !== id)
-        .slice(0, count),
-    hashesOf: (other) => (other === id ? undefined : index.hashesOf(other)),
-    cardOf: (other) => index.cardOf(other),
-  });
-  return { index, bytes, without };
+  const without = (ids) => {
+    const gone = new Set(Array.isArray(ids) ? ids : [ids]);
+    return {
+      size: index.size - gone.size,
+      rank: (query, count) =>
+        index
+          .rank(query, count + gone.size)
+          .filter((r) => !gone.has(r.id))
+          .slice(0, count),
+      near: (query, count) =>
+        index
+          .near(query, count + gone.size)
+          .filter((r) => !gone.has(r.id))
+          .slice(0, count),
+      hashesOf: (other) => (gone.has(other) ? undefined : index.hashesOf(other)),
+      cardOf: (other) => index.cardOf(other),
+    };
+  };
+  return { index, bytes, without, scans: scans.length, drawn: extra };
 }
