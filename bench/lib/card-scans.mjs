@@ -3,7 +3,6 @@
 // a real-photograph manifest's reference may name its card's scan (`scan`, bench/lib/card-photos.mjs), and
 // CARD_POOL_SCANS_DIR's scans join the whole pool as real distractors (bench/lib/card-pool.mjs).
 import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, extname, join, resolve } from "node:path";
@@ -61,25 +60,23 @@ export function listScans(dirs) {
 }
 
 /**
- * The art hashes of `files`, kept in the system's temporary folder between runs (one file per hash version and
- * list of scans: decoding a few thousand pictures through ffmpeg takes minutes).
+ * The art hashes of `files`, kept in the system's temporary folder between runs, one entry per file and size (so
+ * any subset of the folders costs nothing the second time: decoding a few thousand pictures through ffmpeg takes
+ * minutes).
  */
 export function scanHashes(lib, files, log = console.log) {
   const words = Math.ceil(lib.HASH_BITS / 32);
-  const key = createHash("sha1")
-    .update(files.map((f) => `${f}:${statSync(f).size}`).join("\n"))
-    .digest("hex")
-    .slice(0, 16);
-  const cache = join(tmpdir(), `realmcast-bench-scans-${lib.HASH_VERSION}-${key}.bin`);
-  if (existsSync(cache)) {
-    const bytes = readFileSync(cache);
-    if (bytes.length === files.length * words * 4)
-      return new Uint32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
+  const cache = join(tmpdir(), `realmcast-bench-scans-${lib.HASH_VERSION}.json`);
+  const kept = existsSync(cache) ? JSON.parse(readFileSync(cache, "utf8")) : {};
+  const keyOf = (file) => `${resolve(file)}:${statSync(file).size}`;
+  const missing = files.filter((f) => !kept[keyOf(f)]);
+  if (missing.length > 0) {
+    log(`  hashing ${missing.length} real card scans (kept in ${cache} for the next run)…`);
+    for (const file of missing) kept[keyOf(file)] = lib.hashToHex(hashScan(lib, file).art);
+    writeFileSync(cache, JSON.stringify(kept));
   }
-  log(`  hashing ${files.length} real card scans (kept in ${cache} for the next run)…`);
   const hashes = new Uint32Array(files.length * words);
-  files.forEach((file, n) => hashes.set(hashScan(lib, file).art, n * words));
-  writeFileSync(cache, new Uint8Array(hashes.buffer));
+  files.forEach((file, n) => hashes.set(lib.hashFromHex(kept[keyOf(file)]), n * words));
   return hashes;
 }
 
