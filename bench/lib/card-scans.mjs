@@ -3,7 +3,7 @@
 // a real-photograph manifest's reference may name its card's scan (`scan`, bench/lib/card-photos.mjs), and
 // CARD_POOL_SCANS_DIR's scans join the whole pool as real distractors (bench/lib/card-pool.mjs).
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, extname, join, resolve } from "node:path";
 
@@ -24,6 +24,54 @@ export function readScan(path, width = SCAN_WIDTH) {
   const height = out.stdout.length / (width * 4);
   if (!Number.isInteger(height) || height === 0) throw new Error(`Cannot decode ${path}: ${out.stdout.length} bytes`);
   return { width, height, data: new Uint8ClampedArray(out.stdout.buffer, out.stdout.byteOffset, width * height * 4) };
+}
+
+/**
+ * Many scans at once, each as RGBA of the small image's size (146×204: every card is 63×88 mm): one ffmpeg run per
+ * kind of file reads them all through its concat demuxer (one decoder for the run, so JPEGs and PNGs apart), as one
+ * process per picture costs seconds each on a busy machine.
+ */
+export function readScans(files) {
+  const height = Math.round((SCAN_WIDTH * 88) / 63 / 2) * 2;
+  const size = SCAN_WIDTH * height * 4;
+  const images = new Array(files.length);
+  const kinds = new Map();
+  files.forEach((f, n) => {
+    const kind = extname(f).toLowerCase().replace("jpeg", "jpg");
+    kinds.set(kind, [...(kinds.get(kind) ?? []), n]);
+  });
+  for (const indices of kinds.values()) {
+    const list = join(tmpdir(), `realmcast-bench-scans-${process.pid}.txt`);
+    writeFileSync(list, indices.map((n) => `file '${resolve(files[n]).replace(/'/g, "'\\''")}'\n`).join(""));
+    const out = spawnSync(
+      "ffmpeg",
+      [
+        "-v",
+        "error",
+        "-f",
+        "concat",
+        "-safe",
+        "0",
+        "-i",
+        list,
+        "-vf",
+        `scale=${SCAN_WIDTH}:${height}:flags=area`,
+        "-f",
+        "rawvideo",
+        "-pix_fmt",
+        "rgba",
+        "-",
+      ],
+      { maxBuffer: 1 << 30 },
+    );
+    rmSync(list, { force: true });
+    if (out.status !== 0 || out.stdout.length !== size * indices.length)
+      throw new Error(`Cannot decode the scans (${out.stdout.length} bytes for ${indices.length}): ${out.stderr}`);
+    indices.forEach((n, k) => {
+      images[n] = { width: SCAN_WIDTH, height, data: new Uint8ClampedArray(out.stdout.buffer, out.stdout.byteOffset + k * size, size) };
+    });
+  }
+  return images;
 }
 
 /** A scan's reference hashes, made the server's way: the whole card, upright, no outline to find. */
@@ -72,8 +120,13 @@ export function scanHashes(lib, files, log = console.log) {
   const missing = files.filter((f) => !kept[keyOf(f)]);
   if (missing.length > 0) {
     log(`  hashing ${missing.length} real card scans (kept in ${cache} for the next run)…`);
-    for (const file of missing) kept[keyOf(file)] = lib.hashToHex(hashScan(lib, file).art);
-    writeFileSync(cache, JSON.stringify(kept));
+    for (let at = 0; at < missing.length; at += 100) {
+      const chunk = missing.slice(at, at + 100);
+      readScans(chunk).forEach(
+        (rgba, n) => (kept[keyOf(chunk[n])] = lib.hashToHex(lib.hashCard(lib.canonicalFromImage(lib.toGray(rgba))).art)),
+      );
+      writeFileSync(cache, JSON.stringify(kept));
+    }
   }
   const hashes = new Uint32Array(files.length * words);
   files.forEach((file, n) => hashes.set(lib.hashFromHex(kept[keyOf(file)]), n * words));
