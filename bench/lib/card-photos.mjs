@@ -126,6 +126,7 @@ export function measurePhotos(lib, dir, identifyOptions, options) {
       idOf: (id) =>
         fromUuid.get(id) ?? [...refName].find(([, name]) => sameName(name, pool.index.cardOf(id)))?.[0] ?? pool.index.cardOf(id) ?? id,
       kindOf: (id) => (isScanPoolId(id) ? "real" : fromUuid.has(id) ? "reference" : "drawn"),
+      nameOf: (id) => pool.index.cardOf(id),
     },
     identifyOptions,
     options,
@@ -153,7 +154,15 @@ function measureWith(lib, dir, manifest, label, set, identifyOptions, options) {
     const r = t.result;
     const matched = r.match ? set.idOf(r.match.id) : null;
     const nearest = r.ranked[0] ? set.idOf(r.ranked[0].id) : null;
-    const outcome = c.card && matched === c.card ? "right" : r.match ? "wrong" : "none";
+    // A click on a card in no list names it in `name` (older manifests: the note's first words); a pool that holds
+    // a printing of it (a real scan) is right to name it.
+    const unlisted = c.card ? null : (c.name ?? c.note?.split(",")[0]);
+    const outcome =
+      (c.card && matched === c.card) || (r.match && set.nameOf && sameName(unlisted, set.nameOf(r.match.id)))
+        ? "right"
+        : r.match
+          ? "wrong"
+          : "none";
     for (const bucket of [all, c.height >= 0.25 ? big : null, c.height >= 0.25 && c.sleeved ? bigSleeved : null]) {
       if (!bucket) continue;
       bucket.n++;
