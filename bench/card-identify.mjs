@@ -25,7 +25,10 @@
 // (anything named is wrong). Time per click is the identify call (wall and CPU): gray, outlines, hashes, ranking.
 //
 // Real photographs: CARD_PHOTOS_DIR names a folder with a manifest.json (format in the README, "Click a card to
-// identify it"); its references are the deck, its clicks the questions. Skipped when unset.
+// identify it"); its references are the deck, its clicks the questions. Skipped when unset. CARD_PHOTOS_REFS=scan|photo
+// measures the clicks against the references' clean scans or against their crops from other photographs (default:
+// scans when every reference has one; the output says which).
+// CARD_POOL_SCANS_DIR (folders, ":"-separated) puts real card scans in the whole pool before the drawn printings.
 //
 //   node bench/card-identify.mjs [--frames N] [--seed S] [--conditions a,b] [--save dir] [--check] [--photos-only]
 // --photos-only skips the generated frames (CARD_PHOTOS_DIR's photographs only; several folders separated by ":").
@@ -45,6 +48,7 @@ import { fixtureCards } from "../scripts/fakes/card-fixtures.mjs";
 import { drawQuad, hasFfmpeg, throughCodec } from "./lib/card-media.mjs";
 import { benchPool } from "./lib/card-pool.mjs";
 import { measurePhotos } from "./lib/card-photos.mjs";
+import { poolScans } from "./lib/card-scans.mjs";
 import { H, makeFrame, rgbToRgba, W } from "./lib/card-scenes.mjs";
 
 const { values: args } = parseArgs({
@@ -169,9 +173,9 @@ const sets = [
 ];
 if (poolSize > 0) {
   const started = performance.now();
-  const pool = benchPool(lib, references, poolSize);
+  const pool = benchPool(lib, references, poolSize, console.log, undefined, poolScans(lib));
   console.log(
-    `Whole-pool index for the bench: ${pool.index.size} printings (the 400 fixture cards and ${pool.index.size - references.length} drawn the same way), ${pool.bytes.length} bytes, ready in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `Whole-pool index for the bench: ${pool.index.size} printings (the 400 fixture cards, ${pool.scans} real card scans from CARD_POOL_SCANS_DIR and ${pool.drawn} drawn the fixture cards' way), ${pool.bytes.length} bytes, ready in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   sets.push({ label: "pool", title: `against the whole pool (${pool.index.size} printings)`, all: pool.index, without: pool.without });
   // The quick search's tables are built on the first search: once before the timed clicks, as the page's first

@@ -1,10 +1,11 @@
 // The click-to-identify benchmark's real photographs (bench/card-identify.mjs, CARD_PHOTOS_DIR): the manifest's
 // references as the deck, its clicks as the questions (format in the README, "Click a card to identify it").
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { encodePng } from "../../scripts/fakes/card-art.mjs";
 import { drawQuad, readImage } from "./card-media.mjs";
-import { benchPool } from "./card-pool.mjs";
+import { benchPool, isScanPoolId, scanPoolId } from "./card-pool.mjs";
+import { hashScan, poolScans } from "./card-scans.mjs";
 
 function percentile(sorted, p) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : NaN;
@@ -19,32 +20,75 @@ function timed(fn) {
 }
 
 /**
- * Runs every click of `dir`/manifest.json through `lib.identify` and prints right / wrong / no match: against the
- * manifest's references (a deck list), and with `options.poolSize`, against them among that many printings in a
- * whole-pool index (bench/lib/card-pool.mjs).
+ * Which references a set is measured with: `scan` (each reference's clean scan, where the manifest gives one; the
+ * photo crop where it does not), or `photo` (the card marked in another photograph). CARD_PHOTOS_REFS chooses; by
+ * default scans when every reference has one.
  */
-export function measurePhotos(lib, dir, identifyOptions, options) {
-  const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"));
-  const refs = manifest.references.map((r) => {
-    const image = readImage(join(dir, r.image));
-    const gray = lib.toGray(image);
+export function referenceMode(manifest, asked = process.env.CARD_PHOTOS_REFS) {
+  if (asked && asked !== "scan" && asked !== "photo") throw new Error(`CARD_PHOTOS_REFS is scan or photo, not ${asked}`);
+  const withScan = manifest.references.filter((r) => scansOf(r).length > 0).length;
+  const mode = asked ?? (withScan === manifest.references.length ? "scan" : "photo");
+  const canCrop = manifest.references.every((r) => r.image);
+  if (mode === "photo" && !canCrop) return { mode: "scan", withScan, note: "scans: some references have no photo crop" };
+  return { mode, withScan, note: asked ? "CARD_PHOTOS_REFS" : "default" };
+}
+
+/** A reference's scans (`scan`: one file or several, one per printing; paths relative to the manifest's folder). */
+function scansOf(reference) {
+  return reference.scan ? [reference.scan].flat() : [];
+}
+
+/**
+ * The reference hashes of a manifest in the chosen mode: one entry per printing, `id` unique, `card` the
+ * reference's id (several printings of one card are one card, as the identifier's margin counts them).
+ */
+function referenceHashes(lib, dir, manifest, mode) {
+  return manifest.references.flatMap((r) => {
+    const scans = mode === "scan" ? scansOf(r) : [];
+    if (scans.length > 0)
+      return scans.map((file, n) => ({
+        id: n === 0 ? r.id : `${r.id}~${n + 1}`,
+        card: r.id,
+        hashes: hashScan(lib, resolve(dir, file)),
+        scanPath: resolve(dir, file),
+      }));
+    const gray = lib.toGray(readImage(join(dir, r.image)));
     const card = r.quad
       ? lib.warpQuad(
           gray,
           r.quad.map(([x, y]) => ({ x, y })),
         )
       : lib.canonicalFromImage(gray);
-    return { id: r.id, hashes: lib.hashCard(card), card: r.name };
+    return [{ id: r.id, card: r.id, hashes: lib.hashCard(card) }];
   });
+}
+
+/** Names compared as a player reads them. */
+const sameName = (a, b) => a != null && b != null && a.toLowerCase() === b.toLowerCase();
+
+/**
+ * Runs every click of `dir`/manifest.json through `lib.identify` and prints right / wrong / no match: against the
+ * manifest's references (a deck list), and with `options.poolSize`, against them among that many printings in a
+ * whole-pool index (bench/lib/card-pool.mjs): CARD_POOL_SCANS_DIR's real scans first, then drawn ones.
+ */
+export function measurePhotos(lib, dir, identifyOptions, options) {
+  const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"));
+  const { mode, withScan, note } = referenceMode(manifest);
+  const refs = referenceHashes(lib, dir, manifest, mode);
+  const refLabel =
+    mode === "scan"
+      ? `the manifest's references as scans (${withScan} of ${manifest.references.length} have one${withScan < manifest.references.length ? ", the rest photo crops" : ""}; ${refs.length} printings; ${note})`
+      : `the manifest's references as photo crops (${note})`;
+  const cardIdOf = new Map(refs.map((r) => [r.id, r.card]));
   measureWith(
     lib,
     dir,
     manifest,
-    "the manifest's references",
+    refLabel,
     {
       all: lib.referenceSet(refs),
-      without: (id) => lib.referenceSet(refs.filter((ref) => ref.id !== id)),
-      idOf: (id) => id,
+      without: (card) => lib.referenceSet(refs.filter((ref) => ref.card !== card)),
+      idOf: (id) => cardIdOf.get(id) ?? id,
     },
     identifyOptions,
     options,
@@ -53,23 +97,36 @@ export function measurePhotos(lib, dir, identifyOptions, options) {
   // The pool index keeps UUIDs: the references get ones of their own.
   const uuid = (n) => `c0000000-0000-4000-8000-${n.toString(16).padStart(12, "0")}`;
   const toUuid = new Map(refs.map((r, n) => [r.id, uuid(n)]));
-  const fromUuid = new Map(refs.map((r, n) => [uuid(n), r.id]));
+  const fromUuid = new Map(refs.map((r, n) => [uuid(n), r.card]));
+  const refName = new Map(manifest.references.map((r) => [r.id, r.name]));
+  const scans = poolScans(lib, refs.map((r) => r.scanPath).filter(Boolean), console.log);
   const pool = benchPool(
     lib,
-    refs.map((r) => ({ ...r, id: toUuid.get(r.id) })),
+    refs.map((r) => ({ ...r, id: toUuid.get(r.id), card: refName.get(r.card) })),
     options.poolSize,
     console.log,
     options.poolDrawn,
+    scans,
   );
+  // A card left out of the pool is every printing of it: the reference's and any real scan of the same name.
+  const printingsOf = (card) => {
+    const ids = refs.filter((r) => r.card === card).map((r) => toUuid.get(r.id));
+    scans.forEach((s, n) => sameName(s.name, refName.get(card)) && ids.push(scanPoolId(n)));
+    return ids;
+  };
   measureWith(
     lib,
     dir,
     manifest,
-    `the whole pool (${pool.index.size} printings)`,
+    `the whole pool (${pool.index.size} printings: ${refs.length} references, ${pool.scans} real scans, ${pool.drawn} drawn)`,
     {
       all: pool.index,
-      without: (id) => pool.without(toUuid.get(id)),
-      idOf: (id) => fromUuid.get(id) ?? id,
+      without: (card) => pool.without(printingsOf(card)),
+      // A real scan of the clicked card (another printing of it) names it: the player reads the name.
+      idOf: (id) =>
+        fromUuid.get(id) ?? [...refName].find(([, name]) => sameName(name, pool.index.cardOf(id)))?.[0] ?? pool.index.cardOf(id) ?? id,
+      kindOf: (id) => (isScanPoolId(id) ? "real" : fromUuid.has(id) ? "reference" : "drawn"),
+      nameOf: (id) => pool.index.cardOf(id),
     },
     identifyOptions,
     options,
@@ -85,6 +142,8 @@ function measureWith(lib, dir, manifest, label, set, identifyOptions, options) {
   const bigSleeved = tally();
   const absent = tally();
   const absentNearest = [];
+  // The nearest other printing of each kind (real scans, drawn printings) to a click whose card is left out.
+  const nearestByKind = { real: [], drawn: [] };
   const cpu = [];
   const lines = [];
   for (const c of manifest.clicks) {
@@ -95,7 +154,15 @@ function measureWith(lib, dir, manifest, label, set, identifyOptions, options) {
     const r = t.result;
     const matched = r.match ? set.idOf(r.match.id) : null;
     const nearest = r.ranked[0] ? set.idOf(r.ranked[0].id) : null;
-    const outcome = c.card && matched === c.card ? "right" : r.match ? "wrong" : "none";
+    // A click on a card in no list names it in `name` (older manifests: the note's first words); a pool that holds
+    // a printing of it (a real scan) is right to name it.
+    const unlisted = c.card ? null : (c.name ?? c.note?.split(",")[0]);
+    const outcome =
+      (c.card && matched === c.card) || (r.match && set.nameOf && sameName(unlisted, set.nameOf(r.match.id)))
+        ? "right"
+        : r.match
+          ? "wrong"
+          : "none";
     for (const bucket of [all, c.height >= 0.25 ? big : null, c.height >= 0.25 && c.sleeved ? bigSleeved : null]) {
       if (!bucket) continue;
       bucket.n++;
@@ -104,11 +171,16 @@ function measureWith(lib, dir, manifest, label, set, identifyOptions, options) {
     if (c.card) {
       const without = lib.identify(image, { x: c.x, y: c.y }, set.without(c.card), {
         ...identifyOptions,
-        count: 1,
+        count: set.kindOf ? 12 : 1,
       });
       absent.n++;
       if (without.match) absent.wrong++;
       absentNearest.push(without.ranked[0]?.distance);
+      if (set.kindOf)
+        for (const kind of ["real", "drawn"]) {
+          const nearest = without.ranked.find((x) => set.kindOf(x.id) === kind);
+          if (nearest) nearestByKind[kind].push(nearest.distance);
+        }
     }
     lines.push(
       `    ${c.photo} (${c.x}, ${c.y}) ${refNames.get(c.card) ?? c.card}: ${outcome}${r.match ? ` (${refNames.get(matched) ?? matched}, ${r.match.distance})` : ` (nearest ${refNames.get(nearest) ?? nearest}, ${r.ranked[0]?.distance}, steady ${r.steadiness}, margin ${r.margin})`}`,
@@ -135,6 +207,13 @@ function measureWith(lib, dir, manifest, label, set, identifyOptions, options) {
   console.log(
     `  card left out of the references: named anyway ${absent.wrong}/${absent.n} (nearest other card at ${absentNearest.slice(0, 5).join(", ")}, …)`,
   );
+  for (const [kind, d] of Object.entries(nearestByKind)) {
+    if (!set.kindOf || d.length === 0) continue;
+    d.sort((a, b) => a - b);
+    console.log(
+      `  nearest ${kind === "real" ? "real scan" : "drawn printing"} to a left-out card (${d.length} of ${absent.n} clicks had one among the 12 nearest): min ${d[0]}, p10 ${percentile(d, 0.1)}, median ${percentile(d, 0.5)}`,
+    );
+  }
   console.log(`  CPU per click median ${percentile(cpu, 0.5).toFixed(0)} ms, p95 ${percentile(cpu, 0.95).toFixed(0)} ms`);
   if (options.verbose) for (const l of lines) console.log(l);
 }
