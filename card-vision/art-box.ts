@@ -73,6 +73,9 @@ function insideConvexQuad(q: Quad, p: Point): boolean {
   return true;
 }
 
+/** How many of the strongest pairs of lines each direction keeps (15° buckets). */
+const PAIRS_PER_DIRECTION = 12;
+
 type Pair = { a: Line; b: Line; theta: number; width: number; between: boolean };
 
 /**
@@ -115,7 +118,7 @@ export function artBoxQuads(edges: Edges, lines: Line[], click: Point, minSide: 
     const bucket = Math.floor((((p.theta % Math.PI) + Math.PI) % Math.PI) / (Math.PI / 12));
     const n = perDirection.get(bucket) ?? 0;
     perDirection.set(bucket, n + 1);
-    return n < 12;
+    return n < PAIRS_PER_DIRECTION;
   });
   const found: ArtBoxCandidate[] = [];
   for (let i = 0; i < strongest.length; i++) {
