@@ -1,9 +1,9 @@
 // One click's identification, end to end on plain pixels, the same in the browser, the Worker and the benchmark:
-// find outlines that may be the card under the click (straight lines at two scales, edge pieces, and card-shaped
-// boxes around the click when nothing else is found), hash each from the frame as it lies (all four ways up when
-// its shape does not tell which side is long), keep the outline whose hash is nearest a candidate, nudge its
-// corners and scale while that brings it nearer (a sleeve's border, a rounded or hidden corner), and name the card
-// only when it is near enough.
+// find outlines that may be the card under the click (straight lines at three scales, the card implied by its art
+// box's outline, edge pieces, and card-shaped boxes around the click when nothing else is found), hash each from
+// the frame as it lies (all four ways up when its shape does not tell which side is long), keep the outline whose
+// hash is nearest a candidate, nudge its corners and scale while that brings it nearer (a sleeve's border, a
+// rounded or hidden corner), and name the card only when it is near enough.
 import { toChroma, toGray, type GrayImage, type RgbaImage } from "./image";
 import { edgesOf, houghLines } from "./lines";
 import { quadsFromLines } from "./quads";
