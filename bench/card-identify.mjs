@@ -138,6 +138,7 @@ const identifyOptions = {
   refine: process.env.CARD_REFINE !== "0",
   colourEdges: process.env.CARD_COLOUR_EDGES === "1",
   clearMargin: process.env.CARD_CLEAR_MARGIN !== "0",
+  artBoxes: process.env.CARD_ART_BOXES !== "0",
   threshold: process.env.CARD_THRESHOLD ? Number(process.env.CARD_THRESHOLD) : undefined,
 };
 const chosen = args["photos-only"] ? [] : args.conditions ? args.conditions.split(",") : Object.keys(CONDITIONS);

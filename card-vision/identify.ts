@@ -1,12 +1,13 @@
 // One click's identification, end to end on plain pixels, the same in the browser, the Worker and the benchmark:
-// find outlines that may be the card under the click (straight lines at two scales, edge pieces, and card-shaped
-// boxes around the click when nothing else is found), hash each from the frame as it lies (all four ways up when
-// its shape does not tell which side is long), keep the outline whose hash is nearest a candidate, nudge its
-// corners and scale while that brings it nearer (a sleeve's border, a rounded or hidden corner), and name the card
-// only when it is near enough.
+// find outlines that may be the card under the click (straight lines at three scales, the card implied by its art
+// box's outline, edge pieces, and card-shaped boxes around the click when nothing else is found), hash each from
+// the frame as it lies (all four ways up when its shape does not tell which side is long), keep the outline whose
+// hash is nearest a candidate, nudge its corners and scale while that brings it nearer (a sleeve's border, a
+// rounded or hidden corner), and name the card only when it is near enough.
 import { toChroma, toGray, type GrayImage, type RgbaImage } from "./image";
 import { edgesOf, houghLines } from "./lines";
 import { quadsFromLines } from "./quads";
+import { artBoxQuads } from "./art-box";
 import { locateCard, squareAround } from "./locate";
 import { accepts, distance, MATCH_THRESHOLD, type Candidates, type CardHashes, type Ranked } from "./match";
 import { ART_REGION, pHash } from "./phash";
@@ -36,6 +37,8 @@ export type IdentifyOptions = {
   colourEdges?: boolean;
   /** Whether a match far clear of every other card may be less steady under shakes (default true; off to measure). */
   clearMargin?: boolean;
+  /** Whether cards are also found by their art box's outline (art-box.ts; default true, off to measure). */
+  artBoxes?: boolean;
 };
 
 export type IdentifyResult = {
@@ -58,8 +61,11 @@ export type IdentifyResult = {
 /** The side (pixels) each look's square is averaged down to before its edges are found. */
 const WORK = 256;
 
-/** Where an outline came from: straight lines, lines with one side moved to a card's shape, an edge piece, a box. */
-export type OutlineSource = "lines" | "completed" | "edges" | "box";
+/**
+ * Where an outline came from: straight lines, lines with one side moved to a card's shape, an edge piece, a box,
+ * or the card implied by its art box's outline (which also tells which way up it is).
+ */
+export type OutlineSource = "lines" | "completed" | "edges" | "box" | "art";
 export type Outline = { quad: Quad; source: OutlineSource };
 
 type Scored = Outline & { hashes: CardHashes; ranked: Ranked[]; refined?: boolean };
@@ -68,6 +74,9 @@ function centre(q: Quad): Point {
   return { x: (q[0].x + q[1].x + q[2].x + q[3].x) / 4, y: (q[0].y + q[1].y + q[2].y + q[3].y) / 4 };
 }
 
+/** How many art-box outlines each look keeps (each is hashed one way up). */
+const ART_KEEP = 8;
+
 /** How much a colour-difference channel's edge counts against the luma's (toChroma's channels are half-scale). */
 const COLOUR_WEIGHT = 1.5;
 
@@ -75,7 +84,7 @@ const COLOUR_WEIGHT = 1.5;
  * Outlines that may be the card under the click, in frame pixels, likeliest first. With `colours` (the frame's
  * colour-difference channels, `toChroma`), the lines are found in hue as well as brightness.
  */
-export function outlineCandidates(gray: GrayImage, click: Point, colours: GrayImage[] = []): Outline[] {
+export function outlineCandidates(gray: GrayImage, click: Point, colours: GrayImage[] = [], artBoxes = true): Outline[] {
   const h = Math.min(gray.width, gray.height);
   const out: Outline[] = [];
   const completeable = new Set<Quad>();
@@ -98,6 +107,12 @@ export function outlineCandidates(gray: GrayImage, click: Point, colours: GrayIm
       out.push({ quad, source: "lines" });
       if (rank < 12) completeable.add(quad);
     });
+    if (artBoxes) {
+      for (const c of artBoxQuads(edges, lines, local, (look.min * h) / scale, (look.max * h) / scale, ART_KEEP)) {
+        const quad = c.card.map((p) => ({ x: square.x + (p.x + 0.5) * scale, y: square.y + (p.y + 0.5) * scale })) as Quad;
+        out.push({ quad, source: "art" });
+      }
+    }
   }
   // The issue-26 outline: a closed piece of edges of a card's shape (a sleeve's or a card's border, whole).
   for (const located of locateCard(gray, click, { maxCandidates: 3 })) {
@@ -119,6 +134,8 @@ export function outlineCandidates(gray: GrayImage, click: Point, colours: GrayIm
   }
   // Only outlines round the click: the card under it, never a neighbour (which may well be in the deck).
   return out.flatMap(({ quad, source }): Outline[] => {
+    // An art box's card is already the right way up (and may be cut by the frame: only its art must be inside).
+    if (source === "art") return insideConvex(quad, click) ? [{ quad, source }] : [];
     const portrait = orderPortrait(quad);
     const more = completeable.has(quad) ? completed(portrait).map((q) => ({ quad: q, source: "completed" as const })) : [];
     return [{ quad: portrait, source }, ...more].filter((c) => insideConvex(c.quad, click));
@@ -211,8 +228,8 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
   const look = candidates.near ? (h: CardHashes) => candidates.near!(h, 3) : (h: CardHashes) => candidates.rank(h, 3);
   const scored: Scored[] = [];
   const colours = options.colourEdges ? toChroma(frame) : [];
-  for (const { quad, source } of distinctOutlines(outlineCandidates(gray, click, colours))) {
-    const turns = sideRatio(quad) > 0.85 ? [0, 1, 2, 3] : [0, 2];
+  for (const { quad, source } of distinctOutlines(outlineCandidates(gray, click, colours, options.artBoxes !== false))) {
+    const turns = source === "art" ? [0] : sideRatio(quad) > 0.85 ? [0, 1, 2, 3] : [0, 2];
     for (const t of turns) {
       const q = turned(quad, t);
       const hashes = hashQuad(pyramid, q);

@@ -3,7 +3,8 @@
 import type { Edges, Line } from "./lines";
 import type { Point, Quad } from "./warp";
 
-function intersect(a: Line, b: Line): Point | null {
+/** Where two lines cross; null when they are (nearly) parallel. */
+export function intersect(a: Line, b: Line): Point | null {
   const ca = Math.cos(a.theta);
   const sa = Math.sin(a.theta);
   const cb = Math.cos(b.theta);
@@ -14,10 +15,10 @@ function intersect(a: Line, b: Line): Point | null {
 }
 
 /** Signed distance of a point from a line. */
-const side = (l: Line, p: Point) => p.x * Math.cos(l.theta) + p.y * Math.sin(l.theta) - l.rho;
+export const side = (l: Line, p: Point) => p.x * Math.cos(l.theta) + p.y * Math.sin(l.theta) - l.rho;
 
 /** Angle between two lines' directions, 0..π/2. */
-function angleBetween(a: Line, b: Line): number {
+export function angleBetween(a: Line, b: Line): number {
   const d = Math.abs(a.theta - b.theta) % Math.PI;
   return d > Math.PI / 2 ? Math.PI - d : d;
 }
@@ -206,7 +207,7 @@ function convexAround(q: Quad, p: Point): boolean {
 }
 
 /** Share of the quad's area inside the w×h image (a 6×6 sample of the quad's bilinear patch). */
-function insideShare(q: Quad, w: number, h: number): number {
+export function insideShare(q: Quad, w: number, h: number): number {
   let inside = 0;
   for (let j = 0; j < 6; j++) {
     for (let i = 0; i < 6; i++) {

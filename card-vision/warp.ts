@@ -59,6 +59,13 @@ export function homographyFromRect(w: number, h: number, quad: Quad): number[] |
   return m ? [...m, 1] : null;
 }
 
+/** Where the homography `h` (homographyFromRect) takes the point (u, v); null behind the camera (w ≤ 0). */
+export function applyHomography(h: number[], u: number, v: number): Point | null {
+  const z = h[6] * u + h[7] * v + h[8];
+  if (!(z > 1e-9)) return null;
+  return { x: (h[0] * u + h[1] * v + h[2]) / z, y: (h[3] * u + h[4] * v + h[5]) / z };
+}
+
 /**
  * The quad's contents warped to an upright outW×outH image, bilinear sampling (pixels outside the source read as
  * the nearest edge). Null for a degenerate quad.
