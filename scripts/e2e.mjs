@@ -3,6 +3,9 @@
 // The run has two phases (playwright.config.ts says why): the "pages" project on two workers, then the "solo"
 // project (the live-video spec) alone. Both phases always run, so a failure in the first one never hides the
 // second. Arguments (a spec, -g "name") go to both phases; a phase they leave empty passes.
+// `--dev-loop` (npm test) also runs the dev-loop check (scripts/check-dev-loop.mjs) while this server starts: both
+// start-ups are mostly one busy thread each and leave the other core idle if run one after the other. The browser
+// phases wait for the check to end, so it never competes with them; its failure fails the run.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,6 +13,12 @@ import { join } from "node:path";
 import { FAKE_TURN_API_TOKEN, FAKE_TURN_KEY_ID, startFakeTurnService } from "./fakes/turn-service.mjs";
 import { build, freePort, migrateLocal, seedLocal, serve } from "./local-stack.mjs";
 
+const withDevLoop = process.argv.includes("--dev-loop");
+const devLoop = withDevLoop
+  ? new Promise((resolve) => {
+      spawn(process.execPath, ["scripts/check-dev-loop.mjs"], { stdio: "inherit" }).on("exit", (code) => resolve(code ?? 1));
+    })
+  : Promise.resolve(0);
 if (!existsSync("build/server/index.js")) build();
 const persistTo = mkdtempSync(join(tmpdir(), "realmcast-e2e-"));
 migrateLocal(persistTo);
@@ -27,11 +36,16 @@ const { child, url, cards, discord } = await serve({
   stdio: ["ignore", "ignore", "inherit"],
   extraArgs: [...turnVars, ...poolVars].flatMap((v) => ["--var", v]),
 });
-const args = process.argv.slice(2);
+const args = process.argv.slice(2).filter((arg) => arg !== "--dev-loop");
 const phases = args.some((arg) => arg.startsWith("--project")) ? [[]] : [["--project=pages"], ["--project=solo"]];
 const filtered = args.length > 0;
 let status = 0;
 try {
+  const devLoopStatus = await devLoop;
+  if (devLoopStatus !== 0) {
+    console.error(`e2e: the dev-loop check failed (exit ${devLoopStatus}); the browser tests run all the same`);
+    status = devLoopStatus;
+  }
   for (const phase of phases) {
     // Asynchronously: this process also serves the fake TURN API, which must answer while Playwright runs.
     const code = await new Promise((resolve) => {
