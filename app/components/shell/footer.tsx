@@ -67,7 +67,8 @@ export function Footer() {
           <ul className="flex flex-wrap gap-x-4 gap-y-2 whitespace-nowrap">
             {LEGAL_LINKS.map(({ to, label }) => (
               <li key={to}>
-                <Link to={to} className="hover:text-fg">
+                {/* Its own colour, as the footer's other links: inherited, it once kept the light one after a live switch to dark. */}
+                <Link to={to} className="text-muted hover:text-fg">
                   {label}
                 </Link>
               </li>
