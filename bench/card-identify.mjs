@@ -135,6 +135,9 @@ const identifyOptions = {
   colourEdges: process.env.CARD_COLOUR_EDGES === "1",
   clearMargin: process.env.CARD_CLEAR_MARGIN !== "0",
   threshold: process.env.CARD_THRESHOLD ? Number(process.env.CARD_THRESHOLD) : undefined,
+  // The keypoint fit (card-vision/features-verify.ts): off with CARD_FEATURES=0; CARD_RESCUE=N fits every
+  // reference when there are at most N.
+  rescueUpTo: Number(process.env.CARD_RESCUE ?? 0),
 };
 const chosen = args["photos-only"] ? [] : args.conditions ? args.conditions.split(",") : Object.keys(CONDITIONS);
 for (const c of chosen) if (!CONDITIONS[c]) throw new Error(`Unknown condition ${c}: one of ${Object.keys(CONDITIONS).join(", ")}`);

@@ -16,6 +16,7 @@ import { insideConvex, orderPortrait } from "./geometry";
 import { resizeArea } from "./image";
 import type { Point, Quad } from "./warp";
 import { HASH_SIDE } from "./match";
+import { clickFeatures, verifyByFeatures } from "./features-verify";
 
 /** The hashes of a canonical (upright, CARD_W×CARD_H) card: how a reference is hashed from a clean image. */
 export function hashCard(card: GrayImage): CardHashes {
@@ -36,6 +37,12 @@ export type IdentifyOptions = {
   colourEdges?: boolean;
   /** Whether a match far clear of every other card may be less steady under shakes (default true; off to measure). */
   clearMargin?: boolean;
+  /** Whether the keypoint fit is tried when the hash names nothing and the candidates have features (default true). */
+  features?: boolean;
+  /** How many of the hash's nearest cards the keypoint fit weighs (default 8). */
+  featureCandidates?: number;
+  /** With at most this many references, the keypoint fit weighs them all (default 0: only the hash's nearest). */
+  rescueUpTo?: number;
 };
 
 export type IdentifyResult = {
@@ -53,13 +60,18 @@ export type IdentifyResult = {
   steadiness?: number;
   /** How much farther the nearest other card lies than the steadiness (MATCH_MARGIN at least to be named). */
   margin?: number;
+  /**
+   * The keypoint fit, when it was tried (the hash named nothing and the candidates have features): its best
+   * reference, that fit's inliers, the best other card's, and how many references were fitted.
+   */
+  verified?: { id: string; inliers: number; otherInliers: number; fitted: number };
 };
 
 /** The side (pixels) each look's square is averaged down to before its edges are found. */
 const WORK = 256;
 
 /** Where an outline came from: straight lines, lines with one side moved to a card's shape, an edge piece, a box. */
-export type OutlineSource = "lines" | "completed" | "edges" | "box";
+export type OutlineSource = "lines" | "completed" | "edges" | "box" | "keypoints";
 export type Outline = { quad: Quad; source: OutlineSource };
 
 type Scored = Outline & { hashes: CardHashes; ranked: Ranked[]; refined?: boolean };
@@ -255,5 +267,63 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
   const margin = other ? other.distance - steadiness : Infinity;
   const match =
     ranked[0] && accepts({ distance: ranked[0].distance, steadiness, margin }, threshold, options.clearMargin !== false) ? ranked[0] : null;
-  return { match, ranked, quad: best.quad, source: best.source, refined: best.refined ?? false, steadiness, margin };
+  const result: IdentifyResult = {
+    match,
+    ranked,
+    quad: best.quad,
+    source: best.source,
+    refined: best.refined ?? false,
+    steadiness,
+    margin,
+  };
+  if (match || !candidates.featuresOf || options.features === false) return result;
+  return fitKeypoints(gray, click, candidates, best, nearby, scored, result, options);
+}
+
+/**
+ * When the hash names nothing: the keypoint fit (features-verify.ts) among the hash's nearest few cards (the best
+ * outline's and the other outlines' nearest), or among every reference when there are few enough (`rescueUpTo`);
+ * a card it names replaces "no match", with the fit's corners as its outline.
+ */
+function fitKeypoints(
+  gray: GrayImage,
+  click: Point,
+  candidates: Candidates,
+  best: Scored,
+  nearby: Ranked[],
+  scored: Scored[],
+  result: IdentifyResult,
+  options: IdentifyOptions,
+): IdentifyResult {
+  const k = options.featureCandidates ?? 8;
+  const ids: string[] = [];
+  const cards = new Set<string>();
+  const cardOf = (id: string) => candidates.cardOf?.(id) ?? id;
+  const take = (id: string) => {
+    if (ids.includes(id) || !candidates.featuresOf!(id)) return;
+    // Up to k cards, each with all of its printings that rank near.
+    if (!cards.has(cardOf(id)) && cards.size >= k) return;
+    cards.add(cardOf(id));
+    ids.push(id);
+  };
+  const all = candidates.referenceIds?.();
+  if (all && all.length <= (options.rescueUpTo ?? 0)) all.forEach(take);
+  else {
+    nearby.forEach((r) => take(r.id));
+    scored.sort((a, b) => (a.ranked[0]?.distance ?? Infinity) - (b.ranked[0]?.distance ?? Infinity));
+    for (const s of scored) for (const r of s.ranked) take(r.id);
+  }
+  const short = Math.min(gray.width, gray.height);
+  const verdict = verifyByFeatures(clickFeatures(gray, click), click, ids, candidates, 0.05 * short);
+  const fits = verdict.fits;
+  const fit = fits[0];
+  const other = fit ? fits.find((f) => cardOf(f.id) !== cardOf(fit.id)) : undefined;
+  const verified = fit ? { id: fit.id, inliers: fit.inliers, otherInliers: other?.inliers ?? 0, fitted: fits.length } : undefined;
+  if (!verdict.id) return { ...result, verified };
+  const hashes = candidates.hashesOf?.(verdict.id);
+  const named = {
+    id: verdict.id,
+    distance: hashes ? distance(best.hashes, hashes) : (nearby.find((r) => r.id === verdict.id)?.distance ?? -1),
+  };
+  return { ...result, match: named, quad: fit.quad ?? result.quad, source: "keypoints", verified };
 }

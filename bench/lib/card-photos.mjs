@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { encodePng } from "../../scripts/fakes/card-art.mjs";
 import { drawQuad, readImage } from "./card-media.mjs";
 import { benchPool } from "./card-pool.mjs";
+import { featuresOn, poolFeatures, withFeatures } from "./card-features.mjs";
 
 function percentile(sorted, p) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : NaN;
@@ -34,16 +35,22 @@ export function measurePhotos(lib, dir, identifyOptions, options) {
           r.quad.map(([x, y]) => ({ x, y })),
         )
       : lib.canonicalFromImage(gray);
-    return { id: r.id, hashes: lib.hashCard(card), card: r.name };
+    return { id: r.id, hashes: lib.hashCard(card), card: r.name, features: featuresOn ? lib.referenceFeatures(card) : undefined };
   });
+  const featuresById = new Map(refs.map((r) => [r.id, r.features]));
+  const refFeatures = featuresOn ? (id) => featuresById.get(id) : undefined;
   measureWith(
     lib,
     dir,
     manifest,
     "the manifest's references",
     {
-      all: lib.referenceSet(refs),
-      without: (id) => lib.referenceSet(refs.filter((ref) => ref.id !== id)),
+      all: lib.referenceSet(refs, refFeatures),
+      without: (id) =>
+        lib.referenceSet(
+          refs.filter((ref) => ref.id !== id),
+          refFeatures,
+        ),
       idOf: (id) => id,
     },
     identifyOptions,
@@ -61,14 +68,15 @@ export function measurePhotos(lib, dir, identifyOptions, options) {
     console.log,
     options.poolDrawn,
   );
+  const uuidFeatures = poolFeatures(lib, (id) => featuresById.get(fromUuid.get(id)));
   measureWith(
     lib,
     dir,
     manifest,
     `the whole pool (${pool.index.size} printings)`,
     {
-      all: pool.index,
-      without: (id) => pool.without(toUuid.get(id)),
+      all: withFeatures(pool.index, uuidFeatures),
+      without: (id) => withFeatures(pool.without(toUuid.get(id)), (other) => (other === toUuid.get(id) ? undefined : uuidFeatures(other))),
       idOf: (id) => fromUuid.get(id) ?? id,
     },
     identifyOptions,
@@ -111,7 +119,11 @@ function measureWith(lib, dir, manifest, label, set, identifyOptions, options) {
       absentNearest.push(without.ranked[0]?.distance);
     }
     lines.push(
-      `    ${c.photo} (${c.x}, ${c.y}) ${refNames.get(c.card) ?? c.card}: ${outcome}${r.match ? ` (${refNames.get(matched) ?? matched}, ${r.match.distance})` : ` (nearest ${refNames.get(nearest) ?? nearest}, ${r.ranked[0]?.distance}, steady ${r.steadiness}, margin ${r.margin})`}`,
+      `    ${c.photo} (${c.x}, ${c.y}) ${refNames.get(c.card) ?? c.card}: ${outcome}${r.match ? ` (${refNames.get(matched) ?? matched}, ${r.match.distance}${r.source === "keypoints" ? ", by keypoints" : ""})` : ` (nearest ${refNames.get(nearest) ?? nearest}, ${r.ranked[0]?.distance}, steady ${r.steadiness}, margin ${r.margin})`}` +
+        (r.verified
+          ? ` [fit ${refNames.get(set.idOf(r.verified.id)) ?? r.verified.id} ${r.verified.inliers} vs ${r.verified.otherInliers}, ${r.verified.fitted} fitted]`
+          : "") +
+        ` ${t.cpu.toFixed(0)} ms`,
     );
     if (options.save) {
       mkdirSync(options.save, { recursive: true });
