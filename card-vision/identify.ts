@@ -299,10 +299,10 @@ function fitKeypoints(
   const ids: string[] = [];
   const cards = new Set<string>();
   const cardOf = (id: string) => candidates.cardOf?.(id) ?? id;
+  // Up to k cards, each with all of its printings that rank near (asked for their features only once chosen: a
+  // page would fetch those few).
   const take = (id: string) => {
-    if (ids.includes(id) || !candidates.featuresOf!(id)) return;
-    // Up to k cards, each with all of its printings that rank near.
-    if (!cards.has(cardOf(id)) && cards.size >= k) return;
+    if (ids.includes(id) || (!cards.has(cardOf(id)) && cards.size >= k)) return;
     cards.add(cardOf(id));
     ids.push(id);
   };
