@@ -3,7 +3,7 @@
 import { featuresAtScales, type Features } from "./features";
 import { fitEach, matchAll, type FitOptions, type Verified } from "./features-fit";
 import { resizeArea, type GrayImage } from "./image";
-import { fitAccepts, type Candidates } from "./match";
+import { fitAccepts, type Candidates, type Ranked } from "./match";
 import type { Point } from "./warp";
 
 export type ClickFeatures = Features;
@@ -78,4 +78,40 @@ export function verifyByFeatures(
   const cardOf = (id: string) => candidates.cardOf?.(id) ?? id;
   const other = fits.find((f) => cardOf(f.id) !== cardOf(best.id));
   return { id: fitAccepts(best.inliers, other?.inliers ?? 0) ? best.id : null, fits };
+}
+
+/** What the fit found on a click: its best reference, that fit's inliers, the best other card's, how many fitted. */
+export type FitSummary = { id: string; inliers: number; otherInliers: number; fitted: number };
+
+/**
+ * The identifier's keypoint fit when the hash names nothing: among the hash's nearest cards (`rankings`, best
+ * outline's first; up to `featureCandidates` cards, each with its printings that rank near; a page would fetch
+ * only those few references' keypoints), or among every reference when there are at most `rescueUpTo`.
+ */
+export function fitNearest(
+  gray: GrayImage,
+  click: Point,
+  candidates: Candidates,
+  rankings: Ranked[][],
+  options: { featureCandidates?: number; rescueUpTo?: number },
+): { named: Verified | null; verified?: FitSummary } {
+  const k = options.featureCandidates ?? 8;
+  const ids: string[] = [];
+  const cards = new Set<string>();
+  const cardOf = (id: string) => candidates.cardOf?.(id) ?? id;
+  const take = (id: string) => {
+    if (ids.includes(id) || (!cards.has(cardOf(id)) && cards.size >= k)) return;
+    cards.add(cardOf(id));
+    ids.push(id);
+  };
+  const all = candidates.referenceIds?.();
+  if (all && all.length <= (options.rescueUpTo ?? 0)) all.forEach(take);
+  else for (const ranked of rankings) for (const r of ranked) take(r.id);
+  const short = Math.min(gray.width, gray.height);
+  const verdict = verifyByFeatures(clickFeatures(gray, click), click, ids, candidates, 0.05 * short);
+  const fit = verdict.fits[0];
+  if (!fit) return { named: null };
+  const other = verdict.fits.find((f) => cardOf(f.id) !== cardOf(fit.id));
+  const verified = { id: fit.id, inliers: fit.inliers, otherInliers: other?.inliers ?? 0, fitted: verdict.fits.length };
+  return { named: verdict.id ? fit : null, verified };
 }

@@ -1,3 +1,7 @@
+/**
+ * Over 300 lines: the detector, the orientation and the descriptor share the BRIEF pattern and the image loops;
+ * split, each would import the others' constants.
+ */
 // Keypoints with binary descriptors (ORB's recipe, written small): FAST-9 corners ranked by a Harris response,
 // oriented by the patch's intensity centroid, described by 256 steered BRIEF comparisons on a box-smoothed image.
 // A reference's features are made once from its clean canonical card (at several scales, so a card seen small or

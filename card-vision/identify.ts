@@ -16,7 +16,7 @@ import { insideConvex, orderPortrait } from "./geometry";
 import { resizeArea } from "./image";
 import type { Point, Quad } from "./warp";
 import { HASH_SIDE } from "./match";
-import { clickFeatures, verifyByFeatures } from "./features-verify";
+import { fitNearest } from "./features-verify";
 
 /** The hashes of a canonical (upright, CARD_W×CARD_H) card: how a reference is hashed from a clean image. */
 export function hashCard(card: GrayImage): CardHashes {
@@ -277,53 +277,13 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
     margin,
   };
   if (match || !candidates.featuresOf || options.features === false) return result;
-  return fitKeypoints(gray, click, candidates, best, nearby, scored, result, options);
-}
-
-/**
- * When the hash names nothing: the keypoint fit (features-verify.ts) among the hash's nearest few cards (the best
- * outline's and the other outlines' nearest), or among every reference when there are few enough (`rescueUpTo`);
- * a card it names replaces "no match", with the fit's corners as its outline.
- */
-function fitKeypoints(
-  gray: GrayImage,
-  click: Point,
-  candidates: Candidates,
-  best: Scored,
-  nearby: Ranked[],
-  scored: Scored[],
-  result: IdentifyResult,
-  options: IdentifyOptions,
-): IdentifyResult {
-  const k = options.featureCandidates ?? 8;
-  const ids: string[] = [];
-  const cards = new Set<string>();
-  const cardOf = (id: string) => candidates.cardOf?.(id) ?? id;
-  // Up to k cards, each with all of its printings that rank near (asked for their features only once chosen: a
-  // page would fetch those few).
-  const take = (id: string) => {
-    if (ids.includes(id) || (!cards.has(cardOf(id)) && cards.size >= k)) return;
-    cards.add(cardOf(id));
-    ids.push(id);
-  };
-  const all = candidates.referenceIds?.();
-  if (all && all.length <= (options.rescueUpTo ?? 0)) all.forEach(take);
-  else {
-    nearby.forEach((r) => take(r.id));
-    scored.sort((a, b) => (a.ranked[0]?.distance ?? Infinity) - (b.ranked[0]?.distance ?? Infinity));
-    for (const s of scored) for (const r of s.ranked) take(r.id);
-  }
-  const short = Math.min(gray.width, gray.height);
-  const verdict = verifyByFeatures(clickFeatures(gray, click), click, ids, candidates, 0.05 * short);
-  const fits = verdict.fits;
-  const fit = fits[0];
-  const other = fit ? fits.find((f) => cardOf(f.id) !== cardOf(fit.id)) : undefined;
-  const verified = fit ? { id: fit.id, inliers: fit.inliers, otherInliers: other?.inliers ?? 0, fitted: fits.length } : undefined;
-  if (!verdict.id) return { ...result, verified };
-  const hashes = candidates.hashesOf?.(verdict.id);
+  scored.sort((a, b) => (a.ranked[0]?.distance ?? Infinity) - (b.ranked[0]?.distance ?? Infinity));
+  const fit = fitNearest(gray, click, candidates, [nearby, ...scored.map((x) => x.ranked)], options);
+  if (!fit.named) return { ...result, verified: fit.verified };
+  const hashes = candidates.hashesOf?.(fit.named.id);
   const named = {
-    id: verdict.id,
-    distance: hashes ? distance(best.hashes, hashes) : (nearby.find((r) => r.id === verdict.id)?.distance ?? -1),
+    id: fit.named.id,
+    distance: hashes ? distance(best.hashes, hashes) : (nearby.find((r) => r.id === fit.named!.id)?.distance ?? -1),
   };
-  return { ...result, match: named, quad: fit.quad ?? result.quad, source: "keypoints", verified };
+  return { ...result, match: named, quad: fit.named.quad ?? result.quad, source: "keypoints", verified: fit.verified };
 }
