@@ -152,7 +152,9 @@ const references = cards.map((c) => ({
 // Each reference's keypoints (the identifier's keypoint fit, card-vision/features.ts) from its picture at the
 // canonical card's size, as the server would make them once per printing.
 const referenceFeatures = new Map(
-  featuresOn ? cards.map((c) => [c.id, lib.referenceFeatures(lib.canonicalFromImage(lib.toGray(scaleRgba(pictures.get(c.id), lib.CARD_W))))]) : [],
+  featuresOn
+    ? cards.map((c) => [c.id, lib.referenceFeatures(lib.canonicalFromImage(lib.toGray(scaleRgba(pictures.get(c.id), lib.CARD_W))))])
+    : [],
 );
 const tableFeatures = featuresOn ? (id) => referenceFeatures.get(id) : undefined;
 const everyCard = lib.referenceSet(references, tableFeatures);
