@@ -46,6 +46,7 @@ import { encodePng, renderCardRgba, scaleRgba, seededRandom } from "../scripts/f
 
 import { fixtureCards } from "../scripts/fakes/card-fixtures.mjs";
 import { drawQuad, hasFfmpeg, throughCodec } from "./lib/card-media.mjs";
+import { featuresOn, poolFeatures, withFeatures } from "./lib/card-features.mjs";
 import { benchPool } from "./lib/card-pool.mjs";
 import { measurePhotos } from "./lib/card-photos.mjs";
 import { poolScans } from "./lib/card-scans.mjs";
@@ -140,6 +141,9 @@ const identifyOptions = {
   clearMargin: process.env.CARD_CLEAR_MARGIN !== "0",
   artBoxes: process.env.CARD_ART_BOXES !== "0",
   threshold: process.env.CARD_THRESHOLD ? Number(process.env.CARD_THRESHOLD) : undefined,
+  // The keypoint fit (card-vision/features-verify.ts): off with CARD_FEATURES=0; CARD_RESCUE=N fits every
+  // reference when there are at most N.
+  rescueUpTo: Number(process.env.CARD_RESCUE ?? 0),
 };
 const chosen = args["photos-only"] ? [] : args.conditions ? args.conditions.split(",") : Object.keys(CONDITIONS);
 for (const c of chosen) if (!CONDITIONS[c]) throw new Error(`Unknown condition ${c}: one of ${Object.keys(CONDITIONS).join(", ")}`);
@@ -150,7 +154,15 @@ const references = cards.map((c) => ({
   id: c.id,
   hashes: lib.hashCard(lib.canonicalFromImage(lib.toGray(scaleRgba(pictures.get(c.id), 146)))),
 }));
-const everyCard = lib.referenceSet(references);
+// Each reference's keypoints (the identifier's keypoint fit, card-vision/features.ts) from its picture at the
+// canonical card's size, as the server would make them once per printing.
+const referenceFeatures = new Map(
+  featuresOn
+    ? cards.map((c) => [c.id, lib.referenceFeatures(lib.canonicalFromImage(lib.toGray(scaleRgba(pictures.get(c.id), lib.CARD_W))))])
+    : [],
+);
+const tableFeatures = featuresOn ? (id) => referenceFeatures.get(id) : undefined;
+const everyCard = lib.referenceSet(references, tableFeatures);
 const names = new Map(cards.map((c) => [c.id, c.name]));
 
 // One click before the timed ones: the engine compiles the code on the first (its cost is printed apart: a page's
@@ -169,7 +181,11 @@ const sets = [
     label: "table",
     title: `against ${references.length} cards' reference hashes (a table's deck lists)`,
     all: everyCard,
-    without: (id) => lib.referenceSet(references.filter((ref) => ref.id !== id)),
+    without: (id) =>
+      lib.referenceSet(
+        references.filter((ref) => ref.id !== id),
+        tableFeatures,
+      ),
   },
 ];
 if (poolSize > 0) {
@@ -178,7 +194,13 @@ if (poolSize > 0) {
   console.log(
     `Whole-pool index for the bench: ${pool.index.size} printings (the 400 fixture cards, ${pool.scans} real card scans from CARD_POOL_SCANS_DIR and ${pool.drawn} drawn the fixture cards' way), ${pool.bytes.length} bytes, ready in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
-  sets.push({ label: "pool", title: `against the whole pool (${pool.index.size} printings)`, all: pool.index, without: pool.without });
+  const inPool = poolFeatures(lib, (id) => referenceFeatures.get(id));
+  sets.push({
+    label: "pool",
+    title: `against the whole pool (${pool.index.size} printings)`,
+    all: withFeatures(pool.index, inPool),
+    without: (id) => withFeatures(pool.without(id), (other) => (other === id ? undefined : inPool(other))),
+  });
   // The quick search's tables are built on the first search: once before the timed clicks, as the page's first
   // click pays it (measured apart below).
   const first = timed(() => pool.index.near({ art: references[0].hashes.art }, 3));

@@ -17,6 +17,7 @@ import { insideConvex, orderPortrait } from "./geometry";
 import { resizeArea } from "./image";
 import type { Point, Quad } from "./warp";
 import { HASH_SIDE } from "./match";
+import { fitNearest } from "./features-verify";
 
 /** The hashes of a canonical (upright, CARD_W×CARD_H) card: how a reference is hashed from a clean image. */
 export function hashCard(card: GrayImage): CardHashes {
@@ -39,6 +40,12 @@ export type IdentifyOptions = {
   clearMargin?: boolean;
   /** Whether cards are also found by their art box's outline (art-box.ts; default true, off to measure). */
   artBoxes?: boolean;
+  /** Whether the keypoint fit is tried when the hash names nothing and the candidates have features (default true). */
+  features?: boolean;
+  /** How many of the hash's nearest cards the keypoint fit weighs (default 8). */
+  featureCandidates?: number;
+  /** With at most this many references, the keypoint fit weighs them all (default 0: only the hash's nearest). */
+  rescueUpTo?: number;
 };
 
 export type IdentifyResult = {
@@ -56,6 +63,11 @@ export type IdentifyResult = {
   steadiness?: number;
   /** How much farther the nearest other card lies than the steadiness (MATCH_MARGIN at least to be named). */
   margin?: number;
+  /**
+   * The keypoint fit, when it was tried (the hash named nothing and the candidates have features): its best
+   * reference, that fit's inliers, the best other card's, and how many references were fitted.
+   */
+  verified?: { id: string; inliers: number; otherInliers: number; fitted: number };
 };
 
 /** The side (pixels) each look's square is averaged down to before its edges are found. */
@@ -63,9 +75,9 @@ const WORK = 256;
 
 /**
  * Where an outline came from: straight lines, lines with one side moved to a card's shape, an edge piece, a box,
- * or the card implied by its art box's outline (which also tells which way up it is).
+ * the card implied by its art box's outline (which also tells which way up it is), or the keypoint fit's corners.
  */
-export type OutlineSource = "lines" | "completed" | "edges" | "box" | "art";
+export type OutlineSource = "lines" | "completed" | "edges" | "box" | "art" | "keypoints";
 export type Outline = { quad: Quad; source: OutlineSource };
 
 type Scored = Outline & { hashes: CardHashes; ranked: Ranked[]; refined?: boolean };
@@ -272,5 +284,23 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
   const margin = other ? other.distance - steadiness : Infinity;
   const match =
     ranked[0] && accepts({ distance: ranked[0].distance, steadiness, margin }, threshold, options.clearMargin !== false) ? ranked[0] : null;
-  return { match, ranked, quad: best.quad, source: best.source, refined: best.refined ?? false, steadiness, margin };
+  const result: IdentifyResult = {
+    match,
+    ranked,
+    quad: best.quad,
+    source: best.source,
+    refined: best.refined ?? false,
+    steadiness,
+    margin,
+  };
+  if (match || !candidates.featuresOf || options.features === false) return result;
+  scored.sort((a, b) => (a.ranked[0]?.distance ?? Infinity) - (b.ranked[0]?.distance ?? Infinity));
+  const fit = fitNearest(gray, click, candidates, [nearby, ...scored.map((x) => x.ranked)], options);
+  if (!fit.named) return { ...result, verified: fit.verified };
+  const hashes = candidates.hashesOf?.(fit.named.id);
+  const named = {
+    id: fit.named.id,
+    distance: hashes ? distance(best.hashes, hashes) : (nearby.find((r) => r.id === fit.named!.id)?.distance ?? -1),
+  };
+  return { ...result, match: named, quad: fit.named.quad ?? result.quad, source: "keypoints", verified: fit.verified };
 }

@@ -15,10 +15,16 @@ export {
   type Outline,
   type OutlineSource,
 } from "./identify";
+export { DESC_BITS, featureBytes, featuresOf, referenceFeatures, type Features } from "./features";
+export { cardQuad, homographyFrom, matchAll, project, ransacHomography, type Correspondence, type Verified } from "./features-fit";
+export { clickFeatures, verifyByFeatures, type FeatureVerdict } from "./features-verify";
 export { resizeArea, rotate180, toGray, type GrayImage, type RgbaImage } from "./image";
 export { CARD_ASPECT, fallbackQuad, locateCard, squareAround, type LocateOptions, type Located, type Square } from "./locate";
 export {
   distance,
+  FIT_MIN_INLIERS,
+  FIT_RATIO,
+  fitAccepts,
   HASH_BITS,
   HASH_SIDE,
   HASH_VERSION,

@@ -1,6 +1,16 @@
 // The last check before a card is named: near, steady under shakes, and clear of every other card.
 import { describe, expect, it } from "vitest";
-import { accepts, CLEAR_MARGIN, CLEAR_SLACK, MATCH_MARGIN, MATCH_THRESHOLD, STEADY_SLACK } from "./match";
+import {
+  accepts,
+  CLEAR_MARGIN,
+  CLEAR_SLACK,
+  FIT_MIN_INLIERS,
+  FIT_RATIO,
+  fitAccepts,
+  MATCH_MARGIN,
+  MATCH_THRESHOLD,
+  STEADY_SLACK,
+} from "./match";
 
 describe("accepts", () => {
   const steadyLimit = MATCH_THRESHOLD + STEADY_SLACK;
@@ -25,5 +35,17 @@ describe("accepts", () => {
     expect(accepts({ distance: 28, steadiness: steadyLimit + 1, margin: CLEAR_MARGIN - 1 })).toBe(false);
     // And not at all when asked not to (measuring without it).
     expect(accepts({ distance: 28, steadiness: loose, margin: CLEAR_MARGIN }, MATCH_THRESHOLD, false)).toBe(false);
+  });
+});
+
+describe("fitAccepts", () => {
+  it("names a fit with enough inliers and far more than any other card's", () => {
+    expect(fitAccepts(FIT_MIN_INLIERS, 0)).toBe(true);
+    expect(fitAccepts(30, Math.floor(30 / FIT_RATIO))).toBe(true);
+  });
+
+  it("refuses too few inliers, or another card's fit nearly as good", () => {
+    expect(fitAccepts(FIT_MIN_INLIERS - 1, 0)).toBe(false);
+    expect(fitAccepts(30, Math.ceil(30 / FIT_RATIO) + 1)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 // Ranking the table's cards against a photographed card's hashes.
+import type { Features } from "./features";
 import { hamming, type Hash } from "./phash";
 
 /** A card's reference hashes, from its clean image: the pHash of its art box. */
@@ -113,15 +114,40 @@ export type Candidates = {
    * must stand clear of other cards, not of its own reprints, which share its art.
    */
   cardOf?(id: string): string | undefined;
+  /**
+   * A reference's keypoints and descriptors (features.ts `referenceFeatures`, made once from its clean canonical
+   * card as its hash is), when the candidates have them (optional): the identifier then fits the click's keypoints
+   * to its few nearest references' (features-fit.ts) to name a card the hash alone leaves unclear.
+   */
+  featuresOf?(id: string): Features | undefined;
+  /** Every reference's id (optional): with features for all, a click no outline explains is fitted against all. */
+  referenceIds?(): string[];
 };
 
-/** A plain list of references as candidates (a table's decks: hundreds, so a linear scan). */
-export function referenceSet(references: Reference[]): Candidates {
+/**
+ * A plain list of references as candidates (a table's decks: hundreds, so a linear scan), with each reference's
+ * keypoints when `features` gives them.
+ */
+export function referenceSet(references: Reference[], features?: (id: string) => Features | undefined): Candidates {
   const byId = new Map(references.map((r) => [r.id, r]));
   return {
     size: references.length,
     rank: (query, count) => rank(query, references, count),
     hashesOf: (id) => byId.get(id)?.hashes,
     cardOf: (id) => byId.get(id)?.card,
+    ...(features ? { featuresOf: features, referenceIds: () => references.map((r) => r.id) } : {}),
   };
+}
+
+/**
+ * The keypoint fit's rule (features-fit.ts): a reference is the card under the click when its matches carry a
+ * plausible card's homography with at least FIT_MIN_INLIERS inliers and FIT_RATIO times as many as any other
+ * card's fit. Measured on the real photographs and the generated frames (docs/decisions/2026-11-27-card-features-ransac.md).
+ */
+export const FIT_MIN_INLIERS = 12;
+export const FIT_RATIO = 2.5;
+
+/** Whether the fit names its best card: enough inliers, and far more than the best other card's (`second`). */
+export function fitAccepts(best: number, second: number, minInliers = FIT_MIN_INLIERS, ratio = FIT_RATIO): boolean {
+  return best >= minInliers && best >= ratio * Math.max(second, 2);
 }

@@ -5,7 +5,8 @@ import { join, resolve } from "node:path";
 import { encodePng } from "../../scripts/fakes/card-art.mjs";
 import { drawQuad, readImage } from "./card-media.mjs";
 import { benchPool, isScanPoolId, scanPoolId } from "./card-pool.mjs";
-import { hashScan, poolScans } from "./card-scans.mjs";
+import { hashScan, poolScans, readScan } from "./card-scans.mjs";
+import { featuresOn, poolFeatures, withFeatures } from "./card-features.mjs";
 
 function percentile(sorted, p) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : NaN;
@@ -50,6 +51,10 @@ function referenceHashes(lib, dir, manifest, mode) {
         id: n === 0 ? r.id : `${r.id}~${n + 1}`,
         card: r.id,
         hashes: hashScan(lib, resolve(dir, file)),
+        // Keypoints from the scan at the canonical card's width, as the keypoint fit's references are made.
+        features: featuresOn
+          ? lib.referenceFeatures(lib.canonicalFromImage(lib.toGray(readScan(resolve(dir, file), lib.CARD_W))))
+          : undefined,
         scanPath: resolve(dir, file),
       }));
     const gray = lib.toGray(readImage(join(dir, r.image)));
@@ -59,7 +64,7 @@ function referenceHashes(lib, dir, manifest, mode) {
           r.quad.map(([x, y]) => ({ x, y })),
         )
       : lib.canonicalFromImage(gray);
-    return [{ id: r.id, card: r.id, hashes: lib.hashCard(card) }];
+    return [{ id: r.id, card: r.id, hashes: lib.hashCard(card), features: featuresOn ? lib.referenceFeatures(card) : undefined }];
   });
 }
 
@@ -80,14 +85,20 @@ export function measurePhotos(lib, dir, identifyOptions, options) {
       ? `the manifest's references as scans (${withScan} of ${manifest.references.length} have one${withScan < manifest.references.length ? ", the rest photo crops" : ""}; ${refs.length} printings; ${note})`
       : `the manifest's references as photo crops (${note})`;
   const cardIdOf = new Map(refs.map((r) => [r.id, r.card]));
+  const featuresById = new Map(refs.map((r) => [r.id, r.features]));
+  const refFeatures = featuresOn ? (id) => featuresById.get(id) : undefined;
   measureWith(
     lib,
     dir,
     manifest,
     refLabel,
     {
-      all: lib.referenceSet(refs),
-      without: (card) => lib.referenceSet(refs.filter((ref) => ref.card !== card)),
+      all: lib.referenceSet(refs, refFeatures),
+      without: (card) =>
+        lib.referenceSet(
+          refs.filter((ref) => ref.card !== card),
+          refFeatures,
+        ),
       idOf: (id) => cardIdOf.get(id) ?? id,
     },
     identifyOptions,
@@ -98,6 +109,7 @@ export function measurePhotos(lib, dir, identifyOptions, options) {
   const uuid = (n) => `c0000000-0000-4000-8000-${n.toString(16).padStart(12, "0")}`;
   const toUuid = new Map(refs.map((r, n) => [r.id, uuid(n)]));
   const fromUuid = new Map(refs.map((r, n) => [uuid(n), r.card]));
+  const refIdOfUuid = new Map(refs.map((r, n) => [uuid(n), r.id]));
   const refName = new Map(manifest.references.map((r) => [r.id, r.name]));
   const scans = poolScans(lib, refs.map((r) => r.scanPath).filter(Boolean), console.log);
   const pool = benchPool(
@@ -114,14 +126,19 @@ export function measurePhotos(lib, dir, identifyOptions, options) {
     scans.forEach((s, n) => sameName(s.name, refName.get(card)) && ids.push(scanPoolId(n)));
     return ids;
   };
+  // The references' keypoints by their pool ids; a drawn printing's made when a click asks (real scans have none).
+  const uuidFeatures = poolFeatures(lib, (id) => featuresById.get(refIdOfUuid.get(id)));
   measureWith(
     lib,
     dir,
     manifest,
     `the whole pool (${pool.index.size} printings: ${refs.length} references, ${pool.scans} real scans, ${pool.drawn} drawn)`,
     {
-      all: pool.index,
-      without: (card) => pool.without(printingsOf(card)),
+      all: withFeatures(pool.index, uuidFeatures),
+      without: (card) => {
+        const left = new Set(printingsOf(card));
+        return withFeatures(pool.without([...left]), (other) => (left.has(other) ? undefined : uuidFeatures(other)));
+      },
       // A real scan of the clicked card (another printing of it) names it: the player reads the name.
       idOf: (id) =>
         fromUuid.get(id) ?? [...refName].find(([, name]) => sameName(name, pool.index.cardOf(id)))?.[0] ?? pool.index.cardOf(id) ?? id,
@@ -183,7 +200,11 @@ function measureWith(lib, dir, manifest, label, set, identifyOptions, options) {
         }
     }
     lines.push(
-      `    ${c.photo} (${c.x}, ${c.y}) ${refNames.get(c.card) ?? c.card}: ${outcome}${r.match ? ` (${refNames.get(matched) ?? matched}, ${r.match.distance})` : ` (nearest ${refNames.get(nearest) ?? nearest}, ${r.ranked[0]?.distance}, steady ${r.steadiness}, margin ${r.margin})`}`,
+      `    ${c.photo} (${c.x}, ${c.y}) ${refNames.get(c.card) ?? c.card}: ${outcome}${r.match ? ` (${refNames.get(matched) ?? matched}, ${r.match.distance}${r.source === "keypoints" ? ", by keypoints" : ""})` : ` (nearest ${refNames.get(nearest) ?? nearest}, ${r.ranked[0]?.distance}, steady ${r.steadiness}, margin ${r.margin})`}` +
+        (r.verified
+          ? ` [fit ${refNames.get(set.idOf(r.verified.id)) ?? r.verified.id} ${r.verified.inliers} vs ${r.verified.otherInliers}, ${r.verified.fitted} fitted]`
+          : "") +
+        ` ${t.cpu.toFixed(0)} ms`,
     );
     if (options.save) {
       mkdirSync(options.save, { recursive: true });

@@ -1,0 +1,117 @@
+// The keypoint fit on a click: the frame's keypoints around the click, matched against a few references' and fitted
+// (features-fit.ts), and the rule that names a card from the fits (match.ts `fitAccepts`).
+import { featuresAtScales, type Features } from "./features";
+import { fitEach, matchAll, type FitOptions, type Verified } from "./features-fit";
+import { resizeArea, type GrayImage } from "./image";
+import { fitAccepts, type Candidates, type Ranked } from "./match";
+import type { Point } from "./warp";
+
+export type ClickFeatures = Features;
+
+/**
+ * The frame's keypoints in a square around the click (side `reach` of the frame's shorter side: a card up to 60% of
+ * the frame high, clicked anywhere on it), at full size and half (a large card's corners at the references'
+ * scales), in frame pixels.
+ */
+export function clickFeatures(gray: GrayImage, click: Point, reach = 0.8, max = 500): ClickFeatures {
+  const side = Math.round(Math.min(gray.width, gray.height) * reach);
+  const x0 = Math.max(0, Math.min(gray.width - side, Math.round(click.x - side / 2)));
+  const y0 = Math.max(0, Math.min(gray.height - side, Math.round(click.y - side / 2)));
+  const crop = resizeArea(gray, side, side, x0, y0, side, side);
+  const f = featuresAtScales(crop, [1], max);
+  const half = featuresAtScales(crop, [0.5], Math.round(max / 2));
+  const out = { ...f };
+  const count = f.count + half.count;
+  const x = new Float32Array(count);
+  const y = new Float32Array(count);
+  const desc = new Uint32Array(f.desc.length + half.desc.length);
+  x.set(f.x);
+  x.set(half.x, f.count);
+  y.set(f.y);
+  y.set(half.y, f.count);
+  desc.set(f.desc);
+  desc.set(half.desc, f.desc.length);
+  for (let i = 0; i < count; i++) {
+    x[i] += x0;
+    y[i] += y0;
+  }
+  return Object.assign(out, { count, x, y, desc });
+}
+
+export type FeatureVerdict = {
+  /** The named reference, or null when no fit is clear. */
+  id: string | null;
+  /** Every fitted reference, most inliers first. */
+  fits: Verified[];
+};
+
+/**
+ * Fits the click's keypoints to each of `ids` that has features and names the best when `fitAccepts` it (its
+ * inliers against the best fit of another card: printings of one card share their art and do not count).
+ */
+export function verifyByFeatures(
+  query: ClickFeatures,
+  click: Point,
+  ids: string[],
+  candidates: Candidates,
+  minSide: number,
+  options: FitOptions = {},
+): FeatureVerdict {
+  const refs: { id: string; f: Features }[] = [];
+  for (const id of ids) {
+    const f = candidates.featuresOf?.(id);
+    if (f && f.count > 0) refs.push({ id, f });
+  }
+  if (refs.length === 0 || query.count === 0) return { id: null, fits: [] };
+  const matches = matchAll(
+    query,
+    refs.map((r) => r.f),
+  );
+  const fits = fitEach(
+    refs.map((r) => r.id),
+    matches,
+    click,
+    minSide,
+    options,
+  );
+  const best = fits[0];
+  const cardOf = (id: string) => candidates.cardOf?.(id) ?? id;
+  const other = fits.find((f) => cardOf(f.id) !== cardOf(best.id));
+  return { id: fitAccepts(best.inliers, other?.inliers ?? 0) ? best.id : null, fits };
+}
+
+/** What the fit found on a click: its best reference, that fit's inliers, the best other card's, how many fitted. */
+export type FitSummary = { id: string; inliers: number; otherInliers: number; fitted: number };
+
+/**
+ * The identifier's keypoint fit when the hash names nothing: among the hash's nearest cards (`rankings`, best
+ * outline's first; up to `featureCandidates` cards, each with its printings that rank near; a page would fetch
+ * only those few references' keypoints), or among every reference when there are at most `rescueUpTo`.
+ */
+export function fitNearest(
+  gray: GrayImage,
+  click: Point,
+  candidates: Candidates,
+  rankings: Ranked[][],
+  options: { featureCandidates?: number; rescueUpTo?: number },
+): { named: Verified | null; verified?: FitSummary } {
+  const k = options.featureCandidates ?? 8;
+  const ids: string[] = [];
+  const cards = new Set<string>();
+  const cardOf = (id: string) => candidates.cardOf?.(id) ?? id;
+  const take = (id: string) => {
+    if (ids.includes(id) || (!cards.has(cardOf(id)) && cards.size >= k)) return;
+    cards.add(cardOf(id));
+    ids.push(id);
+  };
+  const all = candidates.referenceIds?.();
+  if (all && all.length <= (options.rescueUpTo ?? 0)) all.forEach(take);
+  else for (const ranked of rankings) for (const r of ranked) take(r.id);
+  const short = Math.min(gray.width, gray.height);
+  const verdict = verifyByFeatures(clickFeatures(gray, click), click, ids, candidates, 0.05 * short);
+  const fit = verdict.fits[0];
+  if (!fit) return { named: null };
+  const other = verdict.fits.find((f) => cardOf(f.id) !== cardOf(fit.id));
+  const verified = { id: fit.id, inliers: fit.inliers, otherInliers: other?.inliers ?? 0, fitted: verdict.fits.length };
+  return { named: verdict.id ? fit : null, verified };
+}
