@@ -3,11 +3,11 @@
 import { describe, expect, it } from "vitest";
 import { ART_BOX, artBoxOf, artBoxQuads, cardFromArtBox } from "./art-box";
 import { hashCard, identify } from "./identify";
-import type { GrayImage, RgbaImage } from "./image";
+import type { GrayImage } from "./image";
 import { edgesOf, houghLines } from "./lines";
 import { referenceSet } from "./match";
-import { drawCard } from "./synthetic-card.test-support";
-import { CARD_H, CARD_W, homographyFromRect, type Point, type Quad } from "./warp";
+import { drawCard, paintCard, rgbaOf, table } from "./synthetic-card.test-support";
+import { CARD_H, CARD_W, type Point, type Quad } from "./warp";
 
 const near = (a: Point, b: Point, tolerance: number) => Math.hypot(a.x - b.x, a.y - b.y) <= tolerance;
 /**
@@ -18,36 +18,10 @@ const ART_PX = 8;
 const CARD_PX = 18;
 
 /** Paints each card onto its quad (nearest pixel, later cards over earlier ones) on a w×h table of `table` gray. */
-function photograph(cards: { card: GrayImage; quad: Quad }[], w: number, h: number, table: number): GrayImage {
-  const data = new Float32Array(w * h).fill(table);
-  for (const { card, quad } of cards) {
-    const [a, b, c, d, e, f, g, hh] = homographyFromRect(card.width, card.height, quad)!;
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        // The card pixel that lands here: the homography solved backwards at this frame pixel.
-        const px = x + 0.5;
-        const py = y + 0.5;
-        const m00 = a - g * px;
-        const m01 = b - hh * px;
-        const m10 = d - g * py;
-        const m11 = e - hh * py;
-        const det = m00 * m11 - m01 * m10;
-        const u = ((px - c) * m11 - m01 * (py - f)) / det;
-        const v = (m00 * (py - f) - m10 * (px - c)) / det;
-        if (u >= 0 && v >= 0 && u < card.width && v < card.height) data[y * w + x] = card.data[Math.floor(v) * card.width + Math.floor(u)];
-      }
-    }
-  }
-  return { width: w, height: h, data };
-}
-
-function rgba(gray: GrayImage): RgbaImage {
-  const data = new Uint8ClampedArray(gray.width * gray.height * 4);
-  for (let i = 0; i < gray.data.length; i++) {
-    data[i * 4] = data[i * 4 + 1] = data[i * 4 + 2] = gray.data[i];
-    data[i * 4 + 3] = 255;
-  }
-  return { width: gray.width, height: gray.height, data };
+function photograph(cards: { card: GrayImage; quad: Quad }[], w: number, h: number, gray: number): GrayImage {
+  const frame = table(w, h, gray);
+  for (const { card, quad } of cards) paintCard(frame, card, quad);
+  return frame;
 }
 
 /** A card seen at a slant: a little turned and foreshortened towards its top. */
@@ -141,7 +115,7 @@ describe("artBoxQuads", () => {
 
 describe("identify by the art box", () => {
   it("names a card whose bottom half lies under another, on a playmat as dark as its border", () => {
-    const frame = rgba(
+    const frame = rgbaOf(
       photograph(
         [
           { card: drawCard(11), quad: slanted },

@@ -7,38 +7,15 @@ import { clickFeatures, verifyByFeatures } from "./features-verify";
 import type { GrayImage } from "./image";
 import { hashCard, identify } from "./identify";
 import { referenceSet } from "./match";
-import { drawCard } from "./synthetic-card.test-support";
+import { drawCard, paintCard, rgbaOf, table } from "./synthetic-card.test-support";
 import { CARD_H, CARD_W, homographyFromRect, type Quad } from "./warp";
 
-/** A table (gray 90) of w×h with `card` drawn onto `quad`, bilinear, and an optional cover painted over it. */
+/** A table (gray 90) of w×h with `card` drawn onto `quad` (nearest pixel), and an optional cover painted over it. */
 function photograph(card: GrayImage, quad: Quad, w = 640, h = 480, cover?: (x: number, y: number) => boolean): GrayImage {
-  const data = new Float32Array(w * h).fill(90);
-  const [a, b, c, d, e, f, g, hh] = homographyFromRect(card.width, card.height, quad)!;
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const px = x + 0.5;
-      const py = y + 0.5;
-      const m00 = a - g * px;
-      const m01 = b - hh * px;
-      const m10 = d - g * py;
-      const m11 = e - hh * py;
-      const det = m00 * m11 - m01 * m10;
-      const u = ((px - c) * m11 - m01 * (py - f)) / det;
-      const v = (m00 * (py - f) - m10 * (px - c)) / det;
-      if (u >= 0 && v >= 0 && u < card.width && v < card.height) data[y * w + x] = card.data[Math.floor(v) * card.width + Math.floor(u)];
-      if (cover?.(x, y)) data[y * w + x] = 200;
-    }
-  }
-  return { width: w, height: h, data };
-}
-
-function rgba(gray: GrayImage) {
-  const data = new Uint8ClampedArray(gray.width * gray.height * 4);
-  for (let i = 0; i < gray.data.length; i++) {
-    data[i * 4] = data[i * 4 + 1] = data[i * 4 + 2] = gray.data[i];
-    data[i * 4 + 3] = 255;
-  }
-  return { width: gray.width, height: gray.height, data };
+  const frame = table(w, h, 90);
+  paintCard(frame, card, quad);
+  if (cover) for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (cover(x, y)) frame.data[y * w + x] = 200;
+  return frame;
 }
 
 /** A card turned by `deg` about (cx, cy), `height` pixels high. */
@@ -168,10 +145,10 @@ describe("the keypoint fit", () => {
 
   it("runs inside identify when the candidates have features, and says so", () => {
     const set = referenceSet(references, (id) => features.get(id));
-    const result = identify(rgba(frame), click, set, { rescueUpTo: 400 });
+    const result = identify(rgbaOf(frame), click, set, { rescueUpTo: 400 });
     expect(result.match?.id).toBe("card-13");
     expect(result.verified?.id).toBe("card-13");
-    const off = identify(rgba(frame), click, set, { features: false });
+    const off = identify(rgbaOf(frame), click, set, { features: false });
     expect(off.verified).toBeUndefined();
   });
 });

@@ -2,47 +2,19 @@
 // brightness changes, a locator that finds a card on a plain table, and the whole chain against a set of cards.
 import { describe, expect, it } from "vitest";
 import { hashCard, identify } from "./identify";
-import { resizeArea, rotate180, type GrayImage, type RgbaImage } from "./image";
+import { resizeArea, rotate180, type GrayImage } from "./image";
 import { fallbackQuad, locateCard } from "./locate";
 import { MATCH_THRESHOLD, rank, referenceSet } from "./match";
 import { hamming, hashFromHex, hashToHex, pHash } from "./phash";
 import { hashQuad, pyramidOf } from "./quad-hash";
-import { CARD_H, CARD_W, homographyFromRect, warpQuad, type Quad } from "./warp";
-import { drawCard } from "./synthetic-card.test-support";
+import { CARD_H, CARD_W, warpQuad, type Quad } from "./warp";
+import { drawCard, paintCard, rgbaOf, table } from "./synthetic-card.test-support";
 
 /** A table (gray 90) of w×h with the card drawn onto the quad (nearest pixel). */
 function photograph(card: GrayImage, quad: Quad, w = 640, h = 480, light = (v: number) => v): GrayImage {
-  const data = new Float32Array(w * h).fill(90);
-  const hm = homographyFromRect(card.width, card.height, quad)!;
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      // The card pixel that lands here: the homography solved backwards for (u, v) at this frame pixel.
-      const [a, b, c, d, e, f, g, hh] = hm;
-      const px = x + 0.5;
-      const py = y + 0.5;
-      // Solve [a - g px, b - hh px; d - g py, e - hh py] [u v] = [px - c, py - f].
-      const m00 = a - g * px;
-      const m01 = b - hh * px;
-      const m10 = d - g * py;
-      const m11 = e - hh * py;
-      const det = m00 * m11 - m01 * m10;
-      const u = ((px - c) * m11 - m01 * (py - f)) / det;
-      const v = (m00 * (py - f) - m10 * (px - c)) / det;
-      if (u >= 0 && v >= 0 && u < card.width && v < card.height)
-        data[y * w + x] = light(card.data[Math.floor(v) * card.width + Math.floor(u)]);
-    }
-  }
-  return { width: w, height: h, data };
-}
-
-/** A gray picture as the RGBA frame a canvas gives. */
-function rgba(gray: GrayImage): RgbaImage {
-  const data = new Uint8ClampedArray(gray.width * gray.height * 4);
-  for (let i = 0; i < gray.data.length; i++) {
-    data[i * 4] = data[i * 4 + 1] = data[i * 4 + 2] = gray.data[i];
-    data[i * 4 + 3] = 255;
-  }
-  return { width: gray.width, height: gray.height, data };
+  const frame = table(w, h, 90);
+  paintCard(frame, card, quad, light);
+  return frame;
 }
 
 const slanted: Quad = [
@@ -123,7 +95,7 @@ describe("identify", () => {
 
   it("names the card under the click, with the runners-up after it", () => {
     const frame = photograph(cards[7], slanted, 640, 480, (v) => v * 0.8 + 10);
-    const result = identify(rgba(frame), { x: 310, y: 230 }, candidates);
+    const result = identify(rgbaOf(frame), { x: 310, y: 230 }, candidates);
     expect(result.match?.id).toBe("card-7");
     expect(result.match!.distance).toBeLessThanOrEqual(MATCH_THRESHOLD);
     expect(result.ranked[0]).toEqual(result.match);
@@ -136,7 +108,7 @@ describe("identify", () => {
   it("names a card lying upside down", () => {
     const upsideDown: Quad = [slanted[2], slanted[3], slanted[0], slanted[1]];
     const frame = photograph(cards[12], upsideDown);
-    const result = identify(rgba(frame), { x: 300, y: 240 }, candidates);
+    const result = identify(rgbaOf(frame), { x: 300, y: 240 }, candidates);
     expect(result.match?.id).toBe("card-12");
   });
 
@@ -147,7 +119,7 @@ describe("identify", () => {
       { x: 135, y: 355 },
       { x: -35, y: 360 },
     ];
-    const result = identify(rgba(photograph(cards[21], cut)), { x: 60, y: 200 }, candidates);
+    const result = identify(rgbaOf(photograph(cards[21], cut)), { x: 60, y: 200 }, candidates);
     expect(result.match?.id).toBe("card-21");
   });
 
@@ -160,19 +132,19 @@ describe("identify", () => {
     const oy = Math.round((CARD_H - inner.height) / 2);
     for (let y = 0; y < inner.height; y++)
       for (let x = 0; x < inner.width; x++) sleeve.data[(y + oy) * CARD_W + x + ox] = inner.data[y * inner.width + x];
-    const result = identify(rgba(photograph(sleeve, slanted)), { x: 300, y: 220 }, candidates);
+    const result = identify(rgbaOf(photograph(sleeve, slanted)), { x: 300, y: 220 }, candidates);
     expect(result.match?.id).toBe("card-17");
   });
 
   it("says no match for a card that is not among the references", () => {
     const stranger = drawCard(9999);
-    const result = identify(rgba(photograph(stranger, slanted)), { x: 300, y: 240 }, candidates);
+    const result = identify(rgbaOf(photograph(stranger, slanted)), { x: 300, y: 240 }, candidates);
     expect(result.match).toBeNull();
     expect(result.ranked[0].distance).toBeGreaterThan(MATCH_THRESHOLD);
   });
 
   it("says no match with no candidates at all", () => {
-    const result = identify(rgba(photograph(cards[1], slanted)), { x: 300, y: 240 }, referenceSet([]));
+    const result = identify(rgbaOf(photograph(cards[1], slanted)), { x: 300, y: 240 }, referenceSet([]));
     expect(result).toEqual({ match: null, ranked: [], quad: null });
   });
 

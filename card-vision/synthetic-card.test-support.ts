@@ -1,7 +1,7 @@
 // Made-up cards for the identifier's unit tests (here and in the browser's identifier worker): the same picture
 // from the same seed on every run, so a test that names one is about the identifier, not the drawing.
-import type { GrayImage } from "./image";
-import { CARD_H, CARD_W } from "./warp";
+import type { GrayImage, RgbaImage } from "./image";
+import { CARD_H, CARD_W, homographyFromRect, type Quad } from "./warp";
 
 /** A seeded random generator (xorshift), so every run draws the same pictures. */
 export function random(seed: number) {
@@ -31,4 +31,44 @@ export function drawCard(seed: number): GrayImage {
   }
   fill(24, 200, CARD_W - 24, CARD_H - 24, 235);
   return { width: CARD_W, height: CARD_H, data };
+}
+
+/**
+ * Paints `card` onto `quad` of a gray frame (nearest pixel), over what the frame holds; `shade` maps the card's gray
+ * (a light falling on it). Each frame pixel takes the card pixel the homography, solved backwards, lands it on.
+ */
+export function paintCard(frame: GrayImage, card: GrayImage, quad: Quad, shade = (v: number) => v): void {
+  const [a, b, c, d, e, f, g, hh] = homographyFromRect(card.width, card.height, quad)!;
+  const { width: w, height: h, data } = frame;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const px = x + 0.5;
+      const py = y + 0.5;
+      // Solve [a - g px, b - hh px; d - g py, e - hh py] [u v] = [px - c, py - f].
+      const m00 = a - g * px;
+      const m01 = b - hh * px;
+      const m10 = d - g * py;
+      const m11 = e - hh * py;
+      const det = m00 * m11 - m01 * m10;
+      const u = ((px - c) * m11 - m01 * (py - f)) / det;
+      const v = (m00 * (py - f) - m10 * (px - c)) / det;
+      if (u >= 0 && v >= 0 && u < card.width && v < card.height)
+        data[y * w + x] = shade(card.data[Math.floor(v) * card.width + Math.floor(u)]);
+    }
+  }
+}
+
+/** A w×h table of one gray. */
+export function table(w: number, h: number, gray: number): GrayImage {
+  return { width: w, height: h, data: new Float32Array(w * h).fill(gray) };
+}
+
+/** A gray picture as the RGBA frame a canvas gives. */
+export function rgbaOf(gray: GrayImage): RgbaImage {
+  const data = new Uint8ClampedArray(gray.width * gray.height * 4);
+  for (let i = 0; i < gray.data.length; i++) {
+    data[i * 4] = data[i * 4 + 1] = data[i * 4 + 2] = gray.data[i];
+    data[i * 4 + 3] = 255;
+  }
+  return { width: gray.width, height: gray.height, data };
 }
