@@ -2,7 +2,17 @@
 // inside the card, untouched by a sleeve's glossy border or a playmat of the card's colour, and still whole when
 // the bottom of the card lies under another card. An art-box-shaped quad from the lines (lines.ts) implies the
 // card's outline through the card's fixed layout, and that outline is hashed as any other (identify.ts).
-import { angleBetween, insideShare, intersect, segmentSupport, side } from "./quads";
+import { insideConvex } from "./geometry";
+import {
+  alignPair,
+  angleBetween,
+  cornersOf,
+  directionGap,
+  insideShare,
+  segmentSupport,
+  strongestPerDirection,
+  supportScore,
+} from "./quads";
 import type { Edges, Line } from "./lines";
 import type { Region } from "./phash";
 import { applyHomography, homographyFromRect, type Point, type Quad } from "./warp";
@@ -59,20 +69,6 @@ function clockwise(q: Quad): Quad {
   return s < 0 ? [q[0], q[3], q[2], q[1]] : q;
 }
 
-function insideConvexQuad(q: Quad, p: Point): boolean {
-  let sign = 0;
-  for (let i = 0; i < 4; i++) {
-    const a = q[i];
-    const b = q[(i + 1) % 4];
-    const c = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
-    if (c === 0) continue;
-    const s = c > 0 ? 1 : -1;
-    if (sign === 0) sign = s;
-    else if (s !== sign) return false;
-  }
-  return true;
-}
-
 /** How many of the strongest pairs of lines each direction keeps (15° buckets). */
 const PAIRS_PER_DIRECTION = 12;
 
@@ -96,9 +92,7 @@ export function artBoxQuads(edges: Edges, lines: Line[], click: Point, minSide: 
       const a = lines[i];
       const b = lines[j];
       if (angleBetween(a, b) > (30 * Math.PI) / 180) continue;
-      const sa = side(a, click);
-      let sb = side(b, click);
-      if (Math.abs(a.theta - b.theta) > Math.PI / 2) sb = -sb;
+      const { sa, sb, theta } = alignPair(a, b, click);
       const between = sa * sb < 0;
       // Unsigned spacing: the distance between the lines at the click's foot.
       const width = between ? Math.abs(sa) + Math.abs(sb) : Math.abs(Math.abs(sa) - Math.abs(sb));
@@ -106,40 +100,26 @@ export function artBoxQuads(edges: Edges, lines: Line[], click: Point, minSide: 
       // The click lies between them (on the art), or beyond one by at most the card's text below the art
       // (1.1 art heights: the card runs 2.02 art heights below the art box's top).
       if (!between && Math.min(Math.abs(sa), Math.abs(sb)) > width * 1.15) continue;
-      let tb = b.theta;
-      if (Math.abs(a.theta - tb) > Math.PI / 2) tb += a.theta > tb ? Math.PI : -Math.PI;
-      pairs.push({ a, b, theta: (a.theta + tb) / 2, width, between });
+      pairs.push({ a, b, theta, width, between });
     }
   }
   // The strongest pairs of each direction only, as quadsFromLines does (a row of cards makes many parallel pairs).
-  pairs.sort((x, y) => y.a.votes + y.b.votes - (x.a.votes + x.b.votes));
-  const perDirection = new Map<number, number>();
-  const strongest = pairs.filter((p) => {
-    const bucket = Math.floor((((p.theta % Math.PI) + Math.PI) % Math.PI) / (Math.PI / 12));
-    const n = perDirection.get(bucket) ?? 0;
-    perDirection.set(bucket, n + 1);
-    return n < PAIRS_PER_DIRECTION;
-  });
+  const strongest = strongestPerDirection(pairs, PAIRS_PER_DIRECTION);
   const found: ArtBoxCandidate[] = [];
   for (let i = 0; i < strongest.length; i++) {
     for (let j = i + 1; j < strongest.length; j++) {
       let p = strongest[i];
       let q = strongest[j];
-      let d = Math.abs(p.theta - q.theta) % Math.PI;
-      if (d > Math.PI / 2) d = Math.PI - d;
-      if (d < (50 * Math.PI) / 180) continue;
+      if (directionGap(p.theta, q.theta) < (50 * Math.PI) / 180) continue;
       // p: the art's top and bottom (the narrower spacing), q: its left and right sides.
       if (p.width > q.width) [p, q] = [q, p];
       const ratio = q.width / p.width;
       if (ratio < 1.05 || ratio > 2.1) continue;
       // The card is barely wider than its art box: the click lies between the art's sides.
       if (!q.between) continue;
-      const c0 = intersect(p.a, q.a);
-      const c1 = intersect(q.a, p.b);
-      const c2 = intersect(p.b, q.b);
-      const c3 = intersect(q.b, p.a);
-      if (!c0 || !c1 || !c2 || !c3) continue;
-      const quad = clockwise([c0, c1, c2, c3]);
+      const corners = cornersOf(p, q);
+      if (!corners) continue;
+      const quad = clockwise(corners);
       const sides = [dist(quad[0], quad[1]), dist(quad[1], quad[2]), dist(quad[2], quad[3]), dist(quad[3], quad[0])];
       if (Math.min(sides[0], sides[2]) / Math.max(sides[0], sides[2]) < 0.6) continue;
       if (Math.min(sides[1], sides[3]) / Math.max(sides[1], sides[3]) < 0.6) continue;
@@ -147,15 +127,14 @@ export function artBoxQuads(edges: Edges, lines: Line[], click: Point, minSide: 
       if (insideShare(quad, edges.width, edges.height) < 0.9) continue;
       const supports: number[] = [];
       for (let k = 0; k < 4; k++) supports.push(segmentSupport(edges, quad[k], quad[(k + 1) % 4]) ?? 0);
-      const sorted = [...supports].sort((x, y) => x - y);
-      const score = (sorted[0] * 0.5 + sorted[1] + sorted[2] + sorted[3]) / 3.5;
-      if (sorted[0] < 0.3 || score < 0.5) continue;
+      const { score, weakest } = supportScore(supports);
+      if (weakest < 0.3 || score < 0.5) continue;
       // The long sides are the art's top and bottom: start at one of them, either way up.
       const start = sides[0] + sides[2] >= sides[1] + sides[3] ? 0 : 1;
       for (const s of [start, start + 2]) {
         const art = [quad[s % 4], quad[(s + 1) % 4], quad[(s + 2) % 4], quad[(s + 3) % 4]] as Quad;
         const card = cardFromArtBox(art);
-        if (!card || !insideConvexQuad(card, click)) continue;
+        if (!card || !insideConvex(card, click)) continue;
         const height = (dist(card[0], card[3]) + dist(card[1], card[2])) / 2;
         if (height < minSide || height > maxSide * 1.3) continue;
         found.push({ art, card, score });

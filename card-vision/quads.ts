@@ -63,6 +63,57 @@ export function segmentSupport(edges: Edges, a: Point, b: Point): number | null 
   return inside >= Math.max(4, steps * 0.3) ? hits / inside : null;
 }
 
+/**
+ * Two roughly opposite lines seen from `click`: each one's signed distance to it in one orientation (the second line
+ * turned to the first's, so the signs compare: opposite signs put the click between them), and their mean direction.
+ */
+export function alignPair(a: Line, b: Line, click: Point): { sa: number; sb: number; theta: number } {
+  const sa = side(a, click);
+  let sb = side(b, click);
+  let tb = b.theta;
+  if (Math.abs(a.theta - b.theta) > Math.PI / 2) {
+    sb = -sb;
+    tb += a.theta > tb ? Math.PI : -Math.PI;
+  }
+  return { sa, sb, theta: (a.theta + tb) / 2 };
+}
+
+/**
+ * The pairs with the most votes, at most `cap` in each 15° direction (text lines and a row of cards make many
+ * parallel pairs, which must not crowd out the other direction). Sorts `pairs` strongest first.
+ */
+export function strongestPerDirection<P extends { a: Line; b: Line; theta: number }>(pairs: P[], cap: number): P[] {
+  pairs.sort((x, y) => y.a.votes + y.b.votes - (x.a.votes + x.b.votes));
+  const perDirection = new Map<number, number>();
+  return pairs.filter((p) => {
+    const bucket = Math.floor((((p.theta % Math.PI) + Math.PI) % Math.PI) / (Math.PI / 12));
+    const n = perDirection.get(bucket) ?? 0;
+    perDirection.set(bucket, n + 1);
+    return n < cap;
+  });
+}
+
+/** The angle between two directions (radians), folded to 0..π/2. */
+export function directionGap(t1: number, t2: number): number {
+  const d = Math.abs(t1 - t2) % Math.PI;
+  return d > Math.PI / 2 ? Math.PI - d : d;
+}
+
+/** Where two pairs of lines cross, in order round the quad (p.a·q.a, q.a·p.b, p.b·q.b, q.b·p.a); null if any are parallel. */
+export function cornersOf(p: { a: Line; b: Line }, q: { a: Line; b: Line }): Quad | null {
+  const c0 = intersect(p.a, q.a);
+  const c1 = intersect(q.a, p.b);
+  const c2 = intersect(p.b, q.b);
+  const c3 = intersect(q.b, p.a);
+  return c0 && c1 && c2 && c3 ? [c0, c1, c2, c3] : null;
+}
+
+/** The four sides' edge support as one score, the weakest side counting half (it may be hidden or cut off). */
+export function supportScore(supports: number[]): { score: number; weakest: number } {
+  const sorted = [...supports].sort((x, y) => x - y);
+  return { score: (sorted[0] * 0.5 + sorted[1] + sorted[2] + sorted[3]) / 3.5, weakest: sorted[0] };
+}
+
 export type QuadCandidate = { quad: Quad; score: number };
 
 /**
@@ -80,28 +131,15 @@ export function quadsFromLines(edges: Edges, lines: Line[], click: Point, minSid
       const a = lines[i];
       const b = lines[j];
       if (angleBetween(a, b) > (40 * Math.PI) / 180) continue;
-      const sa = side(a, click);
-      let sb = side(b, click);
-      // Same orientation for both, so the signs compare.
-      if (Math.abs(a.theta - b.theta) > Math.PI / 2) sb = -sb;
+      const { sa, sb, theta } = alignPair(a, b, click);
       if (sa * sb >= 0) continue;
       const width = Math.abs(sa) + Math.abs(sb);
       if (width < minSide * 0.7 || width > maxSide) continue;
-      let tb = b.theta;
-      if (Math.abs(a.theta - tb) > Math.PI / 2) tb += a.theta > tb ? Math.PI : -Math.PI;
-      pairs.push({ a, b, theta: (a.theta + tb) / 2, width });
+      pairs.push({ a, b, theta, width });
     }
   }
-  // The strongest pairs of each direction only (text lines and a row of cards make many parallel pairs, which must
-  // not crowd out the card's other direction): enough for the card's two, few enough to score every crossing.
-  pairs.sort((x, y) => y.a.votes + y.b.votes - (x.a.votes + x.b.votes));
-  const perDirection = new Map<number, number>();
-  const strongest = pairs.filter((p) => {
-    const bucket = Math.floor((((p.theta % Math.PI) + Math.PI) % Math.PI) / (Math.PI / 12));
-    const n = perDirection.get(bucket) ?? 0;
-    perDirection.set(bucket, n + 1);
-    return n < 10;
-  });
+  // The strongest pairs of each direction only: enough for the card's two, few enough to score every crossing.
+  const strongest = strongestPerDirection(pairs, 10);
   pairs.length = 0;
   pairs.push(...strongest);
   const found: QuadCandidate[] = [];
@@ -109,17 +147,12 @@ export function quadsFromLines(edges: Edges, lines: Line[], click: Point, minSid
     for (let j = i + 1; j < pairs.length; j++) {
       const p = pairs[i];
       const q = pairs[j];
-      let d = Math.abs(p.theta - q.theta) % Math.PI;
-      if (d > Math.PI / 2) d = Math.PI - d;
-      if (d < (50 * Math.PI) / 180) continue;
+      if (directionGap(p.theta, q.theta) < (50 * Math.PI) / 180) continue;
       const ratio = Math.min(p.width, q.width) / Math.max(p.width, q.width);
       if (ratio < 0.4) continue;
-      const c0 = intersect(p.a, q.a);
-      const c1 = intersect(q.a, p.b);
-      const c2 = intersect(p.b, q.b);
-      const c3 = intersect(q.b, p.a);
-      if (!c0 || !c1 || !c2 || !c3) continue;
-      const quad: Quad = [c0, c1, c2, c3];
+      const quad = cornersOf(p, q);
+      if (!quad) continue;
+      const [c0, c1, c2, c3] = quad;
       if (!convexAround(quad, click)) continue;
       const sides = [dist(c0, c1), dist(c1, c2), dist(c2, c3), dist(c3, c0)];
       const short = Math.min((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2);
@@ -132,8 +165,7 @@ export function quadsFromLines(edges: Edges, lines: Line[], click: Point, minSid
       if (insideShare(quad, edges.width, edges.height) < 0.6) continue;
       const supports: number[] = [];
       for (let k = 0; k < 4; k++) supports.push(segmentSupport(edges, quad[k], quad[(k + 1) % 4]) ?? 0.35);
-      supports.sort((x, y) => x - y);
-      const score = (supports[0] * 0.5 + supports[1] + supports[2] + supports[3]) / 3.5;
+      const { score } = supportScore(supports);
       if (score < 0.3) continue;
       found.push({ quad, score });
     }
@@ -143,9 +175,7 @@ export function quadsFromLines(edges: Edges, lines: Line[], click: Point, minSid
   for (const p of pairs) {
     for (const l of lines) {
       if (l === p.a || l === p.b) continue;
-      let d = Math.abs(p.theta - l.theta) % Math.PI;
-      if (d > Math.PI / 2) d = Math.PI - d;
-      if (d < (60 * Math.PI) / 180) continue;
+      if (directionGap(p.theta, l.theta) < (60 * Math.PI) / 180) continue;
       const c0 = intersect(p.a, l);
       const c1 = intersect(p.b, l);
       if (!c0 || !c1) continue;
