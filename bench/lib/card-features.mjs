@@ -1,7 +1,7 @@
 // The click-to-identify benchmark's reference keypoints (card-vision/features.ts), for the identifier's keypoint fit:
 // made from each reference's canonical card as its hash is, and for the whole pool's drawn printings on demand (a
 // click asks for a few, as the page would fetch the few it needs). CARD_FEATURES=0 leaves them out (the hash alone).
-import { renderCardRgba } from "../../scripts/fakes/card-art.mjs";
+import { drawnPrintingPicture } from "./card-pool.mjs";
 
 export const featuresOn = process.env.CARD_FEATURES !== "0";
 
@@ -20,7 +20,7 @@ export function withFeatures(candidates, featuresOf, ids) {
 }
 
 /**
- * Keypoints of a drawn pool printing (bench/lib/card-pool.mjs draws printing n as `Pool card n`), made on demand
+ * Keypoints of a drawn pool printing (drawn by bench/lib/card-pool.mjs), made on demand
  * from its picture at the canonical card's width and kept; `known` answers first (the references' own).
  */
 export function poolFeatures(lib, known) {
@@ -28,10 +28,9 @@ export function poolFeatures(lib, known) {
   return (id) => {
     const own = known(id);
     if (own) return own;
-    if (!id.startsWith("b0000000-")) return undefined;
     if (!cache.has(id)) {
-      const n = parseInt(id.slice(-12), 16);
-      const picture = renderCardRgba({ id, name: `Pool card ${n}` }, lib.CARD_W);
+      const picture = drawnPrintingPicture(id, lib.CARD_W);
+      if (!picture) return undefined;
       cache.set(id, lib.referenceFeatures(lib.canonicalFromImage(lib.toGray(picture))));
     }
     return cache.get(id);

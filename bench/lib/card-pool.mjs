@@ -11,6 +11,15 @@ import { renderCardRgba } from "../../scripts/fakes/card-art.mjs";
 /** A printing id of the bench's pool (UUID-shaped, as the index stores ids). */
 const poolId = (n) => `b0000000-0000-4000-8000-${n.toString(16).padStart(12, "0")}`;
 
+/** Drawn printing n's picture, `width` pixels wide: the one way the pool's drawn printings look. */
+const drawPrinting = (n, width) => renderCardRgba({ id: poolId(n), name: `Pool card ${n}` }, width);
+
+/** The picture of the drawn printing with this id, `width` pixels wide, or null for any other id (a reference, a scan). */
+export function drawnPrintingPicture(id, width) {
+  const n = parseInt(id.slice(-12), 16);
+  return Number.isInteger(n) && poolId(n) === id ? drawPrinting(n, width) : null;
+}
+
 /** The hashes of `count` drawn printings: from the temporary folder when made before, else drawn and kept there. */
 function poolHashes(lib, count, log) {
   const words = Math.ceil(lib.HASH_BITS / 32);
@@ -33,7 +42,7 @@ function poolHashes(lib, count, log) {
   const started = performance.now();
   for (let n = 0; n < count; n++) {
     // The small picture (146 px wide), as references are made from Scryfall's small image.
-    const picture = renderCardRgba({ id: poolId(n), name: `Pool card ${n}` }, 146);
+    const picture = drawPrinting(n, 146);
     hashes.set(lib.hashCard(lib.canonicalFromImage(lib.toGray(picture))).art, n * words);
     if (n > 0 && n % 20_000 === 0) log(`    ${n} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   }
