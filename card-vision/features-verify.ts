@@ -1,6 +1,6 @@
 // The keypoint fit on a click: the frame's keypoints around the click, matched against a few references' and fitted
 // (features-fit.ts), and the rule that names a card from the fits (match.ts `fitAccepts`).
-import { featuresAtScales, type Features } from "./features";
+import { concatFeatures, featuresAtScales, type Features } from "./features";
 import { fitEach, matchAll, type FitOptions, type Verified } from "./features-fit";
 import { resizeArea, type GrayImage } from "./image";
 import { fitAccepts, type Candidates, type Ranked } from "./match";
@@ -18,24 +18,13 @@ export function clickFeatures(gray: GrayImage, click: Point, reach = 0.8, max = 
   const x0 = Math.max(0, Math.min(gray.width - side, Math.round(click.x - side / 2)));
   const y0 = Math.max(0, Math.min(gray.height - side, Math.round(click.y - side / 2)));
   const crop = resizeArea(gray, side, side, x0, y0, side, side);
-  const f = featuresAtScales(crop, [1], max);
-  const half = featuresAtScales(crop, [0.5], Math.round(max / 2));
-  const out = { ...f };
-  const count = f.count + half.count;
-  const x = new Float32Array(count);
-  const y = new Float32Array(count);
-  const desc = new Uint32Array(f.desc.length + half.desc.length);
-  x.set(f.x);
-  x.set(half.x, f.count);
-  y.set(f.y);
-  y.set(half.y, f.count);
-  desc.set(f.desc);
-  desc.set(half.desc, f.desc.length);
-  for (let i = 0; i < count; i++) {
-    x[i] += x0;
-    y[i] += y0;
+  // Half as many at half size: each scale keeps its own strongest corners.
+  const both = concatFeatures([featuresAtScales(crop, [1], max), featuresAtScales(crop, [0.5], Math.round(max / 2))]);
+  for (let i = 0; i < both.count; i++) {
+    both.x[i] += x0;
+    both.y[i] += y0;
   }
-  return Object.assign(out, { count, x, y, desc });
+  return both;
 }
 
 export type FeatureVerdict = {
