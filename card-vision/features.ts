@@ -325,3 +325,10 @@ export const UNIQUE_REGION: FeatureRegion = { x: 0.03, y: 0.03, w: 0.94, h: 0.53
 export function featureBytes(f: Features): number {
   return f.count * (DESC_WORDS * 4 + 4);
 }
+
+/**
+ * What made a reference's keypoints: the detector, the descriptor's pattern, the scales and the region above. Kept
+ * beside every stored set (the server's R2 key and the page's request name it): change it with any of them, so that
+ * keypoints made another way are made again rather than fitted against a click's.
+ */
+export const FEATURE_VERSION = "fast9-brief256-unique-v1";
