@@ -16,7 +16,7 @@ const COORD_MAX = 0xffff / COORD_SCALE;
 export const MAX_ENCODED_FEATURES = 4096;
 
 /** The bytes of a set of keypoints (coordinates clamped to 0–1023 px, where every canonical card's lie). */
-export function encodeFeatures(f: Features): Uint8Array {
+export function encodeFeatures(f: Features): Uint8Array<ArrayBuffer> {
   if (f.count > MAX_ENCODED_FEATURES) throw new Error(`Too many keypoints to encode: ${f.count}`);
   const bytes = new Uint8Array(HEADER + f.count * (4 + DESC_WORDS * 4));
   const view = new DataView(bytes.buffer);
