@@ -8,6 +8,9 @@
 // large finds its match); a click's are made from the frame around it. Plain typed arrays, no DOM, no Node APIs.
 import { resizeArea, type GrayImage } from "./image";
 
+// Change FEATURE_VERSION (features-version.ts) with the detector, the descriptor's pattern, the scales or the region.
+export { FEATURE_VERSION } from "./features-version";
+
 /** Keypoints and their descriptors: `x`, `y` in the image's pixels, `desc` DESC_WORDS 32-bit words each. */
 export type Features = { count: number; x: Float32Array; y: Float32Array; desc: Uint32Array };
 
@@ -325,10 +328,3 @@ export const UNIQUE_REGION: FeatureRegion = { x: 0.03, y: 0.03, w: 0.94, h: 0.53
 export function featureBytes(f: Features): number {
   return f.count * (DESC_WORDS * 4 + 4);
 }
-
-/**
- * What made a reference's keypoints: the detector, the descriptor's pattern, the scales and the region above. Kept
- * beside every stored set (the server's R2 key and the page's request name it): change it with any of them, so that
- * keypoints made another way are made again rather than fitted against a click's.
- */
-export const FEATURE_VERSION = "fast9-brief256-unique-v1";
