@@ -15,7 +15,14 @@ import {
 } from "../../../../card-vision";
 import { PoolIndex } from "../../../../card-vision/pool-index";
 import type { CardReference } from "../../../../workers/contract/cards";
-import { identifierRequest, POOL, type IdentifierAnswer, type IdentifierRequest, type Printing } from "./identifier-protocol";
+import {
+  identifierRequest,
+  MAX_FIT_PRINTINGS,
+  POOL,
+  type IdentifierAnswer,
+  type IdentifierRequest,
+  type Printing,
+} from "./identifier-protocol";
 import { warmUpFrame } from "./warm-up-frame";
 
 type CandidateSet = { candidates: Candidates; printing: (id: string) => Printing | null };
@@ -133,8 +140,10 @@ function answerChecked(request: IdentifierRequest): IdentifierAnswer {
       }
       if (!kept) throw new Error("No frame to identify");
       const set = candidateSet(request.key);
-      const result = identify(kept, request.click, set.candidates, { count: request.count });
+      const found = identify(kept, request.click, set.candidates, { count: request.count });
       unclear = null;
+      // The printings the fit weighs (the hash's 8 nearest cards, with reprints), at most what one click may ask for.
+      const result = { ...found, fitCandidates: found.fitCandidates?.slice(0, MAX_FIT_PRINTINGS) };
       const weighed = result.fitCandidates?.map((r) => r.id) ?? [];
       if (result.match || weighed.length === 0) return identified(request.id, set, result, took());
       const missing = weighed.filter((id) => !features.has(id));
