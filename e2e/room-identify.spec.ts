@@ -1,3 +1,8 @@
+/**
+ * Over 300 lines: the click-to-identify browser tests that need the machine to themselves (live video from a fake
+ * camera) are listed by file name in playwright.config.ts's "solo" project; they share this file's camera and
+ * figure helpers.
+ */
 import { loadavg } from "node:os";
 import { expect, test, type Page } from "./fixtures";
 import { api, expectAxeClean, expectNoSidewaysScroll, gotoHydrated, newMemberPage, reviewShot } from "./helpers";
@@ -132,6 +137,17 @@ test("a player clicks a sleeved card with glare on a playmat on another player's
   }
 });
 
+/** The last click's figures: click to answer, the keypoints' fetch, and the worker's steps (hash pass, then fit). */
+const clickFigures = (page: Page) =>
+  page.evaluate(() => {
+    const last = (name: string) => Math.round(performance.getEntriesByName(name).at(-1)?.duration ?? NaN);
+    return {
+      click: last("card-identify-click"),
+      features: last("card-identify-features"),
+      steps: performance.getEntriesByName("card-identify-match").map((e) => Math.round(e.duration)),
+    };
+  });
+
 // The identifier's second step (issue 36): Lightning Bolt with the lower part of its art under another card (Command
 // Tower), so no outline is found and the hash of what shows is far from every reference ("no match" from the hash
 // alone, shown in Node on the same frame: docs/cards.md); Bob's page fetches the keypoints of the hash's nearest
@@ -182,14 +198,7 @@ test("a player clicks a card half under another card and the keypoint fit names 
     await remote.click({ position: await tilePoint(remote, COVERED_CLICK) });
     const panel = bob.page.getByRole("dialog", { name: "Identify card" });
     await expect(panel.getByTestId("identified-card")).toHaveText("Lightning Bolt", { timeout: MEDIA_TIMEOUT });
-    const figures = await bob.page.evaluate(() => {
-      const last = (name: string) => Math.round(performance.getEntriesByName(name).at(-1)?.duration ?? NaN);
-      return {
-        click: last("card-identify-click"),
-        features: last("card-identify-features"),
-        steps: performance.getEntriesByName("card-identify-match").map((e) => Math.round(e.duration)),
-      };
-    });
+    const figures = await clickFigures(bob.page);
     console.log(
       `a covered card named by the keypoint fit (load average ${loadavg()[0].toFixed(1)}): click to answer ${figures.click} ms in the page; ` +
         `the hash pass and the fit in the worker ${figures.steps.slice(-2).join(" ms and ")} ms; fetching ${keypointRequests.length} printings' keypoints ${figures.features} ms`,
@@ -213,6 +222,29 @@ test("a player clicks a card half under another card and the keypoint fit names 
     await remote.click({ position: await tilePoint(remote, COVERED_CLICK) });
     await expect(panel.getByTestId("identified-card")).toHaveText("Lightning Bolt", { timeout: MEDIA_TIMEOUT });
     expect(keypointRequests.length).toBe(before);
+    const again = await clickFigures(bob.page);
+
+    // Another member's first click on it: the server made the keypoints for Bob, and reads them from R2 now.
+    const carol = await newMemberPage(browser, "Carol", "Later", { viewport: { width: 390, height: 844 } });
+    try {
+      await gotoHydrated(carol.page, `/tablesync/room/${room.id}`);
+      const carolRemote = carol.page.getByLabel("Alice Covers video");
+      await expect
+        .poll(() => carolRemote.evaluate((el: HTMLVideoElement) => (!el.paused ? el.videoWidth : 0)), { timeout: MEDIA_TIMEOUT })
+        .toBeGreaterThanOrEqual(640);
+      await identifierReady(carol.page, "table");
+      await carolRemote.click({ position: await tilePoint(carolRemote, COVERED_CLICK) });
+      const carolPanel = carol.page.getByRole("dialog", { name: "Identify card" });
+      await expect(carolPanel.getByTestId("identified-card")).toHaveText("Lightning Bolt", { timeout: MEDIA_TIMEOUT });
+      const served = await clickFigures(carol.page);
+      console.log(
+        `the same card clicked again by Bob (keypoints held by his identifier): click to answer ${again.click} ms (worker ${again.steps.at(-1)} ms); ` +
+          `first clicked by Carol (keypoints already on the server): click to answer ${served.click} ms, fetching them ${served.features} ms, ` +
+          `the hash pass and the fit in the worker ${served.steps.slice(-2).join(" ms and ")} ms`,
+      );
+    } finally {
+      await carol.context.close();
+    }
   } finally {
     await alice.context.close();
     await bob.context.close();
