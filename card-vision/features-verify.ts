@@ -73,17 +73,15 @@ export function verifyByFeatures(
 export type FitSummary = { id: string; inliers: number; otherInliers: number; fitted: number };
 
 /**
- * The identifier's keypoint fit when the hash names nothing: among the hash's nearest cards (`rankings`, best
- * outline's first; up to `featureCandidates` cards, each with its printings that rank near; a page would fetch
- * only those few references' keypoints), or among every reference when there are at most `rescueUpTo`.
+ * The references the keypoint fit weighs when the hash names nothing: the hash's nearest cards (`rankings`, best
+ * outline's first; up to `featureCandidates` cards, each with its printings that rank near: a page fetches only
+ * these few references' keypoints), or every reference when there are at most `rescueUpTo`.
  */
-export function fitNearest(
-  gray: GrayImage,
-  click: Point,
+export function fitCandidateIds(
   candidates: Candidates,
   rankings: Ranked[][],
   options: { featureCandidates?: number; rescueUpTo?: number },
-): { named: Verified | null; verified?: FitSummary } {
+): string[] {
   const k = options.featureCandidates ?? 8;
   const ids: string[] = [];
   const cards = new Set<string>();
@@ -96,6 +94,20 @@ export function fitNearest(
   const all = candidates.referenceIds?.();
   if (all && all.length <= (options.rescueUpTo ?? 0)) all.forEach(take);
   else for (const ranked of rankings) for (const r of ranked) take(r.id);
+  return ids;
+}
+
+/**
+ * The click's keypoints fitted to each of `ids` whose features the candidates give; the named one (or null) and
+ * what the fit found.
+ */
+export function fitAmong(
+  gray: GrayImage,
+  click: Point,
+  ids: string[],
+  candidates: Candidates,
+): { named: Verified | null; verified?: FitSummary } {
+  const cardOf = (id: string) => candidates.cardOf?.(id) ?? id;
   const short = Math.min(gray.width, gray.height);
   const verdict = verifyByFeatures(clickFeatures(gray, click), click, ids, candidates, 0.05 * short);
   const fit = verdict.fits[0];
@@ -103,4 +115,15 @@ export function fitNearest(
   const other = verdict.fits.find((f) => cardOf(f.id) !== cardOf(fit.id));
   const verified = { id: fit.id, inliers: fit.inliers, otherInliers: other?.inliers ?? 0, fitted: verdict.fits.length };
   return { named: verdict.id ? fit : null, verified };
+}
+
+/** The identifier's keypoint fit when the hash names nothing: `fitAmong` the `fitCandidateIds`. */
+export function fitNearest(
+  gray: GrayImage,
+  click: Point,
+  candidates: Candidates,
+  rankings: Ranked[][],
+  options: { featureCandidates?: number; rescueUpTo?: number },
+): { named: Verified | null; verified?: FitSummary } {
+  return fitAmong(gray, click, fitCandidateIds(candidates, rankings, options), candidates);
 }

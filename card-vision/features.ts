@@ -8,6 +8,9 @@
 // large finds its match); a click's are made from the frame around it. Plain typed arrays, no DOM, no Node APIs.
 import { resizeArea, type GrayImage } from "./image";
 
+// Change FEATURE_VERSION (features-version.ts) with the detector, the descriptor's pattern, the scales or the region.
+export { FEATURE_VERSION } from "./features-version";
+
 /** Keypoints and their descriptors: `x`, `y` in the image's pixels, `desc` DESC_WORDS 32-bit words each. */
 export type Features = { count: number; x: Float32Array; y: Float32Array; desc: Uint32Array };
 

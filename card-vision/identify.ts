@@ -17,7 +17,9 @@ import { insideConvex, orderPortrait } from "./geometry";
 import { resizeArea } from "./image";
 import type { Point, Quad } from "./warp";
 import { HASH_SIDE } from "./match";
-import { fitNearest } from "./features-verify";
+import { fitAmong, fitCandidateIds, type FitSummary } from "./features-verify";
+import type { Features } from "./features";
+import type { Verified } from "./features-fit";
 
 /** The hashes of a canonical (upright, CARD_W×CARD_H) card: how a reference is hashed from a clean image. */
 export function hashCard(card: GrayImage): CardHashes {
@@ -68,6 +70,11 @@ export type IdentifyResult = {
    * reference, that fit's inliers, the best other card's, and how many references were fitted.
    */
   verified?: { id: string; inliers: number; otherInliers: number; fitted: number };
+  /**
+   * When the hash named nothing and the candidates carry no keypoints: the references the keypoint fit would weigh
+   * (the hash's nearest cards), each with its distance from the best outline. Fetch their keypoints and `fitLater`.
+   */
+  fitCandidates?: Ranked[];
 };
 
 /** The side (pixels) each look's square is averaged down to before its edges are found. */
@@ -293,14 +300,54 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
     steadiness,
     margin,
   };
-  if (match || !candidates.featuresOf || options.features === false) return result;
+  if (match || options.features === false) return result;
   scored.sort((a, b) => (a.ranked[0]?.distance ?? Infinity) - (b.ranked[0]?.distance ?? Infinity));
-  const fit = fitNearest(gray, click, candidates, [nearby, ...scored.map((x) => x.ranked)], options);
-  if (!fit.named) return { ...result, verified: fit.verified };
-  const hashes = candidates.hashesOf?.(fit.named.id);
-  const named = {
-    id: fit.named.id,
-    distance: hashes ? distance(best.hashes, hashes) : (nearby.find((r) => r.id === fit.named!.id)?.distance ?? -1),
+  const fitIds = fitCandidateIds(candidates, [nearby, ...scored.map((x) => x.ranked)], options);
+  const distanceOf = (id: string) => {
+    const hashes = candidates.hashesOf?.(id);
+    return hashes ? distance(best.hashes, hashes) : (nearby.find((r) => r.id === id)?.distance ?? -1);
   };
-  return { ...result, match: named, quad: fit.named.quad ?? result.quad, source: "keypoints", verified: fit.verified };
+  const fitCandidates = fitIds.map((id) => ({ id, distance: distanceOf(id) }));
+  // Without keypoints here (a page fetches them for these few), the caller fits later: `fitLater`.
+  if (!candidates.featuresOf) return fitCandidates.length > 0 ? { ...result, fitCandidates } : result;
+  return withFit(result, fitAmong(gray, click, fitIds, candidates), fitCandidates);
+}
+
+/** The result with the keypoint fit's verdict: named by it when it names a card, else the hash's "no match". */
+function withFit(result: IdentifyResult, fit: { named: Verified | null; verified?: FitSummary }, weighed: Ranked[]): IdentifyResult {
+  if (!fit.named) return { ...result, verified: fit.verified };
+  const id = fit.named.id;
+  const match = { id, distance: weighed.find((r) => r.id === id)?.distance ?? -1 };
+  return { ...result, match, quad: fit.named.quad ?? result.quad, source: "keypoints", verified: fit.verified };
+}
+
+/**
+ * The keypoint fit of a click the hash left unclear, once the keypoints of its `fitCandidates` are at hand (a page
+ * fetches them after `identify` answered without them): the click's frame as gray (`toGray`), the same click and
+ * candidates, and the first result in; the result as `identify` would have given it with the keypoints, out. Only
+ * the fit runs: the hash's outlines are not looked for again. A reference without keypoints is left out of the fit.
+ */
+export function fitLater(
+  gray: GrayImage,
+  click: Point,
+  candidates: Candidates,
+  result: IdentifyResult,
+  featuresOf: (id: string) => Features | undefined,
+): IdentifyResult {
+  const weighed = result.fitCandidates;
+  if (result.match || !weighed || weighed.length === 0) return result;
+  const withFeatures: Candidates = {
+    size: candidates.size,
+    rank: (query, count) => candidates.rank(query, count),
+    cardOf: (id) => candidates.cardOf?.(id),
+    featuresOf,
+  };
+  const fit = fitAmong(
+    gray,
+    click,
+    weighed.map((r) => r.id),
+    withFeatures,
+  );
+  const { fitCandidates: _weighed, ...rest } = withFit(result, fit, weighed);
+  return rest;
 }

@@ -7,6 +7,7 @@
 // deck lists, or a whole-pool index implementing `Candidates`) in; the named reference (`match`, its id and Hamming
 // distance) or `match: null` for "no match", the runners-up and where the card was found, out.
 export {
+  fitLater,
   hashCard,
   identify,
   outlineCandidates,
@@ -15,9 +16,10 @@ export {
   type Outline,
   type OutlineSource,
 } from "./identify";
-export { DESC_BITS, featureBytes, featuresOf, referenceFeatures, type Features } from "./features";
+export { DESC_BITS, FEATURE_VERSION, featureBytes, featuresOf, referenceFeatures, type Features } from "./features";
+export { decodeFeatures, encodeFeatures } from "./features-encode";
 export { cardQuad, homographyFrom, matchAll, project, ransacHomography, type Correspondence, type Verified } from "./features-fit";
-export { clickFeatures, verifyByFeatures, type FeatureVerdict } from "./features-verify";
+export { clickFeatures, fitAmong, fitCandidateIds, verifyByFeatures, type FeatureVerdict } from "./features-verify";
 export { resizeArea, rotate180, toGray, type GrayImage, type RgbaImage } from "./image";
 export { CARD_ASPECT, fallbackQuad, locateCard, squareAround, type LocateOptions, type Located, type Square } from "./locate";
 export {

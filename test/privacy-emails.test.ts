@@ -34,7 +34,14 @@ async function ok(res: Response, status = 200): Promise<any> {
 /** Sign-in and sign-out routes carry no member data; the sweep covers every other documented GET. */
 // The card pool index's file is the card service's data alone (no member's), and exists only once the cron job built
 // it (test/card-pool.test.ts).
-const NOT_DATA_ROUTES = new Set(["/api/login", "/api/callback/:provider", "/api/logout", "/api/card-pool/:version"]);
+const NOT_DATA_ROUTES = new Set([
+  "/api/login",
+  "/api/callback/:provider",
+  "/api/logout",
+  "/api/card-pool/:version",
+  // A printing's keypoints: card data alone, binary (test/card-features.test.ts).
+  "/api/cards/printings/:id/features/:version",
+]);
 
 describe("no member's e-mail address reaches another member (issue 12)", () => {
   it("member A's address is in nothing member B can fetch or receive, in any area", async () => {

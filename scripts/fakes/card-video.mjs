@@ -128,7 +128,21 @@ export const VIDEO_SIZE = { width: 640, height: 480 };
  * `realistic` (the default) puts both in blue sleeves on a printed playmat, with glare on the named card's sleeve:
  * what a webcam over a Commander table sees. Otherwise plain cards on green felt.
  */
-export function cardVideoFrame({ name = "Sol Ring", realistic = true } = {}) {
+/**
+ * With `covered`, the named card's lower part lies under another sleeved card (`coverName`), whose top edge crosses
+ * it at `covered` of its height (its art's lower part hidden): the browser test's card for the keypoint fit. The
+ * click then goes to COVERED_CLICK, on the name and the art's top.
+ */
+export const COVERED_CLICK = { x: 0.4, y: 0.3 };
+
+export function cardVideoFrame({
+  name = "Sol Ring",
+  realistic = true,
+  covered = 0,
+  coverName = "Command Tower",
+  coverDx = 0.05,
+  coverAngle = 0.12,
+} = {}) {
   const { width: W, height: H } = VIDEO_SIZE;
   const cards = fixtureCards();
   const card = cards.find((c) => c.name === name);
@@ -146,6 +160,15 @@ export function cardVideoFrame({ name = "Sol Ring", realistic = true } = {}) {
   const corners = cardCorners(W * VIDEO_CARD.x, H * VIDEO_CARD.y, h, VIDEO_CARD.angle);
   draw(card, h, corners);
   if (realistic) addGlare(frame, W, H, corners, random, 2);
+  if (covered > 0) {
+    const cover = cards.find((c) => c.name === coverName);
+    if (!cover) throw new Error(`No fixture card named ${coverName}`);
+    // The cover's top edge at `covered` of the card's height (measured from the card's top), a little turned and
+    // to the right, its own bottom past the frame's edge.
+    const top = H * VIDEO_CARD.y - h / 2 + covered * h;
+    const coverCorners = cardCorners(W * (VIDEO_CARD.x + coverDx), top + h / 2, h, coverAngle);
+    draw(cover, h, coverCorners);
+  }
   return { frame, card };
 }
 
@@ -153,9 +176,9 @@ export function cardVideoFrame({ name = "Sol Ring", realistic = true } = {}) {
  * Writes a Y4M video (4:2:0, full-range BT.601, as Chromium's fake capture reads it) of `cardVideoFrame`: the
  * camera of a player showing a card.
  */
-export function writeCardVideo(path, { name = "Sol Ring", seconds = 2, fps = 10, realistic = true } = {}) {
+export function writeCardVideo(path, { name = "Sol Ring", seconds = 2, fps = 10, realistic = true, covered = 0 } = {}) {
   const { width: W, height: H } = VIDEO_SIZE;
-  const { frame, card } = cardVideoFrame({ name, realistic });
+  const { frame, card } = cardVideoFrame({ name, realistic, covered });
   const y = Buffer.alloc(W * H);
   const u = Buffer.alloc((W / 2) * (H / 2));
   const v = Buffer.alloc((W / 2) * (H / 2));

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import {
+  CARD_IMAGES_UNAVAILABLE,
   CARD_SERVICE_UNAVAILABLE,
   autocompleteQuery,
   autocompleteResult,
@@ -8,11 +9,14 @@ import {
   cardPoolManifest,
   cardPoolVersionParam,
   namedQuery,
+  printingFeaturesParam,
   tableReferences,
 } from "../contract/cards";
 import { sessionIdParam } from "../contract/game-sessions";
 import { getDb } from "../db/client";
+import { FEATURE_VERSION } from "../../card-vision";
 import { cardSourceFor } from "../domain/cards/card-cache";
+import { printingFeatures } from "../domain/cards/card-features";
 import { poolFile, poolManifest } from "../domain/cards/card-pool";
 import { tableReferences as readTableReferences } from "../domain/cards/card-references";
 import { withCardService } from "../domain/cards/deck-resolve";
@@ -108,6 +112,28 @@ const poolFileRoute = createRoute({
   },
 });
 
+const featuresRoute = createRoute({
+  method: "get",
+  path: "/cards/printings/{id}/features/{version}",
+  summary:
+    "A printing's reference keypoints for click-to-identify's second step (card-vision's encodeFeatures format: 8 + 36 bytes a keypoint, ~9.8 KB), made by keypoint version `version` (card-vision's FEATURE_VERSION; another is a 404). Made from the printing's picture on the first request, then kept; a URL's answer never changes, so browsers keep it.",
+  ...member,
+  request: { params: printingFeaturesParam },
+  responses: {
+    200: {
+      description: "The keypoints",
+      content: { "application/octet-stream": { schema: z.string().meta({ format: "binary" }) } },
+    },
+    ...errors(
+      [400, "Invalid path"],
+      [401, "Signed out"],
+      [404, "No printing has this id, its picture cannot be read, or keypoints of this version are not made"],
+      [429, `More than ${limitText("cardFeatures")}`],
+      [503, CARD_IMAGES_UNAVAILABLE],
+    ),
+  },
+});
+
 export const cardsApi = apiRouter()
   .openapi(autocompleteRoute, async (c) => {
     const user = requireUser(c);
@@ -167,6 +193,22 @@ export const cardsApi = apiRouter()
         "Content-Length": String(file.size),
         "Cache-Control": "private, max-age=31536000, immutable",
         ETag: file.httpEtag,
+      },
+    });
+  })
+  .openapi(featuresRoute, async (c) => {
+    const db = c.get("db");
+    await enforceRateLimit(db, "cardFeatures", requireUser(c).id);
+    const { id, version } = c.req.valid("param");
+    if (version !== FEATURE_VERSION) throw notFound(`Keypoints are made by version ${FEATURE_VERSION} only`);
+    const { bytes } = await printingFeatures(c.env, db, id);
+    return new Response(bytes, {
+      status: 200,
+      headers: {
+        "Content-Type": "application/octet-stream",
+        "Content-Length": String(bytes.byteLength),
+        // The version is in the path: what a URL answers never changes.
+        "Cache-Control": "private, max-age=31536000, immutable",
       },
     });
   });

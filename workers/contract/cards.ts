@@ -139,6 +139,8 @@ export const namedQuery = z
 export type NamedQuery = z.infer<typeof namedQuery>;
 
 export const CARD_SERVICE_UNAVAILABLE = "Card lookup is unavailable right now";
+/** The card image host cannot be reached (a printing's keypoints are made from its picture). */
+export const CARD_IMAGES_UNAVAILABLE = "Card pictures are unavailable right now";
 export const ARCHIDEKT_REFUSED = "Archidekt refused the request; paste the deck's export text instead";
 /** Archidekt answered 404: no deck has that id (a private deck is not handed out either). */
 export const DECK_NOT_FOUND = "No deck at that link: check it, and that the deck is not private on Archidekt";
@@ -194,3 +196,13 @@ export const cardPoolManifest = z.object({
 });
 export type CardPoolManifest = z.infer<typeof cardPoolManifest>;
 export const cardPoolVersionParam = z.object({ version: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, "A card pool version") });
+
+/**
+ * A printing's reference keypoints for click-to-identify's second step (card-vision's encodeFeatures bytes), by its
+ * Scryfall id and the keypoint version (card-vision's FEATURE_VERSION) they were made by: a URL never changes what it
+ * answers, so the browser keeps it.
+ */
+export const printingFeaturesParam = z.object({
+  id: cardIdParam.shape.id,
+  version: z.string().regex(/^[a-z0-9-]{1,64}$/, "A keypoint version"),
+});

@@ -61,6 +61,10 @@ export const RATE_LIMITS = {
   avatarUpload: { limit: 20, windowMs: HOUR, per: "member", verb: "upload", noun: "profile pictures" },
   // Card data (issue 26): each lookup may call Scryfall and write the card cache; a saved deck is a row of its own.
   cardLookup: { limit: 120, windowMs: MINUTE, per: "member", verb: "look up", noun: "cards" },
+  // Click-to-identify's second step (issue 36): a printing's keypoints, made from its picture on the first request
+  // for it (a fetch from the image host and ~40–110 ms of CPU), then read from R2. A click the hash leaves unclear
+  // asks for up to 8; the browser keeps each, so 30 such clicks a minute on new cards.
+  cardFeatures: { limit: 240, windowMs: MINUTE, per: "member", verb: "fetch", noun: "card keypoint sets" },
   deckResolve: { limit: 60, windowMs: HOUR, per: "member", verb: "check", noun: "deck lists" },
   deckCreate: { limit: 30, windowMs: HOUR, per: "member", verb: "save", noun: "decks" },
   // Reads that cost a scan of many members.

@@ -1,5 +1,5 @@
 import jpeg from "jpeg-js";
-import { canonicalFromImage, hashCard, hashToHex, toGray } from "../../card-vision";
+import { canonicalFromImage, encodeFeatures, hashCard, hashToHex, referenceFeatures, toGray, type RgbaImage } from "../../card-vision";
 import { clientHeaders } from "./card-source/scryfall";
 
 /**
@@ -22,28 +22,41 @@ export class CardImageUnreadable extends Error {
   }
 }
 
-/** Scryfall's small JPEGs are ~10–20 KB; anything past this is not one. */
+/** Scryfall's small JPEGs are ~10–20 KB, its normal ones ~60–120 KB; anything past this is not one. */
 const MAX_BYTES = 1_000_000;
 const TIMEOUT_MS = 8_000;
 
-/** The hash (hex) of a card picture's bytes: a JPEG of the whole card at any size. */
-export function hashCardJpeg(bytes: Uint8Array): string {
+/** A card picture's pixels (a JPEG of the whole card at any size). */
+function decodeCardJpeg(bytes: Uint8Array): RgbaImage {
   if (!(bytes[0] === 0xff && bytes[1] === 0xd8)) throw new CardImageUnreadable("not a JPEG", true);
-  let image;
   try {
     // Bounded: a picture is at most a few megapixels, and decoding never takes more than 64 MB.
-    image = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: 4, maxMemoryUsageInMB: 64 });
+    return jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: 4, maxMemoryUsageInMB: 64 });
   } catch (error) {
     throw new CardImageUnreadable(error instanceof Error ? error.message : "undecodable", true);
   }
-  return hashToHex(hashCard(canonicalFromImage(toGray(image))).art);
+}
+
+/** The hash (hex) of a card picture's bytes: a JPEG of the whole card at any size. */
+export function hashCardJpeg(bytes: Uint8Array): string {
+  return hashToHex(hashCard(canonicalFromImage(toGray(decodeCardJpeg(bytes)))).art);
 }
 
 /**
- * Fetches a card picture from the card image host and hashes it. Only addresses on `imageOrigin` are fetched: the
+ * A printing's reference keypoints from its picture's bytes, encoded (card-vision's encodeFeatures): made from the
+ * canonical card exactly as the benchmark makes them (`referenceFeatures(canonicalFromImage(toGray(rgba)))`, the
+ * picture area-averaged to 244×340), so a picture at least that wide (Scryfall's normal, 488×680) gives them their
+ * detail; the small one (146) would be blown up. One picture a call: ~60–120 ms of CPU (docs/cards.md).
+ */
+export function featuresOfCardJpeg(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  return encodeFeatures(referenceFeatures(canonicalFromImage(toGray(decodeCardJpeg(bytes)))));
+}
+
+/**
+ * Fetches a card picture's bytes from the card image host. Only addresses on `imageOrigin` are fetched: the
  * addresses come from the card service's data, and nothing else is ever asked for.
  */
-export async function fetchCardImageHash(url: string, imageOrigin: string, siteOrigin: string): Promise<string> {
+export async function fetchCardImage(url: string, imageOrigin: string, siteOrigin: string): Promise<Uint8Array> {
   let address: URL;
   try {
     address = new URL(url);
@@ -71,5 +84,10 @@ export async function fetchCardImageHash(url: string, imageOrigin: string, siteO
   }
   const bytes = new Uint8Array(await response.arrayBuffer());
   if (bytes.length > MAX_BYTES) throw new CardImageUnreadable("too large", true);
-  return hashCardJpeg(bytes);
+  return bytes;
+}
+
+/** Fetches a card picture from the card image host (`fetchCardImage`) and hashes it. */
+export async function fetchCardImageHash(url: string, imageOrigin: string, siteOrigin: string): Promise<string> {
+  return hashCardJpeg(await fetchCardImage(url, imageOrigin, siteOrigin));
 }

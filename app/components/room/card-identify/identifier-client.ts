@@ -4,7 +4,7 @@
 // the table, the whole-pool index and its quick-search tables) and one identification of a made-up frame run. The
 // click then costs the identification alone, off the main thread. Every answer is checked (identifier-protocol.ts).
 import { identifierAnswer, POOL, type IdentifierAnswer, type IdentifierRequest, type Printing } from "./identifier-protocol";
-import { poolIndexFile, tableReferences } from "./references";
+import { poolIndexFile, printingFeatures, tableReferences } from "./references";
 
 /** What asks the worker a question: the request without its id (the client numbers them). */
 type Ask = IdentifierRequest extends infer R ? (R extends IdentifierRequest ? Omit<R, "id"> : never) : never;
@@ -137,9 +137,11 @@ const PENDING_TRIES = 45;
 
 /**
  * Identifies a click: its frame (the pixels' buffer moves to the worker) against the table's references first, asked
- * again while the server is still making some (`onPending` says how many), then against the whole pool. Records
- * "card-identify-wait" (what the click waited for: references not yet there) and "card-identify-match" (the
- * worker's time identifying) for the performance panel and the browser tests.
+ * again while the server is still making some (`onPending` says how many), then against the whole pool. Each time the
+ * hash names nothing, a second step: the keypoints of its few nearest printings fetched from the server and fitted.
+ * Records "card-identify-wait" (what the click waited for: references not yet there), "card-identify-match" (the
+ * worker's time identifying, once a step) and "card-identify-features" (fetching keypoints) for the performance
+ * panel and the browser tests.
  */
 export async function identifyClick({
   sessionId,
@@ -170,7 +172,28 @@ export async function identifyClick({
     const answer = await ask({ kind: "identify", key, frame: frameNow, click, count }, frameNow ? [frameNow.data] : []);
     if (answer.kind !== "identified") throw new Error("The card identifier answered out of turn");
     performance.measure("card-identify-match", { start: performance.now() - answer.ms, duration: answer.ms });
-    return answer.match ? answer.ranked : null;
+    if (answer.match) return answer.ranked;
+    return answer.needFeatures && current() ? secondStep(key, answer.needFeatures) : null;
+  };
+  // The hash named nothing, but a keypoint fit among its nearest cards may: their keypoints from the server (those the
+  // worker does not hold yet), then the fit on the kept click. Any failure leaves the hash's "no match".
+  const secondStep = async (key: string, ids: string[]) => {
+    const fetchedFrom = performance.now();
+    const fetched = await printingFeatures(ids);
+    performance.measure("card-identify-features", { start: fetchedFrom, end: performance.now() });
+    if (!fetched || !current()) return null;
+    try {
+      const answer = await ask(
+        { kind: "fit", key, features: fetched },
+        fetched.map((f) => f.bytes),
+      );
+      if (answer.kind !== "identified") return null;
+      performance.measure("card-identify-match", { start: performance.now() - answer.ms, duration: answer.ms });
+      return answer.match ? answer.ranked : null;
+    } catch (error) {
+      console.warn("The card identifier's keypoint fit failed", error);
+      return null;
+    }
   };
   const waitFrom = performance.now();
   const waited = () => performance.measure("card-identify-wait", { start: waitFrom, end: performance.now() });

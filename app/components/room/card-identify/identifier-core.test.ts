@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { hashCard, hashToHex, HASH_VERSION, type GrayImage } from "../../../../card-vision";
+import { encodeFeatures, hashCard, hashToHex, HASH_VERSION, referenceFeatures, type GrayImage, type Quad } from "../../../../card-vision";
 import { encodePoolIndex } from "../../../../card-vision/pool-index";
-import { drawCard } from "../../../../card-vision/synthetic-card.test-support";
+import { drawCard, paintCard, table } from "../../../../card-vision/synthetic-card.test-support";
 import type { CardReference } from "../../../../workers/contract/cards";
 import { answer } from "./identifier-core";
 import { POOL } from "./identifier-protocol";
@@ -109,6 +109,108 @@ describe("the identifier's worker", () => {
       kind: "error",
       id: 10,
       message: "Not a card pool index",
+    });
+  });
+});
+
+describe("the identifier's second step: a keypoint fit when the hash names nothing", () => {
+  // Six cards; the clicked one turned 20° with its lower half under another (plain) card: no outline, half the art.
+  const six = [11, 12, 13, 14, 15, 16].map((seed, i) => ({
+    id: `00000000-0000-4000-b000-${String(seed).padStart(12, "0")}`,
+    name: `Covered ${i}`,
+    picture: drawCard(seed),
+  }));
+  const covered = six[2];
+  const refs: CardReference[] = six.map((c, i) => ({
+    id: c.id,
+    name: c.name,
+    set: "tst",
+    collectorNumber: String(i + 1),
+    typeLine: "Creature",
+    smallImageUrl: `https://cards.example/small/${c.id}.jpg`,
+    imageUrl: `https://cards.example/normal/${c.id}.jpg`,
+    hash: hashToHex(hashCard(c.picture).art),
+  }));
+  /** The server's answer for a printing's keypoints (the endpoint's bytes: card-vision's encoding). */
+  const served = new Map(six.map((c) => [c.id, encodeFeatures(referenceFeatures(c.picture))]));
+  const requested: string[] = [];
+  /** A fake of the page's fetch (references.ts printingFeatures): the bytes, each in a buffer of its own, as a body is. */
+  const fetchFeatures = (ids: string[]) =>
+    ids.map((id) => {
+      requested.push(id);
+      const bytes = served.get(id)!;
+      return { id, bytes: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer };
+    });
+
+  function coveredFrame() {
+    const t = (20 * Math.PI) / 180;
+    const [w, h] = [(260 * 244) / 340, 260];
+    const quad = [
+      [-w / 2, -h / 2],
+      [w / 2, -h / 2],
+      [w / 2, h / 2],
+      [-w / 2, h / 2],
+    ].map(([x, y]) => ({ x: 300 + x * Math.cos(t) - y * Math.sin(t), y: 250 + x * Math.sin(t) + y * Math.cos(t) })) as Quad;
+    const gray = table(640, 480, 90);
+    paintCard(gray, covered.picture, quad);
+    for (let y = 251; y < 480; y++) for (let x = 151; x < 470; x++) gray.data[y * 640 + x] = 200;
+    const data = new Uint8ClampedArray(640 * 480 * 4);
+    for (let i = 0; i < 640 * 480; i++) {
+      data[i * 4] = data[i * 4 + 1] = data[i * 4 + 2] = gray.data[i];
+      data[i * 4 + 3] = 255;
+    }
+    return { width: 640, height: 480, data: data.buffer };
+  }
+  const click = { x: 300, y: 220 };
+
+  it("asks for the nearest cards' keypoints, then names the card from the kept click; a second click fetches nothing", () => {
+    expect(answer({ kind: "table", id: 20, key: "table:covered", references: refs })).toMatchObject({ kind: "ready", size: 6 });
+    const first = answer({ kind: "identify", id: 21, key: "table:covered", frame: coveredFrame(), click, count: 5 });
+    expect(first).toMatchObject({ kind: "identified", id: 21, match: false });
+    if (first.kind !== "identified") throw new Error("not identified");
+    // The hash's nearest cards, the covered one among them, and no more than a click may ask for.
+    expect(first.needFeatures).toContain(covered.id);
+    expect(first.needFeatures!.length).toBeLessThanOrEqual(8);
+
+    const fitted = answer({ kind: "fit", id: 22, key: "table:covered", features: fetchFeatures(first.needFeatures!) });
+    expect(fitted).toMatchObject({ kind: "identified", id: 22, match: true });
+    if (fitted.kind !== "identified") throw new Error("not identified");
+    const { hash: _hash, ...shown } = refs.find((r) => r.id === covered.id)!;
+    expect(fitted.ranked[0]).toEqual(shown);
+    expect(fitted.needFeatures).toBeUndefined();
+    expect(fitted.ms).toBeGreaterThan(0);
+
+    // The same card clicked again: the worker holds the keypoints, so the fit runs in the one answer.
+    const before = requested.length;
+    const again = answer({ kind: "identify", id: 23, key: "table:covered", frame: coveredFrame(), click, count: 5 });
+    expect(again).toMatchObject({ kind: "identified", match: true });
+    if (again.kind !== "identified") throw new Error("not identified");
+    expect(again.ranked[0].id).toBe(covered.id);
+    expect(again.needFeatures).toBeUndefined();
+    expect(requested.length).toBe(before);
+  });
+
+  it("keeps the hash's no match, never an error, when the keypoints that came are not keypoints", () => {
+    // Another table (the worker keeps one), so nothing is held from the test before.
+    const other = refs.map((r) => ({ ...r, id: r.id.replace("-b000-", "-c000-") }));
+    expect(answer({ kind: "table", id: 30, key: "table:other", references: other })).toMatchObject({ kind: "ready" });
+    const first = answer({ kind: "identify", id: 31, key: "table:other", frame: coveredFrame(), click, count: 5 });
+    if (first.kind !== "identified" || !first.needFeatures) throw new Error("no second step asked for");
+    const garbage = first.needFeatures.map((id) => ({ id, bytes: new TextEncoder().encode("<html>502</html>").buffer as ArrayBuffer }));
+    expect(answer({ kind: "fit", id: 32, key: "table:other", features: garbage })).toMatchObject({
+      kind: "identified",
+      id: 32,
+      match: false,
+    });
+    // A fit with nothing unclear to fit (asked twice, or for another table) is an error answer, not a crash.
+    expect(answer({ kind: "fit", id: 33, key: "table:other", features: [] })).toMatchObject({
+      kind: "error",
+      id: 33,
+      message: "No unclear click to fit",
+    });
+    expect(answer({ kind: "fit", id: 34, key: "table:other", features: [{ id: "x", bytes: "no" }] })).toMatchObject({
+      kind: "error",
+      id: 34,
     });
   });
 });

@@ -1,9 +1,28 @@
 // The card identifier's work, as the Web Worker does it (identifier.worker.ts wires it to its messages): kept apart
 // from the worker's global scope so the unit tests run it in Node. Each request in, one answer out; never throws.
-import { HASH_BITS, hashFromHex, identify, referenceSet, type Candidates, type RgbaImage } from "../../../../card-vision";
+import {
+  decodeFeatures,
+  fitLater,
+  HASH_BITS,
+  hashFromHex,
+  identify,
+  referenceSet,
+  toGray,
+  type Candidates,
+  type Features,
+  type IdentifyResult,
+  type RgbaImage,
+} from "../../../../card-vision";
 import { PoolIndex } from "../../../../card-vision/pool-index";
 import type { CardReference } from "../../../../workers/contract/cards";
-import { identifierRequest, POOL, type IdentifierAnswer, type IdentifierRequest, type Printing } from "./identifier-protocol";
+import {
+  identifierRequest,
+  MAX_FIT_PRINTINGS,
+  POOL,
+  type IdentifierAnswer,
+  type IdentifierRequest,
+  type Printing,
+} from "./identifier-protocol";
 import { warmUpFrame } from "./warm-up-frame";
 
 type CandidateSet = { candidates: Candidates; printing: (id: string) => Printing | null };
@@ -12,6 +31,44 @@ type CandidateSet = { candidates: Candidates; printing: (id: string) => Printing
 const sets = new Map<string, CandidateSet>();
 /** The last click's frame: asked again of other candidates (the pool after the table) without crossing again. */
 let kept: RgbaImage | null = null;
+/** The last click's hash pass, when it named nothing but a keypoint fit may: its second step starts from here. */
+let unclear: { key: string; click: { x: number; y: number }; result: IdentifyResult } | null = null;
+
+/**
+ * Printings' keypoints by id, as fetched for earlier clicks (~9.8 KB each; the oldest are dropped past the cap): a
+ * card clicked again, or a reprint weighed again, costs no request.
+ */
+const features = new Map<string, Features>();
+const FEATURES_KEPT = 400;
+
+function keepFeatures(id: string, bytes: ArrayBuffer): void {
+  let decoded: Features;
+  try {
+    decoded = decodeFeatures(new Uint8Array(bytes));
+  } catch {
+    return; // Not keypoints: the printing is left out of the fit, as one never fetched is.
+  }
+  features.delete(id);
+  features.set(id, decoded);
+  while (features.size > FEATURES_KEPT) features.delete(features.keys().next().value!);
+}
+
+/** The answer to a click from its (possibly fitted) result: the ranking as printings, the named one first. */
+function identified(id: number, set: CandidateSet, result: IdentifyResult, ms: number, needFeatures?: string[]): IdentifierAnswer {
+  // A card named by the fit leads the list even when the hash ranked it lower (or not at all among the shown).
+  const ids = result.match
+    ? [result.match.id, ...result.ranked.map((r) => r.id).filter((r) => r !== result.match!.id)]
+    : result.ranked.map((r) => r.id);
+  const ranked = ids.slice(0, Math.max(1, result.ranked.length)).flatMap((r) => set.printing(r) ?? []);
+  return {
+    kind: "identified",
+    id,
+    match: result.match !== null && ranked[0]?.id === result.match.id,
+    ranked,
+    ms,
+    ...(needFeatures && needFeatures.length > 0 ? { needFeatures } : {}),
+  };
+}
 
 function keepTable(key: string, references: CardReference[]): number {
   const byId = new Map(references.map((r) => [r.id, r]));
@@ -69,7 +126,10 @@ function answerChecked(request: IdentifierRequest): IdentifierAnswer {
       // identifier's code, and a pool index builds its quick search's tables.
       const set = candidateSet(request.key);
       const frame = warmUpFrame();
-      identify(frame, { x: frame.width / 2, y: frame.height / 2 }, set.candidates, { count: 5 });
+      const click = { x: frame.width / 2, y: frame.height / 2 };
+      const result = identify(frame, click, set.candidates, { count: 5 });
+      // The second step's own code too (the click's keypoints; no reference's, so no fit).
+      if (result.fitCandidates) fitLater(toGray(frame), click, set.candidates, result, () => undefined);
       return { kind: "ready", id: request.id, size: set.candidates.size, ms: took() };
     }
     case "identify": {
@@ -80,11 +140,32 @@ function answerChecked(request: IdentifierRequest): IdentifierAnswer {
       }
       if (!kept) throw new Error("No frame to identify");
       const set = candidateSet(request.key);
-      const result = identify(kept, request.click, set.candidates, { count: request.count });
-      const ranked = result.ranked.flatMap((r) => set.printing(r.id) ?? []);
-      return { kind: "identified", id: request.id, match: result.match !== null && ranked.length > 0, ranked, ms: took() };
+      const found = identify(kept, request.click, set.candidates, { count: request.count });
+      unclear = null;
+      // The printings the fit weighs (the hash's 8 nearest cards, with reprints), at most what one click may ask for.
+      const result = { ...found, fitCandidates: found.fitCandidates?.slice(0, MAX_FIT_PRINTINGS) };
+      const weighed = result.fitCandidates?.map((r) => r.id) ?? [];
+      if (result.match || weighed.length === 0) return identified(request.id, set, result, took());
+      const missing = weighed.filter((id) => !features.has(id));
+      // Every keypoint at hand (fetched for an earlier click): the second step at once.
+      if (missing.length === 0) return identified(request.id, set, fitKept(kept, request.click, set, result), took());
+      unclear = { key: request.key, click: request.click, result };
+      return identified(request.id, set, result, took(), missing);
+    }
+    case "fit": {
+      if (!kept || !unclear || unclear.key !== request.key) throw new Error("No unclear click to fit");
+      for (const f of request.features) keepFeatures(f.id, f.bytes);
+      const set = candidateSet(request.key);
+      const result = fitKept(kept, unclear.click, set, unclear.result);
+      unclear = null;
+      return identified(request.id, set, result, took());
     }
   }
+}
+
+/** The keypoint fit of a click the hash left unclear, with the keypoints the worker holds. */
+function fitKept(frame: RgbaImage, click: { x: number; y: number }, set: CandidateSet, result: IdentifyResult): IdentifyResult {
+  return fitLater(toGray(frame), click, set.candidates, result, (id) => features.get(id));
 }
 
 /** Answers one message (checked first: anything else is an error answer, as is a request that fails). */

@@ -16,6 +16,9 @@ export const printing = cardReference.pick({
 });
 export type Printing = z.infer<typeof printing>;
 
+/** At most how many printings' keypoints a click's second step asks for (card-vision's 8 nearest cards, and reprints). */
+export const MAX_FIT_PRINTINGS = 16;
+
 /** Which candidates a click is matched against: a table's references (by the table's key) or the whole pool. */
 export const POOL = "pool";
 
@@ -46,6 +49,16 @@ export const identifierRequest = z.discriminatedUnion("kind", [
     click: point,
     count: z.number().int().min(1).max(20),
   }),
+  /**
+   * The second step of a click the hash left unclear (its answer's `needFeatures`): those printings' keypoints (the
+   * server's bytes, card-vision's encodeFeatures; transferred), fitted with the last click under `key`.
+   */
+  z.object({
+    kind: z.literal("fit"),
+    id: z.number().int(),
+    key: z.string().min(1),
+    features: z.array(z.object({ id: z.string().min(1), bytes: z.instanceof(ArrayBuffer) })).max(MAX_FIT_PRINTINGS),
+  }),
 ]);
 export type IdentifierRequest = z.infer<typeof identifierRequest>;
 
@@ -62,6 +75,11 @@ export const identifierAnswer = z.discriminatedUnion("kind", [
     match: z.boolean(),
     ranked: z.array(printing).max(20),
     ms: z.number().min(0),
+    /**
+     * No match yet, but a keypoint fit may name the card: the printings whose keypoints the worker lacks. Fetch them
+     * and send a `fit`; without them the answer stands.
+     */
+    needFeatures: z.array(z.string()).max(MAX_FIT_PRINTINGS).optional(),
   }),
   z.object({ kind: z.literal("error"), id: z.number().int(), message: z.string() }),
 ]);

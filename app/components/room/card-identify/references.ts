@@ -5,6 +5,7 @@
 import { api, unwrap } from "~/lib/api-client";
 import type { CardReference } from "../../../../workers/contract/cards";
 import { HASH_VERSION } from "../../../../card-vision/match";
+import { FEATURE_VERSION } from "../../../../card-vision/features-version";
 
 export type TableReferences = {
   references: CardReference[];
@@ -47,4 +48,24 @@ export async function poolIndexFile(): Promise<ArrayBuffer | null> {
   const response = await fetch(`/api/card-pool/${encodeURIComponent(manifest.version)}`, { credentials: "same-origin" });
   if (!response.ok) throw new Error(`The card pool index did not load: ${response.status}`);
   return response.arrayBuffer();
+}
+
+/**
+ * The keypoints of the printings a click's second step fits (at most 16, fetched in parallel; each URL names the
+ * keypoints' version, so the browser's HTTP cache keeps it), or null when any could not be fetched: then the hash's
+ * answer stands, as it does without the second step.
+ */
+export async function printingFeatures(ids: string[]): Promise<{ id: string; bytes: ArrayBuffer }[] | null> {
+  try {
+    return await Promise.all(
+      ids.map(async (id) => {
+        const response = await api.cards.printings[":id"].features[":version"].$get({ param: { id, version: FEATURE_VERSION } });
+        if (!response.ok) throw new Error(`The keypoints of ${id} did not load: ${response.status}`);
+        return { id, bytes: await response.arrayBuffer() };
+      }),
+    );
+  } catch (error) {
+    console.warn("A card's keypoints could not be fetched", error);
+    return null;
+  }
 }
