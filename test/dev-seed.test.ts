@@ -45,3 +45,26 @@ describe("dev seed: notifications of chosen ages", () => {
     }
   });
 });
+
+// The moderation browser test's administrator, named through the Worker (the operator's script opens the D1 file
+// beside the running server: scripts/admin-grant.test.ts tests that on its own).
+describe("dev seed: a site administrator", () => {
+  it("names the signed-in member only, twice without harm, 401 signed out, and not at all where the dev sign-in is off", async () => {
+    const me = await signUp("AdminSeed");
+    const other = await signUp("NotAdmin");
+    const admins = async () =>
+      (await env.DB.prepare("SELECT user_id AS id, note FROM site_admins WHERE user_id IN (?, ?)").bind(me.id, other.id).all()).results;
+    expect((await request("/__dev/site-admin", { body: {} })).status).toBe(401);
+    expect((await request("/__dev/site-admin", { cookie: me.cookie, body: {} })).status).toBe(204);
+    expect((await request("/__dev/site-admin", { cookie: me.cookie, body: {} })).status).toBe(204);
+    expect(await admins()).toEqual([{ id: me.id, note: "dev seed" }]);
+    const original = env.AUTH_DEV_LOGIN;
+    (env as { AUTH_DEV_LOGIN: string }).AUTH_DEV_LOGIN = "false";
+    try {
+      expect((await request("/__dev/site-admin", { cookie: other.cookie, body: {} })).status).toBe(404);
+    } finally {
+      (env as { AUTH_DEV_LOGIN: string }).AUTH_DEV_LOGIN = original;
+    }
+    expect(await admins()).toEqual([{ id: me.id, note: "dev seed" }]);
+  });
+});

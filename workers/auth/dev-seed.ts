@@ -3,6 +3,7 @@ import { z } from "../lib/zod";
 import { conflict, notFound } from "../domain/errors";
 import { createNotifications, NOTIFICATION_TYPES } from "../domain/notifications";
 import { linkDiscordIdentity } from "../domain/discord/discord-guilds";
+import { nameSiteAdmin } from "../domain/moderation/site-admins";
 import { snowflake } from "../contract/discord";
 import type { AppEnv } from "../http/app-env";
 import { requireUser } from "../http/require-user";
@@ -64,5 +65,13 @@ export const devSeed = new Hono<AppEnv>()
     const { discordUserId } = await parseJsonBody(c, seedDiscordIdentity);
     if (!(await linkDiscordIdentity(c.get("db"), user.id, discordUserId)))
       throw conflict("That Discord identity belongs to another member");
+    return c.body(null, 204);
+  })
+  // What `npm run admin:grant` does (scripts/admin-grant.mjs, tested on its own in scripts/admin-grant.test.ts), but
+  // through the Worker: the script's `wrangler d1 execute` opens the D1 file beside the running server, and another
+  // browser test's request meanwhile failed with SQLITE_BUSY ("database is locked").
+  .post("/site-admin", async (c) => {
+    const user = requireUser(c);
+    await nameSiteAdmin(c.get("db"), user.id, "dev seed");
     return c.body(null, 204);
   });
