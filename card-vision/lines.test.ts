@@ -44,6 +44,23 @@ describe("quadsFromLines", () => {
     expect(near(quads, truth, 4)).toBe(true);
   });
 
+  it("completes a card cut by the frame's edge beside stronger parallel lines (other cards' long sides)", () => {
+    // A third of the card out of the picture's left: its top and bottom are cut short (few votes), and the long
+    // sides of the cards above and below it make stronger pairs of lines in the same direction round the click
+    // (fourteen of them: more than the ten a direction that pairs crossed with pairs take).
+    const picture = table(-33, 60, 100, 140);
+    for (const top of [30, 225, 240]) for (let y = top; y < top + 8; y++) for (let x = 0; x < 256; x++) picture.data[y * 256 + x] = 220;
+    const edges = edgesOf(picture);
+    const quads = quadsFromLines(edges, houghLines(edges), { x: 30, y: 130 }, 40, 256).map((c) => c.quad);
+    const truth: Quad = [
+      { x: -33, y: 60 },
+      { x: 67, y: 60 },
+      { x: 67, y: 200 },
+      { x: -33, y: 200 },
+    ];
+    expect(near(quads, truth, 4)).toBe(true);
+  });
+
   it("finds nothing round a click on an empty table", () => {
     const edges = edgesOf(table(0, 0, 0, 0));
     expect(quadsFromLines(edges, houghLines(edges), { x: 128, y: 128 }, 40, 256)).toEqual([]);

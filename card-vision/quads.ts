@@ -116,6 +116,9 @@ export function supportScore(supports: number[]): { score: number; weakest: numb
 
 export type QuadCandidate = { quad: Quad; score: number };
 
+/** How many pairs of each 15° direction the three-sided search takes (the crossing of pairs takes 10). */
+const THREE_SIDED_PAIRS = 20;
+
 /**
  * Card-shaped quadrilaterals around `click` from the lines: two pairs of roughly opposite lines (within 40° of
  * parallel, the click between them; a card seen at up to 45° out of its plane converges that much), the pairs
@@ -139,6 +142,10 @@ export function quadsFromLines(edges: Edges, lines: Line[], click: Point, minSid
     }
   }
   // The strongest pairs of each direction only: enough for the card's two, few enough to score every crossing.
+  // The three-sided search below (a pair and one line, not pairs crossed) is cheap enough to take more of them:
+  // a card cut by the frame's edge has two of its sides cut short, so their pair has few votes, and the text lines
+  // and frame lines of the cards round it make many stronger pairs in the same direction.
+  const forThreeSides = strongestPerDirection([...pairs], THREE_SIDED_PAIRS);
   const strongest = strongestPerDirection(pairs, 10);
   pairs.length = 0;
   pairs.push(...strongest);
@@ -172,7 +179,7 @@ export function quadsFromLines(edges: Edges, lines: Line[], click: Point, minSid
   }
   // Three sides found, the fourth hidden or out of the frame: a pair of opposite sides and one line across them,
   // the missing side placed where a card's 63:88 shape puts it (the pair taken as the long sides or the short).
-  for (const p of pairs) {
+  for (const p of forThreeSides) {
     for (const l of lines) {
       if (l === p.a || l === p.b) continue;
       if (directionGap(p.theta, l.theta) < (60 * Math.PI) / 180) continue;

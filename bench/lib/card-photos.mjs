@@ -100,6 +100,8 @@ export function measurePhotos(lib, dir, identifyOptions, options) {
           refFeatures,
         ),
       idOf: (id) => cardIdOf.get(id) ?? id,
+      // The hashes of every printing of a reference, for a click's hand-marked corners (`quad`).
+      hashesOfCard: (card) => refs.filter((r) => r.card === card).map((r) => r.hashes),
     },
     identifyOptions,
     options,
@@ -148,6 +150,25 @@ export function measurePhotos(lib, dir, identifyOptions, options) {
     identifyOptions,
     options,
   );
+}
+
+/**
+ * For a click whose card's corners were marked by hand (`quad`, as read: top-left, top-right, bottom-right,
+ * bottom-left; corners out of the frame allowed): the distance those corners' hash lies from the card's nearest
+ * printing, and how far (the worst corner, in pixels) the outline the identifier chose lies from them. A miss
+ * whose marked corners are far too says the hash, not the outline finder, is what fails there.
+ */
+function markedCorners(lib, image, marked, found, references) {
+  const quad = marked.map(([x, y]) => ({ x, y }));
+  const hashes = lib.hashQuad(lib.pyramidOf(lib.toGray(image)), quad);
+  const d = hashes && references.length ? Math.min(...references.map((h) => lib.distance(hashes, h))) : "-";
+  // The found outline may start at another corner (a card read upside down or sideways): the nearest way round.
+  const error = found
+    ? Math.min(
+        ...[0, 1, 2, 3].map((t) => Math.max(...quad.map((p, k) => Math.hypot(p.x - found[(k + t) % 4].x, p.y - found[(k + t) % 4].y)))),
+      )
+    : NaN;
+  return `[marked corners: ${d} bits; the outline's worst corner ${Number.isNaN(error) ? "-" : error.toFixed(0)} px from them]`;
 }
 
 function measureWith(lib, dir, manifest, label, set, identifyOptions, options) {
@@ -201,6 +222,8 @@ function measureWith(lib, dir, manifest, label, set, identifyOptions, options) {
     }
     lines.push(
       `    ${c.photo} (${c.x}, ${c.y}) ${refNames.get(c.card) ?? c.card}: ${outcome}${r.match ? ` (${refNames.get(matched) ?? matched}, ${r.match.distance}${r.source === "keypoints" ? ", by keypoints" : ""})` : ` (nearest ${refNames.get(nearest) ?? nearest}, ${r.ranked[0]?.distance}, steady ${r.steadiness}, margin ${r.margin})`}` +
+        ` [outline: ${r.source ?? "none"}${r.refined ? ", nudged" : ""}]` +
+        (c.quad && c.card && set.hashesOfCard ? ` ${markedCorners(lib, image, c.quad, r.quad, set.hashesOfCard(c.card))}` : "") +
         (r.verified
           ? ` [fit ${refNames.get(set.idOf(r.verified.id)) ?? r.verified.id} ${r.verified.inliers} vs ${r.verified.otherInliers}, ${r.verified.fitted} fitted]`
           : "") +
