@@ -218,14 +218,16 @@ test("a player clicks a card half under another card and the keypoint fit names 
     bob.page.on("request", (r) => {
       if (/\/api\/cards\/printings\/[0-9a-f-]{36}\/features\//.test(new URL(r.url()).pathname)) keypointRequests.push(r.url());
     });
+    const cpuBefore = await rendererThreadsCpu(browser);
     await remote.click({ position: await tilePoint(remote, COVERED_CLICK) });
     const panel = bob.page.getByRole("dialog", { name: "Identify card" });
     await expect(panel.getByTestId("identified-card")).toHaveText("Lightning Bolt", { timeout: MEDIA_TIMEOUT });
+    const cpu = clickCpu(cpuBefore, await rendererThreadsCpu(browser));
     const figures = await clickFigures(bob.page);
     console.log(
       `a covered card named by the keypoint fit, its table's ${references.length} printings' keypoints made by the deck's warm-up ` +
         `(in R2 ${readyAfter} ms after the camera was up) (load average ${loadavg()[0].toFixed(1)}): first click to answer ${figures.click} ms in the page; ` +
-        `the hash pass and the fit in the worker ${figures.steps.slice(-2).join(" ms and ")} ms; fetching ${keypointRequests.length} printings' keypoints ${figures.features} ms`,
+        `the hash pass and the fit in the worker ${figures.steps.slice(-2).join(" ms and ")} ms; fetching ${keypointRequests.length} printings' keypoints ${figures.features} ms; CPU: the identifier's worker ${cpu.worker} ms, the page's main thread ${cpu.main} ms`,
     );
     // The hash alone named nothing (the page asked for keypoints only because of that), and the fit named the card.
     expect(keypointRequests.length).toBeGreaterThan(0);
