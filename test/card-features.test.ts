@@ -3,7 +3,7 @@ import { afterEach, describe, expect, inject, it } from "vitest";
 import { decodeFeatures, FEATURE_VERSION } from "../card-vision";
 import type { CardDto } from "../workers/contract/cards";
 import { getDb } from "../workers/db/client";
-import { featuresKey } from "../workers/domain/cards/card-features";
+import { featuresFailedKey, featuresKey, warmFeatures } from "../workers/domain/cards/card-features";
 import { putPrintings } from "../workers/domain/cards/card-printings";
 import { RATE_LIMITS } from "../workers/domain/rate-limit-rules";
 import { featuresOfCardJpeg } from "../workers/services/card-image";
@@ -15,7 +15,7 @@ import { json, request, signUp, type Member } from "./helpers";
  */
 
 const cards = inject("cardService");
-const worker = env as unknown as { CARD_IMAGE_ORIGIN: string; CARD_POOL: R2Bucket };
+const worker = env as unknown as { CARD_IMAGE_ORIGIN: string; PUBLIC_ORIGIN: string; CARD_POOL: R2Bucket };
 const configured = worker.CARD_IMAGE_ORIGIN;
 /** Nothing listens on the discard port: a connection there is refused, as a host that is down refuses it. */
 const DOWN = "http://127.0.0.1:9";
@@ -131,5 +131,47 @@ describe("a printing's keypoints", () => {
     expect(await json(res)).toMatchObject({ message: expect.stringContaining("at most 240 card keypoint sets a minute") });
     // The card lookups' limit is another's: untouched.
     expect((await request(`/api/cards/${card.id}`, { cookie: ann.cookie })).status).toBe(200);
+  });
+});
+
+describe("a table's warm-up of keypoints (warmFeatures)", () => {
+  const far = () => Date.now() + 20_000;
+
+  it("makes what R2 lacks, up to its allowance, and leaves the rest", async () => {
+    const ann = await signUp("Ann");
+    const made = await Promise.all(["Opt", "Sol Ring", "Counterspell"].map((name) => printing(ann, name)));
+    await Promise.all(made.map((c) => worker.CARD_POOL.delete(featuresKey(c.id))));
+    const first = await warmFeatures(worker, made, { deadline: far(), max: 1 });
+    expect(first).toMatchObject({ made: 1, failed: 0 });
+    expect(first.left).toBeGreaterThanOrEqual(1);
+    const rest = await warmFeatures(worker, made, { deadline: far() });
+    expect(rest).toEqual({ made: 2, kept: 1, failed: 0, skipped: 0, left: 0 });
+    for (const card of made) expect(await worker.CARD_POOL.head(featuresKey(card.id))).not.toBeNull();
+    // Past its deadline it makes nothing.
+    await worker.CARD_POOL.delete(featuresKey(made[0].id));
+    expect(await warmFeatures(worker, made, { deadline: Date.now() - 1 })).toEqual({ made: 0, kept: 0, failed: 0, skipped: 0, left: 3 });
+    expect(await worker.CARD_POOL.head(featuresKey(made[0].id))).toBeNull();
+  });
+
+  it("notes a picture that cannot be read and does not try it again for a day; stops when the host is down", async () => {
+    const missing = await printingAt(cards.imageOrigin);
+    const row = { id: missing, imageUrl: `${cards.imageOrigin}/images/normal/front/${missing[0]}/${missing[1]}/${missing}.jpg` };
+    expect(await warmFeatures(worker, [row], { deadline: far() })).toEqual({ made: 0, kept: 0, failed: 1, skipped: 0, left: 0 });
+    expect(await worker.CARD_POOL.head(featuresFailedKey(missing))).not.toBeNull();
+    // The next warm-up passes it by (no fetch); a day later it is tried again.
+    expect(await warmFeatures(worker, [row], { deadline: far() })).toEqual({ made: 0, kept: 0, failed: 0, skipped: 1, left: 0 });
+    const dayLater = () => Date.now() + 24 * 60 * 60_000 + 1;
+    expect(await warmFeatures(worker, [row], { deadline: dayLater() + 20_000, now: dayLater })).toMatchObject({ failed: 1 });
+    // The endpoint still answers it on demand as before (404).
+    const ann = await signUp("Ann");
+    expect((await features(missing, ann)).status).toBe(404);
+
+    // The host down: the run stops at its first failures, nothing noted, what it did not make left for later.
+    const down = await Promise.all([printingAt(DOWN), printingAt(DOWN)]);
+    const rows = down.map((id) => ({ id, imageUrl: `${DOWN}/images/normal/front/${id[0]}/${id[1]}/${id}.jpg` }));
+    const stopped = await warmFeatures({ ...worker, CARD_IMAGE_ORIGIN: DOWN }, rows, { deadline: far() });
+    expect(stopped).toMatchObject({ made: 0, failed: 0 });
+    expect(stopped.left).toBeGreaterThanOrEqual(1);
+    for (const id of down) expect(await worker.CARD_POOL.head(featuresFailedKey(id))).toBeNull();
   });
 });

@@ -1,9 +1,12 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
 import { HASH_VERSION } from "../card-vision";
-import type { CardReference, TableReferences } from "../workers/contract/cards";
+import type { CardReference, DeckCard, TableReferences } from "../workers/contract/cards";
+import { getDb } from "../workers/db/client";
+import { featuresKey } from "../workers/domain/cards/card-features";
+import { warmReferences } from "../workers/domain/cards/card-references";
 import { RATE_LIMITS } from "../workers/domain/rate-limit-rules";
-import { hashCardJpeg } from "../workers/services/card-image";
+import { featuresOfCardJpeg, hashCardJpeg } from "../workers/services/card-image";
 import { json, request, type Member } from "./helpers";
 import { closeAllSockets, createRoom, joinRoom, signUp } from "./room-socket";
 import { submitForm } from "./single-fetch";
@@ -15,7 +18,7 @@ import { submitForm } from "./single-fetch";
  */
 
 const cards = inject("cardService");
-const worker = env as unknown as { SCRYFALL_API_URL: string };
+const worker = env as unknown as { SCRYFALL_API_URL: string; CARD_IMAGE_ORIGIN: string; PUBLIC_ORIGIN: string; CARD_POOL: R2Bucket };
 const configured = worker.SCRYFALL_API_URL;
 let lane = "";
 
@@ -103,6 +106,30 @@ describe("a table's card references", () => {
       expect(ref.hash).toBe(hashCardJpeg(picture));
     }
     expect(new Set(bolts.map((b) => b.hash)).size).toBe(3);
+  });
+
+  it("come with their printings' keypoints, made in R2 by the same warm-up, so a click need not wait for them", async () => {
+    const { ben, id, deck } = await seatedWithDeck("1 Counterspell\n1 Lightning Bolt\n");
+    const { references: refs } = await settled(id, ben);
+    expect(refs).toHaveLength(5);
+    const kept = () => Promise.all(refs.map(async (r) => (await worker.CARD_POOL.head(featuresKey(r.id))) !== null));
+    // The deck's warm-up goes on after the hashes: every printing's keypoints are in R2 once it is done.
+    await expect.poll(kept, { timeout: 30_000, interval: 250 }).toEqual(refs.map(() => true));
+    const bolt = refs.find((r) => r.name === "Lightning Bolt")!;
+    const picture = new Uint8Array(await (await fetch(bolt.imageUrl)).arrayBuffer());
+    const stored = await worker.CARD_POOL.get(featuresKey(bolt.id));
+    expect(new Uint8Array(await stored!.arrayBuffer())).toEqual(featuresOfCardJpeg(picture));
+
+    // Made by the warm-up itself (the endpoint was never asked): gone from R2, a warm-up makes them again.
+    await Promise.all(refs.map((r) => worker.CARD_POOL.delete(featuresKey(r.id))));
+    const entries = deck.cards as DeckCard[];
+    await warmReferences(worker, getDb(env.DB), entries);
+    expect(await kept()).toEqual(refs.map(() => true));
+
+    // Out of budget: nothing is made (the rest is for a later warm-up, or the endpoint on demand).
+    await Promise.all(refs.map((r) => worker.CARD_POOL.delete(featuresKey(r.id))));
+    await warmReferences(worker, getDb(env.DB), entries, 0);
+    expect(await kept()).toEqual(refs.map(() => false));
   });
 
   it("answers in one request from D1 once made, within the query budget", async () => {

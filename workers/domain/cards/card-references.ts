@@ -2,6 +2,7 @@ import { HASH_VERSION } from "../../../card-vision";
 import type { CardDto, CardReference, DeckCard, TableReferences } from "../../contract/cards";
 import type { Db } from "../../db/client";
 import { cardSourceFor } from "./card-cache";
+import { warmFeatures } from "./card-features";
 import { hashPrintings, listPrintings, needsHash, printingNameKey, putPrintings, readPrintings, type PrintingRow } from "./card-printings";
 import { deckEntries } from "./decks";
 import { currentLogger } from "../../lib/logger";
@@ -12,7 +13,7 @@ import { currentLogger } from "../../lib/logger";
  * printing's art; any other card by every printing's, so a physical copy of any printing matches.
  */
 
-export type ReferenceEnv = { SCRYFALL_API_URL: string; CARD_IMAGE_ORIGIN: string; PUBLIC_ORIGIN: string };
+export type ReferenceEnv = { SCRYFALL_API_URL: string; CARD_IMAGE_ORIGIN: string; PUBLIC_ORIGIN: string; CARD_POOL: R2Bucket };
 /** Hands work to the runtime to finish after the answer (ExecutionContext.waitUntil). */
 export type Background = (work: Promise<unknown>) => void;
 
@@ -24,6 +25,7 @@ const snapshot = (env: ReferenceEnv): ReferenceEnv => ({
   SCRYFALL_API_URL: env.SCRYFALL_API_URL,
   CARD_IMAGE_ORIGIN: env.CARD_IMAGE_ORIGIN,
   PUBLIC_ORIGIN: env.PUBLIC_ORIGIN,
+  CARD_POOL: env.CARD_POOL,
 });
 
 /** How long one background warm-up may work (waitUntil lets an invocation go on 30 s after its answer). */
@@ -75,6 +77,7 @@ async function readState(db: Db, wanted: Wanted, now: number) {
   }
   const rowsWanted = [...chosen.values()];
   return {
+    rows: rowsWanted,
     ready: rowsWanted.filter((row) => row.hash !== null && row.hashVersion === HASH_VERSION),
     toHash: rowsWanted.filter((row) => needsHash(row, now)).map((row) => row.id),
     unlisted,
@@ -84,8 +87,10 @@ async function readState(db: Db, wanted: Wanted, now: number) {
 
 /**
  * Makes what a table's references lack: stores the decks' own printings it has no row for, lists the printings of
- * names not listed this week (paced by the card source), then hashes what needs it, until the budget runs out.
- * Safe to run twice at once (claims keep two workers off one picture). Returns how many printings it hashed.
+ * names not listed this week (paced by the card source), hashes what needs it, then makes the keypoints (R2) of
+ * printings that lack them (at most FEATURES_PER_WARM), until the budget runs out. Safe to run twice at once (claims
+ * keep two workers off one picture's hash; two may make one printing's keypoints, the same bytes). Returns how many
+ * printings it hashed.
  */
 export async function warmReferences(env: ReferenceEnv, db: Db, entries: DeckCard[], budgetMs = WARM_BUDGET_MS): Promise<number> {
   const deadline = Date.now() + budgetMs;
@@ -109,10 +114,25 @@ export async function warmReferences(env: ReferenceEnv, db: Db, entries: DeckCar
     }
   }
   if (state.missing.length > 0 || state.unlisted.length > 0) state = await readState(db, wanted, Date.now());
-  if (state.toHash.length === 0) return 0;
-  const outcome = await hashPrintings(db, state.toHash, { imageOrigin: env.CARD_IMAGE_ORIGIN, siteOrigin: env.PUBLIC_ORIGIN, deadline });
-  currentLogger().info("Card references warmed", { ...outcome });
-  return outcome.hashed;
+  let hashed = 0;
+  if (state.toHash.length > 0) {
+    const outcome = await hashPrintings(db, state.toHash, { imageOrigin: env.CARD_IMAGE_ORIGIN, siteOrigin: env.PUBLIC_ORIGIN, deadline });
+    currentLogger().info("Card references warmed", { ...outcome });
+    hashed = outcome.hashed;
+  }
+  // Then the keypoints of the printings that lack them (the decks' own printings first), in what is left of the
+  // budget: a click the hash leaves unclear then reads them from R2 instead of waiting for the server to make them.
+  // Two pictures a printing, not one: the hash is made from the small picture (as the pool's 100,000 are, and the
+  // browser's hashes meet those), the keypoints from the normal one (the small would be blown up), and only a bounded
+  // few printings a warm-up get keypoints.
+  const own = new Set(entries.map((entry) => entry.card.id));
+  const rows = state.rows.filter((row) => row.failedAt === null || row.hash !== null);
+  const ordered = [...rows.filter((row) => own.has(row.id)), ...rows.filter((row) => !own.has(row.id))];
+  if (ordered.length > 0 && Date.now() < deadline) {
+    const outcome = await warmFeatures(env, ordered, { deadline });
+    if (outcome.made + outcome.failed > 0 || outcome.left > 0) currentLogger().info("Card keypoints warmed", { ...outcome });
+  }
+  return hashed;
 }
 
 /**
