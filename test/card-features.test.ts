@@ -3,7 +3,7 @@ import { afterEach, describe, expect, inject, it } from "vitest";
 import { decodeFeatures, FEATURE_VERSION } from "../card-vision";
 import type { CardDto } from "../workers/contract/cards";
 import { getDb } from "../workers/db/client";
-import { featuresFailedKey, featuresKey, warmFeatures } from "../workers/domain/cards/card-features";
+import { FEATURE_LOOKS_PER_WARM, featuresFailedKey, featuresKey, warmFeatures } from "../workers/domain/cards/card-features";
 import { putPrintings } from "../workers/domain/cards/card-printings";
 import { RATE_LIMITS } from "../workers/domain/rate-limit-rules";
 import { featuresOfCardJpeg } from "../workers/services/card-image";
@@ -151,6 +151,19 @@ describe("a table's warm-up of keypoints (warmFeatures)", () => {
     await worker.CARD_POOL.delete(featuresKey(made[0].id));
     expect(await warmFeatures(worker, made, { deadline: Date.now() - 1 })).toEqual({ made: 0, kept: 0, failed: 0, skipped: 0, left: 3 });
     expect(await worker.CARD_POOL.head(featuresKey(made[0].id))).toBeNull();
+  });
+
+  it("looks up at most FEATURE_LOOKS_PER_WARM printings in R2 a warm-up (a table's ~400 would crowd its subrequests)", async () => {
+    const ids = Array.from({ length: FEATURE_LOOKS_PER_WARM + 7 }, (_, i) => `f00dcafe-0000-4000-8000-${String(i).padStart(12, "0")}`);
+    await Promise.all(ids.map((id) => worker.CARD_POOL.put(featuresKey(id), new Uint8Array(8))));
+    const rows = ids.map((id) => ({ id, imageUrl: `${cards.imageOrigin}/images/normal/front/f/0/${id}.jpg` }));
+    expect(await warmFeatures(worker, rows, { deadline: far() })).toEqual({
+      made: 0,
+      kept: FEATURE_LOOKS_PER_WARM,
+      failed: 0,
+      skipped: 0,
+      left: 7,
+    });
   });
 
   it("notes a picture that cannot be read and does not try it again for a day; stops when the host is down", async () => {

@@ -73,6 +73,12 @@ const FEATURES_PARALLEL = 3;
  * warm-up or on demand.
  */
 export const FEATURES_PER_WARM = 48;
+/**
+ * Printings one warm-up looks up in R2 at most (one or two R2 reads each): a table of four decks stands for up to
+ * ~400 printings, and a deck saved again would otherwise look up all of them beside the hashes' picture fetches,
+ * against the invocation's subrequest limit. The rest are looked at by a later warm-up.
+ */
+export const FEATURE_LOOKS_PER_WARM = 160;
 
 export type FeaturesOutcome = { made: number; kept: number; failed: number; skipped: number; left: number };
 
@@ -92,8 +98,9 @@ export async function warmFeatures(
   let next = 0;
   let started = 0;
   let stop = false;
+  const looks = Math.min(queue.length, FEATURE_LOOKS_PER_WARM);
   const worker = async () => {
-    while (!stop && next < queue.length && started < max && now() < deadline) {
+    while (!stop && next < looks && started < max && now() < deadline) {
       const printing = queue[next++];
       const id = printing.id.toLowerCase();
       if (await env.CARD_POOL.head(featuresKey(id))) {
