@@ -42,7 +42,12 @@ export type IdentifyOptions = {
   artBoxes?: boolean;
   /** Whether the keypoint fit is tried when the hash names nothing and the candidates have features (default true). */
   features?: boolean;
-  /** How many of the hash's nearest cards the keypoint fit weighs (default 8). */
+  /**
+   * How many of the nearest cards' own best outlines the second look also nudges towards each card alone (default
+   * 8 against candidates with a quick search, a whole pool; 0 against a table's references).
+   */
+  cardSeeds?: number;
+  /** How many of the hash's nearest cards the keypoint fit weighs (default 8; against a whole pool 32). */
   featureCandidates?: number;
   /** With at most this many references, the keypoint fit weighs them all (default 0: only the hash's nearest). */
   rescueUpTo?: number;
@@ -219,6 +224,28 @@ function area(q: Quad): number {
   return Math.abs(s) / 2;
 }
 
+/** How many of the nearest cards' outlines the second look nudges towards each card alone, against a whole pool. */
+const POOL_CARD_SEEDS = 8;
+/** How many of the nearest cards the keypoint fit weighs against a whole pool (8, 16, 32 measured: the decision). */
+const POOL_FEATURE_CANDIDATES = 32;
+
+/** The `n` references nearest any first-look outline, each with the outline it came nearest (best first). */
+function nearestCards(scored: Scored[], n: number): { id: string; seed: Scored }[] {
+  if (n <= 0) return [];
+  const best = new Map<string, { d: number; seed: Scored }>();
+  for (const s of scored) {
+    if (s.refined) continue;
+    for (const r of s.ranked) {
+      const b = best.get(r.id);
+      if (!b || r.distance < b.d) best.set(r.id, { d: r.distance, seed: s });
+    }
+  }
+  return [...best]
+    .sort((a, b) => a[1].d - b[1].d)
+    .slice(0, n)
+    .map(([id, { seed }]) => ({ id, seed }));
+}
+
 function bestOf(scored: Scored[]): Scored | null {
   let best: Scored | null = null;
   for (const s of scored) if (s.ranked[0] && (!best || s.ranked[0].distance < best.ranked[0].distance)) best = s;
@@ -252,7 +279,13 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
   if (scored.length === 0) return { match: null, ranked: [], quad: null };
   // A second, closer look: the few best outlines nudged towards the references they came nearest.
   scored.sort((a, b) => (a.ranked[0]?.distance ?? Infinity) - (b.ranked[0]?.distance ?? Infinity));
-  const seeds = options.refine === false ? [] : distinctQuads(scored, 3);
+  // Against a whole pool (candidates with a quick search) the best outlines are mostly coincidences: among 100,000
+  // printings every outline finds one 30–36 bits away, and the right card's outline, 36–40 bits from it before its
+  // nudges and 14–28 after, is seldom among them. There each of the nearest few cards' own best outline is nudged
+  // towards that card alone instead (docs/decisions/2026-11-28-card-pool-fit.md).
+  const wholePool = candidates.near !== undefined;
+  const cardSeeds = options.refine === false ? 0 : (options.cardSeeds ?? (wholePool ? POOL_CARD_SEEDS : 0));
+  const seeds = options.refine === false || cardSeeds > 0 ? [] : distinctQuads(scored, 3);
   const targetIds = new Set(seeds.flatMap((s) => s.ranked.map((r) => r.id)));
   const known = [...targetIds].flatMap((id) => {
     const hashes = candidates.hashesOf?.(id);
@@ -268,6 +301,13 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
       const hashes = hashQuad(pyramid, quad);
       if (hashes) scored.push({ quad, source: seed.source, refined: true, hashes, ranked: look(hashes) });
     }
+  }
+  for (const { id, seed } of nearestCards(scored, cardSeeds)) {
+    const target = candidates.hashesOf?.(id);
+    if (!target) continue;
+    const { quad } = refine(pyramid, seed.quad, click, (h) => distance(h, target));
+    const hashes = hashQuad(pyramid, quad);
+    if (hashes) scored.push({ quad, source: seed.source, refined: true, hashes, ranked: look(hashes) });
   }
   const best = bestOf(scored)!;
   // More than are shown: the nearest other card (not another printing of this one) may lie past a few reprints.
@@ -295,7 +335,13 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
   };
   if (match || !candidates.featuresOf || options.features === false) return result;
   scored.sort((a, b) => (a.ranked[0]?.distance ?? Infinity) - (b.ranked[0]?.distance ?? Infinity));
-  const fit = fitNearest(gray, click, candidates, [nearby, ...scored.map((x) => x.ranked)], options);
+  // Against a whole pool the fit weighs the cards nearest any outline (first looks and nudged alike; the best
+  // outline's nearest first), more of them: there the right card is seldom the hash's nearest (pool-fit decision).
+  const rankings = wholePool
+    ? [nearby.slice(0, 1), scored.flatMap((x) => x.ranked).sort((a, b) => a.distance - b.distance)]
+    : [nearby, ...scored.map((x) => x.ranked)];
+  const fitOptions = { ...options, featureCandidates: options.featureCandidates ?? (wholePool ? POOL_FEATURE_CANDIDATES : undefined) };
+  const fit = fitNearest(gray, click, candidates, rankings, fitOptions);
   if (!fit.named) return { ...result, verified: fit.verified };
   const hashes = candidates.hashesOf?.(fit.named.id);
   const named = {
