@@ -1,3 +1,7 @@
+/**
+ * Over 300 lines: one click's pipeline (outlines, first look, second look, last checks, keypoint fit) reads in
+ * order in one place; its parts with a job of their own live beside it (locate, quads, art-box, second-look).
+ */
 // One click's identification, end to end on plain pixels, the same in the browser, the Worker and the benchmark:
 // find outlines that may be the card under the click (straight lines at three scales, the card implied by its art
 // box's outline, edge pieces, and card-shaped boxes around the click when nothing else is found), hash each from
