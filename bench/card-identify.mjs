@@ -143,7 +143,7 @@ const identifyOptions = {
   clearMargin: process.env.CARD_CLEAR_MARGIN !== "0",
   artBoxes: process.env.CARD_ART_BOXES !== "0",
   // The pool's second look nudges each of the nearest N cards' outlines (CARD_SEED_CARDS=N; default 8 for the pool,
-  // 0 for a table); CARD_FIT_K=K fits the nearest K cards (default 8; 32 for the pool).
+  // 0 for a table); CARD_FIT_K=K fits the nearest K cards (default 8).
   cardSeeds: process.env.CARD_SEED_CARDS ? Number(process.env.CARD_SEED_CARDS) : undefined,
   featureCandidates: process.env.CARD_FIT_K ? Number(process.env.CARD_FIT_K) : undefined,
   threshold: process.env.CARD_THRESHOLD ? Number(process.env.CARD_THRESHOLD) : undefined,

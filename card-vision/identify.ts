@@ -51,7 +51,7 @@ export type IdentifyOptions = {
    * 8 against candidates with a quick search, a whole pool; 0 against a table's references).
    */
   cardSeeds?: number;
-  /** How many of the hash's nearest cards the keypoint fit weighs (default 8; against a whole pool 32). */
+  /** How many of the hash's nearest cards the keypoint fit weighs (default 8). */
   featureCandidates?: number;
   /** With at most this many references, the keypoint fit weighs them all (default 0: only the hash's nearest). */
   rescueUpTo?: number;
@@ -230,8 +230,12 @@ function area(q: Quad): number {
 
 /** How many of the nearest cards' outlines the second look nudges towards each card alone, against a whole pool. */
 const POOL_CARD_SEEDS = 8;
-/** How many of the nearest cards the keypoint fit weighs against a whole pool (8, 16, 32 measured: the decision). */
-const POOL_FEATURE_CANDIDATES = 32;
+/**
+ * How many of the nearest cards the keypoint fit weighs against a whole pool: 32 named 4 more of the first photo
+ * set's 23 sleeved cards than 8 but fewer generated frames through the codec (more strangers fail the fit's ratio
+ * test against the right card); 8 kept (docs/decisions/2026-11-28-card-pool-fit.md).
+ */
+const POOL_FEATURE_CANDIDATES = 8;
 
 /** The `n` references nearest any first-look outline, each with the outline it came nearest (best first). */
 function nearestCards(scored: Scored[], n: number): { id: string; seed: Scored }[] {
