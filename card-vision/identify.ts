@@ -1,3 +1,7 @@
+/**
+ * Over 300 lines: one click's pipeline (outlines, first look, second look, last checks, keypoint fit) reads in
+ * order in one place; its parts with a job of their own live beside it (locate, quads, art-box, second-look).
+ */
 // One click's identification, end to end on plain pixels, the same in the browser, the Worker and the benchmark:
 // find outlines that may be the card under the click (straight lines at three scales, the card implied by its art
 // box's outline, edge pieces, and card-shaped boxes around the click when nothing else is found), hash each from
@@ -44,6 +48,11 @@ export type IdentifyOptions = {
   artBoxes?: boolean;
   /** Whether the keypoint fit is tried when the hash names nothing and the candidates have features (default true). */
   features?: boolean;
+  /**
+   * How many of the nearest cards' own best outlines the second look also nudges towards each card alone (default
+   * 8 against candidates with a quick search, a whole pool; 0 against a table's references).
+   */
+  cardSeeds?: number;
   /** How many of the hash's nearest cards the keypoint fit weighs (default 8). */
   featureCandidates?: number;
   /** With at most this many references, the keypoint fit weighs them all (default 0: only the hash's nearest). */
@@ -226,6 +235,32 @@ function area(q: Quad): number {
   return Math.abs(s) / 2;
 }
 
+/** How many of the nearest cards' outlines the second look nudges towards each card alone, against a whole pool. */
+const POOL_CARD_SEEDS = 8;
+/**
+ * How many of the nearest cards the keypoint fit weighs against a whole pool: 32 named 4 more of the first photo
+ * set's 23 sleeved cards than 8 but fewer generated frames through the codec (more strangers fail the fit's ratio
+ * test against the right card); 8 kept (docs/decisions/2026-11-28-card-pool-fit.md).
+ */
+const POOL_FEATURE_CANDIDATES = 8;
+
+/** The `n` references nearest any first-look outline, each with the outline it came nearest (best first). */
+function nearestCards(scored: Scored[], n: number): { id: string; seed: Scored }[] {
+  if (n <= 0) return [];
+  const best = new Map<string, { d: number; seed: Scored }>();
+  for (const s of scored) {
+    if (s.refined) continue;
+    for (const r of s.ranked) {
+      const b = best.get(r.id);
+      if (!b || r.distance < b.d) best.set(r.id, { d: r.distance, seed: s });
+    }
+  }
+  return [...best]
+    .sort((a, b) => a[1].d - b[1].d)
+    .slice(0, n)
+    .map(([id, { seed }]) => ({ id, seed }));
+}
+
 function bestOf(scored: Scored[]): Scored | null {
   let best: Scored | null = null;
   for (const s of scored) if (s.ranked[0] && (!best || s.ranked[0].distance < best.ranked[0].distance)) best = s;
@@ -259,7 +294,13 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
   if (scored.length === 0) return { match: null, ranked: [], quad: null };
   // A second, closer look: the few best outlines nudged towards the references they came nearest.
   scored.sort((a, b) => (a.ranked[0]?.distance ?? Infinity) - (b.ranked[0]?.distance ?? Infinity));
-  const seeds = options.refine === false ? [] : distinctQuads(scored, 3);
+  // Against a whole pool (candidates with a quick search) the best outlines are mostly coincidences: among 100,000
+  // printings every outline finds one 30–36 bits away, and the right card's outline, 36–40 bits from it before its
+  // nudges and 14–28 after, is seldom among them. There each of the nearest few cards' own best outline is nudged
+  // towards that card alone instead (docs/decisions/2026-11-28-card-pool-fit.md).
+  const wholePool = candidates.near !== undefined;
+  const cardSeeds = options.refine === false ? 0 : (options.cardSeeds ?? (wholePool ? POOL_CARD_SEEDS : 0));
+  const seeds = options.refine === false || cardSeeds > 0 ? [] : distinctQuads(scored, 3);
   const targetIds = new Set(seeds.flatMap((s) => s.ranked.map((r) => r.id)));
   const known = [...targetIds].flatMap((id) => {
     const hashes = candidates.hashesOf?.(id);
@@ -275,6 +316,13 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
       const hashes = hashQuad(pyramid, quad);
       if (hashes) scored.push({ quad, source: seed.source, refined: true, hashes, ranked: look(hashes) });
     }
+  }
+  for (const { id, seed } of nearestCards(scored, cardSeeds)) {
+    const target = candidates.hashesOf?.(id);
+    if (!target) continue;
+    const { quad } = refine(pyramid, seed.quad, click, (h) => distance(h, target));
+    const hashes = hashQuad(pyramid, quad);
+    if (hashes) scored.push({ quad, source: seed.source, refined: true, hashes, ranked: look(hashes) });
   }
   const best = bestOf(scored)!;
   // More than are shown: the nearest other card (not another printing of this one) may lie past a few reprints.
@@ -302,7 +350,13 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
   };
   if (match || options.features === false) return result;
   scored.sort((a, b) => (a.ranked[0]?.distance ?? Infinity) - (b.ranked[0]?.distance ?? Infinity));
-  const fitIds = fitCandidateIds(candidates, [nearby, ...scored.map((x) => x.ranked)], options);
+  // Against a whole pool the fit weighs the cards nearest any outline (first looks and nudged alike; the best
+  // outline's nearest first): there the right card is seldom the hash's nearest (pool-fit decision).
+  const rankings = wholePool
+    ? [nearby.slice(0, 1), scored.flatMap((x) => x.ranked).sort((a, b) => a.distance - b.distance)]
+    : [nearby, ...scored.map((x) => x.ranked)];
+  const fitOptions = { ...options, featureCandidates: options.featureCandidates ?? (wholePool ? POOL_FEATURE_CANDIDATES : undefined) };
+  const fitIds = fitCandidateIds(candidates, rankings, fitOptions);
   const distanceOf = (id: string) => {
     const hashes = candidates.hashesOf?.(id);
     return hashes ? distance(best.hashes, hashes) : (nearby.find((r) => r.id === id)?.distance ?? -1);
