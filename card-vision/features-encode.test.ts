@@ -7,8 +7,7 @@ import { decodeFeatures, encodeFeatures } from "./features-encode";
 import { toGray } from "./image";
 import { fitLater, hashCard, identify } from "./identify";
 import { referenceSet } from "./match";
-import { drawCard, paintCard, rgbaOf, table } from "./synthetic-card.test-support";
-import { CARD_H, CARD_W, type Quad } from "./warp";
+import { drawCard, halfCoveredFrame } from "./synthetic-card.test-support";
 
 describe("encodeFeatures and decodeFeatures", () => {
   const f = referenceFeatures(drawCard(3));
@@ -51,18 +50,7 @@ describe("fitLater: the fit once the keypoints are fetched", () => {
   };
   const references = cards.map((c) => ({ id: c.id, hashes: hashCard(c.image) }));
   // Card 13 turned 20°, its lower half under another (plain) card: no outline, half the art.
-  const t = (20 * Math.PI) / 180;
-  const [w, h] = [(260 * CARD_W) / CARD_H, 260];
-  const quad = [
-    [-w / 2, -h / 2],
-    [w / 2, -h / 2],
-    [w / 2, h / 2],
-    [-w / 2, h / 2],
-  ].map(([x, y]) => ({ x: 300 + x * Math.cos(t) - y * Math.sin(t), y: 250 + x * Math.sin(t) + y * Math.cos(t) })) as Quad;
-  const gray = table(640, 480, 90);
-  paintCard(gray, cards[2].image, quad);
-  for (let y = 251; y < 480; y++) for (let x = 151; x < 470; x++) gray.data[y * 640 + x] = 200;
-  const frame = rgbaOf(gray);
+  const frame = halfCoveredFrame(cards[2].image);
   const click = { x: 300, y: 220 };
 
   it("names the card the hash left unclear, as identify with the keypoints does, without looking for outlines again", () => {

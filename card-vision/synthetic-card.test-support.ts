@@ -72,3 +72,22 @@ export function rgbaOf(gray: GrayImage): RgbaImage {
   }
   return { width: gray.width, height: gray.height, data };
 }
+
+/**
+ * A 640×480 frame of `card` turned 20° round (300, 250), 260 px high, its lower half under another (plain) card: no
+ * outline, half the art (the keypoint fit's case). Click it at (300, 220).
+ */
+export function halfCoveredFrame(card: GrayImage): RgbaImage {
+  const t = (20 * Math.PI) / 180;
+  const [w, h] = [(260 * CARD_W) / CARD_H, 260];
+  const quad = [
+    [-w / 2, -h / 2],
+    [w / 2, -h / 2],
+    [w / 2, h / 2],
+    [-w / 2, h / 2],
+  ].map(([x, y]) => ({ x: 300 + x * Math.cos(t) - y * Math.sin(t), y: 250 + x * Math.sin(t) + y * Math.cos(t) })) as Quad;
+  const gray = table(640, 480, 90);
+  paintCard(gray, card, quad);
+  for (let y = 251; y < 480; y++) for (let x = 151; x < 470; x++) gray.data[y * 640 + x] = 200;
+  return rgbaOf(gray);
+}

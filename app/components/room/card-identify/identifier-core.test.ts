@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { encodeFeatures, hashCard, hashToHex, HASH_VERSION, referenceFeatures, type GrayImage, type Quad } from "../../../../card-vision";
+import { encodeFeatures, hashCard, hashToHex, HASH_VERSION, referenceFeatures, type GrayImage } from "../../../../card-vision";
 import { encodePoolIndex } from "../../../../card-vision/pool-index";
-import { drawCard, paintCard, table } from "../../../../card-vision/synthetic-card.test-support";
+import { drawCard, halfCoveredFrame } from "../../../../card-vision/synthetic-card.test-support";
 import type { CardReference } from "../../../../workers/contract/cards";
 import { answer } from "./identifier-core";
 import { POOL } from "./identifier-protocol";
@@ -143,23 +143,8 @@ describe("the identifier's second step: a keypoint fit when the hash names nothi
     });
 
   function coveredFrame() {
-    const t = (20 * Math.PI) / 180;
-    const [w, h] = [(260 * 244) / 340, 260];
-    const quad = [
-      [-w / 2, -h / 2],
-      [w / 2, -h / 2],
-      [w / 2, h / 2],
-      [-w / 2, h / 2],
-    ].map(([x, y]) => ({ x: 300 + x * Math.cos(t) - y * Math.sin(t), y: 250 + x * Math.sin(t) + y * Math.cos(t) })) as Quad;
-    const gray = table(640, 480, 90);
-    paintCard(gray, covered.picture, quad);
-    for (let y = 251; y < 480; y++) for (let x = 151; x < 470; x++) gray.data[y * 640 + x] = 200;
-    const data = new Uint8ClampedArray(640 * 480 * 4);
-    for (let i = 0; i < 640 * 480; i++) {
-      data[i * 4] = data[i * 4 + 1] = data[i * 4 + 2] = gray.data[i];
-      data[i * 4 + 3] = 255;
-    }
-    return { width: 640, height: 480, data: data.buffer };
+    const { width, height, data } = halfCoveredFrame(covered.picture);
+    return { width, height, data: data.buffer as ArrayBuffer };
   }
   const click = { x: 300, y: 220 };
 
