@@ -43,6 +43,26 @@ async function remoteVideoPlays(page: Page) {
     .toBe(true);
 }
 
+/** Alice's deck of six cards (Sol Ring, Lightning Bolt among them) and a Commander room, every page in it, connected. */
+async function deckAndRoom(alice: Page, pages: Page[], deck: string, roomName: string) {
+  const deckName = `${deck} ${Date.now()}`;
+  await api(alice, "POST", "/api/decks", {
+    name: deckName,
+    text: "Commander\n1 Atraxa, Praetors' Voice\n\nDeck\n1 Sol Ring\n1 Arcane Signet\n1 Command Tower\n1 Mind Stone\n1 Lightning Bolt\n1 Counterspell\n",
+  });
+  const room = await api<{ id: string }>(alice, "POST", "/api/game-sessions", {
+    maxPlayers: 4,
+    communityId: "duelcraft",
+    gameData: { name: `${roomName} ${Date.now()}`, format: "commander" },
+  });
+  const roomUrl = `/tablesync/room/${room.id}`;
+  for (const page of pages) {
+    await gotoHydrated(page, roomUrl);
+    await expect(page.getByText("Connected", { exact: true })).toBeVisible({ timeout: MEDIA_TIMEOUT });
+  }
+  return { deckName, roomId: room.id };
+}
+
 test("a player clicks a sleeved card with glare on a playmat on another player's camera and is told it is Sol Ring, then shows it to the table", async ({
   browser,
   playwright,
@@ -58,21 +78,7 @@ test("a player clicks a sleeved card with glare on a playmat on another player's
   const bob = await newMemberPage(browser, "Bob", "Looks", { viewport: { width: 390, height: 844 } });
   try {
     // Alice's deck holds Sol Ring among others; on her seat, its cards become the table's candidates.
-    const deckName = `Artifacts ${Date.now()}`;
-    await api(alice.page, "POST", "/api/decks", {
-      name: deckName,
-      text: "Commander\n1 Atraxa, Praetors' Voice\n\nDeck\n1 Sol Ring\n1 Arcane Signet\n1 Command Tower\n1 Mind Stone\n1 Lightning Bolt\n1 Counterspell\n",
-    });
-    const room = await api<{ id: string }>(alice.page, "POST", "/api/game-sessions", {
-      maxPlayers: 4,
-      communityId: "duelcraft",
-      gameData: { name: `Card pod ${Date.now()}`, format: "commander" },
-    });
-    const roomUrl = `/tablesync/room/${room.id}`;
-    for (const { page } of [alice, bob]) {
-      await gotoHydrated(page, roomUrl);
-      await expect(page.getByText("Connected", { exact: true })).toBeVisible({ timeout: MEDIA_TIMEOUT });
-    }
+    const { deckName } = await deckAndRoom(alice.page, [alice.page, bob.page], "Artifacts", "Card pod");
     // Alice shows her camera: the card on the table.
     await alice.page.getByRole("button", { name: "Enable Camera" }).click();
     await remoteVideoPlays(bob.page);
@@ -169,20 +175,7 @@ test("a player clicks a card half under another card and the keypoint fit names 
   const alice = await newMemberPage(cardCamera, "Alice", "Covers", { baseURL: testInfo.project.use.baseURL });
   const bob = await newMemberPage(browser, "Bob", "Fits", { viewport: { width: 1366, height: 768 } });
   try {
-    const deckName = `Covered ${Date.now()}`;
-    await api(alice.page, "POST", "/api/decks", {
-      name: deckName,
-      text: "Commander\n1 Atraxa, Praetors' Voice\n\nDeck\n1 Sol Ring\n1 Arcane Signet\n1 Command Tower\n1 Mind Stone\n1 Lightning Bolt\n1 Counterspell\n",
-    });
-    const room = await api<{ id: string }>(alice.page, "POST", "/api/game-sessions", {
-      maxPlayers: 4,
-      communityId: "duelcraft",
-      gameData: { name: `Covered card ${Date.now()}`, format: "commander" },
-    });
-    for (const { page } of [alice, bob]) {
-      await gotoHydrated(page, `/tablesync/room/${room.id}`);
-      await expect(page.getByText("Connected", { exact: true })).toBeVisible({ timeout: MEDIA_TIMEOUT });
-    }
+    const { deckName, roomId } = await deckAndRoom(alice.page, [alice.page, bob.page], "Covered", "Covered card");
     await alice.page.getByTestId("players-list").getByRole("button", { name: "Choose your deck" }).click();
     const deckDialog = alice.page.getByRole("dialog", { name: "Your deck at this table" });
     await deckDialog.getByRole("button", { name: deckName }).click();
@@ -199,11 +192,11 @@ test("a player clicks a card half under another card and the keypoint fit names 
     // Bob's browser holds none) before Bob's first click, which then only reads them from R2.
     const waited = Date.now();
     await expect
-      .poll(async () => (await api<TableReferences>(alice.page, "GET", `/api/game-sessions/${room.id}/card-references`)).pending, {
+      .poll(async () => (await api<TableReferences>(alice.page, "GET", `/api/game-sessions/${roomId}/card-references`)).pending, {
         timeout: MEDIA_TIMEOUT,
       })
       .toBe(0);
-    const { references } = await api<TableReferences>(alice.page, "GET", `/api/game-sessions/${room.id}/card-references`);
+    const { references } = await api<TableReferences>(alice.page, "GET", `/api/game-sessions/${roomId}/card-references`);
     const kept = async () => {
       const answers = await Promise.all(
         references.map((r) => alice.page.context().request.get(`/api/cards/printings/${r.id}/features/${FEATURE_VERSION}`)),
@@ -253,7 +246,7 @@ test("a player clicks a card half under another card and the keypoint fit names 
     // Another member's first click on it: the keypoints are read from R2 as for Bob's first click.
     const carol = await newMemberPage(browser, "Carol", "Later", { viewport: { width: 390, height: 844 } });
     try {
-      await gotoHydrated(carol.page, `/tablesync/room/${room.id}`);
+      await gotoHydrated(carol.page, `/tablesync/room/${roomId}`);
       const carolRemote = carol.page.getByLabel("Alice Covers video");
       await expect
         .poll(() => carolRemote.evaluate((el: HTMLVideoElement) => (!el.paused ? el.videoWidth : 0)), { timeout: MEDIA_TIMEOUT })
