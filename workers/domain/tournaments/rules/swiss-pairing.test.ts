@@ -1,20 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { RandomSource } from "./random";
+import { seeded } from "./seeded-random.test-support";
 import { computeStandings, type ScoredMatch } from "./scoring";
 import { pairSwissRound, type Pairing } from "./swiss-pairing";
-
-/** Deterministic PRNG (mulberry32) so a failing case can be replayed. */
-function seeded(seed: number): RandomSource {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Simulation = { rounds: Pairing[][]; activeByRound: string[][] };
 
