@@ -16,6 +16,7 @@ import {
 import { putPrintings } from "../workers/domain/cards/card-printings";
 import { RATE_LIMITS } from "../workers/domain/rate-limit-rules";
 import { featuresOfCardJpeg } from "../workers/services/card-image";
+import { logLines } from "./console-capture";
 import { json, request, signUp, type Member } from "./helpers";
 
 /**
@@ -144,6 +145,9 @@ describe("printings' keypoints, one request a click", () => {
     const res = await features([id], ann);
     expect(res.status).toBe(503);
     expect(await json(res)).toEqual({ message: "Card pictures are unavailable right now" });
+    // Asked again while the host is down: answered the same, and the operator's log says it once, not per request.
+    expect((await features([id], ann)).status).toBe(503);
+    expect(logLines().filter((l) => l.message === "Card pictures are unavailable: keypoints not made")).toHaveLength(1);
     expect(await worker.CARD_POOL.head(featuresKey(id))).toBeNull();
     // Not an unreadable picture: nothing is noted, the next request tries it again.
     expect(await worker.CARD_POOL.head(featuresFailedKey(id))).toBeNull();
@@ -182,12 +186,16 @@ describe("printings' keypoints, one request a click", () => {
     };
     expect(await warmFeatures(worker, [row], { deadline: Date.now() + 20_000 })).toMatchObject({ skipped: 1 });
     expect(await pictureRequests(unreadable)).toBe(1);
+    // The operator is told once, when it was noted.
+    const told = () => logLines().filter((l) => l.message === "Card keypoints could not be made" && l.printing === unreadable);
+    expect(told()).toHaveLength(1);
 
     // A day later (the domain's clock) the picture is tried again, and noted again.
     const dayLater = () => Date.now() + RETRY_FAILED_MS + 1;
     const later = await printingsFeatures(worker, getDb(env.DB), [unreadable], { now: dayLater });
     expect(later.entries).toEqual([{ id: unreadable, status: "none" }]);
     expect(await pictureRequests(unreadable)).toBe(2);
+    expect(told()).toHaveLength(2);
     const renewed = await worker.CARD_POOL.head(featuresFailedKey(unreadable));
     expect(Number(renewed!.customMetadata!.failedAt)).toBeGreaterThan(Number(note!.customMetadata!.failedAt));
   });
