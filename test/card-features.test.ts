@@ -1,3 +1,7 @@
+/**
+ * Over 300 lines: the two doors of one domain module (card-features.ts), the click's request and a table's warm-up,
+ * tested side by side, since they share one rule (the unreadable picture's note) that each test reads from both.
+ */
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { decodeFeatures, FEATURE_VERSION } from "../card-vision";
