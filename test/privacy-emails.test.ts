@@ -39,8 +39,8 @@ const NOT_DATA_ROUTES = new Set([
   "/api/callback/:provider",
   "/api/logout",
   "/api/card-pool/:version",
-  // A printing's keypoints: card data alone, binary (test/card-features.test.ts).
-  "/api/cards/printings/:id/features/:version",
+  // Printings' keypoints: card data alone, binary (test/card-features.test.ts).
+  "/api/cards/printings/features/:version",
 ]);
 
 describe("no member's e-mail address reaches another member (issue 12)", () => {

@@ -15,7 +15,8 @@
 // Test lanes: every Scryfall path (and Archidekt's) may be prefixed with /lane/{name}. A lane has its own request log
 // and failure mode, so a test file that makes the service fail or counts its requests does not disturb a file
 // running beside it on the same fake. Control: POST /__fake/fail {lane?, mode: "ok"|"unavailable"|"rate-limited"};
-// GET /__fake/requests?lane=; POST /__fake/reset?lane=; POST /__fake/page-size {lane?, size} (a search's page size,
+// GET /__fake/requests?lane=; GET /__fake/image-requests?id= (how many pictures of that printing were asked for, any
+// size, found or not); POST /__fake/reset?lane=; POST /__fake/page-size {lane?, size} (a search's page size,
 // 175 as Scryfall's unless set, so a test can page through a few printings).
 import { createServer } from "node:http";
 import { gzipSync } from "node:zlib";
@@ -89,6 +90,8 @@ export async function startFakeCardService({ port = 0 } = {}) {
     return lanes.get(name);
   };
   const images = new Map();
+  /** Picture requests by printing id (the image host's log, for tests of what is fetched again). */
+  const imageRequests = new Map();
 
   // Pictures are drawn on a thread of their own (./card-image-worker.mjs), one request each, kept once drawn.
   let painter = null;
@@ -135,6 +138,7 @@ export async function startFakeCardService({ port = 0 } = {}) {
     const imageMatch = /^\/images\/([a-z_]+)\/front\/[0-9a-f]\/[0-9a-f]\/([0-9a-f-]{36})\.(jpg|png)$/.exec(url.pathname);
     if (imageMatch) {
       const [, size, id, ext] = imageMatch;
+      imageRequests.set(id, (imageRequests.get(id) ?? 0) + 1);
       const file = WIDTHS[size] || size === "art_crop" ? await image(size, id, ext) : null;
       if (!file) return error(404, "not_found", "No such image.");
       res.writeHead(200, {
@@ -305,6 +309,7 @@ export async function startFakeCardService({ port = 0 } = {}) {
       return send(200, { mode: target.mode });
     }
     if (url.pathname === "/__fake/requests") return send(200, { requests: lane(name).requests });
+    if (url.pathname === "/__fake/image-requests") return send(200, { count: imageRequests.get(url.searchParams.get("id") ?? "") ?? 0 });
     if (url.pathname === "/__fake/page-size") {
       let parsed = {};
       try {

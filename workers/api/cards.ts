@@ -9,18 +9,20 @@ import {
   cardPoolManifest,
   cardPoolVersionParam,
   namedQuery,
-  printingFeaturesParam,
+  featuresVersionParam,
+  printingFeaturesQuery,
   tableReferences,
 } from "../contract/cards";
+import { encodeFeaturesBatch, MAX_FEATURES_PER_REQUEST } from "../contract/card-features-batch";
 import { sessionIdParam } from "../contract/game-sessions";
 import { getDb } from "../db/client";
 import { FEATURE_VERSION } from "../../card-vision";
 import { cardSourceFor } from "../domain/cards/card-cache";
-import { printingFeatures } from "../domain/cards/card-features";
+import { FEATURES_MADE_PER_REQUEST, printingsFeatures } from "../domain/cards/card-features";
 import { poolFile, poolManifest } from "../domain/cards/card-pool";
 import { tableReferences as readTableReferences } from "../domain/cards/card-references";
 import { withCardService } from "../domain/cards/deck-resolve";
-import { forbidden, notFound } from "../domain/errors";
+import { forbidden, notFound, unavailable } from "../domain/errors";
 import { lookUpCardsAs } from "../domain/cards/card-lookups";
 import { tableDecksFor } from "../domain/rooms/seat-decks";
 import { enforceRateLimit } from "../domain/rate-limit";
@@ -114,22 +116,21 @@ const poolFileRoute = createRoute({
 
 const featuresRoute = createRoute({
   method: "get",
-  path: "/cards/printings/{id}/features/{version}",
-  summary:
-    "A printing's reference keypoints for click-to-identify's second step (card-vision's encodeFeatures format: 8 + 36 bytes a keypoint, ~9.8 KB), made by keypoint version `version` (card-vision's FEATURE_VERSION; another is a 404). Made from the printing's picture on the first request, then kept; a URL's answer never changes, so browsers keep it.",
+  path: "/cards/printings/features/{version}",
+  summary: `The reference keypoints of up to ${MAX_FEATURES_PER_REQUEST} printings for click-to-identify's second step, made by keypoint version \`version\` (card-vision's FEATURE_VERSION; another is a 404), in one binary answer (workers/contract/card-features-batch.ts): each asked id in the order asked, with its keypoints (card-vision's encodeFeatures format, ~9.8 KB) or why it has none: \`none\` (no such printing, or its picture cannot be read) or \`later\` (not made yet: at most ${FEATURES_MADE_PER_REQUEST} are made a request, nearest first; ask again). Counted as one request by its limit.`,
   ...member,
-  request: { params: printingFeaturesParam },
+  request: { params: featuresVersionParam, query: printingFeaturesQuery },
   responses: {
     200: {
-      description: "The keypoints",
+      description: "The printings' keypoints (cached by the browser when every one is present: they never change)",
       content: { "application/octet-stream": { schema: z.string().meta({ format: "binary" }) } },
     },
     ...errors(
-      [400, "Invalid path"],
+      [400, "Invalid ids or version (the issues name which)"],
       [401, "Signed out"],
-      [404, "No printing has this id, its picture cannot be read, or keypoints of this version are not made"],
+      [404, "Keypoints of this version are not made"],
       [429, `More than ${limitText("cardFeatures")}`],
-      [503, CARD_IMAGES_UNAVAILABLE],
+      [503, `${CARD_IMAGES_UNAVAILABLE} (and none of the asked printings' keypoints were made before)`],
     ),
   },
 });
@@ -199,16 +200,20 @@ export const cardsApi = apiRouter()
   .openapi(featuresRoute, async (c) => {
     const db = c.get("db");
     await enforceRateLimit(db, "cardFeatures", requireUser(c).id);
-    const { id, version } = c.req.valid("param");
+    const { version } = c.req.valid("param");
+    const { ids } = c.req.valid("query");
     if (version !== FEATURE_VERSION) throw notFound(`Keypoints are made by version ${FEATURE_VERSION} only`);
-    const { bytes } = await printingFeatures(c.env, db, id);
-    return new Response(bytes, {
+    const { entries, unavailable: hostDown } = await printingsFeatures(c.env, db, ids);
+    if (hostDown && entries.every((e) => e.status !== "present")) throw unavailable(CARD_IMAGES_UNAVAILABLE);
+    const body = encodeFeaturesBatch(entries);
+    return new Response(body, {
       status: 200,
       headers: {
         "Content-Type": "application/octet-stream",
-        "Content-Length": String(bytes.byteLength),
-        // The version is in the path: what a URL answers never changes.
-        "Cache-Control": "private, max-age=31536000, immutable",
+        "Content-Length": String(body.byteLength),
+        // Every printing present: this URL's answer never changes (the version is in the path). Otherwise a later
+        // request may find more.
+        "Cache-Control": entries.every((e) => e.status === "present") ? "private, max-age=31536000, immutable" : "private, no-store",
       },
     });
   });

@@ -1,4 +1,5 @@
 import { z } from "../lib/zod";
+import { MAX_FEATURES_PER_REQUEST } from "./card-features-batch";
 
 /**
  * A card as Realmcast shows it: the few fields of Scryfall's card object a table needs (https://scryfall.com/docs/api/cards).
@@ -197,12 +198,23 @@ export const cardPoolManifest = z.object({
 export type CardPoolManifest = z.infer<typeof cardPoolManifest>;
 export const cardPoolVersionParam = z.object({ version: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, "A card pool version") });
 
+/** A keypoint version (card-vision's FEATURE_VERSION) in a path: keypoints of another version are not made. */
+export const featuresVersionParam = z.object({ version: z.string().regex(/^[a-z0-9-]{1,64}$/, "A keypoint version") });
+
 /**
- * A printing's reference keypoints for click-to-identify's second step (card-vision's encodeFeatures bytes), by its
- * Scryfall id and the keypoint version (card-vision's FEATURE_VERSION) they were made by: a URL never changes what it
- * answers, so the browser keeps it.
+ * The printings whose reference keypoints a click's second step fits (issue 36): their Scryfall ids, comma-separated,
+ * at most MAX_FEATURES_PER_REQUEST. The answer is card-features-batch.ts's format.
  */
-export const printingFeaturesParam = z.object({
-  id: cardIdParam.shape.id,
-  version: z.string().regex(/^[a-z0-9-]{1,64}$/, "A keypoint version"),
+export const printingFeaturesQuery = z.object({
+  ids: z
+    .string()
+    .max(MAX_FEATURES_PER_REQUEST * 37)
+    .transform((ids) => ids.split(","))
+    .pipe(
+      z
+        .array(cardIdParam.shape.id)
+        .min(1, "Name at least one printing")
+        .max(MAX_FEATURES_PER_REQUEST, `At most ${MAX_FEATURES_PER_REQUEST} printings a request`),
+    )
+    .meta({ description: `Printing ids (Scryfall ids), comma-separated, 1–${MAX_FEATURES_PER_REQUEST}` }),
 });

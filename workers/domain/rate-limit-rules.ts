@@ -61,10 +61,10 @@ export const RATE_LIMITS = {
   avatarUpload: { limit: 20, windowMs: HOUR, per: "member", verb: "upload", noun: "profile pictures" },
   // Card data (issue 26): each lookup may call Scryfall and write the card cache; a saved deck is a row of its own.
   cardLookup: { limit: 120, windowMs: MINUTE, per: "member", verb: "look up", noun: "cards" },
-  // Click-to-identify's second step (issue 36): a printing's keypoints, made from its picture on the first request
-  // for it (a fetch from the image host and ~40–110 ms of CPU), then read from R2. A click the hash leaves unclear
-  // asks for up to 8; the browser keeps each, so 30 such clicks a minute on new cards.
-  cardFeatures: { limit: 240, windowMs: MINUTE, per: "member", verb: "fetch", noun: "card keypoint sets" },
+  // Click-to-identify's second step (issue 36): one request a click the hash leaves unclear, for the keypoints of up
+  // to 32 printings (counted as one: each costs an R2 read, and at most 4 a request are made from their pictures, a
+  // fetch from the image host and ~40–110 ms of CPU each), so at most 240 made a minute, as when each was a request.
+  cardFeatures: { limit: 60, windowMs: MINUTE, per: "member", verb: "fetch", noun: "sets of card keypoints" },
   deckResolve: { limit: 60, windowMs: HOUR, per: "member", verb: "check", noun: "deck lists" },
   deckCreate: { limit: 30, windowMs: HOUR, per: "member", verb: "save", noun: "decks" },
   // Reads that cost a scan of many members.

@@ -1,17 +1,17 @@
-import { eq } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { FEATURE_VERSION } from "../../../card-vision";
-import { CARD_IMAGES_UNAVAILABLE } from "../../contract/cards";
+import type { FeaturesEntry } from "../../contract/card-features-batch";
 import type { Db } from "../../db/client";
 import { cardPrintings } from "../../db/schema";
 import { currentLogger } from "../../lib/logger";
 import { CardImageUnreadable, featuresOfCardJpeg, fetchCardImage } from "../../services/card-image";
-import { notFound, unavailable } from "../errors";
 
 /**
  * A printing's reference keypoints for click-to-identify's second step (issue 36; docs/decisions/2026-11-28-card-features-in-product.md):
- * when the hash names nothing, the page fetches the keypoints of the few printings its click ranked nearest and
- * fits them. Made once per printing, by a table's warm-up after its hashes (card-references.ts, bounded) or else on
- * the first request for it, from its normal picture (488×680, the canonical
+ * when the hash names nothing, the page fetches the keypoints of the few printings its click ranked nearest, in one
+ * request (printingsFeatures), and fits them. Made once per printing, by a table's warm-up after its hashes
+ * (card-references.ts, bounded) or else on the first request for it (a few a request), from its normal picture
+ * (488×680, the canonical
  * card's 244 px at least, as the benchmark makes them), and kept in R2 (the card-pool bucket) under the keypoint
  * version, so a change of the detector makes them again under a new key. ~9.8 KB a printing; nothing in D1.
  */
@@ -21,31 +21,99 @@ export type FeaturesEnv = { CARD_POOL: R2Bucket; CARD_IMAGE_ORIGIN: string; PUBL
 /** Where a printing's keypoints of the current version are kept. */
 export const featuresKey = (printingId: string) => `features/${FEATURE_VERSION}/${printingId}`;
 
+/** Printings whose keypoints one request makes at most (the rest of the missing are answered `later`). */
+export const FEATURES_MADE_PER_REQUEST = 4;
+
+export type PrintingFeatures = FeaturesEntry & { made?: boolean };
+
+/** While the image host cannot answer, its failure is logged at most once in this long (per isolate). */
+const UNAVAILABLE_LOG_MS = 60_000;
+let unavailableLoggedAt = -Infinity;
+
 /**
- * The printing's keypoints (card-vision's encodeFeatures bytes): from R2 when made before, else made now from its
- * picture (one picture: ~40–110 ms of CPU, docs/cards.md) and stored. `made` says which. Throws not_found for a
- * printing no deck or pool knows or whose picture cannot be read, unavailable when the image host cannot be reached.
+ * The keypoints (card-vision's encodeFeatures bytes) of the printings asked for, one entry per distinct id in the
+ * order asked: from R2 when made before; else, for the first `make` of those still missing (the order asked is the
+ * click's nearest first), made now from the printing's picture (one picture and ~40–110 ms of CPU each, docs/cards.md)
+ * and stored. Otherwise `none` (no deck or pool has the printing, or its picture cannot be read: noted, so a request
+ * within a day fetches nothing) or `later` (past this request's allowance, or the image host cannot be reached:
+ * `unavailable` then says so). Reads: one R2 get a printing, one D1 query, one R2 head a missing printing.
  */
-export async function printingFeatures(
+export async function printingsFeatures(
   env: FeaturesEnv,
   db: Db,
-  printingId: string,
-): Promise<{ bytes: Uint8Array<ArrayBuffer>; made: boolean }> {
-  const id = printingId.toLowerCase();
-  const stored = await env.CARD_POOL.get(featuresKey(id));
-  if (stored) return { bytes: new Uint8Array(await stored.arrayBuffer()), made: false };
-  const row = await db.select({ imageUrl: cardPrintings.imageUrl }).from(cardPrintings).where(eq(cardPrintings.id, id)).get();
-  if (!row) throw notFound("No printing has this id");
-  let bytes: Uint8Array<ArrayBuffer>;
+  printingIds: string[],
+  { make = FEATURES_MADE_PER_REQUEST, now = Date.now }: { make?: number; now?: () => number } = {},
+): Promise<{ entries: PrintingFeatures[]; unavailable: boolean }> {
+  const ids = [...new Set(printingIds.map((id) => id.toLowerCase()))];
+  const entries = new Map<string, PrintingFeatures>();
+  await Promise.all(
+    ids.map(async (id) => {
+      const stored = await env.CARD_POOL.get(featuresKey(id));
+      if (stored) entries.set(id, { id, status: "present", bytes: new Uint8Array(await stored.arrayBuffer()), made: false });
+    }),
+  );
+  const missing = ids.filter((id) => !entries.has(id));
+  const rows = missing.length
+    ? await db
+        .select({ id: cardPrintings.id, imageUrl: cardPrintings.imageUrl })
+        .from(cardPrintings)
+        .where(inArray(cardPrintings.id, missing))
+        .all()
+    : [];
+  const known = new Map(rows.map((r) => [r.id, r.imageUrl]));
+  const noted = await Promise.all(missing.map((id) => (known.has(id) ? failureNoted(env, id, now) : Promise.resolve(true))));
+  const toMake = missing.filter((id, i) => !noted[i]).slice(0, Math.max(0, make));
+  let unavailable = false;
+  await Promise.all(
+    toMake.map(async (id) => {
+      const outcome = await makeOrNote(env, { id, imageUrl: known.get(id)! }, now);
+      if (outcome.kind === "made") entries.set(id, { id, status: "present", bytes: outcome.bytes, made: true });
+      else if (outcome.kind === "unreadable") entries.set(id, { id, status: "none" });
+      else unavailable = true;
+    }),
+  );
+  // One line a minute (an isolate's), not one a request or a printing: a host that cannot answer fails them all alike.
+  if (unavailable && now() - unavailableLoggedAt >= UNAVAILABLE_LOG_MS) {
+    unavailableLoggedAt = now();
+    currentLogger().warn("Card pictures are unavailable: keypoints not made", { printings: toMake.length });
+  }
+  for (const [i, id] of missing.entries()) if (!entries.has(id)) entries.set(id, { id, status: noted[i] ? "none" : "later" });
+  return { entries: ids.map((id) => entries.get(id)!), unavailable };
+}
+
+/** Where a printing whose picture could not be read is noted, so neither door fetches it again for a day. */
+export const featuresFailedKey = (printingId: string) => `features-failed/${FEATURE_VERSION}/${printingId}`;
+/** A picture that could not be read is tried again after a day (a card service may fix a broken picture). */
+export const RETRY_FAILED_MS = 24 * 60 * 60_000;
+
+/** Whether the printing's picture was found unreadable less than a day ago (one R2 head). */
+async function failureNoted(env: FeaturesEnv, id: string, now: () => number): Promise<boolean> {
+  const failed = await env.CARD_POOL.head(featuresFailedKey(id));
+  return failed !== null && Number(failed.customMetadata?.failedAt ?? 0) > now() - RETRY_FAILED_MS;
+}
+
+type MakeOutcome = { kind: "made"; bytes: Uint8Array<ArrayBuffer> } | { kind: "unreadable" } | { kind: "unavailable" };
+
+/**
+ * The one rule for both doors (the warm-up and the endpoint): makes a printing's keypoints, or, when its picture
+ * cannot be read (missing, not a card picture), notes that in R2 and logs it, once: the note keeps both doors from
+ * fetching it again for a day. A host that cannot answer now is neither noted nor logged here (the caller logs it once
+ * for its run). Other failures (R2's) are thrown.
+ */
+async function makeOrNote(env: FeaturesEnv, printing: { id: string; imageUrl: string }, now: () => number): Promise<MakeOutcome> {
   try {
-    bytes = await makeFeatures(env, { id, imageUrl: row.imageUrl });
+    return { kind: "made", bytes: await makeFeatures(env, printing) };
   } catch (error) {
     if (!(error instanceof CardImageUnreadable)) throw error;
-    currentLogger().warn("Card keypoints could not be made", { printing: id, reason: error.message, lasting: error.lasting });
-    if (error.lasting) throw notFound("This printing's picture cannot be read");
-    throw unavailable(CARD_IMAGES_UNAVAILABLE);
+    if (!error.lasting) return { kind: "unavailable" };
+    currentLogger().warn("Card keypoints could not be made", {
+      printing: printing.id,
+      reason: error.message,
+      retryAfterMs: RETRY_FAILED_MS,
+    });
+    await env.CARD_POOL.put(featuresFailedKey(printing.id), error.message, { customMetadata: { failedAt: String(now()) } });
+    return { kind: "unreadable" };
   }
-  return { bytes, made: true };
 }
 
 /** Fetches a printing's normal picture, makes its keypoints and keeps them in R2. Throws CardImageUnreadable. */
@@ -61,10 +129,6 @@ async function makeFeatures(env: FeaturesEnv, printing: { id: string; imageUrl: 
   return bytes;
 }
 
-/** Where a printing whose picture could not be read is noted, so the warm-up does not try it again for a day. */
-export const featuresFailedKey = (printingId: string) => `features-failed/${FEATURE_VERSION}/${printingId}`;
-/** A picture that could not be read is tried again by the warm-up after a day (the endpoint tries it on demand). */
-const RETRY_FAILED_MS = 24 * 60 * 60_000;
 /** Printings made at once by the warm-up: each is a picture's fetch (wall time) and ~40–110 ms of CPU. */
 const FEATURES_PARALLEL = 3;
 /**
@@ -107,27 +171,20 @@ export async function warmFeatures(
         outcome.kept++;
         continue;
       }
-      const failed = await env.CARD_POOL.head(featuresFailedKey(id));
-      if (failed && Number(failed.customMetadata?.failedAt ?? 0) > now() - RETRY_FAILED_MS) {
+      if (await failureNoted(env, id, now)) {
         outcome.skipped++;
         continue;
       }
       // Another worker may have taken the last of the allowance while this one looked: this printing is left.
       if (started >= max) break;
       started++;
-      try {
-        await makeFeatures(env, { id, imageUrl: printing.imageUrl });
-        outcome.made++;
-      } catch (error) {
-        if (error instanceof CardImageUnreadable && error.lasting) {
-          outcome.failed++;
-          currentLogger().warn("Card keypoints could not be made", { printing: id, reason: error.message, lasting: true });
-          await env.CARD_POOL.put(featuresFailedKey(id), error.message, { customMetadata: { failedAt: String(now()) } });
-        } else {
-          // The host cannot answer now: the rest wait for the next warm-up (or the endpoint, on demand).
-          currentLogger().warn("Card keypoints could not be made", { printing: id, error });
-          stop = true;
-        }
+      const made = await makeOrNote(env, { id, imageUrl: printing.imageUrl }, now);
+      if (made.kind === "made") outcome.made++;
+      else if (made.kind === "unreadable") outcome.failed++;
+      else if (!stop) {
+        // The host cannot answer now: the rest wait for the next warm-up (or the endpoint, on demand).
+        currentLogger().warn("Card pictures are unavailable: the keypoints' warm-up stops", { printing: id });
+        stop = true;
       }
     }
   };

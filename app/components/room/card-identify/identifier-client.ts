@@ -181,7 +181,8 @@ export async function identifyClick({
     const fetchedFrom = performance.now();
     const fetched = await printingFeatures(ids);
     performance.measure("card-identify-features", { start: fetchedFrom, end: performance.now() });
-    if (!fetched || !current()) return null;
+    // None to be had (not made yet, or unreadable pictures): the fit would weigh nothing.
+    if (!fetched || fetched.length === 0 || !current()) return null;
     try {
       const answer = await ask(
         { kind: "fit", key, features: fetched },

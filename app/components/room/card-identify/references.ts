@@ -4,6 +4,7 @@
 // its version, which never changes). The page hands both to the identifier's worker (identifier-client.ts).
 import { api, unwrap } from "~/lib/api-client";
 import type { CardReference } from "../../../../workers/contract/cards";
+import { decodeFeaturesBatch, MAX_FEATURES_PER_REQUEST } from "../../../../workers/contract/card-features-batch";
 import { HASH_VERSION } from "../../../../card-vision/match";
 import { FEATURE_VERSION } from "../../../../card-vision/features-version";
 
@@ -51,21 +52,21 @@ export async function poolIndexFile(): Promise<ArrayBuffer | null> {
 }
 
 /**
- * The keypoints of the printings a click's second step fits (at most 16, fetched in parallel; each URL names the
- * keypoints' version, so the browser's HTTP cache keeps it), or null when any could not be fetched: then the hash's
- * answer stands, as it does without the second step.
+ * The keypoints of the printings a click's second step fits (at most MAX_FEATURES_PER_REQUEST): one request, whose
+ * URL names the keypoints' version. Those it has none of (no such printing, an unreadable picture, not made yet) are
+ * left out: the fit weighs fewer. Null when the request fails: then the hash's answer stands, as it does without the
+ * second step.
  */
 export async function printingFeatures(ids: string[]): Promise<{ id: string; bytes: ArrayBuffer }[] | null> {
   try {
-    return await Promise.all(
-      ids.map(async (id) => {
-        const response = await api.cards.printings[":id"].features[":version"].$get({ param: { id, version: FEATURE_VERSION } });
-        if (!response.ok) throw new Error(`The keypoints of ${id} did not load: ${response.status}`);
-        return { id, bytes: await response.arrayBuffer() };
-      }),
-    );
+    const response = await api.cards.printings.features[":version"].$get({
+      param: { version: FEATURE_VERSION },
+      query: { ids: ids.slice(0, MAX_FEATURES_PER_REQUEST).join(",") },
+    });
+    if (!response.ok) throw new Error(`The keypoints did not load: ${response.status}`);
+    return decodeFeaturesBatch(await response.arrayBuffer()).flatMap((e) => (e.bytes ? [{ id: e.id, bytes: e.bytes }] : []));
   } catch (error) {
-    console.warn("A card's keypoints could not be fetched", error);
+    console.warn("The cards' keypoints could not be fetched", error);
     return null;
   }
 }
