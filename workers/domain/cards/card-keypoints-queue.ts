@@ -45,7 +45,7 @@ export type KeypointsMessage = z.infer<typeof keypointsMessage>;
 export type KeypointsQueueEnv = { CARD_KEYPOINTS?: Queue<KeypointsMessage> };
 
 /** Where a table's rest was last sent to the queue (its printings' ids, digested), so it is not sent again at once. */
-async function queuedKey(ids: string[]): Promise<string> {
+export async function queuedKey(ids: string[]): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode([...ids].sort().join(",")));
   const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
   return `keypoints-queued/${FEATURE_VERSION}/${hex}`;

@@ -145,7 +145,11 @@ export async function warmReferences(env: ReferenceEnv, db: Db, entries: DeckCar
     if (outcome.made + outcome.failed > 0 || outcome.left > 0) currentLogger().info("Card keypoints warmed", { ...outcome });
     rest = run.rest.map((p) => p.id);
   }
-  await queueKeypoints(env, ordered.map((row) => row.id), rest);
+  await queueKeypoints(
+    env,
+    ordered.map((row) => row.id),
+    rest,
+  );
   return hashed;
 }
 
