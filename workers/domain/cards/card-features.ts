@@ -10,7 +10,8 @@ import { CardImageUnreadable, featuresOfCardJpeg, fetchCardImage } from "../../s
  * A printing's reference keypoints for click-to-identify's second step (issue 36; docs/decisions/2026-11-28-card-features-in-product.md):
  * when the hash names nothing, the page fetches the keypoints of the few printings its click ranked nearest, in one
  * request (printingsFeatures), and fits them. Made once per printing, by a table's warm-up after its hashes
- * (card-references.ts, bounded) or else on the first request for it (a few a request), from its normal picture
+ * (card-references.ts, bounded; the rest through the keypoints' queue, card-keypoints-queue.ts) or else on the first
+ * request for it (a few a request), from its normal picture
  * (488×680, the canonical
  * card's 244 px at least, as the benchmark makes them), and kept in R2 (the card-pool bucket) under the keypoint
  * version, so a change of the detector makes them again under a new key. ~9.8 KB a printing; nothing in D1.
