@@ -41,6 +41,7 @@ describe("GET /api/health", () => {
       turn: { configured: false, without: OPTIONAL_SERVICES.turn.without },
       cardService: { configured: true, host: cardHost },
       webhookQueue: { configured: true },
+      cardKeypointsQueue: { configured: true },
       email: { configured: false, without: OPTIONAL_SERVICES.email.without },
       discordInteractions: { configured: false, without: OPTIONAL_SERVICES.discordInteractions.without },
     });
@@ -51,6 +52,17 @@ describe("GET /api/health", () => {
       expect((await json(await check())).services.signIn).toEqual({ configured: false, without: NOBODY_CAN_SIGN_IN });
     } finally {
       worker.AUTH_DEV_LOGIN = devLogin;
+    }
+    // Without the keypoints' queue binding, the report says what members lose (the warm-up keeps to its own 48).
+    const queue = (env as unknown as Record<string, unknown>).CARD_KEYPOINTS;
+    delete (env as unknown as Record<string, unknown>).CARD_KEYPOINTS;
+    try {
+      expect((await json(await check())).services.cardKeypointsQueue).toEqual({
+        configured: false,
+        without: "A table's card keypoints past the first 48 printings a deck warm-up makes are made only when a click asks for them.",
+      });
+    } finally {
+      (env as unknown as Record<string, unknown>).CARD_KEYPOINTS = queue;
     }
     // The version is the runtime's (a placeholder locally), or null when it does not say.
     if (body.version !== null)

@@ -31,6 +31,9 @@ export const healthReport = z
         host: z.string().nullable().meta({ description: "The card service's host, nothing more of its URL" }),
       }),
       webhookQueue: service,
+      cardKeypointsQueue: service.meta({
+        description: "The queue that makes a table's card keypoints past what one deck warm-up makes (issue 36)",
+      }),
       email: service,
       discordInteractions: service,
     }),

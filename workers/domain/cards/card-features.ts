@@ -10,7 +10,8 @@ import { CardImageUnreadable, featuresOfCardJpeg, fetchCardImage } from "../../s
  * A printing's reference keypoints for click-to-identify's second step (issue 36; docs/decisions/2026-11-28-card-features-in-product.md):
  * when the hash names nothing, the page fetches the keypoints of the few printings its click ranked nearest, in one
  * request (printingsFeatures), and fits them. Made once per printing, by a table's warm-up after its hashes
- * (card-references.ts, bounded) or else on the first request for it (a few a request), from its normal picture
+ * (card-references.ts, bounded; the rest through the keypoints' queue, card-keypoints-queue.ts) or else on the first
+ * request for it (a few a request), from its normal picture
  * (488×680, the canonical
  * card's 244 px at least, as the benchmark makes them), and kept in R2 (the card-pool bucket) under the keypoint
  * version, so a change of the detector makes them again under a new key. ~9.8 KB a printing; nothing in D1.
@@ -146,19 +147,36 @@ export const FEATURE_LOOKS_PER_WARM = 160;
 
 export type FeaturesOutcome = { made: number; kept: number; failed: number; skipped: number; left: number };
 
+/** A warm-up's run: its counts, the printings it did not finish (in the order given), and whether the host was down. */
+export type FeaturesRun = { outcome: FeaturesOutcome; rest: { id: string; imageUrl: string }[]; unavailable: boolean };
+
 /**
  * Makes the keypoints of the given printings that have none in R2 (in the order given: the decks' own printings
  * first), a few at once, until `deadline` (epoch ms) or `max` made. A picture that cannot be read is noted in R2 and
- * not tried again by a warm-up for a day; an unreachable image host stops the run (the rest are for the next one, or
- * the endpoint on demand).
+ * not tried again by a warm-up for a day; an unreachable image host stops the run (the rest are left for the next
+ * one, the keypoints' queue, or the endpoint on demand).
  */
 export async function warmFeatures(
   env: FeaturesEnv,
   printings: { id: string; imageUrl: string }[],
-  { deadline, max = FEATURES_PER_WARM, now = Date.now }: { deadline: number; max?: number; now?: () => number },
+  options: { deadline: number; max?: number; now?: () => number },
 ): Promise<FeaturesOutcome> {
+  return (await runFeatures(env, printings, options)).outcome;
+}
+
+/**
+ * warmFeatures, also saying which printings it left (looked at but not made, or not looked at) and whether it
+ * stopped because the image host could not answer: the deck's warm-up hands the rest to the keypoints' queue, whose
+ * consumer runs the same rule (card-keypoints-queue.ts).
+ */
+export async function runFeatures(
+  env: FeaturesEnv,
+  printings: { id: string; imageUrl: string }[],
+  { deadline, max = FEATURES_PER_WARM, now = Date.now }: { deadline: number; max?: number; now?: () => number },
+): Promise<FeaturesRun> {
   const queue = [...new Map(printings.filter((p) => p.imageUrl).map((p) => [p.id.toLowerCase(), p])).values()];
   const outcome: FeaturesOutcome = { made: 0, kept: 0, failed: 0, skipped: 0, left: 0 };
+  const finished = new Set<string>();
   let next = 0;
   let started = 0;
   let stop = false;
@@ -169,10 +187,12 @@ export async function warmFeatures(
       const id = printing.id.toLowerCase();
       if (await env.CARD_POOL.head(featuresKey(id))) {
         outcome.kept++;
+        finished.add(id);
         continue;
       }
       if (await failureNoted(env, id, now)) {
         outcome.skipped++;
+        finished.add(id);
         continue;
       }
       // Another worker may have taken the last of the allowance while this one looked: this printing is left.
@@ -181,14 +201,19 @@ export async function warmFeatures(
       const made = await makeOrNote(env, { id, imageUrl: printing.imageUrl }, now);
       if (made.kind === "made") outcome.made++;
       else if (made.kind === "unreadable") outcome.failed++;
-      else if (!stop) {
-        // The host cannot answer now: the rest wait for the next warm-up (or the endpoint, on demand).
-        currentLogger().warn("Card pictures are unavailable: the keypoints' warm-up stops", { printing: id });
+      else {
+        if (!stop) {
+          // The host cannot answer now: the rest wait for the next warm-up (or the queue, or the endpoint, on demand).
+          currentLogger().warn("Card pictures are unavailable: the keypoints' warm-up stops", { printing: id });
+        }
         stop = true;
+        continue;
       }
+      finished.add(id);
     }
   };
   await Promise.all(Array.from({ length: Math.min(FEATURES_PARALLEL, queue.length) }, worker));
   outcome.left = queue.length - (outcome.made + outcome.kept + outcome.failed + outcome.skipped);
-  return outcome;
+  const rest = queue.filter((p) => !finished.has(p.id.toLowerCase())).map((p) => ({ id: p.id.toLowerCase(), imageUrl: p.imageUrl }));
+  return { outcome, rest, unavailable: stop };
 }

@@ -2,7 +2,8 @@ import { HASH_VERSION } from "../../../card-vision";
 import type { CardDto, CardReference, DeckCard, TableReferences } from "../../contract/cards";
 import type { Db } from "../../db/client";
 import { cardSourceFor } from "./card-cache";
-import { warmFeatures } from "./card-features";
+import { runFeatures } from "./card-features";
+import { queueKeypoints, type KeypointsQueueEnv } from "./card-keypoints-queue";
 import { hashPrintings, listPrintings, needsHash, printingNameKey, putPrintings, readPrintings, type PrintingRow } from "./card-printings";
 import { deckEntries } from "./decks";
 import { currentLogger } from "../../lib/logger";
@@ -13,7 +14,12 @@ import { currentLogger } from "../../lib/logger";
  * printing's art; any other card by every printing's, so a physical copy of any printing matches.
  */
 
-export type ReferenceEnv = { SCRYFALL_API_URL: string; CARD_IMAGE_ORIGIN: string; PUBLIC_ORIGIN: string; CARD_POOL: R2Bucket };
+export type ReferenceEnv = {
+  SCRYFALL_API_URL: string;
+  CARD_IMAGE_ORIGIN: string;
+  PUBLIC_ORIGIN: string;
+  CARD_POOL: R2Bucket;
+} & KeypointsQueueEnv;
 /** Hands work to the runtime to finish after the answer (ExecutionContext.waitUntil). */
 export type Background = (work: Promise<unknown>) => void;
 
@@ -26,6 +32,7 @@ const snapshot = (env: ReferenceEnv): ReferenceEnv => ({
   CARD_IMAGE_ORIGIN: env.CARD_IMAGE_ORIGIN,
   PUBLIC_ORIGIN: env.PUBLIC_ORIGIN,
   CARD_POOL: env.CARD_POOL,
+  CARD_KEYPOINTS: env.CARD_KEYPOINTS,
 });
 
 /** How long one background warm-up may work (waitUntil lets an invocation go on 30 s after its answer). */
@@ -88,7 +95,8 @@ async function readState(db: Db, wanted: Wanted, now: number) {
 /**
  * Makes what a table's references lack: stores the decks' own printings it has no row for, lists the printings of
  * names not listed this week (paced by the card source), hashes what needs it, then makes the keypoints (R2) of
- * printings that lack them (at most FEATURES_PER_WARM), until the budget runs out. Safe to run twice at once (claims
+ * printings that lack them (at most FEATURES_PER_WARM), until the budget runs out, and sends the rest to the keypoints'
+ * queue when there is one (at most MAX_QUEUED_PER_WARM). Safe to run twice at once (claims
  * keep two workers off one picture's hash; two may make one printing's keypoints, the same bytes). Returns how many
  * printings it hashed.
  */
@@ -128,10 +136,20 @@ export async function warmReferences(env: ReferenceEnv, db: Db, entries: DeckCar
   const own = new Set(entries.map((entry) => entry.card.id));
   const rows = state.rows.filter((row) => row.failedAt === null || row.hash !== null);
   const ordered = [...rows.filter((row) => own.has(row.id)), ...rows.filter((row) => !own.has(row.id))];
+  // What this invocation does not reach goes to the keypoints' queue when there is one (card-keypoints-queue.ts),
+  // whose consumer makes it later with the same rule; without one the rest waits for a later warm-up or the endpoint.
+  let rest = ordered.map((row) => row.id);
   if (ordered.length > 0 && Date.now() < deadline) {
-    const outcome = await warmFeatures(env, ordered, { deadline });
+    const run = await runFeatures(env, ordered, { deadline });
+    const { outcome } = run;
     if (outcome.made + outcome.failed > 0 || outcome.left > 0) currentLogger().info("Card keypoints warmed", { ...outcome });
+    rest = run.rest.map((p) => p.id);
   }
+  await queueKeypoints(
+    env,
+    ordered.map((row) => row.id),
+    rest,
+  );
   return hashed;
 }
 

@@ -43,6 +43,10 @@ export function serviceReport(env: Env, devSignIn = false): HealthReport["servic
       host: cardHost,
     },
     webhookQueue: on(Boolean(env.WEBHOOKS), "Bots' webhooks are not delivered."),
+    cardKeypointsQueue: on(
+      Boolean(env.CARD_KEYPOINTS),
+      "A table's card keypoints past the first 48 printings a deck warm-up makes are made only when a click asks for them.",
+    ),
     email: optional("email"),
     discordInteractions: optional("discordInteractions"),
   };
