@@ -12,17 +12,18 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { delimiter, join } from "node:path";
 import { FAKE_TURN_API_TOKEN, FAKE_TURN_KEY_ID, startFakeTurnService } from "./fakes/turn-service.mjs";
 import { build, freePort, migrateLocal, seedLocal, serve } from "./local-stack.mjs";
 
 const withDevLoop = process.argv.includes("--dev-loop");
 const besideAt = process.argv.indexOf("--beside");
 const beside = besideAt === -1 ? null : process.argv[besideAt + 1];
-/** Runs a shell command with this process's output; resolves with its exit status. */
+/** Runs a shell command with this process's output (the packages' commands on its PATH, as in npm scripts). */
 const shell = (command) =>
   new Promise((resolve) => {
-    spawn(command, { shell: true, stdio: "inherit" }).on("exit", (code) => resolve(code ?? 1));
+    const PATH = `${join(process.cwd(), "node_modules", ".bin")}${delimiter}${process.env.PATH}`;
+    spawn(command, { shell: true, stdio: "inherit", env: { ...process.env, PATH } }).on("exit", (code) => resolve(code ?? 1));
   });
 const besideDone = beside ? shell(beside) : Promise.resolve(0);
 let besideFailed = 0;
