@@ -30,11 +30,33 @@ async function setMode(page: Page, mode: "light" | "dark") {
   );
 }
 
+/**
+ * What a page shows only when opened, opened before its scan. /api-docs draws a route's fields, answer and errors
+ * when the route is opened; every route's details share one markup, so one with query parameters and one with a
+ * JSON body are opened (with all 118 drawn, axe took 9 s a scan of the page's 4,400 elements on the shared machine).
+ */
+const OPEN_BEFORE_SCAN: Record<string, (page: Page) => Promise<void>> = {
+  "/api-docs": async (page) => {
+    for (const [method, caption] of [
+      ["get", "Query parameters"],
+      ["post", "JSON body"],
+    ]) {
+      const route = page
+        .getByTestId("api-route")
+        .filter({ has: page.locator("code", { hasText: /^\/api\/forum\/posts$/ }) })
+        .filter({ hasText: new RegExp(`^${method}`) });
+      await route.locator("summary").click();
+      await expect(route.locator("caption", { hasText: caption })).toBeVisible();
+    }
+  },
+};
+
 /** Loads the page in light, scans it, turns it dark in place and scans it again. */
 async function scan(page: Page, path: string, label: string) {
   await page.emulateMedia({ colorScheme: "light" });
   await gotoHydrated(page, path);
   await page.waitForLoadState("networkidle");
+  await OPEN_BEFORE_SCAN[path]?.(page);
   await setMode(page, "light");
   await expectAxeClean(page, `${path} (light, ${label})`);
   await setMode(page, "dark");

@@ -69,6 +69,10 @@ test("the help pages carry the Coming Soon badge, their topics and Back to Home"
   await expect(page.getByTestId("api-route")).toHaveCount(2);
   await page.getByLabel("Filter routes").fill("/api/contact");
   const contact = page.getByTestId("api-route").first();
+  // Each route shows its method, path and summary; its fields, answer and errors when opened.
+  await expect(contact.getByRole("table")).toBeHidden();
+  await contact.locator("summary").click();
+  await expect(contact.getByRole("table")).toBeVisible();
   await expect(contact).toContainText("message");
   await expect(contact).toContainText("length 1-5000");
   await expect(contact).toContainText("429");

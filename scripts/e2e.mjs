@@ -6,20 +6,42 @@
 // `--dev-loop` (npm test) also runs the dev-loop check (scripts/check-dev-loop.mjs) while this server starts: both
 // start-ups are mostly one busy thread each and leave the other core idle if run one after the other. The browser
 // phases wait for the check to end, so it never competes with them; its failure fails the run.
+// `--beside <command>` (npm test): runs <command> (lint, typecheck, vitest) from the start, builds meanwhile, checks
+// the JavaScript budget, then starts this server and the dev-loop check while <command> still runs; the browser
+// phases start once all of it has ended, and not at all if any of it failed (docs/decisions/2026-11-28-ci-run-overlap.md).
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { delimiter, join } from "node:path";
 import { FAKE_TURN_API_TOKEN, FAKE_TURN_KEY_ID, startFakeTurnService } from "./fakes/turn-service.mjs";
 import { build, freePort, migrateLocal, seedLocal, serve } from "./local-stack.mjs";
 
 const withDevLoop = process.argv.includes("--dev-loop");
+const besideAt = process.argv.indexOf("--beside");
+const beside = besideAt === -1 ? null : process.argv[besideAt + 1];
+/** Runs a shell command with this process's output (the packages' commands on its PATH, as in npm scripts). */
+const shell = (command) =>
+  new Promise((resolve) => {
+    const PATH = `${join(process.cwd(), "node_modules", ".bin")}${delimiter}${process.env.PATH}`;
+    spawn(command, { shell: true, stdio: "inherit", env: { ...process.env, PATH } }).on("exit", (code) => resolve(code ?? 1));
+  });
+const besideDone = beside ? shell(beside) : Promise.resolve(0);
+let besideFailed = 0;
+void besideDone.then((code) => (besideFailed = code));
+if (beside) {
+  // Nothing more starts once something failed (as `a && b` stopped).
+  const failed = (await shell("npm run build")) || (await shell("npm run test:budget")) || besideFailed;
+  if (failed) {
+    const code = await besideDone;
+    console.error(`e2e: ${code ? `${beside} failed (exit ${code})` : "the build or the budget failed"}; no browser tests run`);
+    process.exit(failed);
+  }
+} else if (!existsSync("build/server/index.js")) build();
 const devLoop = withDevLoop
   ? new Promise((resolve) => {
       spawn(process.execPath, ["scripts/check-dev-loop.mjs"], { stdio: "inherit" }).on("exit", (code) => resolve(code ?? 1));
     })
   : Promise.resolve(0);
-if (!existsSync("build/server/index.js")) build();
 const persistTo = mkdtempSync(join(tmpdir(), "realmcast-e2e-"));
 migrateLocal(persistTo);
 seedLocal(persistTo);
@@ -36,11 +58,16 @@ const { child, url, cards, discord } = await serve({
   stdio: ["ignore", "ignore", "inherit"],
   extraArgs: [...turnVars, ...poolVars].flatMap((v) => ["--var", v]),
 });
-const args = process.argv.slice(2).filter((arg) => arg !== "--dev-loop");
+const args = process.argv.slice(2).filter((arg, i) => arg !== "--dev-loop" && i + 2 !== besideAt && i + 2 !== besideAt + 1);
 const phases = args.some((arg) => arg.startsWith("--project")) ? [[]] : [["--project=pages"], ["--project=solo"]];
 const filtered = args.length > 0;
 let status = 0;
 try {
+  const besideStatus = await besideDone;
+  if (besideStatus !== 0) {
+    await devLoop;
+    throw Object.assign(new Error(`e2e: ${beside} failed (exit ${besideStatus}); no browser tests run`), { status: besideStatus });
+  }
   const devLoopStatus = await devLoop;
   if (devLoopStatus !== 0) {
     console.error(`e2e: the dev-loop check failed (exit ${devLoopStatus}); the browser tests run all the same`);
@@ -63,6 +90,9 @@ try {
     });
     if (code !== 0) status = code;
   }
+} catch (error) {
+  console.error(error.message);
+  status = error.status ?? 1;
 } finally {
   child.kill("SIGTERM");
   await turn.close();
