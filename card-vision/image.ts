@@ -81,6 +81,32 @@ function spans(
  * rows first, then columns.
  */
 export function resizeArea(image: GrayImage, outW: number, outH: number, x0 = 0, y0 = 0, w = image.width, h = image.height): GrayImage {
+  // A crop at full size on whole pixels inside the image (the keypoint fit's square round the click): each output
+  // pixel is one source pixel at weight 1, so the sums below are a copy (`+ 0` as they add to zero).
+  if (
+    w === outW &&
+    h === outH &&
+    Number.isInteger(x0) &&
+    Number.isInteger(y0) &&
+    x0 >= 0 &&
+    y0 >= 0 &&
+    x0 + w <= image.width &&
+    y0 + h <= image.height
+  ) {
+    const data = new Float32Array(outW * outH);
+    const src = image.data;
+    for (let y = 0; y < outH; y++) {
+      const from = (y0 + y) * image.width + x0;
+      const to = y * outW;
+      for (let x = 0; x < outW; x++) data[to + x] = src[from + x] + 0;
+    }
+    return { width: outW, height: outH, data };
+  }
+  return resizeAreaBySpans(image, outW, outH, x0, y0, w, h);
+}
+
+/** `resizeArea` without its shortcut for a crop: every pixel summed over its spans (exported for the test). */
+export function resizeAreaBySpans(image: GrayImage, outW: number, outH: number, x0: number, y0: number, w: number, h: number): GrayImage {
   const xs = spans(outW, x0, w, image.width);
   const ys = spans(outH, y0, h, image.height);
   const xMax = Math.ceil(w / outW) + 1;

@@ -92,6 +92,58 @@ describe("the whole-pool index", () => {
     expect(index.cardOf!(records[778].id)).toBe(index.cardOf!(records[777].id));
   });
 
+  it("finds by its quick search the printings a plain probe of the parts finds, ties in the order probed, search after search", () => {
+    // Printings in families (a few bits from one of a few hashes), so many lie at equal distances from a query.
+    const records = syntheticPool(3_000, 19);
+    const next = random(23);
+    const bases = records.slice(0, 8).map((r) => r.hash);
+    records.forEach((r, i) => {
+      if (i < 8 || i % 3 === 0) return;
+      r.hash = Uint32Array.from(bases[i % 8]);
+      for (let f = 0; f < 6; f++) {
+        const b = next() % HASH_BITS;
+        r.hash[b >> 5] ^= 1 << (b & 31);
+      }
+    });
+    const index = PoolIndex.decode(encodePoolIndex(records, meta));
+    // The probe the quick search stands for, written plainly: each 16-bit part's values within 2 bits of the
+    // query's (the query's own first, then one bit flipped, then two), each value's printings in file order; a
+    // printing counted where first met; the nearest kept, the first met first among equals.
+    const partOf = (h: Uint32Array, p: number) => (h[p >> 1] >>> ((p & 1) * 16)) & 0xffff;
+    const masks = [0];
+    for (let i = 0; i < 16; i++) masks.push(1 << i);
+    for (let i = 0; i < 16; i++) for (let j = i + 1; j < 16; j++) masks.push((1 << i) | (1 << j));
+    const parts = Math.ceil(HASH_BITS / 16);
+    const byValue = Array.from({ length: parts }, (_, p) => {
+      const map = new Map<number, number[]>();
+      records.forEach((r, i) => map.set(partOf(r.hash, p), [...(map.get(partOf(r.hash, p)) ?? []), i]));
+      return map;
+    });
+    const plainProbe = (art: Uint32Array, count: number) => {
+      const met: number[] = [];
+      const seen = new Set<number>();
+      for (let p = 0; p < parts; p++)
+        for (const m of masks) for (const i of byValue[p].get(partOf(art, p) ^ m) ?? []) if (!seen.has(i)) seen.add(i) && met.push(i);
+      const scored = met.map((i, order) => ({
+        i,
+        order,
+        d: rank({ art }, [{ id: "x", hashes: { art: records[i].hash } }], 1)[0].distance,
+      }));
+      scored.sort((a, b) => a.d - b.d || a.order - b.order);
+      return scored.slice(0, count).map(({ i, d }) => ({ id: records[i].id, distance: d }));
+    };
+    // Past 255 searches: the per-search stamps start again.
+    for (let n = 0; n < 600; n++) {
+      const art = Uint32Array.from(bases[n % 8]);
+      for (let f = 0; f < n % 30; f++) {
+        const b = next() % HASH_BITS;
+        art[b >> 5] ^= 1 << (b & 31);
+      }
+      const count = 1 + (n % 5);
+      expect(index.near!({ art }, count)).toEqual(plainProbe(art, count));
+    }
+  });
+
   it("refuses a file that is not an index", () => {
     expect(() => PoolIndex.decode(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]))).toThrow("Not a card pool index");
   });

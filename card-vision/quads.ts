@@ -38,6 +38,11 @@ export function segmentSupport(edges: Edges, a: Point, b: Point): number | null 
   if (normal >= Math.PI) normal -= Math.PI;
   const steps = Math.min(24, Math.max(8, Math.round(len / 3)));
   const { width: w, height: h, mag, angle, threshold } = edges;
+  // The five places across the segment a point looks (0, −1, 1, −2, 2 × 0.75 px along the normal), in that order.
+  for (let k = 0; k < ACROSS.length; k++) {
+    acrossX[k] = nx * ACROSS[k] * 0.75;
+    acrossY[k] = ny * ACROSS[k] * 0.75;
+  }
   let inside = 0;
   let hits = 0;
   for (let s = 0; s < steps; s++) {
@@ -46,9 +51,9 @@ export function segmentSupport(edges: Edges, a: Point, b: Point): number | null 
     const py = a.y + (b.y - a.y) * t;
     if (px < 1 || py < 1 || px > w - 2 || py > h - 2) continue;
     inside++;
-    for (const o of [0, -1, 1, -2, 2]) {
-      const x = Math.round(px + nx * o * 0.75);
-      const y = Math.round(py + ny * o * 0.75);
+    for (let k = 0; k < 5; k++) {
+      const x = Math.round(px + acrossX[k]);
+      const y = Math.round(py + acrossY[k]);
       if (x < 1 || y < 1 || x > w - 2 || y > h - 2) continue;
       const i = y * w + x;
       if (mag[i] <= threshold) continue;
@@ -62,6 +67,11 @@ export function segmentSupport(edges: Edges, a: Point, b: Point): number | null 
   }
   return inside >= Math.max(4, steps * 0.3) ? hits / inside : null;
 }
+
+/** The offsets across a segment segmentSupport looks at, and (scratch, per call) their steps in x and y. */
+const ACROSS = [0, -1, 1, -2, 2];
+const acrossX = new Float64Array(ACROSS.length);
+const acrossY = new Float64Array(ACROSS.length);
 
 /**
  * Two roughly opposite lines seen from `click`: each one's signed distance to it in one orientation (the second line
@@ -186,6 +196,8 @@ export function quadsFromLines(edges: Edges, lines: Line[], click: Point, minSid
       const c0 = intersect(p.a, l);
       const c1 = intersect(p.b, l);
       if (!c0 || !c1) continue;
+      // The side along the line is the same for both lengths: measured once, when a length gets that far.
+      let s0: number | undefined;
       const across = dist(c0, c1);
       // Which way from the line the card lies: towards the click.
       const towards = side(l, click) > 0 ? 1 : -1;
@@ -197,10 +209,13 @@ export function quadsFromLines(edges: Edges, lines: Line[], click: Point, minSid
         const c3 = { x: c0.x + nx * length, y: c0.y + ny * length };
         const quad: Quad = [c0, c1, c2, c3];
         if (!convexAround(quad, click) || insideShare(quad, edges.width, edges.height) < 0.6) continue;
-        const s0 = segmentSupport(edges, c0, c1) ?? 0.35;
+        // The fourth side: unseen (out of the frame) or weak; the three found must hold up (each at least 0.4:
+        // the next is measured only when the last did).
+        s0 ??= segmentSupport(edges, c0, c1) ?? 0.35;
+        if (s0 < 0.4) continue;
         const s1 = segmentSupport(edges, c1, c2) ?? 0.35;
+        if (s1 < 0.4) continue;
         const s3 = segmentSupport(edges, c3, c0) ?? 0.35;
-        // The fourth side: unseen (out of the frame) or weak; the three found must hold up.
         const score = ((s0 + s1 + s3) / 3) * 0.85;
         if (Math.min(s0, s1, s3) < 0.4 || score < 0.3) continue;
         found.push({ quad, score });
