@@ -1,7 +1,7 @@
 // The keypoint fit on a click: the frame's keypoints around the click, matched against a few references' and fitted
 // (features-fit.ts), and the rule that names a card from the fits (match.ts `fitAccepts`).
 import { concatFeatures, featuresAtScales, type Features } from "./features";
-import { fitEach, matchAll, type FitOptions, type Verified } from "./features-fit";
+import { fitEach, matchEach, type FitOptions, type Verified } from "./features-fit";
 import { resizeArea, type GrayImage } from "./image";
 import { fitAccepts, type Candidates, type Ranked } from "./match";
 import type { Point } from "./warp";
@@ -52,7 +52,7 @@ export function verifyByFeatures(
     if (f && f.count > 0) refs.push({ id, f });
   }
   if (refs.length === 0 || query.count === 0) return { id: null, fits: [] };
-  const matches = matchAll(
+  const matches = matchEach(
     query,
     refs.map((r) => r.f),
   );
@@ -62,6 +62,7 @@ export function verifyByFeatures(
     click,
     minSide,
     options,
+    { query, refs: refs.map((r) => r.f) },
   );
   const best = fits[0];
   const cardOf = (id: string) => candidates.cardOf?.(id) ?? id;

@@ -223,7 +223,7 @@ function measureWith(lib, dir, manifest, label, set, identifyOptions, options) {
         }
     }
     lines.push(
-      `    ${c.photo} (${c.x}, ${c.y}) ${refNames.get(c.card) ?? c.card}: ${outcome}${r.match ? ` (${refNames.get(matched) ?? matched}, ${r.match.distance}${r.source === "keypoints" ? ", by keypoints" : ""})` : ` (nearest ${refNames.get(nearest) ?? nearest}, ${r.ranked[0]?.distance}, steady ${r.steadiness}, margin ${r.margin})`}` +
+      `    ${c.photo} (${c.x}, ${c.y}) ${refNames.get(c.card) ?? c.card}: ${outcome}${r.match ? ` (${refNames.get(matched) ?? matched}, ${r.match.distance}${r.namedBy === "keypoints" ? ", by keypoints" : r.namedBy === "both" ? ", by hash and keypoints" : ""})` : ` (nearest ${refNames.get(nearest) ?? nearest}, ${r.ranked[0]?.distance}, steady ${r.steadiness}, margin ${r.margin})`}` +
         ` [outline: ${r.source ?? "none"}${r.refined ? ", nudged" : ""}]` +
         (c.quad && c.card && set.hashesOfCard ? ` ${markedCorners(lib, image, c.quad, r.quad, set.hashesOfCard(c.card))}` : "") +
         (r.verified
