@@ -105,11 +105,7 @@ describe("guidedRefit", () => {
     const quad = turnedQuad(320, 240, 300, 10);
     const query = featuresOf(photograph(card, quad));
     // A rough first fit: the card's corners 3 px off.
-    const rough = homographyFromRect(
-      CARD_W,
-      CARD_H,
-      quad.map((p, i) => ({ x: p.x + (i % 2 ? 3 : -3), y: p.y + 2 })) as Quad,
-    )!;
+    const rough = homographyFromRect(CARD_W, CARD_H, quad.map((p, i) => ({ x: p.x + (i % 2 ? 3 : -3), y: p.y + 2 })) as Quad)!;
     const guided = guidedRefit(rough, query, referenceFeatures(card), () => true);
     expect(guided.inliers).toBeGreaterThan(20);
     // The bottom corners are extrapolated from the name's and the art's keypoints: within 3% of the card's height.

@@ -67,8 +67,8 @@ describe("jointAccepts", () => {
   });
 
   it("refuses a hash over the threshold, however well the fit agrees", () => {
-    expect(jointAccepts({ distance: MATCH_THRESHOLD + 1, threshold: MATCH_THRESHOLD }, { sameCard: true, inliers: 11, otherInliers: 0 })).toBe(
-      false,
-    );
+    expect(
+      jointAccepts({ distance: MATCH_THRESHOLD + 1, threshold: MATCH_THRESHOLD }, { sameCard: true, inliers: 11, otherInliers: 0 }),
+    ).toBe(false);
   });
 });
