@@ -243,9 +243,10 @@ function area(q: Quad): number {
 /** How many of the nearest cards' outlines the second look nudges towards each card alone, against a whole pool. */
 const POOL_CARD_SEEDS = 8;
 /**
- * How many of the nearest cards the keypoint fit weighs against a whole pool: 32 named 4 more of the first photo
- * set's 23 sleeved cards than 8 but fewer generated frames through the codec (more strangers fail the fit's ratio
- * test against the right card); 8 kept (docs/decisions/2026-11-28-card-pool-fit.md).
+ * How many of the nearest cards the keypoint fit weighs against a whole pool. With the fit's ratio test over every
+ * reference at once, 8 was kept (more strangers failed the right card's matches: pool-fit decision); with each
+ * reference tested on its own (`matchEach`), 16 named 15 of the first photo set's 23 sleeved cards against 12 with 8
+ * and 14 with 32 (more strangers' chance inliers raise the bar `fitAccepts` sets); docs/decisions/2026-11-28-card-fit-rule.md.
  */
 const POOL_FEATURE_CANDIDATES = 16;
 
