@@ -1,3 +1,7 @@
+/**
+ * Over 300 lines: the fit's steps (matching, the homography's solve, RANSAC, guided re-matching, the plausible-card
+ * test) share their types and are read together; each is a small exported function with its own test.
+ */
 // Matching a click's keypoints against a few references' and fitting each reference's matches with a homography by
 // RANSAC: the inliers say whether the reference is the card under the click (and which of several near hashes it
 // is), the homography where its corners lie, however much of its outline is hidden, glared or lost in a sleeve.
