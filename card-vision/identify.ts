@@ -371,7 +371,7 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
   const fitCandidates = fitIds.map((id) => ({ id, distance: distanceOf(id) }));
   // Without keypoints here (a page fetches them for these few), the caller fits later: `fitLater`.
   if (!candidates.featuresOf) return fitCandidates.length > 0 ? { ...result, fitCandidates } : result;
-  return withFit(result, fitAmong(gray, click, fitIds, candidates), fitCandidates, candidates, threshold);
+  return withFit(result, fitAmong(gray, click, fitIds, candidates, wholePool), fitCandidates, candidates, threshold);
 }
 
 /**
@@ -425,6 +425,7 @@ export function fitLater(
     click,
     weighed.map((r) => r.id),
     withFeatures,
+    candidates.near !== undefined,
   );
   const { fitCandidates: _weighed, ...rest } = withFit(result, fit, weighed, candidates, threshold);
   return rest;
