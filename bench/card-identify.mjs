@@ -245,7 +245,7 @@ function runSet(condition, made, set) {
     } else if (r.match) {
       wrong++;
       wrongs.push(
-        `${m.target.name} → ${names.get(r.match.id) ?? r.match.id} (${r.match.distance}, ${r.source}${r.refined ? ", nudged" : ""})`,
+        `${m.target.name} → ${names.get(r.match.id) ?? r.match.id} (${r.match.distance}, ${r.source}${r.refined ? ", nudged" : ""}, by ${r.namedBy})`,
       );
     } else none++;
     // The same click when the card is in no deck list: anything named is wrong.
@@ -253,7 +253,7 @@ function runSet(condition, made, set) {
     if (absent.match) {
       absentWrong++;
       wrongs.push(
-        `card absent: ${m.target.name} → ${names.get(absent.match.id) ?? absent.match.id} (${absent.match.distance}, ${absent.source}${absent.refined ? ", nudged" : ""})`,
+        `card absent: ${m.target.name} → ${names.get(absent.match.id) ?? absent.match.id} (${absent.match.distance}, ${absent.source}${absent.refined ? ", nudged" : ""}, by ${absent.namedBy})`,
       );
     }
     if (args.save && absent.match) {

@@ -1,3 +1,7 @@
+/**
+ * Over 300 lines: the fit's steps (matching, the homography's solve, RANSAC, guided re-matching, the plausible-card
+ * test) share their types and are read together; each is a small exported function with its own test.
+ */
 // Matching a click's keypoints against a few references' and fitting each reference's matches with a homography by
 // RANSAC: the inliers say whether the reference is the card under the click (and which of several near hashes it
 // is), the homography where its corners lie, however much of its outline is hidden, glared or lost in a sleeve.
@@ -23,7 +27,7 @@ export function descriptorDistance(a: Uint32Array, i: number, b: Uint32Array, j:
 }
 
 /** A match: a point of the reference's canonical card and where it lies in the frame. */
-export type Correspondence = { from: Point; to: Point };
+export type Correspondence = { from: Point; to: Point; quality?: number };
 
 export type MatchOptions = {
   /** Nearest over second-nearest at most this (Lowe's ratio test; default 0.8). */
@@ -71,6 +75,77 @@ export function matchAll(query: Features, refs: Features[], options: MatchOption
     }
     if (r1 < 0 || d1 > maxDistance || d1 > ratio * d2) continue;
     out[r1].push({ from: { x: refs[r1].x[j1], y: refs[r1].y[j1] }, to: { x: query.x[i], y: query.y[i] } });
+  }
+  return out;
+}
+
+/**
+ * Each query keypoint's nearest keypoint in each reference on its own, kept for that reference when it passes the
+ * ratio test against the second nearest in the same reference (not one elsewhere, as `matchAll`): a stranger's
+ * similar corner no longer takes the right card's match away, so the fit can weigh more candidates. A query keypoint
+ * may match several references; each reference's fit and the rule (`fitAccepts`) then weigh them against each other.
+ */
+export function matchEach(query: Features, refs: Features[], options: MatchOptions = {}): Correspondence[][] {
+  const ratio = options.ratio ?? 0.8;
+  const maxDistance = options.maxDistance ?? 64;
+  // A second nearest past maxDistance / ratio passes every match within maxDistance: no need to know it exactly,
+  // so the search inside a reference stops there (the early exit is most of this loop's speed).
+  const cap = Math.ceil(maxDistance / ratio) + 1;
+  const n = query.count;
+  // Each query keypoint's nearest and second nearest in each reference (distance, and the nearest's index).
+  const first = new Uint16Array(refs.length * n).fill(cap);
+  const second = new Uint16Array(refs.length * n).fill(cap);
+  const at = new Int32Array(refs.length * n).fill(-1);
+  const q = query.desc;
+  for (let r = 0; r < refs.length; r++) {
+    const ref = refs[r];
+    const rd = ref.desc;
+    const rx = ref.x;
+    const ry = ref.y;
+    for (let i = 0; i < n; i++) {
+      let d1 = cap;
+      let j1 = -1;
+      let d2 = cap;
+      const qi = i * DESC_WORDS;
+      for (let j = 0; j < ref.count; j++) {
+        let d = 0;
+        const rj = j * DESC_WORDS;
+        for (let k = 0; k < DESC_WORDS && d < d2; k++) d += popcount(q[qi + k] ^ rd[rj + k]);
+        if (d >= d2) continue;
+        // One corner kept at several scales sits a few pixels apart: it must not fail the test against itself.
+        const same = j1 >= 0 && Math.abs(rx[j] - rx[j1]) + Math.abs(ry[j] - ry[j1]) < 8;
+        if (d < d1) {
+          if (!same) d2 = d1;
+          d1 = d;
+          j1 = j;
+        } else if (!same) d2 = d;
+      }
+      first[r * n + i] = d1;
+      second[r * n + i] = d2;
+      at[r * n + i] = j1;
+    }
+  }
+  const out: Correspondence[][] = refs.map(() => []);
+  for (let i = 0; i < n; i++) {
+    // The nearest and second nearest over every reference: a match's quality is its ratio against the nearest
+    // elsewhere too (`matchAll`'s test), so the fit samples the matches no other reference explains first.
+    let best = cap;
+    let next = cap;
+    for (let r = 0; r < refs.length; r++) {
+      const d = first[r * n + i];
+      if (d < best) {
+        next = best;
+        best = d;
+      } else if (d < next) next = d;
+    }
+    for (let r = 0; r < refs.length; r++) {
+      const d1 = first[r * n + i];
+      const j1 = at[r * n + i];
+      if (j1 < 0 || d1 > maxDistance || d1 > ratio * second[r * n + i]) continue;
+      const elsewhere = d1 === best ? next : best;
+      const quality = d1 / Math.max(1, Math.min(second[r * n + i], elsewhere));
+      out[r].push({ from: { x: refs[r].x[j1], y: refs[r].y[j1] }, to: { x: query.x[i], y: query.y[i] }, quality });
+    }
   }
   return out;
 }
@@ -147,6 +222,9 @@ export type FitOptions = {
 
 export type Fit = { inliers: number; homography: number[] | null };
 
+/** RANSAC's tries on graded matches (`matchEach`: a reference's loose matches, best first). */
+const GRADED_ITERATIONS = 1500;
+
 /** Three points nearly on a line (a sample that fixes no homography). */
 function collinear(a: Point, b: Point, c: Point): boolean {
   return Math.abs((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)) < 25;
@@ -160,7 +238,9 @@ function collinear(a: Point, b: Point, c: Point): boolean {
 export function ransacHomography(pairs: Correspondence[], accept: (h: number[]) => boolean, options: FitOptions = {}): Fit {
   const n = pairs.length;
   if (n < 4) return { inliers: 0, homography: null };
-  const iterations = options.iterations ?? 400;
+  const graded = pairs.every((p) => p.quality !== undefined);
+  // Graded matches (`matchEach`) are many, few of them true: more tries, each cheap (a projection per match).
+  const iterations = options.iterations ?? (graded ? GRADED_ITERATIONS : 400);
   const tol2 = (options.tolerance ?? 6) ** 2;
   const next = seeded(options.seed ?? 1);
   const inliersOf = (h: number[]) => {
@@ -173,9 +253,14 @@ export function ransacHomography(pairs: Correspondence[], accept: (h: number[]) 
   };
   let best = 0;
   let bestH: number[] | null = null;
+  // With each match's quality (its ratio, `matchEach`), the samples are drawn from the best matches first and from
+  // more of them as the tries go on (PROSAC's progressive sampling): a card's few true matches among many loose
+  // ones are sampled together far sooner than by uniform draws.
+  const order = graded ? pairs.map((_, i) => i).sort((a, b) => pairs[a].quality! - pairs[b].quality!) : null;
   for (let it = 0; it < iterations; it++) {
     const idx = new Set<number>();
-    while (idx.size < 4) idx.add(Math.floor(next() * n));
+    const pool = order ? Math.min(n, Math.max(8, Math.ceil((2 * n * (it + 1)) / iterations))) : n;
+    while (idx.size < 4) idx.add(order ? order[Math.floor(next() * pool)] : Math.floor(next() * n));
     const sample = [...idx].map((i) => pairs[i]);
     const [a, b, c, d] = sample.map((s) => s.from);
     if (collinear(a, b, c) || collinear(a, b, d) || collinear(a, c, d) || collinear(b, c, d)) continue;
@@ -245,18 +330,106 @@ export function plausibleCard(q: Quad, click: Point, minSide: number): boolean {
   return insideConvex(q, click);
 }
 
-export type Verified = { id: string; inliers: number; matches: number; quad: Quad | null };
+/** `firstInliers`: the RANSAC fit's own inliers, before guided matching (`guidedRefit`) added any. */
+export type Verified = { id: string; inliers: number; matches: number; quad: Quad | null; firstInliers?: number };
 
 /**
- * Fits each reference's matches (from `matchAll`) and returns, best first, how many inliers each plausible card
- * fit carries and its corners in the frame.
+ * How alike (bits of 256) a guided match's descriptors must be. 64 (the ratio-tested matches' bound) lifted strangers'
+ * chance fits too (5 → 16 inliers; a card in no list named), 48 lifts the right card's (Ponder 32 → 40, Steam Vents
+ * 9 → 10) and a stranger's by 0–3 (docs/decisions/2026-11-28-card-fit-rule.md).
  */
-export function fitEach(ids: string[], matches: Correspondence[][], click: Point, minSide: number, options: FitOptions = {}): Verified[] {
+export const GUIDED_MAX_DISTANCE = 48;
+
+/**
+ * Guided matching after a first fit: each reference keypoint projected into the frame by the fit's homography is
+ * matched to the nearest-described frame keypoint within `radius` pixels of where it lands (descriptor within
+ * `maxDistance`, no ratio test: the place already says which corner it must be), and the homography refitted on
+ * those. The right card's true corners that failed the ratio test (a sleeve's glare, repeated texture) come back; a
+ * stranger's chance fit finds few keypoints described alike where its corners land.
+ */
+export function guidedRefit(
+  h: number[],
+  query: Features,
+  ref: Features,
+  accept: (h: number[]) => boolean,
+  radius = 6,
+  maxDistance = GUIDED_MAX_DISTANCE,
+): Fit {
+  // The frame's keypoints in a coarse grid, so each projected corner looks at its few neighbours only.
+  const cell = 16;
+  const grid = new Map<number, number[]>();
+  const key = (x: number, y: number) => Math.floor(y / cell) * 65536 + Math.floor(x / cell);
+  for (let i = 0; i < query.count; i++) {
+    const k = key(query.x[i], query.y[i]);
+    const list = grid.get(k);
+    if (list) list.push(i);
+    else grid.set(k, [i]);
+  }
+  const r2 = radius * radius;
+  const pairs: Correspondence[] = [];
+  const taken = new Set<number>();
+  for (let j = 0; j < ref.count; j++) {
+    const from = { x: ref.x[j], y: ref.y[j] };
+    const p = project(h, from);
+    if (!Number.isFinite(p.x) || !Number.isFinite(p.y)) continue;
+    let best = maxDistance + 1;
+    let bi = -1;
+    const cx = Math.floor(p.x / cell);
+    const cy = Math.floor(p.y / cell);
+    for (let gy = cy - 1; gy <= cy + 1; gy++)
+      for (let gx = cx - 1; gx <= cx + 1; gx++) {
+        for (const i of grid.get(gy * 65536 + gx) ?? []) {
+          if ((query.x[i] - p.x) ** 2 + (query.y[i] - p.y) ** 2 > r2) continue;
+          const d = descriptorDistance(ref.desc, j, query.desc, i);
+          if (d < best) {
+            best = d;
+            bi = i;
+          }
+        }
+      }
+    // One frame keypoint answers one reference corner (a corner kept at several scales would count twice).
+    if (bi < 0 || taken.has(bi)) continue;
+    taken.add(bi);
+    pairs.push({ from, to: { x: query.x[bi], y: query.y[bi] } });
+  }
+  const refit = homographyFrom(pairs);
+  const hh = refit && accept(refit) ? refit : h;
+  const tol2 = radius * radius;
+  let inliers = 0;
+  for (const { from, to } of pairs) {
+    const p = project(hh, from);
+    if ((p.x - to.x) ** 2 + (p.y - to.y) ** 2 <= tol2) inliers++;
+  }
+  return { inliers, homography: hh };
+}
+
+/**
+ * Fits each reference's matches (from `matchEach` or `matchAll`) and returns, best first, how many inliers each
+ * plausible card fit carries and its corners in the frame. With `guide` (the frame's and the references' keypoints),
+ * a fit of at least GUIDE_FROM inliers is refined by guided matching (`guidedRefit`) and counts the larger of the two.
+ */
+export function fitEach(
+  ids: string[],
+  matches: Correspondence[][],
+  click: Point,
+  minSide: number,
+  options: FitOptions = {},
+  guide?: { query: Features; refs: Features[] },
+): Verified[] {
   const out = ids.map((id, r) => {
     const pairs = matches[r];
     if (pairs.length < 6) return { id, inliers: 0, matches: pairs.length, quad: null };
-    const fit = ransacHomography(pairs, (h) => plausibleCard(cardQuad(h), click, minSide), options);
-    return { id, inliers: fit.inliers, matches: pairs.length, quad: fit.homography ? cardQuad(fit.homography) : null };
+    const accept = (h: number[]) => plausibleCard(cardQuad(h), click, minSide);
+    let fit = ransacHomography(pairs, accept, options);
+    const firstInliers = fit.inliers;
+    if (guide && fit.homography && fit.inliers >= GUIDE_FROM) {
+      const guided = guidedRefit(fit.homography, guide.query, guide.refs[r], accept);
+      if (guided.inliers > fit.inliers) fit = guided;
+    }
+    return { id, inliers: fit.inliers, matches: pairs.length, quad: fit.homography ? cardQuad(fit.homography) : null, firstInliers };
   });
   return out.sort((a, b) => b.inliers - a.inliers);
 }
+
+/** The fewest inliers a first fit needs before guided matching refines it (fewer: its homography is a guess). */
+export const GUIDE_FROM = 5;

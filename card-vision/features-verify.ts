@@ -1,7 +1,7 @@
 // The keypoint fit on a click: the frame's keypoints around the click, matched against a few references' and fitted
 // (features-fit.ts), and the rule that names a card from the fits (match.ts `fitAccepts`).
 import { concatFeatures, featuresAtScales, type Features } from "./features";
-import { fitEach, matchAll, type FitOptions, type Verified } from "./features-fit";
+import { fitEach, matchAll, matchEach, type FitOptions, type Verified } from "./features-fit";
 import { resizeArea, type GrayImage } from "./image";
 import { fitAccepts, type Candidates, type Ranked } from "./match";
 import type { Point } from "./warp";
@@ -44,7 +44,7 @@ export function verifyByFeatures(
   ids: string[],
   candidates: Candidates,
   minSide: number,
-  options: FitOptions = {},
+  options: FitOptions & { eachReference?: boolean } = {},
 ): FeatureVerdict {
   const refs: { id: string; f: Features }[] = [];
   for (const id of ids) {
@@ -52,7 +52,11 @@ export function verifyByFeatures(
     if (f && f.count > 0) refs.push({ id, f });
   }
   if (refs.length === 0 || query.count === 0) return { id: null, fits: [] };
-  const matches = matchAll(
+  // Against a whole pool each reference is matched on its own (`matchEach`, graded for RANSAC) and the fit re-matched
+  // where it lands: among 16 drawn strangers the one ratio test over all failed the right card's corners. Against a
+  // table's cards the one test over all is kept (it gained nothing there, and with each reference's own test a
+  // neighbour's art fitted with its card's bottom stretched over the click was named: docs/decisions/2026-11-28-card-fit-rule.md).
+  const matches = (options.eachReference ? matchEach : matchAll)(
     query,
     refs.map((r) => r.f),
   );
@@ -62,6 +66,7 @@ export function verifyByFeatures(
     click,
     minSide,
     options,
+    options.eachReference ? { query, refs: refs.map((r) => r.f) } : undefined,
   );
   const best = fits[0];
   const cardOf = (id: string) => candidates.cardOf?.(id) ?? id;
@@ -106,10 +111,11 @@ export function fitAmong(
   click: Point,
   ids: string[],
   candidates: Candidates,
+  eachReference = false,
 ): { named: Verified | null; verified?: FitSummary } {
   const cardOf = (id: string) => candidates.cardOf?.(id) ?? id;
   const short = Math.min(gray.width, gray.height);
-  const verdict = verifyByFeatures(clickFeatures(gray, click), click, ids, candidates, 0.05 * short);
+  const verdict = verifyByFeatures(clickFeatures(gray, click), click, ids, candidates, 0.05 * short, { eachReference });
   const fit = verdict.fits[0];
   if (!fit) return { named: null };
   const other = verdict.fits.find((f) => cardOf(f.id) !== cardOf(fit.id));
@@ -125,5 +131,5 @@ export function fitNearest(
   rankings: Ranked[][],
   options: { featureCandidates?: number; rescueUpTo?: number },
 ): { named: Verified | null; verified?: FitSummary } {
-  return fitAmong(gray, click, fitCandidateIds(candidates, rankings, options), candidates);
+  return fitAmong(gray, click, fitCandidateIds(candidates, rankings, options), candidates, candidates.near !== undefined);
 }

@@ -2,7 +2,7 @@
 // known homography recovered by RANSAC among outliers, and the fit naming a card (or nothing) among references.
 import { describe, expect, it } from "vitest";
 import { featureBytes, featuresOf, referenceFeatures, seeded, type Features } from "./features";
-import { cardQuad, matchAll, project, ransacHomography, type Correspondence } from "./features-fit";
+import { cardQuad, guidedRefit, matchAll, matchEach, project, ransacHomography, type Correspondence } from "./features-fit";
 import { clickFeatures, verifyByFeatures } from "./features-verify";
 import type { GrayImage } from "./image";
 import { hashCard, identify } from "./identify";
@@ -66,6 +66,52 @@ describe("featuresOf", () => {
       expect(good.length, `${deg}°`).toBeGreaterThan(15);
       expect(good.length / pairs.length, `${deg}°`).toBeGreaterThan(0.5);
     }
+  });
+});
+
+describe("matchEach", () => {
+  const card = drawCard(5);
+  const ref = referenceFeatures(card);
+  const quad = turnedQuad(320, 240, 300, 15);
+  const query = featuresOf(photograph(card, quad));
+  const truth = homographyFromRect(CARD_W, CARD_H, quad)!;
+  const good = (pairs: Correspondence[]) =>
+    pairs.filter((p) => {
+      const q = project(truth, p.from);
+      return Math.hypot(q.x - p.to.x, q.y - p.to.y) < 4;
+    }).length;
+
+  it("keeps a card's matches when another reference holds the same corners (matchAll loses them)", () => {
+    const [alone] = matchEach(query, [ref]);
+    const [each] = matchEach(query, [ref, ref]);
+    const [all] = matchAll(query, [ref, ref]);
+    expect(good(alone)).toBeGreaterThan(15);
+    expect(good(each)).toBe(good(alone));
+    expect(all.length).toBe(0);
+  });
+
+  it("grades each match by its ratio against the nearest anywhere, the ones no other reference explains first", () => {
+    const [one, stranger] = matchEach(query, [ref, referenceFeatures(drawCard(6))]);
+    expect(one.every((p) => p.quality !== undefined)).toBe(true);
+    const sure = one.filter((p) => p.quality! <= 0.8);
+    expect(good(sure) / sure.length).toBeGreaterThan(0.6);
+    expect(good(sure)).toBeGreaterThan(good(stranger));
+  });
+});
+
+describe("guidedRefit", () => {
+  it("gathers the card's corners where a rough fit puts them, and few for a stranger's fit", () => {
+    const card = drawCard(7);
+    const quad = turnedQuad(320, 240, 300, 10);
+    const query = featuresOf(photograph(card, quad));
+    // A rough first fit: the card's corners 3 px off.
+    const rough = homographyFromRect(CARD_W, CARD_H, quad.map((p, i) => ({ x: p.x + (i % 2 ? 3 : -3), y: p.y + 2 })) as Quad)!;
+    const guided = guidedRefit(rough, query, referenceFeatures(card), () => true);
+    expect(guided.inliers).toBeGreaterThan(20);
+    // The bottom corners are extrapolated from the name's and the art's keypoints: within 3% of the card's height.
+    cardQuad(guided.homography!).forEach((p, i) => expect(Math.hypot(p.x - quad[i].x, p.y - quad[i].y)).toBeLessThan(9));
+    const stranger = guidedRefit(rough, query, referenceFeatures(drawCard(8)), () => true);
+    expect(stranger.inliers).toBeLessThan(guided.inliers / 4);
   });
 });
 
@@ -148,6 +194,7 @@ describe("the keypoint fit", () => {
     const result = identify(rgbaOf(frame), click, set, { rescueUpTo: 400 });
     expect(result.match?.id).toBe("card-13");
     expect(result.verified?.id).toBe("card-13");
+    expect(result.namedBy).toBe("keypoints");
     const off = identify(rgbaOf(frame), click, set, { features: false });
     expect(off.verified).toBeUndefined();
   });

@@ -13,7 +13,7 @@ import { edgesOf, houghLines } from "./lines";
 import { quadsFromLines } from "./quads";
 import { artBoxQuads } from "./art-box";
 import { locateCard, squareAround } from "./locate";
-import { accepts, distance, MATCH_THRESHOLD, type Candidates, type CardHashes, type Ranked } from "./match";
+import { accepts, distance, jointAccepts, MATCH_THRESHOLD, type Candidates, type CardHashes, type Ranked } from "./match";
 import { ART_REGION, pHash } from "./phash";
 import { hashQuad, pyramidOf, turned } from "./quad-hash";
 import { refine, shaken } from "./second-look";
@@ -79,6 +79,11 @@ export type IdentifyResult = {
    * reference, that fit's inliers, the best other card's, and how many references were fitted.
    */
   verified?: { id: string; inliers: number; otherInliers: number; fitted: number };
+  /**
+   * What named the card: the hash alone, the keypoint fit alone, or both agreeing (`jointAccepts`: the hash's nearest
+   * within the threshold but refused by its margin or steadiness, and the fit's best the same card).
+   */
+  namedBy?: "hash" | "keypoints" | "both";
   /**
    * When the hash named nothing and the candidates carry no keypoints: the references the keypoint fit would weigh
    * (the hash's nearest cards), each with its distance from the best outline. Fetch their keypoints and `fitLater`.
@@ -238,11 +243,12 @@ function area(q: Quad): number {
 /** How many of the nearest cards' outlines the second look nudges towards each card alone, against a whole pool. */
 const POOL_CARD_SEEDS = 8;
 /**
- * How many of the nearest cards the keypoint fit weighs against a whole pool: 32 named 4 more of the first photo
- * set's 23 sleeved cards than 8 but fewer generated frames through the codec (more strangers fail the fit's ratio
- * test against the right card); 8 kept (docs/decisions/2026-11-28-card-pool-fit.md).
+ * How many of the nearest cards the keypoint fit weighs against a whole pool. With the fit's ratio test over every
+ * reference at once, 8 was kept (more strangers failed the right card's matches: pool-fit decision); with each
+ * reference tested on its own (`matchEach`), 16 named 15 of the first photo set's 23 sleeved cards against 12 with 8
+ * and 14 with 32 (more strangers' chance inliers raise the bar `fitAccepts` sets); docs/decisions/2026-11-28-card-fit-rule.md.
  */
-const POOL_FEATURE_CANDIDATES = 8;
+const POOL_FEATURE_CANDIDATES = 16;
 
 /** The `n` references nearest any first-look outline, each with the outline it came nearest (best first). */
 function nearestCards(scored: Scored[], n: number): { id: string; seed: Scored }[] {
@@ -341,6 +347,7 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
     ranked[0] && accepts({ distance: ranked[0].distance, steadiness, margin }, threshold, options.clearMargin !== false) ? ranked[0] : null;
   const result: IdentifyResult = {
     match,
+    ...(match ? { namedBy: "hash" as const } : {}),
     ranked,
     quad: best.quad,
     source: best.source,
@@ -364,15 +371,31 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
   const fitCandidates = fitIds.map((id) => ({ id, distance: distanceOf(id) }));
   // Without keypoints here (a page fetches them for these few), the caller fits later: `fitLater`.
   if (!candidates.featuresOf) return fitCandidates.length > 0 ? { ...result, fitCandidates } : result;
-  return withFit(result, fitAmong(gray, click, fitIds, candidates), fitCandidates);
+  return withFit(result, fitAmong(gray, click, fitIds, candidates, wholePool), fitCandidates, candidates, threshold);
 }
 
-/** The result with the keypoint fit's verdict: named by it when it names a card, else the hash's "no match". */
-function withFit(result: IdentifyResult, fit: { named: Verified | null; verified?: FitSummary }, weighed: Ranked[]): IdentifyResult {
-  if (!fit.named) return { ...result, verified: fit.verified };
-  const id = fit.named.id;
-  const match = { id, distance: weighed.find((r) => r.id === id)?.distance ?? -1 };
-  return { ...result, match, quad: fit.named.quad ?? result.quad, source: "keypoints", verified: fit.verified };
+/**
+ * The result with the keypoint fit's verdict: named by the fit when it names a card; else by the hash and the fit
+ * together when they agree (`jointAccepts`); else the hash's "no match".
+ */
+function withFit(
+  result: IdentifyResult,
+  fit: { named: Verified | null; verified?: FitSummary },
+  weighed: Ranked[],
+  candidates: Candidates,
+  threshold: number,
+): IdentifyResult {
+  if (fit.named) {
+    const id = fit.named.id;
+    const match = { id, distance: weighed.find((r) => r.id === id)?.distance ?? -1 };
+    return { ...result, match, namedBy: "keypoints", quad: fit.named.quad ?? result.quad, source: "keypoints", verified: fit.verified };
+  }
+  const hash = result.ranked[0];
+  const v = fit.verified;
+  const cardOf = (id: string) => candidates.cardOf?.(id) ?? id;
+  if (hash && v && jointAccepts({ distance: hash.distance, threshold }, { sameCard: cardOf(v.id) === cardOf(hash.id), ...v }))
+    return { ...result, match: hash, namedBy: "both", verified: v };
+  return { ...result, verified: v };
 }
 
 /**
@@ -387,6 +410,7 @@ export function fitLater(
   candidates: Candidates,
   result: IdentifyResult,
   featuresOf: (id: string) => Features | undefined,
+  threshold = MATCH_THRESHOLD,
 ): IdentifyResult {
   const weighed = result.fitCandidates;
   if (result.match || !weighed || weighed.length === 0) return result;
@@ -401,7 +425,8 @@ export function fitLater(
     click,
     weighed.map((r) => r.id),
     withFeatures,
+    candidates.near !== undefined,
   );
-  const { fitCandidates: _weighed, ...rest } = withFit(result, fit, weighed);
+  const { fitCandidates: _weighed, ...rest } = withFit(result, fit, weighed, candidates, threshold);
   return rest;
 }

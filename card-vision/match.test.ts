@@ -7,6 +7,8 @@ import {
   FIT_MIN_INLIERS,
   FIT_RATIO,
   fitAccepts,
+  JOINT_MIN_INLIERS,
+  jointAccepts,
   MATCH_MARGIN,
   MATCH_THRESHOLD,
   STEADY_SLACK,
@@ -47,5 +49,26 @@ describe("fitAccepts", () => {
   it("refuses too few inliers, or another card's fit nearly as good", () => {
     expect(fitAccepts(FIT_MIN_INLIERS - 1, 0)).toBe(false);
     expect(fitAccepts(30, Math.ceil(30 / FIT_RATIO) + 1)).toBe(false);
+  });
+});
+
+describe("jointAccepts", () => {
+  const hash = { distance: 22, threshold: MATCH_THRESHOLD };
+
+  it("names the hash's nearest when the fit's best is the same card with a few clear inliers", () => {
+    expect(jointAccepts(hash, { sameCard: true, inliers: JOINT_MIN_INLIERS, otherInliers: 0 })).toBe(true);
+    expect(JOINT_MIN_INLIERS).toBeLessThan(FIT_MIN_INLIERS);
+  });
+
+  it("refuses when the fit names another card, has too few inliers, or another card fits nearly as well", () => {
+    expect(jointAccepts(hash, { sameCard: false, inliers: 30, otherInliers: 0 })).toBe(false);
+    expect(jointAccepts(hash, { sameCard: true, inliers: JOINT_MIN_INLIERS - 1, otherInliers: 0 })).toBe(false);
+    expect(jointAccepts(hash, { sameCard: true, inliers: 10, otherInliers: 5 })).toBe(false);
+  });
+
+  it("refuses a hash over the threshold, however well the fit agrees", () => {
+    expect(
+      jointAccepts({ distance: MATCH_THRESHOLD + 1, threshold: MATCH_THRESHOLD }, { sameCard: true, inliers: 11, otherInliers: 0 }),
+    ).toBe(false);
   });
 });

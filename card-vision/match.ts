@@ -151,3 +151,20 @@ export const FIT_RATIO = 2.5;
 export function fitAccepts(best: number, second: number, minInliers = FIT_MIN_INLIERS, ratio = FIT_RATIO): boolean {
   return best >= minInliers && best >= ratio * Math.max(second, 2);
 }
+
+/**
+ * Two weak evidences agreeing: the hash's nearest card within the threshold (refused only by the margin or the
+ * steadiness rule: among 100,000 printings a drawn stranger lies near it too) and the keypoint fit's best card the
+ * same, with at least JOINT_MIN_INLIERS inliers and FIT_RATIO times any other card's. Each alone is too weak to
+ * name a card; a stranger the hash found by chance gets 0–4 inliers (docs/decisions/2026-11-28-card-fit-rule.md).
+ */
+export const JOINT_MIN_INLIERS = 6;
+
+/** Whether the hash's nearest (within `threshold`) and the fit's best (`sameCard`) name the card together. */
+export function jointAccepts(
+  hash: { distance: number; threshold: number },
+  fit: { sameCard: boolean; inliers: number; otherInliers: number },
+  minInliers = JOINT_MIN_INLIERS,
+): boolean {
+  return hash.distance <= hash.threshold && fit.sameCard && fitAccepts(fit.inliers, fit.otherInliers, minInliers);
+}

@@ -208,13 +208,17 @@ function measureWith(lib, dir, manifest, label, set, identifyOptions, options) {
       bucket.n++;
       bucket[outcome]++;
     }
+    let leftOutNamed = null;
     if (c.card) {
       const without = lib.identify(image, { x: c.x, y: c.y }, set.without(c.card), {
         ...identifyOptions,
         count: set.kindOf ? 12 : 1,
       });
       absent.n++;
-      if (without.match) absent.wrong++;
+      if (without.match) {
+        absent.wrong++;
+        leftOutNamed = without;
+      }
       absentNearest.push(without.ranked[0]?.distance);
       if (set.kindOf)
         for (const kind of ["real", "drawn"]) {
@@ -223,11 +227,14 @@ function measureWith(lib, dir, manifest, label, set, identifyOptions, options) {
         }
     }
     lines.push(
-      `    ${c.photo} (${c.x}, ${c.y}) ${refNames.get(c.card) ?? c.card}: ${outcome}${r.match ? ` (${refNames.get(matched) ?? matched}, ${r.match.distance}${r.source === "keypoints" ? ", by keypoints" : ""})` : ` (nearest ${refNames.get(nearest) ?? nearest}, ${r.ranked[0]?.distance}, steady ${r.steadiness}, margin ${r.margin})`}` +
+      `    ${c.photo} (${c.x}, ${c.y}) ${refNames.get(c.card) ?? c.card}: ${outcome}${r.match ? ` (${refNames.get(matched) ?? matched}, ${r.match.distance}${r.namedBy === "keypoints" ? ", by keypoints" : r.namedBy === "both" ? ", by hash and keypoints" : ""})` : ` (nearest ${refNames.get(nearest) ?? nearest}, ${r.ranked[0]?.distance}, steady ${r.steadiness}, margin ${r.margin})`}` +
         ` [outline: ${r.source ?? "none"}${r.refined ? ", nudged" : ""}]` +
         (c.quad && c.card && set.hashesOfCard ? ` ${markedCorners(lib, image, c.quad, r.quad, set.hashesOfCard(c.card))}` : "") +
         (r.verified
           ? ` [fit ${refNames.get(set.idOf(r.verified.id)) ?? r.verified.id} ${r.verified.inliers} vs ${r.verified.otherInliers}, ${r.verified.fitted} fitted]`
+          : "") +
+        (leftOutNamed
+          ? ` [left out, named ${refNames.get(set.idOf(leftOutNamed.match.id)) ?? leftOutNamed.match.id} by ${leftOutNamed.namedBy}${leftOutNamed.verified ? `, fit ${leftOutNamed.verified.inliers} vs ${leftOutNamed.verified.otherInliers}` : ""}]`
           : "") +
         ` ${t.cpu.toFixed(0)} ms`,
     );

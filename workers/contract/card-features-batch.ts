@@ -6,7 +6,7 @@
 // Layout, little-endian: "RCKB", u16 format (1), u16 count; then per asked id, in the order asked: its 16 bytes (the
 // UUID's hex digits as bytes), a u8 status, a u32 length and that many bytes of keypoints (length 0 unless present).
 
-/** At most how many printings one request asks for (the fit weighs at most MAX_FIT_PRINTINGS; room to raise it). */
+/** At most how many printings one request asks for (the page's MAX_FIT_PRINTINGS: a click's fit candidates). */
 export const MAX_FEATURES_PER_REQUEST = 32;
 
 /** What the answer says of one asked printing. */

@@ -16,8 +16,11 @@ export const printing = cardReference.pick({
 });
 export type Printing = z.infer<typeof printing>;
 
-/** At most how many printings' keypoints a click's second step asks for (card-vision's 8 nearest cards, and reprints). */
-export const MAX_FIT_PRINTINGS = 16;
+/**
+ * At most how many printings' keypoints a click's second step asks for: card-vision's 8 nearest cards (16 against the
+ * pool) and their reprints that rank near, as the bench weighs them; one request's worth (MAX_FEATURES_PER_REQUEST).
+ */
+export const MAX_FIT_PRINTINGS = 32;
 
 /** Which candidates a click is matched against: a table's references (by the table's key) or the whole pool. */
 export const POOL = "pool";
