@@ -1,17 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { seeded as random } from "./features";
 import { DCT_SIZE, hashBlock, lowDctFast, lowDctPlain, median } from "./phash";
-
-/** A deterministic generator (mulberry32), so every run draws the same blocks. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 /** A 32×32 block: grey levels at random, or a few levels only (flat areas make equal coefficients). */
 function block(next: () => number, levels?: number): Float32Array {

@@ -1,5 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { seeded } from "./features";
 import { HASH_BITS, HASH_VERSION, rank, type Reference } from "./match";
 import { PoolIndex, encodePoolIndex, type PoolRecord } from "./pool-index";
 
@@ -15,16 +16,10 @@ const cpuMs = () => {
   return (used.user + used.system) / 1000;
 };
 
-/** A deterministic generator (mulberry32), so the synthetic pool is the same every run. */
+/** card-vision's seeded generator as 32-bit integers, so the synthetic pool is the same every run. */
 function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  };
+  const next = seeded(seed);
+  return () => next() * 2 ** 32;
 }
 
 /** `count` printings with random 143-bit hashes, names shared by a few printings each, Scryfall-like ids and sets. */
