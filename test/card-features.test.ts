@@ -21,6 +21,7 @@ import { putPrintings } from "../workers/domain/cards/card-printings";
 import { RATE_LIMITS } from "../workers/domain/rate-limit-rules";
 import { featuresOfCardJpeg } from "../workers/services/card-image";
 import { logLines } from "./console-capture";
+import { printingAt } from "./card-helpers";
 import { json, request, signUp, type Member } from "./helpers";
 
 /**
@@ -49,33 +50,6 @@ async function printing(viewer: Member, name: string): Promise<CardDto> {
   const card = await json<CardDto>(res);
   await putPrintings(getDb(env.DB), [card], Date.now());
   return card;
-}
-
-/** A printing whose pictures are at `origin` (its id unknown to the fake card service). */
-async function printingAt(origin: string): Promise<string> {
-  const id = crypto.randomUUID();
-  const picture = (size: string) => `${origin}/images/${size}/front/${id[0]}/${id[1]}/${id}.jpg`;
-  await putPrintings(
-    getDb(env.DB),
-    [
-      {
-        id,
-        name: `Nowhere ${id.slice(0, 6)}`,
-        manaCost: "",
-        typeLine: "Artifact",
-        oracleText: "",
-        colors: [],
-        imageUrl: picture("normal"),
-        artUrl: picture("art_crop"),
-        smallImageUrl: picture("small"),
-        scryfallUri: "",
-        set: "tst",
-        collectorNumber: "1",
-      },
-    ],
-    Date.now(),
-  );
-  return id;
 }
 
 /** How many pictures of this printing the fake image host was asked for. */
