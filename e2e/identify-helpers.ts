@@ -1,9 +1,10 @@
 // What the click-to-identify browser specs share (issue 36): a fake camera's video of two printings, where a point
 // of its picture is on a tile, and how a click is measured (the page's own figures, and the CPU it cost).
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { Browser, BrowserType, Locator, Page, TestInfo } from "@playwright/test";
 import { expect } from "./fixtures";
 import { scaled } from "./time-budget";
+import { CHROMIUM_ARGS } from "../playwright.config";
 import { renderCardRgba } from "../scripts/fakes/card-art.mjs";
 import { fixtureCards, fixturePrintings, type FixtureCard } from "../scripts/fakes/card-fixtures.mjs";
 
@@ -14,6 +15,21 @@ export const H = 480;
 export const LEFT = { x: 0.27, y: 0.5 };
 export const RIGHT = { x: 0.73, y: 0.5 };
 export const CARD_HEIGHT = 0.6;
+
+/** A browser whose fake camera plays `video` (a Y4M file): the player showing cards at the table. */
+export function cameraBrowser(chromium: BrowserType, testInfo: TestInfo, video: string): Promise<Browser> {
+  return chromium.launch({
+    ...testInfo.project.use.launchOptions,
+    args: [...CHROMIUM_ARGS, `--use-file-for-fake-video-capture=${video}`],
+  });
+}
+
+/** Waits until a remote player's video plays a picture (the fake camera's, at least 640 px wide). */
+export async function expectPlaying(video: Locator) {
+  await expect
+    .poll(() => video.evaluate((el: HTMLVideoElement) => (!el.paused ? el.videoWidth : 0)), { timeout: MEDIA_TIMEOUT })
+    .toBeGreaterThanOrEqual(640);
+}
 
 /** A printing of the fake card service by name and set. */
 export function printing(name: string, set: string): FixtureCard {

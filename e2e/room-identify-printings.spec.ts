@@ -2,8 +2,10 @@ import { loadavg } from "node:os";
 import { expect, test } from "./fixtures";
 import { api, gotoHydrated, newMemberPage, reviewShot } from "./helpers";
 import {
+  cameraBrowser,
   clickCpu,
   firstClickFigures,
+  expectPlaying,
   identifierReady,
   LEFT,
   MEDIA_TIMEOUT,
@@ -16,7 +18,6 @@ import {
   writeVideo,
 } from "./identify-helpers";
 import { scaled } from "./time-budget";
-import { CHROMIUM_ARGS } from "../playwright.config";
 
 // Click-to-identify knows every printing (issue 36). Alice's camera shows two reprints side by side, each with art of
 // its own (the fake card service's other printings): Sol Ring of C21 263, which her deck names by set and number,
@@ -30,10 +31,7 @@ test("a deck line's named printing is identified by that printing's art, and a l
   test.setTimeout(scaled(120_000));
   const video = testInfo.outputPath("printings.y4m");
   writeVideo(video, printing("Sol Ring", "c21"), printing("Lightning Bolt", "clb"));
-  const cardCamera = await playwright.chromium.launch({
-    ...testInfo.project.use.launchOptions,
-    args: [...CHROMIUM_ARGS, `--use-file-for-fake-video-capture=${video}`],
-  });
+  const cardCamera = await cameraBrowser(playwright.chromium, testInfo, video);
   const alice = await newMemberPage(cardCamera, "Alice", "Reprints", { baseURL: testInfo.project.use.baseURL });
   const bob = await newMemberPage(browser, "Bob", "Looks", { viewport: { width: 1366, height: 900 } });
   try {
@@ -75,9 +73,7 @@ test("a deck line's named printing is identified by that printing's art, and a l
 
     await alice.page.getByRole("button", { name: "Enable Camera" }).click();
     const remote = bob.page.getByTestId("remote-video");
-    await expect
-      .poll(() => remote.evaluate((el: HTMLVideoElement) => (!el.paused ? el.videoWidth : 0)), { timeout: MEDIA_TIMEOUT })
-      .toBeGreaterThanOrEqual(640);
+    await expectPlaying(remote);
 
     const panel = bob.page.getByRole("dialog", { name: "Identify card" });
     // The line named C21 263: known by that printing's art.
@@ -109,10 +105,7 @@ test("the first click at a table of four 100-card decks answers from the server'
   const video = testInfo.outputPath("printings-table.y4m");
   // The fixture decks name their printings (Archidekt's edition and number): the camera shows those.
   writeVideo(video, printing("Sol Ring", "cmr"), printing("Lightning Bolt", "m10"));
-  const cardCamera = await playwright.chromium.launch({
-    ...testInfo.project.use.launchOptions,
-    args: [...CHROMIUM_ARGS, `--use-file-for-fake-video-capture=${video}`],
-  });
+  const cardCamera = await cameraBrowser(playwright.chromium, testInfo, video);
   // Alice has the camera; four players bring the fake Archidekt's four Commander decks (100 cards each).
   const alice = await newMemberPage(cardCamera, "Alice", "Table", { baseURL: testInfo.project.use.baseURL });
   const others = await Promise.all(
@@ -164,9 +157,7 @@ test("the first click at a table of four 100-card decks answers from the server'
     await alice.page.getByRole("button", { name: "Enable Camera" }).click();
     // Alice's tile (the others' cameras are off, but their tiles are there).
     const remote = bob.page.getByLabel("Alice Table video");
-    await expect
-      .poll(() => remote.evaluate((el: HTMLVideoElement) => (!el.paused ? el.videoWidth : 0)), { timeout: MEDIA_TIMEOUT })
-      .toBeGreaterThanOrEqual(640);
+    await expectPlaying(remote);
     // With Alice's camera on, Bob's page gets the identifier ready in the background (its worker, the table's
     // references, one made-up identification): the state a player's page is in a moment after a camera comes on.
     await identifierReady(bob.page, "table");

@@ -7,10 +7,13 @@ import { loadavg } from "node:os";
 import { expect, test, type Page } from "./fixtures";
 import { api, expectAxeClean, expectNoSidewaysScroll, gotoHydrated, newMemberPage, reviewShot } from "./helpers";
 import {
+  cameraBrowser,
   clickCpu,
   firstClickFigures,
+  expectPlaying,
   identifierReady,
   LEFT,
+  MEDIA_TIMEOUT,
   printing,
   rendererThreadsCpu,
   TARGET_MS,
@@ -19,7 +22,6 @@ import {
   writeVideo,
 } from "./identify-helpers";
 import { scaled } from "./time-budget";
-import { CHROMIUM_ARGS } from "../playwright.config";
 import { FEATURE_VERSION } from "../card-vision";
 import { COVERED_CLICK, VIDEO_CARD, writeCardVideo } from "../scripts/fakes/card-video.mjs";
 
@@ -28,8 +30,6 @@ import { COVERED_CLICK, VIDEO_CARD, writeCardVideo } from "../scripts/fakes/card
 // fake camera, so her browser is launched on its own with that file); Bob clicks the card on her tile and is told
 // which card it is, from the cards of the deck on Alice's seat, after the picture has been through WebRTC's codec.
 // Runs in the "solo" project (live video needs the machine to itself).
-
-const MEDIA_TIMEOUT = scaled(30_000);
 
 /** What GET /api/game-sessions/{id}/card-references answers (the fields this file reads). */
 type TableReferences = { pending: number; references: { id: string }[] };
@@ -69,10 +69,7 @@ test("a player clicks a sleeved card with glare on a playmat on another player's
 }, testInfo) => {
   test.setTimeout(scaled(120_000));
   const video = writeCardVideo(testInfo.outputPath("sol-ring.y4m"), { name: "Sol Ring", realistic: true });
-  const cardCamera = await playwright.chromium.launch({
-    ...testInfo.project.use.launchOptions,
-    args: [...CHROMIUM_ARGS, `--use-file-for-fake-video-capture=${video.path}`],
-  });
+  const cardCamera = await cameraBrowser(playwright.chromium, testInfo, video.path);
   const alice = await newMemberPage(cardCamera, "Alice", "Cards", { baseURL: testInfo.project.use.baseURL });
   // Bob is on a phone: the tile is small, the picture scaled into it.
   const bob = await newMemberPage(browser, "Bob", "Looks", { viewport: { width: 390, height: 844 } });
@@ -168,10 +165,7 @@ test("a player clicks a card half under another card and the keypoint fit names 
 }, testInfo) => {
   test.setTimeout(scaled(150_000));
   const video = writeCardVideo(testInfo.outputPath("covered-bolt.y4m"), { name: "Lightning Bolt", realistic: false, covered: 0.4 });
-  const cardCamera = await playwright.chromium.launch({
-    ...testInfo.project.use.launchOptions,
-    args: [...CHROMIUM_ARGS, `--use-file-for-fake-video-capture=${video.path}`],
-  });
+  const cardCamera = await cameraBrowser(playwright.chromium, testInfo, video.path);
   const alice = await newMemberPage(cardCamera, "Alice", "Covers", { baseURL: testInfo.project.use.baseURL });
   const bob = await newMemberPage(browser, "Bob", "Fits", { viewport: { width: 1366, height: 768 } });
   try {
@@ -182,9 +176,7 @@ test("a player clicks a card half under another card and the keypoint fit names 
     await expect(deckDialog).toBeHidden();
     await alice.page.getByRole("button", { name: "Enable Camera" }).click();
     const remote = bob.page.getByTestId("remote-video");
-    await expect
-      .poll(() => remote.evaluate((el: HTMLVideoElement) => (!el.paused ? el.videoWidth : 0)), { timeout: MEDIA_TIMEOUT })
-      .toBeGreaterThanOrEqual(640);
+    await expectPlaying(remote);
     await identifierReady(bob.page, "table");
 
     // The deck's warm-up made the table's hashes and then its printings' keypoints on the server (issue 36): wait for
@@ -251,9 +243,7 @@ test("a player clicks a card half under another card and the keypoint fit names 
     try {
       await gotoHydrated(carol.page, `/tablesync/room/${roomId}`);
       const carolRemote = carol.page.getByLabel("Alice Covers video");
-      await expect
-        .poll(() => carolRemote.evaluate((el: HTMLVideoElement) => (!el.paused ? el.videoWidth : 0)), { timeout: MEDIA_TIMEOUT })
-        .toBeGreaterThanOrEqual(640);
+      await expectPlaying(carolRemote);
       await identifierReady(carol.page, "table");
       await carolRemote.click({ position: await tilePoint(carolRemote, COVERED_CLICK) });
       const carolPanel = carol.page.getByRole("dialog", { name: "Identify card" });
@@ -298,10 +288,7 @@ test("the first click with no deck on any seat answers from the whole pool, got 
 
   const video = testInfo.outputPath("pool.y4m");
   writeVideo(video, printing("Sol Ring", "cmr"), printing("Lightning Bolt", "m10"));
-  const cardCamera = await playwright.chromium.launch({
-    ...testInfo.project.use.launchOptions,
-    args: [...CHROMIUM_ARGS, `--use-file-for-fake-video-capture=${video}`],
-  });
+  const cardCamera = await cameraBrowser(playwright.chromium, testInfo, video);
   const carol = await newMemberPage(cardCamera, "Carol", "Pool", { baseURL });
   // Bob is on a phone.
   const bob = await newMemberPage(browser, "Bob", "Pool", { viewport: { width: 390, height: 844 } });
@@ -322,9 +309,7 @@ test("the first click with no deck on any seat answers from the whole pool, got 
     }
     await carol.page.getByRole("button", { name: "Enable Camera" }).click();
     const remote = bob.page.getByTestId("remote-video");
-    await expect
-      .poll(() => remote.evaluate((el: HTMLVideoElement) => (!el.paused ? el.videoWidth : 0)), { timeout: MEDIA_TIMEOUT })
-      .toBeGreaterThanOrEqual(640);
+    await expectPlaying(remote);
     // No seat has a deck: nothing of the pool is fetched until the viewer may click (a spectator who never does
     // pays nothing); a pointer over the picture gets the whole pool ready (its file, its quick-search tables, a
     // made-up click) before the click.
