@@ -32,8 +32,10 @@ export function throughCodec(frames, W, H, send = null) {
         send ? String(send.bitrate) : "1500k",
         "-deadline",
         "realtime",
+        // Realtime mode as a browser encodes, at a fixed speed: a positive -cpu-used lets libvpx pick its speed from
+        // how long frames take, so the frames (and --check) would depend on the machine's load.
         "-cpu-used",
-        "8",
+        "-8",
         "-g",
         "90",
         "-y",
