@@ -42,6 +42,7 @@ describe("GET /api/health", () => {
       cardService: { configured: true, host: cardHost },
       webhookQueue: { configured: true },
       cardKeypointsQueue: { configured: true },
+      cardPoolKeypointsQueue: { configured: true },
       email: { configured: false, without: OPTIONAL_SERVICES.email.without },
       discordInteractions: { configured: false, without: OPTIONAL_SERVICES.discordInteractions.without },
     });
