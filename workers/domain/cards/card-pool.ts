@@ -240,7 +240,7 @@ async function hashPart(
 }
 
 /** Writes the index file from every hashed part, and deletes the build's working files. */
-async function finishBuild(env: PoolEnv, build: Build): Promise<Built> {
+async function finishBuild(env: PoolEnv, build: Build, now: number): Promise<Built> {
   const records: PoolRecord[] = [];
   for (let part = 0; part < build.parts; part++) {
     const object = await env.CARD_POOL.get(hashedKey(build.id, part));
@@ -266,7 +266,8 @@ async function finishBuild(env: PoolEnv, build: Build): Promise<Built> {
     printings: records.length,
     bytes: gzip.length,
     sourceUpdatedAt: build.sourceUpdatedAt,
-    builtAt: Date.now(),
+    // The run's clock (its scheduled time), as every other time in the state.
+    builtAt: now,
     ids: true,
   };
 }
@@ -318,7 +319,7 @@ export async function runCardPoolJob(env: PoolEnv, db: Db, now = Date.now()): Pr
         next.build = { ...next.build, part: next.build.part + 1 };
       }
       if (next.build && next.build.part >= next.build.parts) {
-        next.current = await finishBuild(env, next.build);
+        next.current = await finishBuild(env, next.build, now);
         const old = state.current?.version;
         if (old && old !== next.current.version) await env.CARD_POOL.delete([indexKey(old), idsKey(old)]);
         currentLogger().info("Card pool built", { ...next.current });
