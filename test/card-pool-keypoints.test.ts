@@ -56,7 +56,9 @@ async function pictureRequests(id: string): Promise<number> {
 async function deckNames(): Promise<Set<string>> {
   const names = new Set<string>();
   for (const deck of Object.values(FIXTURE_DECKS)) {
-    const body = await json<{ cards: { card: { oracleCard: { name: string } } }[] }>(await fetch(`${cards.archidektUrl}/decks/${deck.id}/`));
+    const body = await json<{ cards: { card: { oracleCard: { name: string } } }[] }>(
+      await fetch(`${cards.archidektUrl}/decks/${deck.id}/`),
+    );
     for (const { card } of body.cards) names.add(card.oracleCard.name);
   }
   return names;
@@ -100,7 +102,11 @@ describe("the whole pool's keypoints", () => {
     const settled = async () => {
       const states = await Promise.all(
         ids.map(async (id) =>
-          (await bindings.CARD_POOL.head(featuresKey(id))) ? "made" : (await bindings.CARD_POOL.head(featuresFailedKey(id))) ? "noted" : "missing",
+          (await bindings.CARD_POOL.head(featuresKey(id)))
+            ? "made"
+            : (await bindings.CARD_POOL.head(featuresFailedKey(id)))
+              ? "noted"
+              : "missing",
         ),
       );
       return { made: states.filter((s) => s === "made").length, noted: states.filter((s) => s === "noted").length };

@@ -288,10 +288,7 @@ export async function runCardPoolJob(env: PoolEnv, db: Db, now = Date.now()): Pr
   try {
     if (!next.build) {
       const stale =
-        !next.current ||
-        next.current.hashVersion !== HASH_VERSION ||
-        !next.current.ids ||
-        now - next.current.builtAt > REBUILD_AFTER_MS;
+        !next.current || next.current.hashVersion !== HASH_VERSION || !next.current.ids || now - next.current.builtAt > REBUILD_AFTER_MS;
       if (now - next.checkedAt >= CHECK_EVERY_MS || stale) {
         next.checkedAt = now;
         const file = (await cardSourceFor(env, db).bulkFiles()).find((f) => f.type === "default_cards");
@@ -306,8 +303,7 @@ export async function runCardPoolJob(env: PoolEnv, db: Db, now = Date.now()): Pr
       }
       if (!next.build && next.current && keypointsDue(next.keypoints, next.current.version, now)) {
         next.keypoints =
-          (await countPoolKeypoints(env, next.current.version, next.keypoints, { deadline: now + COUNT_BUDGET_MS, now })) ??
-          next.keypoints;
+          (await countPoolKeypoints(env, next.current.version, next.keypoints, { deadline: now + COUNT_BUDGET_MS, now })) ?? next.keypoints;
       }
     } else {
       let images = IMAGES_PER_RUN;
