@@ -196,7 +196,7 @@ export const cardPoolManifest = z.object({
   building: z.object({ done: z.number().int(), total: z.number().int() }).nullable(),
   /**
    * The index's printings' reference keypoints (click-to-identify's second step), made ahead through the pool's
-   * keypoints queue, as last counted (every 10 minutes while some are missing); null before the index's first count.
+   * keypoints queue, as last counted (every 10 minutes while a sending drains); null before the index's first count.
    */
   keypoints: z
     .object({

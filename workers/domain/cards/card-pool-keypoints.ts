@@ -39,8 +39,12 @@ export type PoolKeypoints = {
 /** Where a built index's printing ids are kept, one a line (written with the index, deleted with it). */
 export const idsKey = (version: string) => `index/${version}.ids`;
 
-/** While some are missing, the count is made again this often (what operators read, and given-up messages found). */
+/**
+ * While some are missing and a sending is under way (sent less than SENDING_MS ago), the count is made again this
+ * often, for operators; afterwards every QUEUE_AGAIN_AFTER_MS, when it may send again (given-up messages).
+ */
 export const COUNT_AGAIN_MS = 10 * 60_000;
+const SENDING_MS = 2 * 60 * 60_000;
 /**
  * The same index's missing printings are sent again at most this often: a full backfill drains in about an hour at
  * the consumer's capped concurrency (docs/cards.md), so a count meanwhile only counts.
@@ -55,10 +59,17 @@ export const NOTE_SENT_AGAIN_AFTER_MS = 14 * 24 * 60 * 60_000;
 /** Printings one count sends at most (~100,000 in Scryfall's default_cards; 6,250 messages). */
 export const MAX_QUEUED_PER_COUNT = 150_000;
 
-/** Whether a cron run should count the pool's keypoints now. */
-export function keypointsDue(keypoints: PoolKeypoints | null, index: string, now: number): boolean {
+/**
+ * Whether a cron run should count the pool's keypoints now: an index or keypoint version not counted yet; else, with
+ * the queue configured and some missing, every COUNT_AGAIN_MS during a sending and every QUEUE_AGAIN_AFTER_MS after
+ * (~100 R2 list calls a count for 100,000 printings). Without the queue, once per index.
+ */
+export function keypointsDue(keypoints: PoolKeypoints | null, index: string, now: number, queueConfigured: boolean): boolean {
   if (!keypoints || keypoints.featureVersion !== FEATURE_VERSION || keypoints.index !== index) return true;
-  return keypoints.missing > 0 && now - keypoints.countedAt >= COUNT_AGAIN_MS;
+  if (!queueConfigured || keypoints.missing === 0) return false;
+  // Never sent yet (a sending that failed), or sent lately: soon; otherwise when the missing may be sent again.
+  const sending = keypoints.queuedAt === 0 || now - keypoints.queuedAt < SENDING_MS;
+  return now - keypoints.countedAt >= (sending ? COUNT_AGAIN_MS : QUEUE_AGAIN_AFTER_MS);
 }
 
 /** The printing ids under an R2 prefix (each key is prefix + id), with each object's custom metadata; null past the deadline. */
@@ -127,7 +138,7 @@ export async function countPoolKeypoints(
     countedAt: now,
   };
   const queue = env.CARD_POOL_KEYPOINTS;
-  if (missing.length > 0 && queue && (fresh || now - count.queuedAt >= QUEUE_AGAIN_AFTER_MS)) {
+  if (missing.length > 0 && queue && (count.queuedAt === 0 || now - count.queuedAt >= QUEUE_AGAIN_AFTER_MS)) {
     const sent = missing.slice(0, MAX_QUEUED_PER_COUNT);
     try {
       const messages = await sendKeypoints(queue, sent);

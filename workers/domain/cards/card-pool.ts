@@ -301,7 +301,7 @@ export async function runCardPoolJob(env: PoolEnv, db: Db, now = Date.now()): Pr
           });
         }
       }
-      if (!next.build && next.current && keypointsDue(next.keypoints, next.current.version, now)) {
+      if (!next.build && next.current && keypointsDue(next.keypoints, next.current.version, now, Boolean(env.CARD_POOL_KEYPOINTS))) {
         next.keypoints =
           (await countPoolKeypoints(env, next.current.version, next.keypoints, { deadline: now + COUNT_BUDGET_MS, now })) ?? next.keypoints;
       }
