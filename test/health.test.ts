@@ -65,6 +65,17 @@ describe("GET /api/health", () => {
     } finally {
       (env as unknown as Record<string, unknown>).CARD_KEYPOINTS = queue;
     }
+    // Without the pool's keypoints queue, likewise (the pool's keypoints are then made only when a click asks).
+    const poolQueue = (env as unknown as Record<string, unknown>).CARD_POOL_KEYPOINTS;
+    delete (env as unknown as Record<string, unknown>).CARD_POOL_KEYPOINTS;
+    try {
+      expect((await json(await check())).services.cardPoolKeypointsQueue).toEqual({
+        configured: false,
+        without: "The card pool's keypoints are not made ahead: a click on a card no deck names makes at most 4 when it asks.",
+      });
+    } finally {
+      (env as unknown as Record<string, unknown>).CARD_POOL_KEYPOINTS = poolQueue;
+    }
     // The version is the runtime's (a placeholder locally), or null when it does not say.
     if (body.version !== null)
       expect(body.version).toEqual({
