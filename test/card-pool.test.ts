@@ -15,10 +15,18 @@ import { json, request, signUp } from "./helpers";
 
 const cards = inject("cardService");
 
-/** One cron run, as the trigger makes it, with the build switched on (wrangler.toml leaves it off for local runs). */
+/**
+ * One cron run, as the trigger makes it, with the build switched on (wrangler.toml leaves it off for local runs) and
+ * without the pool's keypoints queue: the keypoints are test/card-pool-keypoints.test.ts's, which waits for its queue.
+ */
 async function runCron(scheduledTime = Date.now()) {
   const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ scheduledTime, cron: "* * * * *" }), { ...env, CARD_POOL_BUILD: "true" }, ctx);
+  await worker.scheduled(
+    createScheduledController({ scheduledTime, cron: "* * * * *" }),
+    // Env declares every binding; a Worker deployed without this one runs as this (health says so).
+    { ...env, CARD_POOL_BUILD: "true", CARD_POOL_KEYPOINTS: undefined as unknown as Env["CARD_POOL_KEYPOINTS"] },
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
 }
 
@@ -53,8 +61,12 @@ describe("the whole-pool index", () => {
     const built = await manifest();
     expect(built).toMatchObject({ ready: true, hashVersion: HASH_VERSION, printings: 417, building: null });
     expect(built.sourceUpdatedAt).toBe("2026-11-27T09:04:31.512+00:00");
-    // The build's working files are gone: the state and the index remain.
-    expect((await env.CARD_POOL.list()).objects.map((o) => o.key).sort()).toEqual([`index/${built.version}.bin.gz`, "state.json"]);
+    // The build's working files are gone: the state and the index remain (with its printings' ids, for their keypoints).
+    expect((await env.CARD_POOL.list()).objects.map((o) => o.key).sort()).toEqual([
+      `index/${built.version}.bin.gz`,
+      `index/${built.version}.ids`,
+      "state.json",
+    ]);
 
     // The browser's fetch: gzip-encoded, kept by the browser, decoded by card-vision.
     const res = await request(`/api/card-pool/${built.version}`, { cookie: member.cookie });

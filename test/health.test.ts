@@ -42,6 +42,7 @@ describe("GET /api/health", () => {
       cardService: { configured: true, host: cardHost },
       webhookQueue: { configured: true },
       cardKeypointsQueue: { configured: true },
+      cardPoolKeypointsQueue: { configured: true },
       email: { configured: false, without: OPTIONAL_SERVICES.email.without },
       discordInteractions: { configured: false, without: OPTIONAL_SERVICES.discordInteractions.without },
     });
@@ -63,6 +64,17 @@ describe("GET /api/health", () => {
       });
     } finally {
       (env as unknown as Record<string, unknown>).CARD_KEYPOINTS = queue;
+    }
+    // Without the pool's keypoints queue, likewise (the pool's keypoints are then made only when a click asks).
+    const poolQueue = (env as unknown as Record<string, unknown>).CARD_POOL_KEYPOINTS;
+    delete (env as unknown as Record<string, unknown>).CARD_POOL_KEYPOINTS;
+    try {
+      expect((await json(await check())).services.cardPoolKeypointsQueue).toEqual({
+        configured: false,
+        without: "The card pool's keypoints are not made ahead: a click on a card no deck names makes at most 4 when it asks.",
+      });
+    } finally {
+      (env as unknown as Record<string, unknown>).CARD_POOL_KEYPOINTS = poolQueue;
     }
     // The version is the runtime's (a placeholder locally), or null when it does not say.
     if (body.version !== null)

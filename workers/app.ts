@@ -11,7 +11,7 @@ import { countedLogger } from "./domain/operations/operations";
 import { runScheduledJobs } from "./domain/operations/scheduled";
 import { deliverWebhooks } from "./domain/webhooks/webhooks";
 import { DISCORD_QUEUE, deliverDiscordPosts } from "./domain/discord/discord-results";
-import { CARD_KEYPOINTS_QUEUE, makeQueuedKeypoints } from "./domain/cards/card-keypoints-queue";
+import { CARD_KEYPOINTS_QUEUE, CARD_POOL_KEYPOINTS_QUEUE, makeQueuedKeypoints } from "./domain/cards/card-keypoints-queue";
 import { discordInteractions } from "./api/discord-interactions";
 import { getDb } from "./db/client";
 import type { AppEnv } from "./http/app-env";
@@ -137,13 +137,14 @@ export default {
   },
   // The WEBHOOKS queue (wrangler.toml): bots' webhook deliveries, tried and retried here (workers/domain/webhooks/webhooks.ts);
   // DISCORD_POSTS: results posted to Discord channels (workers/domain/discord/discord-results.ts); CARD_KEYPOINTS: the
-  // rest of a table's reference keypoints, past what a deck's warm-up makes (workers/domain/cards/card-keypoints-queue.ts).
+  // rest of a table's reference keypoints, past what a deck's warm-up makes (workers/domain/cards/card-keypoints-queue.ts);
+  // CARD_POOL_KEYPOINTS: the whole pool's, sent after each build of the index (workers/domain/cards/card-pool-keypoints.ts).
   async queue(batch, env, ctx) {
     const db = getDb(env.DB);
     const log = countedLogger({ trigger: "queue", queue: batch.queue }, db, (promise) => ctx.waitUntil(promise));
     await withLogger(log, () => {
       if (batch.queue === DISCORD_QUEUE) return deliverDiscordPosts(batch, env, db);
-      if (batch.queue === CARD_KEYPOINTS_QUEUE) return makeQueuedKeypoints(batch, env, db);
+      if (batch.queue === CARD_KEYPOINTS_QUEUE || batch.queue === CARD_POOL_KEYPOINTS_QUEUE) return makeQueuedKeypoints(batch, env, db);
       return deliverWebhooks(batch, env, db);
     });
   },

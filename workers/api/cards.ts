@@ -90,7 +90,7 @@ const poolManifestRoute = createRoute({
   method: "get",
   path: "/card-pool",
   summary:
-    "The whole-pool index of click-to-identify (every printing's reference hash, built daily from the card service's bulk data): whether it is ready, its version and size. Fetch its file from /card-pool/{version}.",
+    "The whole-pool index of click-to-identify (every printing's reference hash, built daily from the card service's bulk data): whether it is ready, its version and size, and how far its printings' reference keypoints are made (for operators). Fetch its file from /card-pool/{version}.",
   ...member,
   responses: {
     200: jsonResponse(cardPoolManifest, "The index's manifest"),

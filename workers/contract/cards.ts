@@ -194,6 +194,25 @@ export const cardPoolManifest = z.object({
   sourceUpdatedAt: z.string().nullable(),
   /** The build under way, if any: printings hashed so far of how many. */
   building: z.object({ done: z.number().int(), total: z.number().int() }).nullable(),
+  /**
+   * The index's printings' reference keypoints (click-to-identify's second step), made ahead through the pool's
+   * keypoints queue, as last counted (every 10 minutes while a sending drains); null before the index's first count.
+   */
+  keypoints: z
+    .object({
+      featureVersion: z.string(),
+      total: z.number().int().min(0),
+      made: z.number().int().min(0),
+      /** Printings whose picture could not be read (noted; sent again after two weeks). */
+      unreadable: z.number().int().min(0),
+      /** Neither made nor noted yet (queued, or waiting for the next sending). */
+      missing: z.number().int().min(0),
+      /** Printings sent to the queue by the last sending, and when (ISO date-time). */
+      queued: z.number().int().min(0),
+      queuedAt: z.string().nullable(),
+      countedAt: z.string(),
+    })
+    .nullable(),
 });
 export type CardPoolManifest = z.infer<typeof cardPoolManifest>;
 export const cardPoolVersionParam = z.object({ version: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, "A card pool version") });

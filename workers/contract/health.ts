@@ -34,6 +34,9 @@ export const healthReport = z
       cardKeypointsQueue: service.meta({
         description: "The queue that makes a table's card keypoints past what one deck warm-up makes (issue 36)",
       }),
+      cardPoolKeypointsQueue: service.meta({
+        description: "The queue that makes the whole card pool's keypoints ahead, after each build of the pool's index (issue 36)",
+      }),
       email: service,
       discordInteractions: service,
     }),

@@ -18,6 +18,11 @@ import { runFeatures, type FeaturesEnv } from "./card-features";
 
 /** The queue's name (wrangler.toml); the Worker's `queue` export hands its batches to makeQueuedKeypoints. */
 export const CARD_KEYPOINTS_QUEUE = "realmcast-card-keypoints";
+/**
+ * The whole pool's queue (card-pool-keypoints.ts): the same messages and consumer, a queue of its own so a backfill of
+ * ~100,000 printings never stands before a table's rest, and its consumer's concurrency is capped apart (wrangler.toml).
+ */
+export const CARD_POOL_KEYPOINTS_QUEUE = "realmcast-card-pool-keypoints";
 /** Printings a message: ~40–110 ms of CPU and 3–4 subrequests each, so a message stays within ~1–3 s of CPU. */
 export const PRINTINGS_PER_MESSAGE = 24;
 /**
@@ -70,18 +75,30 @@ export async function queueKeypoints(
     const last = await env.CARD_POOL.head(key);
     if (last && Number(last.customMetadata?.queuedAt ?? 0) > now - QUEUED_AGAIN_AFTER_MS) return 0;
     const ids = [...new Set(rest.map((id) => id.toLowerCase()))].slice(0, MAX_QUEUED_PER_WARM);
-    const messages: MessageSendRequest<KeypointsMessage>[] = [];
-    for (let i = 0; i < ids.length; i += PRINTINGS_PER_MESSAGE) {
-      messages.push({ body: { kind: "keypoints", version: FEATURE_VERSION, printings: ids.slice(i, i + PRINTINGS_PER_MESSAGE) } });
-    }
-    await queue.sendBatch(messages);
+    const messages = await sendKeypoints(queue, ids);
     await env.CARD_POOL.put(key, "", { customMetadata: { queuedAt: String(now) } });
-    currentLogger().info("Card keypoints queued", { printings: ids.length, messages: messages.length, leftOut: rest.length - ids.length });
+    currentLogger().info("Card keypoints queued", { printings: ids.length, messages, leftOut: rest.length - ids.length });
     return ids.length;
   } catch (error) {
     currentLogger().warn("Card keypoints could not be queued", { printings: rest.length, error });
     return 0;
   }
+}
+
+/** Messages one sendBatch carries at most (Queues' limit: 100 messages and 256 KB; 24 ids are ~1 KB). */
+const MESSAGES_PER_SEND = 100;
+
+/**
+ * Sends printings' ids to a keypoints queue, PRINTINGS_PER_MESSAGE a message, MESSAGES_PER_SEND a call. Answers how
+ * many messages were sent; throws what the queue throws (a part already sent stays sent: the consumer skips made ones).
+ */
+export async function sendKeypoints(queue: Queue<KeypointsMessage>, ids: string[]): Promise<number> {
+  const messages: MessageSendRequest<KeypointsMessage>[] = [];
+  for (let i = 0; i < ids.length; i += PRINTINGS_PER_MESSAGE) {
+    messages.push({ body: { kind: "keypoints", version: FEATURE_VERSION, printings: ids.slice(i, i + PRINTINGS_PER_MESSAGE) } });
+  }
+  for (let i = 0; i < messages.length; i += MESSAGES_PER_SEND) await queue.sendBatch(messages.slice(i, i + MESSAGES_PER_SEND));
+  return messages.length;
 }
 
 /** What the consumer does with one message: done, or tried again after some seconds. */
@@ -109,7 +126,7 @@ async function makeMessage(env: FeaturesEnv, db: Db, body: KeypointsMessage, att
   return { retryAfterSeconds: KEYPOINTS_RETRY_BASE_SECONDS * 2 ** (attempts - 1) };
 }
 
-/** The CARD_KEYPOINTS queue's consumer. */
+/** The consumer of both keypoints queues (CARD_KEYPOINTS, a table's rest; CARD_POOL_KEYPOINTS, the whole pool's). */
 export async function makeQueuedKeypoints(
   batch: MessageBatch<unknown>,
   env: FeaturesEnv,

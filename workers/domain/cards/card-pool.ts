@@ -11,6 +11,7 @@ import { cardPrintings } from "../../db/schema";
 import { bulkPrinting, jsonArrayItems, openBulkFile, type BulkPrinting } from "../../services/card-source/bulk-file";
 import { cardSourceFor } from "./card-cache";
 import { hashPrintings, putPrintings } from "./card-printings";
+import { countPoolKeypoints, idsKey, keypointsDue, type PoolKeypoints, type PoolKeypointsEnv } from "./card-pool-keypoints";
 import { currentLogger } from "../../lib/logger";
 
 /**
@@ -21,15 +22,25 @@ import { currentLogger } from "../../lib/logger";
  * parts' pictures (the images host has no rate limit; six at a time, at most IMAGES_PER_RUN a run) into card_printings,
  * where a printing hashed before (same picture, same HASH_VERSION) costs nothing; when every part is done, the index
  * file is written and the build's parts deleted. State: one R2 object, written with a lease so two runs never overlap.
+ * Once an index is built, later runs count its printings' keypoints and send the missing to their queue
+ * (card-pool-keypoints.ts).
  */
 
-export type PoolEnv = { DB: D1Database; CARD_POOL: R2Bucket; SCRYFALL_API_URL: string; CARD_IMAGE_ORIGIN: string; PUBLIC_ORIGIN: string };
+export type PoolEnv = {
+  DB: D1Database;
+  CARD_POOL: R2Bucket;
+  SCRYFALL_API_URL: string;
+  CARD_IMAGE_ORIGIN: string;
+  PUBLIC_ORIGIN: string;
+} & PoolKeypointsEnv;
 
 export const PART_SIZE = 500;
 /** Pictures one run fetches at most (a Worker invocation may make 1,000 subrequests on the paid plan). */
 export const IMAGES_PER_RUN = 500;
 /** One run's wall-clock budget: a run a minute, each done well before the next (a cron run may last 15 minutes). */
 const RUN_BUDGET_MS = 25_000;
+/** A count of the pool's keypoints lists ~100 pages of R2 keys for 100,000 printings: its own budget, within the lease. */
+const COUNT_BUDGET_MS = 120_000;
 /** A run's lease on the state: another run starting meanwhile does nothing. */
 const LEASE_MS = 5 * 60_000;
 /** How often the card service's list of bulk files is asked for. */
@@ -42,11 +53,27 @@ const indexKey = (version: string) => `index/${version}.bin.gz`;
 const partKey = (build: string, part: number) => `build/${build}/part-${part}.json`;
 const hashedKey = (build: string, part: number) => `build/${build}/hashed-${part}.json`;
 
-type Built = { version: string; hashVersion: string; printings: number; bytes: number; sourceUpdatedAt: string; builtAt: number };
+type Built = {
+  version: string;
+  hashVersion: string;
+  printings: number;
+  bytes: number;
+  sourceUpdatedAt: string;
+  builtAt: number;
+  /** Its printing ids are kept beside it (idsKey), for the keypoints' count; an index built before that is rebuilt. */
+  ids?: true;
+};
 type Build = { id: string; sourceUpdatedAt: string; imageTemplate: string; parts: number; total: number; part: number; skipped: number };
-export type PoolState = { current: Built | null; build: Build | null; checkedAt: number; leaseUntil: number };
+export type PoolState = {
+  current: Built | null;
+  build: Build | null;
+  checkedAt: number;
+  leaseUntil: number;
+  /** The last count of the current index's keypoints (card-pool-keypoints.ts), or null before the first. */
+  keypoints: PoolKeypoints | null;
+};
 
-const EMPTY: PoolState = { current: null, build: null, checkedAt: 0, leaseUntil: 0 };
+const EMPTY: PoolState = { current: null, build: null, checkedAt: 0, leaseUntil: 0, keypoints: null };
 
 async function readState(bucket: R2Bucket): Promise<{ state: PoolState; etag: string | null }> {
   const object = await bucket.get(STATE_KEY);
@@ -74,7 +101,7 @@ async function writeState(bucket: R2Bucket, state: PoolState, etag: string | nul
 /** What the browser and operators are told of the index. */
 export async function poolManifest(bucket: R2Bucket): Promise<CardPoolManifest> {
   const { state } = await readState(bucket);
-  const { current, build } = state;
+  const { current, build, keypoints } = state;
   return {
     ready: current !== null,
     version: current?.version ?? null,
@@ -83,6 +110,19 @@ export async function poolManifest(bucket: R2Bucket): Promise<CardPoolManifest> 
     bytes: current?.bytes ?? 0,
     sourceUpdatedAt: current?.sourceUpdatedAt ?? null,
     building: build ? { done: Math.min(build.total, build.part * PART_SIZE), total: build.total } : null,
+    keypoints:
+      keypoints && current && keypoints.index === current.version
+        ? {
+            featureVersion: keypoints.featureVersion,
+            total: keypoints.total,
+            made: keypoints.made,
+            unreadable: keypoints.unreadable,
+            missing: keypoints.missing,
+            queued: keypoints.queued,
+            queuedAt: keypoints.queuedAt ? new Date(keypoints.queuedAt).toISOString() : null,
+            countedAt: new Date(keypoints.countedAt).toISOString(),
+          }
+        : null,
   };
 }
 
@@ -200,7 +240,7 @@ async function hashPart(
 }
 
 /** Writes the index file from every hashed part, and deletes the build's working files. */
-async function finishBuild(env: PoolEnv, build: Build): Promise<Built> {
+async function finishBuild(env: PoolEnv, build: Build, now: number): Promise<Built> {
   const records: PoolRecord[] = [];
   for (let part = 0; part < build.parts; part++) {
     const object = await env.CARD_POOL.get(hashedKey(build.id, part));
@@ -216,6 +256,7 @@ async function finishBuild(env: PoolEnv, build: Build): Promise<Built> {
     httpMetadata: { contentType: "application/octet-stream", contentEncoding: "gzip" },
     customMetadata: { printings: String(records.length), hashVersion: HASH_VERSION },
   });
+  await env.CARD_POOL.put(idsKey(version), records.map((r) => r.id).join("\n"), { httpMetadata: { contentType: "text/plain" } });
   const keys: string[] = [];
   for (let part = 0; part < build.parts; part++) keys.push(partKey(build.id, part), hashedKey(build.id, part));
   for (let i = 0; i < keys.length; i += 1000) await env.CARD_POOL.delete(keys.slice(i, i + 1000));
@@ -225,7 +266,9 @@ async function finishBuild(env: PoolEnv, build: Build): Promise<Built> {
     printings: records.length,
     bytes: gzip.length,
     sourceUpdatedAt: build.sourceUpdatedAt,
-    builtAt: Date.now(),
+    // The run's clock (its scheduled time), as every other time in the state.
+    builtAt: now,
+    ids: true,
   };
 }
 
@@ -244,7 +287,8 @@ export async function runCardPoolJob(env: PoolEnv, db: Db, now = Date.now()): Pr
   const deadline = now + RUN_BUDGET_MS;
   try {
     if (!next.build) {
-      const stale = !next.current || next.current.hashVersion !== HASH_VERSION || now - next.current.builtAt > REBUILD_AFTER_MS;
+      const stale =
+        !next.current || next.current.hashVersion !== HASH_VERSION || !next.current.ids || now - next.current.builtAt > REBUILD_AFTER_MS;
       if (now - next.checkedAt >= CHECK_EVERY_MS || stale) {
         next.checkedAt = now;
         const file = (await cardSourceFor(env, db).bulkFiles()).find((f) => f.type === "default_cards");
@@ -257,6 +301,10 @@ export async function runCardPoolJob(env: PoolEnv, db: Db, now = Date.now()): Pr
           });
         }
       }
+      if (!next.build && next.current && keypointsDue(next.keypoints, next.current.version, now, Boolean(env.CARD_POOL_KEYPOINTS))) {
+        next.keypoints =
+          (await countPoolKeypoints(env, next.current.version, next.keypoints, { deadline: now + COUNT_BUDGET_MS, now })) ?? next.keypoints;
+      }
     } else {
       let images = IMAGES_PER_RUN;
       const startedAt = Date.now();
@@ -267,9 +315,9 @@ export async function runCardPoolJob(env: PoolEnv, db: Db, now = Date.now()): Pr
         next.build = { ...next.build, part: next.build.part + 1 };
       }
       if (next.build && next.build.part >= next.build.parts) {
-        next.current = await finishBuild(env, next.build);
+        next.current = await finishBuild(env, next.build, now);
         const old = state.current?.version;
-        if (old && old !== next.current.version) await env.CARD_POOL.delete(indexKey(old));
+        if (old && old !== next.current.version) await env.CARD_POOL.delete([indexKey(old), idsKey(old)]);
         currentLogger().info("Card pool built", { ...next.current });
         next.build = null;
       } else if (next.build) {

@@ -47,6 +47,10 @@ export function serviceReport(env: Env, devSignIn = false): HealthReport["servic
       Boolean(env.CARD_KEYPOINTS),
       "A table's card keypoints past the first 48 printings a deck warm-up makes are made only when a click asks for them.",
     ),
+    cardPoolKeypointsQueue: on(
+      Boolean(env.CARD_POOL_KEYPOINTS),
+      "The card pool's keypoints are not made ahead: a click on a card no deck names makes at most 4 when it asks.",
+    ),
     email: optional("email"),
     discordInteractions: optional("discordInteractions"),
   };
