@@ -122,6 +122,24 @@ export async function watchLongTasks(page: Page) {
     const tasks: number[] = [];
     (window as unknown as { longTasks: number[] }).longTasks = tasks;
     new PerformanceObserver((list) => tasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: "longtask" });
+    // The long animation frames too (Chromium's LoAF): what in them was script (and whose), and what style and layout.
+    const frames: string[] = [];
+    (window as unknown as { longFrames: string[] }).longFrames = frames;
+    type Script = { invoker: string; sourceURL: string; duration: number; forcedStyleAndLayoutDuration: number };
+    type Frame = PerformanceEntry & { renderStart: number; styleAndLayoutStart: number; blockingDuration: number; scripts: Script[] };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as Frame[]) {
+        const scripts = e.scripts
+          .map(
+            (s) =>
+              `${s.invoker} ${s.sourceURL.split("/").at(-1)} ${Math.round(s.duration)} ms (forced layout ${Math.round(s.forcedStyleAndLayoutDuration)})`,
+          )
+          .join("; ");
+        const render = e.renderStart ? Math.round(e.startTime + e.duration - e.renderStart) : 0;
+        const layout = e.styleAndLayoutStart ? Math.round(e.startTime + e.duration - e.styleAndLayoutStart) : 0;
+        frames.push(`at ${Math.round(e.startTime)} ${Math.round(e.duration)} ms (render ${render}, style+layout ${layout}): ${scripts}`);
+      }
+    }).observe({ type: "long-animation-frame" });
   });
 }
 
@@ -140,8 +158,17 @@ export async function firstClickFigures(page: Page) {
       frame: last("card-identify"),
       wait: last("card-identify-wait"),
       match: last("card-identify-match"),
+      /** The click's way, step by step (card-identify-panel.tsx, identifier-client.ts). */
+      open: last("card-identify-open"),
+      read: last("card-identify-read"),
+      post: last("card-identify-post"),
+      reply: last("card-identify-reply"),
+      parse: last("card-identify-parse"),
+      render: last("card-identify-render"),
       prepare: last("card-identify-prepare"),
       longestTask: Math.round(Math.max(0, ...tasks)),
+      longFrames: (window as unknown as { longFrames?: string[] }).longFrames ?? [],
+      clickAt: Math.round(performance.getEntriesByName("card-identify-click").at(-1)?.startTime ?? NaN),
       /** Requests for references or the pool since the click (the click should wait for none). */
       requestsSinceClick: performance
         .getEntriesByType("resource")
@@ -150,6 +177,11 @@ export async function firstClickFigures(page: Page) {
             /card-references|card-pool/.test(e.name) &&
             e.startTime >= (performance.getEntriesByName("card-identify-click").at(-1)?.startTime ?? 0),
         ).length,
+      /** Everything the page loaded since the click (a chunk, keypoints, references): the click should need none. */
+      loadedSinceClick: performance
+        .getEntriesByType("resource")
+        .filter((e) => e.startTime >= (performance.getEntriesByName("card-identify-click").at(-1)?.startTime ?? 0))
+        .map((e) => new URL(e.name).pathname),
     };
   });
 }
