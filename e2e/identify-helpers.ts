@@ -187,6 +187,19 @@ export async function firstClickFigures(page: Page) {
 }
 
 /**
+ * What a first click may assert on a shared machine, where its wall time is the machine's: that it waited for nothing.
+ * Its frame went to the worker in the click's own work (no turn waited for candidates: "card-identify-wait" 0), the
+ * worker's way was measured, and nothing was loaded for it (no code, no references, no pool, no keypoints): only
+ * the answer's pictures.
+ */
+export function expectWaitedForNothing(figures: Awaited<ReturnType<typeof firstClickFigures>>) {
+  expect(figures.wait).toBe(0);
+  expect(figures.post).toBeGreaterThanOrEqual(0);
+  expect(figures.requestsSinceClick).toBe(0);
+  expect(figures.loadedSinceClick.filter((path) => !path.startsWith("/images/"))).toEqual([]);
+}
+
+/**
  * The CPU time each thread of the browser's renderer processes has run so far, in ms, by process and thread:
  * Chromium names its processes (CDP's SystemInfo), Linux counts each thread's time on a CPU (/proc/…/schedstat,
  * nanoseconds). Time on a CPU, not wall time: on this shared 2-core machine a thread waits its turn for seconds
