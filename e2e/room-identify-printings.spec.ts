@@ -186,7 +186,7 @@ test("the first click at a table of four 100-card decks answers from the server'
           `click to answer ${figures.click} ms in the page (the frame read to answer ${figures.frame} ms: waiting for the identifier ${figures.wait} ms, ` +
           `identifying in the worker ${figures.match} ms); step by step: the click to the frame read ${figures.open} ms (the dialog's render), the frame read ${figures.read} ms, ` +
           `the post to the worker taking it ${figures.post} ms, the worker ${figures.match} ms, its answer to the page taking it ${figures.reply} ms, checking it ${figures.parse} ms, ` +
-          `the answer drawn ${figures.render} ms; loaded since the click: [${figures.loadedSinceClick.join(", ")}]; CPU: the identifier's worker ${cpu.worker} ms, the page's main thread ${cpu.main} ms (it draws the video too); getting ready before the click ${figures.prepare} ms in the background; ` +
+          `the answer drawn ${figures.render} ms; loaded since the click: [${figures.loadedSinceClick.join(", ")}]; CPU: the identifier's worker ${cpu.worker} ms (and ${cpu.workerQueued} ms waiting for a core), the page's main thread ${cpu.main} ms (and ${cpu.mainQueued} ms waiting) (it draws the video too); getting ready before the click ${figures.prepare} ms in the background; ` +
           `longest main-thread task during the click ${figures.longestTask} ms; click to name on screen ${seen} ms (Playwright's polling included)`,
       );
       console.log(`long animation frames since the click at ${figures.clickAt}:\n  ${figures.longFrames.join("\n  ")}`);

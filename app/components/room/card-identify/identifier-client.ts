@@ -252,14 +252,16 @@ export async function identifyClick({
     }
   };
   const waitFrom = performance.now();
-  const waited = () => performance.measure("card-identify-wait", { start: waitFrom, end: performance.now() });
+  // Its detail says whether the candidates were at hand (the frame went to the worker at once) or were waited for.
+  const waited = (atOnce: boolean) =>
+    performance.measure("card-identify-wait", { start: waitFrom, end: performance.now(), detail: { atOnce } });
   if (tableKey && sessionId) {
     const key = `table:${sessionId}|${tableKey}`;
     for (let tries = 0; current(); tries++) {
       // Prepared before the click (the usual case): the frame goes to the worker now, with no promise's turn first.
       const size = tries === 0 ? atHand.get(key) : undefined;
       const table = size ? { key, size, pending: 0 } : await prepareTable(sessionId, tableKey);
-      if (tries === 0) waited();
+      if (tries === 0) waited(size !== undefined);
       const ranked = table.size > 0 ? await run(table.key) : null;
       if (ranked) return { kind: "matched", ranked, source: "table" };
       if (table.pending === 0 || tries >= PENDING_TRIES) break;
@@ -277,7 +279,7 @@ export async function identifyClick({
         console.warn("The card pool index could not be loaded", error);
         return null;
       });
-  if (!tableKey) waited();
+  if (!tableKey) waited(poolSize !== undefined);
   if (!pool) return { kind: "none" };
   const ranked = await run(pool.key);
   return ranked ? { kind: "matched", ranked, source: "pool" } : { kind: "none" };
