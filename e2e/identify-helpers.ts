@@ -122,6 +122,24 @@ export async function watchLongTasks(page: Page) {
     const tasks: number[] = [];
     (window as unknown as { longTasks: number[] }).longTasks = tasks;
     new PerformanceObserver((list) => tasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: "longtask" });
+    // The long animation frames too (Chromium's LoAF): what in them was script (and whose), and what style and layout.
+    const frames: string[] = [];
+    (window as unknown as { longFrames: string[] }).longFrames = frames;
+    type Script = { invoker: string; sourceURL: string; duration: number; forcedStyleAndLayoutDuration: number };
+    type Frame = PerformanceEntry & { renderStart: number; styleAndLayoutStart: number; blockingDuration: number; scripts: Script[] };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as Frame[]) {
+        const scripts = e.scripts
+          .map(
+            (s) =>
+              `${s.invoker} ${s.sourceURL.split("/").at(-1)} ${Math.round(s.duration)} ms (forced layout ${Math.round(s.forcedStyleAndLayoutDuration)})`,
+          )
+          .join("; ");
+        const render = e.renderStart ? Math.round(e.startTime + e.duration - e.renderStart) : 0;
+        const layout = e.styleAndLayoutStart ? Math.round(e.startTime + e.duration - e.styleAndLayoutStart) : 0;
+        frames.push(`at ${Math.round(e.startTime)} ${Math.round(e.duration)} ms (render ${render}, style+layout ${layout}): ${scripts}`);
+      }
+    }).observe({ type: "long-animation-frame" });
   });
 }
 
@@ -139,9 +157,22 @@ export async function firstClickFigures(page: Page) {
       click: last("card-identify-click"),
       frame: last("card-identify"),
       wait: last("card-identify-wait"),
+      /** Whether the click found its candidates at hand and posted its frame at once (identifier-client.ts). */
+      atOnce: (
+        (performance.getEntriesByName("card-identify-wait").at(-1) as PerformanceMeasure | undefined)?.detail as { atOnce?: boolean } | null
+      )?.atOnce,
       match: last("card-identify-match"),
+      /** The click's way, step by step (card-identify-panel.tsx, identifier-client.ts). */
+      open: last("card-identify-open"),
+      read: last("card-identify-read"),
+      post: last("card-identify-post"),
+      reply: last("card-identify-reply"),
+      parse: last("card-identify-parse"),
+      render: last("card-identify-render"),
       prepare: last("card-identify-prepare"),
       longestTask: Math.round(Math.max(0, ...tasks)),
+      longFrames: (window as unknown as { longFrames?: string[] }).longFrames ?? [],
+      clickAt: Math.round(performance.getEntriesByName("card-identify-click").at(-1)?.startTime ?? NaN),
       /** Requests for references or the pool since the click (the click should wait for none). */
       requestsSinceClick: performance
         .getEntriesByType("resource")
@@ -150,8 +181,26 @@ export async function firstClickFigures(page: Page) {
             /card-references|card-pool/.test(e.name) &&
             e.startTime >= (performance.getEntriesByName("card-identify-click").at(-1)?.startTime ?? 0),
         ).length,
+      /** Everything the page loaded since the click (a chunk, keypoints, references): the click should need none. */
+      loadedSinceClick: performance
+        .getEntriesByType("resource")
+        .filter((e) => e.startTime >= (performance.getEntriesByName("card-identify-click").at(-1)?.startTime ?? 0))
+        .map((e) => new URL(e.name).pathname),
     };
   });
+}
+
+/**
+ * What a first click may assert on a shared machine, where its wall time is the machine's: that it waited for nothing.
+ * Its frame went to the worker in the click's own work (its candidates at hand: "card-identify-wait"'s detail), the
+ * worker's way was measured, and nothing was loaded for it (no code, no references, no pool, no keypoints): only
+ * the answer's pictures.
+ */
+export function expectWaitedForNothing(figures: Awaited<ReturnType<typeof firstClickFigures>>) {
+  expect(figures.atOnce).toBe(true);
+  expect(figures.post).toBeGreaterThanOrEqual(0);
+  expect(figures.requestsSinceClick).toBe(0);
+  expect(figures.loadedSinceClick.filter((path) => !path.startsWith("/images/"))).toEqual([]);
 }
 
 /**
@@ -165,12 +214,13 @@ export async function rendererThreadsCpu(browser: Browser) {
   const cdp = await browser.newBrowserCDPSession();
   const { processInfo } = (await cdp.send("SystemInfo.getProcessInfo")) as { processInfo: { type: string; id: number }[] };
   await cdp.detach();
-  const threads: { pid: number; tid: number; name: string; ms: number }[] = [];
+  const threads: { pid: number; tid: number; name: string; ms: number; queuedMs: number }[] = [];
   for (const { id: pid } of processInfo.filter((p) => p.type === "renderer")) {
     for (const tid of readdirSync(`/proc/${pid}/task`).map(Number)) {
       const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim();
-      const ms = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
-      threads.push({ pid, tid, name, ms });
+      // schedstat: time on a CPU, time waiting on a run queue (runnable, no core free), in ns; timeslices.
+      const [run, queued] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ").map(Number);
+      threads.push({ pid, tid, name, ms: run / 1e6, queuedMs: queued / 1e6 });
     }
   }
   return threads;
@@ -181,11 +231,20 @@ export async function rendererThreadsCpu(browser: Browser) {
  * readings: the other pages' identifiers are idle then) and its page's main thread (which also draws the video).
  */
 export function clickCpu(before: Awaited<ReturnType<typeof rendererThreadsCpu>>, after: Awaited<ReturnType<typeof rendererThreadsCpu>>) {
-  const was = new Map(before.map((t) => [`${t.pid}/${t.tid}`, t.ms]));
-  const ran = after.map((t) => ({ ...t, ms: t.ms - (was.get(`${t.pid}/${t.tid}`) ?? 0) }));
+  const was = new Map(before.map((t) => [`${t.pid}/${t.tid}`, t]));
+  const ran = after.map((t) => {
+    const then = was.get(`${t.pid}/${t.tid}`);
+    return { ...t, ms: t.ms - (then?.ms ?? 0), queuedMs: t.queuedMs - (then?.queuedMs ?? 0) };
+  });
   const worker = ran.filter((t) => t.name.startsWith("DedicatedWorker")).sort((a, b) => b.ms - a.ms)[0];
   const main = worker ? ran.find((t) => t.pid === worker.pid && t.tid === worker.pid) : undefined;
-  return { worker: Math.round(worker?.ms ?? NaN), main: Math.round(main?.ms ?? NaN) };
+  return {
+    worker: Math.round(worker?.ms ?? NaN),
+    main: Math.round(main?.ms ?? NaN),
+    /** How long each was ready to run but waited for a core (the shared machine's share of the wall time). */
+    workerQueued: Math.round(worker?.queuedMs ?? NaN),
+    mainQueued: Math.round(main?.queuedMs ?? NaN),
+  };
 }
 
 /** Where a point of the camera's picture is on the tile (the picture is shown object-contain). */

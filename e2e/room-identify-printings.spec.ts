@@ -4,6 +4,7 @@ import { api, gotoHydrated, newMemberPage, reviewShot } from "./helpers";
 import {
   cameraBrowser,
   clickCpu,
+  expectWaitedForNothing,
   firstClickFigures,
   expectPlaying,
   identifierReady,
@@ -158,32 +159,43 @@ test("the first click at a table of four 100-card decks answers from the server'
     // Alice's tile (the others' cameras are off, but their tiles are there).
     const remote = bob.page.getByLabel("Alice Table video");
     await expectPlaying(remote);
-    // With Alice's camera on, Bob's page gets the identifier ready in the background (its worker, the table's
-    // references, one made-up identification): the state a player's page is in a moment after a camera comes on.
-    await identifierReady(bob.page, "table");
-    // Bob's first click on this page. The camera's Sol Ring (CMR 472) is the printing all four decks name.
-    await watchLongTasks(bob.page);
-    const cpuBefore = await rendererThreadsCpu(browser);
-    const clickedAt = Date.now();
-    await remote.click({ position: await tilePoint(remote, LEFT) });
-    const panel = bob.page.getByRole("dialog", { name: "Identify card" });
-    await reviewShot(bob.page, "room-identify-four-decks-working-1366");
-    await expect(panel.getByTestId("identified-card")).toHaveText("Sol Ring", { timeout: MEDIA_TIMEOUT });
-    const seen = Date.now() - clickedAt;
-    const cpu = clickCpu(cpuBefore, await rendererThreadsCpu(browser));
-    const figures = await firstClickFigures(bob.page);
-    console.log(
-      `first click at a table of four 100-card decks (${references} references, ${referenceBytes} bytes of JSON; load average ${loadavg()[0].toFixed(1)}): ` +
-        `click to answer ${figures.click} ms in the page (the frame read to answer ${figures.frame} ms: waiting for the identifier ${figures.wait} ms, ` +
-        `identifying in the worker ${figures.match} ms); CPU: the identifier's worker ${cpu.worker} ms, the page's main thread ${cpu.main} ms (it draws the video too); getting ready before the click ${figures.prepare} ms in the background; ` +
-        `longest main-thread task during the click ${figures.longestTask} ms; click to name on screen ${seen} ms (Playwright's polling included)`,
-    );
-    // The target, asserted on the CPU the click cost (the wall times above are reported: see rendererThreadsCpu).
-    expect(cpu.worker).toBeLessThanOrEqual(TARGET_MS);
-    // The click waited for nothing: it asked the server for no references.
-    expect(figures.requestsSinceClick).toBe(0);
-    await expect(panel.getByTestId("identified-printing")).toHaveText("CMR · 472");
-    await reviewShot(bob.page, "room-identify-four-decks-1366");
+    // Each first click's figures vary with the shared machine's load: E2E_FIRST_CLICKS=n measures n first clicks in
+    // one run (Bob's page loaded again before each: a new page, a new identifier, the same table and load).
+    const repeats = Math.max(1, Number(process.env.E2E_FIRST_CLICKS ?? 1));
+    for (let run = 1; run <= repeats; run++) {
+      if (run > 1) {
+        await gotoHydrated(bob.page, roomUrl);
+        await expectPlaying(remote);
+      }
+      // With Alice's camera on, Bob's page gets the identifier ready in the background (its worker, the table's
+      // references, one made-up identification): the state a player's page is in a moment after a camera comes on.
+      await identifierReady(bob.page, "table");
+      // Bob's first click on this page. The camera's Sol Ring (CMR 472) is the printing all four decks name.
+      await watchLongTasks(bob.page);
+      const cpuBefore = await rendererThreadsCpu(browser);
+      const clickedAt = Date.now();
+      await remote.click({ position: await tilePoint(remote, LEFT) });
+      const panel = bob.page.getByRole("dialog", { name: "Identify card" });
+      if (run === 1) await reviewShot(bob.page, "room-identify-four-decks-working-1366");
+      await expect(panel.getByTestId("identified-card")).toHaveText("Sol Ring", { timeout: MEDIA_TIMEOUT });
+      const seen = Date.now() - clickedAt;
+      const cpu = clickCpu(cpuBefore, await rendererThreadsCpu(browser));
+      const figures = await firstClickFigures(bob.page);
+      console.log(
+        `first click ${run}/${repeats} at a table of four 100-card decks (${references} references, ${referenceBytes} bytes of JSON; load average ${loadavg()[0].toFixed(1)}): ` +
+          `click to answer ${figures.click} ms in the page (the frame read to answer ${figures.frame} ms: waiting for the identifier ${figures.wait} ms, ` +
+          `identifying in the worker ${figures.match} ms); step by step: the click to the frame read ${figures.open} ms (the dialog's render), the frame read ${figures.read} ms, ` +
+          `the post to the worker taking it ${figures.post} ms, the worker ${figures.match} ms, its answer to the page taking it ${figures.reply} ms, checking it ${figures.parse} ms, ` +
+          `the answer drawn ${figures.render} ms; loaded since the click: [${figures.loadedSinceClick.join(", ")}]; CPU: the identifier's worker ${cpu.worker} ms (and ${cpu.workerQueued} ms waiting for a core), the page's main thread ${cpu.main} ms (and ${cpu.mainQueued} ms waiting) (it draws the video too); getting ready before the click ${figures.prepare} ms in the background; ` +
+          `longest main-thread task during the click ${figures.longestTask} ms; click to name on screen ${seen} ms (Playwright's polling included)`,
+      );
+      console.log(`long animation frames since the click at ${figures.clickAt}:\n  ${figures.longFrames.join("\n  ")}`);
+      // The target, asserted on the CPU the click cost (the wall times above are reported: see rendererThreadsCpu).
+      expect(cpu.worker).toBeLessThanOrEqual(TARGET_MS);
+      expectWaitedForNothing(figures);
+      await expect(panel.getByTestId("identified-printing")).toHaveText("CMR · 472");
+      if (run === 1) await reviewShot(bob.page, "room-identify-four-decks-1366");
+    }
   } finally {
     for (const member of [alice, ...others]) await member.context.close();
     await cardCamera.close();

@@ -1,14 +1,13 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Expand, MicOff, Play, Upload, Volume2, VideoOff } from "lucide-react";
 import { cn } from "~/lib/cn";
 import type { CardDto } from "../../../workers/contract/cards";
 import { startPlayback, type Playback } from "./autoplay";
 import type { Capture } from "./card-identify/card-identify-panel";
 import { videoPointFromClick } from "./card-identify/video-point";
-import { useIdentifierPrefetch } from "./card-identify/prefetch";
+// Click a card on camera to identify it (issue 26): the panel and the vision code load apart, before the first click.
+import { CardIdentifyPanel, useIdentifierPrefetch } from "./card-identify/prefetch";
 
-// Click a card on camera to identify it (issue 26): the panel and the vision code load on the first click only.
-const CardIdentifyPanel = lazy(() => import("./card-identify/card-identify-panel"));
 const NO_CARDS: CardDto[] = [];
 
 /**

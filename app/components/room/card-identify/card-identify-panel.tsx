@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useParams } from "@remix-run/react";
 import { Search, Share2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
@@ -70,10 +70,17 @@ export default function CardIdentifyPanel({
   const [chosen, setChosen] = useState(0);
   // The room's id (the room page's route, tablesync.room.$id): the table's references are the room's.
   const sessionId = useParams().id ?? "";
+  /** When the answer was set (the page's clock), until the panel has drawn it: "card-identify-render". */
+  const answeredAt = useRef<number | null>(null);
 
-  useEffect(() => {
+  // A layout effect: the frame is read and sent to the worker as the dialog is put on the page, before it is drawn
+  // and before the dialog's own effects (its focus trap, hiding the page from screen readers), which run meanwhile.
+  useLayoutEffect(() => {
     if (!capture) return;
     let current = true;
+    const openedAt = performance.now();
+    // From the click to here: the panel's render (the dialog opening), before the frame is read.
+    if (capture.at !== undefined) performance.measure("card-identify-open", { start: capture.at, end: openedAt });
     setChosen(0);
     setState({ kind: "identifying", pending: 0 });
     // The frame is read at once, before the card moves; the identification runs in the identifier's worker.
@@ -86,12 +93,14 @@ export default function CardIdentifyPanel({
       return;
     }
     const startedAt = performance.now();
+    performance.measure("card-identify-read", { start: openedAt, end: startedAt });
     /** How long the click took, for the browser's performance panel and the browser tests: from the frame read, and
      *  from the click itself (the event's time), to the answer. */
     const measured = <T,>(outcome: T) => {
       const end = performance.now();
       performance.measure("card-identify", { start: startedAt, end });
       if (capture.at !== undefined) performance.measure("card-identify-click", { start: capture.at, end });
+      answeredAt.current = end;
       return outcome;
     };
     // "No match" rather than a wrong name: only a near enough best is named; the name search is the way on.
@@ -116,6 +125,13 @@ export default function CardIdentifyPanel({
       current = false;
     };
   }, [capture, candidates, sessionId]);
+
+  useEffect(() => {
+    const at = answeredAt.current;
+    if (at === null || state.kind === "identifying") return;
+    answeredAt.current = null;
+    performance.measure("card-identify-render", { start: at, end: performance.now() });
+  }, [state]);
 
   const best = state.kind === "matched" ? state.ranked[chosen] : null;
   const others = state.kind === "matched" ? state.ranked.filter((_, i) => i !== chosen) : [];

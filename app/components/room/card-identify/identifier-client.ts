@@ -11,7 +11,9 @@ type Ask = IdentifierRequest extends infer R ? (R extends IdentifierRequest ? Om
 
 let worker: Worker | null = null;
 let nextId = 1;
-const waiting = new Map<number, { resolve: (answer: IdentifierAnswer) => void; reject: (error: Error) => void }>();
+/** An answer, and when (the page's clock) its question was posted, it arrived and it had been checked. */
+type Delivered = { answer: IdentifierAnswer; posted: number; arrived: number; parsed: number };
+const waiting = new Map<number, { posted: number; resolve: (delivered: Delivered) => void; reject: (error: Error) => void }>();
 
 function failAll(error: Error) {
   for (const { reject } of waiting.values()) reject(error);
@@ -22,6 +24,7 @@ function theWorker(): Worker {
   if (worker) return worker;
   const started = new Worker(new URL("./identifier.worker.ts", import.meta.url), { type: "module", name: "card-identifier" });
   started.addEventListener("message", (event: MessageEvent<unknown>) => {
+    const arrived = performance.now();
     const parsed = identifierAnswer.safeParse(event.data);
     if (!parsed.success) {
       console.warn("The card identifier answered something unexpected", parsed.error);
@@ -31,7 +34,7 @@ function theWorker(): Worker {
     if (!pending) return;
     waiting.delete(parsed.data.id);
     if (parsed.data.kind === "error") pending.reject(new Error(parsed.data.message));
-    else pending.resolve(parsed.data);
+    else pending.resolve({ answer: parsed.data, posted: pending.posted, arrived, parsed: performance.now() });
   });
   started.addEventListener("error", (event) => {
     // The worker's script failed (it did not load, or threw at the top): start afresh on the next question.
@@ -40,22 +43,70 @@ function theWorker(): Worker {
     worker?.terminate();
     worker = null;
     prepared.clear();
+    atHand.clear();
     failAll(new Error("The card identifier stopped"));
   });
   worker = started;
   return started;
 }
 
-function ask(request: Ask, transfer: Transferable[] = []): Promise<IdentifierAnswer> {
+function askTimed(request: Ask, transfer: Transferable[] = []): Promise<Delivered> {
   const id = nextId++;
   return new Promise((resolve, reject) => {
-    waiting.set(id, { resolve, reject });
-    theWorker().postMessage({ ...request, id }, transfer);
+    const target = theWorker();
+    waiting.set(id, { posted: performance.now(), resolve, reject });
+    target.postMessage({ ...request, id }, transfer);
   });
+}
+
+function ask(request: Ask, transfer: Transferable[] = []): Promise<IdentifierAnswer> {
+  return askTimed(request, transfer).then((delivered) => delivered.answer);
+}
+
+/**
+ * A click's way to the worker and back, for the performance panel and the browser tests: "card-identify-post" (from
+ * the post to the worker taking it: the message's way and the wait for the worker's thread), "card-identify-match"
+ * (the worker's time identifying), "card-identify-reply" (from the worker's answer to the page taking it: the wait
+ * for the page's thread) and "card-identify-parse" (checking the answer).
+ */
+function measureTrip({ answer, posted, arrived, parsed }: Delivered) {
+  if (answer.kind !== "identified") return;
+  if (!answer.at) {
+    performance.measure("card-identify-match", { start: arrived - answer.ms, duration: answer.ms });
+    return;
+  }
+  // The worker's epoch times on the page's clock.
+  const received = Math.max(posted, answer.at.received - performance.timeOrigin);
+  const sent = Math.min(arrived, Math.max(received, answer.at.sent - performance.timeOrigin));
+  performance.measure("card-identify-post", { start: posted, end: received });
+  performance.measure("card-identify-match", { start: received, duration: answer.ms });
+  performance.measure("card-identify-reply", { start: sent, end: arrived });
+  performance.measure("card-identify-parse", { start: arrived, end: parsed });
 }
 
 /** What the worker holds, by candidates' key: the table's (complete) references, or the pool (null: none built). */
 const prepared = new Map<string, Promise<{ size: number; pending: number } | null>>();
+/**
+ * The candidates the worker holds complete (nothing pending, some references), by key: a click finds them here and
+ * posts its frame at once, in the same task as the click's frame read, rather than after a promise's turn (which
+ * waits for the rest of the page's work in that task: the dialog's own effects).
+ */
+const atHand = new Map<string, number>();
+
+function forget(key: string) {
+  prepared.delete(key);
+  atHand.delete(key);
+}
+
+/** Records `key` at hand once its preparation ends complete, unless another has replaced it meanwhile. */
+function whenComplete(key: string, ready: Promise<{ size: number; pending: number } | null>) {
+  ready.then(
+    (done) => {
+      if (prepared.get(key) === ready && done && done.size > 0 && done.pending === 0) atHand.set(key, done.size);
+    },
+    () => undefined,
+  );
+}
 /** The worker's code has been run once (the engine compiles it for every candidate set alike). */
 let warmed: Promise<unknown> | null = null;
 
@@ -64,7 +115,7 @@ function prepareTable(sessionId: string, tableKey: string) {
   let ready = prepared.get(key);
   if (!ready) {
     // The worker keeps one table: the one whose decks are on the seats now.
-    for (const old of prepared.keys()) if (old.startsWith("table:")) prepared.delete(old);
+    for (const old of prepared.keys()) if (old.startsWith("table:")) forget(old);
     ready = tableReferences(sessionId, tableKey).then(async (table) => {
       const answer = await ask({ kind: "table", key, references: table.references });
       return { size: answer.kind === "ready" ? answer.size : 0, pending: table.pending };
@@ -73,10 +124,11 @@ function prepareTable(sessionId: string, tableKey: string) {
     // A table still being made is asked again next time; a failure too.
     ready.then(
       (table) => {
-        if (table && table.pending > 0) prepared.delete(key);
+        if (table && table.pending > 0) forget(key);
       },
-      () => prepared.delete(key),
+      () => forget(key),
     );
+    whenComplete(key, ready);
   }
   return ready.then((table) => ({ key, size: table?.size ?? 0, pending: table?.pending ?? 0 }));
 }
@@ -92,10 +144,11 @@ function preparePool() {
     prepared.set(POOL, ready);
     ready.then(
       (pool) => {
-        if (!pool) prepared.delete(POOL);
+        if (!pool) forget(POOL);
       },
-      () => prepared.delete(POOL),
+      () => forget(POOL),
     );
+    whenComplete(POOL, ready);
   }
   return ready.then((pool) => (pool && pool.size > 0 ? { key: POOL, size: pool.size } : null));
 }
@@ -169,9 +222,10 @@ export async function identifyClick({
   const run = async (key: string) => {
     const frameNow = sent;
     sent = undefined;
-    const answer = await ask({ kind: "identify", key, frame: frameNow, click, count }, frameNow ? [frameNow.data] : []);
+    const delivered = await askTimed({ kind: "identify", key, frame: frameNow, click, count }, frameNow ? [frameNow.data] : []);
+    const answer = delivered.answer;
     if (answer.kind !== "identified") throw new Error("The card identifier answered out of turn");
-    performance.measure("card-identify-match", { start: performance.now() - answer.ms, duration: answer.ms });
+    measureTrip(delivered);
     if (answer.match) return answer.ranked;
     return answer.needFeatures && current() ? secondStep(key, answer.needFeatures) : null;
   };
@@ -184,12 +238,13 @@ export async function identifyClick({
     // None to be had (not made yet, or unreadable pictures): the fit would weigh nothing.
     if (!fetched || fetched.length === 0 || !current()) return null;
     try {
-      const answer = await ask(
+      const delivered = await askTimed(
         { kind: "fit", key, features: fetched },
         fetched.map((f) => f.bytes),
       );
+      const answer = delivered.answer;
       if (answer.kind !== "identified") return null;
-      performance.measure("card-identify-match", { start: performance.now() - answer.ms, duration: answer.ms });
+      measureTrip(delivered);
       return answer.match ? answer.ranked : null;
     } catch (error) {
       console.warn("The card identifier's keypoint fit failed", error);
@@ -197,11 +252,16 @@ export async function identifyClick({
     }
   };
   const waitFrom = performance.now();
-  const waited = () => performance.measure("card-identify-wait", { start: waitFrom, end: performance.now() });
+  // Its detail says whether the candidates were at hand (the frame went to the worker at once) or were waited for.
+  const waited = (atOnce: boolean) =>
+    performance.measure("card-identify-wait", { start: waitFrom, end: performance.now(), detail: { atOnce } });
   if (tableKey && sessionId) {
+    const key = `table:${sessionId}|${tableKey}`;
     for (let tries = 0; current(); tries++) {
-      const table = await prepareTable(sessionId, tableKey);
-      if (tries === 0) waited();
+      // Prepared before the click (the usual case): the frame goes to the worker now, with no promise's turn first.
+      const size = tries === 0 ? atHand.get(key) : undefined;
+      const table = size ? { key, size, pending: 0 } : await prepareTable(sessionId, tableKey);
+      if (tries === 0) waited(size !== undefined);
       const ranked = table.size > 0 ? await run(table.key) : null;
       if (ranked) return { kind: "matched", ranked, source: "table" };
       if (table.pending === 0 || tries >= PENDING_TRIES) break;
@@ -210,12 +270,16 @@ export async function identifyClick({
     }
   }
   if (!current()) return { kind: "none" };
-  // No deck on the table, or no card of theirs: every printing of every card, when the index has been built.
-  const pool = await preparePool().catch((error: unknown) => {
-    console.warn("The card pool index could not be loaded", error);
-    return null;
-  });
-  if (!tableKey) waited();
+  // No deck on the table, or no card of theirs: every printing of every card, when the index has been built (at hand
+  // when prepared before the click: then the frame goes at once, as above).
+  const poolSize = atHand.get(POOL);
+  const pool = poolSize
+    ? { key: POOL, size: poolSize }
+    : await preparePool().catch((error: unknown) => {
+        console.warn("The card pool index could not be loaded", error);
+        return null;
+      });
+  if (!tableKey) waited(poolSize !== undefined);
   if (!pool) return { kind: "none" };
   const ranked = await run(pool.key);
   return ranked ? { kind: "matched", ranked, source: "pool" } : { kind: "none" };

@@ -83,6 +83,11 @@ export const identifierAnswer = z.discriminatedUnion("kind", [
      * and send a `fit`; without them the answer stands.
      */
     needFeatures: z.array(z.string()).max(MAX_FIT_PRINTINGS).optional(),
+    /**
+     * When the worker got the request and posted this answer (epoch ms: its clock's origin is not the page's), so the
+     * page can tell the wait for the worker's thread and the messages' way from the identification itself.
+     */
+    at: z.object({ received: z.number(), sent: z.number() }).optional(),
   }),
   z.object({ kind: z.literal("error"), id: z.number().int(), message: z.string() }),
 ]);

@@ -12,4 +12,11 @@ const scope = self as unknown as {
   addEventListener(type: "message", listener: (event: MessageEvent<unknown>) => void): void;
 };
 
-scope.addEventListener("message", (event) => scope.postMessage(answer(event.data)));
+/** Now on the epoch clock, which the page shares (performance.now's origin differs between a page and its worker). */
+const epochNow = () => performance.timeOrigin + performance.now();
+
+scope.addEventListener("message", (event) => {
+  const received = epochNow();
+  const reply = answer(event.data);
+  scope.postMessage(reply.kind === "identified" ? { ...reply, at: { received, sent: epochNow() } } : reply);
+});

@@ -3,9 +3,40 @@
 // is on at the table, in an idle moment, once a page: a room with no camera on costs nothing. With no deck on any
 // seat the identifier needs the whole pool (a file of megabytes and a few hundred ms of CPU): that waits for a sign
 // the viewer may click (a pointer over a remote picture, a touch on it), so a spectator who never does pays nothing.
-import { useCallback, useEffect, useState } from "react";
+import { createElement, lazy, useCallback, useEffect, useState, type ComponentProps, type ComponentType } from "react";
 import { useParams } from "@remix-run/react";
 import { tableKeyOf } from "./table-key";
+
+type Panel = typeof import("./card-identify-panel").default;
+/** The panel's module once loaded (by the preparation below, or by a click that came first). */
+let panelLoaded: Panel | null = null;
+let panelLoading: Promise<{ default: Panel }> | null = null;
+function loadPanel() {
+  panelLoading ??= import("./card-identify-panel").then(
+    (module) => {
+      panelLoaded = module.default;
+      return module;
+    },
+    (error: unknown) => {
+      panelLoading = null;
+      throw error;
+    },
+  );
+  return panelLoading;
+}
+const LazyPanel = lazy(loadPanel);
+
+/**
+ * The click-to-identify panel (card-identify-panel.tsx), its code loaded apart from the room's. Once the preparation
+ * has loaded it, it renders at once, in the click's own task: a lazy component would suspend on its first render
+ * even with its code at hand, and the click's frame would wait a turn of the page's scheduler (behind the video's
+ * and everything else's work) before being read.
+ */
+export function CardIdentifyPanel(props: ComponentProps<Panel>) {
+  // Chosen once a mount: switching from the lazy one to the loaded one would mount the panel again (a second frame).
+  const [panel] = useState<ComponentType<ComponentProps<Panel>>>(() => panelLoaded ?? LazyPanel);
+  return createElement(panel, props);
+}
 
 /**
  * Prepares the identifier (identifier-client.ts `prepareIdentifier`) while `active` (a remote camera a click can
@@ -25,7 +56,7 @@ export function useIdentifierPrefetch(active: boolean, tableCards: { id: string 
     const start = () => {
       if (!current) return;
       // The panel's own code too, so that the click shows it at once.
-      void import("./card-identify-panel");
+      void loadPanel().catch((error: unknown) => console.warn("The card identifier's panel did not load", error));
       void import("./identifier-client").then((client) => (current ? client.prepareIdentifier(sessionId, tableKey) : undefined));
     };
     // After the page's own work (its first paint, the video starting): an idle moment, or a second at most.
