@@ -7,6 +7,7 @@
 // of Candidates (match.ts), so the identifier ranks against it exactly as against a table's references.
 import { HASH_BITS, type Candidates, type CardHashes, type Ranked } from "./match";
 import type { Hash } from "./phash";
+import { BITS16 } from "./popcount";
 
 /** A printing as the index knows it: enough to name it and to show its picture. */
 export type PoolEntry = { id: string; name: string; set: string; collectorNumber: string };
@@ -231,6 +232,7 @@ export class PoolIndex implements Candidates {
     const q3 = words > 3 ? q[3] | 0 : 0;
     const q4 = words > 4 ? q[4] | 0 : 0;
     const fast = words === 5;
+    const bits = BITS16;
     // First the printings the probes list, in order (the tables' reads independent of each other), then their
     // distances: the processor overlaps the scattered reads of each phase instead of waiting on each in turn.
     let met = this.met;
@@ -266,11 +268,18 @@ export class PoolIndex implements Candidates {
       if (fast) {
         const bound = bestD[last];
         const o = i * 5;
-        d = popcount(h[o] ^ q0) + popcount(h[o + 1] ^ q1);
+        let x = h[o] ^ q0;
+        d = bits[x & 0xffff] + bits[x >>> 16];
+        x = h[o + 1] ^ q1;
+        d += bits[x & 0xffff] + bits[x >>> 16];
         if (d >= bound) continue;
-        d += popcount(h[o + 2] ^ q2) + popcount(h[o + 3] ^ q3);
+        x = h[o + 2] ^ q2;
+        d += bits[x & 0xffff] + bits[x >>> 16];
+        x = h[o + 3] ^ q3;
+        d += bits[x & 0xffff] + bits[x >>> 16];
         if (d >= bound) continue;
-        d += popcount(h[o + 4] ^ q4);
+        x = h[o + 4] ^ q4;
+        d += bits[x & 0xffff] + bits[x >>> 16];
       } else d = distanceAt(h, i * words, q, words);
       keepBest(bestD, bestI, d, i);
     }
