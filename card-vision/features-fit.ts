@@ -9,6 +9,7 @@ import { DESC_WORDS, seeded, type Features } from "./features";
 import { insideConvex } from "./geometry";
 import type { Point, Quad } from "./warp";
 import { CARD_H, CARD_W } from "./warp";
+import { BITS16, distance256Below } from "./popcount";
 
 /** Bits set in a 32-bit word. */
 function popcount(v: number): number {
@@ -55,11 +56,8 @@ export function matchAll(query: Features, refs: Features[], options: MatchOption
       const ref = refs[r];
       const rd = ref.desc;
       for (let j = 0; j < ref.count; j++) {
-        // Inlined descriptorDistance: this loop is the fit's cost.
-        let d = 0;
-        const qi = i * DESC_WORDS;
-        const rj = j * DESC_WORDS;
-        for (let k = 0; k < DESC_WORDS && d < d2; k++) d += popcount(q[qi + k] ^ rd[rj + k]);
+        // This loop is the fit's cost: the count stops once it reaches the second nearest (DESC_WORDS is 8).
+        const d = distance256Below(q, i * DESC_WORDS, rd, j * DESC_WORDS, d2);
         if (d >= d2) continue;
         if (d < d1) {
           const same = r === r1 && Math.abs(ref.x[j] - ref.x[j1]) + Math.abs(ref.y[j] - ref.y[j1]) < 8;
@@ -80,6 +78,61 @@ export function matchAll(query: Features, refs: Features[], options: MatchOption
 }
 
 /**
+ * Query descriptor `qi` (its first word's index in `q`)'s nearest descriptor in `ref` and the second nearest, both
+ * under `cap`: `out` gets [nearest distance, its index or -1, second nearest distance] (`cap` where none). A distance
+ * stops being counted once it reaches the second nearest (checked after 4, 6 and 8 of the 8 words), counted by the
+ * 16-bit table (popcount.ts): this loop is the fit's cost against a pool (docs/cards.md, "Where a click's CPU goes").
+ */
+export function nearestTwo(q: Uint32Array, qi: number, ref: Features, cap: number, out: Int32Array): void {
+  const rd = ref.desc;
+  const rx = ref.x;
+  const ry = ref.y;
+  const q0 = q[qi];
+  const q1 = q[qi + 1];
+  const q2 = q[qi + 2];
+  const q3 = q[qi + 3];
+  const q4 = q[qi + 4];
+  const q5 = q[qi + 5];
+  const q6 = q[qi + 6];
+  const q7 = q[qi + 7];
+  const bits = BITS16;
+  let d1 = cap;
+  let j1 = -1;
+  let d2 = cap;
+  for (let j = 0, rj = 0, m = ref.count; j < m; j++, rj += DESC_WORDS) {
+    let v = q0 ^ rd[rj];
+    let d = bits[v & 0xffff] + bits[v >>> 16];
+    v = q1 ^ rd[rj + 1];
+    d += bits[v & 0xffff] + bits[v >>> 16];
+    v = q2 ^ rd[rj + 2];
+    d += bits[v & 0xffff] + bits[v >>> 16];
+    v = q3 ^ rd[rj + 3];
+    d += bits[v & 0xffff] + bits[v >>> 16];
+    if (d >= d2) continue;
+    v = q4 ^ rd[rj + 4];
+    d += bits[v & 0xffff] + bits[v >>> 16];
+    v = q5 ^ rd[rj + 5];
+    d += bits[v & 0xffff] + bits[v >>> 16];
+    if (d >= d2) continue;
+    v = q6 ^ rd[rj + 6];
+    d += bits[v & 0xffff] + bits[v >>> 16];
+    v = q7 ^ rd[rj + 7];
+    d += bits[v & 0xffff] + bits[v >>> 16];
+    if (d >= d2) continue;
+    // One corner kept at several scales sits a few pixels apart: it must not fail the test against itself.
+    const same = j1 >= 0 && Math.abs(rx[j] - rx[j1]) + Math.abs(ry[j] - ry[j1]) < 8;
+    if (d < d1) {
+      if (!same) d2 = d1;
+      d1 = d;
+      j1 = j;
+    } else if (!same) d2 = d;
+  }
+  out[0] = d1;
+  out[1] = j1;
+  out[2] = d2;
+}
+
+/**
  * Each query keypoint's nearest keypoint in each reference on its own, kept for that reference when it passes the
  * ratio test against the second nearest in the same reference (not one elsewhere, as `matchAll`): a stranger's
  * similar corner no longer takes the right card's match away, so the fit can weigh more candidates. A query keypoint
@@ -97,32 +150,13 @@ export function matchEach(query: Features, refs: Features[], options: MatchOptio
   const second = new Uint16Array(refs.length * n).fill(cap);
   const at = new Int32Array(refs.length * n).fill(-1);
   const q = query.desc;
+  const nearest = new Int32Array(3);
   for (let r = 0; r < refs.length; r++) {
-    const ref = refs[r];
-    const rd = ref.desc;
-    const rx = ref.x;
-    const ry = ref.y;
     for (let i = 0; i < n; i++) {
-      let d1 = cap;
-      let j1 = -1;
-      let d2 = cap;
-      const qi = i * DESC_WORDS;
-      for (let j = 0; j < ref.count; j++) {
-        let d = 0;
-        const rj = j * DESC_WORDS;
-        for (let k = 0; k < DESC_WORDS && d < d2; k++) d += popcount(q[qi + k] ^ rd[rj + k]);
-        if (d >= d2) continue;
-        // One corner kept at several scales sits a few pixels apart: it must not fail the test against itself.
-        const same = j1 >= 0 && Math.abs(rx[j] - rx[j1]) + Math.abs(ry[j] - ry[j1]) < 8;
-        if (d < d1) {
-          if (!same) d2 = d1;
-          d1 = d;
-          j1 = j;
-        } else if (!same) d2 = d;
-      }
-      first[r * n + i] = d1;
-      second[r * n + i] = d2;
-      at[r * n + i] = j1;
+      nearestTwo(q, i * DESC_WORDS, refs[r], cap, nearest);
+      first[r * n + i] = nearest[0];
+      at[r * n + i] = nearest[1];
+      second[r * n + i] = nearest[2];
     }
   }
   const out: Correspondence[][] = refs.map(() => []);

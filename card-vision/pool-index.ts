@@ -7,6 +7,7 @@
 // of Candidates (match.ts), so the identifier ranks against it exactly as against a table's references.
 import { HASH_BITS, type Candidates, type CardHashes, type Ranked } from "./match";
 import type { Hash } from "./phash";
+import { BITS16 } from "./popcount";
 
 /** A printing as the index knows it: enough to name it and to show its picture. */
 export type PoolEntry = { id: string; name: string; set: string; collectorNumber: string };
@@ -155,6 +156,9 @@ export class PoolIndex implements Candidates {
   /** Per printing, the last quick search that looked at it (so each is measured once a search). */
   private visited: Uint8Array | null = null;
   private search = 0;
+  /** The quick search's scratch list of the printings its probes meet. */
+  private met = new Uint32Array(4096);
+  private readonly spans = new Uint32Array(2 * PROBE_MASKS.length);
 
   private constructor(header: Header, hashes: Uint32Array, ids: Uint8Array, text: Uint8Array) {
     this.size = header.count;
@@ -228,29 +232,56 @@ export class PoolIndex implements Candidates {
     const q3 = words > 3 ? q[3] | 0 : 0;
     const q4 = words > 4 ? q[4] | 0 : 0;
     const fast = words === 5;
+    const bits = BITS16;
+    // First the printings the probes list, in order (the tables' reads independent of each other), then their
+    // distances: the processor overlaps the scattered reads of each phase instead of waiting on each in turn.
+    let met = this.met;
+    let n = 0;
+    const spans = this.spans;
+    let s = 0;
     for (let p = 0; p < parts.length; p++) {
       const { offsets, entries, filled } = parts[p];
       const key = partOf(q, 0, p);
       for (let m = 0; m < PROBE_MASKS.length; m++) {
         const v = key ^ PROBE_MASKS[m];
         if ((filled[v >>> 5] & (1 << (v & 31))) === 0) continue;
-        for (let j = offsets[v], end = offsets[v + 1]; j < end; j++) {
-          const i = entries[j];
-          if (visited[i] === stamp) continue;
-          visited[i] = stamp;
-          let d: number;
-          if (fast) {
-            const bound = bestD[last];
-            const o = i * 5;
-            d = popcount(h[o] ^ q0) + popcount(h[o + 1] ^ q1);
-            if (d >= bound) continue;
-            d += popcount(h[o + 2] ^ q2) + popcount(h[o + 3] ^ q3);
-            if (d >= bound) continue;
-            d += popcount(h[o + 4] ^ q4);
-          } else d = distanceAt(h, i * words, q, words);
-          keepBest(bestD, bestI, d, i);
-        }
+        spans[s++] = offsets[v];
+        spans[s++] = offsets[v + 1];
       }
+      for (let t = 0; t < s; t += 2) {
+        const start = spans[t];
+        const end = spans[t + 1];
+        if (n + end - start > met.length) {
+          const grown = new Uint32Array(Math.max(met.length * 2, n + end - start));
+          grown.set(met.subarray(0, n));
+          met = this.met = grown;
+        }
+        for (let j = start; j < end; j++) met[n++] = entries[j];
+      }
+      s = 0;
+    }
+    for (let k = 0; k < n; k++) {
+      const i = met[k];
+      if (visited[i] === stamp) continue;
+      visited[i] = stamp;
+      let d: number;
+      if (fast) {
+        const bound = bestD[last];
+        const o = i * 5;
+        let x = h[o] ^ q0;
+        d = bits[x & 0xffff] + bits[x >>> 16];
+        x = h[o + 1] ^ q1;
+        d += bits[x & 0xffff] + bits[x >>> 16];
+        if (d >= bound) continue;
+        x = h[o + 2] ^ q2;
+        d += bits[x & 0xffff] + bits[x >>> 16];
+        x = h[o + 3] ^ q3;
+        d += bits[x & 0xffff] + bits[x >>> 16];
+        if (d >= bound) continue;
+        x = h[o + 4] ^ q4;
+        d += bits[x & 0xffff] + bits[x >>> 16];
+      } else d = distanceAt(h, i * words, q, words);
+      keepBest(bestD, bestI, d, i);
     }
     return this.named(bestI, bestD);
   }
