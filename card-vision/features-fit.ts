@@ -6,7 +6,8 @@
 // RANSAC: the inliers say whether the reference is the card under the click (and which of several near hashes it
 // is), the homography where its corners lie, however much of its outline is hidden, glared or lost in a sleeve.
 import { DESC_WORDS, seeded, type Features } from "./features";
-import { insideConvex } from "./geometry";
+import { convexHull, insideConvex, polygonArea } from "./geometry";
+import { UNIQUE_REGION } from "./features";
 import type { Point, Quad } from "./warp";
 import { CARD_H, CARD_W } from "./warp";
 
@@ -218,9 +219,12 @@ export type FitOptions = {
   tolerance?: number;
   /** The seed of RANSAC's samples (default 1): the same frame fits the same way every run. */
   seed?: number;
+  /** The frame's height: a fitted card must also be card-sized and card-shaped in it (`plausibleCard`'s limits). */
+  frameHeight?: number;
 };
 
-export type Fit = { inliers: number; homography: number[] | null };
+/** `from`: the inliers' points on the reference's canonical card (where on the card the fit's evidence lies). */
+export type Fit = { inliers: number; homography: number[] | null; from?: Point[] };
 
 /** RANSAC's tries on graded matches (`matchEach`: a reference's loose matches, best first). */
 const GRADED_ITERATIONS = 1500;
@@ -288,7 +292,14 @@ export function ransacHomography(pairs: Correspondence[], accept: (h: number[]) 
     best = k;
     bestH = h;
   }
-  return { inliers: best, homography: bestH };
+  const hb = bestH;
+  const from = pairs
+    .filter(({ from, to }) => {
+      const p = project(hb, from);
+      return (p.x - to.x) ** 2 + (p.y - to.y) ** 2 <= tol2;
+    })
+    .map((p) => p.from);
+  return { inliers: best, homography: bestH, from };
 }
 
 /** The canonical card's corners through a homography: where the card lies in the frame. */
@@ -305,9 +316,12 @@ export function cardQuad(h: number[]): Quad {
  * Whether a homography puts a card where a card can lie: a convex quad the right way round (not mirrored), its
  * opposite sides within 2:1 of each other (perspective up to ~60° out of the table's plane), its shape between
  * 0.4 and 1.3 wide for its height (a 63:88 card foreshortened), at least `minSide` pixels on each side, and around
- * the click.
+ * the click. With `frameHeight` (`CardLimits`), also a card's size and corners: its long sides 10–100% of the frame's
+ * height and every corner 35–145° (a card tilted up to 45° out of the table's plane and turned any way keeps its
+ * corners within ~55–125°; the right card's looser fits on the photographs reach 39–140°, a stranger's chance fit
+ * of 4–8 matches often 15–175° or a card several frames high).
  */
-export function plausibleCard(q: Quad, click: Point, minSide: number): boolean {
+export function plausibleCard(q: Quad, click: Point, minSide: number, limits?: CardLimits): boolean {
   let sign = 0;
   for (let i = 0; i < 4; i++) {
     const a = q[i];
@@ -327,11 +341,62 @@ export function plausibleCard(q: Quad, click: Point, minSide: number): boolean {
   if (Math.max(top, bottom) > 2 * Math.min(top, bottom) || Math.max(left, right) > 2 * Math.min(left, right)) return false;
   const aspect = (top + bottom) / (left + right);
   if (aspect < 0.4 || aspect > 1.3) return false;
+  if (limits) {
+    const height = (left + right) / 2;
+    if (height < CARD_SIZE[0] * limits.frameHeight || height > CARD_SIZE[1] * limits.frameHeight) return false;
+    const shape = quadShape(q);
+    if (shape.minAngle < CARD_ANGLES[0] || shape.maxAngle > CARD_ANGLES[1]) return false;
+  }
   return insideConvex(q, click);
 }
 
+/** The frame a fitted card must fit in (`plausibleCard`): its height in pixels. */
+export type CardLimits = { frameHeight: number };
+/** A fitted card's long sides, in frame heights (the issue's cards are 10–60% high; a close one up to a whole frame). */
+export const CARD_SIZE = [0.1, 1] as const;
+/** A fitted card's corners, in degrees (`plausibleCard`). */
+export const CARD_ANGLES = [35, 145] as const;
+
 /** `firstInliers`: the RANSAC fit's own inliers, before guided matching (`guidedRefit`) added any. */
-export type Verified = { id: string; inliers: number; matches: number; quad: Quad | null; firstInliers?: number };
+export type Verified = {
+  id: string;
+  inliers: number;
+  matches: number;
+  quad: Quad | null;
+  firstInliers?: number;
+  /** The inliers' hull over the reference's keypoint region (UNIQUE_REGION), 0–1: how much of the card agrees. */
+  spread?: number;
+};
+
+/** The share of the reference's keypoint region (UNIQUE_REGION) the hull of `from` covers. */
+export function spreadOf(from: Point[] | undefined): number {
+  if (!from || from.length < 3) return 0;
+  const region = UNIQUE_REGION.w * CARD_W * UNIQUE_REGION.h * CARD_H;
+  return polygonArea(convexHull(from)) / region;
+}
+
+/** A quad's shape: its opposite sides' larger ratio, its smallest and largest corner angle (degrees), its height. */
+export function quadShape(q: Quad): { sides: number; minAngle: number; maxAngle: number; height: number } {
+  const d = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
+  const top = d(q[0], q[1]);
+  const bottom = d(q[3], q[2]);
+  const left = d(q[0], q[3]);
+  const right = d(q[1], q[2]);
+  const sides = Math.max(Math.max(top, bottom) / Math.min(top, bottom), Math.max(left, right) / Math.min(left, right));
+  let minAngle = 180;
+  let maxAngle = 0;
+  for (let i = 0; i < 4; i++) {
+    const a = q[(i + 3) % 4];
+    const b = q[i];
+    const c = q[(i + 1) % 4];
+    const u = { x: a.x - b.x, y: a.y - b.y };
+    const v = { x: c.x - b.x, y: c.y - b.y };
+    const angle = (Math.acos((u.x * v.x + u.y * v.y) / (Math.hypot(u.x, u.y) * Math.hypot(v.x, v.y))) * 180) / Math.PI;
+    minAngle = Math.min(minAngle, angle);
+    maxAngle = Math.max(maxAngle, angle);
+  }
+  return { sides, minAngle, maxAngle, height: (left + right) / 2 };
+}
 
 /**
  * How alike (bits of 256) a guided match's descriptors must be. 64 (the ratio-tested matches' bound) lifted strangers'
@@ -395,12 +460,12 @@ export function guidedRefit(
   const refit = homographyFrom(pairs);
   const hh = refit && accept(refit) ? refit : h;
   const tol2 = radius * radius;
-  let inliers = 0;
-  for (const { from, to } of pairs) {
-    const p = project(hh, from);
-    if ((p.x - to.x) ** 2 + (p.y - to.y) ** 2 <= tol2) inliers++;
+  const from: Point[] = [];
+  for (const pair of pairs) {
+    const p = project(hh, pair.from);
+    if ((p.x - pair.to.x) ** 2 + (p.y - pair.to.y) ** 2 <= tol2) from.push(pair.from);
   }
-  return { inliers, homography: hh };
+  return { inliers: from.length, homography: hh, from };
 }
 
 /**
@@ -419,14 +484,22 @@ export function fitEach(
   const out = ids.map((id, r) => {
     const pairs = matches[r];
     if (pairs.length < 6) return { id, inliers: 0, matches: pairs.length, quad: null };
-    const accept = (h: number[]) => plausibleCard(cardQuad(h), click, minSide);
+    const limits = options.frameHeight ? { frameHeight: options.frameHeight } : undefined;
+    const accept = (h: number[]) => plausibleCard(cardQuad(h), click, minSide, limits);
     let fit = ransacHomography(pairs, accept, options);
     const firstInliers = fit.inliers;
     if (guide && fit.homography && fit.inliers >= GUIDE_FROM) {
       const guided = guidedRefit(fit.homography, guide.query, guide.refs[r], accept);
       if (guided.inliers > fit.inliers) fit = guided;
     }
-    return { id, inliers: fit.inliers, matches: pairs.length, quad: fit.homography ? cardQuad(fit.homography) : null, firstInliers };
+    return {
+      id,
+      inliers: fit.inliers,
+      matches: pairs.length,
+      quad: fit.homography ? cardQuad(fit.homography) : null,
+      firstInliers,
+      spread: spreadOf(fit.from),
+    };
   });
   return out.sort((a, b) => b.inliers - a.inliers);
 }
