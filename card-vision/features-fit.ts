@@ -366,6 +366,8 @@ export type Verified = {
   firstInliers?: number;
   /** The inliers' hull over the reference's keypoint region (UNIQUE_REGION), 0–1: how much of the card agrees. */
   spread?: number;
+  /** `clickScaleRatio`: the fit's magnification at the click over that at its inliers. */
+  clickScale?: number;
 };
 
 /** The share of the reference's keypoint region (UNIQUE_REGION) the hull of `from` covers. */
@@ -374,6 +376,53 @@ export function spreadOf(from: Point[] | undefined): number {
   const region = UNIQUE_REGION.w * CARD_W * UNIQUE_REGION.h * CARD_H;
   return polygonArea(convexHull(from)) / region;
 }
+
+/** The inverse of a homography (3×3 row-major), or null when singular. */
+function invert(h: number[]): number[] | null {
+  const [a, b, c, d, e, f, g, i, k] = h;
+  const A = e * k - f * i;
+  const B = -(d * k - f * g);
+  const C = d * i - e * g;
+  const det = a * A + b * B + c * C;
+  if (Math.abs(det) < 1e-12) return null;
+  const m = [A, -(b * k - c * i), b * f - c * e, B, a * k - c * g, -(a * f - c * d), C, -(a * i - b * g), a * e - b * d];
+  return m.map((v) => v / det);
+}
+
+/** How much a homography magnifies the card around point `p` of the card (the square root of its Jacobian's determinant). */
+function scaleAt(h: number[], p: Point): number {
+  const w = h[6] * p.x + h[7] * p.y + h[8];
+  const u = (h[0] * p.x + h[1] * p.y + h[2]) / w;
+  const v = (h[3] * p.x + h[4] * p.y + h[5]) / w;
+  const ux = (h[0] - u * h[6]) / w;
+  const uy = (h[1] - u * h[7]) / w;
+  const vx = (h[3] - v * h[6]) / w;
+  const vy = (h[4] - v * h[7]) / w;
+  return Math.sqrt(Math.abs(ux * vy - uy * vx));
+}
+
+/**
+ * How much more (or less) the fit magnifies the card where the click lies than where its inliers lie (≥ 1). A card
+ * seen in perspective changes its scale across itself by at most its sides' ratio; a neighbour's art fitted with its
+ * card stretched until it reaches the click changes it far more between the art (the inliers) and the click.
+ */
+export function clickScaleRatio(h: number[], from: Point[] | undefined, click: Point): number {
+  if (!from || from.length === 0) return Infinity;
+  const inv = invert(h);
+  if (!inv) return Infinity;
+  const at = project(inv, click);
+  const centre = { x: from.reduce((s, p) => s + p.x, 0) / from.length, y: from.reduce((s, p) => s + p.y, 0) / from.length };
+  const a = scaleAt(h, at);
+  const b = scaleAt(h, centre);
+  return Math.max(a / b, b / a);
+}
+
+/**
+ * The most `clickScaleRatio` a fit may have. On the first photo set and unseen A the right card's fits of 7+ inliers
+ * lie at 1.00–1.08 but one, Izzet Charm's loose 11-inlier fit at 1.41; strangers' chance fits of 5–9 at 1.02–1.44;
+ * Mahamoti Djinn's art fitted with its card stretched over Fireball below it (14 inliers, unseen A) at 1.89.
+ */
+export const CLICK_SCALE_MAX = 1.5;
 
 /** A quad's shape: its opposite sides' larger ratio, its smallest and largest corner angle (degrees), its height. */
 export function quadShape(q: Quad): { sides: number; minAngle: number; maxAngle: number; height: number } {
@@ -492,6 +541,10 @@ export function fitEach(
       const guided = guidedRefit(fit.homography, guide.query, guide.refs[r], accept);
       if (guided.inliers > fit.inliers) fit = guided;
     }
+    const clickScale = fit.homography ? clickScaleRatio(fit.homography, fit.from, click) : undefined;
+    // The card must be fitted where the click is, not stretched to reach it (`clickScaleRatio`; with the limits only).
+    if (options.frameHeight && clickScale !== undefined && clickScale > CLICK_SCALE_MAX)
+      return { id, inliers: 0, matches: pairs.length, quad: null, firstInliers, clickScale };
     return {
       id,
       inliers: fit.inliers,
@@ -499,6 +552,7 @@ export function fitEach(
       quad: fit.homography ? cardQuad(fit.homography) : null,
       firstInliers,
       spread: spreadOf(fit.from),
+      clickScale,
     };
   });
   return out.sort((a, b) => b.inliers - a.inliers);

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { featureBytes, featuresOf, referenceFeatures, seeded, type Features } from "./features";
 import {
   cardQuad,
+  clickScaleRatio,
   guidedRefit,
   matchAll,
   matchEach,
@@ -155,6 +156,25 @@ describe("plausibleCard", () => {
     ];
     expect(plausibleCard(sheared, click, 20)).toBe(true);
     expect(plausibleCard(sheared, click, 20, frame)).toBe(false);
+  });
+
+  it("tells a card fitted under the click from a neighbour's art stretched until its card reaches the click", () => {
+    // The inliers in the art (the card's upper half).
+    const art = [
+      { x: 0.2 * CARD_W, y: 0.15 * CARD_H },
+      { x: 0.8 * CARD_W, y: 0.2 * CARD_H },
+      { x: 0.5 * CARD_W, y: 0.45 * CARD_H },
+    ];
+    const card = homographyFromRect(CARD_W, CARD_H, turnedQuad(320, 240, 200, 10))!;
+    expect(clickScaleRatio(card, art, { x: 320, y: 240 })).toBeLessThan(1.1);
+    // The same art, its card's bottom twice as wide as its top and reaching far down, clicked near the bottom.
+    const stretched = homographyFromRect(CARD_W, CARD_H, [
+      { x: 280, y: 40 },
+      { x: 360, y: 40 },
+      { x: 400, y: 300 },
+      { x: 240, y: 300 },
+    ])!;
+    expect(clickScaleRatio(stretched, art, { x: 320, y: 280 })).toBeGreaterThan(1.5);
   });
 
   it("measures how much of the name and art the inliers cover", () => {

@@ -62,6 +62,8 @@ export type IdentifyOptions = {
    * count (default true; off to measure: docs/decisions/2026-11-28-card-fit-rule.md).
    */
   fitLimits?: boolean;
+  /** Whether the fit tests each reference's matches on its own (default: only against a whole pool). */
+  fitEachReference?: boolean;
 };
 
 export type IdentifyResult = {
@@ -378,7 +380,7 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
   if (!candidates.featuresOf) return fitCandidates.length > 0 ? { ...result, fitCandidates } : result;
   return withFit(
     result,
-    fitAmong(gray, click, fitIds, candidates, wholePool, options.fitLimits !== false),
+    fitAmong(gray, click, fitIds, candidates, options.fitEachReference ?? wholePool, options.fitLimits !== false),
     fitCandidates,
     candidates,
     threshold,
