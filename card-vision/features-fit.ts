@@ -5,9 +5,8 @@
 // Matching a click's keypoints against a few references' and fitting each reference's matches with a homography by
 // RANSAC: the inliers say whether the reference is the card under the click (and which of several near hashes it
 // is), the homography where its corners lie, however much of its outline is hidden, glared or lost in a sleeve.
-import { DESC_WORDS, seeded, type Features } from "./features";
+import { DESC_WORDS, seeded, UNIQUE_REGION, type Features } from "./features";
 import { convexHull, insideConvex, polygonArea } from "./geometry";
-import { UNIQUE_REGION } from "./features";
 import type { Point, Quad } from "./warp";
 import { CARD_H, CARD_W } from "./warp";
 

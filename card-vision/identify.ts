@@ -58,8 +58,9 @@ export type IdentifyOptions = {
   /** With at most this many references, the keypoint fit weighs them all (default 0: only the hash's nearest). */
   rescueUpTo?: number;
   /**
-   * Whether a fitted card must be card-sized (10–100% of the frame's height) with card-like corners (35–145°) to
-   * count (default true; off to measure: docs/decisions/2026-11-28-card-fit-rule.md).
+   * Whether a fitted card must be card-sized (10–100% of the frame's height) with card-like corners (35–145°) and
+   * magnified alike at the click and at its inliers to count (default true; off to measure:
+   * docs/decisions/2026-11-28-card-fit-rule.md).
    */
   fitLimits?: boolean;
   /** Whether the fit tests each reference's matches on its own (default: only against a whole pool). */
