@@ -148,8 +148,10 @@ const identifyOptions = {
   featureCandidates: process.env.CARD_FIT_K ? Number(process.env.CARD_FIT_K) : undefined,
   threshold: process.env.CARD_THRESHOLD ? Number(process.env.CARD_THRESHOLD) : undefined,
   // The keypoint fit (card-vision/features-verify.ts): off with CARD_FEATURES=0; CARD_RESCUE=N fits every
-  // reference when there are at most N.
+  // reference when there are at most N; CARD_FIT_LIMITS=0 lets a fitted card be any size and corner (as before).
   rescueUpTo: Number(process.env.CARD_RESCUE ?? 0),
+  fitLimits: process.env.CARD_FIT_LIMITS !== "0",
+  fitEachReference: process.env.CARD_FIT_EACH ? process.env.CARD_FIT_EACH === "1" : undefined,
 };
 const chosen = args["photos-only"] ? [] : args.conditions ? args.conditions.split(",") : Object.keys(CONDITIONS);
 for (const c of chosen) if (!CONDITIONS[c]) throw new Error(`Unknown condition ${c}: one of ${Object.keys(CONDITIONS).join(", ")}`);

@@ -5,8 +5,8 @@
 // Matching a click's keypoints against a few references' and fitting each reference's matches with a homography by
 // RANSAC: the inliers say whether the reference is the card under the click (and which of several near hashes it
 // is), the homography where its corners lie, however much of its outline is hidden, glared or lost in a sleeve.
-import { DESC_WORDS, seeded, type Features } from "./features";
-import { insideConvex } from "./geometry";
+import { DESC_WORDS, seeded, UNIQUE_REGION, type Features } from "./features";
+import { convexHull, insideConvex, polygonArea } from "./geometry";
 import type { Point, Quad } from "./warp";
 import { CARD_H, CARD_W } from "./warp";
 import { BITS16, distance256Below } from "./popcount";
@@ -283,9 +283,12 @@ export type FitOptions = {
   tolerance?: number;
   /** The seed of RANSAC's samples (default 1): the same frame fits the same way every run. */
   seed?: number;
+  /** The frame's height: a fitted card must also be card-sized and card-shaped in it (`plausibleCard`'s limits). */
+  frameHeight?: number;
 };
 
-export type Fit = { inliers: number; homography: number[] | null };
+/** `from`: the inliers' points on the reference's canonical card (where on the card the fit's evidence lies). */
+export type Fit = { inliers: number; homography: number[] | null; from?: Point[] };
 
 /** RANSAC's tries on graded matches (`matchEach`: a reference's loose matches, best first). */
 const GRADED_ITERATIONS = 1500;
@@ -353,7 +356,14 @@ export function ransacHomography(pairs: Correspondence[], accept: (h: number[]) 
     best = k;
     bestH = h;
   }
-  return { inliers: best, homography: bestH };
+  const hb = bestH;
+  const from = pairs
+    .filter(({ from, to }) => {
+      const p = project(hb, from);
+      return (p.x - to.x) ** 2 + (p.y - to.y) ** 2 <= tol2;
+    })
+    .map((p) => p.from);
+  return { inliers: best, homography: bestH, from };
 }
 
 /** The canonical card's corners through a homography: where the card lies in the frame. */
@@ -370,9 +380,12 @@ export function cardQuad(h: number[]): Quad {
  * Whether a homography puts a card where a card can lie: a convex quad the right way round (not mirrored), its
  * opposite sides within 2:1 of each other (perspective up to ~60° out of the table's plane), its shape between
  * 0.4 and 1.3 wide for its height (a 63:88 card foreshortened), at least `minSide` pixels on each side, and around
- * the click.
+ * the click. With `frameHeight` (`CardLimits`), also a card's size and corners: its long sides 10–100% of the frame's
+ * height and every corner 35–145° (a card tilted up to 45° out of the table's plane and turned any way keeps its
+ * corners within ~55–125°; the right card's looser fits on the photographs reach 39–140°, a stranger's chance fit
+ * of 4–8 matches often 15–175° or a card several frames high).
  */
-export function plausibleCard(q: Quad, click: Point, minSide: number): boolean {
+export function plausibleCard(q: Quad, click: Point, minSide: number, limits?: CardLimits): boolean {
   let sign = 0;
   for (let i = 0; i < 4; i++) {
     const a = q[i];
@@ -392,11 +405,111 @@ export function plausibleCard(q: Quad, click: Point, minSide: number): boolean {
   if (Math.max(top, bottom) > 2 * Math.min(top, bottom) || Math.max(left, right) > 2 * Math.min(left, right)) return false;
   const aspect = (top + bottom) / (left + right);
   if (aspect < 0.4 || aspect > 1.3) return false;
+  if (limits) {
+    const height = (left + right) / 2;
+    if (height < CARD_SIZE[0] * limits.frameHeight || height > CARD_SIZE[1] * limits.frameHeight) return false;
+    const shape = quadShape(q);
+    if (shape.minAngle < CARD_ANGLES[0] || shape.maxAngle > CARD_ANGLES[1]) return false;
+  }
   return insideConvex(q, click);
 }
 
+/** The frame a fitted card must fit in (`plausibleCard`): its height in pixels. */
+export type CardLimits = { frameHeight: number };
+/** A fitted card's long sides, in frame heights (the issue's cards are 10–60% high; a close one up to a whole frame). */
+export const CARD_SIZE = [0.1, 1] as const;
+/** A fitted card's corners, in degrees (`plausibleCard`). */
+export const CARD_ANGLES = [35, 145] as const;
+
 /** `firstInliers`: the RANSAC fit's own inliers, before guided matching (`guidedRefit`) added any. */
-export type Verified = { id: string; inliers: number; matches: number; quad: Quad | null; firstInliers?: number };
+export type Verified = {
+  id: string;
+  inliers: number;
+  matches: number;
+  quad: Quad | null;
+  firstInliers?: number;
+  /** The inliers' hull over the reference's keypoint region (UNIQUE_REGION), 0–1: how much of the card agrees. */
+  spread?: number;
+  /** `clickScaleRatio`: the fit's magnification at the click over that at its inliers. */
+  clickScale?: number;
+};
+
+/** The share of the reference's keypoint region (UNIQUE_REGION) the hull of `from` covers. */
+export function spreadOf(from: Point[] | undefined): number {
+  if (!from || from.length < 3) return 0;
+  const region = UNIQUE_REGION.w * CARD_W * UNIQUE_REGION.h * CARD_H;
+  return polygonArea(convexHull(from)) / region;
+}
+
+/** The inverse of a homography (3×3 row-major), or null when singular. */
+function invert(h: number[]): number[] | null {
+  const [a, b, c, d, e, f, g, i, k] = h;
+  const A = e * k - f * i;
+  const B = -(d * k - f * g);
+  const C = d * i - e * g;
+  const det = a * A + b * B + c * C;
+  if (Math.abs(det) < 1e-12) return null;
+  const m = [A, -(b * k - c * i), b * f - c * e, B, a * k - c * g, -(a * f - c * d), C, -(a * i - b * g), a * e - b * d];
+  return m.map((v) => v / det);
+}
+
+/** How much a homography magnifies the card around point `p` of the card (the square root of its Jacobian's determinant). */
+function scaleAt(h: number[], p: Point): number {
+  const w = h[6] * p.x + h[7] * p.y + h[8];
+  const u = (h[0] * p.x + h[1] * p.y + h[2]) / w;
+  const v = (h[3] * p.x + h[4] * p.y + h[5]) / w;
+  const ux = (h[0] - u * h[6]) / w;
+  const uy = (h[1] - u * h[7]) / w;
+  const vx = (h[3] - v * h[6]) / w;
+  const vy = (h[4] - v * h[7]) / w;
+  return Math.sqrt(Math.abs(ux * vy - uy * vx));
+}
+
+/**
+ * How much more (or less) the fit magnifies the card where the click lies than where its inliers lie (≥ 1). A card
+ * seen in perspective changes its scale across itself by at most its sides' ratio; a neighbour's art fitted with its
+ * card stretched until it reaches the click changes it far more between the art (the inliers) and the click.
+ */
+export function clickScaleRatio(h: number[], from: Point[] | undefined, click: Point): number {
+  if (!from || from.length === 0) return Infinity;
+  const inv = invert(h);
+  if (!inv) return Infinity;
+  const at = project(inv, click);
+  const centre = { x: from.reduce((s, p) => s + p.x, 0) / from.length, y: from.reduce((s, p) => s + p.y, 0) / from.length };
+  const a = scaleAt(h, at);
+  const b = scaleAt(h, centre);
+  return Math.max(a / b, b / a);
+}
+
+/**
+ * The most `clickScaleRatio` a fit may have. On the first photo set and unseen A the right card's fits of 7+ inliers
+ * lie at 1.00–1.08 but one, Izzet Charm's loose 11-inlier fit at 1.41; strangers' chance fits of 5–9 at 1.02–1.44;
+ * Mahamoti Djinn's art fitted with its card stretched over Fireball below it (14 inliers, unseen A) at 1.89.
+ */
+export const CLICK_SCALE_MAX = 1.5;
+
+/** A quad's shape: its opposite sides' larger ratio, its smallest and largest corner angle (degrees), its height. */
+export function quadShape(q: Quad): { sides: number; minAngle: number; maxAngle: number; height: number } {
+  const d = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
+  const top = d(q[0], q[1]);
+  const bottom = d(q[3], q[2]);
+  const left = d(q[0], q[3]);
+  const right = d(q[1], q[2]);
+  const sides = Math.max(Math.max(top, bottom) / Math.min(top, bottom), Math.max(left, right) / Math.min(left, right));
+  let minAngle = 180;
+  let maxAngle = 0;
+  for (let i = 0; i < 4; i++) {
+    const a = q[(i + 3) % 4];
+    const b = q[i];
+    const c = q[(i + 1) % 4];
+    const u = { x: a.x - b.x, y: a.y - b.y };
+    const v = { x: c.x - b.x, y: c.y - b.y };
+    const angle = (Math.acos((u.x * v.x + u.y * v.y) / (Math.hypot(u.x, u.y) * Math.hypot(v.x, v.y))) * 180) / Math.PI;
+    minAngle = Math.min(minAngle, angle);
+    maxAngle = Math.max(maxAngle, angle);
+  }
+  return { sides, minAngle, maxAngle, height: (left + right) / 2 };
+}
 
 /**
  * How alike (bits of 256) a guided match's descriptors must be. 64 (the ratio-tested matches' bound) lifted strangers'
@@ -460,12 +573,12 @@ export function guidedRefit(
   const refit = homographyFrom(pairs);
   const hh = refit && accept(refit) ? refit : h;
   const tol2 = radius * radius;
-  let inliers = 0;
-  for (const { from, to } of pairs) {
-    const p = project(hh, from);
-    if ((p.x - to.x) ** 2 + (p.y - to.y) ** 2 <= tol2) inliers++;
+  const from: Point[] = [];
+  for (const pair of pairs) {
+    const p = project(hh, pair.from);
+    if ((p.x - pair.to.x) ** 2 + (p.y - pair.to.y) ** 2 <= tol2) from.push(pair.from);
   }
-  return { inliers, homography: hh };
+  return { inliers: from.length, homography: hh, from };
 }
 
 /**
@@ -484,14 +597,27 @@ export function fitEach(
   const out = ids.map((id, r) => {
     const pairs = matches[r];
     if (pairs.length < 6) return { id, inliers: 0, matches: pairs.length, quad: null };
-    const accept = (h: number[]) => plausibleCard(cardQuad(h), click, minSide);
+    const limits = options.frameHeight ? { frameHeight: options.frameHeight } : undefined;
+    const accept = (h: number[]) => plausibleCard(cardQuad(h), click, minSide, limits);
     let fit = ransacHomography(pairs, accept, options);
     const firstInliers = fit.inliers;
     if (guide && fit.homography && fit.inliers >= GUIDE_FROM) {
       const guided = guidedRefit(fit.homography, guide.query, guide.refs[r], accept);
       if (guided.inliers > fit.inliers) fit = guided;
     }
-    return { id, inliers: fit.inliers, matches: pairs.length, quad: fit.homography ? cardQuad(fit.homography) : null, firstInliers };
+    const clickScale = fit.homography ? clickScaleRatio(fit.homography, fit.from, click) : undefined;
+    // The card must be fitted where the click is, not stretched to reach it (`clickScaleRatio`; with the limits only).
+    if (options.frameHeight && clickScale !== undefined && clickScale > CLICK_SCALE_MAX)
+      return { id, inliers: 0, matches: pairs.length, quad: null, firstInliers, clickScale };
+    return {
+      id,
+      inliers: fit.inliers,
+      matches: pairs.length,
+      quad: fit.homography ? cardQuad(fit.homography) : null,
+      firstInliers,
+      spread: spreadOf(fit.from),
+      clickScale,
+    };
   });
   return out.sort((a, b) => b.inliers - a.inliers);
 }

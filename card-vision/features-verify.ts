@@ -78,9 +78,15 @@ export function verifyByFeatures(
 export type FitSummary = { id: string; inliers: number; otherInliers: number; fitted: number };
 
 /**
+ * At most how many printings the fit weighs a click: the page fetches their keypoints in one request and cuts
+ * there (`MAX_FIT_PRINTINGS` in app/components/room/card-identify/identifier-protocol.ts, the same number).
+ */
+export const FIT_MAX_PRINTINGS = 32;
+
+/**
  * The references the keypoint fit weighs when the hash names nothing: the hash's nearest cards (`rankings`, best
- * outline's first; up to `featureCandidates` cards, each with its printings that rank near: a page fetches only
- * these few references' keypoints), or every reference when there are at most `rescueUpTo`.
+ * outline's first; up to `featureCandidates` cards, each with its printings that rank near, FIT_MAX_PRINTINGS in
+ * all: a page fetches only these few references' keypoints), or every reference when there are at most `rescueUpTo`.
  */
 export function fitCandidateIds(
   candidates: Candidates,
@@ -92,12 +98,14 @@ export function fitCandidateIds(
   const cards = new Set<string>();
   const cardOf = (id: string) => candidates.cardOf?.(id) ?? id;
   const take = (id: string) => {
+    if (ids.length >= FIT_MAX_PRINTINGS && !all) return;
     if (ids.includes(id) || (!cards.has(cardOf(id)) && cards.size >= k)) return;
     cards.add(cardOf(id));
     ids.push(id);
   };
-  const all = candidates.referenceIds?.();
-  if (all && all.length <= (options.rescueUpTo ?? 0)) all.forEach(take);
+  const every = candidates.referenceIds?.();
+  const all = every !== undefined && every.length <= (options.rescueUpTo ?? 0);
+  if (all) every.forEach(take);
   else for (const ranked of rankings) for (const r of ranked) take(r.id);
   return ids;
 }
@@ -112,10 +120,17 @@ export function fitAmong(
   ids: string[],
   candidates: Candidates,
   eachReference = false,
+  limits = true,
 ): { named: Verified | null; verified?: FitSummary } {
   const cardOf = (id: string) => candidates.cardOf?.(id) ?? id;
   const short = Math.min(gray.width, gray.height);
-  const verdict = verifyByFeatures(clickFeatures(gray, click), click, ids, candidates, 0.05 * short, { eachReference });
+  // The fitted card must be card-sized and card-shaped in this frame (`plausibleCard`'s limits): a stranger's chance
+  // fit of a few matches then seldom finds a homography at all, so the rule compares the right card with plausible
+  // fits only (docs/decisions/2026-11-28-card-fit-rule.md).
+  const verdict = verifyByFeatures(clickFeatures(gray, click), click, ids, candidates, 0.05 * short, {
+    eachReference,
+    ...(limits ? { frameHeight: gray.height } : {}),
+  });
   const fit = verdict.fits[0];
   if (!fit) return { named: null };
   const other = verdict.fits.find((f) => cardOf(f.id) !== cardOf(fit.id));

@@ -2,7 +2,18 @@
 // known homography recovered by RANSAC among outliers, and the fit naming a card (or nothing) among references.
 import { describe, expect, it } from "vitest";
 import { featureBytes, featuresOf, referenceFeatures, seeded, type Features } from "./features";
-import { cardQuad, guidedRefit, matchAll, matchEach, project, ransacHomography, type Correspondence } from "./features-fit";
+import {
+  cardQuad,
+  clickScaleRatio,
+  guidedRefit,
+  matchAll,
+  matchEach,
+  plausibleCard,
+  project,
+  ransacHomography,
+  spreadOf,
+  type Correspondence,
+} from "./features-fit";
 import { clickFeatures, verifyByFeatures } from "./features-verify";
 import type { GrayImage } from "./image";
 import { hashCard, identify } from "./identify";
@@ -112,6 +123,69 @@ describe("guidedRefit", () => {
     cardQuad(guided.homography!).forEach((p, i) => expect(Math.hypot(p.x - quad[i].x, p.y - quad[i].y)).toBeLessThan(9));
     const stranger = guidedRefit(rough, query, referenceFeatures(drawCard(8)), () => true);
     expect(stranger.inliers).toBeLessThan(guided.inliers / 4);
+  });
+});
+
+describe("plausibleCard", () => {
+  const click = { x: 320, y: 240 };
+  const frame = { frameHeight: 480 };
+
+  it("takes a card turned any way and tilted away from the camera", () => {
+    expect(plausibleCard(turnedQuad(320, 240, 200, 35), click, 20, frame)).toBe(true);
+    // Tilted 45° back: its far side a quarter narrower, its height foreshortened.
+    const tilted: Quad = [
+      { x: 260, y: 170 },
+      { x: 380, y: 170 },
+      { x: 400, y: 300 },
+      { x: 240, y: 300 },
+    ];
+    expect(plausibleCard(tilted, click, 20, frame)).toBe(true);
+  });
+
+  it("refuses a fit no card under the click could give: several frames high, or a corner folded flat", () => {
+    const huge = turnedQuad(320, 240, 1400, 0);
+    expect(plausibleCard(huge, click, 20)).toBe(true);
+    expect(plausibleCard(huge, click, 20, frame)).toBe(false);
+    expect(plausibleCard(turnedQuad(320, 240, 30, 0), click, 5, frame)).toBe(false);
+    // A stranger's chance fit: sheared until its corners reach 33° and 147°, sides and shape within bounds.
+    const sheared: Quad = [
+      { x: 250, y: 100 },
+      { x: 380, y: 300 },
+      { x: 380, y: 500 },
+      { x: 250, y: 300 },
+    ];
+    expect(plausibleCard(sheared, click, 20)).toBe(true);
+    expect(plausibleCard(sheared, click, 20, frame)).toBe(false);
+  });
+
+  it("tells a card fitted under the click from a neighbour's art stretched until its card reaches the click", () => {
+    // The inliers in the art (the card's upper half).
+    const art = [
+      { x: 0.2 * CARD_W, y: 0.15 * CARD_H },
+      { x: 0.8 * CARD_W, y: 0.2 * CARD_H },
+      { x: 0.5 * CARD_W, y: 0.45 * CARD_H },
+    ];
+    const card = homographyFromRect(CARD_W, CARD_H, turnedQuad(320, 240, 200, 10))!;
+    expect(clickScaleRatio(card, art, { x: 320, y: 240 })).toBeLessThan(1.1);
+    // The same art, its card's bottom twice as wide as its top and reaching far down, clicked near the bottom.
+    const stretched = homographyFromRect(CARD_W, CARD_H, [
+      { x: 280, y: 40 },
+      { x: 360, y: 40 },
+      { x: 400, y: 300 },
+      { x: 240, y: 300 },
+    ])!;
+    expect(clickScaleRatio(stretched, art, { x: 320, y: 280 })).toBeGreaterThan(1.5);
+  });
+
+  it("measures how much of the name and art the inliers cover", () => {
+    expect(spreadOf([{ x: 0, y: 0 }])).toBe(0);
+    const all = [
+      { x: 0.03 * CARD_W, y: 0.03 * CARD_H },
+      { x: 0.97 * CARD_W, y: 0.03 * CARD_H },
+      { x: 0.97 * CARD_W, y: 0.56 * CARD_H },
+      { x: 0.03 * CARD_W, y: 0.56 * CARD_H },
+    ];
+    expect(spreadOf(all)).toBeCloseTo(1, 5);
   });
 });
 

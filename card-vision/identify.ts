@@ -57,6 +57,14 @@ export type IdentifyOptions = {
   featureCandidates?: number;
   /** With at most this many references, the keypoint fit weighs them all (default 0: only the hash's nearest). */
   rescueUpTo?: number;
+  /**
+   * Whether a fitted card must be card-sized (10–100% of the frame's height) with card-like corners (35–145°) and
+   * magnified alike at the click and at its inliers to count (default true; off to measure:
+   * docs/decisions/2026-11-28-card-fit-rule.md).
+   */
+  fitLimits?: boolean;
+  /** Whether the fit tests each reference's matches on its own (default: only against a whole pool). */
+  fitEachReference?: boolean;
 };
 
 export type IdentifyResult = {
@@ -371,7 +379,13 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
   const fitCandidates = fitIds.map((id) => ({ id, distance: distanceOf(id) }));
   // Without keypoints here (a page fetches them for these few), the caller fits later: `fitLater`.
   if (!candidates.featuresOf) return fitCandidates.length > 0 ? { ...result, fitCandidates } : result;
-  return withFit(result, fitAmong(gray, click, fitIds, candidates, wholePool), fitCandidates, candidates, threshold);
+  return withFit(
+    result,
+    fitAmong(gray, click, fitIds, candidates, options.fitEachReference ?? wholePool, options.fitLimits !== false),
+    fitCandidates,
+    candidates,
+    threshold,
+  );
 }
 
 /**
