@@ -9,21 +9,14 @@ import { DESC_WORDS, seeded, UNIQUE_REGION, type Features } from "./features";
 import { convexHull, insideConvex, polygonArea } from "./geometry";
 import type { Point, Quad } from "./warp";
 import { CARD_H, CARD_W } from "./warp";
-import { BITS16, distance256Below } from "./popcount";
-
-/** Bits set in a 32-bit word. */
-function popcount(v: number): number {
-  v = v - ((v >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
-}
+import { BITS16, distance256Below, popcount32 } from "./popcount";
 
 /** Hamming distance between descriptor `i` of `a` and descriptor `j` of `b`. */
 export function descriptorDistance(a: Uint32Array, i: number, b: Uint32Array, j: number): number {
   let d = 0;
   const ai = i * DESC_WORDS;
   const bj = j * DESC_WORDS;
-  for (let k = 0; k < DESC_WORDS; k++) d += popcount(a[ai + k] ^ b[bj + k]);
+  for (let k = 0; k < DESC_WORDS; k++) d += popcount32(a[ai + k] ^ b[bj + k]);
   return d;
 }
 

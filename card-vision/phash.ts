@@ -1,6 +1,7 @@
 // Perceptual hashes of a canonical card (warp.ts): the signs of the lowest frequencies of its picture, so a blurred,
 // darker or slightly misaligned photo of a card hashes close (in Hamming distance) to the card's clean image.
 import { resizeArea, type GrayImage } from "./image";
+import { popcount32 } from "./popcount";
 import { CARD_H, CARD_W } from "./warp";
 
 /** A hash as 32-bit words. */
@@ -201,16 +202,10 @@ export function pHash(card: GrayImage, region: Region = ART_REGION, side = 8): H
   return hashBlock(block, side);
 }
 
-function popcount(v: number): number {
-  v = v - ((v >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
-
 /** How many bits differ. */
 export function hamming(a: Hash, b: Hash): number {
   let d = 0;
-  for (let i = 0; i < a.length; i++) d += popcount((a[i] ^ b[i]) >>> 0);
+  for (let i = 0; i < a.length; i++) d += popcount32((a[i] ^ b[i]) >>> 0);
   return d;
 }
 

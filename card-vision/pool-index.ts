@@ -7,7 +7,7 @@
 // of Candidates (match.ts), so the identifier ranks against it exactly as against a table's references.
 import { HASH_BITS, type Candidates, type CardHashes, type Ranked } from "./match";
 import type { Hash } from "./phash";
-import { BITS16 } from "./popcount";
+import { BITS16, popcount32 } from "./popcount";
 
 /** A printing as the index knows it: enough to name it and to show its picture. */
 export type PoolEntry = { id: string; name: string; set: string; collectorNumber: string };
@@ -85,12 +85,6 @@ export function encodePoolIndex(records: PoolRecord[], meta: PoolMeta): Uint8Arr
   return out;
 }
 
-function popcount(v: number): number {
-  v = v - ((v >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
-
 /**
  * The quick search's parts (multi-index hashing, Norouzi, Punjani and Fleet 2012): the hash cut into 16-bit parts,
  * each with a table from its value to the printings that have it. A printing within `PARTS × (PROBE + 1) − 1`
@@ -112,7 +106,7 @@ const PROBE_MASKS = (() => {
 /** Bits apart between the query and the printing whose hash starts at `o` (the scan's and the quick search's one measure). */
 function distanceAt(h: ArrayLike<number>, o: number, q: ArrayLike<number>, words: number): number {
   let d = 0;
-  for (let w = 0; w < words; w++) d += popcount((h[o + w] ^ q[w]) >>> 0);
+  for (let w = 0; w < words; w++) d += popcount32((h[o + w] ^ q[w]) >>> 0);
   return d;
 }
 

@@ -1,7 +1,7 @@
-// Counting the bits two hashes or descriptors differ in, the identifier's innermost step (the pool's quick search,
-// the keypoint fit's matching). JavaScript has no popcount instruction; a table of every 16-bit value's count (64 KB,
-// made once) answers a 32-bit word in two reads, measured ~40% faster than the bit-twiddling count in the fit's
-// matching (docs/cards.md, "Where a click's CPU goes").
+// Counting the bits two hashes or descriptors differ in, the identifier's innermost step (the hash distance, the
+// pool's quick search, the keypoint fit's matching). JavaScript has no popcount instruction; a table of every 16-bit
+// value's count (64 KB, made once) answers a 32-bit word in two reads, measured ~40% faster than the bit-twiddling
+// count in the fit's matching (docs/cards.md, "Where a click's CPU goes").
 
 /** Bits set in each 16-bit value. */
 export const BITS16: Uint8Array = (() => {
