@@ -1,17 +1,16 @@
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { FEATURE_VERSION } from "../card-vision";
 import { decodeFeaturesBatch } from "../workers/contract/card-features-batch";
 import type { CardPoolManifest } from "../workers/contract/cards";
-import worker from "../workers/app";
 import { getDb } from "../workers/db/client";
 import { cardPrintings } from "../workers/db/schema";
 import { featuresFailedKey, featuresKey } from "../workers/domain/cards/card-features";
 import { COUNT_AGAIN_MS, idsKey, NOTE_SENT_AGAIN_AFTER_MS } from "../workers/domain/cards/card-pool-keypoints";
 import { FIXTURE_DECKS } from "../scripts/fakes/card-service.mjs";
 import { logLines } from "./console-capture";
+import { clearPoolBucket, runPoolCron } from "./card-helpers";
 import { json, request, signUp } from "./helpers";
 
 /**
@@ -32,20 +31,7 @@ afterEach(() => {
   bindings.CARD_IMAGE_ORIGIN = configured;
 });
 
-/** One cron run, as the trigger makes it, with the build switched on (wrangler.toml leaves it off for local runs). */
-async function runCron(scheduledTime: number) {
-  const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ scheduledTime, cron: "* * * * *" }), { ...env, CARD_POOL_BUILD: "true" }, ctx);
-  await waitOnExecutionContext(ctx);
-}
-
-async function clearBucket() {
-  for (;;) {
-    const listed = await bindings.CARD_POOL.list();
-    if (listed.objects.length === 0) return;
-    await bindings.CARD_POOL.delete(listed.objects.map((o) => o.key));
-  }
-}
+const runCron = (scheduledTime: number) => runPoolCron(scheduledTime);
 
 /** How many pictures of this printing the fake image host was asked for (any size, found or not). */
 async function pictureRequests(id: string): Promise<number> {
@@ -68,7 +54,7 @@ describe("the whole pool's keypoints", () => {
   it("are made ahead after the build through their queue, found by a click's one request, and not made or sent again by a rebuild", async () => {
     // The rebuild below is a week later (the index is rebuilt when a week old); a note made now must still hold then.
     expect(NOTE_SENT_AGAIN_AFTER_MS).toBeGreaterThan(8 * DAY);
-    await clearBucket();
+    await clearPoolBucket();
     const member = await signUp("Pool");
     const manifest = async () => json<CardPoolManifest>(await request("/api/card-pool", { cookie: member.cookie }));
     const db = getDb(env.DB);

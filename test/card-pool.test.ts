@@ -6,6 +6,7 @@ import { PoolIndex } from "../card-vision/pool-index";
 import type { CardPoolManifest } from "../workers/contract/cards";
 import worker from "../workers/app";
 import { hashCardJpeg } from "../workers/services/card-image";
+import { clearPoolBucket, runPoolCron } from "./card-helpers";
 import { json, request, signUp } from "./helpers";
 
 /**
@@ -19,28 +20,11 @@ const cards = inject("cardService");
  * One cron run, as the trigger makes it, with the build switched on (wrangler.toml leaves it off for local runs) and
  * without the pool's keypoints queue: the keypoints are test/card-pool-keypoints.test.ts's, which waits for its queue.
  */
-async function runCron(scheduledTime = Date.now()) {
-  const ctx = createExecutionContext();
-  await worker.scheduled(
-    createScheduledController({ scheduledTime, cron: "* * * * *" }),
-    // Env declares every binding; a Worker deployed without this one runs as this (health says so).
-    { ...env, CARD_POOL_BUILD: "true", CARD_POOL_KEYPOINTS: undefined as unknown as Env["CARD_POOL_KEYPOINTS"] },
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-}
-
-async function clearBucket() {
-  for (;;) {
-    const listed = await env.CARD_POOL.list();
-    if (listed.objects.length === 0) return;
-    await env.CARD_POOL.delete(listed.objects.map((o) => o.key));
-  }
-}
+const runCron = (scheduledTime = Date.now()) => runPoolCron(scheduledTime, { withPoolKeypoints: false });
 
 describe("the whole-pool index", () => {
   it("is built by the cron job from the bulk file into R2, step by step, and served once ready", async () => {
-    await clearBucket();
+    await clearPoolBucket();
     const member = await signUp("Pool");
     const manifest = async () => json<CardPoolManifest>(await request("/api/card-pool", { cookie: member.cookie }));
     expect(await manifest()).toMatchObject({ ready: false, version: null, building: null });

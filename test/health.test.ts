@@ -21,6 +21,18 @@ const unset = () => SECRETS.forEach((name) => delete worker[name]);
 /** Each check from an address of its own: the health limit is per client address. */
 const check = (address = `health-${crypto.randomUUID()}`) => request("/api/health", { headers: { "CF-Connecting-IP": address } });
 
+/** Runs `check` as a Worker deployed without binding `name` would (the binding put back after). */
+async function withoutBinding(name: string, check: () => Promise<void>) {
+  const bindings = env as unknown as Record<string, unknown>;
+  const kept = bindings[name];
+  delete bindings[name];
+  try {
+    await check();
+  } finally {
+    bindings[name] = kept;
+  }
+}
+
 describe("GET /api/health", () => {
   it("with nothing optional configured: up, D1 reachable, and each missing service with what members lose", async () => {
     unset();
@@ -55,27 +67,19 @@ describe("GET /api/health", () => {
       worker.AUTH_DEV_LOGIN = devLogin;
     }
     // Without the keypoints' queue binding, the report says what members lose (the warm-up keeps to its own 48).
-    const queue = (env as unknown as Record<string, unknown>).CARD_KEYPOINTS;
-    delete (env as unknown as Record<string, unknown>).CARD_KEYPOINTS;
-    try {
+    await withoutBinding("CARD_KEYPOINTS", async () =>
       expect((await json(await check())).services.cardKeypointsQueue).toEqual({
         configured: false,
         without: "A table's card keypoints past the first 48 printings a deck warm-up makes are made only when a click asks for them.",
-      });
-    } finally {
-      (env as unknown as Record<string, unknown>).CARD_KEYPOINTS = queue;
-    }
+      }),
+    );
     // Without the pool's keypoints queue, likewise (the pool's keypoints are then made only when a click asks).
-    const poolQueue = (env as unknown as Record<string, unknown>).CARD_POOL_KEYPOINTS;
-    delete (env as unknown as Record<string, unknown>).CARD_POOL_KEYPOINTS;
-    try {
+    await withoutBinding("CARD_POOL_KEYPOINTS", async () =>
       expect((await json(await check())).services.cardPoolKeypointsQueue).toEqual({
         configured: false,
         without: "The card pool's keypoints are not made ahead: a click on a card no deck names makes at most 4 when it asks.",
-      });
-    } finally {
-      (env as unknown as Record<string, unknown>).CARD_POOL_KEYPOINTS = poolQueue;
-    }
+      }),
+    );
     // The version is the runtime's (a placeholder locally), or null when it does not say.
     if (body.version !== null)
       expect(body.version).toEqual({
