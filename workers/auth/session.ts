@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../http/app-env";
 import { isLocalHost, randomToken } from "../http/security";
+import { sha256Hex } from "../lib/hex";
 
 export const SESSION_COOKIE = "realmcast_session";
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -15,8 +16,7 @@ type StoredSession = { userId: string; createdAt: number };
  * (never the id, which is a bearer token) to know which session opened a socket.
  */
 export async function sessionKey(sessionId: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(sessionId));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return sha256Hex(sessionId);
 }
 
 /** A fresh 256-bit session id, stored in KV with a 30-day TTL. */

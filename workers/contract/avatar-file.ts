@@ -1,3 +1,4 @@
+import { bytesToHex } from "../lib/hex";
 import { AVATAR_MAX_BYTES, type AvatarType } from "./avatar-options";
 
 /**
@@ -29,5 +30,5 @@ export function checkAvatarFile(bytes: Uint8Array): AvatarFileCheck {
 /** A short content hash: the avatar's version in its URL and its ETag, so a new picture gets a new URL. */
 export async function avatarVersion(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+  return bytesToHex(digest.slice(0, 8));
 }

@@ -5,6 +5,7 @@
 //
 // Layout, little-endian: "RCKB", u16 format (1), u16 count; then per asked id, in the order asked: its 16 bytes (the
 // UUID's hex digits as bytes), a u8 status, a u32 length and that many bytes of keypoints (length 0 unless present).
+import { bytesToHex } from "../lib/hex";
 
 /** At most how many printings one request asks for (the page's MAX_FIT_PRINTINGS: a click's fit candidates). */
 export const MAX_FEATURES_PER_REQUEST = 32;
@@ -41,7 +42,7 @@ function idBytes(id: string): Uint8Array {
 }
 
 function idText(bytes: Uint8Array): string {
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  const hex = bytesToHex(bytes);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 

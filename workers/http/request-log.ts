@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import { getDb } from "../db/client";
 import { countedLogger } from "../domain/operations/operations";
+import { bytesToHex } from "../lib/hex";
 import { withLogger } from "../lib/logger";
 import type { AppEnv } from "./app-env";
 
@@ -14,8 +15,7 @@ const CF_RAY = /^[0-9a-f]{16}(?:-[A-Z]{3,4})?$/i;
 export function requestIdOf(headers: Headers): string {
   const ray = headers.get("cf-ray")?.trim();
   if (ray && CF_RAY.test(ray)) return ray;
-  const bytes = crypto.getRandomValues(new Uint8Array(8));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return bytesToHex(crypto.getRandomValues(new Uint8Array(8)));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { TOKEN_DISPLAY_LENGTH, TOKEN_PREFIX, TOKEN_SCOPES, type TokenScope } from "../../contract/access-token-scopes";
 import { bytesToBase64Url } from "../../lib/base64url";
+import { sha256Hex } from "../../lib/hex";
 
 const DAY = 24 * 60 * 60 * 1000;
 /** 32 random bytes: 256 bits, so a stored hash cannot be walked back to its token by guessing. */
@@ -18,8 +19,7 @@ export function newTokenSecret(): string {
 
 /** Hex SHA-256 of the token: what is stored and looked up. A fast hash is enough for 256 random bits. */
 export async function hashToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return sha256Hex(token);
 }
 
 /** The non-secret start of a token shown in the list. */

@@ -2,6 +2,7 @@ import { inArray } from "drizzle-orm";
 import { FEATURE_VERSION } from "../../../card-vision";
 import type { Db } from "../../db/client";
 import { cardPrintings } from "../../db/schema";
+import { sha256Hex } from "../../lib/hex";
 import { currentLogger } from "../../lib/logger";
 import { z } from "../../lib/zod";
 import { runFeatures, type FeaturesEnv } from "./card-features";
@@ -51,9 +52,7 @@ export type KeypointsQueueEnv = { CARD_KEYPOINTS?: Queue<KeypointsMessage> };
 
 /** Where a table's rest was last sent to the queue (its printings' ids, digested), so it is not sent again at once. */
 export async function queuedKey(ids: string[]): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode([...ids].sort().join(",")));
-  const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return `keypoints-queued/${FEATURE_VERSION}/${hex}`;
+  return `keypoints-queued/${FEATURE_VERSION}/${await sha256Hex([...ids].sort().join(","))}`;
 }
 
 /**
