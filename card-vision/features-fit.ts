@@ -304,14 +304,17 @@ export function ransacHomography(pairs: Correspondence[], accept: (h: number[]) 
   const iterations = options.iterations ?? (graded ? GRADED_ITERATIONS : 400);
   const tol2 = (options.tolerance ?? 6) ** 2;
   const next = seeded(options.seed ?? 1);
+  const fits = (h: number[], { from, to }: Correspondence) => {
+    const p = project(h, from);
+    return (p.x - to.x) ** 2 + (p.y - to.y) ** 2 <= tol2;
+  };
+  // Counted without a list in RANSAC's tries; listed for the refits and the answer.
   const inliersOf = (h: number[]) => {
     let k = 0;
-    for (const { from, to } of pairs) {
-      const p = project(h, from);
-      if ((p.x - to.x) ** 2 + (p.y - to.y) ** 2 <= tol2) k++;
-    }
+    for (const pair of pairs) if (fits(h, pair)) k++;
     return k;
   };
+  const inliersUnder = (h: number[]) => pairs.filter((pair) => fits(h, pair));
   let best = 0;
   let bestH: number[] | null = null;
   // With each match's quality (its ratio, `matchEach`), the samples are drawn from the best matches first and from
@@ -337,26 +340,14 @@ export function ransacHomography(pairs: Correspondence[], accept: (h: number[]) 
   if (!bestH) return { inliers: 0, homography: null };
   // Refit on the inliers (twice: the refit may gather a few more).
   for (let round = 0; round < 2; round++) {
-    const h0 = bestH;
-    const inl = pairs.filter(({ from, to }) => {
-      const p = project(h0, from);
-      return (p.x - to.x) ** 2 + (p.y - to.y) ** 2 <= tol2;
-    });
-    const h = homographyFrom(inl);
+    const h = homographyFrom(inliersUnder(bestH));
     if (!h || !accept(h)) break;
     const k = inliersOf(h);
     if (k < best) break;
     best = k;
     bestH = h;
   }
-  const hb = bestH;
-  const from = pairs
-    .filter(({ from, to }) => {
-      const p = project(hb, from);
-      return (p.x - to.x) ** 2 + (p.y - to.y) ** 2 <= tol2;
-    })
-    .map((p) => p.from);
-  return { inliers: best, homography: bestH, from };
+  return { inliers: best, homography: bestH, from: inliersUnder(bestH).map((p) => p.from) };
 }
 
 /** The canonical card's corners through a homography: where the card lies in the frame. */
