@@ -152,6 +152,9 @@ const identifyOptions = {
   rescueUpTo: Number(process.env.CARD_RESCUE ?? 0),
   fitLimits: process.env.CARD_FIT_LIMITS !== "0",
   fitEachReference: process.env.CARD_FIT_EACH ? process.env.CARD_FIT_EACH === "1" : undefined,
+  // CARD_JOINT_THRESHOLD=D: the joint rule names the hash's nearest only within D bits (default: the threshold
+  // against the pool, any distance at a table; 32 measures the table as before).
+  jointThreshold: process.env.CARD_JOINT_THRESHOLD ? Number(process.env.CARD_JOINT_THRESHOLD) : undefined,
 };
 const chosen = args["photos-only"] ? [] : args.conditions ? args.conditions.split(",") : Object.keys(CONDITIONS);
 for (const c of chosen) if (!CONDITIONS[c]) throw new Error(`Unknown condition ${c}: one of ${Object.keys(CONDITIONS).join(", ")}`);

@@ -13,7 +13,16 @@ import { edgesOf, houghLines } from "./lines";
 import { quadsFromLines } from "./quads";
 import { artBoxQuads } from "./art-box";
 import { locateCard, squareAround } from "./locate";
-import { accepts, distance, jointAccepts, MATCH_THRESHOLD, type Candidates, type CardHashes, type Ranked } from "./match";
+import {
+  accepts,
+  distance,
+  jointAccepts,
+  MATCH_THRESHOLD,
+  TABLE_JOINT_THRESHOLD,
+  type Candidates,
+  type CardHashes,
+  type Ranked,
+} from "./match";
 import { ART_REGION, pHash } from "./phash";
 import { hashQuad, pyramidOf, turned } from "./quad-hash";
 import { refine, shaken } from "./second-look";
@@ -65,6 +74,11 @@ export type IdentifyOptions = {
   fitLimits?: boolean;
   /** Whether the fit tests each reference's matches on its own (default: only against a whole pool). */
   fitEachReference?: boolean;
+  /**
+   * The farthest the hash's nearest may lie for the joint rule (`jointAccepts`) to name it with the fit's agreement
+   * (default: `threshold` against a whole pool, any distance at a table, TABLE_JOINT_THRESHOLD; set to measure).
+   */
+  jointThreshold?: number;
 };
 
 export type IdentifyResult = {
@@ -384,20 +398,28 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
     fitAmong(gray, click, fitIds, candidates, options.fitEachReference ?? wholePool, options.fitLimits !== false),
     fitCandidates,
     candidates,
-    threshold,
+    options.jointThreshold ?? jointThresholdFor(candidates, threshold),
   );
 }
 
 /**
+ * How far the hash's nearest may lie for the joint rule: the threshold against a whole pool (its strangers' chance
+ * fits reach 4–7 inliers), any distance at a table (strangers' fits there find no plausible card: TABLE_JOINT_THRESHOLD).
+ */
+function jointThresholdFor(candidates: Candidates, threshold: number): number {
+  return candidates.near ? threshold : Math.max(threshold, TABLE_JOINT_THRESHOLD);
+}
+
+/**
  * The result with the keypoint fit's verdict: named by the fit when it names a card; else by the hash and the fit
- * together when they agree (`jointAccepts`); else the hash's "no match".
+ * together when they agree (`jointAccepts`, the hash's nearest within `jointThreshold`); else the hash's "no match".
  */
 function withFit(
   result: IdentifyResult,
   fit: { named: Verified | null; verified?: FitSummary },
   weighed: Ranked[],
   candidates: Candidates,
-  threshold: number,
+  jointThreshold: number,
 ): IdentifyResult {
   if (fit.named) {
     const id = fit.named.id;
@@ -407,7 +429,11 @@ function withFit(
   const hash = result.ranked[0];
   const v = fit.verified;
   const cardOf = (id: string) => candidates.cardOf?.(id) ?? id;
-  if (hash && v && jointAccepts({ distance: hash.distance, threshold }, { sameCard: cardOf(v.id) === cardOf(hash.id), ...v }))
+  if (
+    hash &&
+    v &&
+    jointAccepts({ distance: hash.distance, threshold: jointThreshold }, { sameCard: cardOf(v.id) === cardOf(hash.id), ...v })
+  )
     return { ...result, match: hash, namedBy: "both", verified: v };
   return { ...result, verified: v };
 }
@@ -441,6 +467,6 @@ export function fitLater(
     withFeatures,
     candidates.near !== undefined,
   );
-  const { fitCandidates: _weighed, ...rest } = withFit(result, fit, weighed, candidates, threshold);
+  const { fitCandidates: _weighed, ...rest } = withFit(result, fit, weighed, candidates, jointThresholdFor(candidates, threshold));
   return rest;
 }

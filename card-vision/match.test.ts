@@ -12,6 +12,7 @@ import {
   MATCH_MARGIN,
   MATCH_THRESHOLD,
   STEADY_SLACK,
+  TABLE_JOINT_THRESHOLD,
 } from "./match";
 
 describe("accepts", () => {
@@ -70,5 +71,12 @@ describe("jointAccepts", () => {
     expect(
       jointAccepts({ distance: MATCH_THRESHOLD + 1, threshold: MATCH_THRESHOLD }, { sameCard: true, inliers: 11, otherInliers: 0 }),
     ).toBe(false);
+  });
+
+  it("at a table takes the hash's nearest at any distance when the fit agrees (strangers' fits find no card there)", () => {
+    const far = { distance: 48, threshold: TABLE_JOINT_THRESHOLD };
+    expect(jointAccepts(far, { sameCard: true, inliers: JOINT_MIN_INLIERS, otherInliers: 0 })).toBe(true);
+    expect(jointAccepts(far, { sameCard: false, inliers: JOINT_MIN_INLIERS, otherInliers: 0 })).toBe(false);
+    expect(jointAccepts(far, { sameCard: true, inliers: JOINT_MIN_INLIERS - 1, otherInliers: 0 })).toBe(false);
   });
 });

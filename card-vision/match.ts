@@ -160,6 +160,18 @@ export function fitAccepts(best: number, second: number, minInliers = FIT_MIN_IN
  */
 export const JOINT_MIN_INLIERS = 6;
 
+/**
+ * The joint rule's hash bound at a table (the candidates a few hundred references, no quick search): none, the hash's
+ * nearest card at any distance. There the fit tests its matches once over its 8 candidates (`matchAll`) and keeps only
+ * hypotheses that put a plausible card under the click (features-fit.ts `plausibleCard`, `clickScaleRatio`): measured
+ * on the five photo sets (every click, named or not, its card listed and left out, 2,078 strangers' fits), no
+ * stranger's fit had a single plausible hypothesis (0 inliers every time), while the right card's weakest fits carry
+ * 6–11 inliers with the hash's nearest the same card at 38–50 bits (a glared or half-hidden art box). The agreement of
+ * the two, not the hash's distance, is the evidence; against a whole pool strangers' fits reach 4–7 inliers and the
+ * threshold stays (docs/decisions/2026-11-28-card-fit-rule.md, "A table's fit and a far hash").
+ */
+export const TABLE_JOINT_THRESHOLD = HASH_BITS;
+
 /** Whether the hash's nearest (within `threshold`) and the fit's best (`sameCard`) name the card together. */
 export function jointAccepts(
   hash: { distance: number; threshold: number },
