@@ -127,7 +127,7 @@ export function detectCorners(img: GrayImage, options: DetectOptions = {}): { x:
       const a = d[i + o0];
       const b = d[i + o8];
       if (a <= hi && a >= lo && b <= hi && b >= lo) continue;
-      // And two neighbouring ones of pixels 0, 4, 8 and 12, both brighter or both darker (`cardinalPair`): most
+      // And two neighbouring ones of pixels 0, 4, 8 and 12, both brighter or both darker (`cardinalPair`): many
       // pixels that pass the test above fail this one, before the whole circle is read.
       if (!cardinalPair(a, d[i + o4], b, d[i + o12], hi, lo)) continue;
       let bright = 0;
