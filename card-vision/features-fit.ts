@@ -177,15 +177,21 @@ export function matchEach(query: Features, refs: Features[], options: MatchOptio
   return out;
 }
 
-/** Solves the n×n system a·x = b in place (partial pivoting); null when singular. */
-function solve(a: Float64Array, b: Float64Array, n: number): Float64Array | null {
+/** Solves the n×n system a·x = b in place (partial pivoting) into `x`; null when singular. */
+function solve(a: Float64Array, b: Float64Array, n: number, x = new Float64Array(n)): Float64Array | null {
   for (let c = 0; c < n; c++) {
     let p = c;
     for (let r = c + 1; r < n; r++) if (Math.abs(a[r * n + c]) > Math.abs(a[p * n + c])) p = r;
     if (Math.abs(a[p * n + c]) < 1e-12) return null;
     if (p !== c) {
-      for (let k = 0; k < n; k++) [a[c * n + k], a[p * n + k]] = [a[p * n + k], a[c * n + k]];
-      [b[c], b[p]] = [b[p], b[c]];
+      for (let k = 0; k < n; k++) {
+        const t = a[c * n + k];
+        a[c * n + k] = a[p * n + k];
+        a[p * n + k] = t;
+      }
+      const t = b[c];
+      b[c] = b[p];
+      b[p] = t;
     }
     for (let r = c + 1; r < n; r++) {
       const f = a[r * n + c] / a[c * n + c];
@@ -194,7 +200,6 @@ function solve(a: Float64Array, b: Float64Array, n: number): Float64Array | null
       b[r] -= f * b[c];
     }
   }
-  const x = new Float64Array(n);
   for (let r = n - 1; r >= 0; r--) {
     let s = b[r];
     for (let k = r + 1; k < n; k++) s -= a[r * n + k] * x[k];
@@ -203,61 +208,94 @@ function solve(a: Float64Array, b: Float64Array, n: number): Float64Array | null
   return x;
 }
 
-/** The entries of each equation's row that are not zero: the `u` row's, then the `v` row's. */
-const U_ROW = [0, 1, 2, 6, 7];
-const V_ROW = [3, 4, 5, 6, 7];
-
-/**
- * Adds one equation's row to the normal equations: the upper triangle only, over the row's nonzero entries. The
- * skipped terms are zeros and the lower triangle is filled by `normalEquations` from the upper (a product is the same
- * either way round), so every sum is what the full 8×8 loop gives, bit for bit, for a third of its work (RANSAC
- * solves a homography per try: this was half of the fit's time against the pool).
- */
-function addRow(ata: Float64Array, atb: Float64Array, row: Float64Array, nonzero: number[], value: number) {
-  for (let p = 0; p < 5; p++) {
-    const i = nonzero[p];
-    const ri = row[i];
-    atb[i] += ri * value;
-    for (let q = p; q < 5; q++) ata[i * 8 + nonzero[q]] += ri * row[nonzero[q]];
-  }
-}
-
 /** The coordinates' scale in the normal equations (Hartley's normalisation, by a fixed scale): near 1, well posed. */
 const HOMOGRAPHY_SCALE = 1 / 256;
 
 /** The least-squares normal equations (AᵀA, Aᵀb) of the eight unknowns of a homography taking `from` to `to`. */
 export function normalEquations(pairs: Correspondence[]): { ata: Float64Array; atb: Float64Array } {
-  const s = HOMOGRAPHY_SCALE;
   const ata = new Float64Array(64);
   const atb = new Float64Array(8);
-  const row = new Float64Array(8);
-  for (const { from, to } of pairs) {
+  normalEquationsInto(pairs, ata, atb);
+  return { ata, atb };
+}
+
+/**
+ * `normalEquations` into the given arrays: each equation's row has five nonzero entries (x, y, 1 and −u·x, −u·y for
+ * the `u` row; the `v` row likewise), so only those products are summed, written out, the upper triangle only (a
+ * product by the row's 1 left out, which is exact), and the lower triangle copied from the upper. Every entry adds
+ * the same products in the same order as the full 8×8 outer products (pair by pair, the `u` row's before the `v`
+ * row's), so every sum is theirs, bit for bit (the test's plain form), for a small part of the work: RANSAC solves a
+ * homography per try, ~1,500 a reference (this was half of the fit's time against the pool).
+ */
+function normalEquationsInto(pairs: Correspondence[], a: Float64Array, b: Float64Array): void {
+  const s = HOMOGRAPHY_SCALE;
+  a.fill(0);
+  b.fill(0);
+  for (let k = 0; k < pairs.length; k++) {
+    const { from, to } = pairs[k];
     const x = from.x * s;
     const y = from.y * s;
     const u = to.x * s;
     const v = to.y * s;
-    row[0] = x;
-    row[1] = y;
-    row[2] = 1;
-    row[6] = -u * x;
-    row[7] = -u * y;
-    addRow(ata, atb, row, U_ROW, u);
-    row[3] = x;
-    row[4] = y;
-    row[5] = 1;
-    row[6] = -v * x;
-    row[7] = -v * y;
-    addRow(ata, atb, row, V_ROW, v);
+    // The u row: x, y, 1 at 0–2, −u·x and −u·y at 6–7 (entry (i, j) of AᵀA at i·8 + j).
+    const r6 = -u * x;
+    const r7 = -u * y;
+    b[0] += x * u;
+    a[0] += x * x;
+    a[1] += x * y;
+    a[2] += x;
+    a[6] += x * r6;
+    a[7] += x * r7;
+    b[1] += y * u;
+    a[9] += y * y;
+    a[10] += y;
+    a[14] += y * r6;
+    a[15] += y * r7;
+    b[2] += u;
+    a[18] += 1;
+    a[22] += r6;
+    a[23] += r7;
+    b[6] += r6 * u;
+    a[54] += r6 * r6;
+    a[55] += r6 * r7;
+    b[7] += r7 * u;
+    a[63] += r7 * r7;
+    // The v row: x, y, 1 at 3–5, −v·x and −v·y at 6–7.
+    const s6 = -v * x;
+    const s7 = -v * y;
+    b[3] += x * v;
+    a[27] += x * x;
+    a[28] += x * y;
+    a[29] += x;
+    a[30] += x * s6;
+    a[31] += x * s7;
+    b[4] += y * v;
+    a[36] += y * y;
+    a[37] += y;
+    a[38] += y * s6;
+    a[39] += y * s7;
+    b[5] += v;
+    a[45] += 1;
+    a[46] += s6;
+    a[47] += s7;
+    b[6] += s6 * v;
+    a[54] += s6 * s6;
+    a[55] += s6 * s7;
+    b[7] += s7 * v;
+    a[63] += s7 * s7;
   }
-  for (let i = 0; i < 8; i++) for (let j = i + 1; j < 8; j++) ata[j * 8 + i] = ata[i * 8 + j];
-  return { ata, atb };
+  for (let i = 0; i < 8; i++) for (let j = i + 1; j < 8; j++) a[j * 8 + i] = a[i * 8 + j];
 }
+
+/** `homographyFrom`'s scratch: the system and its solution (it keeps neither). */
+const SCRATCH = { ata: new Float64Array(64), atb: new Float64Array(8), x: new Float64Array(8) };
 
 /** A homography (3×3 row-major, h22 = 1) taking `from` to `to`: exact for four pairs, least squares for more. */
 export function homographyFrom(pairs: Correspondence[]): number[] | null {
   if (pairs.length < 4) return null;
-  const { ata, atb } = normalEquations(pairs);
-  const m = solve(ata, atb, 8);
+  const { ata, atb, x } = SCRATCH;
+  normalEquationsInto(pairs, ata, atb);
+  const m = solve(ata, atb, 8, x);
   if (!m) return null;
   // Undo the scaling: H = S⁻¹·Hs·S with S = diag(s, s, 1).
   const s = HOMOGRAPHY_SCALE;
@@ -308,12 +346,10 @@ export function ransacHomography(pairs: Correspondence[], accept: (h: number[]) 
     const p = project(h, from);
     return (p.x - to.x) ** 2 + (p.y - to.y) ** 2 <= tol2;
   };
-  // Counted without a list in RANSAC's tries; listed for the refits and the answer.
-  const inliersOf = (h: number[]) => {
-    let k = 0;
-    for (const pair of pairs) if (fits(h, pair)) k++;
-    return k;
-  };
+  // Counted without a list in RANSAC's tries (`countInliers`, over the pairs' coordinates in flat arrays); listed
+  // for the refits and the answer.
+  const coords = flatPairs(pairs);
+  const inliersOf = (h: number[], atLeast = 0) => countInliers(h, coords, tol2, atLeast);
   const inliersUnder = (h: number[]) => pairs.filter((pair) => fits(h, pair));
   let best = 0;
   let bestH: number[] | null = null;
@@ -321,16 +357,26 @@ export function ransacHomography(pairs: Correspondence[], accept: (h: number[]) 
   // more of them as the tries go on (PROSAC's progressive sampling): a card's few true matches among many loose
   // ones are sampled together far sooner than by uniform draws.
   const order = graded ? pairs.map((_, i) => i).sort((a, b) => pairs[a].quality! - pairs[b].quality!) : null;
+  // The sample's four distinct indices, drawn until four differ (a repeat is drawn again, as a set would).
+  const picked = new Int32Array(4);
+  const sample: Correspondence[] = [pairs[0], pairs[0], pairs[0], pairs[0]];
   for (let it = 0; it < iterations; it++) {
-    const idx = new Set<number>();
     const pool = order ? Math.min(n, Math.max(8, Math.ceil((2 * n * (it + 1)) / iterations))) : n;
-    while (idx.size < 4) idx.add(order ? order[Math.floor(next() * pool)] : Math.floor(next() * n));
-    const sample = [...idx].map((i) => pairs[i]);
-    const [a, b, c, d] = sample.map((s) => s.from);
+    for (let m = 0; m < 4;) {
+      const i = order ? order[Math.floor(next() * pool)] : Math.floor(next() * n);
+      if ((m > 0 && picked[0] === i) || (m > 1 && picked[1] === i) || (m > 2 && picked[2] === i)) continue;
+      picked[m] = i;
+      sample[m++] = pairs[i];
+    }
+    const a = sample[0].from;
+    const b = sample[1].from;
+    const c = sample[2].from;
+    const d = sample[3].from;
     if (collinear(a, b, c) || collinear(a, b, d) || collinear(a, c, d) || collinear(b, c, d)) continue;
     const h = homographyFrom(sample);
     if (!h || !accept(h)) continue;
-    const k = inliersOf(h);
+    // Only a count above the best matters here: the count may stop once it cannot get there.
+    const k = inliersOf(h, best + 1);
     if (k > best) {
       best = k;
       bestH = h;
@@ -348,6 +394,48 @@ export function ransacHomography(pairs: Correspondence[], accept: (h: number[]) 
     bestH = h;
   }
   return { inliers: best, homography: bestH, from: inliersUnder(bestH).map((p) => p.from) };
+}
+
+/** The pairs' coordinates in one flat array: from.x, from.y, to.x, to.y of each pair in turn (`countInliers`). */
+export function flatPairs(pairs: Correspondence[]): Float64Array {
+  const out = new Float64Array(pairs.length * 4);
+  for (let i = 0; i < pairs.length; i++) {
+    const { from, to } = pairs[i];
+    out[i * 4] = from.x;
+    out[i * 4 + 1] = from.y;
+    out[i * 4 + 2] = to.x;
+    out[i * 4 + 3] = to.y;
+  }
+  return out;
+}
+
+/**
+ * How many of the pairs (`flatPairs`) homography `h` takes within √`tol2` of their match: `project`'s arithmetic in
+ * the same order, written out (no point made a pair; RANSAC counts ~1,500 a reference). With `atLeast`, the count
+ * stops as soon as the pairs left cannot bring it there and returns what it has, below `atLeast`.
+ */
+export function countInliers(h: number[], coords: Float64Array, tol2: number, atLeast = 0): number {
+  const h0 = h[0];
+  const h1 = h[1];
+  const h2 = h[2];
+  const h3 = h[3];
+  const h4 = h[4];
+  const h5 = h[5];
+  const h6 = h[6];
+  const h7 = h[7];
+  const h8 = h[8];
+  const n = coords.length >> 2;
+  let k = 0;
+  for (let i = 0, o = 0; i < n; i++, o += 4) {
+    if (k + (n - i) < atLeast) return k;
+    const x = coords[o];
+    const y = coords[o + 1];
+    const w = h6 * x + h7 * y + h8;
+    const px = (h0 * x + h1 * y + h2) / w;
+    const py = (h3 * x + h4 * y + h5) / w;
+    if ((px - coords[o + 2]) ** 2 + (py - coords[o + 3]) ** 2 <= tol2) k++;
+  }
+  return k;
 }
 
 /** The canonical card's corners through a homography: where the card lies in the frame. */

@@ -1,7 +1,7 @@
 // The keypoint fit's parts on made-up pictures: corners found where they are, descriptors that survive a turn, a
 // known homography recovered by RANSAC among outliers, and the fit naming a card (or nothing) among references.
 import { describe, expect, it } from "vitest";
-import { featureBytes, featuresOf, referenceFeatures, seeded, type Features } from "./features";
+import { arcOf9, cardinalPair, featureBytes, featuresOf, referenceFeatures, seeded, smoothInside, type Features } from "./features";
 import {
   cardQuad,
   clickScaleRatio,
@@ -271,5 +271,61 @@ describe("the keypoint fit", () => {
     expect(result.namedBy).toBe("keypoints");
     const off = identify(rgbaOf(frame), click, set, { features: false });
     expect(off.verified).toBeUndefined();
+  });
+});
+
+/** The 5×5 box smoothing as first written, clamped at the image's edges: `smoothInside` must equal it inside. */
+function smoothPlain(img: GrayImage): Float32Array {
+  const { width: w, height: h, data: d } = img;
+  const tmp = new Float32Array(w * h);
+  const out = new Float32Array(w * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      let s = 0;
+      for (let k = -2; k <= 2; k++) s += d[y * w + Math.min(w - 1, Math.max(0, x + k))];
+      tmp[y * w + x] = s;
+    }
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      let s = 0;
+      for (let k = -2; k <= 2; k++) s += tmp[Math.min(h - 1, Math.max(0, y + k)) * w + x];
+      out[y * w + x] = s / 25;
+    }
+  return out;
+}
+
+describe("smoothInside", () => {
+  it("equals the clamped smoothing bit for bit 2 pixels or more inside (fractional grays, as a resized frame has)", () => {
+    const random = seeded(3603);
+    for (const [w, h] of [
+      [5, 5],
+      [37, 23],
+      [64, 64],
+    ]) {
+      const data = new Float32Array(w * h).map(() => (random() < 0.5 ? Math.round(random() * 255) : random() * 255));
+      const img = { width: w, height: h, data };
+      const fast = smoothInside(img);
+      const plain = smoothPlain(img);
+      for (let y = 2; y < h - 2; y++) for (let x = 2; x < w - 2; x++) expect(fast[y * w + x]).toBe(plain[y * w + x]);
+    }
+  });
+});
+
+describe("cardinalPair", () => {
+  it("holds for every circle with an arc of 9 brighter or darker (FAST-9 never loses a corner to it)", () => {
+    const hi = 120;
+    const lo = 80;
+    for (let mask = 0; mask < 1 << 16; mask++) {
+      // The circle's pixels: bright where the mask says, dark elsewhere (and the same the other way round).
+      const at = (k: number, bright: boolean) => ((((mask >> k) & 1) === 1) === bright ? 200 : 100);
+      for (const bright of [true, false]) {
+        const values = [0, 4, 8, 12].map((k) => at(k, bright));
+        const inArc = arcOf9(mask);
+        const passes = bright
+          ? cardinalPair(values[0], values[1], values[2], values[3], hi, lo)
+          : cardinalPair(300 - values[0], 300 - values[1], 300 - values[2], 300 - values[3], hi, lo);
+        if (inArc) expect(passes).toBe(true);
+      }
+    }
   });
 });

@@ -112,7 +112,9 @@ export function detectCorners(img: GrayImage, options: DetectOptions = {}): { x:
   const { width: w, height: h, data: d } = img;
   const offsets = CIRCLE.map(([dx, dy]) => dy * w + dx);
   const o0 = offsets[0];
+  const o4 = offsets[4];
   const o8 = offsets[8];
+  const o12 = offsets[12];
   const score = new Float32Array(w * h);
   const found: number[] = [];
   for (let y = BORDER; y < h - BORDER; y++) {
@@ -125,6 +127,9 @@ export function detectCorners(img: GrayImage, options: DetectOptions = {}): { x:
       const a = d[i + o0];
       const b = d[i + o8];
       if (a <= hi && a >= lo && b <= hi && b >= lo) continue;
+      // And two neighbouring ones of pixels 0, 4, 8 and 12, both brighter or both darker (`cardinalPair`): many
+      // pixels that pass the test above fail this one, before the whole circle is read.
+      if (!cardinalPair(a, d[i + o4], b, d[i + o12], hi, lo)) continue;
       let bright = 0;
       let dark = 0;
       for (let k = 0; k < 16; k++) {
@@ -158,16 +163,18 @@ export function detectCorners(img: GrayImage, options: DetectOptions = {}): { x:
       s > score[i + w - 1]
     );
   });
-  const response = new Map<number, number>();
-  for (const i of kept) response.set(i, harris(img, i % w, Math.floor(i / w)));
-  kept.sort((a, b) => response.get(b)! - response.get(a)!);
+  // Strongest response first (a stable sort: ties keep their scan order), through their places in `kept`.
+  const response = new Float64Array(kept.length);
+  for (let k = 0; k < kept.length; k++) response[k] = harris(img, kept[k] % w, Math.floor(kept[k] / w));
+  const byResponse = Array.from(kept.keys()).sort((a, b) => response[b] - response[a]);
+  const ranked = byResponse.map((k) => kept[k]);
   const cells = 4;
   const perCell = Math.ceil((max / (cells * cells)) * 2);
   const inCell = new Int32Array(cells * cells);
   const xs = new Int32Array(max);
   const ys = new Int32Array(max);
   let count = 0;
-  for (const i of kept) {
+  for (const i of ranked) {
     if (count >= max) break;
     const x = i % w;
     const y = (i - x) / w;
@@ -181,7 +188,19 @@ export function detectCorners(img: GrayImage, options: DetectOptions = {}): { x:
   return { x: xs.subarray(0, count), y: ys.subarray(0, count), count };
 }
 
-function arcOf9(mask: number): boolean {
+/**
+ * Whether two neighbouring ones of the circle's pixels 0, 4, 8 and 12 (values `p0`, `p4`, `p8`, `p12`) are both
+ * brighter than `hi` or both darker than `lo`: an arc of 9 of the 16 holds two neighbouring ones of them, so a pixel
+ * without such a pair is no FAST-9 corner (the full test would say so too, after reading all 16).
+ */
+export function cardinalPair(p0: number, p4: number, p8: number, p12: number, hi: number, lo: number): boolean {
+  const b = (p0 > hi ? 1 : 0) | (p4 > hi ? 2 : 0) | (p8 > hi ? 4 : 0) | (p12 > hi ? 8 : 0);
+  const k = (p0 < lo ? 1 : 0) | (p4 < lo ? 2 : 0) | (p8 < lo ? 4 : 0) | (p12 < lo ? 8 : 0);
+  // Each bit and the next one round (0 with 4, 4 with 8, 8 with 12, 12 with 0).
+  return (b & ((b >>> 1) | (b << 3))) !== 0 || (k & ((k >>> 1) | (k << 3))) !== 0;
+}
+
+export function arcOf9(mask: number): boolean {
   if (mask === 0) return false;
   // Doubled so an arc across the wrap is contiguous; nine ones in a row leave a bit after eight shifts-and-ands.
   let m = mask | (mask << 16);
@@ -189,24 +208,23 @@ function arcOf9(mask: number): boolean {
   return m !== 0;
 }
 
-/** A 5×5 box-smoothed copy (BRIEF compares smoothed pixels so noise does not flip its bits). */
-function smooth(img: GrayImage): Float32Array {
+/**
+ * A 5×5 box-smoothed copy (BRIEF compares smoothed pixels so noise does not flip its bits), made where the box lies
+ * inside the image (2 pixels or more from its edge) and 0 nearer: a keypoint lies BORDER from the edge and its
+ * comparisons within PATCH − 1 of it, so those are never read. Each value is summed in the same order as the plain
+ * form (`smoothPlain` in the tests, which clamps at the edges), so every value read is the same, bit for bit.
+ */
+export function smoothInside(img: GrayImage): Float32Array {
   const { width: w, height: h, data: d } = img;
   const tmp = new Float32Array(w * h);
   const out = new Float32Array(w * h);
+  if (w < 5 || h < 5) return out;
   for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      let s = 0;
-      for (let k = -2; k <= 2; k++) s += d[y * w + Math.min(w - 1, Math.max(0, x + k))];
-      tmp[y * w + x] = s;
-    }
+    for (let i = y * w + 2, end = y * w + w - 2; i < end; i++) tmp[i] = d[i - 2] + d[i - 1] + d[i] + d[i + 1] + d[i + 2];
   }
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      let s = 0;
-      for (let k = -2; k <= 2; k++) s += tmp[Math.min(h - 1, Math.max(0, y + k)) * w + x];
-      out[y * w + x] = s / 25;
-    }
+  const w2 = 2 * w;
+  for (let y = 2; y < h - 2; y++) {
+    for (let i = y * w + 2, end = y * w + w - 2; i < end; i++) out[i] = (tmp[i - w2] + tmp[i - w] + tmp[i] + tmp[i + w] + tmp[i + w2]) / 25;
   }
   return out;
 }
@@ -231,7 +249,7 @@ function orientation(img: GrayImage, cx: number, cy: number): number {
 /** Keypoints and steered-BRIEF descriptors of one image, in its pixels. */
 export function featuresOf(img: GrayImage, options: DetectOptions = {}): Features {
   const corners = detectCorners(img, options);
-  const smoothed = smooth(img);
+  const smoothed = smoothInside(img);
   const w = img.width;
   const n = corners.count;
   const desc = new Uint32Array(n * DESC_WORDS);

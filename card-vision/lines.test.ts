@@ -2,9 +2,10 @@
 // frame's edge completed from its three sides and its shape.
 import { describe, expect, it } from "vitest";
 import { toChroma, toGray, type GrayImage, type RgbaImage } from "./image";
-import { edgesOf, houghLines } from "./lines";
-import { quadsFromLines } from "./quads";
-import type { Quad } from "./warp";
+import { seeded } from "./features";
+import { edgesOf, houghLines, type Edges } from "./lines";
+import { edgeAngles, quadsFromLines, segmentSupport } from "./quads";
+import type { Point, Quad } from "./warp";
 
 /** A 256×256 dark table with a light upright card (left, top, width, height), which may hang out of the picture. */
 function table(left: number, top: number, width: number, height: number): GrayImage {
@@ -95,5 +96,61 @@ describe("edgesOf with colour", () => {
     const coloured = edgesOf(toGray(frame), toChroma(frame), 1.5);
     const colourQuads = quadsFromLines(coloured, houghLines(coloured), click, 40, 256).map((c) => c.quad);
     expect(near(colourQuads, truth, 3)).toBe(true);
+  });
+});
+
+/** `segmentSupport` as first written (the magnitude read, then the direction): the one-read form must equal it. */
+function plainSegmentSupport(edges: Edges, a: Point, b: Point): number | null {
+  const len = Math.hypot(b.x - a.x, b.y - a.y);
+  if (len < 4) return null;
+  const nx = -(b.y - a.y) / len;
+  const ny = (b.x - a.x) / len;
+  let normal = Math.atan2(ny, nx);
+  if (normal < 0) normal += Math.PI;
+  if (normal >= Math.PI) normal -= Math.PI;
+  const steps = Math.min(24, Math.max(8, Math.round(len / 3)));
+  const { width: w, height: h, mag, angle, threshold } = edges;
+  let inside = 0;
+  let hits = 0;
+  for (let s = 0; s < steps; s++) {
+    const t = 0.08 + (0.84 * (s + 0.5)) / steps;
+    const px = a.x + (b.x - a.x) * t;
+    const py = a.y + (b.y - a.y) * t;
+    if (px < 1 || py < 1 || px > w - 2 || py > h - 2) continue;
+    inside++;
+    for (const k of [0, -1, 1, -2, 2]) {
+      const x = Math.round(px + nx * k * 0.75);
+      const y = Math.round(py + ny * k * 0.75);
+      if (x < 1 || y < 1 || x > w - 2 || y > h - 2) continue;
+      const i = y * w + x;
+      if (mag[i] <= threshold) continue;
+      let d = Math.abs(angle[i] - normal);
+      if (d > Math.PI / 2) d = Math.PI - d;
+      if (d < 0.3) {
+        hits++;
+        break;
+      }
+    }
+  }
+  return inside >= Math.max(4, steps * 0.3) ? hits / inside : null;
+}
+
+describe("segmentSupport", () => {
+  it("equals the plain form on noisy edges, segments in and out of the picture", () => {
+    const random = seeded(3604);
+    const img = table(60, 30, 110, 150);
+    for (let i = 0; i < img.data.length; i++) img.data[i] += random() * 60;
+    const edges = edgesOf(img);
+    for (let t = 0; t < 5000; t++) {
+      const a = { x: random() * 300 - 20, y: random() * 300 - 20 };
+      const b = t % 2 ? { x: random() * 300 - 20, y: random() * 300 - 20 } : { x: a.x + random() * 8, y: a.y + random() * 200 };
+      expect(segmentSupport(edges, a, b)).toBe(plainSegmentSupport(edges, a, b));
+    }
+    // The direction read where an edge is, and NaN (no hit) elsewhere.
+    const angles = edgeAngles(edges);
+    for (let i = 0; i < angles.length; i++) {
+      if (edges.mag[i] > edges.threshold) expect(angles[i]).toBe(edges.angle[i]);
+      else expect(angles[i]).toBeNaN();
+    }
   });
 });

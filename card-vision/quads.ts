@@ -37,7 +37,8 @@ export function segmentSupport(edges: Edges, a: Point, b: Point): number | null 
   if (normal < 0) normal += Math.PI;
   if (normal >= Math.PI) normal -= Math.PI;
   const steps = Math.min(24, Math.max(8, Math.round(len / 3)));
-  const { width: w, height: h, mag, angle, threshold } = edges;
+  const { width: w, height: h } = edges;
+  const angle = edgeAngles(edges);
   // The five places across the segment a point looks (0, −1, 1, −2, 2 × 0.75 px along the normal), in that order.
   for (let k = 0; k < ACROSS.length; k++) {
     acrossX[k] = nx * ACROSS[k] * 0.75;
@@ -55,9 +56,8 @@ export function segmentSupport(edges: Edges, a: Point, b: Point): number | null 
       const x = Math.round(px + acrossX[k]);
       const y = Math.round(py + acrossY[k]);
       if (x < 1 || y < 1 || x > w - 2 || y > h - 2) continue;
-      const i = y * w + x;
-      if (mag[i] <= threshold) continue;
-      let d = Math.abs(angle[i] - normal);
+      // NaN off the edges: no hit.
+      let d = Math.abs(angle[y * w + x] - normal);
       if (d > Math.PI / 2) d = Math.PI - d;
       if (d < 0.3) {
         hits++;
@@ -66,6 +66,23 @@ export function segmentSupport(edges: Edges, a: Point, b: Point): number | null 
     }
   }
   return inside >= Math.max(4, steps * 0.3) ? hits / inside : null;
+}
+
+const edgeAngleCache = new WeakMap<Edges, Float32Array>();
+
+/**
+ * The edges' directions where a pixel is an edge (its magnitude above the threshold) and NaN elsewhere: one read a
+ * place for `segmentSupport` instead of the magnitude's and then the direction's (made once per `Edges`).
+ */
+export function edgeAngles(edges: Edges): Float32Array {
+  let out = edgeAngleCache.get(edges);
+  if (!out) {
+    const { mag, angle, threshold } = edges;
+    out = new Float32Array(mag.length);
+    for (let i = 0; i < mag.length; i++) out[i] = mag[i] > threshold ? angle[i] : NaN;
+    edgeAngleCache.set(edges, out);
+  }
+  return out;
 }
 
 /** The offsets across a segment segmentSupport looks at, and (scratch, per call) their steps in x and y. */
@@ -159,6 +176,20 @@ export function quadsFromLines(edges: Edges, lines: Line[], click: Point, minSid
   const strongest = strongestPerDirection(pairs, 10);
   pairs.length = 0;
   pairs.push(...strongest);
+  // A side between two crossings lies on one line from one crossing line to another: the same side recurs in
+  // several quads and three-sided outlines, measured once (the same points, so the same share, bit for bit).
+  const index = new Map<Line, number>();
+  lines.forEach((l, i) => index.set(l, i));
+  const supportMemo = new Map<number, number | null>();
+  const along = (on: Line, from: Line, to: Line, a: Point, b: Point): number | null => {
+    const key = (index.get(on)! * lines.length + index.get(from)!) * lines.length + index.get(to)!;
+    let v = supportMemo.get(key);
+    if (v === undefined) {
+      v = segmentSupport(edges, a, b);
+      supportMemo.set(key, v);
+    }
+    return v;
+  };
   const found: QuadCandidate[] = [];
   for (let i = 0; i < pairs.length; i++) {
     for (let j = i + 1; j < pairs.length; j++) {
@@ -180,8 +211,14 @@ export function quadsFromLines(edges: Edges, lines: Line[], click: Point, minSid
       if (Math.min(sides[1], sides[3]) / Math.max(sides[1], sides[3]) < 0.5) continue;
       // Most of it in the frame: at most about a third of the card cut by the frame's edge.
       if (insideShare(quad, edges.width, edges.height) < 0.6) continue;
-      const supports: number[] = [];
-      for (let k = 0; k < 4; k++) supports.push(segmentSupport(edges, quad[k], quad[(k + 1) % 4]) ?? 0.35);
+      // The sides in order round the quad (cornersOf): on q.a from p.a to p.b, on p.b from q.a to q.b, on q.b from
+      // p.b to p.a, on p.a from q.b to q.a.
+      const supports = [
+        along(q.a, p.a, p.b, c0, c1) ?? 0.35,
+        along(p.b, q.a, q.b, c1, c2) ?? 0.35,
+        along(q.b, p.b, p.a, c2, c3) ?? 0.35,
+        along(p.a, q.b, q.a, c3, c0) ?? 0.35,
+      ];
       const { score } = supportScore(supports);
       if (score < 0.3) continue;
       found.push({ quad, score });
@@ -211,7 +248,7 @@ export function quadsFromLines(edges: Edges, lines: Line[], click: Point, minSid
         if (!convexAround(quad, click) || insideShare(quad, edges.width, edges.height) < 0.6) continue;
         // The fourth side: unseen (out of the frame) or weak; the three found must hold up (each at least 0.4:
         // the next is measured only when the last did).
-        s0 ??= segmentSupport(edges, c0, c1) ?? 0.35;
+        s0 ??= along(l, p.a, p.b, c0, c1) ?? 0.35;
         if (s0 < 0.4) continue;
         const s1 = segmentSupport(edges, c1, c2) ?? 0.35;
         if (s1 < 0.4) continue;
