@@ -258,21 +258,43 @@ const POOL_CARD_SEEDS = 8;
  */
 const POOL_FEATURE_CANDIDATES = 16;
 
-/** The `n` references nearest any first-look outline, each with the outline it came nearest (best first). */
-function nearestCards(scored: Scored[], n: number): { id: string; seed: Scored }[] {
-  if (n <= 0) return [];
-  const best = new Map<string, { d: number; seed: Scored }>();
-  for (const s of scored) {
-    if (s.refined) continue;
-    for (const r of s.ranked) {
-      const b = best.get(r.id);
-      if (!b || r.distance < b.d) best.set(r.id, { d: r.distance, seed: s });
+/**
+ * Every reference the outlines' quick searches found, each measured against every outline (first looks only with
+ * `firstOnly`) and kept with its nearest distance and that outline, nearest first. The quick search is exact within
+ * 26 bits and approximate beyond, and the right card under a sleeve lies 34–46 bits from its best outline: it is
+ * often found by some other outline at a larger distance, and only this measure puts it where it belongs
+ * (docs/decisions/2026-11-28-card-pool-fit.md, "Candidates measured against every outline").
+ */
+function nearestOverOutlines(
+  scored: Scored[],
+  candidates: Candidates,
+  firstOnly: boolean,
+): { id: string; distance: number; seed: Scored }[] {
+  const looks = firstOnly ? scored.filter((s) => !s.refined) : scored;
+  const found = new Set<string>();
+  for (const s of looks) for (const r of s.ranked) found.add(r.id);
+  const out: { id: string; distance: number; seed: Scored }[] = [];
+  for (const id of found) {
+    const target = candidates.hashesOf?.(id);
+    if (!target) continue;
+    let d = Infinity;
+    let seed = looks[0];
+    for (const s of looks) {
+      const x = distance(s.hashes, target);
+      if (x < d) {
+        d = x;
+        seed = s;
+      }
     }
+    out.push({ id, distance: d, seed });
   }
-  return [...best]
-    .sort((a, b) => a[1].d - b[1].d)
-    .slice(0, n)
-    .map(([id, { seed }]) => ({ id, seed }));
+  return out.sort((a, b) => a.distance - b.distance);
+}
+
+/** The `n` references nearest any first-look outline, each with the outline it came nearest (best first). */
+function nearestCards(scored: Scored[], candidates: Candidates, n: number): { id: string; seed: Scored }[] {
+  if (n <= 0) return [];
+  return nearestOverOutlines(scored, candidates, true).slice(0, n);
 }
 
 function bestOf(scored: Scored[]): Scored | null {
@@ -331,7 +353,7 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
       if (hashes) scored.push({ quad, source: seed.source, refined: true, hashes, ranked: look(hashes) });
     }
   }
-  for (const { id, seed } of nearestCards(scored, cardSeeds)) {
+  for (const { id, seed } of nearestCards(scored, candidates, cardSeeds)) {
     const target = candidates.hashesOf?.(id);
     if (!target) continue;
     const { quad } = refine(pyramid, seed.quad, click, (h) => distance(h, target));
@@ -368,7 +390,7 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
   // Against a whole pool the fit weighs the cards nearest any outline (first looks and nudged alike; the best
   // outline's nearest first): there the right card is seldom the hash's nearest (pool-fit decision).
   const rankings = wholePool
-    ? [nearby.slice(0, 1), scored.flatMap((x) => x.ranked).sort((a, b) => a.distance - b.distance)]
+    ? [nearby.slice(0, 1), nearestOverOutlines(scored, candidates, false)]
     : [nearby, ...scored.map((x) => x.ranked)];
   const fitOptions = { ...options, featureCandidates: options.featureCandidates ?? (wholePool ? POOL_FEATURE_CANDIDATES : undefined) };
   const fitIds = fitCandidateIds(candidates, rankings, fitOptions);
