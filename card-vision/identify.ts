@@ -13,7 +13,7 @@ import { edgesOf, houghLines } from "./lines";
 import { quadsFromLines } from "./quads";
 import { artBoxQuads } from "./art-box";
 import { locateCard, squareAround } from "./locate";
-import { accepts, distance, jointAccepts, MATCH_THRESHOLD, type Candidates, type CardHashes, type Ranked } from "./match";
+import { accepts, distance, fitAccepts, jointAccepts, MATCH_THRESHOLD, type Candidates, type CardHashes, type Ranked } from "./match";
 import { ART_REGION, pHash } from "./phash";
 import { hashQuad, pyramidOf, turned } from "./quad-hash";
 import { refine, shaken } from "./second-look";
@@ -21,7 +21,7 @@ import { insideConvex, orderPortrait } from "./geometry";
 import { resizeArea } from "./image";
 import type { Point, Quad } from "./warp";
 import { HASH_SIDE } from "./match";
-import { fitAmong, fitCandidateIds, type FitSummary } from "./features-verify";
+import { clickFeatures, fitCandidateIds, verifyByFeatures, type FitSummary } from "./features-verify";
 import type { Features } from "./features";
 import type { Verified } from "./features-fit";
 
@@ -53,8 +53,10 @@ export type IdentifyOptions = {
    * 8 against candidates with a quick search, a whole pool; 0 against a table's references).
    */
   cardSeeds?: number;
-  /** How many of the hash's nearest cards the keypoint fit weighs (default 8). */
+  /** How many of the hash's nearest cards the keypoint fit weighs (default 8; against a whole pool, a group's: 16). */
   featureCandidates?: number;
+  /** Against a whole pool, how many groups of `featureCandidates` cards the fit weighs one after another (default 2). */
+  fitGroups?: number;
   /** With at most this many references, the keypoint fit weighs them all (default 0: only the hash's nearest). */
   rescueUpTo?: number;
   /**
@@ -251,12 +253,19 @@ function area(q: Quad): number {
 /** How many of the nearest cards' outlines the second look nudges towards each card alone, against a whole pool. */
 const POOL_CARD_SEEDS = 8;
 /**
- * How many of the nearest cards the keypoint fit weighs against a whole pool. With the fit's ratio test over every
- * reference at once, 8 was kept (more strangers failed the right card's matches: pool-fit decision); with each
- * reference tested on its own (`matchEach`), 16 named 15 of the first photo set's 23 sleeved cards against 12 with 8
- * and 14 with 32 (more strangers' chance inliers raise the bar `fitAccepts` sets); docs/decisions/2026-11-28-card-fit-rule.md.
+ * How many of the nearest cards the keypoint fit weighs together against a whole pool (a group). With the fit's ratio
+ * test over every reference at once, 8 was kept (more strangers failed the right card's matches: pool-fit decision);
+ * with each reference tested on its own (`matchEach`), 16 named 15 of the first photo set's 23 sleeved cards against
+ * 12 with 8 and 14 with 32 (a match's grade is its ratio against every reference weighed with it); docs/decisions/2026-11-28-card-fit-rule.md.
  */
-const POOL_FEATURE_CANDIDATES = 16;
+const POOL_FIT_GROUP = 16;
+/**
+ * How many groups of POOL_FIT_GROUP cards the fit weighs one after another against a whole pool, the next only when
+ * the ones before named nothing: the right card under a sleeve is at times the 17th–40th nearest of 100,000
+ * (docs/decisions/2026-11-28-card-pool-fit.md, "Candidates measured against every outline"). The page fetches every
+ * group's keypoints in its one request (at most FIT_MAX_PRINTINGS printings).
+ */
+const POOL_FIT_GROUPS = 2;
 
 /**
  * Every reference the outlines' quick searches found, each measured against every outline (first looks only with
@@ -392,7 +401,11 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
   const rankings = wholePool
     ? [nearby.slice(0, 1), nearestOverOutlines(scored, candidates, false)]
     : [nearby, ...scored.map((x) => x.ranked)];
-  const fitOptions = { ...options, featureCandidates: options.featureCandidates ?? (wholePool ? POOL_FEATURE_CANDIDATES : undefined) };
+  const fitGroup = options.featureCandidates ?? POOL_FIT_GROUP;
+  const fitOptions = {
+    ...options,
+    featureCandidates: wholePool ? fitGroup * (options.fitGroups ?? POOL_FIT_GROUPS) : options.featureCandidates,
+  };
   const fitIds = fitCandidateIds(candidates, rankings, fitOptions);
   const distanceOf = (id: string) => {
     const hashes = candidates.hashesOf?.(id);
@@ -401,13 +414,73 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
   const fitCandidates = fitIds.map((id) => ({ id, distance: distanceOf(id) }));
   // Without keypoints here (a page fetches them for these few), the caller fits later: `fitLater`.
   if (!candidates.featuresOf) return fitCandidates.length > 0 ? { ...result, fitCandidates } : result;
-  return withFit(
-    result,
-    fitAmong(gray, click, fitIds, candidates, options.fitEachReference ?? wholePool, options.fitLimits !== false),
-    fitCandidates,
-    candidates,
-    threshold,
+  const groups = wholePool ? cardGroups(fitIds, candidates, fitGroup) : [fitIds];
+  const fit = fitInGroups(gray, click, groups, candidates, options.fitEachReference ?? wholePool, options.fitLimits !== false, (f) =>
+    names(result, f, candidates, threshold),
   );
+  return withFit(result, fit, fitCandidates, candidates, threshold);
+}
+
+/** Whether the fit names a card with this result: by itself, or with the hash (`jointAccepts`). */
+function names(result: IdentifyResult, fit: { named: Verified | null; verified?: FitSummary }, candidates: Candidates, threshold: number) {
+  if (fit.named) return true;
+  const hash = result.ranked[0];
+  const v = fit.verified;
+  const cardOf = (id: string) => candidates.cardOf?.(id) ?? id;
+  return Boolean(hash && v && jointAccepts({ distance: hash.distance, threshold }, { sameCard: cardOf(v.id) === cardOf(hash.id), ...v }));
+}
+
+/** `ids` cut into groups of `size` cards each (a card's printings in its card's group), in order. */
+function cardGroups(ids: string[], candidates: Candidates, size: number): string[][] {
+  const cardOf = (id: string) => candidates.cardOf?.(id) ?? id;
+  const order = new Map<string, number>();
+  const groups: string[][] = [];
+  for (const id of ids) {
+    const card = cardOf(id);
+    if (!order.has(card)) order.set(card, order.size);
+    const g = Math.floor(order.get(card)! / size);
+    (groups[g] ??= []).push(id);
+  }
+  return groups;
+}
+
+/**
+ * The keypoint fit over `groups` of references, one group after another: each group's matches graded and fitted
+ * among that group alone (a match's grade is its ratio against the other references weighed with it, so 32 cards
+ * at once drowned a right card's few good matches: docs/decisions/2026-11-28-card-fit-rule.md), stopping at the
+ * first group after which the fit names a card (`done`). The verdict is over every fit so far: a card is named only
+ * when it stands 2.5 times clear of every other card fitted in any group (`fitAccepts`), so a later group can only
+ * name a card the earlier ones did not outdo. With one group, what `fitAmong` gives.
+ */
+function fitInGroups(
+  gray: GrayImage,
+  click: Point,
+  groups: string[][],
+  candidates: Candidates,
+  eachReference: boolean,
+  limits: boolean,
+  done: (fit: { named: Verified | null; verified?: FitSummary }) => boolean,
+): { named: Verified | null; verified?: FitSummary } {
+  const cardOf = (id: string) => candidates.cardOf?.(id) ?? id;
+  const short = Math.min(gray.width, gray.height);
+  const query = clickFeatures(gray, click);
+  const fits: Verified[] = [];
+  let answer: { named: Verified | null; verified?: FitSummary } = { named: null };
+  for (const ids of groups) {
+    const verdict = verifyByFeatures(query, click, ids, candidates, 0.05 * short, {
+      eachReference,
+      ...(limits ? { frameHeight: gray.height } : {}),
+    });
+    fits.push(...verdict.fits);
+    fits.sort((a, b) => b.inliers - a.inliers);
+    const fit = fits[0];
+    if (!fit) continue;
+    const other = fits.find((f) => cardOf(f.id) !== cardOf(fit.id));
+    const verified = { id: fit.id, inliers: fit.inliers, otherInliers: other?.inliers ?? 0, fitted: fits.length };
+    answer = { named: fitAccepts(fit.inliers, other?.inliers ?? 0) ? fit : null, verified };
+    if (done(answer)) break;
+  }
+  return answer;
 }
 
 /**
@@ -456,13 +529,10 @@ export function fitLater(
     cardOf: (id) => candidates.cardOf?.(id),
     featuresOf,
   };
-  const fit = fitAmong(
-    gray,
-    click,
-    weighed.map((r) => r.id),
-    withFeatures,
-    candidates.near !== undefined,
-  );
+  const ids = weighed.map((r) => r.id);
+  const wholePool = candidates.near !== undefined;
+  const groups = wholePool ? cardGroups(ids, candidates, POOL_FIT_GROUP) : [ids];
+  const fit = fitInGroups(gray, click, groups, withFeatures, wholePool, true, (f) => names(result, f, candidates, threshold));
   const { fitCandidates: _weighed, ...rest } = withFit(result, fit, weighed, candidates, threshold);
   return rest;
 }
