@@ -16,6 +16,7 @@ import { locateCard, squareAround } from "./locate";
 import {
   accepts,
   distance,
+  fitAccepts,
   jointAccepts,
   MATCH_THRESHOLD,
   TABLE_JOINT_THRESHOLD,
@@ -24,13 +25,14 @@ import {
   type Ranked,
 } from "./match";
 import { ART_REGION, pHash } from "./phash";
+import { popcount32 } from "./popcount";
 import { hashQuad, pyramidOf, turned } from "./quad-hash";
 import { refine, shaken } from "./second-look";
 import { insideConvex, orderPortrait } from "./geometry";
 import { resizeArea } from "./image";
 import type { Point, Quad } from "./warp";
 import { HASH_SIDE } from "./match";
-import { fitAmong, fitCandidateIds, type FitSummary } from "./features-verify";
+import { clickFeatures, fitCandidateIds, verifyByFeatures, type FitSummary } from "./features-verify";
 import type { Features } from "./features";
 import type { Verified } from "./features-fit";
 
@@ -62,8 +64,10 @@ export type IdentifyOptions = {
    * 8 against candidates with a quick search, a whole pool; 0 against a table's references).
    */
   cardSeeds?: number;
-  /** How many of the hash's nearest cards the keypoint fit weighs (default 8). */
+  /** How many of the hash's nearest cards the keypoint fit weighs (default 8; against a whole pool, a group's: 16). */
   featureCandidates?: number;
+  /** Against a whole pool, how many groups of `featureCandidates` cards the fit weighs one after another (default 2). */
+  fitGroups?: number;
   /** With at most this many references, the keypoint fit weighs them all (default 0: only the hash's nearest). */
   rescueUpTo?: number;
   /**
@@ -265,28 +269,64 @@ function area(q: Quad): number {
 /** How many of the nearest cards' outlines the second look nudges towards each card alone, against a whole pool. */
 const POOL_CARD_SEEDS = 8;
 /**
- * How many of the nearest cards the keypoint fit weighs against a whole pool. With the fit's ratio test over every
- * reference at once, 8 was kept (more strangers failed the right card's matches: pool-fit decision); with each
- * reference tested on its own (`matchEach`), 16 named 15 of the first photo set's 23 sleeved cards against 12 with 8
- * and 14 with 32 (more strangers' chance inliers raise the bar `fitAccepts` sets); docs/decisions/2026-11-28-card-fit-rule.md.
+ * How many of the nearest cards the keypoint fit weighs together against a whole pool (a group). With the fit's ratio
+ * test over every reference at once, 8 was kept (more strangers failed the right card's matches: pool-fit decision);
+ * with each reference tested on its own (`matchEach`), 16 named 15 of the first photo set's 23 sleeved cards against
+ * 12 with 8 and 14 with 32 (a match's grade is its ratio against every reference weighed with it); docs/decisions/2026-11-28-card-fit-rule.md.
  */
-const POOL_FEATURE_CANDIDATES = 16;
+const POOL_FIT_GROUP = 16;
+/**
+ * How many groups of POOL_FIT_GROUP cards the fit weighs one after another against a whole pool, the next only when
+ * the ones before named nothing: the right card under a sleeve is at times the 17th–40th nearest of 100,000
+ * (docs/decisions/2026-11-28-card-pool-fit.md, "Candidates measured against every outline"). The page fetches every
+ * group's keypoints in its one request (at most FIT_MAX_PRINTINGS printings).
+ */
+const POOL_FIT_GROUPS = 2;
+
+/**
+ * Every reference the outlines' quick searches found, each measured against every outline (first looks only with
+ * `firstOnly`) and kept with its nearest distance and that outline, nearest first. The quick search is exact within
+ * 26 bits and approximate beyond, and the right card under a sleeve lies 34–46 bits from its best outline: it is
+ * often found by some other outline at a larger distance, and only this measure puts it where it belongs
+ * (docs/decisions/2026-11-28-card-pool-fit.md, "Candidates measured against every outline").
+ */
+function nearestOverOutlines(
+  scored: Scored[],
+  candidates: Candidates,
+  firstOnly: boolean,
+): { id: string; distance: number; seed: Scored }[] {
+  const looks = firstOnly ? scored.filter((s) => !s.refined) : scored;
+  const found = new Set<string>();
+  for (const s of looks) for (const r of s.ranked) found.add(r.id);
+  // The outlines' hashes side by side, and each distance counted word by word only while it can still be the
+  // nearest (~800 printings × ~300 outlines a call, two calls a click: 7.0 ms a call at the median, 10.6 at the p95,
+  // against 8.9 and 15.4 counting every word; first photo set against the pool).
+  const words = looks[0]?.hashes.art.length ?? 0;
+  const flat = new Uint32Array(looks.length * words);
+  looks.forEach((s, k) => flat.set(s.hashes.art, k * words));
+  const out: { id: string; distance: number; seed: Scored }[] = [];
+  for (const id of found) {
+    const target = candidates.hashesOf?.(id)?.art;
+    if (!target) continue;
+    let d = Infinity;
+    let at = 0;
+    for (let k = 0, o = 0; k < looks.length; k++, o += words) {
+      let x = 0;
+      for (let w = 0; w < words && x < d; w++) x += popcount32((flat[o + w] ^ target[w]) >>> 0);
+      if (x < d) {
+        d = x;
+        at = k;
+      }
+    }
+    out.push({ id, distance: d, seed: looks[at] });
+  }
+  return out.sort((a, b) => a.distance - b.distance);
+}
 
 /** The `n` references nearest any first-look outline, each with the outline it came nearest (best first). */
-function nearestCards(scored: Scored[], n: number): { id: string; seed: Scored }[] {
+function nearestCards(scored: Scored[], candidates: Candidates, n: number): { id: string; seed: Scored }[] {
   if (n <= 0) return [];
-  const best = new Map<string, { d: number; seed: Scored }>();
-  for (const s of scored) {
-    if (s.refined) continue;
-    for (const r of s.ranked) {
-      const b = best.get(r.id);
-      if (!b || r.distance < b.d) best.set(r.id, { d: r.distance, seed: s });
-    }
-  }
-  return [...best]
-    .sort((a, b) => a[1].d - b[1].d)
-    .slice(0, n)
-    .map(([id, { seed }]) => ({ id, seed }));
+  return nearestOverOutlines(scored, candidates, true).slice(0, n);
 }
 
 function bestOf(scored: Scored[]): Scored | null {
@@ -345,7 +385,7 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
       if (hashes) scored.push({ quad, source: seed.source, refined: true, hashes, ranked: look(hashes) });
     }
   }
-  for (const { id, seed } of nearestCards(scored, cardSeeds)) {
+  for (const { id, seed } of nearestCards(scored, candidates, cardSeeds)) {
     const target = candidates.hashesOf?.(id);
     if (!target) continue;
     const { quad } = refine(pyramid, seed.quad, click, (h) => distance(h, target));
@@ -382,9 +422,13 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
   // Against a whole pool the fit weighs the cards nearest any outline (first looks and nudged alike; the best
   // outline's nearest first): there the right card is seldom the hash's nearest (pool-fit decision).
   const rankings = wholePool
-    ? [nearby.slice(0, 1), scored.flatMap((x) => x.ranked).sort((a, b) => a.distance - b.distance)]
+    ? [nearby.slice(0, 1), nearestOverOutlines(scored, candidates, false)]
     : [nearby, ...scored.map((x) => x.ranked)];
-  const fitOptions = { ...options, featureCandidates: options.featureCandidates ?? (wholePool ? POOL_FEATURE_CANDIDATES : undefined) };
+  const fitGroup = options.featureCandidates ?? POOL_FIT_GROUP;
+  const fitOptions = {
+    ...options,
+    featureCandidates: wholePool ? fitGroup * (options.fitGroups ?? POOL_FIT_GROUPS) : options.featureCandidates,
+  };
   const fitIds = fitCandidateIds(candidates, rankings, fitOptions);
   const distanceOf = (id: string) => {
     const hashes = candidates.hashesOf?.(id);
@@ -393,13 +437,84 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
   const fitCandidates = fitIds.map((id) => ({ id, distance: distanceOf(id) }));
   // Without keypoints here (a page fetches them for these few), the caller fits later: `fitLater`.
   if (!candidates.featuresOf) return fitCandidates.length > 0 ? { ...result, fitCandidates } : result;
-  return withFit(
-    result,
-    fitAmong(gray, click, fitIds, candidates, options.fitEachReference ?? wholePool, options.fitLimits !== false),
-    fitCandidates,
-    candidates,
-    options.jointThreshold ?? jointThresholdFor(candidates, threshold),
+  const jointThreshold = options.jointThreshold ?? jointThresholdFor(candidates, threshold);
+  const groups = wholePool ? cardGroups(fitIds, candidates, fitGroup) : [fitIds];
+  const fit = fitInGroups(gray, click, groups, candidates, options.fitEachReference ?? wholePool, options.fitLimits !== false, (f) =>
+    names(result, f, candidates, jointThreshold),
   );
+  return withFit(result, fit, fitCandidates, candidates, jointThreshold);
+}
+
+/** Whether the fit names a card with this result: by itself, or with the hash (`namedTogether`). */
+function names(
+  result: IdentifyResult,
+  fit: { named: Verified | null; verified?: FitSummary },
+  candidates: Candidates,
+  jointThreshold: number,
+) {
+  return fit.named !== null || namedTogether(result, fit.verified, candidates, jointThreshold);
+}
+
+/** Whether the hash's nearest (within `jointThreshold`) and the fit's best name the same card (`jointAccepts`). */
+function namedTogether(result: IdentifyResult, v: FitSummary | undefined, candidates: Candidates, jointThreshold: number): boolean {
+  const hash = result.ranked[0];
+  const cardOf = (id: string) => candidates.cardOf?.(id) ?? id;
+  return Boolean(
+    hash && v && jointAccepts({ distance: hash.distance, threshold: jointThreshold }, { sameCard: cardOf(v.id) === cardOf(hash.id), ...v }),
+  );
+}
+
+/** `ids` cut into groups of `size` cards each (a card's printings in its card's group), in order. */
+function cardGroups(ids: string[], candidates: Candidates, size: number): string[][] {
+  const cardOf = (id: string) => candidates.cardOf?.(id) ?? id;
+  const order = new Map<string, number>();
+  const groups: string[][] = [];
+  for (const id of ids) {
+    const card = cardOf(id);
+    if (!order.has(card)) order.set(card, order.size);
+    const g = Math.floor(order.get(card)! / size);
+    (groups[g] ??= []).push(id);
+  }
+  return groups;
+}
+
+/**
+ * The keypoint fit over `groups` of references, one group after another: each group's matches graded and fitted
+ * among that group alone (a match's grade is its ratio against the other references weighed with it, so 32 cards
+ * at once drowned a right card's few good matches: docs/decisions/2026-11-28-card-fit-rule.md), stopping at the
+ * first group after which the fit names a card (`done`). The verdict is over every fit so far: a card is named only
+ * when it stands 2.5 times clear of every other card fitted in any group (`fitAccepts`), so a later group can only
+ * name a card the earlier ones did not outdo. With one group, what `fitAmong` gives.
+ */
+function fitInGroups(
+  gray: GrayImage,
+  click: Point,
+  groups: string[][],
+  candidates: Candidates,
+  eachReference: boolean,
+  limits: boolean,
+  done: (fit: { named: Verified | null; verified?: FitSummary }) => boolean,
+): { named: Verified | null; verified?: FitSummary } {
+  const cardOf = (id: string) => candidates.cardOf?.(id) ?? id;
+  const short = Math.min(gray.width, gray.height);
+  const query = clickFeatures(gray, click);
+  const fits: Verified[] = [];
+  let answer: { named: Verified | null; verified?: FitSummary } = { named: null };
+  for (const ids of groups) {
+    const verdict = verifyByFeatures(query, click, ids, candidates, 0.05 * short, {
+      eachReference,
+      ...(limits ? { frameHeight: gray.height } : {}),
+    });
+    fits.push(...verdict.fits);
+    fits.sort((a, b) => b.inliers - a.inliers);
+    const fit = fits[0];
+    if (!fit) continue;
+    const other = fits.find((f) => cardOf(f.id) !== cardOf(fit.id));
+    const verified = { id: fit.id, inliers: fit.inliers, otherInliers: other?.inliers ?? 0, fitted: fits.length };
+    answer = { named: fitAccepts(fit.inliers, other?.inliers ?? 0) ? fit : null, verified };
+    if (done(answer)) break;
+  }
+  return answer;
 }
 
 /**
@@ -426,15 +541,8 @@ function withFit(
     const match = { id, distance: weighed.find((r) => r.id === id)?.distance ?? -1 };
     return { ...result, match, namedBy: "keypoints", quad: fit.named.quad ?? result.quad, source: "keypoints", verified: fit.verified };
   }
-  const hash = result.ranked[0];
   const v = fit.verified;
-  const cardOf = (id: string) => candidates.cardOf?.(id) ?? id;
-  if (
-    hash &&
-    v &&
-    jointAccepts({ distance: hash.distance, threshold: jointThreshold }, { sameCard: cardOf(v.id) === cardOf(hash.id), ...v })
-  )
-    return { ...result, match: hash, namedBy: "both", verified: v };
+  if (namedTogether(result, v, candidates, jointThreshold)) return { ...result, match: result.ranked[0], namedBy: "both", verified: v };
   return { ...result, verified: v };
 }
 
@@ -460,13 +568,11 @@ export function fitLater(
     cardOf: (id) => candidates.cardOf?.(id),
     featuresOf,
   };
-  const fit = fitAmong(
-    gray,
-    click,
-    weighed.map((r) => r.id),
-    withFeatures,
-    candidates.near !== undefined,
-  );
-  const { fitCandidates: _weighed, ...rest } = withFit(result, fit, weighed, candidates, jointThresholdFor(candidates, threshold));
+  const ids = weighed.map((r) => r.id);
+  const wholePool = candidates.near !== undefined;
+  const jointThreshold = jointThresholdFor(candidates, threshold);
+  const groups = wholePool ? cardGroups(ids, candidates, POOL_FIT_GROUP) : [ids];
+  const fit = fitInGroups(gray, click, groups, withFeatures, wholePool, true, (f) => names(result, f, candidates, jointThreshold));
+  const { fitCandidates: _weighed, ...rest } = withFit(result, fit, weighed, candidates, jointThreshold);
   return rest;
 }

@@ -142,7 +142,8 @@ function answerChecked(request: IdentifierRequest): IdentifierAnswer {
       const set = candidateSet(request.key);
       const found = identify(kept, request.click, set.candidates, { count: request.count });
       unclear = null;
-      // The printings the fit weighs (the hash's 8 nearest cards, with reprints), at most what one click may ask for.
+      // The printings the fit weighs (the hash's 8 nearest cards, 32 against the pool, with reprints), at most what one
+      // click may ask for.
       const result = { ...found, fitCandidates: found.fitCandidates?.slice(0, MAX_FIT_PRINTINGS) };
       const weighed = result.fitCandidates?.map((r) => r.id) ?? [];
       if (result.match || weighed.length === 0) return identified(request.id, set, result, took());

@@ -17,8 +17,9 @@ export const printing = cardReference.pick({
 export type Printing = z.infer<typeof printing>;
 
 /**
- * At most how many printings' keypoints a click's second step asks for: card-vision's 8 nearest cards (16 against the
- * pool) and their reprints that rank near, as the bench weighs them; one request's worth (MAX_FEATURES_PER_REQUEST).
+ * At most how many printings' keypoints a click's second step asks for: card-vision's 8 nearest cards (32 against the
+ * pool, fitted as two groups of 16) and their reprints that rank near, as the bench weighs them; one request's worth
+ * (MAX_FEATURES_PER_REQUEST).
  */
 export const MAX_FIT_PRINTINGS = 32;
 
