@@ -111,40 +111,42 @@ export function fitCandidateIds(
 }
 
 /**
- * The click's keypoints fitted to each of `ids` whose features the candidates give; the named one (or null) and
- * what the fit found.
+ * The keypoint fit over `groups` of references, one group after another: each group's matches graded and fitted
+ * among that group alone (a match's grade is its ratio against the other references weighed with it, so 32 cards
+ * at once drowned a right card's few good matches: docs/decisions/2026-11-28-card-fit-rule.md), stopping at the
+ * first group after which the fit names a card (`done`). The verdict is over every fit so far: a card is named only
+ * when it stands 2.5 times clear of every other card fitted in any group (`fitAccepts`), so a later group can only
+ * name a card the earlier ones did not outdo. With `limits` the fitted card must be card-sized and card-shaped in this
+ * frame (`plausibleCard`): a stranger's chance fit of a few matches then seldom finds a homography at all, so the rule
+ * compares the right card with plausible fits only (docs/decisions/2026-11-28-card-fit-rule.md).
  */
-export function fitAmong(
+export function fitInGroups(
   gray: GrayImage,
   click: Point,
-  ids: string[],
+  groups: string[][],
   candidates: Candidates,
-  eachReference = false,
-  limits = true,
+  eachReference: boolean,
+  limits: boolean,
+  done: (fit: { named: Verified | null; verified?: FitSummary }) => boolean,
 ): { named: Verified | null; verified?: FitSummary } {
   const cardOf = (id: string) => candidates.cardOf?.(id) ?? id;
   const short = Math.min(gray.width, gray.height);
-  // The fitted card must be card-sized and card-shaped in this frame (`plausibleCard`'s limits): a stranger's chance
-  // fit of a few matches then seldom finds a homography at all, so the rule compares the right card with plausible
-  // fits only (docs/decisions/2026-11-28-card-fit-rule.md).
-  const verdict = verifyByFeatures(clickFeatures(gray, click), click, ids, candidates, 0.05 * short, {
-    eachReference,
-    ...(limits ? { frameHeight: gray.height } : {}),
-  });
-  const fit = verdict.fits[0];
-  if (!fit) return { named: null };
-  const other = verdict.fits.find((f) => cardOf(f.id) !== cardOf(fit.id));
-  const verified = { id: fit.id, inliers: fit.inliers, otherInliers: other?.inliers ?? 0, fitted: verdict.fits.length };
-  return { named: verdict.id ? fit : null, verified };
-}
-
-/** The identifier's keypoint fit when the hash names nothing: `fitAmong` the `fitCandidateIds`. */
-export function fitNearest(
-  gray: GrayImage,
-  click: Point,
-  candidates: Candidates,
-  rankings: Ranked[][],
-  options: { featureCandidates?: number; rescueUpTo?: number },
-): { named: Verified | null; verified?: FitSummary } {
-  return fitAmong(gray, click, fitCandidateIds(candidates, rankings, options), candidates, candidates.near !== undefined);
+  const query = clickFeatures(gray, click);
+  const fits: Verified[] = [];
+  let answer: { named: Verified | null; verified?: FitSummary } = { named: null };
+  for (const ids of groups) {
+    const verdict = verifyByFeatures(query, click, ids, candidates, 0.05 * short, {
+      eachReference,
+      ...(limits ? { frameHeight: gray.height } : {}),
+    });
+    fits.push(...verdict.fits);
+    fits.sort((a, b) => b.inliers - a.inliers);
+    const fit = fits[0];
+    if (!fit) continue;
+    const other = fits.find((f) => cardOf(f.id) !== cardOf(fit.id));
+    const verified = { id: fit.id, inliers: fit.inliers, otherInliers: other?.inliers ?? 0, fitted: fits.length };
+    answer = { named: fitAccepts(fit.inliers, other?.inliers ?? 0) ? fit : null, verified };
+    if (done(answer)) break;
+  }
+  return answer;
 }

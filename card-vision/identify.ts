@@ -16,7 +16,6 @@ import { locateCard, squareAround } from "./locate";
 import {
   accepts,
   distance,
-  fitAccepts,
   jointAccepts,
   MATCH_THRESHOLD,
   TABLE_JOINT_THRESHOLD,
@@ -32,7 +31,7 @@ import { insideConvex, orderPortrait } from "./geometry";
 import { resizeArea } from "./image";
 import type { Point, Quad } from "./warp";
 import { HASH_SIDE } from "./match";
-import { clickFeatures, fitCandidateIds, verifyByFeatures, type FitSummary } from "./features-verify";
+import { fitCandidateIds, fitInGroups, type FitSummary } from "./features-verify";
 import type { Features } from "./features";
 import type { Verified } from "./features-fit";
 
@@ -476,45 +475,6 @@ function cardGroups(ids: string[], candidates: Candidates, size: number): string
     (groups[g] ??= []).push(id);
   }
   return groups;
-}
-
-/**
- * The keypoint fit over `groups` of references, one group after another: each group's matches graded and fitted
- * among that group alone (a match's grade is its ratio against the other references weighed with it, so 32 cards
- * at once drowned a right card's few good matches: docs/decisions/2026-11-28-card-fit-rule.md), stopping at the
- * first group after which the fit names a card (`done`). The verdict is over every fit so far: a card is named only
- * when it stands 2.5 times clear of every other card fitted in any group (`fitAccepts`), so a later group can only
- * name a card the earlier ones did not outdo. With one group, what `fitAmong` gives.
- */
-function fitInGroups(
-  gray: GrayImage,
-  click: Point,
-  groups: string[][],
-  candidates: Candidates,
-  eachReference: boolean,
-  limits: boolean,
-  done: (fit: { named: Verified | null; verified?: FitSummary }) => boolean,
-): { named: Verified | null; verified?: FitSummary } {
-  const cardOf = (id: string) => candidates.cardOf?.(id) ?? id;
-  const short = Math.min(gray.width, gray.height);
-  const query = clickFeatures(gray, click);
-  const fits: Verified[] = [];
-  let answer: { named: Verified | null; verified?: FitSummary } = { named: null };
-  for (const ids of groups) {
-    const verdict = verifyByFeatures(query, click, ids, candidates, 0.05 * short, {
-      eachReference,
-      ...(limits ? { frameHeight: gray.height } : {}),
-    });
-    fits.push(...verdict.fits);
-    fits.sort((a, b) => b.inliers - a.inliers);
-    const fit = fits[0];
-    if (!fit) continue;
-    const other = fits.find((f) => cardOf(f.id) !== cardOf(fit.id));
-    const verified = { id: fit.id, inliers: fit.inliers, otherInliers: other?.inliers ?? 0, fitted: fits.length };
-    answer = { named: fitAccepts(fit.inliers, other?.inliers ?? 0) ? fit : null, verified };
-    if (done(answer)) break;
-  }
-  return answer;
 }
 
 /**

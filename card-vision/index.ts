@@ -19,7 +19,7 @@ export {
 export { DESC_BITS, FEATURE_VERSION, featureBytes, featuresOf, referenceFeatures, type Features } from "./features";
 export { decodeFeatures, encodeFeatures } from "./features-encode";
 export { cardQuad, homographyFrom, matchAll, project, ransacHomography, type Correspondence, type Verified } from "./features-fit";
-export { clickFeatures, fitAmong, fitCandidateIds, verifyByFeatures, type FeatureVerdict } from "./features-verify";
+export { clickFeatures, fitCandidateIds, fitInGroups, verifyByFeatures, type FeatureVerdict } from "./features-verify";
 export { resizeArea, rotate180, toGray, type GrayImage, type RgbaImage } from "./image";
 export { CARD_ASPECT, fallbackQuad, locateCard, squareAround, type LocateOptions, type Located, type Square } from "./locate";
 export {

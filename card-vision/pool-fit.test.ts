@@ -1,6 +1,6 @@
 // Against a whole pool the keypoint fit weighs its cards in groups of 16, one group after another: a card past the
 // first 16 is still weighed when the first group names nothing, and the second group is not weighed when the first
-// names the card (identify.ts `fitInGroups`; docs/decisions/2026-11-28-card-pool-fit.md).
+// names the card (features-verify.ts `fitInGroups`; docs/decisions/2026-11-28-card-pool-fit.md).
 import { describe, expect, it } from "vitest";
 import { referenceFeatures } from "./features";
 import { toGray } from "./image";
