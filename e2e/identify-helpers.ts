@@ -1,8 +1,9 @@
 // What the click-to-identify browser specs share (issue 36): a fake camera's video of two printings, where a point
 // of its picture is on a tile, and how a click is measured (the page's own figures, and the CPU it cost).
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-import type { Browser, BrowserType, Locator, Page, TestInfo } from "@playwright/test";
+import type { Browser, BrowserContext, BrowserType, Locator, Page, TestInfo } from "@playwright/test";
 import { expect } from "./fixtures";
+import { recordPeerConnections, videoDecoded } from "./peer-connections";
 import { scaled } from "./time-budget";
 import { CHROMIUM_ARGS } from "../playwright.config";
 import { renderCardRgba } from "../scripts/fakes/card-art.mjs";
@@ -24,11 +25,46 @@ export function cameraBrowser(chromium: BrowserType, testInfo: TestInfo, video: 
   });
 }
 
-/** Waits until a remote player's video plays a picture (the fake camera's, at least 640 px wide). */
+/** Lets `expectSharp` read what the context's pages decode: call before a page opens the room. */
+export async function watchVideo(context: BrowserContext) {
+  await context.addInitScript(recordPeerConnections);
+}
+
+/**
+ * The most a sharp picture's frames are quantized on average (VP8's scale, 0–127). WebRTC starts a stream at a low
+ * bitrate and raises it as the link proves itself: a member who has just joined decodes the covered card's first
+ * half-seconds at QP ~100, 37, 9, 3, then 2 from about two seconds on (the fake camera's still picture), and a click
+ * on a coarse frame rightly finds no card: the keypoint fit missed the covered card on a frame at QP ~9 and named it
+ * at 2.
+ */
+const SHARP_QP = 4;
+
+/** Waits until a remote player's video plays a sharp picture (the fake camera's, at least 640 px wide). */
 export async function expectPlaying(video: Locator) {
   await expect
     .poll(() => video.evaluate((el: HTMLVideoElement) => (!el.paused ? el.videoWidth : 0)), { timeout: MEDIA_TIMEOUT })
     .toBeGreaterThanOrEqual(640);
+  await expectSharp(video.page());
+}
+
+/**
+ * Waits until the video the page decoded since its last look came at SHARP_QP or finer (the page's context must
+ * `watchVideo` before it opens the room: without it nothing is read and the wait fails).
+ */
+export async function expectSharp(page: Page) {
+  let last = await videoDecoded(page);
+  await expect
+    .poll(
+      async () => {
+        const now = await videoDecoded(page);
+        const frames = now.frames - last.frames;
+        const qp = frames > 0 ? (now.qpSum - last.qpSum) / frames : Number.POSITIVE_INFINITY;
+        last = now;
+        return qp;
+      },
+      { message: "the page's received video sharpened (QP of the frames since the last look)", timeout: MEDIA_TIMEOUT },
+    )
+    .toBeLessThanOrEqual(SHARP_QP);
 }
 
 /** A printing of the fake card service by name and set. */

@@ -16,6 +16,7 @@ import {
   TARGET_MS,
   tilePoint,
   watchLongTasks,
+  watchVideo,
   writeVideo,
 } from "./identify-helpers";
 import { scaled } from "./time-budget";
@@ -35,6 +36,7 @@ test("a deck line's named printing is identified by that printing's art, and a l
   const cardCamera = await cameraBrowser(playwright.chromium, testInfo, video);
   const alice = await newMemberPage(cardCamera, "Alice", "Reprints", { baseURL: testInfo.project.use.baseURL });
   const bob = await newMemberPage(browser, "Bob", "Looks", { viewport: { width: 1366, height: 900 } });
+  await watchVideo(bob.context);
   try {
     const deckName = `Reprints ${Date.now()}`;
     const deck = await api<{
@@ -113,6 +115,7 @@ test("the first click at a table of four 100-card decks answers from the server'
     ["Bob", "Cara", "Dan"].map((name) => newMemberPage(browser, name, "Table", { viewport: { width: 1366, height: 900 } })),
   );
   const [bob] = others;
+  await Promise.all(others.map((o) => watchVideo(o.context)));
   try {
     const room = await api<{ id: string }>(alice.page, "POST", "/api/game-sessions", {
       maxPlayers: 4,

@@ -12,6 +12,7 @@ import {
   expectWaitedForNothing,
   firstClickFigures,
   expectPlaying,
+  expectSharp,
   identifierReady,
   LEFT,
   MEDIA_TIMEOUT,
@@ -19,6 +20,7 @@ import {
   rendererThreadsCpu,
   TARGET_MS,
   tilePoint,
+  watchVideo,
   watchLongTasks,
   writeVideo,
 } from "./identify-helpers";
@@ -74,6 +76,7 @@ test("a player clicks a sleeved card with glare on a playmat on another player's
   const alice = await newMemberPage(cardCamera, "Alice", "Cards", { baseURL: testInfo.project.use.baseURL });
   // Bob is on a phone: the tile is small, the picture scaled into it.
   const bob = await newMemberPage(browser, "Bob", "Looks", { viewport: { width: 390, height: 844 } });
+  await watchVideo(bob.context);
   try {
     // Alice's deck holds Sol Ring among others; on her seat, its cards become the table's candidates.
     const { deckName } = await deckAndRoom(alice.page, [alice.page, bob.page], "Artifacts", "Card pod");
@@ -84,6 +87,7 @@ test("a player clicks a sleeved card with glare on a playmat on another player's
     await expect
       .poll(() => bob.page.getByTestId("remote-video").evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: MEDIA_TIMEOUT })
       .toBeGreaterThanOrEqual(640);
+    await expectSharp(bob.page);
 
     // Bob clicks the card's middle on Alice's tile: the tile shows the picture object-contain, so the point is
     // worked out from the picture's own size.
@@ -169,6 +173,7 @@ test("a player clicks a card half under another card and the keypoint fit names 
   const cardCamera = await cameraBrowser(playwright.chromium, testInfo, video.path);
   const alice = await newMemberPage(cardCamera, "Alice", "Covers", { baseURL: testInfo.project.use.baseURL });
   const bob = await newMemberPage(browser, "Bob", "Fits", { viewport: { width: 1366, height: 768 } });
+  await watchVideo(bob.context);
   try {
     const { deckName, roomId } = await deckAndRoom(alice.page, [alice.page, bob.page], "Covered", "Covered card");
     await alice.page.getByTestId("players-list").getByRole("button", { name: "Choose your deck" }).click();
@@ -241,6 +246,7 @@ test("a player clicks a card half under another card and the keypoint fit names 
 
     // Another member's first click on it: the keypoints are read from R2 as for Bob's first click.
     const carol = await newMemberPage(browser, "Carol", "Later", { viewport: { width: 390, height: 844 } });
+    await watchVideo(carol.context);
     try {
       await gotoHydrated(carol.page, `/tablesync/room/${roomId}`);
       const carolRemote = carol.page.getByLabel("Alice Covers video");
@@ -293,6 +299,7 @@ test("the first click with no deck on any seat answers from the whole pool, got 
   const carol = await newMemberPage(cardCamera, "Carol", "Pool", { baseURL });
   // Bob is on a phone.
   const bob = await newMemberPage(browser, "Bob", "Pool", { viewport: { width: 390, height: 844 } });
+  await watchVideo(bob.context);
   try {
     const room = await api<{ id: string }>(carol.page, "POST", "/api/game-sessions", {
       maxPlayers: 4,

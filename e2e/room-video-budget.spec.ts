@@ -3,24 +3,13 @@
 import { tableBudget, scaleDownBy } from "../app/components/room/video-budget";
 import { expect, test, type Page } from "./fixtures";
 import { api, newMemberPage, openRoom, reviewShot } from "./helpers";
+import { recordPeerConnections } from "./peer-connections";
 import { scaled } from "./time-budget";
 
 // The video budget on real peer connections (issue 40): two players with fake cameras and a spectator. It runs in
 // the "solo" project with the other live-video specs.
 
 const MEDIA_TIMEOUT = scaled(30_000);
-
-/** Records the page's peer connections, so the test can read their senders as the page set them. */
-function recordPeerConnections() {
-  const made: RTCPeerConnection[] = ((window as unknown as { __pcs: RTCPeerConnection[] }).__pcs = []);
-  const Native = window.RTCPeerConnection;
-  window.RTCPeerConnection = class extends Native {
-    constructor(...args: ConstructorParameters<typeof RTCPeerConnection>) {
-      super(...args);
-      made.push(this);
-    }
-  };
-}
 
 /**
  * A home connection whose upload is too small: every connection's statistics say the video is held back by
