@@ -3,7 +3,7 @@
 import { concatFeatures, featuresAtScales, type Features } from "./features";
 import { fitEach, matchAll, matchEach, type FitOptions, type Verified } from "./features-fit";
 import { resizeArea, type GrayImage } from "./image";
-import { fitAccepts, type Candidates, type Ranked } from "./match";
+import { cardsOf, fitAccepts, type Candidates, type Ranked } from "./match";
 import type { Point } from "./warp";
 
 export type ClickFeatures = Features;
@@ -69,7 +69,7 @@ export function verifyByFeatures(
     options.eachReference ? { query, refs: refs.map((r) => r.f) } : undefined,
   );
   const best = fits[0];
-  const cardOf = (id: string) => candidates.cardOf?.(id) ?? id;
+  const cardOf = cardsOf(candidates);
   const other = fits.find((f) => cardOf(f.id) !== cardOf(best.id));
   return { id: fitAccepts(best.inliers, other?.inliers ?? 0) ? best.id : null, fits };
 }
@@ -96,7 +96,7 @@ export function fitCandidateIds(
   const k = options.featureCandidates ?? 8;
   const ids: string[] = [];
   const cards = new Set<string>();
-  const cardOf = (id: string) => candidates.cardOf?.(id) ?? id;
+  const cardOf = cardsOf(candidates);
   const take = (id: string) => {
     if (ids.length >= FIT_MAX_PRINTINGS && !all) return;
     if (ids.includes(id) || (!cards.has(cardOf(id)) && cards.size >= k)) return;
@@ -129,7 +129,7 @@ export function fitInGroups(
   limits: boolean,
   done: (fit: { named: Verified | null; verified?: FitSummary }) => boolean,
 ): { named: Verified | null; verified?: FitSummary } {
-  const cardOf = (id: string) => candidates.cardOf?.(id) ?? id;
+  const cardOf = cardsOf(candidates);
   const short = Math.min(gray.width, gray.height);
   const query = clickFeatures(gray, click);
   const fits: Verified[] = [];

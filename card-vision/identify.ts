@@ -15,6 +15,7 @@ import { artBoxQuads } from "./art-box";
 import { locateCard, squareAround } from "./locate";
 import {
   accepts,
+  cardsOf,
   distance,
   jointAccepts,
   MATCH_THRESHOLD,
@@ -401,7 +402,7 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
   const steadiness = ranked[0] ? shaken(pyramid, best.quad, ranked[0].id, candidates) : Infinity;
   // And the nearest other card must lie well beyond it (a margin, as the ratio test of feature matching): among
   // 100,000 printings an outline tried on a card in no list finds one near by chance, but then others near too.
-  const cardOf = (id: string) => candidates.cardOf?.(id) ?? id;
+  const cardOf = cardsOf(candidates);
   const other = ranked[0] ? nearby.find((r) => cardOf(r.id) !== cardOf(ranked[0].id)) : undefined;
   const margin = other ? other.distance - steadiness : Infinity;
   const match =
@@ -457,7 +458,7 @@ function names(
 /** Whether the hash's nearest (within `jointThreshold`) and the fit's best name the same card (`jointAccepts`). */
 function namedTogether(result: IdentifyResult, v: FitSummary | undefined, candidates: Candidates, jointThreshold: number): boolean {
   const hash = result.ranked[0];
-  const cardOf = (id: string) => candidates.cardOf?.(id) ?? id;
+  const cardOf = cardsOf(candidates);
   return Boolean(
     hash && v && jointAccepts({ distance: hash.distance, threshold: jointThreshold }, { sameCard: cardOf(v.id) === cardOf(hash.id), ...v }),
   );
@@ -465,7 +466,7 @@ function namedTogether(result: IdentifyResult, v: FitSummary | undefined, candid
 
 /** `ids` cut into groups of `size` cards each (a card's printings in its card's group), in order. */
 function cardGroups(ids: string[], candidates: Candidates, size: number): string[][] {
-  const cardOf = (id: string) => candidates.cardOf?.(id) ?? id;
+  const cardOf = cardsOf(candidates);
   const order = new Map<string, number>();
   const groups: string[][] = [];
   for (const id of ids) {

@@ -124,6 +124,11 @@ export type Candidates = {
   referenceIds?(): string[];
 };
 
+/** The card each reference is a printing of, as the candidates say; a reference they say nothing of is its own card. */
+export function cardsOf(candidates: Candidates): (id: string) => string {
+  return (id) => candidates.cardOf?.(id) ?? id;
+}
+
 /**
  * A plain list of references as candidates (a table's decks: hundreds, so a linear scan), with each reference's
  * keypoints when `features` gives them.
