@@ -61,6 +61,7 @@ export default defineConfig({
             "durable-objects/**/*.test.ts",
             "card-vision/**/*.test.ts",
             "scripts/**/*.test.ts",
+            "bench/**/*.test.mjs",
           ],
           // The generated community palettes are read as text (?raw) by their drift test; other CSS stays out of the tests.
           css: { include: [/app\/styles\/community-themes\.css/] },
