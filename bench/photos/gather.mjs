@@ -6,11 +6,12 @@
 // manifest gives, cuts or scales it with ffmpeg where the manifest says so, and writes the set's folder for
 // CARD_PHOTOS_DIR.
 //
-//   node bench/photos/gather.mjs [set …] [--mirrors DIR] [--out DIR]
+//   node bench/photos/gather.mjs [set …] [--mirrors DIR] [--out DIR] [--clone]
 //
 // --mirrors (or CARD_PHOTOS_MIRRORS, default /work/.mirror) holds one bare clone per repository, named
 // `<owner>+<name>/repo` (`git clone --bare https://github.com/<owner>/<name> DIR/<owner>+<name>/repo`); --out (or
-// CARD_PHOTOS_ROOT, default ~/.cache/realmcast/card-photos) gets one folder per set.
+// CARD_PHOTOS_ROOT, default ~/.cache/realmcast/card-photos) gets one folder per set. --clone makes a missing clone
+// (it needs github.com; without it, a missing clone is named with the command that makes it).
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
@@ -29,6 +30,8 @@ function option(args, name, fallback) {
 }
 
 const args = process.argv.slice(2);
+const clone = args.includes("--clone");
+if (clone) args.splice(args.indexOf("--clone"), 1);
 const mirrors = resolve(option(args, "--mirrors", process.env.CARD_PHOTOS_MIRRORS ?? "/work/.mirror"));
 const out = resolve(option(args, "--out", process.env.CARD_PHOTOS_ROOT ?? join(homedir(), ".cache/realmcast/card-photos")));
 const names = args.length
@@ -41,6 +44,8 @@ const names = args.length
 function mirrorOf(repo) {
   const dir = join(mirrors, repo.replace("/", "+"), "repo");
   if (existsSync(dir)) return { dir };
+  const command = ["clone", "--bare", "--quiet", `https://github.com/${repo}`, dir];
+  if (clone && spawnSync("git", command, { stdio: "inherit" }).status === 0) return { dir };
   return { missing: `no copy of github.com/${repo} in ${dir}: git clone --bare https://github.com/${repo} ${dir}` };
 }
 
