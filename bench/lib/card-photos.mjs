@@ -218,12 +218,14 @@ function measureWith(lib, dir, manifest, label, set, identifyOptions, options) {
       bucket[outcome]++;
     }
     let leftOutNamed = null;
+    let leftOutFit = null;
     if (c.card) {
       const without = lib.identify(image, { x: c.x, y: c.y }, set.without(c.card), {
         ...identifyOptions,
         count: set.kindOf ? 12 : 1,
       });
       absent.n++;
+      leftOutFit = without.verified ?? null;
       if (without.match) {
         absent.wrong++;
         leftOutNamed = without;
@@ -244,7 +246,9 @@ function measureWith(lib, dir, manifest, label, set, identifyOptions, options) {
           : "") +
         (leftOutNamed
           ? ` [left out, named ${refNames.get(set.idOf(leftOutNamed.match.id)) ?? leftOutNamed.match.id} by ${leftOutNamed.namedBy}${leftOutNamed.verified ? `, fit ${leftOutNamed.verified.inliers} vs ${leftOutNamed.verified.otherInliers}` : ""}]`
-          : "") +
+          : leftOutFit
+            ? ` [left out, fit ${refNames.get(set.idOf(leftOutFit.id)) ?? leftOutFit.id} ${leftOutFit.inliers} vs ${leftOutFit.otherInliers}]`
+            : "") +
         ` ${t.cpu.toFixed(0)} ms`,
     );
     if (options.save) {
