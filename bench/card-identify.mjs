@@ -157,6 +157,8 @@ const identifyOptions = {
   // CARD_JOINT_THRESHOLD=D: the joint rule names the hash's nearest only within D bits (default: the threshold
   // against the pool, any distance at a table; 32 measures the table as before).
   jointThreshold: process.env.CARD_JOINT_THRESHOLD ? Number(process.env.CARD_JOINT_THRESHOLD) : undefined,
+  // CARD_FIT_MIN=N: the fit names a card by itself with N inliers (default 8 at a table, 12 against the pool).
+  fitMinInliers: process.env.CARD_FIT_MIN ? Number(process.env.CARD_FIT_MIN) : undefined,
 };
 const chosen = args["photos-only"] ? [] : args.conditions ? args.conditions.split(",") : Object.keys(CONDITIONS);
 for (const c of chosen) if (!CONDITIONS[c]) throw new Error(`Unknown condition ${c}: one of ${Object.keys(CONDITIONS).join(", ")}`);

@@ -118,7 +118,8 @@ export function fitCandidateIds(
  * when it stands 2.5 times clear of every other card fitted in any group (`fitAccepts`), so a later group can only
  * name a card the earlier ones did not outdo. With `limits` the fitted card must be card-sized and card-shaped in this
  * frame (`plausibleCard`): a stranger's chance fit of a few matches then seldom finds a homography at all, so the rule
- * compares the right card with plausible fits only (docs/decisions/2026-11-28-card-fit-rule.md).
+ * compares the right card with plausible fits only (docs/decisions/2026-11-28-card-fit-rule.md). `minInliers`: the
+ * fewest inliers that name a card (match.ts: fewer at a table than against a whole pool).
  */
 export function fitInGroups(
   gray: GrayImage,
@@ -127,6 +128,7 @@ export function fitInGroups(
   candidates: Candidates,
   eachReference: boolean,
   limits: boolean,
+  minInliers: number,
   done: (fit: { named: Verified | null; verified?: FitSummary }) => boolean,
 ): { named: Verified | null; verified?: FitSummary } {
   const cardOf = cardsOf(candidates);
@@ -145,7 +147,7 @@ export function fitInGroups(
     if (!fit) continue;
     const other = fits.find((f) => cardOf(f.id) !== cardOf(fit.id));
     const verified = { id: fit.id, inliers: fit.inliers, otherInliers: other?.inliers ?? 0, fitted: fits.length };
-    answer = { named: fitAccepts(fit.inliers, other?.inliers ?? 0) ? fit : null, verified };
+    answer = { named: fitAccepts(fit.inliers, other?.inliers ?? 0, minInliers) ? fit : null, verified };
     if (done(answer)) break;
   }
   return answer;

@@ -17,8 +17,10 @@ import {
   accepts,
   cardsOf,
   distance,
+  FIT_MIN_INLIERS,
   jointAccepts,
   MATCH_THRESHOLD,
+  TABLE_FIT_MIN_INLIERS,
   TABLE_JOINT_THRESHOLD,
   type Candidates,
   type CardHashes,
@@ -83,6 +85,11 @@ export type IdentifyOptions = {
    * (default: `threshold` against a whole pool, any distance at a table, TABLE_JOINT_THRESHOLD; set to measure).
    */
   jointThreshold?: number;
+  /**
+   * The fewest inliers with which the fit names a card by itself (default: FIT_MIN_INLIERS against a whole pool,
+   * TABLE_FIT_MIN_INLIERS at a table; set to measure).
+   */
+  fitMinInliers?: number;
 };
 
 export type IdentifyResult = {
@@ -439,8 +446,16 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
   if (!candidates.featuresOf) return fitCandidates.length > 0 ? { ...result, fitCandidates } : result;
   const jointThreshold = options.jointThreshold ?? jointThresholdFor(candidates, threshold);
   const groups = wholePool ? cardGroups(fitIds, candidates, fitGroup) : [fitIds];
-  const fit = fitInGroups(gray, click, groups, candidates, options.fitEachReference ?? wholePool, options.fitLimits !== false, (f) =>
-    names(result, f, candidates, jointThreshold),
+  const minInliers = options.fitMinInliers ?? fitMinInliersFor(candidates);
+  const fit = fitInGroups(
+    gray,
+    click,
+    groups,
+    candidates,
+    options.fitEachReference ?? wholePool,
+    options.fitLimits !== false,
+    minInliers,
+    (f) => names(result, f, candidates, jointThreshold),
   );
   return withFit(result, fit, fitCandidates, candidates, jointThreshold);
 }
@@ -484,6 +499,11 @@ function cardGroups(ids: string[], candidates: Candidates, size: number): string
  */
 function jointThresholdFor(candidates: Candidates, threshold: number): number {
   return candidates.near ? threshold : Math.max(threshold, TABLE_JOINT_THRESHOLD);
+}
+
+/** The fewest inliers with which the fit names a card by itself: fewer at a table (TABLE_FIT_MIN_INLIERS). */
+function fitMinInliersFor(candidates: Candidates): number {
+  return candidates.near ? FIT_MIN_INLIERS : TABLE_FIT_MIN_INLIERS;
 }
 
 /**
@@ -533,7 +553,9 @@ export function fitLater(
   const wholePool = candidates.near !== undefined;
   const jointThreshold = jointThresholdFor(candidates, threshold);
   const groups = wholePool ? cardGroups(ids, candidates, POOL_FIT_GROUP) : [ids];
-  const fit = fitInGroups(gray, click, groups, withFeatures, wholePool, true, (f) => names(result, f, candidates, jointThreshold));
+  const fit = fitInGroups(gray, click, groups, withFeatures, wholePool, true, fitMinInliersFor(candidates), (f) =>
+    names(result, f, candidates, jointThreshold),
+  );
   const { fitCandidates: _weighed, ...rest } = withFit(result, fit, weighed, candidates, jointThreshold);
   return rest;
 }

@@ -12,6 +12,7 @@ import {
   MATCH_MARGIN,
   MATCH_THRESHOLD,
   STEADY_SLACK,
+  TABLE_FIT_MIN_INLIERS,
   TABLE_JOINT_THRESHOLD,
 } from "./match";
 
@@ -50,6 +51,15 @@ describe("fitAccepts", () => {
   it("refuses too few inliers, or another card's fit nearly as good", () => {
     expect(fitAccepts(FIT_MIN_INLIERS - 1, 0)).toBe(false);
     expect(fitAccepts(30, Math.ceil(30 / FIT_RATIO) + 1)).toBe(false);
+  });
+
+  it("at a table names a fit of twice a homography's 4 matches, still 2.5 times clear of any other card", () => {
+    expect(fitAccepts(TABLE_FIT_MIN_INLIERS, 0, TABLE_FIT_MIN_INLIERS)).toBe(true);
+    expect(fitAccepts(TABLE_FIT_MIN_INLIERS - 1, 0, TABLE_FIT_MIN_INLIERS)).toBe(false);
+    expect(fitAccepts(9, 4, TABLE_FIT_MIN_INLIERS)).toBe(false);
+    // Between the joint rule's bound (the hash agreeing) and the whole pool's.
+    expect(JOINT_MIN_INLIERS).toBeLessThan(TABLE_FIT_MIN_INLIERS);
+    expect(TABLE_FIT_MIN_INLIERS).toBeLessThan(FIT_MIN_INLIERS);
   });
 });
 

@@ -152,6 +152,16 @@ export function referenceSet(references: Reference[], features?: (id: string) =>
 export const FIT_MIN_INLIERS = 12;
 export const FIT_RATIO = 2.5;
 
+/**
+ * The fit's own bound at a table (the candidates a few hundred references): a plausible card's homography with 8
+ * inliers, twice the 4 matches any homography is drawn from, and FIT_RATIO times any other card's. At a table no
+ * stranger's fit has found a single plausible hypothesis (0 inliers in 2,078 fits measured with the lost photo sets
+ * and in every unlisted and left-out click of the rebuilt ones), while the right card's fit can carry 8–11 inliers with
+ * the hash's nearest another card (glare or another card over its art: docs/decisions/2026-11-28-card-fit-rule.md,
+ * "The fit alone at a table"). Against a whole pool strangers' fits reach 4–7 inliers and FIT_MIN_INLIERS stays.
+ */
+export const TABLE_FIT_MIN_INLIERS = 8;
+
 /** Whether the fit names its best card: enough inliers, and far more than the best other card's (`second`). */
 export function fitAccepts(best: number, second: number, minInliers = FIT_MIN_INLIERS, ratio = FIT_RATIO): boolean {
   return best >= minInliers && best >= ratio * Math.max(second, 2);

@@ -75,11 +75,12 @@ export function rgbaOf(gray: GrayImage): RgbaImage {
 
 /**
  * A 640×480 frame of `card` turned 20° round (300, 250), 260 px high, its lower half under another (plain) card: no
- * outline, half the art (the keypoint fit's case). Click it at (300, 220).
+ * outline, half the art (the keypoint fit's case). Click it at (300, 220). `height` and `coveredFrom` (the row where
+ * the other card begins) make the fit weaker or stronger.
  */
-export function halfCoveredFrame(card: GrayImage): RgbaImage {
+export function halfCoveredFrame(card: GrayImage, { height = 260, coveredFrom = 251 } = {}): RgbaImage {
   const t = (20 * Math.PI) / 180;
-  const [w, h] = [(260 * CARD_W) / CARD_H, 260];
+  const [w, h] = [(height * CARD_W) / CARD_H, height];
   const quad = [
     [-w / 2, -h / 2],
     [w / 2, -h / 2],
@@ -88,6 +89,6 @@ export function halfCoveredFrame(card: GrayImage): RgbaImage {
   ].map(([x, y]) => ({ x: 300 + x * Math.cos(t) - y * Math.sin(t), y: 250 + x * Math.sin(t) + y * Math.cos(t) })) as Quad;
   const gray = table(640, 480, 90);
   paintCard(gray, card, quad);
-  for (let y = 251; y < 480; y++) for (let x = 151; x < 470; x++) gray.data[y * 640 + x] = 200;
+  for (let y = coveredFrom; y < 480; y++) for (let x = 151; x < 470; x++) gray.data[y * 640 + x] = 200;
   return rgbaOf(gray);
 }
