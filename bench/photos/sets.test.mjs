@@ -1,6 +1,6 @@
-// A .mjs test: the set schema is plain JavaScript (gather.mjs runs on any Node), and its types come from zod at run time.
 // Every committed photo set (bench/photos/<set>.json) is a manifest the bench and gather.mjs can read: its clicks
 // name references it has or carry a printed name, and every picture it uses comes from a file it lists.
+// A .mjs test: the schema is plain JavaScript (gather.mjs runs on any Node), its types zod's at run time.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
