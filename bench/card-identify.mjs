@@ -159,6 +159,9 @@ const identifyOptions = {
   jointThreshold: process.env.CARD_JOINT_THRESHOLD ? Number(process.env.CARD_JOINT_THRESHOLD) : undefined,
   // CARD_FIT_MIN=N: the fit names a card by itself with N inliers (default 8 at a table, 12 against the pool).
   fitMinInliers: process.env.CARD_FIT_MIN ? Number(process.env.CARD_FIT_MIN) : undefined,
+  // CARD_HASH_FIT=N: against the pool, the last fit of the hash's nearest among the fit's first N cards (0: off).
+  hashFitCards: process.env.CARD_HASH_FIT ? Number(process.env.CARD_HASH_FIT) : undefined,
+  hashFitReach: process.env.CARD_HASH_FIT_REACH ? Number(process.env.CARD_HASH_FIT_REACH) : undefined,
 };
 const chosen = args["photos-only"] ? [] : args.conditions ? args.conditions.split(",") : Object.keys(CONDITIONS);
 for (const c of chosen) if (!CONDITIONS[c]) throw new Error(`Unknown condition ${c}: one of ${Object.keys(CONDITIONS).join(", ")}`);

@@ -152,3 +152,28 @@ export function fitInGroups(
   }
   return answer;
 }
+
+/**
+ * The table's kind of fit (`matchAll`: one ratio test over every reference weighed) of a few references, for the
+ * pool's last try on the hash's nearest card (identify.ts `withHashFit`): its best reference, that fit's inliers and
+ * the best other card's. With `limits` the fitted card must be card-sized and card-shaped in this frame.
+ */
+export function fitTogether(
+  gray: GrayImage,
+  click: Point,
+  ids: string[],
+  candidates: Candidates,
+  limits: boolean,
+  query: ClickFeatures = clickFeatures(gray, click),
+): FitSummary | undefined {
+  const short = Math.min(gray.width, gray.height);
+  const verdict = verifyByFeatures(query, click, ids, candidates, 0.05 * short, {
+    eachReference: false,
+    ...(limits ? { frameHeight: gray.height } : {}),
+  });
+  const fit = verdict.fits[0];
+  if (!fit) return undefined;
+  const cardOf = cardsOf(candidates);
+  const other = verdict.fits.find((f) => cardOf(f.id) !== cardOf(fit.id));
+  return { id: fit.id, inliers: fit.inliers, otherInliers: other?.inliers ?? 0, fitted: verdict.fits.length };
+}

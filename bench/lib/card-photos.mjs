@@ -219,6 +219,7 @@ function measureWith(lib, dir, manifest, label, set, identifyOptions, options) {
     }
     let leftOutNamed = null;
     let leftOutFit = null;
+    let leftOutHashFit = null;
     if (c.card) {
       const without = lib.identify(image, { x: c.x, y: c.y }, set.without(c.card), {
         ...identifyOptions,
@@ -226,6 +227,7 @@ function measureWith(lib, dir, manifest, label, set, identifyOptions, options) {
       });
       absent.n++;
       leftOutFit = without.verified ?? null;
+      leftOutHashFit = without.hashFit ?? null;
       if (without.match) {
         absent.wrong++;
         leftOutNamed = without;
@@ -249,6 +251,12 @@ function measureWith(lib, dir, manifest, label, set, identifyOptions, options) {
           : leftOutFit
             ? ` [left out, fit ${refNames.get(set.idOf(leftOutFit.id)) ?? leftOutFit.id} ${leftOutFit.inliers} vs ${leftOutFit.otherInliers}]`
             : "") +
+        (r.hashFit
+          ? ` [hash fit ${refNames.get(set.idOf(r.hashFit.id)) ?? r.hashFit.id} ${r.hashFit.inliers} vs ${r.hashFit.otherInliers}]`
+          : "") +
+        (leftOutHashFit
+          ? ` [left out, hash fit ${refNames.get(set.idOf(leftOutHashFit.id)) ?? leftOutHashFit.id} ${leftOutHashFit.inliers} vs ${leftOutHashFit.otherInliers}]`
+          : "") +
         ` ${t.cpu.toFixed(0)} ms`,
     );
     if (options.save) {
