@@ -119,7 +119,8 @@ export function fitCandidateIds(
  * name a card the earlier ones did not outdo. With `limits` the fitted card must be card-sized and card-shaped in this
  * frame (`plausibleCard`): a stranger's chance fit of a few matches then seldom finds a homography at all, so the rule
  * compares the right card with plausible fits only (docs/decisions/2026-11-28-card-fit-rule.md). `minInliers`: the
- * fewest inliers that name a card (match.ts: fewer at a table than against a whole pool).
+ * fewest inliers that name a card (match.ts: fewer at a table than against a whole pool). `query`: the click's
+ * keypoints, by default in the usual square (`clickFeatures`).
  */
 export function fitInGroups(
   gray: GrayImage,
@@ -130,10 +131,10 @@ export function fitInGroups(
   limits: boolean,
   minInliers: number,
   done: (fit: { named: Verified | null; verified?: FitSummary }) => boolean,
+  query: ClickFeatures = clickFeatures(gray, click),
 ): { named: Verified | null; verified?: FitSummary } {
   const cardOf = cardsOf(candidates);
   const short = Math.min(gray.width, gray.height);
-  const query = clickFeatures(gray, click);
   const fits: Verified[] = [];
   let answer: { named: Verified | null; verified?: FitSummary } = { named: null };
   for (const ids of groups) {
@@ -151,29 +152,4 @@ export function fitInGroups(
     if (done(answer)) break;
   }
   return answer;
-}
-
-/**
- * The table's kind of fit (`matchAll`: one ratio test over every reference weighed) of a few references, for the
- * pool's last try on the hash's nearest card (identify.ts `withHashFit`): its best reference, that fit's inliers and
- * the best other card's. With `limits` the fitted card must be card-sized and card-shaped in this frame.
- */
-export function fitTogether(
-  gray: GrayImage,
-  click: Point,
-  ids: string[],
-  candidates: Candidates,
-  limits: boolean,
-  query: ClickFeatures = clickFeatures(gray, click),
-): FitSummary | undefined {
-  const short = Math.min(gray.width, gray.height);
-  const verdict = verifyByFeatures(query, click, ids, candidates, 0.05 * short, {
-    eachReference: false,
-    ...(limits ? { frameHeight: gray.height } : {}),
-  });
-  const fit = verdict.fits[0];
-  if (!fit) return undefined;
-  const cardOf = cardsOf(candidates);
-  const other = verdict.fits.find((f) => cardOf(f.id) !== cardOf(fit.id));
-  return { id: fit.id, inliers: fit.inliers, otherInliers: other?.inliers ?? 0, fitted: verdict.fits.length };
 }

@@ -34,7 +34,7 @@ import { insideConvex, orderPortrait } from "./geometry";
 import { resizeArea } from "./image";
 import type { Point, Quad } from "./warp";
 import { HASH_SIDE } from "./match";
-import { clickFeatures, fitCandidateIds, fitInGroups, fitTogether, type FitSummary } from "./features-verify";
+import { clickFeatures, fitCandidateIds, fitInGroups, type FitSummary } from "./features-verify";
 import type { Features } from "./features";
 import type { Verified } from "./features-fit";
 
@@ -220,6 +220,7 @@ export function outlineCandidates(gray: GrayImage, click: Point, colours: GrayIm
 }
 
 const lerp = (a: Point, b: Point, t: number): Point => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
+const dist = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
 
 /**
  * A found outline whose shape is not a card's is often a card with one side found at the wrong line (the name bar's
@@ -228,9 +229,8 @@ const lerp = (a: Point, b: Point, t: number): Point => ({ x: a.x + (b.x - a.x) *
  * foreshortened, which the corner nudges of the second look then take up).
  */
 function completed(q: Quad): Quad[] {
-  const d = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
-  const width = (d(q[0], q[1]) + d(q[3], q[2])) / 2;
-  const height = (d(q[0], q[3]) + d(q[1], q[2])) / 2;
+  const width = (dist(q[0], q[1]) + dist(q[3], q[2])) / 2;
+  const height = (dist(q[0], q[3]) + dist(q[1], q[2])) / 2;
   const aspect = width / height;
   const card = 63 / 88;
   if (Math.abs(aspect / card - 1) < 0.08) return [];
@@ -246,9 +246,8 @@ function completed(q: Quad): Quad[] {
 }
 
 function sideRatio(q: Quad): number {
-  const d = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
-  const s01 = d(q[0], q[1]) + d(q[2], q[3]);
-  const s12 = d(q[1], q[2]) + d(q[3], q[0]);
+  const s01 = dist(q[0], q[1]) + dist(q[2], q[3]);
+  const s12 = dist(q[1], q[2]) + dist(q[3], q[0]);
   return Math.min(s01, s12) / Math.max(s01, s12);
 }
 
@@ -490,13 +489,12 @@ export const HASH_FIT_CARDS = 8;
 export const HASH_FIT_REACH = 1.5;
 
 function longSide(q: Quad): number {
-  const d = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
-  return Math.max(d(q[0], q[1]), d(q[1], q[2]), d(q[2], q[3]), d(q[3], q[0]));
+  return Math.max(dist(q[0], q[1]), dist(q[1], q[2]), dist(q[2], q[3]), dist(q[3], q[0]));
 }
 
 /**
  * The pool's last try when its groups named nothing: the hash's nearest (within `jointThreshold`) and the next of the
- * fit's cards, `cards` in all, fitted the table's way (`fitTogether`: one ratio test over them all, as at a table)
+ * fit's cards, `cards` in all, fitted the table's way (one group, one ratio test over them all, as at a table)
  * on the click's keypoints in a square HASH_FIT_REACH times the best outline's long side (30–80% of the frame), the
  * hash's nearest named when that fit's best is the same card (`jointAccepts`: 6 inliers and 2.5 times any other
  * card's). On the five photo sets the first set's test25 Sol Ring (28% high among nine cards; the hash's nearest at
@@ -523,7 +521,9 @@ export function withHashFit(
   // frame's 500 strongest corners over 80% of its height fall mostly on its neighbours).
   const short = Math.min(gray.width, gray.height);
   const reach = Math.min(0.8, Math.max(0.3, (reachFactor * longSide(result.quad)) / short));
-  const v = fitTogether(gray, click, group, candidates, limits, clickFeatures(gray, click, reach));
+  // Only the fit's summary is wanted here (the joint rule below names the card), so any bound on its own will do.
+  const fit = fitInGroups(gray, click, [group], candidates, false, limits, FIT_MIN_INLIERS, () => true, clickFeatures(gray, click, reach));
+  const v = fit.verified;
   if (!v) return result;
   const sameCard = cardOf(v.id) === cardOf(hash.id);
   if (jointAccepts({ distance: hash.distance, threshold: jointThreshold }, { sameCard, ...v }))
