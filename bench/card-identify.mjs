@@ -398,6 +398,8 @@ for (const photosDir of hasFfmpeg ? photoDirs : []) {
     save: args.save,
     verbose: Boolean(process.env.CARD_PHOTOS_VERBOSE),
     poolSize,
+    // CARD_PHOTOS_TABLE=N: also against a table of N references (the set's among drawn printings; 400: four decks).
+    tableSize: Number(process.env.CARD_PHOTOS_TABLE ?? 0),
     // The same drawn printings as the frames' pool (their hashes kept from it), with the photographs' references.
     poolDrawn: poolSize - references.length,
   });

@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { encodePng } from "../../scripts/fakes/card-art.mjs";
 import { drawQuad, readImage } from "./card-media.mjs";
-import { benchPool, isScanPoolId, scanPoolId } from "./card-pool.mjs";
+import { benchPool, isScanPoolId, poolId, scanPoolId } from "./card-pool.mjs";
 import { hashScan, poolScans, readScan } from "./card-scans.mjs";
 import { benchDrawingCpu, featuresOn, poolFeatures, withFeatures } from "./card-features.mjs";
 
@@ -75,8 +75,10 @@ const sameName = (a, b) => a != null && b != null && a.toLowerCase() === b.toLow
 
 /**
  * Runs every click of `dir`/manifest.json through `lib.identify` and prints right / wrong / no match: against the
- * manifest's references (a deck list), and with `options.poolSize`, against them among that many printings in a
- * whole-pool index (bench/lib/card-pool.mjs): CARD_POOL_SCANS_DIR's real scans first, then drawn ones.
+ * manifest's references (a deck list); with `options.tableSize`, against them among drawn printings up to that many
+ * references (a table's four decks: the same rules as a deck list, with strangers beside the right card); and with
+ * `options.poolSize`, against them among that many printings in a whole-pool index (bench/lib/card-pool.mjs):
+ * CARD_POOL_SCANS_DIR's real scans first, then drawn ones.
  */
 export function measurePhotos(lib, dir, identifyOptions, options) {
   const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"));
@@ -108,6 +110,35 @@ export function measurePhotos(lib, dir, identifyOptions, options) {
     identifyOptions,
     options,
   );
+  if (options.tableSize > refs.length) {
+    // A table's deck lists hold a few hundred cards, not only the photographs' few: the set's references among drawn
+    // printings (each a card of its own, hashed and with keypoints as the pool's), measured by the table's rules.
+    const drawn = Array.from({ length: options.tableSize - refs.length }, (_, n) => poolId(n));
+    const drawnHashes = benchPool(lib, [], drawn.length, console.log).index;
+    const table = [
+      ...refs.map((r) => ({ id: r.id, card: r.card, hashes: r.hashes })),
+      ...drawn.map((id) => ({ id, card: id, hashes: drawnHashes.hashesOf(id) })),
+    ];
+    const tableFeatures = featuresOn ? poolFeatures(lib, (id) => featuresById.get(id)) : undefined;
+    measureWith(
+      lib,
+      dir,
+      manifest,
+      `a table of ${table.length} references (the set's ${refs.length} among ${drawn.length} drawn printings)`,
+      {
+        all: lib.referenceSet(table, tableFeatures),
+        without: (card) =>
+          lib.referenceSet(
+            table.filter((ref) => ref.card !== card),
+            tableFeatures,
+          ),
+        idOf: (id) => cardIdOf.get(id) ?? id,
+        hashesOfCard: (card) => refs.filter((r) => r.card === card).map((r) => r.hashes),
+      },
+      identifyOptions,
+      options,
+    );
+  }
   if (!options.poolSize) return;
   // The pool index keeps UUIDs: the references get ones of their own.
   const uuid = (n) => `c0000000-0000-4000-8000-${n.toString(16).padStart(12, "0")}`;

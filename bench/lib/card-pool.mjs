@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { renderCardRgba } from "../../scripts/fakes/card-art.mjs";
 
-/** A printing id of the bench's pool (UUID-shaped, as the index stores ids). */
-const poolId = (n) => `b0000000-0000-4000-8000-${n.toString(16).padStart(12, "0")}`;
+/** A printing id of the bench's pool (UUID-shaped, as the index stores ids): drawn printing n's. */
+export const poolId = (n) => `b0000000-0000-4000-8000-${n.toString(16).padStart(12, "0")}`;
 
 /** Drawn printing n's picture, `width` pixels wide: the one way the pool's drawn printings look. */
 const drawPrinting = (n, width) => renderCardRgba({ id: poolId(n), name: `Pool card ${n}` }, width);
