@@ -142,12 +142,14 @@ const identifyOptions = {
   colourEdges: process.env.CARD_COLOUR_EDGES === "1",
   clearMargin: process.env.CARD_CLEAR_MARGIN !== "0",
   artBoxes: process.env.CARD_ART_BOXES !== "0",
-  // The pool's second look nudges each of the nearest N cards' outlines (CARD_SEED_CARDS=N; default 8 for the pool,
-  // 0 for a table); CARD_FIT_K=K fits the nearest K cards (default 8; against the pool a group's, 16), and against
-  // the pool CARD_FIT_GROUPS=G groups of them one after another (default 2).
+  // The second look nudges each of the nearest N cards' outlines (CARD_SEED_CARDS=N; default 8, the pool and a table
+  // alike); CARD_FIT_K=K fits the nearest K cards first (default 8 at a table; against the pool a group's, 16), and
+  // against the pool CARD_FIT_GROUPS=G groups of them one after another (default 2).
   cardSeeds: process.env.CARD_SEED_CARDS ? Number(process.env.CARD_SEED_CARDS) : undefined,
   featureCandidates: process.env.CARD_FIT_K ? Number(process.env.CARD_FIT_K) : undefined,
   fitGroups: process.env.CARD_FIT_GROUPS ? Number(process.env.CARD_FIT_GROUPS) : undefined,
+  // CARD_TABLE_MORE=0: at a table the fit weighs only its first group (the hash's nearest 8 cards), as before.
+  tableSecondGroup: process.env.CARD_TABLE_MORE !== "0",
   threshold: process.env.CARD_THRESHOLD ? Number(process.env.CARD_THRESHOLD) : undefined,
   // The keypoint fit (card-vision/features-verify.ts): off with CARD_FEATURES=0; CARD_RESCUE=N fits every
   // reference when there are at most N; CARD_FIT_LIMITS=0 lets a fitted card be any size and corner (as before).

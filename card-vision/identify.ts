@@ -63,11 +63,20 @@ export type IdentifyOptions = {
   features?: boolean;
   /**
    * How many of the nearest cards' own best outlines the second look also nudges towards each card alone (default
-   * 8 against candidates with a quick search, a whole pool; 0 against a table's references).
+   * CARD_SEEDS, a whole pool and a table alike; at a table the best three outlines are nudged towards their nearest
+   * too, against a whole pool only with 0).
    */
   cardSeeds?: number;
-  /** How many of the hash's nearest cards the keypoint fit weighs (default 8; against a whole pool, a group's: 16). */
+  /**
+   * How many of the hash's nearest cards the keypoint fit weighs first (default 8 at a table; against a whole pool, a
+   * group's: 16).
+   */
   featureCandidates?: number;
+  /**
+   * At a table, whether the fit weighs more cards when its first group names nothing: up to TABLE_FIT_CARDS, those
+   * nearest any outline, in a second group (default true; off to measure).
+   */
+  tableSecondGroup?: boolean;
   /** Against a whole pool, how many groups of `featureCandidates` cards the fit weighs one after another (default 2). */
   fitGroups?: number;
   /** With at most this many references, the keypoint fit weighs them all (default 0: only the hash's nearest). */
@@ -283,8 +292,25 @@ function area(q: Quad): number {
   return Math.abs(s) / 2;
 }
 
-/** How many of the nearest cards' outlines the second look nudges towards each card alone, against a whole pool. */
-const POOL_CARD_SEEDS = 8;
+/**
+ * How many of the nearest cards' outlines the second look nudges towards each card alone. Against a whole pool the
+ * best outlines are coincidences (below); at a table of four decks (~400 cards) often too, so there both are nudged:
+ * the best three outlines towards their nearest (as before; without them three generated frames of a spectator's
+ * small picture went unnamed) and the 8 nearest cards' own outlines each towards its card
+ * (docs/decisions/2026-11-28-card-table-of-400.md).
+ */
+const CARD_SEEDS = 8;
+/** How many of the hash's nearest cards the keypoint fit weighs first at a table (one ratio test over them all). */
+const TABLE_FIT_GROUP = 8;
+/**
+ * How many cards the keypoint fit weighs at a table in all when its first group names nothing: the next ones nearest
+ * any outline (first looks and nudged alike, as against a whole pool), in a second group. A table of four decks
+ * holds ~400 cards, and a sleeved card under glare or another card lies 44–78 bits from its best outline, seldom among
+ * the hash's 8 nearest; at a table of 400 (the photo sets' references among drawn printings) this named 40 of the
+ * four main sets' 46 listed sleeved clicks against 36 before, no stranger's fit over 0 inliers
+ * (docs/decisions/2026-11-28-card-table-of-400.md). FIT_MAX_PRINTINGS caps the printings, the page's one request.
+ */
+export const TABLE_FIT_CARDS = 32;
 /**
  * How many of the nearest cards the keypoint fit weighs together against a whole pool (a group). With the fit's ratio
  * test over every reference at once, 8 was kept (more strangers failed the right card's matches: pool-fit decision);
@@ -382,10 +408,10 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
   // Against a whole pool (candidates with a quick search) the best outlines are mostly coincidences: among 100,000
   // printings every outline finds one 30–36 bits away, and the right card's outline, 36–40 bits from it before its
   // nudges and 14–28 after, is seldom among them. There each of the nearest few cards' own best outline is nudged
-  // towards that card alone instead (docs/decisions/2026-11-28-card-pool-fit.md).
+  // towards that card alone instead (docs/decisions/2026-11-28-card-pool-fit.md); at a table of four decks too (CARD_SEEDS).
   const wholePool = candidates.near !== undefined;
-  const cardSeeds = options.refine === false ? 0 : (options.cardSeeds ?? (wholePool ? POOL_CARD_SEEDS : 0));
-  const seeds = options.refine === false || cardSeeds > 0 ? [] : distinctQuads(scored, 3);
+  const cardSeeds = options.refine === false ? 0 : (options.cardSeeds ?? CARD_SEEDS);
+  const seeds = options.refine === false || (wholePool && cardSeeds > 0) ? [] : distinctQuads(scored, 3);
   const targetIds = new Set(seeds.flatMap((s) => s.ranked.map((r) => r.id)));
   const known = [...targetIds].flatMap((id) => {
     const hashes = candidates.hashesOf?.(id);
@@ -438,15 +464,17 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
   scored.sort((a, b) => (a.ranked[0]?.distance ?? Infinity) - (b.ranked[0]?.distance ?? Infinity));
   // Against a whole pool the fit weighs the cards nearest any outline (first looks and nudged alike; the best
   // outline's nearest first): there the right card is seldom the hash's nearest (pool-fit decision).
-  const rankings = wholePool
-    ? [nearby.slice(0, 1), nearestOverOutlines(scored, candidates, false)]
-    : [nearby, ...scored.map((x) => x.ranked)];
-  const fitGroup = options.featureCandidates ?? POOL_FIT_GROUP;
-  const fitOptions = {
-    ...options,
-    featureCandidates: wholePool ? fitGroup * (options.fitGroups ?? POOL_FIT_GROUPS) : options.featureCandidates,
-  };
-  const fitIds = fitCandidateIds(candidates, rankings, fitOptions);
+  // At a table the hash's nearest cards first (the best outlines' rankings), then the cards nearest any outline.
+  const fitGroup = options.featureCandidates ?? (wholePool ? POOL_FIT_GROUP : TABLE_FIT_GROUP);
+  const fitIds = wholePool
+    ? fitCandidateIds(candidates, [nearby.slice(0, 1), nearestOverOutlines(scored, candidates, false)], {
+        ...options,
+        featureCandidates: fitGroup * (options.fitGroups ?? POOL_FIT_GROUPS),
+      })
+    : tableFitIds(candidates, [nearby, ...scored.map((x) => x.ranked)], () => nearestOverOutlines(scored, candidates, false), {
+        ...options,
+        featureCandidates: fitGroup,
+      });
   const distanceOf = (id: string) => {
     const hashes = candidates.hashesOf?.(id);
     return hashes ? distance(best.hashes, hashes) : (nearby.find((r) => r.id === id)?.distance ?? -1);
@@ -455,7 +483,7 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
   // Without keypoints here (a page fetches them for these few), the caller fits later: `fitLater`.
   if (!candidates.featuresOf) return fitCandidates.length > 0 ? { ...result, fitCandidates } : result;
   const jointThreshold = options.jointThreshold ?? jointThresholdFor(candidates, threshold);
-  const groups = wholePool ? cardGroups(fitIds, candidates, fitGroup) : [fitIds];
+  const groups = wholePool ? cardGroups(fitIds, candidates, fitGroup) : tableGroups(fitIds, candidates, fitGroup);
   const minInliers = options.fitMinInliers ?? fitMinInliersFor(candidates);
   const fit = fitInGroups(
     gray,
@@ -550,6 +578,32 @@ function namedTogether(result: IdentifyResult, v: FitSummary | undefined, candid
   );
 }
 
+/**
+ * The keypoint fit's references at a table: the first `featureCandidates` cards of `rankings` (the hash's nearest),
+ * then, unless `tableSecondGroup` is off, the cards nearest any outline (`overOutlines`) up to TABLE_FIT_CARDS
+ * (FIT_MAX_PRINTINGS printings in all).
+ */
+function tableFitIds(
+  candidates: Candidates,
+  rankings: Ranked[][],
+  overOutlines: () => Ranked[],
+  options: IdentifyOptions & { featureCandidates: number },
+): string[] {
+  const first = fitCandidateIds(candidates, rankings, options);
+  const every = candidates.referenceIds?.();
+  if (options.tableSecondGroup === false || (every && every.length <= (options.rescueUpTo ?? 0))) return first;
+  const asRanked = first.map((id) => ({ id, distance: 0 }));
+  return fitCandidateIds(candidates, [asRanked, overOutlines()], {
+    featureCandidates: Math.max(TABLE_FIT_CARDS, options.featureCandidates),
+  });
+}
+
+/** A table's fit groups: the first `size` cards of `ids` (the hash's nearest), then the rest in one group. */
+function tableGroups(ids: string[], candidates: Candidates, size: number): string[][] {
+  const [first, ...rest] = cardGroups(ids, candidates, size);
+  return first ? (rest.length > 0 ? [first, rest.flat()] : [first]) : [];
+}
+
 /** `ids` cut into groups of `size` cards each (a card's printings in its card's group), in order. */
 function cardGroups(ids: string[], candidates: Candidates, size: number): string[][] {
   const cardOf = cardsOf(candidates);
@@ -623,7 +677,7 @@ export function fitLater(
   const ids = weighed.map((r) => r.id);
   const wholePool = candidates.near !== undefined;
   const jointThreshold = jointThresholdFor(candidates, threshold);
-  const groups = wholePool ? cardGroups(ids, candidates, POOL_FIT_GROUP) : [ids];
+  const groups = wholePool ? cardGroups(ids, candidates, POOL_FIT_GROUP) : tableGroups(ids, candidates, TABLE_FIT_GROUP);
   const fit = fitInGroups(gray, click, groups, withFeatures, wholePool, true, fitMinInliersFor(candidates), (f) =>
     names(result, f, candidates, jointThreshold),
   );
