@@ -296,8 +296,8 @@ function area(q: Quad): number {
  * How many of the nearest cards' outlines the second look nudges towards each card alone. Against a whole pool the
  * best outlines are coincidences (below); at a table of four decks (~400 cards) often too, so there both are nudged:
  * the best three outlines towards their nearest (as before; without them three generated frames of a spectator's
- * small picture went unnamed) and the 8 nearest cards' own outlines each towards its card
- * (docs/decisions/2026-11-28-card-table-of-400.md).
+ * small picture went unnamed) and the 8 nearest cards' own outlines each towards its card (a sleeved card 19% of the
+ * frame high named that was not; docs/decisions/2026-11-28-card-table-of-400.md).
  */
 const CARD_SEEDS = 8;
 /** How many of the hash's nearest cards the keypoint fit weighs first at a table (one ratio test over them all). */
