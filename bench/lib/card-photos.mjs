@@ -1,12 +1,13 @@
 // The click-to-identify benchmark's real photographs (bench/card-identify.mjs, CARD_PHOTOS_DIR): the manifest's
 // references as the deck, its clicks as the questions (format in the README, "Click a card to identify it").
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { encodePng } from "../../scripts/fakes/card-art.mjs";
 import { drawQuad, readImage } from "./card-media.mjs";
 import { benchPool, isScanPoolId, poolId, scanPoolId } from "./card-pool.mjs";
-import { hashScan, poolScans, readScan } from "./card-scans.mjs";
+import { poolScans } from "./card-scans.mjs";
 import { benchDrawingCpu, featuresOn, poolFeatures, withFeatures } from "./card-features.mjs";
+import { referenceHashes, referenceMode } from "./card-photo-references.mjs";
 
 function percentile(sorted, p) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : NaN;
@@ -20,54 +21,6 @@ function timed(fn) {
   const used = process.cpuUsage(cpu);
   // The identifier's own CPU: less the bench's drawing of pool printings' keypoints inside the click.
   return { result, wall: performance.now() - start, cpu: (used.user + used.system) / 1000 - (benchDrawingCpu() - drawing) };
-}
-
-/**
- * Which references a set is measured with: `scan` (each reference's clean scan, where the manifest gives one; the
- * photo crop where it does not), or `photo` (the card marked in another photograph). CARD_PHOTOS_REFS chooses; by
- * default scans when every reference has one.
- */
-export function referenceMode(manifest, asked = process.env.CARD_PHOTOS_REFS) {
-  if (asked && asked !== "scan" && asked !== "photo") throw new Error(`CARD_PHOTOS_REFS is scan or photo, not ${asked}`);
-  const withScan = manifest.references.filter((r) => scansOf(r).length > 0).length;
-  const mode = asked ?? (withScan === manifest.references.length ? "scan" : "photo");
-  const canCrop = manifest.references.every((r) => r.image);
-  if (mode === "photo" && !canCrop) return { mode: "scan", withScan, note: "scans: some references have no photo crop" };
-  return { mode, withScan, note: asked ? "CARD_PHOTOS_REFS" : "default" };
-}
-
-/** A reference's scans (`scan`: one file or several, one per printing; paths relative to the manifest's folder). */
-function scansOf(reference) {
-  return reference.scan ? [reference.scan].flat() : [];
-}
-
-/**
- * The reference hashes of a manifest in the chosen mode: one entry per printing, `id` unique, `card` the
- * reference's id (several printings of one card are one card, as the identifier's margin counts them).
- */
-function referenceHashes(lib, dir, manifest, mode) {
-  return manifest.references.flatMap((r) => {
-    const scans = mode === "scan" ? scansOf(r) : [];
-    if (scans.length > 0)
-      return scans.map((file, n) => ({
-        id: n === 0 ? r.id : `${r.id}~${n + 1}`,
-        card: r.id,
-        hashes: hashScan(lib, resolve(dir, file)),
-        // Keypoints from the scan at the canonical card's width, as the keypoint fit's references are made.
-        features: featuresOn
-          ? lib.referenceFeatures(lib.canonicalFromImage(lib.toGray(readScan(resolve(dir, file), lib.CARD_W))))
-          : undefined,
-        scanPath: resolve(dir, file),
-      }));
-    const gray = lib.toGray(readImage(join(dir, r.image)));
-    const card = r.quad
-      ? lib.warpQuad(
-          gray,
-          r.quad.map(([x, y]) => ({ x, y })),
-        )
-      : lib.canonicalFromImage(gray);
-    return [{ id: r.id, card: r.id, hashes: lib.hashCard(card), features: featuresOn ? lib.referenceFeatures(card) : undefined }];
-  });
 }
 
 /** Names compared as a player reads them. */
@@ -91,25 +44,19 @@ export function measurePhotos(lib, dir, identifyOptions, options) {
   const cardIdOf = new Map(refs.map((r) => [r.id, r.card]));
   const featuresById = new Map(refs.map((r) => [r.id, r.features]));
   const refFeatures = featuresOn ? (id) => featuresById.get(id) : undefined;
-  measureWith(
-    lib,
-    dir,
-    manifest,
-    refLabel,
-    {
-      all: lib.referenceSet(refs, refFeatures),
-      without: (card) =>
-        lib.referenceSet(
-          refs.filter((ref) => ref.card !== card),
-          refFeatures,
-        ),
-      idOf: (id) => cardIdOf.get(id) ?? id,
-      // The hashes of every printing of a reference, for a click's hand-marked corners (`quad`).
-      hashesOfCard: (card) => refs.filter((r) => r.card === card).map((r) => r.hashes),
-    },
-    identifyOptions,
-    options,
-  );
+  // A table's candidates (`referenceSet`, the table's rules) of `references`, each card left out in turn.
+  const tableOf = (references, featuresOf) => ({
+    all: lib.referenceSet(references, featuresOf),
+    without: (card) =>
+      lib.referenceSet(
+        references.filter((ref) => ref.card !== card),
+        featuresOf,
+      ),
+    idOf: (id) => cardIdOf.get(id) ?? id,
+    // The hashes of every printing of a reference, for a click's hand-marked corners (`quad`).
+    hashesOfCard: (card) => refs.filter((r) => r.card === card).map((r) => r.hashes),
+  });
+  measureWith(lib, dir, manifest, refLabel, tableOf(refs, refFeatures), identifyOptions, options);
   if (options.tableSize > refs.length) {
     // A table's deck lists hold a few hundred cards, not only the photographs' few: the set's references among drawn
     // printings (each a card of its own, hashed and with keypoints as the pool's), measured by the table's rules.
@@ -125,16 +72,7 @@ export function measurePhotos(lib, dir, identifyOptions, options) {
       dir,
       manifest,
       `a table of ${table.length} references (the set's ${refs.length} among ${drawn.length} drawn printings)`,
-      {
-        all: lib.referenceSet(table, tableFeatures),
-        without: (card) =>
-          lib.referenceSet(
-            table.filter((ref) => ref.card !== card),
-            tableFeatures,
-          ),
-        idOf: (id) => cardIdOf.get(id) ?? id,
-        hashesOfCard: (card) => refs.filter((r) => r.card === card).map((r) => r.hashes),
-      },
+      tableOf(table, tableFeatures),
       identifyOptions,
       options,
     );
