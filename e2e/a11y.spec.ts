@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { expectAxeClean, gotoHydrated, signIn, storeCommunity } from "./helpers";
+import { expectAxeClean, gotoHydrated, signIn, storeCommunity, transitionsEnded } from "./helpers";
 import { scaled } from "./time-budget";
 
 // axe (WCAG 2.1 AA) once per distinct page, in light and dark. The realms' palettes change colours only, and
@@ -18,16 +18,7 @@ const COMMUNITY_PAGES = ["/", "/community-forum"];
 async function setMode(page: Page, mode: "light" | "dark") {
   await page.emulateMedia({ colorScheme: mode });
   await expect(page.locator(`html.${mode}`)).toHaveCount(1);
-  // Colours mid-transition would be read as they are halfway (transition-colors): wait for every transition to end
-  // (only transitions: a spinner's animation never ends).
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a instanceof CSSTransition)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  await transitionsEnded(page);
 }
 
 /**

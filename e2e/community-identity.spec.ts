@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { expectAxeClean, expectNoSidewaysScroll, reviewShot, signIn, storeCommunity, waitForHydration } from "./helpers";
+import { expectAxeClean, expectNoSidewaysScroll, reviewShot, signIn, storeCommunity, transitionsEnded, waitForHydration } from "./helpers";
 import { scaled } from "./time-budget";
 
 // Issue 15: each realm looks like its own place, in light and dark. For every realm and mode: the dashboard and the
@@ -100,6 +100,8 @@ test("a page follows the system's switch to dark while it is open, the footer's 
   const light = await colours();
   await page.emulateMedia({ colorScheme: "dark" });
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  // Read and scanned once the colours have stopped moving (a button's transition-colors was once scanned halfway).
+  await transitionsEnded(page);
   const dark = await colours();
   await expectAxeClean(page, "/ (dark, after the switch)");
   expect(dark.platform, "the footer's links change colour with the mode").not.toBe(light.platform);

@@ -117,6 +117,21 @@ export async function waitForMainHydration(page: Page) {
     .toBe(true);
 }
 
+/**
+ * Every CSS transition running in the page has ended: colours mid-transition (`transition-colors`) read, or scanned
+ * by axe, halfway between a mode's and the other's. Only transitions: a spinner's animation never ends.
+ */
+export async function transitionsEnded(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** axe (WCAG 2.1 A and AA) finds nothing serious or critical in the page, or in the part `include` selects. */
 export async function expectAxeClean(page: Page, label: string, include?: string) {
   let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
