@@ -83,6 +83,12 @@ export type FitSummary = { id: string; inliers: number; otherInliers: number; fi
  */
 export const FIT_MAX_PRINTINGS = 32;
 
+/** Every reference's id when there are at most `rescueUpTo` (the fit then weighs them all), else undefined. */
+export function weighsEvery(candidates: Candidates, rescueUpTo = 0): string[] | undefined {
+  const every = candidates.referenceIds?.();
+  return every !== undefined && every.length <= rescueUpTo ? every : undefined;
+}
+
 /**
  * The references the keypoint fit weighs when the hash names nothing: the hash's nearest cards (`rankings`, best
  * outline's first; up to `featureCandidates` cards, each with its printings that rank near, FIT_MAX_PRINTINGS in
@@ -103,8 +109,8 @@ export function fitCandidateIds(
     cards.add(cardOf(id));
     ids.push(id);
   };
-  const every = candidates.referenceIds?.();
-  const all = every !== undefined && every.length <= (options.rescueUpTo ?? 0);
+  const every = weighsEvery(candidates, options.rescueUpTo);
+  const all = every !== undefined;
   if (all) every.forEach(take);
   else for (const ranked of rankings) for (const r of ranked) take(r.id);
   return ids;

@@ -34,7 +34,7 @@ import { insideConvex, orderPortrait } from "./geometry";
 import { resizeArea } from "./image";
 import type { Point, Quad } from "./warp";
 import { HASH_SIDE } from "./match";
-import { clickFeatures, fitCandidateIds, fitInGroups, type FitSummary } from "./features-verify";
+import { clickFeatures, fitCandidateIds, fitInGroups, weighsEvery, type FitSummary } from "./features-verify";
 import type { Features } from "./features";
 import type { Verified } from "./features-fit";
 
@@ -483,7 +483,7 @@ export function identify(frame: RgbaImage, click: Point, candidates: Candidates,
   // Without keypoints here (a page fetches them for these few), the caller fits later: `fitLater`.
   if (!candidates.featuresOf) return fitCandidates.length > 0 ? { ...result, fitCandidates } : result;
   const jointThreshold = options.jointThreshold ?? jointThresholdFor(candidates, threshold);
-  const groups = wholePool ? cardGroups(fitIds, candidates, fitGroup) : tableGroups(fitIds, candidates, fitGroup);
+  const groups = fitGroupsOf(fitIds, candidates, fitGroup);
   const minInliers = options.fitMinInliers ?? fitMinInliersFor(candidates);
   const fit = fitInGroups(
     gray,
@@ -590,18 +590,21 @@ function tableFitIds(
   options: IdentifyOptions & { featureCandidates: number },
 ): string[] {
   const first = fitCandidateIds(candidates, rankings, options);
-  const every = candidates.referenceIds?.();
-  if (options.tableSecondGroup === false || (every && every.length <= (options.rescueUpTo ?? 0))) return first;
+  if (options.tableSecondGroup === false || weighsEvery(candidates, options.rescueUpTo)) return first;
   const asRanked = first.map((id) => ({ id, distance: 0 }));
   return fitCandidateIds(candidates, [asRanked, overOutlines()], {
     featureCandidates: Math.max(TABLE_FIT_CARDS, options.featureCandidates),
   });
 }
 
-/** A table's fit groups: the first `size` cards of `ids` (the hash's nearest), then the rest in one group. */
-function tableGroups(ids: string[], candidates: Candidates, size: number): string[][] {
-  const [first, ...rest] = cardGroups(ids, candidates, size);
-  return first ? (rest.length > 0 ? [first, rest.flat()] : [first]) : [];
+/**
+ * The keypoint fit's groups of `ids`, weighed one after another: against a whole pool groups of `size` cards
+ * (POOL_FIT_GROUP); at a table the first `size` (TABLE_FIT_GROUP, the hash's nearest), then the rest in one group.
+ */
+function fitGroupsOf(ids: string[], candidates: Candidates, size = candidates.near ? POOL_FIT_GROUP : TABLE_FIT_GROUP): string[][] {
+  const groups = cardGroups(ids, candidates, size);
+  if (candidates.near || groups.length <= 1) return groups;
+  return [groups[0], groups.slice(1).flat()];
 }
 
 /** `ids` cut into groups of `size` cards each (a card's printings in its card's group), in order. */
@@ -677,7 +680,7 @@ export function fitLater(
   const ids = weighed.map((r) => r.id);
   const wholePool = candidates.near !== undefined;
   const jointThreshold = jointThresholdFor(candidates, threshold);
-  const groups = wholePool ? cardGroups(ids, candidates, POOL_FIT_GROUP) : tableGroups(ids, candidates, TABLE_FIT_GROUP);
+  const groups = fitGroupsOf(ids, candidates);
   const fit = fitInGroups(gray, click, groups, withFeatures, wholePool, true, fitMinInliersFor(candidates), (f) =>
     names(result, f, candidates, jointThreshold),
   );
