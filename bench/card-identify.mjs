@@ -150,6 +150,8 @@ const identifyOptions = {
   fitGroups: process.env.CARD_FIT_GROUPS ? Number(process.env.CARD_FIT_GROUPS) : undefined,
   // CARD_TABLE_MORE=0: at a table the fit weighs only its first group (the hash's nearest 8 cards), as before.
   tableSecondGroup: process.env.CARD_TABLE_MORE !== "0",
+  // CARD_VOTE_CARDS=N: at a table, the cards the click's keypoints vote for that the fit weighs last (default 8; 0 off).
+  voteCards: process.env.CARD_VOTE_CARDS ? Number(process.env.CARD_VOTE_CARDS) : undefined,
   threshold: process.env.CARD_THRESHOLD ? Number(process.env.CARD_THRESHOLD) : undefined,
   // The keypoint fit (card-vision/features-verify.ts): off with CARD_FEATURES=0; CARD_RESCUE=N fits every
   // reference when there are at most N; CARD_FIT_LIMITS=0 lets a fitted card be any size and corner (as before).

@@ -131,7 +131,7 @@ export function fitCandidateIds(
 export function fitInGroups(
   gray: GrayImage,
   click: Point,
-  groups: string[][],
+  groups: Iterable<string[]>,
   candidates: Candidates,
   eachReference: boolean,
   limits: boolean,
