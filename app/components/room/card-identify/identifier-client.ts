@@ -230,26 +230,32 @@ export async function identifyClick({
     return answer.needFeatures && current() ? secondStep(key, answer.needFeatures) : null;
   };
   // The hash named nothing, but a keypoint fit among its nearest cards may: their keypoints from the server (those the
-  // worker does not hold yet), then the fit on the kept click. Any failure leaves the hash's "no match".
+  // worker does not hold yet), then the fit on the kept click. At a table whose fit named nothing the worker asks
+  // once more, once a table: the rest of the table's keypoints, for its vote. Any failure leaves the hash's "no match".
   const secondStep = async (key: string, ids: string[]) => {
-    const fetchedFrom = performance.now();
-    const fetched = await printingFeatures(ids);
-    performance.measure("card-identify-features", { start: fetchedFrom, end: performance.now() });
-    // None to be had (not made yet, or unreadable pictures): the fit would weigh nothing.
-    if (!fetched || fetched.length === 0 || !current()) return null;
-    try {
-      const delivered = await askTimed(
-        { kind: "fit", key, features: fetched },
-        fetched.map((f) => f.bytes),
-      );
-      const answer = delivered.answer;
-      if (answer.kind !== "identified") return null;
-      measureTrip(delivered);
-      return answer.match ? answer.ranked : null;
-    } catch (error) {
-      console.warn("The card identifier's keypoint fit failed", error);
-      return null;
+    let need = ids;
+    for (let step = 0; step < 2 && need.length > 0; step++) {
+      const fetchedFrom = performance.now();
+      const fetched = await printingFeatures(need);
+      performance.measure("card-identify-features", { start: fetchedFrom, end: performance.now(), detail: { printings: need.length } });
+      // None to be had (not made yet, or unreadable pictures): the fit would weigh nothing.
+      if (!fetched || fetched.length === 0 || !current()) return null;
+      try {
+        const delivered = await askTimed(
+          { kind: "fit", key, features: fetched },
+          fetched.map((f) => f.bytes),
+        );
+        const answer = delivered.answer;
+        if (answer.kind !== "identified") return null;
+        measureTrip(delivered);
+        if (answer.match) return answer.ranked;
+        need = answer.needFeatures ?? [];
+      } catch (error) {
+        console.warn("The card identifier's keypoint fit failed", error);
+        return null;
+      }
     }
+    return null;
   };
   const waitFrom = performance.now();
   // Its detail says whether the candidates were at hand (the frame went to the worker at once) or were waited for.

@@ -4,7 +4,7 @@ import { encodePoolIndex } from "../../../../card-vision/pool-index";
 import { drawCard, halfCoveredFrame } from "../../../../card-vision/synthetic-card.test-support";
 import type { CardReference } from "../../../../workers/contract/cards";
 import { answer } from "./identifier-core";
-import { POOL } from "./identifier-protocol";
+import { MAX_FIT_PRINTINGS, POOL } from "./identifier-protocol";
 
 // The identifier's worker, its work run in Node: the table's references and the pool's file in, a click's frame in,
 // the named printing out, and every bad request answered with an error rather than a crash.
@@ -197,5 +197,70 @@ describe("the identifier's second step: a keypoint fit when the hash names nothi
       kind: "error",
       id: 34,
     });
+  });
+});
+
+describe("the identifier's third step at a table: a keypoint vote over the table's printings", () => {
+  // Forty cards; the clicked one's lower half under another card, and its reference's hash unlike its picture (a
+  // printing whose picture the server hashed differs from the one on the table), so the hash ranks it last: the fit's
+  // groups (the 32 nearest) never weigh it, and only the vote over every printing's keypoints finds it.
+  const forty = Array.from({ length: 40 }, (_, i) => ({
+    id: `00000000-0000-4000-d000-${String(i).padStart(12, "0")}`,
+    name: `Voted ${i}`,
+    picture: drawCard(11 + i),
+  }));
+  const clickedCard = forty[2];
+  const refs: CardReference[] = forty.map((c, i) => {
+    const art = hashCard(c.picture).art;
+    return {
+      id: c.id,
+      name: c.name,
+      set: "tst",
+      collectorNumber: String(i + 1),
+      typeLine: "Instant",
+      smallImageUrl: `https://cards.example/small/${c.id}.jpg`,
+      imageUrl: `https://cards.example/normal/${c.id}.jpg`,
+      hash: hashToHex(c === clickedCard ? art.map((w) => ~w >>> 0) : art),
+    };
+  });
+  const served = new Map(forty.map((c) => [c.id, encodeFeatures(referenceFeatures(c.picture))]));
+  const fetchFeatures = (ids: string[]) =>
+    ids.map((id) => {
+      const bytes = served.get(id)!;
+      return { id, bytes: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer };
+    });
+  const frame = () => {
+    const { width, height, data } = halfCoveredFrame(clickedCard.picture, { height: 280, coveredFrom: 218 });
+    return { width, height, data: data.buffer as ArrayBuffer };
+  };
+  const click = { x: 300, y: 198 };
+
+  it("asks once for the rest of the table's keypoints after the fit names nothing, then names the card the vote finds", () => {
+    expect(answer({ kind: "table", id: 40, key: "table:vote", references: refs })).toMatchObject({ kind: "ready", size: 40 });
+    const first = answer({ kind: "identify", id: 41, key: "table:vote", frame: frame(), click, count: 5 });
+    if (first.kind !== "identified" || !first.needFeatures) throw new Error("no second step asked for");
+    expect(first.match).toBe(false);
+    expect(first.needFeatures).toHaveLength(MAX_FIT_PRINTINGS);
+    expect(first.needFeatures).not.toContain(clickedCard.id);
+
+    const fitted = answer({ kind: "fit", id: 42, key: "table:vote", features: fetchFeatures(first.needFeatures) });
+    if (fitted.kind !== "identified") throw new Error("not identified");
+    expect(fitted.match).toBe(false);
+    // The vote's: every printing the worker does not hold yet, the clicked one among them.
+    expect(fitted.needFeatures).toHaveLength(forty.length - MAX_FIT_PRINTINGS);
+    expect(new Set([...first.needFeatures, ...fitted.needFeatures!])).toEqual(new Set(forty.map((c) => c.id)));
+
+    const voted = answer({ kind: "fit", id: 43, key: "table:vote", features: fetchFeatures(fitted.needFeatures!) });
+    expect(voted).toMatchObject({ kind: "identified", id: 43, match: true });
+    if (voted.kind !== "identified") throw new Error("not identified");
+    expect(voted.ranked[0].id).toBe(clickedCard.id);
+    expect(voted.needFeatures).toBeUndefined();
+
+    // Clicked again: the worker holds the table's keypoints and its vote, so one answer names the card.
+    const again = answer({ kind: "identify", id: 44, key: "table:vote", frame: frame(), click, count: 5 });
+    expect(again).toMatchObject({ kind: "identified", match: true });
+    if (again.kind !== "identified") throw new Error("not identified");
+    expect(again.ranked[0].id).toBe(clickedCard.id);
+    expect(again.needFeatures).toBeUndefined();
   });
 });

@@ -13,11 +13,14 @@ import {
   type IdentifyResult,
   type RgbaImage,
 } from "../../../../card-vision";
+import type { VoteIndex } from "../../../../card-vision/keypoint-vote";
+import { tableVoteIndex } from "../../../../card-vision/match";
 import { PoolIndex } from "../../../../card-vision/pool-index";
 import type { CardReference } from "../../../../workers/contract/cards";
 import {
   identifierRequest,
   MAX_FIT_PRINTINGS,
+  MAX_VOTE_PRINTINGS,
   POOL,
   type IdentifierAnswer,
   type IdentifierRequest,
@@ -25,21 +28,31 @@ import {
 } from "./identifier-protocol";
 import { warmUpFrame } from "./warm-up-frame";
 
-type CandidateSet = { candidates: Candidates; printing: (id: string) => Printing | null };
+type CandidateSet = {
+  candidates: Candidates;
+  printing: (id: string) => Printing | null;
+  /** A table's printings the keypoint vote weighs (its first MAX_VOTE_PRINTINGS); none for the pool. */
+  voteIds?: string[];
+};
 
 /** The candidates by key: the pool, and the latest table (a table whose decks change gets a new key). */
 const sets = new Map<string, CandidateSet>();
 /** The last click's frame: asked again of other candidates (the pool after the table) without crossing again. */
 let kept: RgbaImage | null = null;
-/** The last click's hash pass, when it named nothing but a keypoint fit may: its second step starts from here. */
-let unclear: { key: string; click: { x: number; y: number }; result: IdentifyResult } | null = null;
+/**
+ * The last click's hash pass, when it named nothing but a keypoint fit may: its second step starts from here, and
+ * at a table whose fit named nothing, its third (`vote`: the table's keypoints came, the vote weighs them).
+ */
+let unclear: { key: string; click: { x: number; y: number }; result: IdentifyResult; stage: "fit" | "vote" } | null = null;
+/** The latest table's keypoint vote (card-vision/keypoint-vote.ts), made once its keypoints were asked for. */
+let vote: { key: string; index: VoteIndex } | null = null;
 
 /**
  * Printings' keypoints by id, as fetched for earlier clicks (~9.8 KB each; the oldest are dropped past the cap): a
  * card clicked again, or a reprint weighed again, costs no request.
  */
 const features = new Map<string, Features>();
-const FEATURES_KEPT = 400;
+const FEATURES_KEPT = MAX_VOTE_PRINTINGS + 200;
 
 function keepFeatures(id: string, bytes: ArrayBuffer): void {
   let decoded: Features;
@@ -75,6 +88,7 @@ function keepTable(key: string, references: CardReference[]): number {
   for (const old of sets.keys()) if (old !== POOL) sets.delete(old);
   sets.set(key, {
     candidates: referenceSet(references.map((r) => ({ id: r.id, hashes: { art: hashFromHex(r.hash) }, card: r.name }))),
+    voteIds: references.slice(0, MAX_VOTE_PRINTINGS).map((r) => r.id),
     printing: (id) => {
       const r = byId.get(id);
       return r
@@ -149,24 +163,72 @@ function answerChecked(request: IdentifierRequest): IdentifierAnswer {
       if (result.match || weighed.length === 0) return identified(request.id, set, result, took());
       const missing = weighed.filter((id) => !features.has(id));
       // Every keypoint at hand (fetched for an earlier click): the second step at once.
-      if (missing.length === 0) return identified(request.id, set, fitKept(kept, request.click, set, result), took());
-      unclear = { key: request.key, click: request.click, result };
+      if (missing.length === 0) return fitted(request.id, request.key, kept, request.click, set, result, took);
+      unclear = { key: request.key, click: request.click, result, stage: "fit" };
       return identified(request.id, set, result, took(), missing);
     }
     case "fit": {
       if (!kept || !unclear || unclear.key !== request.key) throw new Error("No unclear click to fit");
       for (const f of request.features) keepFeatures(f.id, f.bytes);
       const set = candidateSet(request.key);
-      const result = fitKept(kept, unclear.click, set, unclear.result);
+      const { click, result, stage } = unclear;
       unclear = null;
-      return identified(request.id, set, result, took());
+      if (stage === "vote") {
+        vote = { key: request.key, index: voteIndexOf(set) };
+        return identified(request.id, set, fitKept(kept, click, set, result, vote.index), took());
+      }
+      return fitted(request.id, request.key, kept, click, set, result, took);
     }
   }
 }
 
-/** The keypoint fit of a click the hash left unclear, with the keypoints the worker holds. */
-function fitKept(frame: RgbaImage, click: { x: number; y: number }, set: CandidateSet, result: IdentifyResult): IdentifyResult {
-  return fitLater(toGray(frame), click, set.candidates, result, (id) => features.get(id));
+/**
+ * The keypoint fit of a click the hash left unclear, with the keypoints the worker holds; at a table, with its vote
+ * once made. When that names nothing at a table the vote has not yet weighed, the answer asks for the table's
+ * keypoints the worker lacks (the vote's `fit` then follows), or, holding them all, makes the vote and fits again.
+ */
+function fitted(
+  id: number,
+  key: string,
+  frame: RgbaImage,
+  click: { x: number; y: number },
+  set: CandidateSet,
+  result: IdentifyResult,
+  took: () => number,
+): IdentifierAnswer {
+  const made = vote?.key === key ? vote.index : undefined;
+  const first = fitKept(frame, click, set, result, made);
+  if (first.match || made || !set.voteIds) return identified(id, set, first, took());
+  // Every printing of the table weighed already (a small table): the vote has nothing to add.
+  const weighed = new Set(result.fitCandidates?.map((r) => r.id));
+  if (set.voteIds.every((p) => weighed.has(p))) return identified(id, set, first, took());
+  const missing = set.voteIds.filter((p) => !features.has(p));
+  if (missing.length > 0) {
+    unclear = { key, click, result, stage: "vote" };
+    return identified(id, set, first, took(), missing);
+  }
+  vote = { key, index: voteIndexOf(set) };
+  return identified(id, set, fitKept(frame, click, set, result, vote.index), took());
+}
+
+/** The vote's index of a table's printings whose keypoints the worker holds (those it has none of are left out). */
+function voteIndexOf(set: CandidateSet): VoteIndex {
+  const cardOf = (id: string) => set.candidates.cardOf?.(id) ?? id;
+  return tableVoteIndex(
+    (set.voteIds ?? []).map((id) => ({ id, card: cardOf(id) })),
+    (id) => features.get(id),
+  );
+}
+
+/** The keypoint fit of a click the hash left unclear, with the keypoints the worker holds (and a table's vote). */
+function fitKept(
+  frame: RgbaImage,
+  click: { x: number; y: number },
+  set: CandidateSet,
+  result: IdentifyResult,
+  index?: VoteIndex,
+): IdentifyResult {
+  return fitLater(toGray(frame), click, set.candidates, result, (id) => features.get(id), undefined, index);
 }
 
 /** Answers one message (checked first: anything else is an error answer, as is a request that fails). */

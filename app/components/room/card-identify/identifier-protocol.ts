@@ -23,6 +23,14 @@ export type Printing = z.infer<typeof printing>;
  */
 export const MAX_FIT_PRINTINGS = 32;
 
+/**
+ * At most how many of a table's printings the keypoint vote weighs (card-vision/keypoint-vote.ts): when the fit's
+ * groups name nothing, the worker asks once a table for every printing's keypoints (~10 KB each, ~4 MB for four
+ * 100-card decks, fetched MAX_FEATURES_PER_REQUEST a request) and votes over them on every click after. A table of
+ * more printings votes over its first this many (the decks' named printings come first).
+ */
+export const MAX_VOTE_PRINTINGS = 600;
+
 /** Which candidates a click is matched against: a table's references (by the table's key) or the whole pool. */
 export const POOL = "pool";
 
@@ -61,7 +69,7 @@ export const identifierRequest = z.discriminatedUnion("kind", [
     kind: z.literal("fit"),
     id: z.number().int(),
     key: z.string().min(1),
-    features: z.array(z.object({ id: z.string().min(1), bytes: z.instanceof(ArrayBuffer) })).max(MAX_FIT_PRINTINGS),
+    features: z.array(z.object({ id: z.string().min(1), bytes: z.instanceof(ArrayBuffer) })).max(MAX_VOTE_PRINTINGS),
   }),
 ]);
 export type IdentifierRequest = z.infer<typeof identifierRequest>;
@@ -81,9 +89,10 @@ export const identifierAnswer = z.discriminatedUnion("kind", [
     ms: z.number().min(0),
     /**
      * No match yet, but a keypoint fit may name the card: the printings whose keypoints the worker lacks. Fetch them
-     * and send a `fit`; without them the answer stands.
+     * and send a `fit`; without them the answer stands. After a table's first `fit`, the vote's: the rest of the
+     * table's printings (at most MAX_VOTE_PRINTINGS), asked for once a table.
      */
-    needFeatures: z.array(z.string()).max(MAX_FIT_PRINTINGS).optional(),
+    needFeatures: z.array(z.string()).max(MAX_VOTE_PRINTINGS).optional(),
     /**
      * When the worker got the request and posted this answer (epoch ms: its clock's origin is not the page's), so the
      * page can tell the wait for the worker's thread and the messages' way from the identification itself.

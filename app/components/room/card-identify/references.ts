@@ -51,17 +51,37 @@ export async function poolIndexFile(): Promise<ArrayBuffer | null> {
   return response.arrayBuffer();
 }
 
+/** How many of the keypoints' requests run at once when a table's vote asks for many (the rest wait their turn). */
+const FEATURE_REQUESTS_AT_ONCE = 4;
+
 /**
- * The keypoints of the printings a click's second step fits (at most MAX_FEATURES_PER_REQUEST): one request, whose
+ * The keypoints of the printings a click's second step fits: one request per MAX_FEATURES_PER_REQUEST (one for the
+ * fit's few; a table's vote asks for up to MAX_VOTE_PRINTINGS, FEATURE_REQUESTS_AT_ONCE requests at a time), whose
  * URL names the keypoints' version. Those it has none of (no such printing, an unreadable picture, not made yet) are
- * left out: the fit weighs fewer. Null when the request fails: then the hash's answer stands, as it does without the
- * second step.
+ * left out: the fit weighs fewer, as does a request that fails while others come. Null when every request fails:
+ * then the hash's answer stands, as it does without the second step.
  */
 export async function printingFeatures(ids: string[]): Promise<{ id: string; bytes: ArrayBuffer }[] | null> {
+  const chunks: string[][] = [];
+  for (let i = 0; i < ids.length; i += MAX_FEATURES_PER_REQUEST) chunks.push(ids.slice(i, i + MAX_FEATURES_PER_REQUEST));
+  const answers: ({ id: string; bytes: ArrayBuffer }[] | null)[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < chunks.length) {
+      const n = next++;
+      answers[n] = await featuresOf(chunks[n]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(FEATURE_REQUESTS_AT_ONCE, chunks.length) }, worker));
+  return answers.some((a) => a !== null) ? answers.flatMap((a) => a ?? []) : null;
+}
+
+/** One request's keypoints (at most MAX_FEATURES_PER_REQUEST printings), or null when it fails. */
+async function featuresOf(ids: string[]): Promise<{ id: string; bytes: ArrayBuffer }[] | null> {
   try {
     const response = await api.cards.printings.features[":version"].$get({
       param: { version: FEATURE_VERSION },
-      query: { ids: ids.slice(0, MAX_FEATURES_PER_REQUEST).join(",") },
+      query: { ids: ids.join(",") },
     });
     if (!response.ok) throw new Error(`The keypoints did not load: ${response.status}`);
     return decodeFeaturesBatch(await response.arrayBuffer()).flatMap((e) => (e.bytes ? [{ id: e.id, bytes: e.bytes }] : []));
