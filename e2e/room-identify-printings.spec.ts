@@ -1,6 +1,6 @@
 import { loadavg } from "node:os";
 import { expect, test } from "./fixtures";
-import { api, gotoHydrated, newMemberPage, reviewShot } from "./helpers";
+import { api, expectNoSidewaysScroll, gotoHydrated, newMemberPage, reviewShot } from "./helpers";
 import {
   cameraBrowser,
   clickCpu,
@@ -100,14 +100,19 @@ test("a deck line's named printing is identified by that printing's art, and a l
   }
 });
 
-test("the first click at a table of four 100-card decks answers from the server's references (measured)", async ({
+// The table's keypoint vote (card-vision/keypoint-vote.ts): when the hash and the fit of its nearest cards name nothing
+// at a table, the page fetches the rest of the table's printings' keypoints once and the worker votes over them all.
+// Alice's camera also shows a card no deck on the table holds (Storm Drake of the Deep, a card of the fake card service
+// in none of the four fixture decks): Bob's click on it goes through every step at the table (hash, fit, vote: nothing
+// there is the drake), then the whole pool names it.
+test("the first click at a table of four 100-card decks answers from the server's references (measured), and a card in no deck goes through the table's vote to the pool", async ({
   browser,
   playwright,
 }, testInfo) => {
-  test.setTimeout(scaled(180_000));
+  test.setTimeout(scaled(240_000));
   const video = testInfo.outputPath("printings-table.y4m");
-  // The fixture decks name their printings (Archidekt's edition and number): the camera shows those.
-  writeVideo(video, printing("Sol Ring", "cmr"), printing("Lightning Bolt", "m10"));
+  // The fixture decks name their printings (Archidekt's edition and number): the camera shows Sol Ring's.
+  writeVideo(video, printing("Sol Ring", "cmr"), printing("Storm Drake of the Deep", "rcf"));
   const cardCamera = await cameraBrowser(playwright.chromium, testInfo, video);
   // Alice has the camera; four players bring the fake Archidekt's four Commander decks (100 cards each).
   const alice = await newMemberPage(cardCamera, "Alice", "Table", { baseURL: testInfo.project.use.baseURL });
@@ -199,6 +204,57 @@ test("the first click at a table of four 100-card decks answers from the server'
       await expect(panel.getByTestId("identified-printing")).toHaveText("CMR · 472");
       if (run === 1) await reviewShot(bob.page, "room-identify-four-decks-1366");
     }
+
+    // The card in no deck: the fit's request, then the vote's (every printing of the table once, 32 a request), then
+    // the pool names it. The whole-pool index built first, as production builds it (the cron job's runs through
+    // wrangler's local trigger; at once when another test built it).
+    await bob.page.keyboard.press("Escape");
+    await expect
+      .poll(
+        async () => {
+          await fetch(new URL("/cdn-cgi/local/scheduled", testInfo.project.use.baseURL));
+          return (await api<{ ready: boolean }>(bob.page, "GET", "/api/card-pool")).ready;
+        },
+        { timeout: scaled(180_000), intervals: [1_000] },
+      )
+      .toBe(true);
+    const asked: string[][] = [];
+    bob.page.on("request", (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith("/api/cards/printings/features/")) asked.push((url.searchParams.get("ids") ?? "").split(","));
+    });
+    const cpuBefore = await rendererThreadsCpu(browser);
+    await remote.click({ position: await tilePoint(remote, RIGHT) });
+    const panel = bob.page.getByRole("dialog", { name: "Identify card" });
+    await expect(panel.getByTestId("identified-card")).toHaveText("Storm Drake of the Deep", { timeout: MEDIA_TIMEOUT });
+    await expect(panel.getByTestId("identified-from")).toHaveText("from every card");
+    const cpu = clickCpu(cpuBefore, await rendererThreadsCpu(browser));
+    const fetching = await bob.page.evaluate(() =>
+      performance.getEntriesByName("card-identify-features").map((e) => Math.round(e.duration)),
+    );
+    const printings = asked.flat();
+    console.log(
+      `a card in no deck at a table of four decks (${references} references; load average ${loadavg()[0].toFixed(1)}): ` +
+        `${printings.length} printings' keypoints in ${asked.length} requests (the fit's, then the vote's: ${fetching.join(" ms and ")} ms); ` +
+        `CPU: the identifier's worker ${cpu.worker} ms (and ${cpu.workerQueued} ms waiting for a core), the page's main thread ${cpu.main} ms`,
+    );
+    expect(new Set(printings).size).toBe(printings.length);
+    expect(printings.length).toBe(Math.min(references, 600));
+    expect(asked.length).toBeGreaterThan(1);
+    expect(asked.every((ids) => ids.length <= 32)).toBe(true);
+    await reviewShot(bob.page, "room-identify-vote-1366");
+    await bob.page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSidewaysScroll(bob.page, "the identify-card dialog at 390 px");
+    await reviewShot(bob.page, "room-identify-vote-390");
+    await bob.page.setViewportSize({ width: 1366, height: 900 });
+
+    // Clicked again: the worker holds the table's keypoints and its vote, so nothing is fetched.
+    await bob.page.keyboard.press("Escape");
+    await expect(panel).toHaveCount(0);
+    const before = asked.length;
+    await remote.click({ position: await tilePoint(remote, RIGHT) });
+    await expect(panel.getByTestId("identified-card")).toHaveText("Storm Drake of the Deep", { timeout: MEDIA_TIMEOUT });
+    expect(asked.length).toBe(before);
   } finally {
     for (const member of [alice, ...others]) await member.context.close();
     await cardCamera.close();
