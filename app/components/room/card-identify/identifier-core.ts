@@ -44,8 +44,13 @@ let kept: RgbaImage | null = null;
  * at a table whose fit named nothing, its third (`vote`: the table's keypoints came, the vote weighs them).
  */
 let unclear: { key: string; click: { x: number; y: number }; result: IdentifyResult; stage: "fit" | "vote" } | null = null;
-/** The latest table's keypoint vote (card-vision/keypoint-vote.ts), made once its keypoints were asked for. */
-let vote: { key: string; index: VoteIndex } | null = null;
+/**
+ * The latest table's keypoint vote (card-vision/keypoint-vote.ts), made once its keypoints were asked for: with
+ * whether every printing's came (the server makes a few a request and answers the rest later), and when it was made.
+ */
+let vote: { key: string; index: VoteIndex; complete: boolean; at: number } | null = null;
+/** How long a vote made without every printing's keypoints stands before an unclear click asks for the rest again. */
+const VOTE_ASKED_AGAIN_MS = 60_000;
 
 /**
  * Printings' keypoints by id, as fetched for earlier clicks (~9.8 KB each; the oldest are dropped past the cap): a
@@ -174,7 +179,7 @@ function answerChecked(request: IdentifierRequest): IdentifierAnswer {
       const { click, result, stage } = unclear;
       unclear = null;
       if (stage === "vote") {
-        vote = { key: request.key, index: voteIndexOf(set) };
+        vote = voteOf(request.key, set);
         return identified(request.id, set, fitKept(kept, click, set, result, vote.index), took());
       }
       return fitted(request.id, request.key, kept, click, set, result, took);
@@ -196,9 +201,10 @@ function fitted(
   result: IdentifyResult,
   took: () => number,
 ): IdentifierAnswer {
-  const made = vote?.key === key ? vote.index : undefined;
-  const first = fitKept(frame, click, set, result, made);
-  if (first.match || made || !set.voteIds) return identified(id, set, first, took());
+  const made = vote?.key === key ? vote : undefined;
+  const first = fitKept(frame, click, set, result, made?.index);
+  if (first.match || !set.voteIds) return identified(id, set, first, took());
+  if (made && (made.complete || Date.now() - made.at < VOTE_ASKED_AGAIN_MS)) return identified(id, set, first, took());
   // Every printing of the table weighed already (a small table): the vote has nothing to add.
   const weighed = new Set(result.fitCandidates?.map((r) => r.id));
   if (set.voteIds.every((p) => weighed.has(p))) return identified(id, set, first, took());
@@ -207,17 +213,19 @@ function fitted(
     unclear = { key, click, result, stage: "vote" };
     return identified(id, set, first, took(), missing);
   }
-  vote = { key, index: voteIndexOf(set) };
+  vote = voteOf(key, set);
   return identified(id, set, fitKept(frame, click, set, result, vote.index), took());
 }
 
-/** The vote's index of a table's printings whose keypoints the worker holds (those it has none of are left out). */
-function voteIndexOf(set: CandidateSet): VoteIndex {
+/** The vote over a table's printings whose keypoints the worker holds (those it has none of are left out). */
+function voteOf(key: string, set: CandidateSet): NonNullable<typeof vote> {
   const cardOf = (id: string) => set.candidates.cardOf?.(id) ?? id;
-  return tableVoteIndex(
-    (set.voteIds ?? []).map((id) => ({ id, card: cardOf(id) })),
+  const ids = set.voteIds ?? [];
+  const index = tableVoteIndex(
+    ids.map((id) => ({ id, card: cardOf(id) })),
     (id) => features.get(id),
   );
+  return { key, index, complete: ids.every((id) => features.has(id)), at: Date.now() };
 }
 
 /** The keypoint fit of a click the hash left unclear, with the keypoints the worker holds (and a table's vote). */
