@@ -133,19 +133,20 @@ export const TARGET_MS = 300;
 /**
  * Waits for the state a player's page is in a moment after a camera comes on at the table: the identifier ready in
  * the background (prefetch.ts: its worker, the table's complete references or the whole pool, one made-up
- * identification), which the page marks "card-identify-ready".
+ * identification), which the page marks "card-identify-ready". With `size`, ready for that many references: a
+ * page that got some decks' lists first marks a smaller table ready before the whole one.
  */
-export async function identifierReady(page: Page, source: "table" | "pool") {
+export async function identifierReady(page: Page, source: "table" | "pool", size?: number) {
   await expect
     .poll(
       () =>
         page.evaluate(
-          (source) =>
+          ({ source, size }) =>
             performance.getEntriesByName("card-identify-ready").some((e) => {
               const detail = (e as PerformanceMark).detail as { source: string; size: number; pending: number } | null;
-              return detail?.source === source && detail.size > 0 && detail.pending === 0;
+              return detail?.source === source && detail.size > 0 && detail.pending === 0 && (size === undefined || detail.size === size);
             }),
-          source,
+          { source, size },
         ),
       { timeout: MEDIA_TIMEOUT },
     )

@@ -177,7 +177,7 @@ test("the first click at a table of four 100-card decks answers from the server'
       }
       // With Alice's camera on, Bob's page gets the identifier ready in the background (its worker, the table's
       // references, one made-up identification): the state a player's page is in a moment after a camera comes on.
-      await identifierReady(bob.page, "table");
+      await identifierReady(bob.page, "table", references);
       // Bob's first click on this page. The camera's Sol Ring (CMR 472) is the printing all four decks name.
       await watchLongTasks(bob.page);
       const cpuBefore = await rendererThreadsCpu(browser);
