@@ -16,16 +16,37 @@ const cards = Array.from({ length: 30 }, (_, i) => ({
 }));
 const clicked = cards[7];
 
-const references: CardReference[] = cards.map((c, i) => ({
-  id: c.id,
-  name: c.name,
-  set: "tst",
-  collectorNumber: String(i + 1),
-  typeLine: "Artifact",
-  smallImageUrl: `https://cards.example/small/${c.id}.jpg`,
-  imageUrl: `https://cards.example/normal/${c.id}.jpg`,
-  hash: hashToHex(hashCard(c.picture).art),
-}));
+type Drawn = { id: string; name: string; picture: GrayImage };
+
+/** The server's references of drawn cards: each hashed from its picture unless `hashOf` says otherwise. */
+function referencesOf(drawn: Drawn[], typeLine: string, hashOf = (c: Drawn) => hashCard(c.picture).art): CardReference[] {
+  return drawn.map((c, i) => ({
+    id: c.id,
+    name: c.name,
+    set: "tst",
+    collectorNumber: String(i + 1),
+    typeLine,
+    smallImageUrl: `https://cards.example/small/${c.id}.jpg`,
+    imageUrl: `https://cards.example/normal/${c.id}.jpg`,
+    hash: hashToHex(hashOf(c)),
+  }));
+}
+
+/**
+ * A fake of the page's fetch of keypoints (references.ts printingFeatures) for drawn cards: the server's bytes
+ * (card-vision's encoding), each in a buffer of its own, as a body is; each id asked is put in `requested`.
+ */
+function keypointsServer(drawn: Drawn[], requested: string[] = []) {
+  const served = new Map(drawn.map((c) => [c.id, encodeFeatures(referenceFeatures(c.picture))]));
+  return (ids: string[]) =>
+    ids.map((id) => {
+      requested.push(id);
+      const bytes = served.get(id)!;
+      return { id, bytes: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer };
+    });
+}
+
+const references = referencesOf(cards, "Artifact");
 
 /** A 640×480 RGBA frame of the card upright on a gray table, 60% of the frame high, its centre at (0.4, 0.5). */
 function frameOf(card: GrayImage) {
@@ -121,26 +142,9 @@ describe("the identifier's second step: a keypoint fit when the hash names nothi
     picture: drawCard(seed),
   }));
   const covered = six[2];
-  const refs: CardReference[] = six.map((c, i) => ({
-    id: c.id,
-    name: c.name,
-    set: "tst",
-    collectorNumber: String(i + 1),
-    typeLine: "Creature",
-    smallImageUrl: `https://cards.example/small/${c.id}.jpg`,
-    imageUrl: `https://cards.example/normal/${c.id}.jpg`,
-    hash: hashToHex(hashCard(c.picture).art),
-  }));
-  /** The server's answer for a printing's keypoints (the endpoint's bytes: card-vision's encoding). */
-  const served = new Map(six.map((c) => [c.id, encodeFeatures(referenceFeatures(c.picture))]));
+  const refs = referencesOf(six, "Creature");
   const requested: string[] = [];
-  /** A fake of the page's fetch (references.ts printingFeatures): the bytes, each in a buffer of its own, as a body is. */
-  const fetchFeatures = (ids: string[]) =>
-    ids.map((id) => {
-      requested.push(id);
-      const bytes = served.get(id)!;
-      return { id, bytes: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer };
-    });
+  const fetchFeatures = keypointsServer(six, requested);
 
   function coveredFrame() {
     const { width, height, data } = halfCoveredFrame(covered.picture);
@@ -210,25 +214,11 @@ describe("the identifier's third step at a table: a keypoint vote over the table
     picture: drawCard(11 + i),
   }));
   const clickedCard = forty[2];
-  const refs: CardReference[] = forty.map((c, i) => {
+  const refs = referencesOf(forty, "Instant", (c) => {
     const art = hashCard(c.picture).art;
-    return {
-      id: c.id,
-      name: c.name,
-      set: "tst",
-      collectorNumber: String(i + 1),
-      typeLine: "Instant",
-      smallImageUrl: `https://cards.example/small/${c.id}.jpg`,
-      imageUrl: `https://cards.example/normal/${c.id}.jpg`,
-      hash: hashToHex(c === clickedCard ? art.map((w) => ~w >>> 0) : art),
-    };
+    return c === clickedCard ? art.map((w) => ~w >>> 0) : art;
   });
-  const served = new Map(forty.map((c) => [c.id, encodeFeatures(referenceFeatures(c.picture))]));
-  const fetchFeatures = (ids: string[]) =>
-    ids.map((id) => {
-      const bytes = served.get(id)!;
-      return { id, bytes: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer };
-    });
+  const fetchFeatures = keypointsServer(forty);
   const frame = () => {
     const { width, height, data } = halfCoveredFrame(clickedCard.picture, { height: 280, coveredFrom: 218 });
     return { width, height, data: data.buffer as ArrayBuffer };
