@@ -151,7 +151,7 @@ export function referenceSet(references: Reference[], features?: (id: string) =>
       ? {
           featuresOf: features,
           referenceIds: () => references.map((r) => r.id),
-          // Made on the first click that asks (~20 ms for a table of 400), then kept with the references.
+          // Made on the first click that asks (70–100 ms for a table of 400), then kept with the references.
           voteIndex: () => (vote ??= tableVoteIndex(references, features)),
         }
       : {}),
