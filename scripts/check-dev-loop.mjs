@@ -75,6 +75,26 @@ async function untilTrue(what, check, timeoutMs = 30_000) {
   throw new Error(`${what}: not seen within ${timeoutMs} ms\n${log.slice(-4000)}`);
 }
 
+/**
+ * Waits for `shown` after an edit of `file`; while it times out, writes the file again (the same text, a new
+ * modification time), three writes in all. A clean-clone CI run (2026-11-28, the dev server started beside the unit
+ * tests on both cores) waited 30 s for the first edit with the page never updating, and the dev server answered
+ * requests all along: its file watcher can still be setting up when the first write lands. Returns how many writes it
+ * took (reported: more than one says the first was missed).
+ */
+async function writtenUntilShown(file, shown, writes = 3) {
+  for (let n = 1; ; n++) {
+    try {
+      await shown();
+      return n;
+    } catch (error) {
+      if (n >= writes) throw new Error(`${file}: the edit was not shown after ${n} writes\n${log.slice(-4000)}`, { cause: error });
+      const path = join(copy, file);
+      writeFileSync(path, readFileSync(path, "utf8"));
+    }
+  }
+}
+
 const results = {};
 let browser;
 try {
@@ -95,7 +115,9 @@ try {
   await page.evaluate(() => (globalThis.devLoopMark = true));
   const started = Date.now();
   edit("app/components/landing/landing-page.tsx", "Choose your realm", "Choose your realm, edited");
-  await page.getByRole("heading", { name: "Choose your realm, edited" }).waitFor({ timeout: 30_000 });
+  results.componentWrites = await writtenUntilShown("app/components/landing/landing-page.tsx", () =>
+    page.getByRole("heading", { name: "Choose your realm, edited" }).waitFor({ timeout: 10_000 }),
+  );
   results.componentEditMs = Date.now() - started;
   // A full reload would have dropped the mark set before the edit: the update happened in place.
   if (!(await page.evaluate(() => globalThis.devLoopMark === true))) throw new Error("the page reloaded instead of updating in place");
@@ -159,7 +181,7 @@ try {
   results.roomJoined = true;
 
   console.log(
-    `dev loop: component edit shown in ${results.componentEditMs} ms (aim ${budgetMs}), loader edit in ${results.loaderEditMs} ms, ` +
+    `dev loop: component edit shown in ${results.componentEditMs} ms (aim ${budgetMs}; ${results.componentWrites} write${results.componentWrites > 1 ? "s" : ""}), loader edit in ${results.loaderEditMs} ms, ` +
       `/api edit in ${results.apiEditMs} ms; a room joined over /ws`,
   );
   if (strict && results.componentEditMs > budgetMs)
