@@ -104,8 +104,8 @@ test("a deck line's named printing is identified by that printing's art, and a l
 // at a table, the page fetches the rest of the table's printings' keypoints once and the worker votes over them all.
 // Alice's camera also shows a card no deck on the table holds (Storm Drake of the Deep, a card of the fake card service
 // in none of the four fixture decks): Bob's click on it goes through every step at the table (hash, fit, vote: nothing
-// there is the drake), then the whole pool names it.
-test("the first click at a table of four 100-card decks answers from the server's references (measured), and a card in no deck goes through the table's vote to the pool", async ({
+// there is the drake).
+test("the first click at a table of four 100-card decks answers from the server's references (measured), and a card in no deck goes through the table's vote", async ({
   browser,
   playwright,
 }, testInfo) => {
@@ -205,19 +205,12 @@ test("the first click at a table of four 100-card decks answers from the server'
       if (run === 1) await reviewShot(bob.page, "room-identify-four-decks-1366");
     }
 
-    // The card in no deck: the fit's request, then the vote's (every printing of the table once, 32 a request), then
-    // the pool names it. The whole-pool index built first, as production builds it (the cron job's runs through
-    // wrangler's local trigger; at once when another test built it).
+    // The card in no deck: the fit's request, then the vote's (every printing of the table once, 32 a request), and
+    // nothing named at the table. The whole pool names it when its index has been built, else the dialog says no
+    // deck's card matches: only e2e/room-identify.spec.ts's pool test, last in its file, has the cron job build it (the
+    // sleeved-card test before it needs the pool not built), so this test does not.
     await bob.page.keyboard.press("Escape");
-    await expect
-      .poll(
-        async () => {
-          await fetch(new URL("/cdn-cgi/local/scheduled", testInfo.project.use.baseURL));
-          return (await api<{ ready: boolean }>(bob.page, "GET", "/api/card-pool")).ready;
-        },
-        { timeout: scaled(180_000), intervals: [1_000] },
-      )
-      .toBe(true);
+    const poolReady = (await api<{ ready: boolean }>(bob.page, "GET", "/api/card-pool")).ready;
     const asked: string[][] = [];
     bob.page.on("request", (r) => {
       const url = new URL(r.url());
@@ -226,15 +219,22 @@ test("the first click at a table of four 100-card decks answers from the server'
     const cpuBefore = await rendererThreadsCpu(browser);
     await remote.click({ position: await tilePoint(remote, RIGHT) });
     const panel = bob.page.getByRole("dialog", { name: "Identify card" });
-    await expect(panel.getByTestId("identified-card")).toHaveText("Storm Drake of the Deep", { timeout: MEDIA_TIMEOUT });
-    await expect(panel.getByTestId("identified-from")).toHaveText("from every card");
+    const answered = async () => {
+      if (poolReady) {
+        await expect(panel.getByTestId("identified-card")).toHaveText("Storm Drake of the Deep", { timeout: MEDIA_TIMEOUT });
+        await expect(panel.getByTestId("identified-from")).toHaveText("from every card");
+      } else {
+        await expect(panel.getByRole("alert")).toHaveText("No card from the table's deck lists matches", { timeout: MEDIA_TIMEOUT });
+      }
+    };
+    await answered();
     const cpu = clickCpu(cpuBefore, await rendererThreadsCpu(browser));
     const fetching = await bob.page.evaluate(() =>
       performance.getEntriesByName("card-identify-features").map((e) => Math.round(e.duration)),
     );
     const printings = asked.flat();
     console.log(
-      `a card in no deck at a table of four decks (${references} references; load average ${loadavg()[0].toFixed(1)}): ` +
+      `a card in no deck at a table of four decks (${references} references; the pool ${poolReady ? "built" : "not built"}; load average ${loadavg()[0].toFixed(1)}): ` +
         `${printings.length} printings' keypoints in ${asked.length} requests (the fit's, then the vote's: ${fetching.join(" ms and ")} ms); ` +
         `CPU: the identifier's worker ${cpu.worker} ms (and ${cpu.workerQueued} ms waiting for a core), the page's main thread ${cpu.main} ms`,
     );
@@ -253,7 +253,7 @@ test("the first click at a table of four 100-card decks answers from the server'
     await expect(panel).toHaveCount(0);
     const before = asked.length;
     await remote.click({ position: await tilePoint(remote, RIGHT) });
-    await expect(panel.getByTestId("identified-card")).toHaveText("Storm Drake of the Deep", { timeout: MEDIA_TIMEOUT });
+    await answered();
     expect(asked.length).toBe(before);
   } finally {
     for (const member of [alice, ...others]) await member.context.close();
