@@ -27,6 +27,8 @@ const BUCKETS = 1 << KEY_BITS;
 const VOTE_DISTANCE = 64;
 /** A vote only when the nearest match is this much nearer than the nearest of any other card (Lowe's ratio test). */
 const VOTE_RATIO = 0.8;
+/** The fewest votes that rank a card: one is any stranger's chance match. */
+const MIN_VOTES = 2;
 
 /** Every reference's descriptors with their cards, and the tables that find them by key. */
 export type VoteIndex = {
@@ -110,7 +112,14 @@ export function voteIndexOf(references: { id: string; card: string; features: Fe
  * nearest match among those sharing a key with it, when that lies within VOTE_DISTANCE and clear of every other
  * card's (VOTE_RATIO). At most `count` cards, each with at least `minVotes`; ties in card order.
  */
-export function voteFor(index: VoteIndex, query: Features, count: number, minVotes = 2): { card: string; votes: number }[] {
+export function voteFor(index: VoteIndex, query: Features, count: number, minVotes = MIN_VOTES): { card: string; votes: number }[] {
+  return cardVotes(index, query, minVotes)
+    .slice(0, count)
+    .map(({ card, votes }) => ({ card: index.cards[card], votes }));
+}
+
+/** `voteFor`'s cards by their numbers in `index`, every one with at least `minVotes`. */
+function cardVotes(index: VoteIndex, query: Features, minVotes: number): { card: number; votes: number }[] {
   const votes = new Int32Array(index.cards.length);
   // A query descriptor meets a stored one in several tables: `seen` (stamped with the query's number) skips repeats.
   const seen = new Int32Array(index.size).fill(-1);
@@ -136,11 +145,11 @@ export function voteFor(index: VoteIndex, query: Features, count: number, minVot
     }
     if (card1 >= 0 && d1 <= VOTE_DISTANCE && d1 < VOTE_RATIO * d2) votes[card1]++;
   }
-  const out: { card: string; votes: number }[] = [];
+  const out: { card: number; votes: number }[] = [];
   votes.forEach((v, c) => {
-    if (v >= minVotes) out.push({ card: index.cards[c], votes: v });
+    if (v >= minVotes) out.push({ card: c, votes: v });
   });
-  return out.sort((a, b) => b.votes - a.votes).slice(0, count);
+  return out.sort((a, b) => b.votes - a.votes);
 }
 
 /**
@@ -150,9 +159,9 @@ export function voteFor(index: VoteIndex, query: Features, count: number, minVot
 export function votedGroup(index: VoteIndex, query: Features, weighed: Set<string>, cards: number): string[] {
   const out: string[] = [];
   let taken = 0;
-  for (const { card } of voteFor(index, query, index.cards.length)) {
+  for (const { card } of cardVotes(index, query, MIN_VOTES)) {
     if (taken >= cards) break;
-    const fresh = index.printings[index.cards.indexOf(card)].filter((id) => !weighed.has(id));
+    const fresh = index.printings[card].filter((id) => !weighed.has(id));
     if (fresh.length === 0) continue;
     out.push(...fresh);
     taken++;
