@@ -33,7 +33,13 @@ type CandidateSet = {
   printing: (id: string) => Printing | null;
   /** A table's printings the keypoint vote weighs (its first MAX_VOTE_PRINTINGS); none for the pool. */
   voteIds?: string[];
+  /**
+   * The table's keypoint vote (card-vision/keypoint-vote.ts), made once its keypoints were asked for: with whether
+   * every printing's came (the server makes a few a request and answers the rest later), and when it was made.
+   */
+  vote?: TableVote;
 };
+type TableVote = { index: VoteIndex; complete: boolean; at: number };
 
 /** The candidates by key: the pool, and the latest table (a table whose decks change gets a new key). */
 const sets = new Map<string, CandidateSet>();
@@ -44,11 +50,6 @@ let kept: RgbaImage | null = null;
  * at a table whose fit named nothing, its third (`vote`: the table's keypoints came, the vote weighs them).
  */
 let unclear: { key: string; click: { x: number; y: number }; result: IdentifyResult; stage: "fit" | "vote" } | null = null;
-/**
- * The latest table's keypoint vote (card-vision/keypoint-vote.ts), made once its keypoints were asked for: with
- * whether every printing's came (the server makes a few a request and answers the rest later), and when it was made.
- */
-let vote: { key: string; index: VoteIndex; complete: boolean; at: number } | null = null;
 /** How long a vote made without every printing's keypoints stands before an unclear click asks for the rest again. */
 const VOTE_ASKED_AGAIN_MS = 60_000;
 
@@ -179,8 +180,8 @@ function answerChecked(request: IdentifierRequest): IdentifierAnswer {
       const { click, result, stage } = unclear;
       unclear = null;
       if (stage === "vote") {
-        vote = voteOf(request.key, set);
-        return identified(request.id, set, fitKept(kept, click, set, result, vote.index), took());
+        set.vote = voteOf(set);
+        return identified(request.id, set, fitKept(kept, click, set, result, set.vote.index), took());
       }
       return fitted(request.id, request.key, kept, click, set, result, took);
     }
@@ -201,7 +202,7 @@ function fitted(
   result: IdentifyResult,
   took: () => number,
 ): IdentifierAnswer {
-  const made = vote?.key === key ? vote : undefined;
+  const made = set.vote;
   const first = fitKept(frame, click, set, result, made?.index);
   if (first.match || !set.voteIds) return identified(id, set, first, took());
   if (made && (made.complete || Date.now() - made.at < VOTE_ASKED_AGAIN_MS)) return identified(id, set, first, took());
@@ -213,19 +214,19 @@ function fitted(
     unclear = { key, click, result, stage: "vote" };
     return identified(id, set, first, took(), missing);
   }
-  vote = voteOf(key, set);
-  return identified(id, set, fitKept(frame, click, set, result, vote.index), took());
+  set.vote = voteOf(set);
+  return identified(id, set, fitKept(frame, click, set, result, set.vote.index), took());
 }
 
 /** The vote over a table's printings whose keypoints the worker holds (those it has none of are left out). */
-function voteOf(key: string, set: CandidateSet): NonNullable<typeof vote> {
+function voteOf(set: CandidateSet): TableVote {
   const cardOf = (id: string) => set.candidates.cardOf?.(id) ?? id;
   const ids = set.voteIds ?? [];
   const index = tableVoteIndex(
     ids.map((id) => ({ id, card: cardOf(id) })),
     (id) => features.get(id),
   );
-  return { key, index, complete: ids.every((id) => features.has(id)), at: Date.now() };
+  return { index, complete: ids.every((id) => features.has(id)), at: Date.now() };
 }
 
 /** The keypoint fit of a click the hash left unclear, with the keypoints the worker holds (and a table's vote). */
