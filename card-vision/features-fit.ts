@@ -9,7 +9,8 @@ import { DESC_WORDS, seeded, UNIQUE_REGION, type Features } from "./features";
 import { convexHull, insideConvex, polygonArea } from "./geometry";
 import type { Point, Quad } from "./warp";
 import { CARD_H, CARD_W } from "./warp";
-import { BITS16, distance256Below, popcount32 } from "./popcount";
+import { popcount32 } from "./popcount";
+import { descriptorScan, type DescriptorScan } from "./descriptor-scan";
 
 /** Hamming distance between descriptor `i` of `a` and descriptor `j` of `b`. */
 export function descriptorDistance(a: Uint32Array, i: number, b: Uint32Array, j: number): number {
@@ -38,31 +39,32 @@ export type MatchOptions = {
 export function matchAll(query: Features, refs: Features[], options: MatchOptions = {}): Correspondence[][] {
   const ratio = options.ratio ?? 0.8;
   const maxDistance = options.maxDistance ?? 64;
+  // A second nearest past maxDistance / ratio passes every match within maxDistance: the scan keeps only the
+  // reference keypoints nearer than that, in order, and the nearest two are sought among those alone.
+  const cap = Math.ceil(maxDistance / ratio) + 1;
   const out: Correspondence[][] = refs.map(() => []);
-  const q = query.desc;
+  const scan = descriptorScan(refs);
+  const { starts, index, distance } = scan;
   for (let i = 0; i < query.count; i++) {
-    let d1 = 1e9;
+    const found = scan.below(query.desc, i * DESC_WORDS, cap);
+    let d1 = cap;
     let r1 = -1;
     let j1 = -1;
-    let d2 = 1e9;
-    for (let r = 0; r < refs.length; r++) {
+    let d2 = cap;
+    let r = 0;
+    for (let e = 0; e < found; e++) {
+      const d = distance[e];
+      while (index[e] >= starts[r + 1]) r++;
+      if (d >= d2) continue;
       const ref = refs[r];
-      const rd = ref.desc;
-      for (let j = 0; j < ref.count; j++) {
-        // This loop is the fit's cost: the count stops once it reaches the second nearest (DESC_WORDS is 8).
-        const d = distance256Below(q, i * DESC_WORDS, rd, j * DESC_WORDS, d2);
-        if (d >= d2) continue;
-        if (d < d1) {
-          const same = r === r1 && Math.abs(ref.x[j] - ref.x[j1]) + Math.abs(ref.y[j] - ref.y[j1]) < 8;
-          if (!same) d2 = d1;
-          d1 = d;
-          r1 = r;
-          j1 = j;
-        } else {
-          const same = r === r1 && Math.abs(ref.x[j] - ref.x[j1]) + Math.abs(ref.y[j] - ref.y[j1]) < 8;
-          if (!same) d2 = d;
-        }
-      }
+      const j = index[e] - starts[r];
+      const same = r === r1 && Math.abs(ref.x[j] - ref.x[j1]) + Math.abs(ref.y[j] - ref.y[j1]) < 8;
+      if (d < d1) {
+        if (!same) d2 = d1;
+        d1 = d;
+        r1 = r;
+        j1 = j;
+      } else if (!same) d2 = d;
     }
     if (r1 < 0 || d1 > maxDistance || d1 > ratio * d2) continue;
     out[r1].push({ from: { x: refs[r1].x[j1], y: refs[r1].y[j1] }, to: { x: query.x[i], y: query.y[i] } });
@@ -71,48 +73,30 @@ export function matchAll(query: Features, refs: Features[], options: MatchOption
 }
 
 /**
- * Query descriptor `qi` (its first word's index in `q`)'s nearest descriptor in `ref` and the second nearest, both
- * under `cap`: `out` gets [nearest distance, its index or -1, second nearest distance] (`cap` where none). A distance
- * stops being counted once it reaches the second nearest (checked after 4, 6 and 8 of the 8 words), counted by the
- * 16-bit table (popcount.ts): this loop is the fit's cost against a pool (docs/cards.md, "Where a click's CPU goes").
+ * The nearest reference keypoint and the second nearest within one reference, both under `cap`, among a scan's found
+ * keypoints `from` to `to` - 1 (all of that reference, numbered from `start`): `out` gets [nearest distance, its
+ * index in the reference or -1, second nearest distance] (`cap` where none). One corner kept at several scales sits
+ * a few pixels apart: it must not fail the test against itself.
  */
-export function nearestTwo(q: Uint32Array, qi: number, ref: Features, cap: number, out: Int32Array): void {
-  const rd = ref.desc;
+export function nearestTwo(
+  scan: DescriptorScan,
+  from: number,
+  to: number,
+  start: number,
+  ref: Features,
+  cap: number,
+  out: Int32Array,
+): void {
+  const { index, distance } = scan;
   const rx = ref.x;
   const ry = ref.y;
-  const q0 = q[qi];
-  const q1 = q[qi + 1];
-  const q2 = q[qi + 2];
-  const q3 = q[qi + 3];
-  const q4 = q[qi + 4];
-  const q5 = q[qi + 5];
-  const q6 = q[qi + 6];
-  const q7 = q[qi + 7];
-  const bits = BITS16;
   let d1 = cap;
   let j1 = -1;
   let d2 = cap;
-  for (let j = 0, rj = 0, m = ref.count; j < m; j++, rj += DESC_WORDS) {
-    let v = q0 ^ rd[rj];
-    let d = bits[v & 0xffff] + bits[v >>> 16];
-    v = q1 ^ rd[rj + 1];
-    d += bits[v & 0xffff] + bits[v >>> 16];
-    v = q2 ^ rd[rj + 2];
-    d += bits[v & 0xffff] + bits[v >>> 16];
-    v = q3 ^ rd[rj + 3];
-    d += bits[v & 0xffff] + bits[v >>> 16];
+  for (let e = from; e < to; e++) {
+    const d = distance[e];
     if (d >= d2) continue;
-    v = q4 ^ rd[rj + 4];
-    d += bits[v & 0xffff] + bits[v >>> 16];
-    v = q5 ^ rd[rj + 5];
-    d += bits[v & 0xffff] + bits[v >>> 16];
-    if (d >= d2) continue;
-    v = q6 ^ rd[rj + 6];
-    d += bits[v & 0xffff] + bits[v >>> 16];
-    v = q7 ^ rd[rj + 7];
-    d += bits[v & 0xffff] + bits[v >>> 16];
-    if (d >= d2) continue;
-    // One corner kept at several scales sits a few pixels apart: it must not fail the test against itself.
+    const j = index[e] - start;
     const same = j1 >= 0 && Math.abs(rx[j] - rx[j1]) + Math.abs(ry[j] - ry[j1]) < 8;
     if (d < d1) {
       if (!same) d2 = d1;
@@ -135,7 +119,7 @@ export function matchEach(query: Features, refs: Features[], options: MatchOptio
   const ratio = options.ratio ?? 0.8;
   const maxDistance = options.maxDistance ?? 64;
   // A second nearest past maxDistance / ratio passes every match within maxDistance: no need to know it exactly,
-  // so the search inside a reference stops there (the early exit is most of this loop's speed).
+  // so the scan keeps only the keypoints nearer than that.
   const cap = Math.ceil(maxDistance / ratio) + 1;
   const n = query.count;
   // Each query keypoint's nearest and second nearest in each reference (distance, and the nearest's index).
@@ -144,9 +128,16 @@ export function matchEach(query: Features, refs: Features[], options: MatchOptio
   const at = new Int32Array(refs.length * n).fill(-1);
   const q = query.desc;
   const nearest = new Int32Array(3);
-  for (let r = 0; r < refs.length; r++) {
-    for (let i = 0; i < n; i++) {
-      nearestTwo(q, i * DESC_WORDS, refs[r], cap, nearest);
+  const scan = descriptorScan(refs);
+  const { starts, index } = scan;
+  for (let i = 0; i < n; i++) {
+    const found = scan.below(q, i * DESC_WORDS, cap);
+    // The found keypoints are in the scan's order: each reference's are one run of them.
+    for (let r = 0, e = 0; r < refs.length && e < found; r++) {
+      const from = e;
+      while (e < found && index[e] < starts[r + 1]) e++;
+      if (e === from) continue;
+      nearestTwo(scan, from, e, starts[r], refs[r], cap, nearest);
       first[r * n + i] = nearest[0];
       at[r * n + i] = nearest[1];
       second[r * n + i] = nearest[2];

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DESC_WORDS, seeded, type Features } from "./features";
 import { descriptorDistance, matchEach, nearestTwo } from "./features-fit";
 import { distance256Below, popcount32, popcountPlain } from "./popcount";
+import { descriptorScan } from "./descriptor-scan";
 
 const word = (next: () => number) => Math.floor(next() * 2 ** 32) >>> 0;
 
@@ -77,9 +78,13 @@ describe("the keypoint fit's nearest two in a reference", () => {
       const ref = features(next, 60 + Math.floor(next() * 300));
       const query = features(next, 80, ref);
       for (const cap of [81, 40, 129]) {
-        for (let i = 0; i < query.count; i++) {
-          nearestTwo(query.desc, i * DESC_WORDS, ref, cap, out);
-          expect([...out]).toEqual(nearestTwoPlain(query, i, ref, cap));
+        for (const js of [false, true]) {
+          const scan = descriptorScan([ref], { js });
+          for (let i = 0; i < query.count; i++) {
+            const found = scan.below(query.desc, i * DESC_WORDS, cap);
+            nearestTwo(scan, 0, found, 0, ref, cap, out);
+            expect([...out]).toEqual(nearestTwoPlain(query, i, ref, cap));
+          }
         }
       }
     }
