@@ -151,6 +151,12 @@ export async function identifierReady(page: Page, source: "table" | "pool", size
       { timeout: MEDIA_TIMEOUT },
     )
     .toBe(true);
+  // The worker's keypoint fit runs its inner loop in WebAssembly SIMD (card-vision/descriptor-scan.ts), not the
+  // JavaScript loop it falls back to where WebAssembly cannot compile (a policy, an old browser).
+  const scans = await page.evaluate(() =>
+    performance.getEntriesByName("card-identify-ready").map((e) => ((e as PerformanceMark).detail as { scan?: string } | null)?.scan),
+  );
+  expect(scans.at(-1)).toBe("wasm-simd");
 }
 
 /** Records the page's main-thread tasks over 50 ms from now on (the browser's Long Tasks API). */

@@ -108,7 +108,7 @@ function whenComplete(key: string, ready: Promise<{ size: number; pending: numbe
   );
 }
 /** The worker's code has been run once (the engine compiles it for every candidate set alike). */
-let warmed: Promise<unknown> | null = null;
+let warmed: Promise<IdentifierAnswer | null> | null = null;
 
 function prepareTable(sessionId: string, tableKey: string) {
   const key = `table:${sessionId}|${tableKey}`;
@@ -169,12 +169,14 @@ export async function prepareIdentifier(sessionId: string, tableKey: string): Pr
   const started = performance.now();
   try {
     const ready = tableKey && sessionId ? await prepareTable(sessionId, tableKey) : await preparePool();
-    if (ready && ready.size > 0) await warmUp(ready.key);
+    const warm = ready && ready.size > 0 ? await warmUp(ready.key) : null;
     performance.measure("card-identify-prepare", { start: started, end: performance.now() });
     const detail = {
       source: ready?.key === POOL ? "pool" : "table",
       size: ready?.size ?? 0,
       pending: ready && "pending" in ready ? ready.pending : 0,
+      // Which inner loop the worker's keypoint fit runs (WebAssembly SIMD, or JavaScript where it cannot compile).
+      scan: warm?.kind === "ready" ? warm.scan : undefined,
     };
     performance.mark("card-identify-ready", { detail });
   } catch (error) {

@@ -70,7 +70,7 @@ function frameOf(card: GrayImage) {
 describe("the identifier's worker", () => {
   it("keeps a table's references, warms up on them and names a clicked card with its printing", () => {
     expect(answer({ kind: "table", id: 1, key: "table:a", references })).toMatchObject({ kind: "ready", id: 1, size: 30 });
-    expect(answer({ kind: "warm", id: 2, key: "table:a" })).toMatchObject({ kind: "ready", id: 2, size: 30 });
+    expect(answer({ kind: "warm", id: 2, key: "table:a" })).toMatchObject({ kind: "ready", id: 2, size: 30, scan: "wasm-simd" });
     const { click, ...frame } = frameOf(clicked.picture);
     const identified = answer({ kind: "identify", id: 3, key: "table:a", frame, click, count: 5 });
     expect(identified).toMatchObject({ kind: "identified", id: 3, match: true });

@@ -15,6 +15,7 @@ import {
 } from "../../../../card-vision";
 import type { VoteIndex } from "../../../../card-vision/keypoint-vote";
 import { tableVoteIndex } from "../../../../card-vision/match";
+import { descriptorScanKind } from "../../../../card-vision/descriptor-scan";
 import { PoolIndex } from "../../../../card-vision/pool-index";
 import type { CardReference } from "../../../../workers/contract/cards";
 import {
@@ -138,9 +139,9 @@ function answerChecked(request: IdentifierRequest): IdentifierAnswer {
   const took = () => performance.now() - started;
   switch (request.kind) {
     case "table":
-      return { kind: "ready", id: request.id, size: keepTable(request.key, request.references), ms: took() };
+      return { kind: "ready", id: request.id, size: keepTable(request.key, request.references), ms: took(), scan: descriptorScanKind() };
     case "pool":
-      return { kind: "ready", id: request.id, size: keepPool(request.bytes), ms: took() };
+      return { kind: "ready", id: request.id, size: keepPool(request.bytes), ms: took(), scan: descriptorScanKind() };
     case "warm": {
       // One made-up click against the very candidates the first click will use: the engine compiles the
       // identifier's code, and a pool index builds its quick search's tables.
@@ -150,7 +151,7 @@ function answerChecked(request: IdentifierRequest): IdentifierAnswer {
       const result = identify(frame, click, set.candidates, { count: 5 });
       // The second step's own code too (the click's keypoints; no reference's, so no fit).
       if (result.fitCandidates) fitLater(toGray(frame), click, set.candidates, result, () => undefined);
-      return { kind: "ready", id: request.id, size: set.candidates.size, ms: took() };
+      return { kind: "ready", id: request.id, size: set.candidates.size, ms: took(), scan: descriptorScanKind() };
     }
     case "identify": {
       if (request.frame) {

@@ -75,8 +75,17 @@ export const identifierRequest = z.discriminatedUnion("kind", [
 export type IdentifierRequest = z.infer<typeof identifierRequest>;
 
 export const identifierAnswer = z.discriminatedUnion("kind", [
-  /** Candidates kept (`size` references) or the warm-up done; `ms` the worker's time for it. */
-  z.object({ kind: z.literal("ready"), id: z.number().int(), size: z.number().int().min(0), ms: z.number().min(0) }),
+  /**
+   * Candidates kept (`size` references) or the warm-up done; `ms` the worker's time for it; `scan` which inner loop
+   * the keypoint fit runs in this worker (card-vision/descriptor-scan.ts: WebAssembly SIMD, or JavaScript).
+   */
+  z.object({
+    kind: z.literal("ready"),
+    id: z.number().int(),
+    size: z.number().int().min(0),
+    ms: z.number().min(0),
+    scan: z.enum(["wasm-simd", "js"]),
+  }),
   /**
    * A click's answer: `ranked` best first (the named card and the runners-up), `match` whether the best is near
    * enough to be named; `ms` the worker's time for the identification alone.
