@@ -4,25 +4,10 @@ import { describe, expect, it } from "vitest";
 import { descriptorScan, descriptorScanKind } from "./descriptor-scan";
 import { DESC_WORDS, seeded, type Features } from "./features";
 import { descriptorDistance, matchAll, type Correspondence } from "./features-fit";
+import { randomFeatures } from "./random-features.test-support";
 
-const word = (next: () => number) => Math.floor(next() * 2 ** 32) >>> 0;
-
-/** `count` descriptors at random, some near copies of `like`'s, some keypoints a few pixels apart. */
-function features(next: () => number, count: number, like?: Features): Features {
-  const desc = new Uint32Array(count * DESC_WORDS);
-  const x = new Float32Array(count);
-  const y = new Float32Array(count);
-  for (let j = 0; j < count; j++) {
-    const copy = like && like.count > 0 && next() < 0.5 ? Math.floor(next() * like.count) : -1;
-    for (let k = 0; k < DESC_WORDS; k++) desc[j * DESC_WORDS + k] = copy >= 0 ? like!.desc[copy * DESC_WORDS + k] : word(next);
-    if (copy >= 0)
-      for (let f = Math.floor(next() * 70); f > 0; f--)
-        desc[j * DESC_WORDS + Math.floor(next() * DESC_WORDS)] ^= 1 << Math.floor(next() * 32);
-    x[j] = j > 0 && next() < 0.3 ? x[j - 1] + Math.floor(next() * 6) : Math.floor(next() * 400);
-    y[j] = j > 0 && next() < 0.3 ? y[j - 1] + Math.floor(next() * 6) : Math.floor(next() * 400);
-  }
-  return { count, desc, x, y };
-}
+/** Near copies of `like` half the time, up to 70 bits flipped: matches, and some that fail the ratio test. */
+const features = (next: () => number, count: number, like?: Features) => randomFeatures(next, count, like, { copies: 0.5, flips: 70 });
 
 /** matchAll as first written: every distance counted in full, in order, no cap. */
 function matchAllPlain(query: Features, refs: Features[], ratio = 0.8, maxDistance = 64): Correspondence[][] {

@@ -3,26 +3,11 @@ import { DESC_WORDS, seeded, type Features } from "./features";
 import { descriptorDistance, matchEach, nearestTwo } from "./features-fit";
 import { distance256Below, popcount32, popcountPlain } from "./popcount";
 import { descriptorScan } from "./descriptor-scan";
+import { randomFeatures } from "./random-features.test-support";
 
 const word = (next: () => number) => Math.floor(next() * 2 ** 32) >>> 0;
 
-/** `count` descriptors at random, some of them copies of `like`'s with a few bits flipped (near neighbours). */
-function features(next: () => number, count: number, like?: Features): Features {
-  const desc = new Uint32Array(count * DESC_WORDS);
-  const x = new Float32Array(count);
-  const y = new Float32Array(count);
-  for (let j = 0; j < count; j++) {
-    const copy = like && next() < 0.4 ? Math.floor(next() * like.count) : -1;
-    for (let k = 0; k < DESC_WORDS; k++) desc[j * DESC_WORDS + k] = copy >= 0 ? like!.desc[copy * DESC_WORDS + k] : word(next);
-    if (copy >= 0)
-      for (let f = Math.floor(next() * 40); f > 0; f--)
-        desc[j * DESC_WORDS + Math.floor(next() * DESC_WORDS)] ^= 1 << Math.floor(next() * 32);
-    // Some keypoints a few pixels apart (one corner at several scales), the rest anywhere.
-    x[j] = j > 0 && next() < 0.3 ? x[j - 1] + Math.floor(next() * 6) : Math.floor(next() * 400);
-    y[j] = j > 0 && next() < 0.3 ? y[j - 1] + Math.floor(next() * 6) : Math.floor(next() * 400);
-  }
-  return { count, desc, x, y };
-}
+const features = (next: () => number, count: number, like?: Features) => randomFeatures(next, count, like);
 
 /** The nearest two the plain way: every distance counted in full, the same rule for a corner kept at two scales. */
 function nearestTwoPlain(query: Features, i: number, ref: Features, cap: number): [number, number, number] {
