@@ -131,32 +131,29 @@ export function writeVideo(path: string, left: FixtureCard, right: FixtureCard) 
 export const TARGET_MS = 300;
 
 /**
- * Waits for the state a player's page is in a moment after a camera comes on at the table: the identifier ready in
- * the background (prefetch.ts: its worker, the table's complete references or the whole pool, one made-up
- * identification), which the page marks "card-identify-ready". With `size`, ready for that many references: a
- * page that got some decks' lists first marks a smaller table ready before the whole one.
+ * Waits for the identifier to be ready in the background (prefetch.ts: its worker, the table's complete references
+ * or the whole pool, one made-up identification: the page's "card-identify-ready" mark). With `size`, ready for that
+ * many references (a page that got some decks' lists first marks a smaller table ready first). Its worker's fit runs
+ * WebAssembly SIMD (the mark's `scan`), not the JavaScript it falls back to (card-vision/descriptor-scan.ts).
  */
 export async function identifierReady(page: Page, source: "table" | "pool", size?: number) {
   await expect
     .poll(
       () =>
         page.evaluate(
-          ({ source, size }) =>
-            performance.getEntriesByName("card-identify-ready").some((e) => {
-              const detail = (e as PerformanceMark).detail as { source: string; size: number; pending: number } | null;
-              return detail?.source === source && detail.size > 0 && detail.pending === 0 && (size === undefined || detail.size === size);
-            }),
+          ({ source, size }) => {
+            type Detail = { source: string; size: number; pending: number; scan?: string } | null;
+            const ready = performance
+              .getEntriesByName("card-identify-ready")
+              .map((e) => (e as PerformanceMark).detail as Detail)
+              .find((d) => d?.source === source && d.size > 0 && d.pending === 0 && (size === undefined || d.size === size));
+            return ready ? (ready.scan ?? "no scan") : "not ready";
+          },
           { source, size },
         ),
       { timeout: MEDIA_TIMEOUT },
     )
-    .toBe(true);
-  // The worker's keypoint fit runs its inner loop in WebAssembly SIMD (card-vision/descriptor-scan.ts), not the
-  // JavaScript loop it falls back to where WebAssembly cannot compile (a policy, an old browser).
-  const scans = await page.evaluate(() =>
-    performance.getEntriesByName("card-identify-ready").map((e) => ((e as PerformanceMark).detail as { scan?: string } | null)?.scan),
-  );
-  expect(scans.at(-1)).toBe("wasm-simd");
+    .toBe("wasm-simd");
 }
 
 /** Records the page's main-thread tasks over 50 ms from now on (the browser's Long Tasks API). */
