@@ -5,14 +5,13 @@
 // click then costs the identification alone, off the main thread. Every answer is checked (identifier-protocol.ts).
 import { identifierAnswer, POOL, type IdentifierAnswer, type IdentifierRequest, type Printing } from "./identifier-protocol";
 import { poolIndexFile, printingFeatures, tableReferences } from "./references";
+import { measureTrip, type Delivered } from "./identifier-measures";
 
 /** What asks the worker a question: the request without its id (the client numbers them). */
 type Ask = IdentifierRequest extends infer R ? (R extends IdentifierRequest ? Omit<R, "id"> : never) : never;
 
 let worker: Worker | null = null;
 let nextId = 1;
-/** An answer, and when (the page's clock) its question was posted, it arrived and it had been checked. */
-type Delivered = { answer: IdentifierAnswer; posted: number; arrived: number; parsed: number };
 const waiting = new Map<number, { posted: number; resolve: (delivered: Delivered) => void; reject: (error: Error) => void }>();
 
 function failAll(error: Error) {
@@ -61,27 +60,6 @@ function askTimed(request: Ask, transfer: Transferable[] = []): Promise<Delivere
 
 function ask(request: Ask, transfer: Transferable[] = []): Promise<IdentifierAnswer> {
   return askTimed(request, transfer).then((delivered) => delivered.answer);
-}
-
-/**
- * A click's way to the worker and back, for the performance panel and the browser tests: "card-identify-post" (from
- * the post to the worker taking it: the message's way and the wait for the worker's thread), "card-identify-match"
- * (the worker's time identifying), "card-identify-reply" (from the worker's answer to the page taking it: the wait
- * for the page's thread) and "card-identify-parse" (checking the answer).
- */
-function measureTrip({ answer, posted, arrived, parsed }: Delivered) {
-  if (answer.kind !== "identified") return;
-  if (!answer.at) {
-    performance.measure("card-identify-match", { start: arrived - answer.ms, duration: answer.ms });
-    return;
-  }
-  // The worker's epoch times on the page's clock.
-  const received = Math.max(posted, answer.at.received - performance.timeOrigin);
-  const sent = Math.min(arrived, Math.max(received, answer.at.sent - performance.timeOrigin));
-  performance.measure("card-identify-post", { start: posted, end: received });
-  performance.measure("card-identify-match", { start: received, duration: answer.ms });
-  performance.measure("card-identify-reply", { start: sent, end: arrived });
-  performance.measure("card-identify-parse", { start: arrived, end: parsed });
 }
 
 /** What the worker holds, by candidates' key: the table's (complete) references, or the pool (null: none built). */
@@ -150,7 +128,7 @@ function preparePool() {
     );
     whenComplete(POOL, ready);
   }
-  return ready.then((pool) => (pool && pool.size > 0 ? { key: POOL, size: pool.size } : null));
+  return ready.then((pool) => (pool && pool.size > 0 ? { key: POOL, size: pool.size, pending: 0 } : null));
 }
 
 /** One identification of a made-up frame against `key`, once a page (a pool's first also builds its tables). */
@@ -159,26 +137,47 @@ function warmUp(key: string) {
   return warmed;
 }
 
+/** The candidates the page last asked to get ready (another table stops an earlier one's retries). */
+let latestTable = "";
+/**
+ * The background's retries while the server makes a table's references: after 1, 2, 4 then every 8 s, ~80 s in all,
+ * a few of the member's 120 card lookups a minute (the click's own retries are each second).
+ */
+const PREPARE_RETRY_MAX_MS = 8_000;
+const PREPARE_TRIES = 12;
+
 /**
  * Gets the first click ready in the background (prefetch.ts calls it when a remote camera is on at the table): the
  * table's references when a seat has a deck, else the whole pool; then one made-up identification. Marks
  * "card-identify-ready" (its detail: which candidates, how many, how many the server is still making) for the
- * performance panel and the browser tests. Never throws: the click tries again.
+ * performance panel and the browser tests. While the server still makes some of the table's references (a deck just
+ * put on a seat), asks again a little later (while no other table replaced it), so the first click finds them all.
+ * Never throws: the click tries again.
  */
-export async function prepareIdentifier(sessionId: string, tableKey: string): Promise<void> {
+export async function prepareIdentifier(sessionId: string, tableKey: string, tries = 0): Promise<void> {
   const started = performance.now();
+  const table = `${sessionId}|${tableKey}`;
+  latestTable = table;
   try {
     const ready = tableKey && sessionId ? await prepareTable(sessionId, tableKey) : await preparePool();
     const warm = ready && ready.size > 0 ? await warmUp(ready.key) : null;
     performance.measure("card-identify-prepare", { start: started, end: performance.now() });
+    const pending = ready?.pending ?? 0;
     const detail = {
       source: ready?.key === POOL ? "pool" : "table",
       size: ready?.size ?? 0,
-      pending: ready && "pending" in ready ? ready.pending : 0,
+      pending,
       // Which inner loop the worker's keypoint fit runs (WebAssembly SIMD, or JavaScript where it cannot compile).
       scan: warm?.kind === "ready" ? warm.scan : undefined,
     };
     performance.mark("card-identify-ready", { detail });
+    if (pending > 0 && tries < PREPARE_TRIES)
+      setTimeout(
+        () => {
+          if (latestTable === table) void prepareIdentifier(sessionId, tableKey, tries + 1);
+        },
+        Math.min(PREPARE_RETRY_MAX_MS, PENDING_RETRY_MS * 2 ** tries),
+      );
   } catch (error) {
     console.warn("The card identifier could not get ready", error);
   }
