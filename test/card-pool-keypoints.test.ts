@@ -68,21 +68,36 @@ describe("the whole pool's keypoints", () => {
     expect(new Set(ids).size).toBe(417);
     expect(logLines().filter((l) => l.message === "Card pool keypoints queued")).toEqual([]);
 
+    // Keypoints an earlier test file's deck warm-up is still writing in this workerd (its `waitUntil` outlives that
+    // file; the R2 bucket is shared) may land after the clear: those printings count as made, not sent.
+    const madeAlready = async () =>
+      new Set((await Promise.all(ids.map(async (id) => ((await bindings.CARD_POOL.head(featuresKey(id))) ? id : null)))).filter(Boolean));
+
     // One printing's normal picture is missing on the image host (as Scryfall's may be): its address in D1 is one
     // the host answers 404 for, as the consumer reads it.
-    const broken = ids[7];
+    const madeFirst = await madeAlready();
+    const broken = ids.find((id, i) => i >= 7 && !madeFirst.has(id))!;
     const missingPicture = crypto.randomUUID();
     await db
       .update(cardPrintings)
       .set({ imageUrl: `${cards.imageOrigin}/images/normal/front/${missingPicture[0]}/${missingPicture[1]}/${missingPicture}.jpg` })
       .where(eq(cardPrintings.id, broken));
 
-    // The next run counts: none made, all 417 sent to the pool's queue (24 a message).
+    // The next run counts: none made (but what another file's warm-up wrote meanwhile, almost always none), all the
+    // rest sent to the pool's queue (24 a message).
     await runCron((time += 1000));
-    expect(logLines().filter((l) => l.message === "Card pool keypoints queued")).toEqual([
-      expect.objectContaining({ index: built.version, printings: 417, messages: 18, leftOut: 0 }),
-    ]);
-    expect((await manifest()).keypoints).toMatchObject({ featureVersion: FEATURE_VERSION, total: 417, made: 0, missing: 417, queued: 417 });
+    const queuedLines = logLines().filter((l) => l.message === "Card pool keypoints queued");
+    expect(queuedLines).toEqual([expect.objectContaining({ index: built.version, leftOut: 0 })]);
+    const sent = Number(queuedLines[0].printings);
+    expect(sent).toBeGreaterThan(400);
+    expect(queuedLines[0].messages).toBe(Math.ceil(sent / 24));
+    expect((await manifest()).keypoints).toMatchObject({
+      featureVersion: FEATURE_VERSION,
+      total: 417,
+      made: 417 - sent,
+      missing: sent,
+      queued: sent,
+    });
 
     // The queue drains through the Worker's own consumer: every printing made, the broken one noted.
     const settled = async () => {
@@ -106,7 +121,7 @@ describe("the whole pool's keypoints", () => {
 
     // Counted again ten minutes on: what operators read (made / total), nothing sent again.
     await runCron((time += COUNT_AGAIN_MS));
-    expect((await manifest()).keypoints).toMatchObject({ total: 417, made: 416, unreadable: 1, missing: 0, queued: 417 });
+    expect((await manifest()).keypoints).toMatchObject({ total: 417, made: 416, unreadable: 1, missing: 0, queued: sent });
     expect(logLines().filter((l) => l.message === "Card pool keypoints queued")).toHaveLength(1);
 
     // A click against the pool on a printing no deck names: its one request finds the keypoints made, with the image
