@@ -44,69 +44,57 @@ export function matchAll(query: Features, refs: Features[], options: MatchOption
   const cap = Math.ceil(maxDistance / ratio) + 1;
   const out: Correspondence[][] = refs.map(() => []);
   const scan = descriptorScan(refs);
-  const { starts, index, distance } = scan;
+  const nearest = new Int32Array(4);
   for (let i = 0; i < query.count; i++) {
-    const found = scan.below(query.desc, i * DESC_WORDS, cap);
-    let d1 = cap;
-    let r1 = -1;
-    let j1 = -1;
-    let d2 = cap;
-    let r = 0;
-    for (let e = 0; e < found; e++) {
-      const d = distance[e];
-      while (index[e] >= starts[r + 1]) r++;
-      if (d >= d2) continue;
-      const ref = refs[r];
-      const j = index[e] - starts[r];
-      const same = r === r1 && Math.abs(ref.x[j] - ref.x[j1]) + Math.abs(ref.y[j] - ref.y[j1]) < 8;
-      if (d < d1) {
-        if (!same) d2 = d1;
-        d1 = d;
-        r1 = r;
-        j1 = j;
-      } else if (!same) d2 = d;
-    }
-    if (r1 < 0 || d1 > maxDistance || d1 > ratio * d2) continue;
+    nearestTwo(scan, 0, scan.below(query.desc, i * DESC_WORDS, cap), 0, refs, cap, nearest);
+    const d1 = nearest[0];
+    const r1 = nearest[1];
+    const j1 = nearest[2];
+    if (r1 < 0 || d1 > maxDistance || d1 > ratio * nearest[3]) continue;
     out[r1].push({ from: { x: refs[r1].x[j1], y: refs[r1].y[j1] }, to: { x: query.x[i], y: query.y[i] } });
   }
   return out;
 }
 
 /**
- * The nearest reference keypoint and the second nearest within one reference, both under `cap`, among a scan's found
- * keypoints `from` to `to` - 1 (all of that reference, numbered from `start`): `out` gets [nearest distance, its
- * index in the reference or -1, second nearest distance] (`cap` where none). One corner kept at several scales sits
- * a few pixels apart: it must not fail the test against itself.
+ * The nearest reference keypoint and the second nearest elsewhere, both under `cap`, among a scan's finds `from` to
+ * `to` - 1 (in the scan's order, the first of them in reference `r`): `out` gets [nearest distance, its reference or
+ * -1, its index in that reference, second nearest distance] (`cap` where none). Elsewhere is another reference, or
+ * the same one more than a few pixels away: one corner kept at several scales must not fail the test against itself.
+ * `matchAll` asks it over every reference's finds, `matchEach` over one reference's.
  */
 export function nearestTwo(
   scan: DescriptorScan,
   from: number,
   to: number,
-  start: number,
-  ref: Features,
+  r: number,
+  refs: Features[],
   cap: number,
   out: Int32Array,
 ): void {
-  const { index, distance } = scan;
-  const rx = ref.x;
-  const ry = ref.y;
+  const { starts, index, distance } = scan;
   let d1 = cap;
+  let r1 = -1;
   let j1 = -1;
   let d2 = cap;
   for (let e = from; e < to; e++) {
     const d = distance[e];
+    while (index[e] >= starts[r + 1]) r++;
     if (d >= d2) continue;
-    const j = index[e] - start;
-    const same = j1 >= 0 && Math.abs(rx[j] - rx[j1]) + Math.abs(ry[j] - ry[j1]) < 8;
+    const ref = refs[r];
+    const j = index[e] - starts[r];
+    const same = r === r1 && Math.abs(ref.x[j] - ref.x[j1]) + Math.abs(ref.y[j] - ref.y[j1]) < 8;
     if (d < d1) {
       if (!same) d2 = d1;
       d1 = d;
+      r1 = r;
       j1 = j;
     } else if (!same) d2 = d;
   }
   out[0] = d1;
-  out[1] = j1;
-  out[2] = d2;
+  out[1] = r1;
+  out[2] = j1;
+  out[3] = d2;
 }
 
 /**
@@ -127,7 +115,7 @@ export function matchEach(query: Features, refs: Features[], options: MatchOptio
   const second = new Uint16Array(refs.length * n).fill(cap);
   const at = new Int32Array(refs.length * n).fill(-1);
   const q = query.desc;
-  const nearest = new Int32Array(3);
+  const nearest = new Int32Array(4);
   const scan = descriptorScan(refs);
   const { starts, index } = scan;
   for (let i = 0; i < n; i++) {
@@ -137,10 +125,10 @@ export function matchEach(query: Features, refs: Features[], options: MatchOptio
       const from = e;
       while (e < found && index[e] < starts[r + 1]) e++;
       if (e === from) continue;
-      nearestTwo(scan, from, e, starts[r], refs[r], cap, nearest);
+      nearestTwo(scan, from, e, r, refs, cap, nearest);
       first[r * n + i] = nearest[0];
-      at[r * n + i] = nearest[1];
-      second[r * n + i] = nearest[2];
+      at[r * n + i] = nearest[2];
+      second[r * n + i] = nearest[3];
     }
   }
   const out: Correspondence[][] = refs.map(() => []);
