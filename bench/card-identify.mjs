@@ -185,6 +185,9 @@ const referenceFeatures = new Map(
 );
 const tableFeatures = featuresOn ? (id) => referenceFeatures.get(id) : undefined;
 const everyCard = lib.referenceSet(references, tableFeatures);
+// The table's keypoint vote made before any click, as the page's worker makes it in the background once the viewer
+// may click (app/components/room/card-identify/identifier-client.ts prepareTableKeypoints): no click pays for it.
+everyCard.voteIndex?.();
 const names = new Map(cards.map((c) => [c.id, c.name]));
 
 // One click before the timed ones: the engine compiles the code on the first (its cost is printed apart: a page's

@@ -1,6 +1,6 @@
 // What the click-to-identify browser specs share (issue 36): a fake camera's video of two printings, where a point
 // of its picture is on a tile, and how a click is measured (the page's own figures, and the CPU it cost).
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import type { Browser, BrowserContext, BrowserType, Locator, Page, TestInfo } from "@playwright/test";
 import { expect } from "./fixtures";
 import { recordPeerConnections, videoDecoded } from "./peer-connections";
@@ -156,6 +156,26 @@ export async function identifierReady(page: Page, source: "table" | "pool", size
     .toBe("wasm-simd");
 }
 
+/**
+ * Waits for the page to hold the table's keypoints and their vote (identifier-client.ts `prepareTableKeypoints`,
+ * fetched once the viewer may click: here a pointer over `tile`): every printing's, `printings` of them.
+ */
+export async function keypointsReady(page: Page, tile: Locator, printings: number) {
+  await tile.hover();
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          performance
+            .getEntriesByName("card-identify-keypoints-ready")
+            .map((e) => ((e as PerformanceMark).detail as { printings: number }).printings)
+            .at(-1),
+        ),
+      { timeout: MEDIA_TIMEOUT },
+    )
+    .toBe(printings);
+}
+
 /** Records the page's main-thread tasks over 50 ms from now on (the browser's Long Tasks API). */
 export async function watchLongTasks(page: Page) {
   await page.evaluate(() => {
@@ -241,50 +261,6 @@ export function expectWaitedForNothing(figures: Awaited<ReturnType<typeof firstC
   expect(figures.post).toBeGreaterThanOrEqual(0);
   expect(figures.requestsSinceClick).toBe(0);
   expect(figures.loadedSinceClick.filter((path) => !path.startsWith("/images/"))).toEqual([]);
-}
-
-/**
- * The CPU time each thread of the browser's renderer processes has run so far, in ms, by process and thread:
- * Chromium names its processes (CDP's SystemInfo), Linux counts each thread's time on a CPU (/proc/…/schedstat,
- * nanoseconds). Time on a CPU, not wall time: on this shared 2-core machine a thread waits its turn for seconds
- * (the same click measured 0.6–2.4 s of wall time in the worker at load averages 12–19), and that wait is the
- * machine's, not the code's.
- */
-export async function rendererThreadsCpu(browser: Browser) {
-  const cdp = await browser.newBrowserCDPSession();
-  const { processInfo } = (await cdp.send("SystemInfo.getProcessInfo")) as { processInfo: { type: string; id: number }[] };
-  await cdp.detach();
-  const threads: { pid: number; tid: number; name: string; ms: number; queuedMs: number }[] = [];
-  for (const { id: pid } of processInfo.filter((p) => p.type === "renderer")) {
-    for (const tid of readdirSync(`/proc/${pid}/task`).map(Number)) {
-      const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim();
-      // schedstat: time on a CPU, time waiting on a run queue (runnable, no core free), in ns; timeslices.
-      const [run, queued] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ").map(Number);
-      threads.push({ pid, tid, name, ms: run / 1e6, queuedMs: queued / 1e6 });
-    }
-  }
-  return threads;
-}
-
-/**
- * What one click cost in CPU: the identifier's worker (the dedicated worker thread that ran most between the two
- * readings: the other pages' identifiers are idle then) and its page's main thread (which also draws the video).
- */
-export function clickCpu(before: Awaited<ReturnType<typeof rendererThreadsCpu>>, after: Awaited<ReturnType<typeof rendererThreadsCpu>>) {
-  const was = new Map(before.map((t) => [`${t.pid}/${t.tid}`, t]));
-  const ran = after.map((t) => {
-    const then = was.get(`${t.pid}/${t.tid}`);
-    return { ...t, ms: t.ms - (then?.ms ?? 0), queuedMs: t.queuedMs - (then?.queuedMs ?? 0) };
-  });
-  const worker = ran.filter((t) => t.name.startsWith("DedicatedWorker")).sort((a, b) => b.ms - a.ms)[0];
-  const main = worker ? ran.find((t) => t.pid === worker.pid && t.tid === worker.pid) : undefined;
-  return {
-    worker: Math.round(worker?.ms ?? NaN),
-    main: Math.round(main?.ms ?? NaN),
-    /** How long each was ready to run but waited for a core (the shared machine's share of the wall time). */
-    workerQueued: Math.round(worker?.queuedMs ?? NaN),
-    mainQueued: Math.round(main?.queuedMs ?? NaN),
-  };
 }
 
 /** Where a point of the camera's picture is on the tile (the picture is shown object-contain). */

@@ -1,66 +1,13 @@
 // The page's side of the card identifier (issue 36): one module Web Worker a page (identifier.worker.ts), started
 // when a remote camera is on at the table (prefetch.ts) rather than on the first click, so that the first click
 // finds everything done: the worker's code loaded and compiled, the table's references fetched (or, with no deck on
-// the table, the whole-pool index and its quick-search tables) and one identification of a made-up frame run. The
-// click then costs the identification alone, off the main thread. Every answer is checked (identifier-protocol.ts).
-import { identifierAnswer, POOL, type IdentifierAnswer, type IdentifierRequest, type Printing } from "./identifier-protocol";
+// the table, the whole-pool index and its quick-search tables) and one identification of a made-up frame run; and at
+// a table, once the viewer may click, its printings' keypoints and their vote. The click then costs the
+// identification alone, off the main thread. The worker's connection, every answer checked: identifier-connection.ts.
+import { ask, askTimed, onIdentifierStopped } from "./identifier-connection";
+import { MAX_VOTE_PRINTINGS, POOL, type IdentifierAnswer, type Printing } from "./identifier-protocol";
 import { poolIndexFile, printingFeatures, tableReferences } from "./references";
-import { measureTrip, type Delivered } from "./identifier-measures";
-
-/** What asks the worker a question: the request without its id (the client numbers them). */
-type Ask = IdentifierRequest extends infer R ? (R extends IdentifierRequest ? Omit<R, "id"> : never) : never;
-
-let worker: Worker | null = null;
-let nextId = 1;
-const waiting = new Map<number, { posted: number; resolve: (delivered: Delivered) => void; reject: (error: Error) => void }>();
-
-function failAll(error: Error) {
-  for (const { reject } of waiting.values()) reject(error);
-  waiting.clear();
-}
-
-function theWorker(): Worker {
-  if (worker) return worker;
-  const started = new Worker(new URL("./identifier.worker.ts", import.meta.url), { type: "module", name: "card-identifier" });
-  started.addEventListener("message", (event: MessageEvent<unknown>) => {
-    const arrived = performance.now();
-    const parsed = identifierAnswer.safeParse(event.data);
-    if (!parsed.success) {
-      console.warn("The card identifier answered something unexpected", parsed.error);
-      return;
-    }
-    const pending = waiting.get(parsed.data.id);
-    if (!pending) return;
-    waiting.delete(parsed.data.id);
-    if (parsed.data.kind === "error") pending.reject(new Error(parsed.data.message));
-    else pending.resolve({ answer: parsed.data, posted: pending.posted, arrived, parsed: performance.now() });
-  });
-  started.addEventListener("error", (event) => {
-    // The worker's script failed (it did not load, or threw at the top): start afresh on the next question.
-    event.preventDefault();
-    console.warn("The card identifier stopped", event.message);
-    worker?.terminate();
-    worker = null;
-    prepared.clear();
-    atHand.clear();
-    failAll(new Error("The card identifier stopped"));
-  });
-  worker = started;
-  return started;
-}
-
-function askTimed(request: Ask, transfer: Transferable[] = []): Promise<Delivered> {
-  const id = nextId++;
-  return new Promise((resolve, reject) => {
-    const target = theWorker();
-    waiting.set(id, { posted: performance.now(), resolve, reject });
-    target.postMessage({ ...request, id }, transfer);
-  });
-}
-
-function ask(request: Ask, transfer: Transferable[] = []): Promise<IdentifierAnswer> {
-  return askTimed(request, transfer).then((delivered) => delivered.answer);
-}
+import { measureTrip } from "./identifier-measures";
 
 /** What the worker holds, by candidates' key: the table's (complete) references, or the pool (null: none built). */
 const prepared = new Map<string, Promise<{ size: number; pending: number } | null>>();
@@ -70,6 +17,14 @@ const prepared = new Map<string, Promise<{ size: number; pending: number } | nul
  * waits for the rest of the page's work in that task: the dialog's own effects).
  */
 const atHand = new Map<string, number>();
+/** The tables whose keypoints the page has fetched ahead (or is fetching), by the table's candidates' key. */
+const keypointsAhead = new Map<string, Promise<void>>();
+// A worker that stopped held none of them: the next question starts another, which is prepared afresh.
+onIdentifierStopped(() => {
+  prepared.clear();
+  atHand.clear();
+  keypointsAhead.clear();
+});
 
 function forget(key: string) {
   prepared.delete(key);
@@ -171,6 +126,7 @@ export async function prepareIdentifier(sessionId: string, tableKey: string, tri
       scan: warm?.kind === "ready" ? warm.scan : undefined,
     };
     performance.mark("card-identify-ready", { detail });
+    if (pending === 0 && keypointsWanted === table) void prepareTableKeypoints(sessionId, tableKey);
     if (pending > 0 && tries < PREPARE_TRIES)
       setTimeout(
         () => {
@@ -181,6 +137,50 @@ export async function prepareIdentifier(sessionId: string, tableKey: string, tri
   } catch (error) {
     console.warn("The card identifier could not get ready", error);
   }
+}
+
+/** A table whose keypoints were wanted ahead while its references were still being made. */
+let keypointsWanted = "";
+
+/**
+ * Fetches the table's keypoints ahead of any click (prefetch.ts calls it once the viewer may click, as it waits to
+ * for the pool): every printing the table's vote weighs (its first MAX_VOTE_PRINTINGS), which the worker keeps and
+ * makes the vote from, in the background. A click the hash leaves unclear is then fitted and voted on in its one
+ * answer: no request, no vote to make (70–100 ms for a table of 400) and no round trip on the click. Once a table,
+ * after its references are complete; marks "card-identify-keypoints-ready" (how many printings' keypoints the vote
+ * holds, of how many). A failure leaves it to the click, which fetches what its fit needs, as before. Never throws.
+ */
+export async function prepareTableKeypoints(sessionId: string, tableKey: string): Promise<void> {
+  if (!sessionId || !tableKey) return;
+  const key = `table:${sessionId}|${tableKey}`;
+  const asked = keypointsAhead.get(key);
+  if (asked) return asked;
+  const started = performance.now();
+  const fetching = (async () => {
+    const ready = await prepareTable(sessionId, tableKey);
+    if (ready.pending > 0 || ready.size === 0) {
+      // Not complete yet (a deck just put on a seat): prepareIdentifier's next try that finds them complete asks again.
+      keypointsWanted = `${sessionId}|${tableKey}`;
+      throw new Error("The table's references are not all made yet");
+    }
+    const { references } = await tableReferences(sessionId, tableKey);
+    const ids = references.slice(0, MAX_VOTE_PRINTINGS).map((r) => r.id);
+    const fetched = await printingFeatures(ids);
+    if (!fetched || latestTable !== `${sessionId}|${tableKey}`) throw new Error("The table's keypoints did not load");
+    const answer = await ask(
+      { kind: "keypoints", key, features: fetched },
+      fetched.map((f) => f.bytes),
+    );
+    if (answer.kind !== "ready") throw new Error("The identifier did not take the table's keypoints");
+    performance.measure("card-identify-keypoints", { start: started, end: performance.now() });
+    performance.mark("card-identify-keypoints-ready", { detail: { printings: answer.size, of: ids.length } });
+  })();
+  const done = fetching.catch((error: unknown) => {
+    keypointsAhead.delete(key);
+    console.warn("The table's keypoints could not be fetched ahead", error);
+  });
+  keypointsAhead.set(key, done);
+  return done;
 }
 
 export type Identified = { kind: "matched"; ranked: Printing[]; source: "table" | "pool" } | { kind: "none" };

@@ -253,4 +253,34 @@ describe("the identifier's third step at a table: a keypoint vote over the table
     expect(again.ranked[0].id).toBe(clickedCard.id);
     expect(again.needFeatures).toBeUndefined();
   });
+
+  it("takes a table's keypoints ahead of any click and makes its vote then: the first unclear click names the card in one answer", () => {
+    // The same forty cards as another table's printings (ids the worker holds no keypoints of).
+    const ahead = forty.map((c) => ({ ...c, id: c.id.replace("-d000-", "-e000-") }));
+    const aheadRefs = refs.map((r) => ({ ...r, id: r.id.replace("-d000-", "-e000-") }));
+    const requested: string[] = [];
+    const fetchAhead = keypointsServer(ahead, requested);
+    expect(answer({ kind: "table", id: 50, key: "table:ahead", references: aheadRefs })).toMatchObject({ kind: "ready", size: 40 });
+    // Every printing's keypoints but one's (the server has not made it yet): the vote holds the other 39.
+    const made = aheadRefs.slice(1).map((r) => r.id);
+    expect(answer({ kind: "keypoints", id: 51, key: "table:ahead", features: fetchAhead(made) })).toMatchObject({
+      kind: "ready",
+      id: 51,
+      size: 39,
+    });
+    // The last one later (made by the server meanwhile): the vote is made again with all forty.
+    expect(answer({ kind: "keypoints", id: 52, key: "table:ahead", features: fetchAhead([aheadRefs[0].id]) })).toMatchObject({
+      kind: "ready",
+      size: 40,
+    });
+    const before = requested.length;
+    const first = answer({ kind: "identify", id: 54, key: "table:ahead", frame: frame(), click, count: 5 });
+    expect(first).toMatchObject({ kind: "identified", id: 54, match: true });
+    if (first.kind !== "identified") throw new Error("not identified");
+    expect(first.ranked[0].id).toBe(clickedCard.id.replace("-d000-", "-e000-"));
+    expect(first.needFeatures).toBeUndefined();
+    expect(requested.length).toBe(before);
+    // Keypoints for a table the worker does not hold, or for the pool (which has no vote), are an error answer.
+    expect(answer({ kind: "keypoints", id: 55, key: "table:gone", features: [] })).toMatchObject({ kind: "error", id: 55 });
+  });
 });

@@ -24,10 +24,11 @@ export type Printing = z.infer<typeof printing>;
 export const MAX_FIT_PRINTINGS = 32;
 
 /**
- * At most how many of a table's printings the keypoint vote weighs (card-vision/keypoint-vote.ts): when the fit's
- * groups name nothing, the worker asks once a table for every printing's keypoints (~10 KB each, ~4 MB for four
- * 100-card decks, fetched MAX_FEATURES_PER_REQUEST a request) and votes over them on every click after. A table of
- * more printings votes over its first this many (the decks' named printings come first).
+ * At most how many of a table's printings the keypoint vote weighs (card-vision/keypoint-vote.ts): the page fetches
+ * their keypoints once a table (~10 KB each, ~2.3 MB for four 100-card decks of named printings, fetched
+ * MAX_FEATURES_PER_REQUEST a request), ahead of any click once the viewer may click (`keypoints`), or else when a
+ * click's fit names nothing (the answer's `needFeatures`), and the worker votes over them on every click after. A
+ * table of more printings votes over its first this many (the decks' named printings come first).
  */
 export const MAX_VOTE_PRINTINGS = 600;
 
@@ -41,6 +42,9 @@ const frame = z.object({
   height: z.number().int().min(1).max(8192),
   data: z.instanceof(ArrayBuffer),
 });
+
+/** Printings' keypoints as they cross to the worker: the server's bytes (card-vision's encodeFeatures), transferred. */
+const printingsFeatures = z.array(z.object({ id: z.string().min(1), bytes: z.instanceof(ArrayBuffer) })).max(MAX_VOTE_PRINTINGS);
 
 export const identifierRequest = z.discriminatedUnion("kind", [
   /** A table's references (the server's hashes of every printing its decks stand for), kept under `key`. */
@@ -62,15 +66,21 @@ export const identifierRequest = z.discriminatedUnion("kind", [
     count: z.number().int().min(1).max(20),
   }),
   /**
-   * The second step of a click the hash left unclear (its answer's `needFeatures`): those printings' keypoints (the
-   * server's bytes, card-vision's encodeFeatures; transferred), fitted with the last click under `key`.
+   * The second step of a click the hash left unclear (its answer's `needFeatures`): those printings' keypoints,
+   * fitted with the last click under `key`.
    */
   z.object({
     kind: z.literal("fit"),
     id: z.number().int(),
     key: z.string().min(1),
-    features: z.array(z.object({ id: z.string().min(1), bytes: z.instanceof(ArrayBuffer) })).max(MAX_VOTE_PRINTINGS),
+    features: printingsFeatures,
   }),
+  /**
+   * A table's keypoints fetched ahead of any click (once the viewer may click: identifier-client.ts
+   * `prepareTableKeypoints`): kept, and the table's vote made from them now, in the background, so that a click the
+   * hash leaves unclear is fitted and voted on in its one answer, with no request and no vote to make.
+   */
+  z.object({ kind: z.literal("keypoints"), id: z.number().int(), key: z.string().min(1), features: printingsFeatures }),
 ]);
 export type IdentifierRequest = z.infer<typeof identifierRequest>;
 

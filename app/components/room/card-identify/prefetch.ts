@@ -1,8 +1,9 @@
 // Getting click-to-identify ready before the first click (issue 36). On the room page's first load: this file only
 // (a few lines); the identifier itself (its client, its worker and card-vision) loads when a remote player's camera
 // is on at the table, in an idle moment, once a page: a room with no camera on costs nothing. With no deck on any
-// seat the identifier needs the whole pool (a file of megabytes and a few hundred ms of CPU): that waits for a sign
-// the viewer may click (a pointer over a remote picture, a touch on it), so a spectator who never does pays nothing.
+// seat the identifier needs the whole pool (a file of megabytes and a few hundred ms of CPU), and at a table the
+// keypoint fit and vote need the table's keypoints (megabytes too): those wait for a sign the viewer may click (a
+// pointer over a remote picture, a touch on it), so a spectator who never does pays nothing.
 import { createElement, lazy, useCallback, useEffect, useState, type ComponentProps, type ComponentType } from "react";
 import { useParams } from "@remix-run/react";
 import { tableKeyOf } from "./table-key";
@@ -68,6 +69,16 @@ export function useIdentifierPrefetch(active: boolean, tableCards: { id: string 
       if (timer !== null) clearTimeout(timer);
     };
   }, [active, sessionId, tableKey, waitsForIntent]);
+  // At a table, a sign the viewer may click also fetches the table's keypoints (megabytes: not for a spectator who
+  // never clicks), so that no click waits for them or for the vote made from them.
+  useEffect(() => {
+    if (!active || !sessionId || !tableKey || !intent) return;
+    let current = true;
+    void import("./identifier-client").then((client) => (current ? client.prepareTableKeypoints(sessionId, tableKey) : undefined));
+    return () => {
+      current = false;
+    };
+  }, [active, sessionId, tableKey, intent]);
   // The tile calls it on a pointer over its picture or a touch: the viewer may be about to click.
   return useCallback(() => setIntent(true), []);
 }
