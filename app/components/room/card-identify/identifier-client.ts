@@ -166,7 +166,8 @@ export async function prepareTableKeypoints(sessionId: string, tableKey: string)
     const { references } = await tableReferences(sessionId, tableKey);
     const ids = references.slice(0, MAX_VOTE_PRINTINGS).map((r) => r.id);
     const fetched = await printingFeatures(ids);
-    if (!fetched || latestTable !== `${sessionId}|${tableKey}`) throw new Error("The table's keypoints did not load");
+    // (A table replaced meanwhile is no longer the worker's: it answers an error, and nothing is kept.)
+    if (!fetched) throw new Error("The table's keypoints did not load");
     const answer = await ask(
       { kind: "keypoints", key, features: fetched },
       fetched.map((f) => f.bytes),
