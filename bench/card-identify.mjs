@@ -87,6 +87,8 @@ async function loadIdentifier() {
 const CONDITIONS = {
   plain: { check: { table: [0.85, 0.05], pool: [0.85, 0.05] } },
   "sleeve-glare": { check: { table: [0.6, 0.05], pool: [0.3, 0.05] } },
+  // A foil card: the foil's rainbow bands and a bright streak over the whole card (scripts/fakes/card-scene.mjs).
+  foil: { check: { table: [0.85, 0.05], pool: [0.7, 0.05] } },
   playmat: { check: { table: [0.85, 0.05], pool: [0.8, 0.05] } },
   small: { check: { table: [0.85, 0.05], pool: [0.8, 0.05] } },
   tilt: { check: { table: [0.85, 0.1], pool: [0.85, 0.1] } },

@@ -1,8 +1,9 @@
 // The click-to-identify benchmark's synthetic webcam frames (bench/card-identify.mjs): one fixture card under the
-// click among others, drawn the way each condition asks (sleeves and glare, playmats, sizes, tilt, overlap, the
-// frame's edge, motion blur), as float RGB then 8-bit RGB with a camera's gain, gamma and noise.
+// click among others, drawn the way each condition asks (sleeves and glare, a foil's sheen, playmats, sizes, tilt,
+// overlap, the frame's edge, motion blur), as float RGB then 8-bit RGB with a camera's gain, gamma and noise.
 import { cardPicture, drawOnQuad, TABLE_COLOURS, tableFrame } from "../../scripts/fakes/card-video.mjs";
 import {
+  addFoilSheen,
   addGlare,
   grownBySleeve,
   motionBlur,
@@ -20,6 +21,7 @@ export function sceneOptions(condition, random) {
   const o = {
     sleeve: false,
     glare: false,
+    foil: false,
     playmat: false,
     heightRange: [0.2, 0.6],
     tilt: 0,
@@ -34,6 +36,9 @@ export function sceneOptions(condition, random) {
       break;
     case "playmat":
       o.playmat = true;
+      break;
+    case "foil":
+      o.foil = true;
       break;
     case "small":
       o.heightRange = [0.1, 0.25];
@@ -117,6 +122,7 @@ export function makeFrame(random, condition, target, distractors, pictures) {
     drawCard(distractors[k++].id, tiltedCorners(dx, dy, dh, (random() - 0.5) * 0.8, o.tilt, axis), dh, o.sleeve, sleeveColour);
   }
   drawCard(target.id, quad, height, o.sleeve, sleeveColour);
+  if (o.foil) addFoilSheen(frame, W, H, quad, random);
   if (o.glare) addGlare(frame, W, H, quad, random);
   // The click: within the middle of the art box, as a player clicks the picture.
   let click = at(upsideDown ? [quad[2], quad[3], quad[0], quad[1]] : quad, 0.3 + random() * 0.4, 0.2 + random() * 0.3);

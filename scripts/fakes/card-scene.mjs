@@ -1,5 +1,6 @@
 // What a webcam adds to a card on a table, for the click-to-identify benchmark and the fake camera: a card tilted
-// out of the table's plane (pinhole camera), sleeves with their border and glare, a printed playmat, motion blur.
+// out of the table's plane (pinhole camera), sleeves with their border and glare, a foil's sheen, a printed playmat,
+// motion blur.
 // Float RGB frames, as card-video.mjs draws them.
 
 /** A card's corners as a camera sees it when the card is tilted `tilt` radians out of the table's plane about an
@@ -91,6 +92,66 @@ export function addGlare(frame, frameW, frameH, quad, random, count = 1 + Math.f
         for (let c = 0; c < 3; c++) frame[o + c] = frame[o + c] * (1 - k) + 255 * k * 1.15;
       }
   }
+}
+
+/**
+ * A foil card's sheen over `quad` (float RGB, in place): the foil layer's rainbow in bands across the card at a slant
+ * (`strength` of each pixel's colour, so the bands change its brightness too: yellow light, blue dark), and a soft
+ * bright streak where the light catches the foil. From `random`: the bands' slant, width and phase, the streak's.
+ */
+export function addFoilSheen(frame, frameW, frameH, quad, random) {
+  const size = Math.hypot(quad[2].x - quad[0].x, quad[2].y - quad[0].y) / 1.23;
+  const slant = random() * Math.PI;
+  const period = size * (0.25 + random() * 0.5);
+  const phase = random();
+  const strength = 0.15 + random() * 0.2;
+  const cx = quad.reduce((t, p) => t + p.x, 0) / 4;
+  const cy = quad.reduce((t, p) => t + p.y, 0) / 4;
+  const streakTurn = random() * Math.PI;
+  const streakAt = (random() - 0.5) * size * 0.6;
+  const streakWidth = size * (0.04 + random() * 0.1);
+  const streakStrength = 0.25 + random() * 0.35;
+  const x0 = Math.max(0, Math.floor(Math.min(...quad.map((p) => p.x))));
+  const x1 = Math.min(frameW - 1, Math.ceil(Math.max(...quad.map((p) => p.x))));
+  const y0 = Math.max(0, Math.floor(Math.min(...quad.map((p) => p.y))));
+  const y1 = Math.min(frameH - 1, Math.ceil(Math.max(...quad.map((p) => p.y))));
+  const rgb = [0, 0, 0];
+  for (let py = y0; py <= y1; py++)
+    for (let px = x0; px <= x1; px++) {
+      if (!insideConvex(quad, px, py)) continue;
+      const t = ((((px * Math.cos(slant) + py * Math.sin(slant)) / period + phase) % 1) + 1) % 1;
+      hueToRgb(t, rgb);
+      const across = (px - cx) * Math.cos(streakTurn) + (py - cy) * Math.sin(streakTurn) - streakAt;
+      const k = streakStrength * Math.exp(-((across / streakWidth) ** 2));
+      const o = (py * frameW + px) * 3;
+      for (let c = 0; c < 3; c++) {
+        const tinted = frame[o + c] * (1 - strength) + rgb[c] * strength;
+        frame[o + c] = tinted * (1 - k) + 255 * k;
+      }
+    }
+}
+
+/** A fully saturated colour of hue `t` (0..1) as RGB 0..255, into `out`. */
+function hueToRgb(t, out) {
+  for (let c = 0; c < 3; c++) {
+    const h = (((t * 6 + 4 - c * 2) % 6) + 6) % 6;
+    out[c] = 255 * Math.max(0, Math.min(1, Math.abs(h - 3) - 1));
+  }
+}
+
+/** Whether (x, y) lies inside the convex quad (either winding). */
+function insideConvex(q, x, y) {
+  let sign = 0;
+  for (let i = 0; i < 4; i++) {
+    const a = q[i];
+    const b = q[(i + 1) % 4];
+    const cross = (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x);
+    if (cross === 0) continue;
+    const s = cross > 0 ? 1 : -1;
+    if (sign === 0) sign = s;
+    else if (s !== sign) return false;
+  }
+  return true;
 }
 
 /** A printed playmat as float RGB: a painted gradient, large soft shapes in strong colours and a fine grain. */
