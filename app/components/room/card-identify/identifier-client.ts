@@ -143,12 +143,13 @@ export async function prepareIdentifier(sessionId: string, tableKey: string, tri
 let keypointsWanted = "";
 
 /**
- * Fetches the table's keypoints ahead of any click (prefetch.ts calls it once the viewer may click, as it waits to
- * for the pool): every printing the table's vote weighs (its first MAX_VOTE_PRINTINGS), which the worker keeps and
- * makes the vote from, in the background. A click the hash leaves unclear is then fitted and voted on in its one
- * answer: no request, no vote to make (70–100 ms for a table of 400) and no round trip on the click. Once a table,
- * after its references are complete; marks "card-identify-keypoints-ready" (how many printings' keypoints the vote
- * holds, of how many). A failure leaves it to the click, which fetches what its fit needs, as before. Never throws.
+ * Fetches the table's keypoints ahead of any click (prefetch.ts calls it once the viewer may click, the sign it
+ * waits for before fetching the pool too): every printing the table's vote weighs (its first MAX_VOTE_PRINTINGS),
+ * which the worker keeps and makes the vote from, in the background. A click the hash leaves unclear is then fitted
+ * and voted on in its one answer: no request, no vote to make (70–100 ms for a table of 400) and no round trip on
+ * the click. Once a table, after its references are complete; marks "card-identify-keypoints-ready" (how many
+ * printings' keypoints the vote holds, of how many). A failure leaves it to the click, which fetches what its fit
+ * needs, as before. Never throws.
  */
 export async function prepareTableKeypoints(sessionId: string, tableKey: string): Promise<void> {
   if (!sessionId || !tableKey) return;

@@ -189,8 +189,8 @@ function answerChecked(request: IdentifierRequest): IdentifierAnswer {
     case "keypoints": {
       // A table's keypoints ahead of any click: the vote made now, so no click waits for it.
       const set = candidateSet(request.key);
-      for (const f of request.features) keepFeatures(f.id, f.bytes);
       if (!set.voteIds) throw new Error("The pool has no vote");
+      for (const f of request.features) keepFeatures(f.id, f.bytes);
       set.vote = voteOf(set);
       const held = set.voteIds.filter((id) => features.has(id)).length;
       return { kind: "ready", id: request.id, size: held, ms: took(), scan: descriptorScanKind() };
