@@ -212,7 +212,6 @@ test("a player clicks a card half under another card and the keypoint fit names 
     await keypointsReady(bob.page, remote, references.length);
     const asked = keypointRequests.flatMap((url) => (new URL(url).searchParams.get("ids") ?? "").split(","));
     expect(new Set(asked)).toEqual(new Set(references.map((r) => r.id)));
-    expect(asked.length).toBe(references.length);
     const aheadRequests = keypointRequests.length;
     const cpuBefore = await rendererThreadsCpu(browser);
     await remote.click({ position: await tilePoint(remote, COVERED_CLICK) });

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
 import type { CardDto } from "../../../../workers/contract/cards";
 import { captureFrame } from "./capture";
-import { identifyClick } from "./identifier-client";
+import { identifyClick } from "./identify-click";
 import type { Printing } from "./identifier-protocol";
 import { tableKeyOf } from "./table-key";
 

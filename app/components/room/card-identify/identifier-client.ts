@@ -3,11 +3,11 @@
 // finds everything done: the worker's code loaded and compiled, the table's references fetched (or, with no deck on
 // the table, the whole-pool index and its quick-search tables) and one identification of a made-up frame run; and at
 // a table, once the viewer may click, its printings' keypoints and their vote. The click then costs the
-// identification alone, off the main thread. The worker's connection, every answer checked: identifier-connection.ts.
-import { ask, askTimed, onIdentifierStopped } from "./identifier-connection";
-import { MAX_VOTE_PRINTINGS, POOL, type IdentifierAnswer, type Printing } from "./identifier-protocol";
+// identification alone, off the main thread (identify-click.ts). The worker's connection, every answer checked:
+// identifier-connection.ts.
+import { ask, onIdentifierStopped } from "./identifier-connection";
+import { MAX_VOTE_PRINTINGS, POOL, type IdentifierAnswer } from "./identifier-protocol";
 import { poolIndexFile, printingFeatures, tableReferences } from "./references";
-import { measureTrip } from "./identifier-measures";
 
 /** What the worker holds, by candidates' key: the table's (complete) references, or the pool (null: none built). */
 const prepared = new Map<string, Promise<{ size: number; pending: number } | null>>();
@@ -26,6 +26,9 @@ onIdentifierStopped(() => {
   keypointsAhead.clear();
 });
 
+/** How many references the worker holds complete under `key` (undefined: not prepared, or not complete). */
+export const atHandSize = (key: string) => atHand.get(key);
+
 function forget(key: string) {
   prepared.delete(key);
   atHand.delete(key);
@@ -43,7 +46,8 @@ function whenComplete(key: string, ready: Promise<{ size: number; pending: numbe
 /** The worker's code has been run once (the engine compiles it for every candidate set alike). */
 let warmed: Promise<IdentifierAnswer | null> | null = null;
 
-function prepareTable(sessionId: string, tableKey: string) {
+/** The table's references in the worker (fetched once while complete): their key, how many, how many still being made. */
+export function prepareTable(sessionId: string, tableKey: string) {
   const key = `table:${sessionId}|${tableKey}`;
   let ready = prepared.get(key);
   if (!ready) {
@@ -66,7 +70,8 @@ function prepareTable(sessionId: string, tableKey: string) {
   return ready.then((table) => ({ key, size: table?.size ?? 0, pending: table?.pending ?? 0 }));
 }
 
-function preparePool() {
+/** The whole pool in the worker, or null while none has been built. */
+export function preparePool() {
   let ready = prepared.get(POOL);
   if (!ready) {
     ready = poolIndexFile().then(async (bytes) => {
@@ -92,6 +97,9 @@ function warmUp(key: string) {
   return warmed;
 }
 
+/** While the server is still making the table's references, how often a click asks again (the preparation's first wait). */
+export const PENDING_RETRY_MS = 1_000;
+
 /** The candidates the page last asked to get ready (another table stops an earlier one's retries). */
 let latestTable = "";
 /**
@@ -100,6 +108,7 @@ let latestTable = "";
  */
 const PREPARE_RETRY_MAX_MS = 8_000;
 const PREPARE_TRIES = 12;
+const retryAfter = (tries: number) => Math.min(PREPARE_RETRY_MAX_MS, PENDING_RETRY_MS * 2 ** tries);
 
 /**
  * Gets the first click ready in the background (prefetch.ts calls it when a remote camera is on at the table): the
@@ -128,12 +137,9 @@ export async function prepareIdentifier(sessionId: string, tableKey: string, tri
     performance.mark("card-identify-ready", { detail });
     if (pending === 0 && keypointsWanted === table) void prepareTableKeypoints(sessionId, tableKey);
     if (pending > 0 && tries < PREPARE_TRIES)
-      setTimeout(
-        () => {
-          if (latestTable === table) void prepareIdentifier(sessionId, tableKey, tries + 1);
-        },
-        Math.min(PREPARE_RETRY_MAX_MS, PENDING_RETRY_MS * 2 ** tries),
-      );
+      setTimeout(() => {
+        if (latestTable === table) void prepareIdentifier(sessionId, tableKey, tries + 1);
+      }, retryAfter(tries));
   } catch (error) {
     console.warn("The card identifier could not get ready", error);
   }
@@ -141,6 +147,8 @@ export async function prepareIdentifier(sessionId: string, tableKey: string, tri
 
 /** A table whose keypoints were wanted ahead while its references were still being made. */
 let keypointsWanted = "";
+/** How many times the table's keypoints the server had not made yet are asked for again (after 2, 4, then every 8 s). */
+const KEYPOINTS_TRIES = 10;
 
 /**
  * Fetches the table's keypoints ahead of any click (prefetch.ts calls it once the viewer may click, the sign it
@@ -166,16 +174,25 @@ export async function prepareTableKeypoints(sessionId: string, tableKey: string)
     }
     const { references } = await tableReferences(sessionId, tableKey);
     const ids = references.slice(0, MAX_VOTE_PRINTINGS).map((r) => r.id);
-    const fetched = await printingFeatures(ids);
-    // (A table replaced meanwhile is no longer the worker's: it answers an error, and nothing is kept.)
-    if (!fetched) throw new Error("The table's keypoints did not load");
-    const answer = await ask(
-      { kind: "keypoints", key, features: fetched },
-      fetched.map((f) => f.bytes),
-    );
-    if (answer.kind !== "ready") throw new Error("The identifier did not take the table's keypoints");
-    performance.measure("card-identify-keypoints", { start: started, end: performance.now() });
-    performance.mark("card-identify-keypoints-ready", { detail: { printings: answer.size, of: ids.length } });
+    let missing = ids;
+    for (let tries = 0; ; tries++) {
+      const fetched = await printingFeatures(missing);
+      // (A table replaced meanwhile is no longer the worker's: it answers an error, and nothing is kept.)
+      if (!fetched) throw new Error("The table's keypoints did not load");
+      const answer = await ask(
+        { kind: "keypoints", key, features: fetched },
+        fetched.map((f) => f.bytes),
+      );
+      if (answer.kind !== "ready") throw new Error("The identifier did not take the table's keypoints");
+      performance.measure("card-identify-keypoints", { start: started, end: performance.now() });
+      performance.mark("card-identify-keypoints-ready", { detail: { printings: answer.size, of: ids.length } });
+      const came = new Set(fetched.map((f) => f.id));
+      missing = missing.filter((id) => !came.has(id));
+      // Some not made yet (the server makes a few a request and the rest in the background): asked again a little
+      // later, as the references are, so the vote is whole before a click.
+      if (missing.length === 0 || tries >= KEYPOINTS_TRIES) return;
+      await new Promise((resolve) => setTimeout(resolve, retryAfter(tries + 1)));
+    }
   })();
   const done = fetching.catch((error: unknown) => {
     keypointsAhead.delete(key);
@@ -183,113 +200,4 @@ export async function prepareTableKeypoints(sessionId: string, tableKey: string)
   });
   keypointsAhead.set(key, done);
   return done;
-}
-
-export type Identified = { kind: "matched"; ranked: Printing[]; source: "table" | "pool" } | { kind: "none" };
-
-/** While the server is still making the table's references, how often and how long a click asks again. */
-const PENDING_RETRY_MS = 1_000;
-const PENDING_TRIES = 45;
-
-/**
- * Identifies a click: its frame (the pixels' buffer moves to the worker) against the table's references first, asked
- * again while the server is still making some (`onPending` says how many), then against the whole pool. Each time the
- * hash names nothing, a second step: the keypoints of its few nearest printings fetched from the server and fitted.
- * Records "card-identify-wait" (what the click waited for: references not yet there), "card-identify-match" (the
- * worker's time identifying, once a step) and "card-identify-features" (fetching keypoints) for the performance
- * panel and the browser tests.
- */
-export async function identifyClick({
-  sessionId,
-  tableKey,
-  frame,
-  click,
-  count,
-  current,
-  onPending,
-}: {
-  sessionId: string;
-  tableKey: string;
-  frame: ImageData;
-  click: { x: number; y: number };
-  count: number;
-  /** Whether the click still matters (the panel is open on it). */
-  current: () => boolean;
-  onPending: (pending: number) => void;
-}): Promise<Identified> {
-  let sent: { width: number; height: number; data: ArrayBuffer } | undefined = {
-    width: frame.width,
-    height: frame.height,
-    data: frame.data.buffer as ArrayBuffer,
-  };
-  const run = async (key: string) => {
-    const frameNow = sent;
-    sent = undefined;
-    const delivered = await askTimed({ kind: "identify", key, frame: frameNow, click, count }, frameNow ? [frameNow.data] : []);
-    const answer = delivered.answer;
-    if (answer.kind !== "identified") throw new Error("The card identifier answered out of turn");
-    measureTrip(delivered);
-    if (answer.match) return answer.ranked;
-    return answer.needFeatures && current() ? secondStep(key, answer.needFeatures) : null;
-  };
-  // The hash named nothing, but a keypoint fit among its nearest cards may: their keypoints from the server (those the
-  // worker does not hold yet), then the fit on the kept click. At a table whose fit named nothing the worker asks
-  // once more, once a table: the rest of the table's keypoints, for its vote. Any failure leaves the hash's "no match".
-  const secondStep = async (key: string, ids: string[]) => {
-    let need = ids;
-    for (let step = 0; step < 2 && need.length > 0; step++) {
-      const fetchedFrom = performance.now();
-      const fetched = await printingFeatures(need);
-      performance.measure("card-identify-features", { start: fetchedFrom, end: performance.now(), detail: { printings: need.length } });
-      // None to be had (not made yet, or unreadable pictures): the fit would weigh nothing.
-      if (!fetched || fetched.length === 0 || !current()) return null;
-      try {
-        const delivered = await askTimed(
-          { kind: "fit", key, features: fetched },
-          fetched.map((f) => f.bytes),
-        );
-        const answer = delivered.answer;
-        if (answer.kind !== "identified") return null;
-        measureTrip(delivered);
-        if (answer.match) return answer.ranked;
-        need = answer.needFeatures ?? [];
-      } catch (error) {
-        console.warn("The card identifier's keypoint fit failed", error);
-        return null;
-      }
-    }
-    return null;
-  };
-  const waitFrom = performance.now();
-  // Its detail says whether the candidates were at hand (the frame went to the worker at once) or were waited for.
-  const waited = (atOnce: boolean) =>
-    performance.measure("card-identify-wait", { start: waitFrom, end: performance.now(), detail: { atOnce } });
-  if (tableKey && sessionId) {
-    const key = `table:${sessionId}|${tableKey}`;
-    for (let tries = 0; current(); tries++) {
-      // Prepared before the click (the usual case): the frame goes to the worker now, with no promise's turn first.
-      const size = tries === 0 ? atHand.get(key) : undefined;
-      const table = size ? { key, size, pending: 0 } : await prepareTable(sessionId, tableKey);
-      if (tries === 0) waited(size !== undefined);
-      const ranked = table.size > 0 ? await run(table.key) : null;
-      if (ranked) return { kind: "matched", ranked, source: "table" };
-      if (table.pending === 0 || tries >= PENDING_TRIES) break;
-      if (current()) onPending(table.pending);
-      await new Promise((resolve) => setTimeout(resolve, PENDING_RETRY_MS));
-    }
-  }
-  if (!current()) return { kind: "none" };
-  // No deck on the table, or no card of theirs: every printing of every card, when the index has been built (at hand
-  // when prepared before the click: then the frame goes at once, as above).
-  const poolSize = atHand.get(POOL);
-  const pool = poolSize
-    ? { key: POOL, size: poolSize }
-    : await preparePool().catch((error: unknown) => {
-        console.warn("The card pool index could not be loaded", error);
-        return null;
-      });
-  if (!tableKey) waited(poolSize !== undefined);
-  if (!pool) return { kind: "none" };
-  const ranked = await run(pool.key);
-  return ranked ? { kind: "matched", ranked, source: "pool" } : { kind: "none" };
 }
