@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { test as base, type BrowserContext } from "@playwright/test";
 
 // Everything Playwright exports, with `test` extended below.
@@ -37,7 +39,12 @@ export const test = base.extend<{ toasts: void }>({
       toastLog.length = 0;
       await use();
       if (testInfo.status !== testInfo.expectedStatus) {
-        await testInfo.attach("toasts", { body: toastLog.join("\n") || "(no toast was shown)", contentType: "text/plain" });
+        const body = toastLog.join("\n") || "(no toast was shown)";
+        await testInfo.attach("toasts", { body, contentType: "text/plain" });
+        // Whole, beside the failure's screenshots: the list reporter prints an attachment's first lines only.
+        const file = testInfo.outputPath("toasts.txt");
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, `${body}\n`);
       }
     },
     { auto: true },
