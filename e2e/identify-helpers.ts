@@ -171,7 +171,8 @@ export async function keypointsReady(page: Page, tile: Locator, printings: numbe
             .map((e) => ((e as PerformanceMark).detail as { printings: number }).printings)
             .at(-1),
         ),
-      { timeout: MEDIA_TIMEOUT },
+      // The server may still be making some (its queue's work): the page asks for those again, every 8 s at most.
+      { timeout: scaled(90_000) },
     )
     .toBe(printings);
 }
