@@ -261,6 +261,33 @@ test("the first click at a table of four 100-card decks answers from the server'
     await remote.click({ position: await tilePoint(remote, RIGHT) });
     await answered();
     if (!poolReady) expect(asked.length).toBe(askedBefore);
+
+    // Cara clicks it at once, her pointer never over the picture before: the pointer starts the table's keypoints (the
+    // first four requests held here), her click's fit fetches its few, and its vote waits for the table's (released
+    // once the fit has answered) rather than fetching them a second time.
+    const cara = others[1].page;
+    const caraAsked: string[][] = [];
+    const held: (() => void)[] = [];
+    await cara.route("**/api/cards/printings/features/**", async (route) => {
+      caraAsked.push((new URL(route.request().url()).searchParams.get("ids") ?? "").split(","));
+      if (caraAsked.length <= 4) await new Promise<void>((release) => held.push(release));
+      await route.continue();
+    });
+    await identifierReady(cara, "table", references);
+    const caraRemote = cara.getByLabel("Alice Table video");
+    await caraRemote.click({ position: await tilePoint(caraRemote, RIGHT) });
+    const steps = () => cara.evaluate(() => performance.getEntriesByName("card-identify-match").length);
+    await expect.poll(steps, { timeout: MEDIA_TIMEOUT }).toBe(2); // the hash pass, then the fit: neither names it
+    const askedBeforeRelease = caraAsked.length;
+    for (const release of held.splice(0)) release();
+    const caraPanel = cara.getByRole("dialog", { name: "Identify card" });
+    if (poolReady) await expect(caraPanel.getByTestId("identified-card")).toHaveText("Storm Drake of the Deep", { timeout: MEDIA_TIMEOUT });
+    else await expect(caraPanel.getByRole("alert")).toHaveText("No card from the table's deck lists matches", { timeout: MEDIA_TIMEOUT });
+    const fetchedOnClick = await cara.evaluate(() => performance.getEntriesByName("card-identify-features").length);
+    console.log(`Cara's click at once: ${caraAsked.length} keypoint requests (the table's ahead, and the click's own ${fetchedOnClick})`);
+    // The table's first four and the fit's own one; the vote asked for nothing of its own.
+    expect(askedBeforeRelease).toBe(5);
+    if (!poolReady) expect(fetchedOnClick).toBe(1);
   } finally {
     for (const member of [alice, ...others]) await member.context.close();
     await cardCamera.close();

@@ -19,11 +19,14 @@ const prepared = new Map<string, Promise<{ size: number; pending: number } | nul
 const atHand = new Map<string, number>();
 /** The tables whose keypoints the page has fetched ahead (or is fetching), by the table's candidates' key. */
 const keypointsAhead = new Map<string, Promise<void>>();
+/** Each such table's first round: true once the worker holds what it brought, false if it failed. */
+const firstRounds = new Map<string, Promise<boolean>>();
 // A worker that stopped held none of them: the next question starts another, which is prepared afresh.
 onIdentifierStopped(() => {
   prepared.clear();
   atHand.clear();
   keypointsAhead.clear();
+  firstRounds.clear();
 });
 
 /** How many references the worker holds complete under `key` (undefined: not prepared, or not complete). */
@@ -150,6 +153,9 @@ let keypointsWanted = "";
 /** How many times the table's keypoints the server had not made yet are asked for again (after 2, 4, then every 8 s). */
 const KEYPOINTS_TRIES = 10;
 
+/** The table's keypoints on their way ahead under `key` (identify-click.ts waits for them), or undefined. */
+export const keypointsArriving = (key: string) => firstRounds.get(key);
+
 /**
  * Fetches the table's keypoints ahead of any click (prefetch.ts calls it once the viewer may click, the sign it
  * waits for before fetching the pool too): every printing the table's vote weighs (its first MAX_VOTE_PRINTINGS),
@@ -165,6 +171,8 @@ export async function prepareTableKeypoints(sessionId: string, tableKey: string)
   const asked = keypointsAhead.get(key);
   if (asked) return asked;
   const started = performance.now();
+  let firstRound: (held: boolean) => void = () => undefined;
+  firstRounds.set(key, new Promise((resolve) => (firstRound = resolve)));
   const fetching = (async () => {
     const ready = await prepareTable(sessionId, tableKey);
     if (ready.pending > 0 || ready.size === 0) {
@@ -186,6 +194,7 @@ export async function prepareTableKeypoints(sessionId: string, tableKey: string)
       if (answer.kind !== "ready") throw new Error("The identifier did not take the table's keypoints");
       performance.measure("card-identify-keypoints", { start: started, end: performance.now() });
       performance.mark("card-identify-keypoints-ready", { detail: { printings: answer.size, of: ids.length } });
+      firstRound(true);
       const came = new Set(fetched.map((f) => f.id));
       missing = missing.filter((id) => !came.has(id));
       // Some not made yet (the server makes a few a request and the rest in the background): asked again a little
@@ -195,7 +204,9 @@ export async function prepareTableKeypoints(sessionId: string, tableKey: string)
     }
   })();
   const done = fetching.catch((error: unknown) => {
+    firstRound(false);
     keypointsAhead.delete(key);
+    firstRounds.delete(key);
     console.warn("The table's keypoints could not be fetched ahead", error);
   });
   keypointsAhead.set(key, done);

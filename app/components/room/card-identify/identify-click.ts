@@ -1,7 +1,7 @@
 // A click on a card (issue 36): its frame to the identifier's worker, which the preparation (identifier-client.ts)
 // has given the table's references or the whole pool before the click, and the steps an unclear click may take.
 import { askTimed } from "./identifier-connection";
-import { atHandSize, PENDING_RETRY_MS, preparePool, prepareTable } from "./identifier-client";
+import { atHandSize, keypointsArriving, PENDING_RETRY_MS, preparePool, prepareTable } from "./identifier-client";
 import { measureTrip } from "./identifier-measures";
 import { POOL, type Printing } from "./identifier-protocol";
 import { printingFeatures } from "./references";
@@ -58,11 +58,12 @@ export async function identifyClick({
   const secondStep = async (key: string, ids: string[]) => {
     let need = ids;
     for (let step = 0; step < 2 && need.length > 0; step++) {
-      const fetchedFrom = performance.now();
-      const fetched = await printingFeatures(need);
-      performance.measure("card-identify-features", { start: fetchedFrom, end: performance.now(), detail: { printings: need.length } });
+      // The vote's printings are the table's keypoints, which the page may be fetching ahead right now (a phone's first
+      // touch is both the sign the viewer may click and the click): those are waited for, not fetched a second time.
+      const arriving = step === 1 ? keypointsArriving(key) : undefined;
+      const fetched = arriving && (await arriving) ? [] : await fetchFeatures(need);
       // None to be had (not made yet, or unreadable pictures): the fit would weigh nothing.
-      if (!fetched || fetched.length === 0 || !current()) return null;
+      if (!fetched || !current()) return null;
       try {
         const delivered = await askTimed(
           { kind: "fit", key, features: fetched },
@@ -79,6 +80,13 @@ export async function identifyClick({
       }
     }
     return null;
+  };
+  /** The printings' keypoints from the server, measured; null when none came. */
+  const fetchFeatures = async (ids: string[]) => {
+    const fetchedFrom = performance.now();
+    const fetched = await printingFeatures(ids);
+    performance.measure("card-identify-features", { start: fetchedFrom, end: performance.now(), detail: { printings: ids.length } });
+    return fetched && fetched.length > 0 ? fetched : null;
   };
   const waitFrom = performance.now();
   // Its detail says whether the candidates were at hand (the frame went to the worker at once) or were waited for.
