@@ -19,7 +19,7 @@ const prepared = new Map<string, Promise<{ size: number; pending: number } | nul
 const atHand = new Map<string, number>();
 /** The tables whose keypoints the page has fetched ahead (or is fetching), by the table's candidates' key. */
 const keypointsAhead = new Map<string, Promise<void>>();
-/** Each such table's first round: true once the worker holds what it brought, false if it failed. */
+/** Each such table's first round while it is on its way: true once the worker holds what it brought, false if it failed. */
 const firstRounds = new Map<string, Promise<boolean>>();
 // A worker that stopped held none of them: the next question starts another, which is prepared afresh.
 onIdentifierStopped(() => {
@@ -194,7 +194,9 @@ export async function prepareTableKeypoints(sessionId: string, tableKey: string)
       if (answer.kind !== "ready") throw new Error("The identifier did not take the table's keypoints");
       performance.measure("card-identify-keypoints", { start: started, end: performance.now() });
       performance.mark("card-identify-keypoints-ready", { detail: { printings: answer.size, of: ids.length } });
+      // Held now: a later click fetches what it still lacks itself (nothing is on its way for it to wait for).
       firstRound(true);
+      firstRounds.delete(key);
       const came = new Set(fetched.map((f) => f.id));
       missing = missing.filter((id) => !came.has(id));
       // Some not made yet (the server makes a few a request and the rest in the background): asked again a little
