@@ -1,4 +1,4 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { Link, useFetcher, type FetcherWithComponents } from "@remix-run/react";
 import { Ban } from "lucide-react";
 import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
 import { BLOCK_EXPLAINED, BLOCKED_MEMBERS_PATH, blockTitle } from "../../../workers/contract/blocks";
@@ -135,11 +135,27 @@ function BlockConfirmationInPage({ member, profilePath }: { member: Member; prof
   );
 }
 
-/** Unblock: a plain form to the block action, coming back to `returnTo` (the profile, or the room that refused the member). */
-export function UnblockForm({ member, returnTo, label = "Unblock" }: { member: Member; returnTo?: string; label?: string }) {
-  const fetcher = useFetcher<ActionResult>();
-  useResultToast(fetcher.data);
-  const busy = fetcher.state !== "idle";
+/**
+ * Unblock: a plain form to the block action, coming back to `returnTo` (the profile, or the room that refused the
+ * member). A list that drops the member's row once they are unblocked passes its own `fetcher` and shows its toast:
+ * Remix renders its state changes as transitions, and the answer and the list without the row can be rendered as
+ * one, so a row's own effect would never run and its toast never show (a slow phone; a browser test at 20× CPU).
+ */
+export function UnblockForm({
+  member,
+  returnTo,
+  label = "Unblock",
+  fetcher: shared,
+}: {
+  member: Member;
+  returnTo?: string;
+  label?: string;
+  fetcher?: FetcherWithComponents<ActionResult>;
+}) {
+  const own = useFetcher<ActionResult>();
+  const fetcher = shared ?? own;
+  useResultToast(shared ? null : own.data);
+  const busy = fetcher.state !== "idle" && fetcher.formData?.get("userId") === member.id;
   return (
     <fetcher.Form method="post" action={BLOCKED_MEMBERS_PATH}>
       <input type="hidden" name="intent" value="unblock" />

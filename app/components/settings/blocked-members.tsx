@@ -6,9 +6,15 @@ import type { PublicMember } from "../../../workers/contract/friends";
 import { UnblockForm } from "~/components/profile/block-member";
 import { MemberAvatar } from "~/components/shell/member-avatar";
 import { Skeleton } from "~/components/ui/card";
+import { useResultToast, type ActionResult } from "~/lib/forms";
 
-/** The members the member blocked, each with a link to their profile and Unblock (a form: it works without JavaScript). */
+/**
+ * The members the member blocked, each with a link to their profile and Unblock (a form: it works without JavaScript).
+ * The rows share one fetcher, whose toast the list shows: the list stays when the row it unblocked goes.
+ */
 export function BlockedMembersList({ blocked }: { blocked: PublicMember[] }) {
+  const unblocker = useFetcher<ActionResult>();
+  useResultToast(unblocker.data);
   if (blocked.length === 0) return <p className="text-sm text-muted">You have not blocked anyone.</p>;
   return (
     <ul className="grid gap-2" aria-label="Blocked members">
@@ -24,7 +30,7 @@ export function BlockedMembersList({ blocked }: { blocked: PublicMember[] }) {
             <Link to={`/profile/${member.id}`} className="min-w-0 flex-1 truncate font-medium hover:underline">
               {name}
             </Link>
-            <UnblockForm member={{ id: member.id, name }} />
+            <UnblockForm member={{ id: member.id, name }} fetcher={unblocker} />
           </li>
         );
       })}
