@@ -1,7 +1,7 @@
 // The bench's foil condition (bench/lib/card-scenes.mjs): the sheen scripts/fakes/card-scene.mjs lays over a card
 // touches the card only, in bands of every hue that change its brightness, with a bright streak.
 import { describe, expect, it } from "vitest";
-import { addFoilSheen } from "../../scripts/fakes/card-scene.mjs";
+import { addFoilSheen, insideConvex } from "../../scripts/fakes/card-scene.mjs";
 import { seededRandom } from "../../scripts/fakes/card-art.mjs";
 
 const W = 160;
@@ -13,19 +13,6 @@ const quad = [
   { x: 46, y: 100 },
 ];
 
-function inside(x, y) {
-  let sign = 0;
-  for (let i = 0; i < 4; i++) {
-    const a = quad[i];
-    const b = quad[(i + 1) % 4];
-    const s = Math.sign((b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x));
-    if (s === 0) continue;
-    if (sign === 0) sign = s;
-    else if (s !== sign) return false;
-  }
-  return true;
-}
-
 describe("the foil sheen", () => {
   it("changes the card's pixels only, in bands of several hues and brightnesses", () => {
     const frame = new Float32Array(W * H * 3).fill(128);
@@ -36,7 +23,7 @@ describe("the foil sheen", () => {
     for (let y = 0; y < H; y++)
       for (let x = 0; x < W; x++) {
         const [r, g, b] = frame.subarray((y * W + x) * 3, (y * W + x) * 3 + 3);
-        if (!inside(x, y)) {
+        if (!insideConvex(quad, x, y)) {
           if (r !== 128 || g !== 128 || b !== 128) throw new Error(`the sheen reached (${x}, ${y}), outside the card`);
           continue;
         }

@@ -139,8 +139,8 @@ function hueToRgb(t, out) {
   }
 }
 
-/** Whether (x, y) lies inside the convex quad (either winding). */
-function insideConvex(q, x, y) {
+/** Whether (x, y) lies inside the convex quad (either winding; on a side counts as inside). */
+export function insideConvex(q, x, y) {
   let sign = 0;
   for (let i = 0; i < 4; i++) {
     const a = q[i];
