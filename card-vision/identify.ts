@@ -8,7 +8,8 @@
 // the frame as it lies (all four ways up when its shape does not tell which side is long), keep the outline whose
 // hash is nearest a candidate, nudge its corners and scale while that brings it nearer (a sleeve's border, a
 // rounded or hidden corner), and name the card only when it is near enough.
-import { toChroma, toGray, type GrayImage, type RgbaImage } from "./image";
+import { toChroma, type GrayImage, type RgbaImage } from "./image";
+import { atWorkingSize, frameGray, isAsIs, quadToFrame, quadToWorking, toWorking, workingGray, type FrameScale } from "./frame-size";
 import { edgesOf, houghLines } from "./lines";
 import { quadsFromLines } from "./quads";
 import { artBoxQuads } from "./art-box";
@@ -390,15 +391,32 @@ function bestOf(scored: Scored[]): Scored | null {
  * reference with its distance, or `match: null` when nothing is near enough ("no match": ask for the name).
  */
 export function identify(frame: RgbaImage, click: Point, candidates: Candidates, options: IdentifyOptions = {}): IdentifyResult {
+  if (candidates.size === 0) return { match: null, ranked: [], quad: null };
+  // A frame larger than the room sends is looked at averaged down (frame-size.ts); the outline comes back in its pixels.
+  const { gray, scale } = frameGray(frame);
+  const colours = options.colourEdges ? toChroma(frame).map((c) => atWorkingSize(c, gray)) : [];
+  return inFrame(identifyGray(gray, colours, toWorking(click, scale), candidates, options), scale);
+}
+
+/** The result with its outline in the frame's pixels (`scale`: the working size's, frame-size.ts). */
+function inFrame(result: IdentifyResult, scale: FrameScale): IdentifyResult {
+  return isAsIs(scale) || !result.quad ? result : { ...result, quad: quadToFrame(result.quad, scale) };
+}
+
+/** `identify` on the frame's luma at the working size (`colours`: its colour differences with `colourEdges`). */
+function identifyGray(
+  gray: GrayImage,
+  colours: GrayImage[],
+  click: Point,
+  candidates: Candidates,
+  options: IdentifyOptions,
+): IdentifyResult {
   const count = options.count ?? 5;
   const threshold = options.threshold ?? MATCH_THRESHOLD;
-  if (candidates.size === 0) return { match: null, ranked: [], quad: null };
-  const gray = toGray(frame);
   const pyramid = pyramidOf(gray);
   // Each outline's first look: the candidates' quick search when they have one (a whole-pool index), else `rank`.
   const look = candidates.near ? (h: CardHashes) => candidates.near!(h, 3) : (h: CardHashes) => candidates.rank(h, 3);
   const scored: Scored[] = [];
-  const colours = options.colourEdges ? toChroma(frame) : [];
   for (const { quad, source } of distinctOutlines(outlineCandidates(gray, click, colours, options.artBoxes !== false))) {
     const turns = source === "art" ? [0] : sideRatio(quad) > 0.85 ? [0, 1, 2, 3] : [0, 2];
     for (const t of turns) {
@@ -704,7 +722,7 @@ function withFit(
  * the fit runs: the hash's outlines are not looked for again. A reference without keypoints is left out of the fit.
  */
 export function fitLater(
-  gray: GrayImage,
+  frameGray: GrayImage,
   click: Point,
   candidates: Candidates,
   result: IdentifyResult,
@@ -712,8 +730,23 @@ export function fitLater(
   threshold = MATCH_THRESHOLD,
   vote?: VoteIndex,
 ): IdentifyResult {
-  const weighed = result.fitCandidates;
-  if (result.match || !weighed || weighed.length === 0) return result;
+  if (result.match || !result.fitCandidates || result.fitCandidates.length === 0) return result;
+  // At the size `identify` looked at the frame (frame-size.ts), its outline too.
+  const { gray, scale } = workingGray(frameGray);
+  const atSize = isAsIs(scale) || !result.quad ? result : { ...result, quad: quadToWorking(result.quad, scale) };
+  return inFrame(fitLaterAtSize(gray, toWorking(click, scale), candidates, atSize, featuresOf, threshold, vote), scale);
+}
+
+function fitLaterAtSize(
+  gray: GrayImage,
+  click: Point,
+  candidates: Candidates,
+  result: IdentifyResult,
+  featuresOf: (id: string) => Features | undefined,
+  threshold: number,
+  vote: VoteIndex | undefined,
+): IdentifyResult {
+  const weighed = result.fitCandidates!;
   const withFeatures: Candidates = {
     size: candidates.size,
     rank: (query, count) => candidates.rank(query, count),

@@ -107,23 +107,92 @@ export function resizeArea(image: GrayImage, outW: number, outH: number, x0 = 0,
 
 /** `resizeArea` without its shortcut for a crop: every pixel summed over its spans (exported for the test). */
 export function resizeAreaBySpans(image: GrayImage, outW: number, outH: number, x0: number, y0: number, w: number, h: number): GrayImage {
-  const xs = spans(outW, x0, w, image.width);
-  const ys = spans(outH, y0, h, image.height);
+  const { width, data } = image;
+  return resizeRows(image.width, image.height, (y) => data.subarray(y * width, (y + 1) * width), outW, outH, x0, y0, w, h);
+}
+
+/**
+ * The luma of an RGBA image averaged down to outW×outH (`toGray`, then `resizeArea`, without the full-size gray
+ * copy: a phone's 12-megapixel photograph is read one row at a time). Shrunk by 2 or more, it is first summed in
+ * whole blocks of pixels (`binnedGray`, a third of the work a pixel) and the blocks averaged down over the same spans.
+ */
+export function toGrayResized(image: RgbaImage, outW: number, outH: number): GrayImage {
+  const m = Math.floor(Math.min(image.width / outW, image.height / outH));
+  if (m >= 2) return resizeArea(binnedGray(image, m), outW, outH, 0, 0, image.width / m, image.height / m);
+  const row = new Float32Array(image.width);
+  const src = image.data;
+  const luma = (y: number) => {
+    for (let x = 0, s = y * image.width * 4; x < image.width; x++, s += 4)
+      row[x] = 0.299 * src[s] + 0.587 * src[s + 1] + 0.114 * src[s + 2];
+    return row;
+  };
+  return resizeRows(image.width, image.height, luma, outW, outH, 0, 0, image.width, image.height);
+}
+
+/**
+ * The luma of each m×m block of an RGBA image (the last row and column of blocks hold what is left: each the mean of
+ * the pixels it covers), block (bx, by) covering pixels from (bx·m, by·m).
+ */
+export function binnedGray(image: RgbaImage, m: number): GrayImage {
+  const { width: W, height: H, data: src } = image;
+  const w = Math.ceil(W / m);
+  const h = Math.ceil(H / m);
+  const data = new Float32Array(w * h);
+  for (let by = 0; by < h; by++) {
+    const y0 = by * m;
+    const y1 = Math.min(H, y0 + m);
+    const out = by * w;
+    for (let y = y0; y < y1; y++) {
+      let s = y * W * 4;
+      for (let bx = 0, x = 0; bx < w; bx++) {
+        const x1 = Math.min(W, x + m);
+        let r = 0;
+        let g = 0;
+        let b = 0;
+        for (; x < x1; x++, s += 4) {
+          r += src[s];
+          g += src[s + 1];
+          b += src[s + 2];
+        }
+        data[out + bx] += 0.299 * r + 0.587 * g + 0.114 * b;
+      }
+    }
+    for (let bx = 0; bx < w; bx++) data[out + bx] /= (Math.min(W, bx * m + m) - bx * m) * (y1 - y0);
+  }
+  return { width: w, height: h, data };
+}
+
+/**
+ * The rectangle x0,y0,w,h of a width×height picture whose rows `row` gives (each read once, in order, and used before
+ * the next is asked for) averaged down to outW×outH over each output pixel's spans.
+ */
+function resizeRows(
+  width: number,
+  height: number,
+  row: (y: number) => ArrayLike<number>,
+  outW: number,
+  outH: number,
+  x0: number,
+  y0: number,
+  w: number,
+  h: number,
+): GrayImage {
+  const xs = spans(outW, x0, w, width);
+  const ys = spans(outH, y0, h, height);
   const xMax = Math.ceil(w / outW) + 1;
   const yMax = Math.ceil(h / outH) + 1;
   const rowFirst = ys.first[0];
   const rowLast = ys.first[outH - 1] + ys.count[outH - 1];
   // Horizontal pass over the rows the output needs.
   const rows = new Float32Array((rowLast - rowFirst) * outW);
-  const src = image.data;
   for (let y = rowFirst; y < rowLast; y++) {
-    const base = y * image.width;
+    const src = row(y);
     const out = (y - rowFirst) * outW;
     for (let o = 0; o < outW; o++) {
       const f = xs.first[o];
       const n = xs.count[o];
       let sum = 0;
-      for (let k = 0; k < n; k++) sum += src[base + f + k] * xs.weights[o * xMax + k];
+      for (let k = 0; k < n; k++) sum += src[f + k] * xs.weights[o * xMax + k];
       rows[out + o] = sum;
     }
   }
@@ -134,8 +203,8 @@ export function resizeAreaBySpans(image: GrayImage, outW: number, outH: number, 
     const out = oy * outW;
     for (let k = 0; k < n; k++) {
       const weight = ys.weights[oy * yMax + k];
-      const row = (f + k) * outW;
-      for (let o = 0; o < outW; o++) data[out + o] += rows[row + o] * weight;
+      const r = (f + k) * outW;
+      for (let o = 0; o < outW; o++) data[out + o] += rows[r + o] * weight;
     }
   }
   return { width: outW, height: outH, data };

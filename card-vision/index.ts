@@ -5,7 +5,9 @@
 // identify(frame, click, candidates) is the identifier: an RGBA frame (an ImageData or any {width, height, data}
 // of 4 bytes a pixel), the click in frame pixels, and the candidates (`referenceSet(references)` for the table's
 // deck lists, or a whole-pool index implementing `Candidates`) in; the named reference (`match`, its id and Hamming
-// distance) or `match: null` for "no match", the runners-up and where the card was found, out.
+// distance) or `match: null` for "no match", the runners-up and where the card was found, out. A frame of any size is
+// taken: one longer than FRAME_MAX_SIDE is looked at averaged down to it, and where the card was found is given in
+// the frame's own pixels (frame-size.ts).
 export {
   fitLater,
   hashCard,
@@ -20,6 +22,7 @@ export { DESC_BITS, FEATURE_VERSION, featureBytes, featuresOf, referenceFeatures
 export { decodeFeatures, encodeFeatures } from "./features-encode";
 export { cardQuad, homographyFrom, matchAll, project, ransacHomography, type Correspondence, type Verified } from "./features-fit";
 export { clickFeatures, fitCandidateIds, fitInGroups, verifyByFeatures, type FeatureVerdict } from "./features-verify";
+export { FRAME_MAX_SIDE } from "./frame-size";
 export { resizeArea, rotate180, toGray, type GrayImage, type RgbaImage } from "./image";
 export { CARD_ASPECT, fallbackQuad, locateCard, squareAround, type LocateOptions, type Located, type Square } from "./locate";
 export {
