@@ -29,6 +29,8 @@
 // measures the clicks against the references' clean scans or against their crops from other photographs (default:
 // scans when every reference has one; the output says which).
 // CARD_POOL_SCANS_DIR (folders, ":"-separated) puts real card scans in the whole pool before the drawn printings.
+// CARD_PHOTOS_MAGNIFY=k asks the photographs at k times their size (the identifier works on frames longer than 1280
+// px averaged down: card-vision/frame-size.ts).
 //
 //   node bench/card-identify.mjs [--frames N] [--seed S] [--conditions a,b] [--save dir] [--check] [--photos-only]
 // --photos-only skips the generated frames (CARD_PHOTOS_DIR's photographs only; several folders separated by ":").
@@ -409,6 +411,8 @@ for (const photosDir of hasFfmpeg ? photoDirs : []) {
     poolSize,
     // CARD_PHOTOS_TABLE=N: also against a table of N references (the set's among drawn printings; 400: four decks).
     tableSize: Number(process.env.CARD_PHOTOS_TABLE ?? 0),
+    // CARD_PHOTOS_MAGNIFY=k: the photographs asked at k times their size (a 4K camera's frame: 3 on 720p photographs).
+    magnify: Number(process.env.CARD_PHOTOS_MAGNIFY ?? 1),
     // The same drawn printings as the frames' pool (their hashes kept from it), with the photographs' references.
     poolDrawn: poolSize - references.length,
   });

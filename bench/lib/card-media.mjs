@@ -73,8 +73,11 @@ export function drawQuad(rgba, quad) {
   }
 }
 
-/** An image file as RGBA, decoded by ffmpeg (JPEG, PNG, WebP alike). */
-export function readImage(path) {
+/**
+ * An image file as RGBA, decoded by ffmpeg (JPEG, PNG, WebP alike); `magnify` times its size each way when given
+ * (Lanczos: a larger camera's frame of the same scene, for CARD_PHOTOS_MAGNIFY).
+ */
+export function readImage(path, magnify = 1) {
   const probe = spawnSync("ffprobe", [
     "-v",
     "error",
@@ -87,8 +90,12 @@ export function readImage(path) {
     path,
   ]);
   if (probe.status !== 0) throw new Error(`Cannot read ${path}: ${probe.stderr}`);
-  const [width, height] = String(probe.stdout).trim().split(",").map(Number);
-  const out = spawnSync("ffmpeg", ["-v", "error", "-i", path, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgba", "-"], {
+  const [width, height] = String(probe.stdout)
+    .trim()
+    .split(",")
+    .map((v) => Number(v) * magnify);
+  const scale = magnify === 1 ? [] : ["-vf", `scale=${width}:${height}:flags=lanczos`];
+  const out = spawnSync("ffmpeg", ["-v", "error", "-i", path, ...scale, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgba", "-"], {
     maxBuffer: 1 << 30,
   });
   if (out.status !== 0) throw new Error(`Cannot decode ${path}: ${out.stderr}`);

@@ -159,10 +159,13 @@ function measureWith(lib, dir, manifest, label, set, identifyOptions, options) {
   // The table's keypoint vote made before the clicks, as the page's worker makes it in the background once the viewer
   // may click (identifier-client.ts prepareTableKeypoints): the first unclear click does not pay for it.
   set.all.voteIndex?.();
+  // CARD_PHOTOS_MAGNIFY: the photographs (not the references) asked at k times their size, the clicks with them.
+  const k = options.magnify ?? 1;
   for (const c of manifest.clicks) {
-    if (!images.has(c.photo)) images.set(c.photo, readImage(join(dir, c.photo)));
+    if (!images.has(c.photo)) images.set(c.photo, readImage(join(dir, c.photo), k));
     const image = images.get(c.photo);
-    const t = timed(() => lib.identify(image, { x: c.x, y: c.y }, set.all, identifyOptions));
+    const click = { x: c.x * k, y: c.y * k };
+    const t = timed(() => lib.identify(image, click, set.all, identifyOptions));
     cpu.push(t.cpu);
     const r = t.result;
     const matched = r.match ? set.idOf(r.match.id) : null;
@@ -193,7 +196,7 @@ function measureWith(lib, dir, manifest, label, set, identifyOptions, options) {
     let leftOutFit = null;
     let leftOutHashFit = null;
     if (c.card) {
-      const without = lib.identify(image, { x: c.x, y: c.y }, set.without(c.card), {
+      const without = lib.identify(image, click, set.without(c.card), {
         ...identifyOptions,
         count: set.kindOf ? 12 : 1,
       });
@@ -214,7 +217,15 @@ function measureWith(lib, dir, manifest, label, set, identifyOptions, options) {
     lines.push(
       `    ${c.photo} (${c.x}, ${c.y}) ${refNames.get(c.card) ?? c.card}: ${outcome}${r.match ? ` (${refNames.get(matched) ?? matched}, ${r.match.distance}${r.namedBy === "keypoints" ? ", by keypoints" : r.namedBy === "both" ? ", by hash and keypoints" : ""})` : ` (nearest ${refNames.get(nearest) ?? nearest}, ${r.ranked[0]?.distance}, steady ${r.steadiness}, margin ${r.margin})`}` +
         ` [outline: ${r.source ?? "none"}${r.refined ? ", nudged" : ""}]` +
-        (c.quad && c.card && set.hashesOfCard ? ` ${markedCorners(lib, image, c.quad, r.quad, set.hashesOfCard(c.card))}` : "") +
+        (c.quad && c.card && set.hashesOfCard
+          ? ` ${markedCorners(
+              lib,
+              image,
+              c.quad.map(([x, y]) => [x * k, y * k]),
+              r.quad,
+              set.hashesOfCard(c.card),
+            )}`
+          : "") +
         (r.verified
           ? ` [fit ${refNames.get(set.idOf(r.verified.id)) ?? r.verified.id} ${r.verified.inliers} vs ${r.verified.otherInliers}, ${r.verified.fitted} fitted]`
           : "") +
@@ -244,7 +255,7 @@ function measureWith(lib, dir, manifest, label, set, identifyOptions, options) {
   cpu.sort((a, b) => a - b);
   const show = (what, b) => console.log(`  ${what.padEnd(34)} ${b.right}/${b.n} right, ${b.wrong} wrong, ${b.none} no match`);
   console.log(
-    `Real photographs against ${label} (${manifest.clicks.length} clicks on ${images.size} photos, ${manifest.references.length} references; ${manifest.source ?? dir}):`,
+    `Real photographs${k === 1 ? "" : ` magnified ${k}×`} against ${label} (${manifest.clicks.length} clicks on ${images.size} photos, ${manifest.references.length} references; ${manifest.source ?? dir}):`,
   );
   show("all clicks", all);
   show("listed card ≥ 25% of the frame high", big);
