@@ -49,6 +49,12 @@ export function isAsIs(scale: FrameScale): boolean {
   return scale.x === 1 && scale.y === 1;
 }
 
+/** Whether a click lies on a width×height frame (its edges included), as numbers. */
+export function onFrame(click: Point, frame: { width: number; height: number }): boolean {
+  const { x, y } = click;
+  return Number.isFinite(x) && Number.isFinite(y) && x >= 0 && y >= 0 && x <= frame.width && y <= frame.height;
+}
+
 /** A frame pixel's place in working pixels (pixel centres map onto pixel centres, as `resizeArea` averages them). */
 export function toWorking(p: Point, scale: FrameScale): Point {
   return isAsIs(scale) ? p : { x: (p.x + 0.5) * scale.x - 0.5, y: (p.y + 0.5) * scale.y - 0.5 };

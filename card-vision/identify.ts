@@ -9,7 +9,17 @@
 // hash is nearest a candidate, nudge its corners and scale while that brings it nearer (a sleeve's border, a
 // rounded or hidden corner), and name the card only when it is near enough.
 import { toChroma, type GrayImage, type RgbaImage } from "./image";
-import { atWorkingSize, frameGray, isAsIs, quadToFrame, quadToWorking, toWorking, workingGray, type FrameScale } from "./frame-size";
+import {
+  atWorkingSize,
+  frameGray,
+  isAsIs,
+  onFrame,
+  quadToFrame,
+  quadToWorking,
+  toWorking,
+  workingGray,
+  type FrameScale,
+} from "./frame-size";
 import { edgesOf, houghLines } from "./lines";
 import { quadsFromLines } from "./quads";
 import { artBoxQuads } from "./art-box";
@@ -391,7 +401,8 @@ function bestOf(scored: Scored[]): Scored | null {
  * reference with its distance, or `match: null` when nothing is near enough ("no match": ask for the name).
  */
 export function identify(frame: RgbaImage, click: Point, candidates: Candidates, options: IdentifyOptions = {}): IdentifyResult {
-  if (candidates.size === 0) return { match: null, ranked: [], quad: null };
+  // A click off the frame is on no card (nor is one that is not a number: an outside harness's input, not the room's).
+  if (candidates.size === 0 || !onFrame(click, frame)) return { match: null, ranked: [], quad: null };
   // A frame larger than the room sends is looked at averaged down (frame-size.ts); the outline comes back in its pixels.
   const { gray, scale } = frameGray(frame);
   const colours = options.colourEdges ? toChroma(frame).map((c) => atWorkingSize(c, gray)) : [];

@@ -143,6 +143,19 @@ describe("identify", () => {
     expect(result.ranked[0].distance).toBeGreaterThan(MATCH_THRESHOLD);
   });
 
+  it("says no match for a click off the frame or not a number, looking at nothing", () => {
+    const frame = rgbaOf(photograph(cards[7], slanted));
+    for (const click of [
+      { x: -1, y: 200 },
+      { x: 300, y: 481 },
+      { x: Number.NaN, y: 200 },
+      { x: 300, y: Number.POSITIVE_INFINITY },
+    ])
+      expect(identify(frame, click, candidates)).toEqual({ match: null, ranked: [], quad: null });
+    // The frame's edge is on it: a card cut by the edge may be clicked there.
+    expect(identify(frame, { x: 0, y: 0 }, candidates).ranked.length).toBeGreaterThan(0);
+  });
+
   it("says no match with no candidates at all", () => {
     const result = identify(rgbaOf(photograph(cards[1], slanted)), { x: 300, y: 240 }, referenceSet([]));
     expect(result).toEqual({ match: null, ranked: [], quad: null });
