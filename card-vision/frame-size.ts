@@ -49,10 +49,11 @@ export function isAsIs(scale: FrameScale): boolean {
   return scale.x === 1 && scale.y === 1;
 }
 
-/** Whether a click lies on a width×height frame (its edges included), as numbers. */
+/** Whether a click lies on a width×height frame with pixels (its edges included), as numbers. */
 export function onFrame(click: Point, frame: { width: number; height: number }): boolean {
   const { x, y } = click;
-  return Number.isFinite(x) && Number.isFinite(y) && x >= 0 && y >= 0 && x <= frame.width && y <= frame.height;
+  const { width, height } = frame;
+  return width >= 1 && height >= 1 && Number.isFinite(x) && Number.isFinite(y) && x >= 0 && y >= 0 && x <= width && y <= height;
 }
 
 /** A frame pixel's place in working pixels (pixel centres map onto pixel centres, as `resizeArea` averages them). */

@@ -152,6 +152,7 @@ describe("identify", () => {
       { x: 300, y: Number.POSITIVE_INFINITY },
     ])
       expect(identify(frame, click, candidates)).toEqual({ match: null, ranked: [], quad: null });
+    expect(identify({ width: 0, height: 0, data: new Uint8ClampedArray(0) }, { x: 0, y: 0 }, candidates).ranked).toEqual([]);
     // The frame's edge is on it: a card cut by the edge may be clicked there.
     expect(identify(frame, { x: 0, y: 0 }, candidates).ranked.length).toBeGreaterThan(0);
   });
