@@ -1,12 +1,12 @@
 // A frame larger than the room sends is looked at averaged down to FRAME_MAX_SIDE, and what is found comes back in
 // the frame's own pixels (frame-size.ts).
 import { describe, expect, it } from "vitest";
-import { referenceFeatures } from "./features";
 import { FRAME_MAX_SIDE, frameGray, toFrame, toWorking } from "./frame-size";
-import { hashCard, identify, fitLater, type IdentifyResult } from "./identify";
+import { fitOnlyTable } from "./fit-only.test-support";
+import { fitLater, hashCard, identify } from "./identify";
 import { resizeArea, toGray, toGrayResized, type RgbaImage } from "./image";
 import { referenceSet } from "./match";
-import { drawCard, halfCoveredFrame, paintCard, rgbaOf, table } from "./synthetic-card.test-support";
+import { drawCard, halfCoveredFrame, paintCard, rgbaOf, SLANTED, table } from "./synthetic-card.test-support";
 import type { Quad } from "./warp";
 
 /** The frame `k` times larger each way, each pixel a k×k block (a phone's photograph of the same scene). */
@@ -64,36 +64,22 @@ describe("the working size", () => {
 describe("identify on a frame larger than the room sends", () => {
   const cards = Array.from({ length: 40 }, (_, i) => drawCard(100 + i));
   const candidates = referenceSet(cards.map((card, i) => ({ id: `card-${i}`, hashes: hashCard(card) })));
-  const slanted: Quad = [
-    { x: 220, y: 100 },
-    { x: 400, y: 110 },
-    { x: 410, y: 360 },
-    { x: 205, y: 350 },
-  ];
 
   it("names the card and gives its outline in the large frame's pixels", () => {
     const scene = table(640, 480, 90);
-    paintCard(scene, cards[7], slanted);
+    paintCard(scene, cards[7], SLANTED);
     const big = magnified(rgbaOf(scene), 3);
     const result = identify(big, { x: 310 * 3, y: 230 * 3 }, candidates);
     expect(result.match?.id).toBe("card-7");
     for (let k = 0; k < 4; k++)
-      expect(Math.hypot(result.quad![k].x - slanted[k].x * 3, result.quad![k].y - slanted[k].y * 3)).toBeLessThan(36);
+      expect(Math.hypot(result.quad![k].x - SLANTED[k].x * 3, result.quad![k].y - SLANTED[k].y * 3)).toBeLessThan(36);
   });
 
   it("fits the keypoints later at the size identify looked at, the outline back in the frame's pixels", () => {
-    const fitCards = Array.from({ length: 8 }, (_, i) => ({ id: `card-${11 + i}`, image: drawCard(11 + i) }));
-    const features = new Map(fitCards.map((c) => [c.id, referenceFeatures(c.image)]));
-    const fitTable = referenceSet(fitCards.map((c) => ({ id: c.id, hashes: hashCard(c.image) })));
     // The hash's nearest is another card, far: only the fit can name card-13 (table-fit.test.ts, here 3× larger).
-    const unclear: IdentifyResult = {
-      match: null,
-      ranked: [{ id: "card-11", distance: 60 }],
-      quad: null,
-      fitCandidates: fitCards.map((c) => ({ id: c.id, distance: 60 })),
-    };
+    const { cards: fitCards, featuresOf, table: fitTable, unclear } = fitOnlyTable(8);
     const big = magnified(halfCoveredFrame(fitCards[2].image, { height: 280, coveredFrom: 240 }), 3);
-    const later = fitLater(toGray(big), { x: 300 * 3, y: 198 * 3 }, fitTable, unclear, (id) => features.get(id));
+    const later = fitLater(toGray(big), { x: 300 * 3, y: 198 * 3 }, fitTable, unclear, featuresOf);
     expect(later.match?.id).toBe("card-13");
     expect(later.namedBy).toBe("keypoints");
     // The card's centre is at (300, 250) in the small frame (halfCoveredFrame).

@@ -8,7 +8,7 @@ import { MATCH_THRESHOLD, rank, referenceSet } from "./match";
 import { hamming, hashFromHex, hashToHex, pHash } from "./phash";
 import { hashQuad, pyramidOf } from "./quad-hash";
 import { CARD_H, CARD_W, warpQuad, type Quad } from "./warp";
-import { drawCard, paintCard, rgbaOf, table } from "./synthetic-card.test-support";
+import { drawCard, paintCard, rgbaOf, SLANTED, table } from "./synthetic-card.test-support";
 
 /** A table (gray 90) of w×h with the card drawn onto the quad (nearest pixel). */
 function photograph(card: GrayImage, quad: Quad, w = 640, h = 480, light = (v: number) => v): GrayImage {
@@ -17,12 +17,7 @@ function photograph(card: GrayImage, quad: Quad, w = 640, h = 480, light = (v: n
   return frame;
 }
 
-const slanted: Quad = [
-  { x: 220, y: 100 },
-  { x: 400, y: 110 },
-  { x: 410, y: 360 },
-  { x: 205, y: 350 },
-];
+const slanted = SLANTED;
 
 describe("warpQuad", () => {
   it("undoes a perspective: the warped photo hashes as the card", () => {

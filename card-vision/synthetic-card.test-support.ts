@@ -3,6 +3,14 @@
 import type { GrayImage, RgbaImage } from "./image";
 import { CARD_H, CARD_W, homographyFromRect, type Quad } from "./warp";
 
+/** A card lying slanted in a 640×480 frame: its corners as read (top-left, top-right, bottom-right, bottom-left). */
+export const SLANTED: Quad = [
+  { x: 220, y: 100 },
+  { x: 400, y: 110 },
+  { x: 410, y: 360 },
+  { x: 205, y: 350 },
+];
+
 /** A seeded random generator (xorshift), so every run draws the same pictures. */
 export function random(seed: number) {
   let s = seed >>> 0 || 1;

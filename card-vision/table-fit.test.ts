@@ -7,21 +7,14 @@ import { referenceFeatures } from "./features";
 import { toGray } from "./image";
 import { fitLater, hashCard, identify, TABLE_FIT_CARDS, type IdentifyResult } from "./identify";
 import { FIT_MIN_INLIERS, referenceSet, TABLE_FIT_MIN_INLIERS } from "./match";
+import { fitOnlyTable } from "./fit-only.test-support";
 import { drawCard, halfCoveredFrame } from "./synthetic-card.test-support";
 
 describe("the fit alone at a table", () => {
-  const cards = Array.from({ length: 8 }, (_, i) => ({ id: `card-${11 + i}`, image: drawCard(11 + i) }));
-  const features = new Map(cards.map((c) => [c.id, referenceFeatures(c.image)]));
-  const table = referenceSet(cards.map((c) => ({ id: c.id, hashes: hashCard(c.image) })));
   // The hash's nearest is another card, far: only the fit can name card-13.
-  const unclear: IdentifyResult = {
-    match: null,
-    ranked: [{ id: "card-11", distance: 60 }],
-    quad: null,
-    fitCandidates: cards.map((c) => ({ id: c.id, distance: 60 })),
-  };
+  const { cards, featuresOf, table, unclear } = fitOnlyTable(8);
   const fitOn = (covered: { height: number; coveredFrom: number }) =>
-    fitLater(toGray(halfCoveredFrame(cards[2].image, covered)), { x: 300, y: 198 }, table, unclear, (id) => features.get(id));
+    fitLater(toGray(halfCoveredFrame(cards[2].image, covered)), { x: 300, y: 198 }, table, unclear, featuresOf);
 
   // Card 13 280 px high, covered from row 218: only its art's top shows, and the fit finds 9 inliers.
   const weak = { height: 280, coveredFrom: 218 };
