@@ -96,6 +96,38 @@ for (const viewport of [DESKTOP, PHONE]) {
   });
 }
 
+test("a host blocks a seated player from the players list: the player's row goes and the toast still comes (1366 px)", async ({
+  browser,
+}) => {
+  const hana = await newMemberPage(browser, "Hana", "Host", { viewport: DESKTOP });
+  const pia = await newMemberPage(browser, "Pia", "Player", { viewport: DESKTOP });
+  try {
+    const room = await api<{ id: string }>(hana.page, "POST", "/api/game-sessions", {
+      maxPlayers: 4,
+      communityId: "bladeforge",
+      gameData: { name: `Host blocks ${Date.now() % 1_000_000}`, format: "commander" },
+    });
+    await openRoom(hana.page, `/tablesync/room/${room.id}`);
+    await openRoom(pia.page, `/tablesync/room/${room.id}`);
+    const players = hana.page.getByTestId("players-list");
+    await expect(players).toContainText("Pia Player");
+    await players.getByRole("button", { name: "Block Pia Player" }).click();
+    const confirm = hana.page.getByRole("dialog", { name: "Block Pia Player?" });
+    await expect(confirm).toContainText("A block works both ways");
+    // The room takes Pia's place before the block's answer comes, and her row (with this dialog) goes with it; the
+    // toast, once shown by the row's own dialog, never came. A CPU 20× slower also merges the answer's renders.
+    const cdp = await hana.page.context().newCDPSession(hana.page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 20 });
+    await confirm.getByRole("button", { name: "Block Pia Player" }).click();
+    await expect(hana.page.getByText("Member blocked", { exact: true })).toBeVisible();
+    await expect(players).not.toContainText("Pia Player");
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  } finally {
+    await hana.context.close();
+    await pia.context.close();
+  }
+});
+
 test("without JavaScript, Block's confirmation opens in the page and Unblock is a form", async ({ browser }) => {
   const ben = await newMemberPage(browser, "Ben", "Plain");
   const ann = await newMemberPage(browser, "Ann", "Plain", { javaScriptEnabled: false });

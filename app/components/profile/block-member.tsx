@@ -1,36 +1,46 @@
 import { Link, useFetcher, type FetcherWithComponents } from "@remix-run/react";
 import { Ban } from "lucide-react";
-import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { BLOCK_EXPLAINED, BLOCKED_MEMBERS_PATH, blockTitle } from "../../../workers/contract/blocks";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { useResultToast, type ActionResult } from "~/lib/forms";
+import { rowActionState } from "~/lib/list-fetcher";
 
 type Member = { id: string; name: string };
+/** The block action's answer when it does not redirect: whom it blocked or unblocked. */
+export type BlockAnswer = ActionResult<{ userId: string }>;
 
 /**
  * The block's confirmation: what a block does (BLOCK_EXPLAINED), then Block or Cancel. A fetcher's form to the one
  * block action (BLOCKED_MEMBERS_PATH): with `returnTo` the action redirects there with its toast (the page then shows
- * the member as blocked); without, the toast comes back here and `onDone` runs.
+ * the member as blocked); without, the toast comes back here, or to the list that passed its `fetcher`, and `onDone`
+ * runs.
  */
 function BlockConfirmation({
   member,
   returnTo,
   cancel,
   onDone,
+  fetcher: shared,
 }: {
   member: Member;
   returnTo?: string;
   /** The way back: a Cancel button in the dialog, a link in the page. */
   cancel: ReactNode;
   onDone?: () => void;
+  fetcher?: FetcherWithComponents<BlockAnswer>;
 }) {
-  const fetcher = useFetcher<ActionResult>();
-  useResultToast(fetcher.data);
-  const busy = fetcher.state !== "idle";
+  const own = useFetcher<BlockAnswer>();
+  const fetcher = shared ?? own;
+  useResultToast(shared ? null : own.data);
+  const { sending, busy } = rowActionState(fetcher, "userId", member.id);
+  // A list's fetcher may hold an earlier answer (this member's too): only one that came while this is open closes it.
+  const earlier = useRef(fetcher.data);
+  const answered = fetcher.state === "idle" && fetcher.data !== earlier.current && fetcher.data?.ok && fetcher.data.userId === member.id;
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) onDone?.();
-  }, [fetcher.state, fetcher.data, onDone]);
+    if (answered) onDone?.();
+  }, [answered, onDone]);
   return (
     <fetcher.Form method="post" action={BLOCKED_MEMBERS_PATH} className="grid gap-4" data-testid="block-confirmation">
       <p className="text-sm text-muted">{BLOCK_EXPLAINED}</p>
@@ -40,7 +50,7 @@ function BlockConfirmation({
       <div className="flex flex-wrap justify-end gap-2">
         {cancel}
         <Button type="submit" variant="destructive" disabled={busy}>
-          <Ban className="h-4 w-4" aria-hidden="true" /> {busy ? "Blocking..." : `Block ${member.name}`}
+          <Ban className="h-4 w-4" aria-hidden="true" /> {sending ? "Blocking..." : `Block ${member.name}`}
         </Button>
       </div>
     </fetcher.Form>
@@ -52,11 +62,13 @@ function BlockDialog({
   open,
   onOpenChange,
   returnTo,
+  fetcher,
 }: {
   member: Member;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   returnTo?: string;
+  fetcher?: FetcherWithComponents<BlockAnswer>;
 }) {
   const close = () => onOpenChange(false);
   return (
@@ -66,6 +78,7 @@ function BlockDialog({
           member={member}
           returnTo={returnTo}
           onDone={close}
+          fetcher={fetcher}
           cancel={
             <Button variant="ghost" onClick={close}>
               Cancel
@@ -137,9 +150,8 @@ function BlockConfirmationInPage({ member, profilePath }: { member: Member; prof
 
 /**
  * Unblock: a plain form to the block action, coming back to `returnTo` (the profile, or the room that refused the
- * member). A list that drops the member's row once they are unblocked passes its own `fetcher` and shows its toast:
- * Remix renders its state changes as transitions, and the answer and the list without the row can be rendered as
- * one, so a row's own effect would never run and its toast never show (a slow phone; a browser test at 20× CPU).
+ * member). A list that drops the member's row once they are unblocked passes its own `fetcher` (useListFetcher), which
+ * shows the toast: the row goes with the answer.
  */
 export function UnblockForm({
   member,
@@ -155,7 +167,7 @@ export function UnblockForm({
   const own = useFetcher<ActionResult>();
   const fetcher = shared ?? own;
   useResultToast(shared ? null : own.data);
-  const busy = fetcher.state !== "idle" && fetcher.formData?.get("userId") === member.id;
+  const { sending, busy } = rowActionState(fetcher, "userId", member.id);
   return (
     <fetcher.Form method="post" action={BLOCKED_MEMBERS_PATH}>
       <input type="hidden" name="intent" value="unblock" />
@@ -168,7 +180,7 @@ export function UnblockForm({
         disabled={busy}
         aria-label={label === "Unblock" ? `Unblock ${member.name}` : undefined}
       >
-        {busy ? "Unblocking..." : label}
+        {sending ? "Unblocking..." : label}
       </Button>
     </fetcher.Form>
   );
@@ -176,9 +188,19 @@ export function UnblockForm({
 
 /**
  * Block from a player's menu in a room (the players list): an icon button that opens the confirmation. The room stays
- * as it is: the toast says it is done, and when the viewer hosts, the blocked member loses their place at once.
+ * as it is: the toast says it is done, and when the viewer hosts, the blocked member loses their place at once. That
+ * takes this player's row, and this dialog with it, away, often before the answer comes (the room tells the page over
+ * its socket first): the players list passes its `fetcher` (useListFetcher) and shows the toast.
  */
-export function BlockMemberMenuItem({ memberId, name }: { memberId: string; name: string }) {
+export function BlockMemberMenuItem({
+  memberId,
+  name,
+  fetcher,
+}: {
+  memberId: string;
+  name: string;
+  fetcher: FetcherWithComponents<BlockAnswer>;
+}) {
   const [open, setOpen] = useState(false);
   const member = { id: memberId, name };
   return (
@@ -186,7 +208,7 @@ export function BlockMemberMenuItem({ memberId, name }: { memberId: string; name
       <Button size="icon" variant="ghost" aria-label={`Block ${name}`} title={`Block ${name}`} onClick={() => setOpen(true)}>
         <Ban className="h-4 w-4" aria-hidden="true" />
       </Button>
-      <BlockDialog member={member} open={open} onOpenChange={setOpen} />
+      <BlockDialog member={member} open={open} onOpenChange={setOpen} fetcher={fetcher} />
     </>
   );
 }

@@ -7,7 +7,8 @@ import type { AwayPlayer, RoomPlayer, RoomSpectator } from "../../../workers/con
 import { COMMANDER_DAMAGE_LETHAL, lethalBy, POISON_LETHAL } from "../../../workers/contract/room/commander";
 import { seatCountdown } from "./room-state";
 import { SeatCommanders } from "./seat-deck";
-import { BlockMemberMenuItem } from "~/components/profile/block-member";
+import { BlockMemberMenuItem, type BlockAnswer } from "~/components/profile/block-member";
+import { useListFetcher } from "~/lib/list-fetcher";
 
 type Seat = (RoomPlayer & { away?: false }) | (AwayPlayer & { away: true });
 
@@ -56,6 +57,8 @@ export function PlayersList({
     (a, b) => a.seat - b.seat,
   );
   const names = new Map(seats.map((s) => [s.id, s.name.split(" ")[0]]));
+  // Block's toast is shown here: a host's block takes the player's row away, often before the answer comes.
+  const blocker = useListFetcher<BlockAnswer>();
   return (
     <Card className="p-3">
       {/* Every seated player counts, there or away (issue 37): as the header's n/max, not "Players (0)" to a newcomer. */}
@@ -120,7 +123,7 @@ export function PlayersList({
                     Bring back<span className="sr-only"> {p.name}</span>
                   </Button>
                 ) : null}
-                {mine ? null : <BlockMemberMenuItem memberId={p.id} name={p.name} />}
+                {mine ? null : <BlockMemberMenuItem memberId={p.id} name={p.name} fetcher={blocker} />}
                 {isHost && !mine ? (
                   <Button size="icon" variant="ghost" aria-label={`Remove ${p.name}`} onClick={() => onRemove(p.id, p.name)}>
                     <UserX className="h-4 w-4" aria-hidden="true" />

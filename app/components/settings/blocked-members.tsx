@@ -6,15 +6,14 @@ import type { PublicMember } from "../../../workers/contract/friends";
 import { UnblockForm } from "~/components/profile/block-member";
 import { MemberAvatar } from "~/components/shell/member-avatar";
 import { Skeleton } from "~/components/ui/card";
-import { useResultToast, type ActionResult } from "~/lib/forms";
+import { useListFetcher } from "~/lib/list-fetcher";
 
 /**
  * The members the member blocked, each with a link to their profile and Unblock (a form: it works without JavaScript).
  * The rows share one fetcher, whose toast the list shows: the list stays when the row it unblocked goes.
  */
 export function BlockedMembersList({ blocked }: { blocked: PublicMember[] }) {
-  const unblocker = useFetcher<ActionResult>();
-  useResultToast(unblocker.data);
+  const unblocker = useListFetcher();
   if (blocked.length === 0) return <p className="text-sm text-muted">You have not blocked anyone.</p>;
   return (
     <ul className="grid gap-2" aria-label="Blocked members">
