@@ -1,4 +1,4 @@
-import { useFetcher } from "@remix-run/react";
+import { useFetcher, type FetcherWithComponents } from "@remix-run/react";
 import { KeyRound, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import {
@@ -14,6 +14,7 @@ import { Button } from "~/components/ui/button";
 import { Badge } from "~/components/ui/card";
 import { FieldMessage, Input, Label, NativeSelect } from "~/components/ui/field";
 import { fieldError, useResultToast } from "~/lib/forms";
+import { rowActionState, useListFetcher } from "~/lib/list-fetcher";
 import type { SettingsResult } from "./settings-results";
 import { REVOKE_CONFIRMATION } from "./settings-toasts";
 import { ShownOnceSecret } from "./shown-once-secret";
@@ -30,6 +31,8 @@ const when = (iso: string | null, never: string) => (iso ? new Date(iso).toLocal
 export function AccessTokensPanel({ tokens }: { tokens: AccessTokenView[] }) {
   const creator = useFetcher<SettingsResult>();
   useResultToast(creator.data);
+  // Revoke takes its row away with the answer: the list shows the toast (useListFetcher).
+  const revoker = useListFetcher<SettingsResult>();
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<TokenScope[]>(["rooms:read"]);
   const [expiry, setExpiry] = useState<keyof typeof EXPIRY_LABELS>(90);
@@ -145,7 +148,7 @@ export function AccessTokensPanel({ tokens }: { tokens: AccessTokenView[] }) {
         ) : (
           <ul className="grid gap-2">
             {tokens.map((token) => (
-              <TokenRow key={token.id} token={token} />
+              <TokenRow key={token.id} token={token} revoker={revoker} />
             ))}
           </ul>
         )}
@@ -166,9 +169,8 @@ function NewToken({ token, onDone }: { token: string; onDone: () => void }) {
   );
 }
 
-function TokenRow({ token }: { token: AccessTokenView }) {
-  const revoker = useFetcher<SettingsResult>();
-  useResultToast(revoker.data);
+function TokenRow({ token, revoker }: { token: AccessTokenView; revoker: FetcherWithComponents<SettingsResult> }) {
+  const { sending, busy } = rowActionState(revoker, "id", token.id);
   const expired = token.expiresAt !== null && Date.parse(token.expiresAt) <= Date.now();
   const revoke = () => {
     if (!window.confirm(REVOKE_CONFIRMATION)) return;
@@ -193,8 +195,8 @@ function TokenRow({ token }: { token: AccessTokenView }) {
           Created {when(token.createdAt, "")} · Last used {when(token.lastUsedAt, "never")} · Expires {when(token.expiresAt, "never")}
         </p>
       </div>
-      <Button variant="outline" onClick={revoke} disabled={revoker.state !== "idle"} aria-label={`Revoke ${token.name}`}>
-        <Trash2 className="h-4 w-4" aria-hidden="true" /> {revoker.state !== "idle" ? "Revoking..." : "Revoke"}
+      <Button variant="outline" onClick={revoke} disabled={busy} aria-label={`Revoke ${token.name}`}>
+        <Trash2 className="h-4 w-4" aria-hidden="true" /> {sending ? "Revoking..." : "Revoke"}
       </Button>
       <div className="sm:col-span-2">
         <TokenWebhook token={token} />
