@@ -22,6 +22,13 @@ export function Toaster() {
   useEffect(() => {
     if (sending) void loadToastRegion();
   }, [sending]);
+  // A form's submit event starts it too, before any render: Remix renders state changes as transitions, and under load
+  // the render that says "submitting" can be overtaken by the answer's, so the code came only with the toast.
+  useEffect(() => {
+    const preload = () => void loadToastRegion();
+    document.addEventListener("submit", preload, { capture: true, once: true });
+    return () => document.removeEventListener("submit", preload, { capture: true });
+  }, []);
   if (hasToasts && !wanted) setWanted(true);
   if (!wanted) return null;
   return (
