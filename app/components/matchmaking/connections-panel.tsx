@@ -1,4 +1,4 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { Link, type FetcherWithComponents } from "@remix-run/react";
 import { Check, MessageCircle, UserMinus, X } from "lucide-react";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { MemberAvatar } from "~/components/shell/member-avatar";
@@ -6,7 +6,8 @@ import { Button, type ButtonProps } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
 import { toast } from "~/hooks/use-toast";
 import { api, apiErrorMessage, unwrap } from "~/lib/api-client";
-import { useResultToast, type ActionResult } from "~/lib/forms";
+import type { ActionResult } from "~/lib/forms";
+import { useListFetcher } from "~/lib/list-fetcher";
 import type { Friend, FriendRequestsResponse, FriendsResponse, PublicMember } from "../../../workers/contract/friends";
 import { DirectMessageNote } from "./direct-message-note";
 import { displayName } from "../../../workers/contract/display-name";
@@ -34,22 +35,27 @@ function MemberRow({ member, children, testId }: { member: PublicMember; childre
 
 /**
  * One Connections action (accept, decline, cancel, remove): a form posting to
- * the page's action with a fetcher; the page's lists reload after it.
+ * the page's action with the panel's fetcher; the page's lists reload after it,
+ * without the row, so the panel shows the toast (useListFetcher).
  */
 function ConnectionButton({
   intent,
   fields,
+  fetcher,
   children,
   ...props
-}: { intent: "accept" | "decline" | "cancel" | "remove"; fields: Record<string, string> } & Omit<ButtonProps, "type">) {
-  const fetcher = useFetcher<ActionResult>();
-  useResultToast(fetcher.data);
+}: {
+  intent: "accept" | "decline" | "cancel" | "remove";
+  fields: Record<string, string>;
+  fetcher: FetcherWithComponents<ActionResult>;
+} & Omit<ButtonProps, "type">) {
   return (
     <fetcher.Form method="post" className="contents">
       <input type="hidden" name="intent" value={intent} />
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
+      {/* The rows take turns: a second answer through the one fetcher would cancel the first (rowActionState). */}
       <Button type="submit" size="sm" {...props} disabled={props.disabled || fetcher.state !== "idle"}>
         {children}
       </Button>
@@ -82,6 +88,7 @@ export function ConnectionsPanel({
   friendCount: number;
 }) {
   const noteId = useId();
+  const connector = useListFetcher();
   const [loadingMore, setLoadingMore] = useState(false);
   const [friends, setFriends] = useState<Friend[]>(friendsPage.friends);
   const [nextOffset, setNextOffset] = useState<number | null>(friendsPage.nextOffset);
@@ -111,10 +118,10 @@ export function ConnectionsPanel({
       <Section title="Friend requests" count={requests.incoming.length} empty="No pending friend requests.">
         {requests.incoming.map((r) => (
           <MemberRow key={r.id} member={r.user} testId="incoming-request">
-            <ConnectionButton intent="accept" fields={{ id: r.id }}>
+            <ConnectionButton intent="accept" fetcher={connector} fields={{ id: r.id }}>
               <Check className="h-4 w-4" aria-hidden="true" /> Accept
             </ConnectionButton>
-            <ConnectionButton intent="decline" fields={{ id: r.id }} variant="outline">
+            <ConnectionButton intent="decline" fetcher={connector} fields={{ id: r.id }} variant="outline">
               <X className="h-4 w-4" aria-hidden="true" /> Decline
             </ConnectionButton>
           </MemberRow>
@@ -124,7 +131,7 @@ export function ConnectionsPanel({
       <Section title="Sent requests" count={requests.outgoing.length} empty="No invites waiting for an answer.">
         {requests.outgoing.map((r) => (
           <MemberRow key={r.id} member={r.user} testId="outgoing-request">
-            <ConnectionButton intent="cancel" fields={{ id: r.id }} variant="outline">
+            <ConnectionButton intent="cancel" fetcher={connector} fields={{ id: r.id }} variant="outline">
               Cancel
             </ConnectionButton>
           </MemberRow>
@@ -139,6 +146,7 @@ export function ConnectionsPanel({
             </Button>
             <ConnectionButton
               intent="remove"
+              fetcher={connector}
               fields={{ userId: f.user.id }}
               variant="ghost"
               aria-label={`Remove ${memberDisplayName(f.user)}`}
