@@ -1,8 +1,9 @@
-import { useFetcher } from "@remix-run/react";
+import type { FetcherWithComponents } from "@remix-run/react";
 import { Badge, Card } from "~/components/ui/card";
 import { Button } from "~/components/ui/button";
 import { FieldMessage, Label, NativeSelect, Textarea } from "~/components/ui/field";
-import { fieldError, useResultToast, type ActionResult } from "~/lib/forms";
+import { fieldError, submittedValue, type ActionResult } from "~/lib/forms";
+import { rowActionState } from "~/lib/list-fetcher";
 import {
   MODERATION_REASON_MAX,
   REMOVAL_PERIOD_LABELS,
@@ -24,14 +25,18 @@ const ACTIONS: { intent: string; flag: keyof CaseActions; label: string; hint: s
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
 
-/** One report case in the queue: the item as reported, what is true of it now, the reports, and the action form. */
-export function CaseCard({ item }: { item: CaseView }) {
-  const fetcher = useFetcher<ActionResult>();
-  useResultToast(fetcher.data);
+/**
+ * One report case in the queue: the item as reported, what is true of it now, the reports, and the action form. It
+ * posts through the queue's `fetcher` (useListFetcher), which shows the toast: a handled case leaves the queue with the
+ * answer. A refusal (the case stays) is shown here when it answers this case's form.
+ */
+export function CaseCard({ item, fetcher }: { item: CaseView; fetcher: FetcherWithComponents<ActionResult> }) {
+  const { sending, busy } = rowActionState(fetcher, "caseId", item.id);
   const offered = ACTIONS.filter((a) => item.actions[a.flag]);
   const headingId = `case-${item.id}`;
-  const reasonError = fieldError(fetcher.data, "reason") ?? fieldError(fetcher.data, "note");
-  const failure = fetcher.data && !fetcher.data.ok && !fetcher.data.fieldErrors ? fetcher.data.message : null;
+  const refusal = fetcher.data && !fetcher.data.ok && submittedValue(fetcher.data, "caseId") === item.id ? fetcher.data : null;
+  const reasonError = fieldError(refusal, "reason") ?? fieldError(refusal, "note");
+  const failure = refusal && !refusal.fieldErrors ? refusal.message : null;
   const { snapshot } = item;
   return (
     <Card className="grid gap-4" aria-labelledby={headingId} role="article" data-testid="report-case">
@@ -115,8 +120,8 @@ export function CaseCard({ item }: { item: CaseView }) {
             </p>
           ) : null}
           <div className="flex justify-end">
-            <Button type="submit" disabled={fetcher.state !== "idle"}>
-              {fetcher.state !== "idle" ? "Applying..." : "Apply"}
+            <Button type="submit" disabled={busy}>
+              {sending ? "Applying..." : "Apply"}
             </Button>
           </div>
         </fetcher.Form>

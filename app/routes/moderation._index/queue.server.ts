@@ -3,7 +3,7 @@ import { moderationCommand, queueQuery } from "../../../workers/contract/moderat
 import { moderateCase } from "../../../workers/domain/moderation/actions";
 import { listQueue } from "../../../workers/domain/moderation/queue";
 import { requireMember } from "~/lib/auth.server";
-import { domainFailure, parseSubmission, readForm, rethrowForLoader } from "~/lib/forms.server";
+import { domainFailure, echoValues, parseSubmission, readForm, rethrowForLoader } from "~/lib/forms.server";
 
 /** The queue's page: open cases the reader may read (`?realm=` one realm or "site"; `?cursor=` the next page). */
 export async function loadQueue({ request, context }: LoaderFunctionArgs) {
@@ -34,6 +34,10 @@ export async function queueAction({ request, context }: ActionFunctionArgs) {
     const outcome = await moderateCase(context.cloudflare.env, context.db, user.id, parsed.value);
     return { ok: true as const, caseId: parsed.value.caseId, toast: { title: outcome.message } };
   } catch (error) {
-    return domainFailure(error, (e) => ({ toast: { title: "Not done", description: e.message, variant: "destructive" as const } }));
+    // The values name the case, so the queue's card that asked shows the refusal (the cards share one fetcher).
+    return domainFailure(error, (e) => ({
+      toast: { title: "Not done", description: e.message, variant: "destructive" as const },
+      values: echoValues(raw),
+    }));
   }
 }

@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Label, NativeSelect } from "~/components/ui/field";
 import { CaseCard } from "~/components/moderation/case-card";
+import { useListFetcher } from "~/lib/list-fetcher";
 import { useRootData } from "~/lib/root-data";
 import { loadQueue, queueAction } from "./queue.server";
 
@@ -15,6 +16,8 @@ export default function ModerationQueue() {
   const { cases, nextCursor, realm, isAdmin, realms } = useLoaderData<typeof loader>();
   // The realms' names are in the root data already (the header's realm list): no second query for them.
   const communities = useRootData()?.communities ?? [];
+  // The cards post through one fetcher, whose toast the queue shows: a handled case leaves with the answer.
+  const moderator = useListFetcher();
   const realmName = (id: string) => communities.find((c) => c.id === id)?.displayName ?? id;
   return (
     <section aria-labelledby="queue-heading" className="grid gap-4">
@@ -45,7 +48,7 @@ export default function ModerationQueue() {
           <p className="text-muted">No open reports. Nice and quiet.</p>
         </Card>
       ) : (
-        cases.map((item) => <CaseCard key={item.id} item={item} />)
+        cases.map((item) => <CaseCard key={item.id} item={item} fetcher={moderator} />)
       )}
       {nextCursor ? (
         <Link

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, type FetcherWithComponents } from "@remix-run/react";
 import { Badge, Card } from "~/components/ui/card";
 import { Button } from "~/components/ui/button";
 import { FieldMessage, Label, Textarea } from "~/components/ui/field";
-import { fieldError, useResultToast, type ActionResult } from "~/lib/forms";
+import { fieldError, submittedValue, type ActionResult } from "~/lib/forms";
+import { rowActionState, useListFetcher } from "~/lib/list-fetcher";
 import { NO_EMAIL_SERVICE_TEXT } from "../../../workers/contract/moderation-options";
 import type { InboxFolder, InboxMessage } from "../../../workers/domain/moderation/contact-inbox";
 import { inboxAction, loadInbox } from "./inbox.server";
@@ -17,10 +18,13 @@ const FOLDERS: { id: InboxFolder; label: string }[] = [
   { id: "closed", label: "Closed" },
 ];
 
-function MessageCard({ message }: { message: InboxMessage }) {
-  const fetcher = useFetcher<ActionResult>();
-  useResultToast(fetcher.data);
-  const answerError = fieldError(fetcher.data, "answer");
+/**
+ * One message with its answer form. It posts through the inbox's `fetcher` (useListFetcher), which shows the toast:
+ * an answered or closed message leaves its folder with the answer.
+ */
+function MessageCard({ message, fetcher }: { message: InboxMessage; fetcher: FetcherWithComponents<ActionResult> }) {
+  const { busy } = rowActionState(fetcher, "messageId", message.id);
+  const answerError = submittedValue(fetcher.data, "messageId") === message.id ? fieldError(fetcher.data, "answer") : undefined;
   const headingId = `contact-${message.id}`;
   return (
     <Card className="grid gap-3" role="article" aria-labelledby={headingId} data-testid="contact-message">
@@ -61,10 +65,10 @@ function MessageCard({ message }: { message: InboxMessage }) {
             />
             <FieldMessage id={`${headingId}-answer-error`}>{answerError}</FieldMessage>
             <div className="flex flex-wrap justify-end gap-2">
-              <Button type="submit" name="intent" value="close" variant="outline" formNoValidate disabled={fetcher.state !== "idle"}>
+              <Button type="submit" name="intent" value="close" variant="outline" formNoValidate disabled={busy}>
                 Close
               </Button>
-              <Button type="submit" name="intent" value="answer" disabled={fetcher.state !== "idle"}>
+              <Button type="submit" name="intent" value="answer" disabled={busy}>
                 Save answer
               </Button>
             </div>
@@ -78,6 +82,7 @@ function MessageCard({ message }: { message: InboxMessage }) {
 /** The contact inbox (issue 38): administrators read, answer and close the contact form's messages. */
 export default function ContactInbox() {
   const { messages, nextCursor, emailed, folder } = useLoaderData<typeof loader>();
+  const answerer = useListFetcher();
   return (
     <section aria-labelledby="inbox-heading" className="grid gap-4">
       <h2 id="inbox-heading" className="text-xl font-semibold">
@@ -105,7 +110,7 @@ export default function ContactInbox() {
           <p className="text-muted">No messages here.</p>
         </Card>
       ) : (
-        messages.map((m) => <MessageCard key={m.id} message={m} />)
+        messages.map((m) => <MessageCard key={m.id} message={m} fetcher={answerer} />)
       )}
       {nextCursor ? (
         <Link
