@@ -10,7 +10,7 @@ import {
   removeModerator,
 } from "../../../workers/domain/moderation/members";
 import { requireMember } from "~/lib/auth.server";
-import { domainFailure, parseSubmission, readForm, rethrowForLoader } from "~/lib/forms.server";
+import { domainFailure, echoValues, parseSubmission, readForm, rethrowForLoader } from "~/lib/forms.server";
 
 export async function loadModerators({ request, context }: LoaderFunctionArgs) {
   const user = requireMember(request, context);
@@ -32,7 +32,8 @@ const moderatorsCommand = z.union([
 /** Appoint or remove a realm's moderator, reinstate a removed member, lift a suspension: the domain asks the role rule. */
 export async function moderatorsAction({ request, context }: ActionFunctionArgs) {
   const user = requireMember(request, context);
-  const parsed = parseSubmission(moderatorsCommand, await readForm(request));
+  const raw = await readForm(request);
+  const parsed = parseSubmission(moderatorsCommand, raw);
   if (!parsed.ok) return parsed.response;
   const command = parsed.value;
   try {
@@ -53,6 +54,10 @@ export async function moderatorsAction({ request, context }: ActionFunctionArgs)
     }
     return { ok: true as const, toast: { title: message } };
   } catch (error) {
-    return domainFailure(error, (e) => ({ toast: { title: "Not done", description: e.message, variant: "destructive" as const } }));
+    // The values name the row, so the page's form that asked shows the refusal (the rows share one fetcher).
+    return domainFailure(error, (e) => ({
+      toast: { title: "Not done", description: e.message, variant: "destructive" as const },
+      values: echoValues(raw),
+    }));
   }
 }

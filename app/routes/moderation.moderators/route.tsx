@@ -1,31 +1,47 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useFetcher, useLoaderData } from "@remix-run/react";
+import { useFetcher, useLoaderData, type FetcherWithComponents } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Card } from "~/components/ui/card";
 import { Button } from "~/components/ui/button";
 import { FieldMessage, Input, Label } from "~/components/ui/field";
-import { fieldError, useResultToast, type ActionResult } from "~/lib/forms";
+import { fieldError, submittedValue, useResultToast, type ActionResult } from "~/lib/forms";
+import { useListFetcher } from "~/lib/list-fetcher";
 import { loadModerators, moderatorsAction } from "./moderators.server";
 
 export const loader = (args: LoaderFunctionArgs) => loadModerators(args);
 export const action = (args: ActionFunctionArgs) => moderatorsAction(args);
 
-/** A small form posted by its own fetcher (the page stays; the loader reloads), with its toast. */
-function ActionForm({ fields, children, label }: { fields: Record<string, string>; children?: ReactNode; label: string }) {
-  const fetcher = useFetcher<ActionResult>();
-  useResultToast(fetcher.data);
+/**
+ * A small form in a row (a moderator, a removal, a suspension), posted through the page's `fetcher` (useListFetcher),
+ * which shows the toast: the row goes with the answer. A refusal (the row stays) is shown here when it answers this
+ * form, found by the fields it sent back.
+ */
+function ActionForm({
+  fields,
+  children,
+  label,
+  fetcher,
+}: {
+  fields: Record<string, string>;
+  children?: ReactNode;
+  label: string;
+  fetcher: FetcherWithComponents<ActionResult>;
+}) {
+  const answered = Object.entries(fields).every(([name, value]) => name === "intent" || submittedValue(fetcher.data, name) === value);
+  const refusal = fetcher.data && !fetcher.data.ok && !fetcher.data.fieldErrors && answered ? fetcher.data.message : null;
   return (
     <fetcher.Form method="post" className="flex flex-wrap items-end gap-2">
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       {children}
+      {/* The rows take turns: a second submission through the one fetcher would cancel the first one's answer. */}
       <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== "idle"}>
         {label}
       </Button>
-      {fetcher.data && !fetcher.data.ok && !fetcher.data.fieldErrors ? (
+      {refusal ? (
         <p role="alert" className="w-full text-sm text-red-700 dark:text-red-400">
-          {fetcher.data.message}
+          {refusal}
         </p>
       ) : null}
     </fetcher.Form>
@@ -71,6 +87,7 @@ function ReasonInput({ id }: { id: string }) {
  */
 export default function ModeratorsPage() {
   const { listing, isAdmin } = useLoaderData<typeof loader>();
+  const acting = useListFetcher();
   return (
     <div className="grid gap-8">
       <section aria-labelledby="realms-heading" className="grid gap-3">
@@ -90,7 +107,11 @@ export default function ModeratorsPage() {
                       {m.name} <span className="text-muted">since {new Date(m.since).toLocaleDateString()}</span>
                     </span>
                     {realm.canAppoint ? (
-                      <ActionForm fields={{ intent: "unappoint", communityId: realm.id, memberId: m.id }} label={`Remove ${m.name}`} />
+                      <ActionForm
+                        fields={{ intent: "unappoint", communityId: realm.id, memberId: m.id }}
+                        label={`Remove ${m.name}`}
+                        fetcher={acting}
+                      />
                     ) : null}
                   </li>
                 ))}
@@ -111,7 +132,11 @@ export default function ModeratorsPage() {
               <span className="font-semibold">{r.memberName}</span> from {r.realmName}, {r.until}. Why: {r.reason}
             </p>
             {r.canReinstate ? (
-              <ActionForm fields={{ intent: "reinstate_member", communityId: r.communityId, memberId: r.memberId }} label="Reinstate">
+              <ActionForm
+                fields={{ intent: "reinstate_member", communityId: r.communityId, memberId: r.memberId }}
+                label="Reinstate"
+                fetcher={acting}
+              >
                 <ReasonInput id={`reinstate-${r.communityId}-${r.memberId}`} />
               </ActionForm>
             ) : null}
@@ -129,7 +154,7 @@ export default function ModeratorsPage() {
               <p>
                 <span className="font-semibold">{s.memberName}</span>, {s.until}. Why: {s.reason}
               </p>
-              <ActionForm fields={{ intent: "lift_suspension", memberId: s.memberId }} label="Lift">
+              <ActionForm fields={{ intent: "lift_suspension", memberId: s.memberId }} label="Lift" fetcher={acting}>
                 <ReasonInput id={`lift-${s.memberId}`} />
               </ActionForm>
             </Card>
