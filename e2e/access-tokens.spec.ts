@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "./fixtures";
 import { expectAxeClean, expectNoSidewaysScroll, gotoHydrated, openTokensTab, reviewShot, signInAsNewMember } from "./helpers";
+import { withSlowCpu } from "./slow-cpu";
 
 // The Copy button writes the token to the clipboard; the test reads it back from there.
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
@@ -55,14 +56,13 @@ test("a member creates API tokens in settings, a bot uses one, and a revoked tok
 
   // Revoke takes its row away with the answer; on a slow phone both came in one render (Remix's transitions) and
   // the row's own toast never showed: a CPU 20× slower makes that the usual case.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 20 });
-  page.once("dialog", (confirm) => void confirm.accept());
-  await dialog.getByRole("button", { name: "Revoke Desk bot" }).click();
-  await expect(page.getByText("Token revoked", { exact: true })).toBeVisible();
-  await expect(dialog.getByTestId("access-token")).toHaveCount(1);
-  await expect(dialog.getByTestId("access-token")).toContainText("Phone bot");
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  await withSlowCpu(page, async () => {
+    page.once("dialog", (confirm) => void confirm.accept());
+    await dialog.getByRole("button", { name: "Revoke Desk bot" }).click();
+    await expect(page.getByText("Token revoked", { exact: true })).toBeVisible();
+    await expect(dialog.getByTestId("access-token")).toHaveCount(1);
+    await expect(dialog.getByTestId("access-token")).toContainText("Phone bot");
+  });
   await reviewShot(page, "access-tokens-revoked-390");
 
   const after = await bot.get("/api/game-sessions", { headers: { Authorization: `Bearer ${deskToken}` } });

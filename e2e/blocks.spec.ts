@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "./fixtures";
 import { api, expectNoSidewaysScroll, gotoHydrated, newMemberPage, openRoom, reviewShot } from "./helpers";
+import { withSlowCpu } from "./slow-cpu";
 
 /**
  * Issue 37, "Blocks a member can see and undo", in the browser: Block on a profile (with what a block does), the
@@ -83,12 +84,11 @@ for (const viewport of [DESKTOP, PHONE]) {
       await reviewShot(ann.page, `blocked-members-settings-${width}`);
       // On a slow machine the answer and the list without Ben come in one render (Remix's transitions), and a toast
       // the row itself showed never came: a CPU 20× slower makes that the usual case (2 of 3 runs failed before).
-      const cdp = await ann.page.context().newCDPSession(ann.page);
-      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 20 });
-      await blocked.getByRole("button", { name: "Unblock Ben Blocked" }).click();
-      await expect(ann.page.getByText("Member unblocked", { exact: true })).toBeVisible();
-      await expect(settings.getByText("You have not blocked anyone.")).toBeVisible();
-      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+      await withSlowCpu(ann.page, async () => {
+        await blocked.getByRole("button", { name: "Unblock Ben Blocked" }).click();
+        await expect(ann.page.getByText("Member unblocked", { exact: true })).toBeVisible();
+        await expect(settings.getByText("You have not blocked anyone.")).toBeVisible();
+      });
     } finally {
       await ann.context.close();
       await ben.context.close();
@@ -116,12 +116,11 @@ test("a host blocks a seated player from the players list: the player's row goes
     await expect(confirm).toContainText("A block works both ways");
     // The room takes Pia's place before the block's answer comes, and her row (with this dialog) goes with it; the
     // toast, once shown by the row's own dialog, never came. A CPU 20× slower also merges the answer's renders.
-    const cdp = await hana.page.context().newCDPSession(hana.page);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 20 });
-    await confirm.getByRole("button", { name: "Block Pia Player" }).click();
-    await expect(hana.page.getByText("Member blocked", { exact: true })).toBeVisible();
-    await expect(players).not.toContainText("Pia Player");
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    await withSlowCpu(hana.page, async () => {
+      await confirm.getByRole("button", { name: "Block Pia Player" }).click();
+      await expect(hana.page.getByText("Member blocked", { exact: true })).toBeVisible();
+      await expect(players).not.toContainText("Pia Player");
+    });
   } finally {
     await hana.context.close();
     await pia.context.close();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "./fixtures";
 import { expectAxeClean, expectNoSidewaysScroll, newMemberPage, reviewShot, signIn } from "./helpers";
+import { withSlowCpu } from "./slow-cpu";
 
 /** Fills the Preferences tab (location unique to this run, focused playstyle) and saves. */
 async function savePreferences(page: Page, location: string) {
@@ -64,13 +65,12 @@ test("save preferences, find a player, invite; they accept from Connections and 
   await expect(incoming).toBeVisible();
   // Accept takes the request's row away with the answer; on a slow phone both came in one render (Remix's
   // transitions) and the row's own toast never showed: a CPU 20× slower makes that the usual case.
-  const cdp = await bianca.page.context().newCDPSession(bianca.page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 20 });
-  await incoming.getByRole("button", { name: "Accept" }).click();
-  await expect(bianca.page.getByText("Friend request accepted", { exact: true })).toBeVisible();
-  await expect(bianca.page.getByTestId("friend").filter({ hasText: "Arthur Seeker" })).toBeVisible();
-  await expect(incoming).toHaveCount(0);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  await withSlowCpu(bianca.page, async () => {
+    await incoming.getByRole("button", { name: "Accept" }).click();
+    await expect(bianca.page.getByText("Friend request accepted", { exact: true })).toBeVisible();
+    await expect(bianca.page.getByTestId("friend").filter({ hasText: "Arthur Seeker" })).toBeVisible();
+    await expect(incoming).toHaveCount(0);
+  });
 
   await page.reload();
   await page.getByRole("tab", { name: "Connections" }).click();

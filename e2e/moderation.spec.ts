@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page } from "./fixtures";
 import { api, chooseCommunity, expectAxeClean, expectNoSidewaysScroll, gotoHydrated, newMemberPage, openRoom, reviewShot } from "./helpers";
+import { withSlowCpu } from "./slow-cpu";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
@@ -79,12 +80,11 @@ test("a report goes through the queue: hidden with the reason, the reporter told
     await item.getByLabel(/^Reason/).fill("Insulting other members");
     // The handled case leaves the queue with the answer; on a slow machine both came in one render (Remix's
     // transitions) and the card's own toast never showed: a CPU 20× slower makes that the usual case.
-    const cdp = await moderator.page.context().newCDPSession(moderator.page);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 20 });
-    await item.getByRole("button", { name: "Apply" }).click();
-    await expect(moderator.page.getByText("Hidden from everyone but its author", { exact: true })).toBeVisible();
-    await expect(item).toHaveCount(0);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    await withSlowCpu(moderator.page, async () => {
+      await item.getByRole("button", { name: "Apply" }).click();
+      await expect(moderator.page.getByText("Hidden from everyone but its author", { exact: true })).toBeVisible();
+      await expect(item).toHaveCount(0);
+    });
 
     // The author still sees the post, marked hidden with the reason; the reporter no longer sees it.
     await gotoHydrated(author.page, "/community-forum");
@@ -214,12 +214,11 @@ test("a visitor's message is read, answered and closed in the contact inbox; eve
     const answered = admin.page.getByTestId("contact-message").filter({ hasText: subject });
     await expect(answered).toContainText("Answer kept");
     // Closed, it leaves the Answered folder with the answer (at 20× CPU, as the queue's Apply above).
-    const cdp = await admin.page.context().newCDPSession(admin.page);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 20 });
-    await answered.getByRole("button", { name: "Close" }).click();
-    await expect(admin.page.getByText("Message closed", { exact: true })).toBeVisible();
-    await expect(answered).toHaveCount(0);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    await withSlowCpu(admin.page, async () => {
+      await answered.getByRole("button", { name: "Close" }).click();
+      await expect(admin.page.getByText("Message closed", { exact: true })).toBeVisible();
+      await expect(answered).toHaveCount(0);
+    });
     await gotoHydrated(admin.page, "/moderation/inbox?folder=closed");
     await expect(admin.page.getByTestId("contact-message").filter({ hasText: subject })).toBeVisible();
 
