@@ -733,7 +733,7 @@ function withFit(
  * the fit runs: the hash's outlines are not looked for again. A reference without keypoints is left out of the fit.
  */
 export function fitLater(
-  frameGray: GrayImage,
+  fullGray: GrayImage,
   click: Point,
   candidates: Candidates,
   result: IdentifyResult,
@@ -743,7 +743,7 @@ export function fitLater(
 ): IdentifyResult {
   if (result.match || !result.fitCandidates || result.fitCandidates.length === 0) return result;
   // At the size `identify` looked at the frame (frame-size.ts), its outline too.
-  const { gray, scale } = workingGray(frameGray);
+  const { gray, scale } = workingGray(fullGray);
   const atSize = isAsIs(scale) || !result.quad ? result : { ...result, quad: quadToWorking(result.quad, scale) };
   return inFrame(fitLaterAtSize(gray, toWorking(click, scale), candidates, atSize, featuresOf, threshold, vote), scale);
 }
