@@ -127,7 +127,7 @@ test("a report goes through the queue: hidden with the reason, the reporter told
     const next = moderator.page.getByTestId("report-case").filter({ hasText: `Second ${title}` });
     await next.getByRole("radio", { name: /Remove the member from the realm/ }).check();
     await next.getByLabel(/^For/).selectOption("7");
-    await next.getByLabel(/^Reason/).fill("Keeps insulting members");
+    await next.getByLabel(/^Reason/).fill(`Keeps insulting members (${title})`);
     await expectNoSidewaysScroll(moderator.page, "the queue at 390 px");
     await reviewShot(moderator.page, "moderation-queue-390", { fullPage: true });
     await next.getByRole("button", { name: "Apply" }).click();
@@ -136,6 +136,25 @@ test("a report goes through the queue: hidden with the reason, the reporter told
       "Keeps insulting members",
     );
     await reviewShot(author.page, "moderation-room-closed-1280");
+
+    // The administrator reinstates the author, then removes the moderator, on the Moderators page: each row goes with
+    // its answer, and the page, not the row, says so (useListFetcher), at 20× CPU as the queue's Apply above.
+    await gotoHydrated(admin.page, "/moderation/moderators");
+    const removal = admin.page.getByText(`Why: Keeps insulting members (${title})`).locator("xpath=..");
+    await expect(removal).toContainText("Ada Author");
+    await removal.getByPlaceholder("Reason").fill("Apologised to the realm");
+    await withSlowCpu(admin.page, async () => {
+      await removal.getByRole("button", { name: "Reinstate" }).click();
+      await expect(admin.page.getByText("Ada Author is back in Duelcraft", { exact: true })).toBeVisible();
+      await expect(removal).toHaveCount(0);
+    });
+    // This run's moderator, by member id (other runs' moderators may bear the same name).
+    const monaRow = realm.locator("form").filter({ has: admin.page.locator(`input[name="memberId"][value="${moderatorId}"]`) });
+    await withSlowCpu(admin.page, async () => {
+      await monaRow.getByRole("button", { name: "Remove Mona Moderator" }).click();
+      await expect(admin.page.getByText("Mona Moderator no longer moderates Duelcraft", { exact: true })).toBeVisible();
+      await expect(monaRow).toHaveCount(0);
+    });
   } finally {
     await Promise.all([author.context.close(), reporter.context.close(), admin.context.close(), moderator.context.close()]);
   }
