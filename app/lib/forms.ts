@@ -29,6 +29,14 @@ export function submittedValue(result: unknown, name: string): string | undefine
 }
 
 /**
+ * The refusal when it answers the form that sent these `fields` (each sent back in its values), else null: rows that
+ * share one fetcher (useListFetcher) each show only the refusal meant for them.
+ */
+export function refusalFor(result: unknown, fields: Record<string, string>): ActionFailure | null {
+  return isFailure(result) && Object.entries(fields).every(([name, value]) => result.values?.[name] === value) ? result : null;
+}
+
+/**
  * Shows the toast an action answered with, once per answer (a fetcher's or the
  * page's action data). Answers are compared by identity, so a repeated submit
  * with the same outcome still toasts.

@@ -2,7 +2,7 @@ import type { FetcherWithComponents } from "@remix-run/react";
 import { Badge, Card } from "~/components/ui/card";
 import { Button } from "~/components/ui/button";
 import { FieldMessage, Label, NativeSelect, Textarea } from "~/components/ui/field";
-import { fieldError, submittedValue, type ActionResult } from "~/lib/forms";
+import { fieldError, refusalFor, type ActionResult } from "~/lib/forms";
 import { rowActionState } from "~/lib/list-fetcher";
 import {
   MODERATION_REASON_MAX,
@@ -34,7 +34,7 @@ export function CaseCard({ item, fetcher }: { item: CaseView; fetcher: FetcherWi
   const { sending, busy } = rowActionState(fetcher, "caseId", item.id);
   const offered = ACTIONS.filter((a) => item.actions[a.flag]);
   const headingId = `case-${item.id}`;
-  const refusal = fetcher.data && !fetcher.data.ok && submittedValue(fetcher.data, "caseId") === item.id ? fetcher.data : null;
+  const refusal = refusalFor(fetcher.data, { caseId: item.id });
   const reasonError = fieldError(refusal, "reason") ?? fieldError(refusal, "note");
   const failure = refusal && !refusal.fieldErrors ? refusal.message : null;
   const { snapshot } = item;

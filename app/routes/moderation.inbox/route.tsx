@@ -3,7 +3,7 @@ import { Link, useLoaderData, type FetcherWithComponents } from "@remix-run/reac
 import { Badge, Card } from "~/components/ui/card";
 import { Button } from "~/components/ui/button";
 import { FieldMessage, Label, Textarea } from "~/components/ui/field";
-import { fieldError, submittedValue, type ActionResult } from "~/lib/forms";
+import { fieldError, refusalFor, type ActionResult } from "~/lib/forms";
 import { rowActionState, useListFetcher } from "~/lib/list-fetcher";
 import { NO_EMAIL_SERVICE_TEXT } from "../../../workers/contract/moderation-options";
 import type { InboxFolder, InboxMessage } from "../../../workers/domain/moderation/contact-inbox";
@@ -24,7 +24,7 @@ const FOLDERS: { id: InboxFolder; label: string }[] = [
  */
 function MessageCard({ message, fetcher }: { message: InboxMessage; fetcher: FetcherWithComponents<ActionResult> }) {
   const { busy } = rowActionState(fetcher, "messageId", message.id);
-  const answerError = submittedValue(fetcher.data, "messageId") === message.id ? fieldError(fetcher.data, "answer") : undefined;
+  const answerError = fieldError(refusalFor(fetcher.data, { messageId: message.id }), "answer");
   const headingId = `contact-${message.id}`;
   return (
     <Card className="grid gap-3" role="article" aria-labelledby={headingId} data-testid="contact-message">

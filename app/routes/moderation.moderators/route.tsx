@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { Card } from "~/components/ui/card";
 import { Button } from "~/components/ui/button";
 import { FieldMessage, Input, Label } from "~/components/ui/field";
-import { fieldError, submittedValue, useResultToast, type ActionResult } from "~/lib/forms";
+import { fieldError, refusalFor, useResultToast, type ActionResult } from "~/lib/forms";
 import { useListFetcher } from "~/lib/list-fetcher";
 import { loadModerators, moderatorsAction } from "./moderators.server";
 
@@ -27,8 +27,9 @@ function ActionForm({
   label: string;
   fetcher: FetcherWithComponents<ActionResult>;
 }) {
-  const answered = Object.entries(fields).every(([name, value]) => name === "intent" || submittedValue(fetcher.data, name) === value);
-  const refusal = fetcher.data && !fetcher.data.ok && !fetcher.data.fieldErrors && answered ? fetcher.data.message : null;
+  const { intent: _intent, ...row } = fields;
+  const answer = refusalFor(fetcher.data, row);
+  const refusal = answer && !answer.fieldErrors ? answer.message : null;
   return (
     <fetcher.Form method="post" className="flex flex-wrap items-end gap-2">
       {Object.entries(fields).map(([name, value]) => (
