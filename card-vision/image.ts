@@ -133,7 +133,7 @@ export function toGrayResized(image: RgbaImage, outW: number, outH: number): Gra
  * The luma of each m×m block of an RGBA image (the last row and column of blocks hold what is left: each the mean of
  * the pixels it covers), block (bx, by) covering pixels from (bx·m, by·m).
  */
-export function binnedGray(image: RgbaImage, m: number): GrayImage {
+function binnedGray(image: RgbaImage, m: number): GrayImage {
   const { width: W, height: H, data: src } = image;
   const w = Math.ceil(W / m);
   const h = Math.ceil(H / m);
