@@ -1,9 +1,13 @@
 /**
+ * Over 300 lines: one journey per moderation door (the queue, a report from an event card, the contact inbox, a
+ * site-wide suspension), each needing its administrator and members set up.
+ *
  * Moderation (issue 38), the whole path in Chromium at 1366 and 390 px: a member reports a post from its menu, an
  * administrator (named as `npm run admin:grant` names one) appoints a realm's moderator on the
  * Moderators page, the moderator hides the post from the queue, the author sees it hidden with the reason, the
  * reporter is told, the audit log shows it; then the moderator removes the author from the realm and the author's
- * open room closes with the reason.
+ * open room closes with the reason. An administrator suspends a reported member site-wide (signed out, their sign-in
+ * refused with the reason) and lifts it on the Moderators page.
  */
 import { expect, test, type Page } from "./fixtures";
 import { api, chooseCommunity, expectAxeClean, expectNoSidewaysScroll, gotoHydrated, newMemberPage, openRoom, reviewShot } from "./helpers";
@@ -257,5 +261,74 @@ test("a visitor's message is read, answered and closed in the contact inbox; eve
   } finally {
     await visitor.close();
     await admin.context.close();
+  }
+});
+
+test("an administrator suspends a reported member site-wide from the queue, who cannot sign in until Lift on the Moderators page", async ({
+  browser,
+}) => {
+  test.slow();
+  const suspect = await newMemberPage(browser, "Sid", "Spammer", { viewport: { width: 390, height: 844 } });
+  const reporter = await newMemberPage(browser, "Rhea", "Reporter");
+  const admin = await newMemberPage(browser, "Ulla", "Admin", { viewport: { width: 1366, height: 900 } });
+  try {
+    const title = `Spam everywhere ${unique()}`;
+    const suspectId = await memberId(suspect.page);
+    const { email } = await api<{ email: string }>(suspect.page, "GET", "/api/auth/user");
+    const post = await api<{ id: string }>(suspect.page, "POST", "/api/forum/posts", {
+      title,
+      category: "general",
+      content: "Buy cheap cards at a shady shop",
+      communityId: "duelcraft",
+    });
+    await api(reporter.page, "POST", "/api/reports", { kind: "forum_post", id: post.id, reason: "spam" });
+    await gotoHydrated(suspect.page, "/");
+    await expect(suspect.page.getByTestId("user-menu")).toBeVisible();
+
+    // The administrator suspends the account for a week from the report's case.
+    await grantAdmin(admin.page);
+    await gotoHydrated(admin.page, "/moderation");
+    const item = admin.page.getByTestId("report-case").filter({ hasText: title });
+    await item.getByRole("radio", { name: /Suspend the account site-wide/ }).check();
+    await item.getByLabel(/^For/).selectOption("7");
+    await item.getByLabel(/^Reason/).fill(`Spam in every realm (${title})`);
+    await item.getByRole("button", { name: "Apply" }).click();
+    await expect(admin.page.getByText("Account suspended", { exact: true })).toBeVisible();
+
+    // Signed out everywhere: the open tab's next page is a visitor's, and signing in again says why and until when.
+    await gotoHydrated(suspect.page, "/");
+    await expect(suspect.page.getByTestId("user-menu")).toHaveCount(0);
+    const signIn = async () => {
+      await suspect.page.goto("/api/login");
+      await suspect.page.getByLabel("First name").fill("Sid");
+      await suspect.page.getByLabel("Last name").fill("Spammer");
+      await suspect.page.getByLabel("E-mail").fill(email);
+      await suspect.page.getByRole("button", { name: "Sign in as a new member" }).click();
+    };
+    await signIn();
+    await expect(suspect.page.getByRole("heading", { name: "Account suspended" })).toBeVisible();
+    await expect(suspect.page.getByText(`Spam in every realm (${title})`)).toBeVisible();
+    await reviewShot(suspect.page, "moderation-suspended-sign-in-390");
+
+    // The administrator lifts it on the Moderators page (at 20× CPU: the row goes with its answer, so the page
+    // shows the toast, useListFetcher); the member signs in again and is told.
+    await gotoHydrated(admin.page, "/moderation/moderators");
+    const suspension = admin.page
+      .getByRole("region", { name: "Suspended accounts" })
+      .locator("form")
+      .filter({ has: admin.page.locator(`input[name="memberId"][value="${suspectId}"]`) });
+    await suspension.getByPlaceholder("Reason").fill("Appeal accepted");
+    await reviewShot(admin.page, "moderation-suspensions-1366");
+    await withSlowCpu(admin.page, async () => {
+      await suspension.getByRole("button", { name: "Lift" }).click();
+      await expect(admin.page.getByText("Sid Spammer can sign in again", { exact: true })).toBeVisible();
+      await expect(suspension).toHaveCount(0);
+    });
+    await signIn();
+    await expect(suspect.page.getByTestId("user-menu")).toBeVisible();
+    const notices = await api<{ notifications: { title: string; message: string }[] }>(suspect.page, "GET", "/api/notifications");
+    expect(notices.notifications.map((n) => n.title)).toContain("Your account is no longer suspended");
+  } finally {
+    await Promise.all([suspect.context.close(), reporter.context.close(), admin.context.close()]);
   }
 });
