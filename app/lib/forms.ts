@@ -1,5 +1,5 @@
-import { useEffect, useRef } from "react";
 import { toast } from "~/hooks/use-toast";
+import { useAnswerEffect } from "./answer-effect";
 import type { ToastMessage } from "./toast";
 
 /** Field errors by dotted field name; "" holds errors of the whole form. */
@@ -42,14 +42,10 @@ export function refusalFor(result: unknown, fields: Record<string, string>): Act
  * with the same outcome still toasts.
  */
 export function useResultToast(result: unknown) {
-  const shown = useRef<unknown>(null);
-  useEffect(() => {
-    if (!result || result === shown.current) return;
-    const message = toastOf(result);
-    if (!message) return;
-    shown.current = result;
-    toast(message);
-  }, [result]);
+  useAnswerEffect(result, (answer) => {
+    const message = toastOf(answer);
+    if (message) toast(message);
+  });
 }
 
 /** The toast an action's answer carries, if any. */

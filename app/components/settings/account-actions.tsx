@@ -1,10 +1,11 @@
 import { useFetcher } from "@remix-run/react";
 import { Download, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { useResultToast } from "~/lib/forms";
 import type { SettingsResult } from "./settings-results";
 import { DELETE_CONFIRMATION } from "./settings-toasts";
+import { useAnswerEffect } from "~/lib/answer-effect";
 
 /** Hands the exported data to the browser as a JSON file download. */
 function download(name: string, data: unknown) {
@@ -27,9 +28,9 @@ export function AccountActions() {
   const [sent, setSent] = useState<"export" | "delete">("export");
   const busy = fetcher.state === "idle" ? null : sent;
 
-  useEffect(() => {
-    if (fetcher.data?.ok && fetcher.data.intent === "export") download(fetcher.data.file.name, fetcher.data.file.data);
-  }, [fetcher.data]);
+  useAnswerEffect(fetcher.data, (answer) => {
+    if (answer.ok && answer.intent === "export") download(answer.file.name, answer.file.data);
+  });
 
   const submit = (intent: "export" | "delete") => {
     setSent(intent);

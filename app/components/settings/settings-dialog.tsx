@@ -20,6 +20,7 @@ import { SettingSwitch } from "./setting-switch";
 import { SETTINGS_RESET } from "./settings-toasts";
 import { applyThemeMode } from "~/lib/theme-mode";
 import { cn } from "~/lib/cn";
+import { useAnswerEffect } from "~/lib/answer-effect";
 
 /** Every tab's panel has one fixed height (a longer one scrolls inside it), so the dialog keeps its size between tabs. */
 const PANEL = "-mx-1 h-[min(24rem,55vh)] content-start overflow-y-auto px-1 pb-1";
@@ -61,16 +62,16 @@ export default function SettingsDialog({
   }, [open]);
 
   // The stored settings; the form starts from them once (a later revalidation keeps the member's draft).
-  useEffect(() => {
-    const stored = reader.data?.settings;
+  useAnswerEffect(reader.data, (answer) => {
+    const stored = answer.settings;
     if (!stored) return;
     setSaved(stored);
     setDraft((current) => current ?? stored);
-  }, [reader.data]);
+  });
 
-  useEffect(() => {
-    if (saver.data?.ok && saver.data.intent === "save") setSaved(saver.data.settings);
-  }, [saver.data]);
+  useAnswerEffect(saver.data, (answer) => {
+    if (answer.ok && answer.intent === "save") setSaved(answer.settings);
+  });
 
   // The root re-renders <html> classes from the saved theme after a revalidation; keep the chosen look.
   useEffect(() => {

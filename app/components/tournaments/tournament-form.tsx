@@ -15,6 +15,7 @@ import {
 } from "../../../workers/contract/tournaments";
 import { FORMAT_LABELS, PAIRING_LABELS } from "./tournament-format";
 import { MISSING_INFORMATION } from "./tournament-toasts";
+import { useAnswerEffect } from "~/lib/answer-effect";
 
 /** `at` as a datetime-local value (yyyy-mm-ddTHH:mm) on the browser's clock. */
 function localMinute(at: Date): string {
@@ -83,15 +84,15 @@ export function TournamentForm({ communityId, idPrefix, onCreated, secondary }: 
   const created = useRef(onCreated);
   created.current = onCreated;
   const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (fetcher.data?.ok) {
+  useAnswerEffect(fetcher.data, (answer) => {
+    if (answer.ok) {
       setValues(EMPTY);
       created.current();
-    } else if (fetcher.data && !fetcher.data.ok && fetcher.data.fieldErrors) {
+    } else if (answer.fieldErrors) {
       // A refused field may be above the fold (a phone's Create button is far below the start date): go to it.
       formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
     }
-  }, [fetcher.data]);
+  });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
