@@ -11,6 +11,7 @@ import { fieldError, useResultToast } from "~/lib/forms";
 import type { SettingsResult } from "./settings-results";
 import { REMOVE_WEBHOOK_CONFIRMATION } from "./settings-toasts";
 import { ShownOnceSecret } from "./shown-once-secret";
+import { useAnswerEffect } from "~/lib/answer-effect";
 
 const STATUS_TONE = { delivered: "success", failed: "destructive", pending: "secondary" } as const;
 const time = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -27,10 +28,9 @@ export function TokenWebhook({ token }: { token: AccessTokenView }) {
   useResultToast(remover.data);
   const [url, setUrl] = useState(token.webhookUrl ?? "");
   const [secret, setSecret] = useState<string | null>(null);
-  const saved = saver.data?.ok && saver.data.intent === "setWebhook" ? saver.data.webhook : null;
-  useEffect(() => {
-    if (saved) setSecret(saved.secret);
-  }, [saved]);
+  useAnswerEffect(saver.data, (answer) => {
+    if (answer.ok && answer.intent === "setWebhook") setSecret(answer.webhook.secret);
+  });
   const urlError = fieldError(saver.data, "webhook.url") ?? fieldError(saver.data, "url");
   const inputId = `webhook-url-${token.id}`;
 

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { FieldMessage, Input, Label, Textarea } from "~/components/ui/field";
@@ -7,6 +7,7 @@ import { fieldError } from "~/lib/forms";
 import type { TournamentDetail } from "../../../workers/domain/tournaments/tournaments";
 import { MISSING_INFORMATION } from "./tournament-toasts";
 import type { TournamentAction } from "./use-tournament-action";
+import { useAnswerEffect } from "~/lib/answer-effect";
 
 type Props = { tournament: TournamentDetail; action: TournamentAction };
 
@@ -27,9 +28,9 @@ export function EditTournamentDialog({ tournament: t, action }: Props) {
   const result = fetcher.data;
 
   // Saved: close (the page revalidates and shows the new texts).
-  useEffect(() => {
-    if (result?.ok && result.intent === "edit") setOpen(false);
-  }, [result]);
+  useAnswerEffect(result, (answer) => {
+    if (answer.ok && answer.intent === "edit") setOpen(false);
+  });
 
   function save(event: FormEvent) {
     if (!values.name.trim()) {
