@@ -409,6 +409,14 @@ export default tseslint.config(
             "Literal[value=/\\b(site_admins|realm_moderators)\\b/], TemplateElement[value.raw=/\\b(site_admins|realm_moderators)\\b/]",
           message: "Roles are read in workers/domain/moderation/facts.ts and decided by can() in roles.ts: ask can().",
         },
+        {
+          // A fetcher's data is read during render from the router's own map, not React state: an effect keyed on it
+          // alone can be swallowed by a render React bails out of (app/lib/answer-effect.ts).
+          selector:
+            "CallExpression[callee.name=/^use(Layout)?Effect$/] > ArrayExpression:has(MemberExpression[property.name='data']):not(:has(MemberExpression[property.name='state']))",
+          message:
+            "An effect keyed on an answer's data alone can be swallowed by a bailed-out render: useAnswerEffect (app/lib/answer-effect.ts).",
+        },
       ],
     },
   },
