@@ -49,11 +49,17 @@ export function isAsIs(scale: FrameScale): boolean {
   return scale.x === 1 && scale.y === 1;
 }
 
-/** Whether a click lies on a width×height frame with pixels (its edges included), as numbers. */
-export function onFrame(click: Point, frame: { width: number; height: number }): boolean {
+/**
+ * Whether a click lies on a frame with pixels (its edges included), as numbers: a whole number of pixels each way and
+ * `data` holding each (4 bytes a pixel for RGBA, `bytesPerPixel`). An outside harness's frame that does not is no
+ * frame: read anyway, its missing pixels would be outlines and hashes of nothing.
+ */
+export function onFrame(click: Point, frame: { width: number; height: number; data: ArrayLike<number> }, bytesPerPixel = 4): boolean {
   const { x, y } = click;
   const { width, height } = frame;
-  return width >= 1 && height >= 1 && Number.isFinite(x) && Number.isFinite(y) && x >= 0 && y >= 0 && x <= width && y <= height;
+  const whole = Number.isInteger(width) && Number.isInteger(height) && width >= 1 && height >= 1;
+  const filled = whole && frame.data.length >= width * height * bytesPerPixel;
+  return filled && Number.isFinite(x) && Number.isFinite(y) && x >= 0 && y >= 0 && x <= width && y <= height;
 }
 
 /** A frame pixel's place in working pixels (pixel centres map onto pixel centres, as `resizeArea` averages them). */

@@ -741,7 +741,7 @@ export function fitLater(
   threshold = MATCH_THRESHOLD,
   vote?: VoteIndex,
 ): IdentifyResult {
-  if (result.match || !result.fitCandidates || result.fitCandidates.length === 0) return result;
+  if (result.match || !result.fitCandidates || result.fitCandidates.length === 0 || !onFrame(click, fullGray, 1)) return result;
   // At the size `identify` looked at the frame (frame-size.ts), its outline too.
   const { gray, scale } = workingGray(fullGray);
   const atSize = isAsIs(scale) || !result.quad ? result : { ...result, quad: quadToWorking(result.quad, scale) };
