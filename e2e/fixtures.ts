@@ -17,12 +17,21 @@ export async function watchToasts(context: BrowserContext) {
     toastLog.push(`${new Date().toISOString()} ${new URL(page.url()).pathname} ${text}`);
   });
   await context.addInitScript(() => {
-    const reported = new WeakSet<Element>();
+    const report = (text: string) =>
+      void (window as unknown as { __realmcastToastShown(text: string): Promise<void> }).__realmcastToastShown(text);
+    // Each toast on screen, with when it came (the page's clock): its leaving is reported too, since a toast that
+    // came and went inside a test's wait (a page too slow for the check to see it) reads otherwise as one that came.
+    const shown = new Map<Element, number>();
     new MutationObserver(() => {
       for (const toast of document.querySelectorAll("li[data-swipe-direction]")) {
-        if (reported.has(toast)) continue;
-        reported.add(toast);
-        void (window as unknown as { __realmcastToastShown(text: string): Promise<void> }).__realmcastToastShown(toast.textContent ?? "");
+        if (shown.has(toast)) continue;
+        shown.set(toast, performance.now());
+        report(toast.textContent ?? "");
+      }
+      for (const [toast, since] of shown) {
+        if (toast.isConnected) continue;
+        shown.delete(toast);
+        report(`(gone after ${Math.round(performance.now() - since)} ms: ${toast.textContent ?? ""})`);
       }
     }).observe(document, { childList: true, subtree: true });
   });
