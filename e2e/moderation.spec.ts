@@ -264,13 +264,13 @@ test("a visitor's message is read, answered and closed in the contact inbox; eve
   }
 });
 
-test("an administrator suspends a reported member site-wide from the queue, who cannot sign in until Lift on the Moderators page", async ({
+test("an administrator suspends a reported member site-wide from the queue, who cannot sign in until Lift on the Moderators page, at 390 px", async ({
   browser,
 }) => {
   test.slow();
   const suspect = await newMemberPage(browser, "Sid", "Spammer", { viewport: { width: 390, height: 844 } });
   const reporter = await newMemberPage(browser, "Rhea", "Reporter");
-  const admin = await newMemberPage(browser, "Ulla", "Admin", { viewport: { width: 1366, height: 900 } });
+  const admin = await newMemberPage(browser, "Ulla", "Admin", { viewport: { width: 390, height: 844 } });
   try {
     const title = `Spam everywhere ${unique()}`;
     const suspectId = await memberId(suspect.page);
@@ -318,7 +318,9 @@ test("an administrator suspends a reported member site-wide from the queue, who 
       .locator("form")
       .filter({ has: admin.page.locator(`input[name="memberId"][value="${suspectId}"]`) });
     await suspension.getByPlaceholder("Reason").fill("Appeal accepted");
-    await reviewShot(admin.page, "moderation-suspensions-1366");
+    await expectNoSidewaysScroll(admin.page, "the Moderators page with a suspension at 390 px");
+    await suspension.scrollIntoViewIfNeeded();
+    await reviewShot(admin.page, "moderation-suspensions-390");
     await withSlowCpu(admin.page, async () => {
       await suspension.getByRole("button", { name: "Lift" }).click();
       await expect(admin.page.getByText("Sid Spammer can sign in again", { exact: true })).toBeVisible();
