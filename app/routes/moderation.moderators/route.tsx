@@ -31,7 +31,7 @@ function ActionForm({
   const answer = refusalFor(fetcher.data, row);
   const refusal = answer && !answer.fieldErrors ? answer.message : null;
   return (
-    <fetcher.Form method="post" className="flex flex-wrap items-end gap-2">
+    <fetcher.Form method="post" className="flex flex-wrap items-center gap-2">
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
