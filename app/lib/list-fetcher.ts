@@ -28,5 +28,5 @@ export function rowActionState(fetcher: Fetcher, field: string, value: string): 
 function sentValue(fetcher: Fetcher, field: string): unknown {
   if (fetcher.formData) return fetcher.formData.get(field);
   const json = fetcher.json;
-  return json && typeof json === "object" ? Object.entries(json).find(([name]) => name === field)?.[1] : undefined;
+  return json && typeof json === "object" && Object.hasOwn(json, field) ? (json as Record<string, unknown>)[field] : undefined;
 }
