@@ -1,7 +1,17 @@
 // The keypoint fit's parts on made-up pictures: corners found where they are, descriptors that survive a turn, a
 // known homography recovered by RANSAC among outliers, and the fit naming a card (or nothing) among references.
 import { describe, expect, it } from "vitest";
-import { arcOf9, cardinalPair, featureBytes, featuresOf, referenceFeatures, seeded, smoothInside, type Features } from "./features";
+import {
+  arcOf9,
+  cardinalPair,
+  fastCorners,
+  featureBytes,
+  featuresOf,
+  referenceFeatures,
+  seeded,
+  smoothInside,
+  type Features,
+} from "./features";
 import {
   cardQuad,
   clickScaleRatio,
@@ -313,18 +323,76 @@ describe("smoothInside", () => {
 
 describe("cardinalPair", () => {
   it("holds for every circle with an arc of 9 brighter or darker (FAST-9 never loses a corner to it)", () => {
-    const hi = 120;
-    const lo = 80;
     for (let mask = 0; mask < 1 << 16; mask++) {
-      // The circle's pixels: bright where the mask says, dark elsewhere (and the same the other way round).
-      const at = (k: number, bright: boolean) => ((((mask >> k) & 1) === 1) === bright ? 200 : 100);
-      for (const bright of [true, false]) {
-        const values = [0, 4, 8, 12].map((k) => at(k, bright));
-        const inArc = arcOf9(mask);
-        const passes = bright
-          ? cardinalPair(values[0], values[1], values[2], values[3], hi, lo)
-          : cardinalPair(300 - values[0], 300 - values[1], 300 - values[2], 300 - values[3], hi, lo);
-        if (inArc) expect(passes).toBe(true);
+      // The four pixels 0, 4, 8 and 12 alone are what the test reads of the mask.
+      if (arcOf9(mask)) expect(cardinalPair(mask & 0x1111)).toBe(true);
+    }
+  });
+});
+
+/** FAST-9 the plain way: every pixel's whole circle read, then `arcOf9` (what `fastCorners` must equal). */
+function fastPlain(img: GrayImage, t: number): { found: number[]; score: number[] } {
+  const { width: w, height: h, data: d } = img;
+  const circle = [
+    [0, -3],
+    [1, -3],
+    [2, -2],
+    [3, -1],
+    [3, 0],
+    [3, 1],
+    [2, 2],
+    [1, 3],
+    [0, 3],
+    [-1, 3],
+    [-2, 2],
+    [-3, 1],
+    [-3, 0],
+    [-3, -1],
+    [-2, -2],
+    [-1, -3],
+  ].map(([dx, dy]) => dy * w + dx);
+  const found: number[] = [];
+  const score: number[] = [];
+  const border = 18;
+  for (let y = border; y < h - border; y++) {
+    for (let x = border; x < w - border; x++) {
+      const i = y * w + x;
+      let bright = 0;
+      let dark = 0;
+      let sum = 0;
+      circle.forEach((o, k) => {
+        const v = d[i + o] - d[i];
+        if (d[i + o] > d[i] + t) bright |= 1 << k;
+        else if (d[i + o] < d[i] - t) dark |= 1 << k;
+        sum += v > t ? v - t : v < -t ? -v - t : 0;
+      });
+      if (!arcOf9(bright) && !arcOf9(dark)) continue;
+      found.push(i);
+      score.push(Math.fround(sum));
+    }
+  }
+  return { found, score };
+}
+
+describe("fastCorners", () => {
+  it("finds the plain FAST-9's corners with the same scores, on grays fractional and whole, noisy and blocky", () => {
+    const random = seeded(11);
+    for (const [w, h, block] of [
+      [40, 40, 1],
+      [97, 64, 1],
+      [120, 90, 3],
+      [80, 120, 7],
+    ]) {
+      const cells = new Float32Array(w * h).map(() => (random() < 0.5 ? Math.round(random() * 255) : random() * 255));
+      // Blocks of one gray make long straight edges and flat patches, where corners are few and ties many.
+      const data = new Float32Array(w * h).map((_, i) => cells[Math.floor(i / w / block) * w + Math.floor((i % w) / block)]);
+      const img = { width: w, height: h, data };
+      for (const t of [12, 20]) {
+        const fast = fastCorners(img, t);
+        const plain = fastPlain(img, t);
+        expect(fast.found).toEqual(plain.found);
+        expect(fast.found.map((i) => fast.score[i])).toEqual(plain.score);
+        expect(plain.found.length).toBeGreaterThan(0);
       }
     }
   });

@@ -105,21 +105,23 @@ function harris(img: GrayImage, cx: number, cy: number): number {
   return xx * yy - xy * xy - 0.04 * (xx + yy) * (xx + yy);
 }
 
-/** FAST-9 corners of `img` (a contiguous arc of 9 of the 16 circle pixels all brighter or all darker), Harris-ranked. */
-export function detectCorners(img: GrayImage, options: DetectOptions = {}): { x: Int32Array; y: Int32Array; count: number } {
-  const max = options.max ?? 500;
-  const t = options.threshold ?? 20;
+/**
+ * FAST-9's corners of `img` (a contiguous arc of 9 of the 16 circle pixels all brighter than the centre by more than
+ * `t`, or all darker), in scan order, with FAST's own score (how far the circle lies past the step) at each.
+ */
+export function fastCorners(img: GrayImage, t: number): { found: number[]; score: Float32Array } {
   const { width: w, height: h, data: d } = img;
-  const offsets = CIRCLE.map(([dx, dy]) => dy * w + dx);
+  const offsets = Int32Array.from(CIRCLE, ([dx, dy]) => dy * w + dx);
   const o0 = offsets[0];
   const o4 = offsets[4];
   const o8 = offsets[8];
   const o12 = offsets[12];
+  const rest = Int32Array.from(NOT_CARDINAL, (k) => offsets[k]);
+  const arcs = arcTable();
   const score = new Float32Array(w * h);
   const found: number[] = [];
   for (let y = BORDER; y < h - BORDER; y++) {
-    for (let x = BORDER; x < w - BORDER; x++) {
-      const i = y * w + x;
+    for (let i = y * w + BORDER, end = y * w + w - BORDER; i < end; i++) {
       const p = d[i];
       const hi = p + t;
       const lo = p - t;
@@ -127,19 +129,19 @@ export function detectCorners(img: GrayImage, options: DetectOptions = {}): { x:
       const a = d[i + o0];
       const b = d[i + o8];
       if (a <= hi && a >= lo && b <= hi && b >= lo) continue;
-      // And two neighbouring ones of pixels 0, 4, 8 and 12, both brighter or both darker (`cardinalPair`): many
-      // pixels that pass the test above fail this one, before the whole circle is read.
-      if (!cardinalPair(a, d[i + o4], b, d[i + o12], hi, lo)) continue;
-      let bright = 0;
-      let dark = 0;
-      for (let k = 0; k < 16; k++) {
-        const v = d[i + offsets[k]];
-        if (v > hi) bright |= 1 << k;
-        else if (v < lo) dark |= 1 << k;
+      // And two neighbouring ones of pixels 0, 4, 8 and 12 (`cardinalPair`): many pixels that pass the test above
+      // fail this one, before the rest of the circle is read.
+      const c = d[i + o4];
+      const e = d[i + o12];
+      let bright = (a > hi ? 1 : 0) | (c > hi ? 0x10 : 0) | (b > hi ? 0x100 : 0) | (e > hi ? 0x1000 : 0);
+      let dark = (a < lo ? 1 : 0) | (c < lo ? 0x10 : 0) | (b < lo ? 0x100 : 0) | (e < lo ? 0x1000 : 0);
+      if (!cardinalPair(bright) && !cardinalPair(dark)) continue;
+      for (let k = 0; k < rest.length; k++) {
+        const v = d[i + rest[k]];
+        if (v > hi) bright |= 1 << NOT_CARDINAL[k];
+        else if (v < lo) dark |= 1 << NOT_CARDINAL[k];
       }
-      if (!arcOf9(bright) && !arcOf9(dark)) continue;
-      // FAST's own score (how far the circle lies past the step) picks the local maxima; the costlier Harris
-      // response ranks only those.
+      if (arcs[bright] === 0 && arcs[dark] === 0) continue;
       let sum = 0;
       for (let k = 0; k < 16; k++) {
         const v = d[i + offsets[k]] - p;
@@ -149,6 +151,15 @@ export function detectCorners(img: GrayImage, options: DetectOptions = {}): { x:
       found.push(i);
     }
   }
+  return { found, score };
+}
+
+/** FAST-9 corners of `img` (`fastCorners`), local maxima of FAST's score, ranked by a Harris response. */
+export function detectCorners(img: GrayImage, options: DetectOptions = {}): { x: Int32Array; y: Int32Array; count: number } {
+  const max = options.max ?? 500;
+  const { width: w, height: h } = img;
+  // FAST's own score picks the local maxima; the costlier Harris response ranks only those.
+  const { found, score } = fastCorners(img, options.threshold ?? 20);
   // Local maxima only (3×3), then the strongest, spread over a 4×4 grid so one busy patch does not take them all.
   const kept = found.filter((i) => {
     const s = score[i];
@@ -188,16 +199,30 @@ export function detectCorners(img: GrayImage, options: DetectOptions = {}): { x:
   return { x: xs.subarray(0, count), y: ys.subarray(0, count), count };
 }
 
+/** The circle's pixels 0, 4, 8 and 12, as bits of a 16-bit mask of the circle. */
+const CARDINALS = 0x1111;
+/** The circle's other twelve pixels, read only when the four above allow a corner. */
+const NOT_CARDINAL = Int32Array.from([1, 2, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15]);
+
 /**
- * Whether two neighbouring ones of the circle's pixels 0, 4, 8 and 12 (values `p0`, `p4`, `p8`, `p12`) are both
- * brighter than `hi` or both darker than `lo`: an arc of 9 of the 16 holds two neighbouring ones of them, so a pixel
- * without such a pair is no FAST-9 corner (the full test would say so too, after reading all 16).
+ * Whether a mask of the circle's pixels (bit k for pixel k) holds two neighbouring ones of pixels 0, 4, 8 and 12: an
+ * arc of 9 of the 16 holds such a pair, so a pixel whose brighter and darker masks hold none is no FAST-9 corner (the
+ * full test would say so too, after reading all 16).
  */
-export function cardinalPair(p0: number, p4: number, p8: number, p12: number, hi: number, lo: number): boolean {
-  const b = (p0 > hi ? 1 : 0) | (p4 > hi ? 2 : 0) | (p8 > hi ? 4 : 0) | (p12 > hi ? 8 : 0);
-  const k = (p0 < lo ? 1 : 0) | (p4 < lo ? 2 : 0) | (p8 < lo ? 4 : 0) | (p12 < lo ? 8 : 0);
-  // Each bit and the next one round (0 with 4, 4 with 8, 8 with 12, 12 with 0).
-  return (b & ((b >>> 1) | (b << 3))) !== 0 || (k & ((k >>> 1) | (k << 3))) !== 0;
+export function cardinalPair(mask: number): boolean {
+  const m = mask & CARDINALS;
+  // Each of the four and the next one round (0 with 4, 4 with 8, 8 with 12, 12 with 0).
+  return (m & (((m << 4) | (m >>> 12)) & 0xffff)) !== 0;
+}
+
+let arcMasks: Uint8Array | null = null;
+/** `arcOf9` of every 16-bit mask (64 KB, made once): one read a pixel in place of the shifts. */
+function arcTable(): Uint8Array {
+  if (!arcMasks) {
+    arcMasks = new Uint8Array(1 << 16);
+    for (let m = 1; m < 1 << 16; m++) arcMasks[m] = arcOf9(m) ? 1 : 0;
+  }
+  return arcMasks;
 }
 
 export function arcOf9(mask: number): boolean {
