@@ -3,16 +3,41 @@
 // names a reference of the set or nothing, and any outline it gives has finite corners.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canonicalFromImage, identify, hashCard, referenceFeatures, referenceSet, toGray, type Reference, type RgbaImage } from "./index";
+import {
+  canonicalFromImage,
+  identify,
+  hashCard,
+  HASH_VERSION,
+  referenceFeatures,
+  referenceSet,
+  toGray,
+  type Reference,
+  type RgbaImage,
+} from "./index";
+import { encodePoolIndex, PoolIndex } from "./pool-index";
 import { drawCard, paintCard, random, rgbaOf, SLANTED, table } from "./synthetic-card.test-support";
 
 const scans = Array.from({ length: 4 }, (_, i) => ({ id: `printing-${i}`, card: `card-${i}`, image: rgbaOf(drawCard(31 + i)) }));
 const canonical = new Map(scans.map((s) => [s.id, canonicalFromImage(toGray(s.image))]));
 const references: Reference[] = scans.map((s) => ({ id: s.id, card: s.card, hashes: hashCard(canonical.get(s.id)!) }));
 const keypoints = new Map(scans.map((s) => [s.id, referenceFeatures(canonical.get(s.id)!)]));
-const ids = new Set(scans.map((s) => s.id));
 const withKeypoints = referenceSet(references, (id) => keypoints.get(id));
 const hashOnly = referenceSet(references);
+// A whole-pool index of the same printings (its quick search may find nothing near an outline at all).
+const pool = PoolIndex.decode(
+  encodePoolIndex(
+    scans.map((s, i) => ({
+      id: `00000000-0000-4000-8000-00000000000${i}`,
+      name: s.card,
+      set: "tst",
+      collectorNumber: String(i + 1),
+      hash: references[i].hashes.art,
+    })),
+    { hashVersion: HASH_VERSION, imageTemplate: "https://cards.example/{size}/{id}.jpg" },
+  ),
+);
+const candidates = { keypoints: withKeypoints, hash: hashOnly, pool };
+const ids = new Set([...scans.map((s) => s.id), ...scans.map((_, i) => `00000000-0000-4000-8000-00000000000${i}`)]);
 
 type Kind = "flat" | "noise" | "card";
 /** A frame of `kind`: one grey, noise, or a table with a card drawn on it scaled into the frame. */
@@ -48,11 +73,11 @@ describe("identify on any frame and click", () => {
             height: fc.integer({ min: 1, max: 160 }),
             kind: fc.constantFrom<Kind>("flat", "noise", "card"),
             seed: fc.integer({ min: 1, max: 1_000 }),
-            features: fc.boolean(),
+            candidates: fc.constantFrom<keyof typeof candidates>("keypoints", "hash", "pool"),
           })
           .chain((f) => fc.record({ frame: fc.constant(f), click: click(f.width, f.height) })),
         ({ frame: f, click: at }) => {
-          const result = identify(frameOf(f.kind, f.width, f.height, f.seed), at, f.features ? withKeypoints : hashOnly);
+          const result = identify(frameOf(f.kind, f.width, f.height, f.seed), at, candidates[f.candidates]);
           if (result.match) expect(ids.has(result.match.id)).toBe(true);
           for (const r of result.ranked) expect(ids.has(r.id)).toBe(true);
           if (result.quad) expect(result.quad.every((p) => finite(p.x) && finite(p.y))).toBe(true);

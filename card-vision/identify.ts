@@ -401,12 +401,76 @@ function bestOf(scored: Scored[]): Scored | null {
  * reference with its distance, or `match: null` when nothing is near enough ("no match": ask for the name).
  */
 export function identify(frame: RgbaImage, click: Point, candidates: Candidates, options: IdentifyOptions = {}): IdentifyResult {
-  // A click off the frame is on no card (nor is one that is not a number: an outside harness's input, not the room's).
-  if (candidates.size === 0 || !onFrame(click, frame)) return { match: null, ranked: [], quad: null };
+  const look = candidates.size === 0 ? null : lookAt(frame, click, options);
+  return look ? identifyLook(look, candidates, options) : { match: null, ranked: [], quad: null };
+}
+
+/** An outline round the click, turned each way it may be read, with its hashes. */
+type Hashed = Outline & { hashes: CardHashes };
+
+/**
+ * What a click's frame shows before any candidates are asked: its gray at the working size, the outlines round the
+ * click and their hashes (most of a click's work that names a card by its hash). The same for a table's references
+ * and for a whole pool, so a click the table's decks leave unnamed asks the pool without finding and hashing its
+ * outlines again (`identifyLook`; the identifier's worker keeps the last click's).
+ */
+export type FrameLook = {
+  readonly frame: RgbaImage;
+  readonly click: Point;
+  /** The options the outlines were found with (`identifyLook` looks again when asked with others). */
+  readonly colourEdges: boolean;
+  readonly artBoxes: boolean;
+  readonly gray: GrayImage;
+  readonly scale: FrameScale;
+  /** The click at the working size. */
+  readonly at: Point;
+  readonly pyramid: ReturnType<typeof pyramidOf>;
+  readonly hashed: readonly Hashed[];
+  /** The click's keypoints (`clickFeatures`), made when a keypoint fit first asks and kept for the next. */
+  readonly keypoints: () => ClickFeatures;
+};
+
+/** The click's look (`FrameLook`), or null for a click off the frame (on no card; nor one that is not a number). */
+export function lookAt(frame: RgbaImage, click: Point, options: IdentifyOptions = {}): FrameLook | null {
+  if (!onFrame(click, frame)) return null;
   // A frame larger than the room sends is looked at averaged down (frame-size.ts); the outline comes back in its pixels.
   const { gray, scale } = frameGray(frame);
-  const colours = options.colourEdges ? toChroma(frame).map((c) => atWorkingSize(c, gray)) : [];
-  return inFrame(identifyGray(gray, colours, toWorking(click, scale), candidates, options), scale);
+  const colourEdges = options.colourEdges === true;
+  const artBoxes = options.artBoxes !== false;
+  const colours = colourEdges ? toChroma(frame).map((c) => atWorkingSize(c, gray)) : [];
+  const at = toWorking(click, scale);
+  const pyramid = pyramidOf(gray);
+  const hashed: Hashed[] = [];
+  for (const { quad, source } of distinctOutlines(outlineCandidates(gray, at, colours, artBoxes))) {
+    const turns = source === "art" ? [0] : sideRatio(quad) > 0.85 ? [0, 1, 2, 3] : [0, 2];
+    for (const t of turns) {
+      const q = turned(quad, t);
+      const hashes = hashQuad(pyramid, q);
+      if (hashes) hashed.push({ quad: q, source, hashes });
+    }
+  }
+  let keypoints: ClickFeatures | undefined;
+  return {
+    frame,
+    click,
+    colourEdges,
+    artBoxes,
+    gray,
+    scale,
+    at,
+    pyramid,
+    hashed,
+    keypoints: () => (keypoints ??= clickFeatures(gray, at)),
+  };
+}
+
+/** `identify` from a click's look: the same answer as `identify(look.frame, look.click, candidates, options)`. */
+export function identifyLook(look: FrameLook, candidates: Candidates, options: IdentifyOptions = {}): IdentifyResult {
+  if (candidates.size === 0) return { match: null, ranked: [], quad: null };
+  // Outlines found with other options are found again with these.
+  const same = look.colourEdges === (options.colourEdges === true) && look.artBoxes === (options.artBoxes !== false);
+  const asked = same ? look : lookAt(look.frame, look.click, options);
+  return asked ? inFrame(identifyGray(asked, candidates, options), asked.scale) : { match: null, ranked: [], quad: null };
 }
 
 /** The result with its outline in the frame's pixels (`scale`: the working size's, frame-size.ts). */
@@ -414,29 +478,14 @@ function inFrame(result: IdentifyResult, scale: FrameScale): IdentifyResult {
   return isAsIs(scale) || !result.quad ? result : { ...result, quad: quadToFrame(result.quad, scale) };
 }
 
-/** `identify` on the frame's luma at the working size (`colours`: its colour differences with `colourEdges`). */
-function identifyGray(
-  gray: GrayImage,
-  colours: GrayImage[],
-  click: Point,
-  candidates: Candidates,
-  options: IdentifyOptions,
-): IdentifyResult {
+/** `identify` on the click's look, at the working size. */
+function identifyGray(look: FrameLook, candidates: Candidates, options: IdentifyOptions): IdentifyResult {
+  const { gray, at: click, pyramid } = look;
   const count = options.count ?? 5;
   const threshold = options.threshold ?? MATCH_THRESHOLD;
-  const pyramid = pyramidOf(gray);
   // Each outline's first look: the candidates' quick search when they have one (a whole-pool index), else `rank`.
-  const look = candidates.near ? (h: CardHashes) => candidates.near!(h, 3) : (h: CardHashes) => candidates.rank(h, 3);
-  const scored: Scored[] = [];
-  for (const { quad, source } of distinctOutlines(outlineCandidates(gray, click, colours, options.artBoxes !== false))) {
-    const turns = source === "art" ? [0] : sideRatio(quad) > 0.85 ? [0, 1, 2, 3] : [0, 2];
-    for (const t of turns) {
-      const q = turned(quad, t);
-      const hashes = hashQuad(pyramid, q);
-      if (!hashes) continue;
-      scored.push({ quad: q, source, hashes, ranked: look(hashes) });
-    }
-  }
+  const search = candidates.near ? (h: CardHashes) => candidates.near!(h, 3) : (h: CardHashes) => candidates.rank(h, 3);
+  const scored: Scored[] = look.hashed.map((h) => ({ ...h, ranked: search(h.hashes) }));
   if (scored.length === 0) return { match: null, ranked: [], quad: null };
   // A second, closer look: the few best outlines nudged towards the references they came nearest.
   scored.sort((a, b) => (a.ranked[0]?.distance ?? Infinity) - (b.ranked[0]?.distance ?? Infinity));
@@ -460,7 +509,7 @@ function identifyGray(
     for (const seed of seeds) {
       const { quad } = refine(pyramid, seed.quad, click, nearest);
       const hashes = hashQuad(pyramid, quad);
-      if (hashes) scored.push({ quad, source: seed.source, refined: true, hashes, ranked: look(hashes) });
+      if (hashes) scored.push({ quad, source: seed.source, refined: true, hashes, ranked: search(hashes) });
     }
   }
   for (const { id, seed } of nearestCards(scored, candidates, cardSeeds)) {
@@ -468,9 +517,11 @@ function identifyGray(
     if (!target) continue;
     const { quad } = refine(pyramid, seed.quad, click, (h) => distance(h, target));
     const hashes = hashQuad(pyramid, quad);
-    if (hashes) scored.push({ quad, source: seed.source, refined: true, hashes, ranked: look(hashes) });
+    if (hashes) scored.push({ quad, source: seed.source, refined: true, hashes, ranked: search(hashes) });
   }
-  const best = bestOf(scored)!;
+  const best = bestOf(scored);
+  // No outline near any printing (a whole pool's quick search finds none on a bare playmat): no match, not a crash.
+  if (!best) return { match: null, ranked: [], quad: null };
   // More than are shown: the nearest other card (not another printing of this one) may lie past a few reprints.
   const nearby = candidates.rank(best.hashes, Math.max(count, 12));
   const ranked = nearby.slice(0, count);
@@ -518,7 +569,7 @@ function identifyGray(
   // Without keypoints here (a page fetches them for these few), the caller fits later: `fitLater`.
   if (!candidates.featuresOf) return fitCandidates.length > 0 ? { ...result, fitCandidates } : result;
   const jointThreshold = options.jointThreshold ?? jointThresholdFor(candidates, threshold);
-  const query = clickFeatures(gray, click);
+  const query = look.keypoints();
   const voted: string[] = [];
   const groups = withVoteGroup(
     fitGroupsOf(fitIds, candidates, fitGroup),
@@ -745,12 +796,31 @@ export function fitLater(
   // At the size `identify` looked at the frame (frame-size.ts), its outline too.
   const { gray, scale } = workingGray(fullGray);
   const atSize = isAsIs(scale) || !result.quad ? result : { ...result, quad: quadToWorking(result.quad, scale) };
-  return inFrame(fitLaterAtSize(gray, toWorking(click, scale), candidates, atSize, featuresOf, threshold, vote), scale);
+  const at = toWorking(click, scale);
+  return inFrame(fitLaterAtSize(gray, at, clickFeatures(gray, at), candidates, atSize, featuresOf, threshold, vote), scale);
+}
+
+/**
+ * `fitLater` from the click's look (`lookAt`, the one `identifyLook` answered from): the same answer, with the
+ * click's keypoints made once for every fit of that click (a table's, its vote's, then the pool's).
+ */
+export function fitLaterLook(
+  look: FrameLook,
+  candidates: Candidates,
+  result: IdentifyResult,
+  featuresOf: (id: string) => Features | undefined,
+  threshold = MATCH_THRESHOLD,
+  vote?: VoteIndex,
+): IdentifyResult {
+  if (result.match || !result.fitCandidates || result.fitCandidates.length === 0) return result;
+  const atSize = isAsIs(look.scale) || !result.quad ? result : { ...result, quad: quadToWorking(result.quad, look.scale) };
+  return inFrame(fitLaterAtSize(look.gray, look.at, look.keypoints(), candidates, atSize, featuresOf, threshold, vote), look.scale);
 }
 
 function fitLaterAtSize(
   gray: GrayImage,
   click: Point,
+  query: ClickFeatures,
   candidates: Candidates,
   result: IdentifyResult,
   featuresOf: (id: string) => Features | undefined,
@@ -767,7 +837,6 @@ function fitLaterAtSize(
   const ids = weighed.map((r) => r.id);
   const wholePool = candidates.near !== undefined;
   const jointThreshold = jointThresholdFor(candidates, threshold);
-  const query = clickFeatures(gray, click);
   const voted: string[] = [];
   const groups = withVoteGroup(fitGroupsOf(ids, candidates), wholePool ? undefined : vote, query, voted);
   const fit = fitInGroups(

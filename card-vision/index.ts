@@ -10,9 +10,13 @@
 // the frame's own pixels (frame-size.ts).
 export {
   fitLater,
+  fitLaterLook,
   hashCard,
   identify,
+  identifyLook,
+  lookAt,
   outlineCandidates,
+  type FrameLook,
   type IdentifyOptions,
   type IdentifyResult,
   type Outline,

@@ -104,6 +104,21 @@ describe("the identifier's worker", () => {
     });
   });
 
+  it("looks again at the kept frame for a click elsewhere on it, then names the card again where it is", () => {
+    // The pool asked after a table reuses the click's look (its outlines and hashes); another click needs its own.
+    const { click } = frameOf(clicked.picture);
+    // On the bare table: no outline comes near any printing of the pool (its quick search finds none), no match.
+    expect(answer({ kind: "identify", id: 7, key: POOL, click: { x: 20, y: 20 }, count: 3 })).toMatchObject({
+      kind: "identified",
+      match: false,
+      ranked: [],
+    });
+    const again = answer({ kind: "identify", id: 8, key: POOL, click, count: 3 });
+    expect(again).toMatchObject({ kind: "identified", match: true });
+    if (again.kind !== "identified") throw new Error("not identified");
+    expect(again.ranked[0].id).toBe(clicked.id);
+  });
+
   it("answers an error, never throws, for what it cannot do or does not understand", () => {
     expect(answer({ kind: "identify", id: 6, key: "table:gone", click: { x: 1, y: 1 }, count: 5 })).toMatchObject({
       kind: "error",

@@ -2,14 +2,15 @@
 // from the worker's global scope so the unit tests run it in Node. Each request in, one answer out; never throws.
 import {
   decodeFeatures,
-  fitLater,
+  fitLaterLook,
   HASH_BITS,
   hashFromHex,
-  identify,
+  identifyLook,
+  lookAt,
   referenceSet,
-  toGray,
   type Candidates,
   type Features,
+  type FrameLook,
   type IdentifyResult,
   type RgbaImage,
 } from "../../../../card-vision";
@@ -47,10 +48,15 @@ const sets = new Map<string, CandidateSet>();
 /** The last click's frame: asked again of other candidates (the pool after the table) without crossing again. */
 let kept: RgbaImage | null = null;
 /**
+ * The last click's look at the kept frame (its outlines and their hashes, card-vision's `lookAt`): the pool asked
+ * after the table's decks named nothing starts from it instead of finding and hashing the outlines again.
+ */
+let keptLook: FrameLook | null = null;
+/**
  * The last click's hash pass, when it named nothing but a keypoint fit may: its second step starts from here, and
  * at a table whose fit named nothing, its third (`vote`: the table's keypoints came, the vote weighs them).
  */
-let unclear: { key: string; click: { x: number; y: number }; result: IdentifyResult; stage: "fit" | "vote" } | null = null;
+let unclear: { key: string; look: FrameLook; result: IdentifyResult; stage: "fit" | "vote" } | null = null;
 /** How long a vote made without every printing's keypoints stands before an unclear click asks for the rest again. */
 const VOTE_ASKED_AGAIN_MS = 60_000;
 
@@ -148,9 +154,11 @@ function answerChecked(request: IdentifierRequest): IdentifierAnswer {
       const set = candidateSet(request.key);
       const frame = warmUpFrame();
       const click = { x: frame.width / 2, y: frame.height / 2 };
-      const result = identify(frame, click, set.candidates, { count: 5 });
+      const look = lookAt(frame, click);
+      if (!look) throw new Error("The warm-up frame's click is off it");
+      const result = identifyLook(look, set.candidates, { count: 5 });
       // The second step's own code too (the click's keypoints; no reference's, so no fit).
-      if (result.fitCandidates) fitLater(toGray(frame), click, set.candidates, result, () => undefined);
+      if (result.fitCandidates) fitLaterLook(look, set.candidates, result, () => undefined);
       return { kind: "ready", id: request.id, size: set.candidates.size, ms: took(), scan: descriptorScanKind() };
     }
     case "identify": {
@@ -158,33 +166,39 @@ function answerChecked(request: IdentifierRequest): IdentifierAnswer {
         const { width, height, data } = request.frame;
         if (data.byteLength !== width * height * 4) throw new Error("The frame's pixels do not match its size");
         kept = { width, height, data: new Uint8ClampedArray(data) };
+        keptLook = null;
       }
       if (!kept) throw new Error("No frame to identify");
       const set = candidateSet(request.key);
-      const found = identify(kept, request.click, set.candidates, { count: request.count });
+      const { x, y } = request.click;
+      if (keptLook?.frame !== kept || keptLook.click.x !== x || keptLook.click.y !== y) keptLook = lookAt(kept, request.click);
+      const found: IdentifyResult =
+        keptLook && set.candidates.size > 0
+          ? identifyLook(keptLook, set.candidates, { count: request.count })
+          : { match: null, ranked: [], quad: null };
       unclear = null;
       // The printings the fit weighs (the hash's 8 nearest cards, 32 against the pool, with reprints), at most what one
       // click may ask for.
       const result = { ...found, fitCandidates: found.fitCandidates?.slice(0, MAX_FIT_PRINTINGS) };
       const weighed = result.fitCandidates?.map((r) => r.id) ?? [];
-      if (result.match || weighed.length === 0) return identified(request.id, set, result, took());
+      if (result.match || weighed.length === 0 || !keptLook) return identified(request.id, set, result, took());
       const missing = weighed.filter((id) => !features.has(id));
       // Every keypoint at hand (fetched for an earlier click): the second step at once.
-      if (missing.length === 0) return fitted(request.id, request.key, kept, request.click, set, result, took);
-      unclear = { key: request.key, click: request.click, result, stage: "fit" };
+      if (missing.length === 0) return fitted(request.id, request.key, keptLook, set, result, took);
+      unclear = { key: request.key, look: keptLook, result, stage: "fit" };
       return identified(request.id, set, result, took(), missing);
     }
     case "fit": {
-      if (!kept || !unclear || unclear.key !== request.key) throw new Error("No unclear click to fit");
+      if (!unclear || unclear.key !== request.key) throw new Error("No unclear click to fit");
       for (const f of request.features) keepFeatures(f.id, f.bytes);
       const set = candidateSet(request.key);
-      const { click, result, stage } = unclear;
+      const { look, result, stage } = unclear;
       unclear = null;
       if (stage === "vote") {
         set.vote = voteOf(set);
-        return identified(request.id, set, fitKept(kept, click, set, result, set.vote.index), took());
+        return identified(request.id, set, fitKept(look, set, result, set.vote.index), took());
       }
-      return fitted(request.id, request.key, kept, click, set, result, took);
+      return fitted(request.id, request.key, look, set, result, took);
     }
     case "keypoints": {
       // A table's keypoints ahead of any click: the vote made now, so no click waits for it.
@@ -203,17 +217,9 @@ function answerChecked(request: IdentifierRequest): IdentifierAnswer {
  * once made. When that names nothing at a table the vote has not yet weighed, the answer asks for the table's
  * keypoints the worker lacks (the vote's `fit` then follows), or, holding them all, makes the vote and fits again.
  */
-function fitted(
-  id: number,
-  key: string,
-  frame: RgbaImage,
-  click: { x: number; y: number },
-  set: CandidateSet,
-  result: IdentifyResult,
-  took: () => number,
-): IdentifierAnswer {
+function fitted(id: number, key: string, look: FrameLook, set: CandidateSet, result: IdentifyResult, took: () => number): IdentifierAnswer {
   const made = set.vote;
-  const first = fitKept(frame, click, set, result, made?.index);
+  const first = fitKept(look, set, result, made?.index);
   if (first.match || !set.voteIds) return identified(id, set, first, took());
   if (made && (made.complete || Date.now() - made.at < VOTE_ASKED_AGAIN_MS)) return identified(id, set, first, took());
   // Every printing of the table weighed already (a small table): the vote has nothing to add.
@@ -221,11 +227,11 @@ function fitted(
   if (set.voteIds.every((p) => weighed.has(p))) return identified(id, set, first, took());
   const missing = set.voteIds.filter((p) => !features.has(p));
   if (missing.length > 0) {
-    unclear = { key, click, result, stage: "vote" };
+    unclear = { key, look, result, stage: "vote" };
     return identified(id, set, first, took(), missing);
   }
   set.vote = voteOf(set);
-  return identified(id, set, fitKept(frame, click, set, result, set.vote.index), took());
+  return identified(id, set, fitKept(look, set, result, set.vote.index), took());
 }
 
 /** The vote over a table's printings whose keypoints the worker holds (those it has none of are left out). */
@@ -239,15 +245,12 @@ function voteOf(set: CandidateSet): TableVote {
   return { index, complete: ids.every((id) => features.has(id)), at: Date.now() };
 }
 
-/** The keypoint fit of a click the hash left unclear, with the keypoints the worker holds (and a table's vote). */
-function fitKept(
-  frame: RgbaImage,
-  click: { x: number; y: number },
-  set: CandidateSet,
-  result: IdentifyResult,
-  index?: VoteIndex,
-): IdentifyResult {
-  return fitLater(toGray(frame), click, set.candidates, result, (id) => features.get(id), undefined, index);
+/**
+ * The keypoint fit of a click the hash left unclear, with the keypoints the worker holds (and a table's vote), from
+ * the click's look: its keypoints made once for the table's fit, its vote's and the pool's.
+ */
+function fitKept(look: FrameLook, set: CandidateSet, result: IdentifyResult, index?: VoteIndex): IdentifyResult {
+  return fitLaterLook(look, set.candidates, result, (id) => features.get(id), undefined, index);
 }
 
 /** Answers one message (checked first: anything else is an error answer, as is a request that fails). */
