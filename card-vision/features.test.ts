@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   arcOf9,
   cardinalPair,
+  CIRCLE,
   fastCorners,
   featureBytes,
   featuresOf,
@@ -333,24 +334,7 @@ describe("cardinalPair", () => {
 /** FAST-9 the plain way: every pixel's whole circle read, then `arcOf9` (what `fastCorners` must equal). */
 function fastPlain(img: GrayImage, t: number): { found: number[]; score: number[] } {
   const { width: w, height: h, data: d } = img;
-  const circle = [
-    [0, -3],
-    [1, -3],
-    [2, -2],
-    [3, -1],
-    [3, 0],
-    [3, 1],
-    [2, 2],
-    [1, 3],
-    [0, 3],
-    [-1, 3],
-    [-2, 2],
-    [-3, 1],
-    [-3, 0],
-    [-3, -1],
-    [-2, -2],
-    [-1, -3],
-  ].map(([dx, dy]) => dy * w + dx);
+  const circle = CIRCLE.map(([dx, dy]) => dy * w + dx);
   const found: number[] = [];
   const score: number[] = [];
   const border = 18;

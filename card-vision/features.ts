@@ -22,7 +22,7 @@ const PATCH = 15;
 const BORDER = PATCH + 3;
 
 /** The 16 pixels of FAST's circle of radius 3, clockwise from the top. */
-const CIRCLE: [number, number][] = [
+export const CIRCLE: [number, number][] = [
   [0, -3],
   [1, -3],
   [2, -2],

@@ -792,12 +792,11 @@ export function fitLater(
   threshold = MATCH_THRESHOLD,
   vote?: VoteIndex,
 ): IdentifyResult {
-  if (result.match || !result.fitCandidates || result.fitCandidates.length === 0 || !onFrame(click, fullGray, 1)) return result;
+  if (!unclearResult(result) || !onFrame(click, fullGray, 1)) return result;
   // At the size `identify` looked at the frame (frame-size.ts), its outline too.
   const { gray, scale } = workingGray(fullGray);
-  const atSize = isAsIs(scale) || !result.quad ? result : { ...result, quad: quadToWorking(result.quad, scale) };
   const at = toWorking(click, scale);
-  return inFrame(fitLaterAtSize(gray, at, clickFeatures(gray, at), candidates, atSize, featuresOf, threshold, vote), scale);
+  return fitSeen({ gray, scale, at, keypoints: () => clickFeatures(gray, at) }, candidates, result, featuresOf, threshold, vote);
 }
 
 /**
@@ -812,9 +811,23 @@ export function fitLaterLook(
   threshold = MATCH_THRESHOLD,
   vote?: VoteIndex,
 ): IdentifyResult {
-  if (result.match || !result.fitCandidates || result.fitCandidates.length === 0) return result;
-  const atSize = isAsIs(look.scale) || !result.quad ? result : { ...result, quad: quadToWorking(result.quad, look.scale) };
-  return inFrame(fitLaterAtSize(look.gray, look.at, look.keypoints(), candidates, atSize, featuresOf, threshold, vote), look.scale);
+  return unclearResult(result) ? fitSeen(look, candidates, result, featuresOf, threshold, vote) : result;
+}
+
+/** Whether the hash pass named nothing and listed references a keypoint fit would weigh. */
+const unclearResult = (result: IdentifyResult) => !result.match && (result.fitCandidates?.length ?? 0) > 0;
+
+/** The second step on the frame as `identify` looked at it (its working-size gray, the click there, its keypoints). */
+function fitSeen(
+  seen: Pick<FrameLook, "gray" | "scale" | "at" | "keypoints">,
+  candidates: Candidates,
+  result: IdentifyResult,
+  featuresOf: (id: string) => Features | undefined,
+  threshold: number,
+  vote: VoteIndex | undefined,
+): IdentifyResult {
+  const atSize = isAsIs(seen.scale) || !result.quad ? result : { ...result, quad: quadToWorking(result.quad, seen.scale) };
+  return inFrame(fitLaterAtSize(seen.gray, seen.at, seen.keypoints(), candidates, atSize, featuresOf, threshold, vote), seen.scale);
 }
 
 function fitLaterAtSize(
