@@ -104,8 +104,7 @@ describe("the identifier's worker", () => {
     });
   });
 
-  it("looks again at the kept frame for a click elsewhere on it, then names the card again where it is", () => {
-    // The pool asked after a table reuses the click's look (its outlines and hashes); another click needs its own.
+  it("looks again at the kept frame for a click elsewhere on it (the kept look is that click's), then names the card again", () => {
     const { click } = frameOf(clicked.picture);
     // On the bare table: no outline comes near any printing of the pool (its quick search finds none), no match.
     expect(answer({ kind: "identify", id: 7, key: POOL, click: { x: 20, y: 20 }, count: 3 })).toMatchObject({
