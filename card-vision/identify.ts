@@ -430,13 +430,15 @@ export type FrameLook = {
   readonly keypoints: () => ClickFeatures;
 };
 
+/** The options that decide which outlines a look finds, with their defaults (colour edges off, art boxes on). */
+const outlineOptions = (options: IdentifyOptions) => ({ colourEdges: options.colourEdges === true, artBoxes: options.artBoxes !== false });
+
 /** The click's look (`FrameLook`), or null for a click off the frame (on no card; nor one that is not a number). */
 export function lookAt(frame: RgbaImage, click: Point, options: IdentifyOptions = {}): FrameLook | null {
   if (!onFrame(click, frame)) return null;
   // A frame larger than the room sends is looked at averaged down (frame-size.ts); the outline comes back in its pixels.
   const { gray, scale } = frameGray(frame);
-  const colourEdges = options.colourEdges === true;
-  const artBoxes = options.artBoxes !== false;
+  const { colourEdges, artBoxes } = outlineOptions(options);
   const colours = colourEdges ? toChroma(frame).map((c) => atWorkingSize(c, gray)) : [];
   const at = toWorking(click, scale);
   const pyramid = pyramidOf(gray);
@@ -468,7 +470,8 @@ export function lookAt(frame: RgbaImage, click: Point, options: IdentifyOptions 
 export function identifyLook(look: FrameLook, candidates: Candidates, options: IdentifyOptions = {}): IdentifyResult {
   if (candidates.size === 0) return { match: null, ranked: [], quad: null };
   // Outlines found with other options are found again with these.
-  const same = look.colourEdges === (options.colourEdges === true) && look.artBoxes === (options.artBoxes !== false);
+  const asks = outlineOptions(options);
+  const same = look.colourEdges === asks.colourEdges && look.artBoxes === asks.artBoxes;
   const asked = same ? look : lookAt(look.frame, look.click, options);
   return asked ? inFrame(identifyGray(asked, candidates, options), asked.scale) : { match: null, ranked: [], quad: null };
 }
